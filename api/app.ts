@@ -1,0 +1,38 @@
+/** The Express application: health, the web shell, and the authenticated `/api/v1`. */
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import { fileURLToPath } from 'node:url';
+import { DomainError } from '../domain/errors';
+import type { Pool } from '../db/pool';
+import type { Logger } from '../runtime/logger';
+import { requireToken } from './auth';
+import { errorHandler } from './problem';
+import { decisionsRouter } from './routes/decisions';
+import { healthRouter } from './routes/health';
+import type { TemporalGateway } from './temporal-gateway';
+
+export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger };
+
+const WEB_SHELL_DIR = fileURLToPath(new URL('../ui/shell/', import.meta.url));
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+
+  app.use(healthRouter(deps));
+
+  const api = express.Router();
+  api.use(requireToken(deps.pool));
+  api.use(express.json({ limit: '256kb' }));
+  api.use('/decisions', decisionsRouter(deps));
+  api.use((req) => {
+    throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
+  });
+  app.use('/api/v1', api);
+
+  app.use(express.static(WEB_SHELL_DIR, { index: 'index.html' }));
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * Runs the API on its own (`tsx api/server.ts`), against an existing database and Temporal:
+ * the shape of an API replica. `npm start` composes the same pieces in one process.
+ */
+import type { Server } from 'node:http';
+import { createPool, type Pool } from '../db/pool';
+import { loadEnv } from '../runtime/env';
+import { createLogger, type Logger } from '../runtime/logger';
+import { isMain } from '../runtime/is-main';
+import { createApp } from './app';
+import { TemporalGateway } from './temporal-gateway';
+
+export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; stop(): Promise<void> };
+
+export async function startApi(options: {
+  pool: Pool;
+  logger: Logger;
+  host: string;
+  port: number;
+  temporal: { address: string; namespace: string; taskQueue: string };
+}): Promise<RunningApi> {
+  const temporal = TemporalGateway.create(options.temporal);
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://${options.host}:${port}`,
+    server,
+    temporal,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await temporal.close();
+    },
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL, 'cast-api');
+  if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
+    logger.fatal('api/server.ts needs DATABASE_URL and TEMPORAL_ADDRESS; use `npm start` for the embedded defaults');
+    process.exit(1);
+  }
+  const pool = createPool(env.DATABASE_URL);
+  const api = await startApi({
+    pool,
+    logger,
+    host: env.HOST,
+    port: env.PORT,
+    temporal: { address: env.TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE },
+  });
+  logger.info({ url: api.url }, 'API listening');
+}

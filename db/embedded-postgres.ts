@@ -1,0 +1,22 @@
+/**
+ * The default database when no DATABASE_URL is set: PGlite (Postgres compiled to WASM),
+ * persistent in a folder, served on a loopback port so the rest of Cast speaks plain `pg`.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export type EmbeddedPostgres = { url: string; stop(): Promise<void> };
+
+/** `dataDir` undefined keeps the database in memory (tests). */
+export async function startEmbeddedPostgres(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedPostgres> {
+  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: options.port ?? 0, maxConnections: 100 });
+  await server.start();
+  return {
+    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

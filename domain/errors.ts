@@ -1,0 +1,43 @@
+/**
+ * Public errors. Every failure a caller can see has a stable `code`; the API maps codes to
+ * HTTP statuses in one place (api/problem.ts) and workflows carry the code as the
+ * `ApplicationFailure` type, so a rejection keeps its code across the Temporal boundary.
+ */
+export const ErrorCode = [
+  'invalid_request',
+  'malformed_json',
+  'unauthorized',
+  'not_found',
+  'decision_not_found',
+  'ask_not_found',
+  'ask_already_answered',
+  'decision_closed',
+  'answer_kind_mismatch',
+  'option_out_of_range',
+  'single_choice_only',
+  'temporal_unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ErrorCode)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ErrorCode as readonly string[]).includes(value);
+}
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  static from(rejection: Rejection): DomainError {
+    return new DomainError(rejection.code, rejection.message, rejection.details);
+  }
+}
+
+/** A rule's verdict without throwing: workflow code turns it into an ApplicationFailure. */
+export type Rejection = { code: ErrorCode; message: string; details?: Record<string, unknown> };

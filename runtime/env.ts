@@ -1,0 +1,41 @@
+/**
+ * The environment, parsed once at start-up. Nothing else in Cast reads `process.env`:
+ * entry points call `loadEnv()` and pass the typed result down.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+export const Env = z.object({
+  PORT: port.default(7400),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalText.pipe(z.url().optional()),
+  CAST_DATA_DIR: z.string().trim().min(1).default('.data'),
+  TEMPORAL_ADDRESS: optionalText,
+  TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('cast'),
+  TEMPORAL_PORT: port.default(7233),
+  CAST_ADMIN_TOKEN: optionalText.pipe(
+    z.string().min(16, 'CAST_ADMIN_TOKEN must be at least 16 characters').optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof Env>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = Env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

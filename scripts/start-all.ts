@@ -1,0 +1,87 @@
+/**
+ * `npm start`: everything Cast needs on one machine, with nothing configured — a Temporal
+ * dev server and an embedded Postgres (each unless TEMPORAL_ADDRESS / DATABASE_URL point
+ * elsewhere), migrations, the default member, the worker and the API. Ctrl-C stops it all.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startApi } from '../api/server';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { migrate } from '../db/migrate';
+import { createPool } from '../db/pool';
+import { ensureDefaultMember } from '../db/tenancy';
+import { loadEnv } from '../runtime/env';
+import { createLogger } from '../runtime/logger';
+import { installTemporalLogging, startWorker } from '../worker';
+import { provideTemporal } from './provide-temporal';
+import { signInToken } from './sign-in-token';
+import { startTemporalDevServer } from './temporal-dev-server';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
+
+const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
+let stopping = false;
+
+async function stopAll(code: number): Promise<never> {
+  if (stopping) process.exit(code);
+  stopping = true;
+  for (const { name, stop } of stops.reverse()) {
+    await stop().catch((error: unknown) => logger.warn({ err: error }, `stopping ${name} failed`));
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+try {
+  const started = Date.now();
+  const dataDir = resolve(env.CAST_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  let temporalAddress = env.TEMPORAL_ADDRESS;
+  if (!temporalAddress) {
+    const server = await startTemporalDevServer({
+      binary: provideTemporal(),
+      port: env.TEMPORAL_PORT,
+      dbFile: join(dataDir, 'temporal.sqlite'),
+      namespace: env.TEMPORAL_NAMESPACE,
+    });
+    stops.push({ name: 'temporal', stop: server.stop });
+    temporalAddress = server.address;
+  }
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
+    stops.push({ name: 'database', stop: embedded.stop });
+    databaseUrl = embedded.url;
+  }
+  const pool = createPool(databaseUrl);
+  stops.push({ name: 'pool', stop: () => pool.end() });
+  await migrate(pool);
+  const principal = await ensureDefaultMember(pool);
+  const token = await signInToken(pool, principal, dataDir, env.CAST_ADMIN_TOKEN);
+
+  const temporal = { address: temporalAddress, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE };
+  const worker = await startWorker({ pool, ...temporal });
+  stops.push({ name: 'worker', stop: worker.stop });
+  worker.done.catch((error: unknown) => {
+    logger.fatal({ err: error }, 'worker stopped unexpectedly');
+    void stopAll(1);
+  });
+  const api = await startApi({ pool, logger, host: env.HOST, port: env.PORT, temporal });
+  stops.push({ name: 'api', stop: api.stop });
+
+  logger.info({ url: api.url, temporal: temporalAddress, ms: Date.now() - started }, 'Cast is ready');
+  process.stdout.write(
+    `\nCast is running at ${api.url}\n` +
+      `Sign-in token (workspace ${principal.workspaceId}): ${token}\n` +
+      `Try: curl -H "Authorization: Bearer ${token}" ${api.url}/api/v1/decisions\n` +
+      `Press Ctrl-C to stop.\n\n`,
+  );
+} catch (error) {
+  logger.fatal({ err: error }, 'Cast failed to start');
+  await stopAll(1);
+}

@@ -1,0 +1,74 @@
+/**
+ * The worker: the composition root for workflows and activities. Run it alone
+ * (`tsx worker.ts`) as a worker replica, or let `npm start` run it beside the API.
+ */
+import { NativeConnection, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
+import { fileURLToPath } from 'node:url';
+import { createActivities } from './activities';
+import { createPool, type Pool } from './db/pool';
+import { loadEnv } from './runtime/env';
+import { isMain } from './runtime/is-main';
+import { createLogger } from './runtime/logger';
+
+export const WORKFLOWS_PATH = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+
+export type RunningWorker = { stop(): Promise<void>; done: Promise<void> };
+
+export async function startWorker(options: {
+  pool: Pool;
+  address: string;
+  namespace: string;
+  taskQueue: string;
+  /** A prebuilt bundle (tests build one per run); otherwise the workflows are bundled now. */
+  workflowBundle?: WorkflowBundle;
+}): Promise<RunningWorker> {
+  const connection = await NativeConnection.connect({ address: options.address });
+  const worker = await Worker.create({
+    connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    activities: createActivities({ pool: options.pool }),
+    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
+  });
+  const done = worker.run().finally(() => connection.close());
+  return {
+    done,
+    async stop() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await done;
+    },
+  };
+}
+
+/** Temporal's own logs go through Cast's logger at Cast's level. */
+export function installTemporalLogging(level: string, options: { handleSignals: boolean }): void {
+  const logger = createLogger(level, 'temporal');
+  Runtime.install({
+    // `npm start` stops everything itself on Ctrl-C, in order; a lone worker lets the SDK do it.
+    ...(options.handleSignals ? {} : { shutdownSignals: [] }),
+    logger: {
+      log: (lvl, message, meta) => logger[lvl.toLowerCase() as 'info'](meta ?? {}, message),
+      trace: (message, meta) => logger.trace(meta ?? {}, message),
+      debug: (message, meta) => logger.debug(meta ?? {}, message),
+      info: (message, meta) => logger.info(meta ?? {}, message),
+      warn: (message, meta) => logger.warn(meta ?? {}, message),
+      error: (message, meta) => logger.error(meta ?? {}, message),
+    },
+  });
+}
+
+if (isMain(import.meta.url)) {
+  const env = loadEnv();
+  installTemporalLogging(env.LOG_LEVEL, { handleSignals: true });
+  if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
+    createLogger(env.LOG_LEVEL).fatal('worker.ts needs DATABASE_URL and TEMPORAL_ADDRESS; use `npm start` for the embedded defaults');
+    process.exit(1);
+  }
+  const worker = await startWorker({
+    pool: createPool(env.DATABASE_URL),
+    address: env.TEMPORAL_ADDRESS,
+    namespace: env.TEMPORAL_NAMESPACE,
+    taskQueue: env.TEMPORAL_TASK_QUEUE,
+  });
+  await worker.done;
+}

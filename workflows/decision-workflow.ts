@@ -1,0 +1,69 @@
+/**
+ * One durable workflow per decision. It owns the decision's state, validates and records
+ * answers as Updates, and mirrors every change to Postgres before an update returns.
+ */
+import {
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
+import { applyAnswer, checkAnswer, openDecision } from '../domain/decision-state';
+import type { Rejection } from '../domain/errors';
+import { answerAskUpdate, decisionQuery, fileDecisionUpdate } from './messages';
+
+const { mirrorDecision } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  // The mirror must land eventually: retry for as long as the database is away.
+  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
+});
+
+function reject(rejection: Rejection): never {
+  throw ApplicationFailure.create({
+    type: rejection.code,
+    message: rejection.message,
+    details: rejection.details ? [rejection.details] : [],
+    nonRetryable: true,
+  });
+}
+
+export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSnapshot> {
+  let state = openDecision(start, new Date());
+  let mirroredRevision = 0;
+
+  async function mirror(snapshot: DecisionSnapshot): Promise<void> {
+    await mirrorDecision(snapshot);
+    mirroredRevision = Math.max(mirroredRevision, snapshot.revision);
+  }
+
+  setHandler(decisionQuery, () => state);
+
+  setHandler(fileDecisionUpdate, async () => {
+    await condition(() => mirroredRevision >= 1);
+    return state;
+  });
+
+  setHandler(
+    answerAskUpdate,
+    async (command) => {
+      // State changes before the first await, so a concurrent second answer sees it and loses.
+      state = applyAnswer(state, command, new Date());
+      const snapshot = state;
+      await mirror(snapshot);
+      return snapshot;
+    },
+    {
+      validator: (command) => {
+        const rejection = checkAnswer(state, command);
+        if (rejection) reject(rejection);
+      },
+    },
+  );
+
+  await mirror(state);
+  await condition(() => state.status === 'resolved' && allHandlersFinished());
+  return state;
+}
