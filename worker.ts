@@ -2,7 +2,7 @@
  * The worker: the composition root for workflows and activities. Run it alone
  * (`tsx worker.ts`) as a worker replica, or let `npm start` run it beside the API.
  */
-import { NativeConnection, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
 import { createPool, type Pool } from './db/pool';
@@ -20,7 +20,7 @@ export async function startWorker(options: {
   namespace: string;
   taskQueue: string;
   /** A prebuilt bundle (tests build one per run); otherwise the workflows are bundled now. */
-  workflowBundle?: WorkflowBundle;
+  workflowBundle?: WorkflowBundleOption;
 }): Promise<RunningWorker> {
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({

@@ -3,7 +3,7 @@
  * DomainError's stable `code`, and an HTTP status chosen here and nowhere else.
  */
 import type { ErrorRequestHandler, Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DomainError, type ErrorCode } from '../domain/errors';
 import type { Logger } from '../runtime/logger';
 
@@ -20,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   option_out_of_range: 422,
   single_choice_only: 422,
   temporal_unavailable: 503,
+  request_expired: 503,
   internal: 500,
 };
 
@@ -36,6 +37,7 @@ const TITLE: Record<ErrorCode, string> = {
   option_out_of_range: 'The answer does not fit the ask.',
   single_choice_only: 'The answer does not fit the ask.',
   temporal_unavailable: 'Cast cannot reach its workflow service right now.',
+  request_expired: 'The request expired before it was processed.',
   internal: 'Something went wrong on our side.',
 };
 

@@ -44,15 +44,19 @@ export class TemporalGateway {
       args: [start],
       workflowIdConflictPolicy: 'FAIL',
     });
-    return this.call(() => this.client.workflow.executeUpdateWithStart(fileDecisionUpdate, { startWorkflowOperation }));
+    return this.call(Date.now() + UPDATE_DEADLINE_MS, () =>
+      this.client.workflow.executeUpdateWithStart(fileDecisionUpdate, { startWorkflowOperation }),
+    );
   }
 
   /** Throws DomainError; `null` when the workflow has already completed (read the row instead). */
   async answerAsk(id: string, command: AnswerCommand, updateId?: string): Promise<DecisionSnapshot | null> {
     const handle = this.client.workflow.getHandle(decisionWorkflowId(id));
+    const deadline = Date.now() + UPDATE_DEADLINE_MS;
+    const expiring = { ...command, expiresAt: new Date(deadline).toISOString() };
     try {
-      return await this.call(() =>
-        handle.executeUpdate(answerAskUpdate, { args: [command], ...(updateId ? { updateId } : {}) }),
+      return await this.call(deadline, () =>
+        handle.executeUpdate(answerAskUpdate, { args: [expiring], ...(updateId ? { updateId } : {}) }),
       );
     } catch (error) {
       if (error instanceof WorkflowNotFoundError || isCompletedError(error)) return null;
@@ -75,9 +79,9 @@ export class TemporalGateway {
     await this.connection.close();
   }
 
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
+  private async call<T>(deadline: number, fn: () => Promise<T>): Promise<T> {
     try {
-      return await this.connection.withDeadline(Date.now() + UPDATE_DEADLINE_MS, fn);
+      return await this.connection.withDeadline(deadline, fn);
     } catch (error) {
       throw translate(error);
     }

@@ -48,7 +48,9 @@ export async function migrate(pool: Pool, migrations?: Migration[]): Promise<num
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       applied.push(migration.version);
     }

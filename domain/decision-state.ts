@@ -11,7 +11,20 @@ export type AnswerCommand = {
   value: AnswerValue;
   reason: string | null;
   answeredBy: string;
+  /**
+   * When the caller stops waiting. An update that reaches the workflow later (say, no worker
+   * ran until then) is refused, so a request that failed with 503 never lands afterwards.
+   */
+  expiresAt?: string;
 };
+
+export function expiredCommand(command: Pick<AnswerCommand, 'expiresAt'>, now: Date): Rejection | null {
+  if (!command.expiresAt || now.getTime() <= Date.parse(command.expiresAt)) return null;
+  return {
+    code: 'request_expired',
+    message: 'The answer arrived after its request had given up; nothing was changed. Send it again.',
+  };
+}
 
 export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot {
   const at = now.toISOString();

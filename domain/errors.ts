@@ -16,6 +16,7 @@ export const ErrorCode = [
   'option_out_of_range',
   'single_choice_only',
   'temporal_unavailable',
+  'request_expired',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ErrorCode)[number];

@@ -11,7 +11,7 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
-import { applyAnswer, checkAnswer, openDecision } from '../domain/decision-state';
+import { applyAnswer, checkAnswer, expiredCommand, openDecision } from '../domain/decision-state';
 import type { Rejection } from '../domain/errors';
 import { answerAskUpdate, decisionQuery, fileDecisionUpdate } from './messages';
 
@@ -57,7 +57,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     },
     {
       validator: (command) => {
-        const rejection = checkAnswer(state, command);
+        const rejection = expiredCommand(command, new Date()) ?? checkAnswer(state, command);
         if (rejection) reject(rejection);
       },
     },

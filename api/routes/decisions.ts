@@ -37,13 +37,13 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway })
     // A malformed id is just an id that does not exist here.
     const id = DecisionId.safeParse(req.params.id);
     const decision = id.success ? await getDecision(deps.pool, res.locals.principal.workspaceId, id.data) : null;
-    if (!decision) throw decisionNotFound(req.params.id);
+    if (!decision) throw decisionNotFound();
     res.json({ decision });
   });
 
   router.post('/:id/asks/:ask/answer', async (req, res) => {
     const id = DecisionId.safeParse(req.params.id);
-    if (!id.success) throw decisionNotFound(req.params.id);
+    if (!id.success) throw decisionNotFound();
     const params = parseWith(AskParams, req.params);
     const idempotencyKey = parseWith(IdempotencyKey, req.get('idempotency-key'));
     const body = parseWith(AnswerBody, req.body);

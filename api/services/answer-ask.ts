@@ -18,7 +18,7 @@ export async function answerAsk(
   body: AnswerBody,
 ): Promise<DecisionView> {
   const current = await getDecision(deps.pool, principal.workspaceId, target.id);
-  if (!current) throw decisionNotFound(target.id);
+  if (!current) throw decisionNotFound();
 
   const command: AnswerCommand = {
     ask: target.ask,
@@ -37,6 +37,7 @@ export async function answerAsk(
   throw DomainError.from(rejection);
 }
 
-export function decisionNotFound(id: string): DomainError {
-  return new DomainError('decision_not_found', `No decision ${id} in this workspace.`);
+/** The id is not echoed: another workspace's id and a missing one must read exactly alike. */
+export function decisionNotFound(): DomainError {
+  return new DomainError('decision_not_found', 'There is no decision with that id in this workspace.');
 }

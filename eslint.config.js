@@ -1,0 +1,63 @@
+// Lint rules, and the architecture's boundaries (DESIGN §6) as import restrictions, so the
+// layering holds without anyone remembering it.
+import js from '@eslint/js';
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const layer = (name) => [`**/${name}`, `**/${name}/**`, `../${name}`, `../${name}/*`];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.mjs', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeModules,
+          patterns: [
+            { group: ['@temporalio/*', 'pg', 'express', 'pino'], message: 'domain/ is pure: zod only, no I/O.' },
+            { group: [...layer('db'), ...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('cli'), ...layer('ui'), ...layer('scripts')], message: 'domain/ imports nothing outside domain/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['workflows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: nodeModules.map((name) => ({ name, message: 'Workflow code is deterministic: no Node modules.' })),
+          patterns: [
+            { group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'], message: 'Workflows import only @temporalio/workflow.' },
+            { group: ['pg', 'express', 'pino', 'pino-http'], message: 'Workflows do no I/O.' },
+            { group: [...layer('db'), ...layer('api'), ...layer('runtime'), ...layer('cli'), ...layer('ui'), ...layer('scripts')], message: 'Workflows import only domain/ and activity types.' },
+            { group: layer('activities'), allowTypeImports: true, message: 'Workflows import activity types only; call them through proxyActivities.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: layer('activities'), message: 'api/ never imports activities/: it talks to workflows through Temporal.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,164 @@
+/** `/api/v1/decisions` over HTTP, on the real database and Temporal server. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choiceDecision, startTestCast, type Member, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let alice: Member;
+let bob: Member;
+
+beforeAll(async () => {
+  cast = await startTestCast();
+  [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
+});
+afterAll(() => cast?.stop());
+
+async function file(member: Member, asks = 1) {
+  const response = await cast.request(member.token, 'POST', '/api/v1/decisions', choiceDecision('API test?', asks));
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { decision: { id: string } }).decision;
+}
+
+async function expectProblem(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const body = (await response.json()) as { code: string; detail: string; status: number };
+  expect(body).toMatchObject({ code, status });
+  expect(body.detail.length).toBeGreaterThan(0);
+  return body;
+}
+
+describe('authentication', () => {
+  it('answers 401 without a token, with an unknown token, and with a malformed header', async () => {
+    await expectProblem(await cast.request(null, 'GET', '/api/v1/decisions'), 401, 'unauthorized');
+    await expectProblem(await cast.request('cast_not-a-real-token', 'GET', '/api/v1/decisions'), 401, 'unauthorized');
+    const basic = await fetch(`${cast.url}/api/v1/decisions`, { headers: { authorization: `Basic ${alice.token}` } });
+    await expectProblem(basic, 401, 'unauthorized');
+    await expectProblem(await cast.request(null, 'POST', '/api/v1/decisions', choiceDecision()), 401, 'unauthorized');
+  });
+});
+
+describe('filing and reading', () => {
+  it('files a decision (sd-N) that reads back from the list and by id', async () => {
+    const decision = await file(alice);
+    expect(decision.id).toMatch(/^sd-\d+$/);
+    const one = await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toMatchObject({
+      decision: { id: decision.id, question: 'API test?', status: 'open', progress: { answered: 0, required: 1 } },
+    });
+    const list = (await (await cast.request(alice.token, 'GET', '/api/v1/decisions?status=open')).json()) as {
+      decisions: Array<{ id: string }>;
+    };
+    expect(list.decisions.map((d) => d.id)).toContain(decision.id);
+  });
+
+  it("answers 404 for another workspace's decision, with the same body as a missing id", async () => {
+    const decision = await file(alice);
+    const foreign = await cast.request(bob.token, 'GET', `/api/v1/decisions/${decision.id}`);
+    const foreignBody = await expectProblem(foreign, 404, 'decision_not_found');
+    const missing = await cast.request(bob.token, 'GET', '/api/v1/decisions/sd-999999999999');
+    expect(await expectProblem(missing, 404, 'decision_not_found')).toEqual(foreignBody);
+
+    const foreignAnswer = await cast.request(bob.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, {
+      answer: { kind: 'decision', selected: [1] },
+    });
+    expect(await expectProblem(foreignAnswer, 404, 'decision_not_found')).toEqual(foreignBody);
+    const bobsList = (await (await cast.request(bob.token, 'GET', '/api/v1/decisions')).json()) as { decisions: unknown[] };
+    expect(bobsList.decisions).toEqual([]);
+    // Alice's decision is untouched by Bob's attempt.
+    const mine = await (await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`)).json();
+    expect(mine).toMatchObject({ decision: { status: 'open', revision: 1 } });
+  });
+
+  it('answers 400 with a specific message on malformed bodies, never 500, and files nothing', async () => {
+    const before = await cast.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [alice.workspaceId]);
+    const bad: Array<[unknown, string, RegExp]> = [
+      ['{"question": ', 'malformed_json', /not valid JSON/],
+      [[], 'invalid_request', /expected object/],
+      [{}, 'invalid_request', /question/],
+      [{ question: 'Q?', asks: [] }, 'invalid_request', /asks/],
+      [{ question: '', asks: choiceDecision().asks }, 'invalid_request', /question/],
+      [{ question: 'x'.repeat(1001), asks: choiceDecision().asks }, 'invalid_request', /question/],
+      [{ ...choiceDecision(), context: 'x'.repeat(4001) }, 'invalid_request', /context/],
+      [{ ...choiceDecision(), asks: [{ kind: 'decision', prompt: 'P', options: [{ label: 'only one' }] }] }, 'invalid_request', /options/],
+      [{ ...choiceDecision(), asks: [{ kind: 'poll', prompt: 'P' }] }, 'invalid_request', /asks\.0\.kind/],
+      [{ ...choiceDecision(), status: 'resolved' }, 'invalid_request', /status/],
+      [{ ...choiceDecision(), asks: Array.from({ length: 11 }, () => choiceDecision().asks[0]) }, 'invalid_request', /asks/],
+    ];
+    for (const [body, code, detail] of bad) {
+      const response = await cast.request(alice.token, 'POST', '/api/v1/decisions', typeof body === 'string' ? body : JSON.stringify(body));
+      const problem = await expectProblem(response, 400, code);
+      expect(problem.detail).toMatch(detail);
+    }
+    const after = await cast.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [alice.workspaceId]);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+describe('answering', () => {
+  it('resolves the decision in the row before the response returns', async () => {
+    const decision = await file(alice);
+    const response = await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, {
+      answer: { kind: 'decision', selected: [2] },
+      reason: 'v2 is what we ship',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ decision: { status: 'resolved' } });
+    const row = await cast.pool.query('select status, asks_answered from decisions where id = $1', [decision.id]);
+    expect(row.rows[0]).toEqual({ status: 'resolved', asks_answered: 1 });
+  });
+
+  it('answers 409 with the recorded answer and its author to a second answer', async () => {
+    const decision = await file(alice);
+    const path = `/api/v1/decisions/${decision.id}/asks/1/answer`;
+    expect((await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [1] } })).status).toBe(200);
+    const second = await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [3] } });
+    const problem = (await expectProblem(second, 409, 'ask_already_answered')) as unknown as {
+      answer: { value: unknown; answeredBy: string };
+    };
+    expect(problem.answer).toMatchObject({ value: { kind: 'decision', selected: [1] }, answeredBy: alice.memberId });
+  });
+
+  it('answers 422 to an answer that does not fit the ask, 400 to a malformed one', async () => {
+    const decision = await file(alice);
+    const path = `/api/v1/decisions/${decision.id}/asks/1/answer`;
+    const outOfRange = await expectProblem(
+      await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [9] } }),
+      422,
+      'option_out_of_range',
+    );
+    expect(outOfRange.detail).toBe('Option 9 does not exist; ask 1 has options 1–3.');
+    await expectProblem(await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision' } }), 400, 'invalid_request');
+    await expectProblem(await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, answeredBy: 'x' }), 400, 'invalid_request');
+    await expectProblem(
+      await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/4/answer`, { answer: { kind: 'decision', selected: [1] } }),
+      404,
+      'ask_not_found',
+    );
+    const row = await (await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`)).json();
+    expect(row).toMatchObject({ decision: { status: 'open', revision: 1 } });
+  });
+
+  it('fails within seconds with 503 when no worker runs, and changes nothing', async () => {
+    const decision = await file(alice, 2);
+    await cast.stopWorker();
+    const started = Date.now();
+    const response = await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, {
+      answer: { kind: 'decision', selected: [1] },
+    });
+    await expectProblem(response, 503, 'temporal_unavailable');
+    expect(Date.now() - started).toBeLessThan(15_000);
+
+    // The refused update must not land later either, once a worker polls again.
+    await cast.startWorker();
+    const other = await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/2/answer`, {
+      answer: { kind: 'decision', selected: [3] },
+    });
+    expect(other.status).toBe(200);
+    const row = (await (await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`)).json()) as {
+      decision: { asks: Array<{ answer: unknown }> };
+    };
+    expect(row.decision.asks[0]?.answer).toBeNull();
+    expect(row.decision.asks[1]?.answer).toMatchObject({ value: { selected: [3] } });
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * A whole Cast for one test file: a worker on its own task queue (using the shared bundle)
+ * and the API on a free port, over the run's real Temporal server and database.
+ */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import type { z } from 'zod';
+import type { FileDecisionBody } from '../../domain/decision';
+import { startApi } from '../../api/server';
+import { createPool, type Pool } from '../../db/pool';
+import { createMember, createWorkspace, issueToken, type Principal } from '../../db/tenancy';
+import { createLogger } from '../../runtime/logger';
+import { installTemporalLogging, startWorker } from '../../worker';
+
+installTemporalLogging('warn', { handleSignals: true });
+
+export type Member = Principal & { token: string };
+
+export type TestCast = {
+  url: string;
+  pool: Pool;
+  taskQueue: string;
+  /** A fresh workspace with one member, so tests never see each other's rows. */
+  newMember(): Promise<Member>;
+  request(token: string | null, method: string, path: string, body?: unknown): Promise<Response>;
+  stopWorker(): Promise<void>;
+  startWorker(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startTestCast(options: { worker?: boolean; temporalAddress?: string } = {}): Promise<TestCast> {
+  const pool = createPool(inject('databaseUrl'));
+  const taskQueue = `test-${randomUUID()}`;
+  const temporal = { address: options.temporalAddress ?? inject('temporalAddress'), namespace: 'default', taskQueue };
+  const launchWorker = () =>
+    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') } });
+  let worker = options.worker === false ? null : await launchWorker();
+  const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal });
+
+  return {
+    url: api.url,
+    pool,
+    taskQueue,
+    async newMember() {
+      const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);
+      const memberId = await createMember(pool, workspaceId, 'Tester');
+      const token = await issueToken(pool, { workspaceId, memberId }, 'test');
+      return { workspaceId, memberId, token };
+    },
+    request(token, method, path, body) {
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      return fetch(`${api.url}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+    },
+    async stopWorker() {
+      await worker?.stop();
+      worker = null;
+    },
+    async startWorker() {
+      worker ??= await launchWorker();
+    },
+    async stop() {
+      await api.stop();
+      await worker?.stop();
+      await pool.end();
+    },
+  };
+}
+
+/** A valid body for `POST /api/v1/decisions` with one choice ask. */
+export function choiceDecision(question = 'Which schema wins?', asks = 1): z.input<typeof FileDecisionBody> {
+  return {
+    question,
+    context: 'Two migrations conflict; one of them has to go.',
+    asks: Array.from({ length: asks }, (_, index) => ({
+      kind: 'decision',
+      prompt: `Pick a schema (${index + 1})`,
+      options: [{ label: 'Keep v1', consequence: 'v2 is dropped' }, { label: 'Adopt v2', recommended: true }, { label: 'Merge both' }],
+    })),
+  };
+}

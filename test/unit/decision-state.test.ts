@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { applyAnswer, checkAnswer, openDecision, progress, type AnswerCommand } from '../../domain/decision-state';
+import { FileDecisionBody, type DecisionStart } from '../../domain/decision';
+import { choiceDecision } from '../support/test-cast';
+
+function start(asks = 2): DecisionStart {
+  return { ...FileDecisionBody.parse(choiceDecision('Q?', asks)), id: 'sd-1', number: 1, workspaceId: 'ws', filedBy: 'mb' };
+}
+
+const answer = (ask: number, selected: number[]): AnswerCommand => ({
+  ask,
+  value: { kind: 'decision', selected },
+  reason: null,
+  answeredBy: 'mb_1',
+});
+
+describe('decision rules', () => {
+  it('resolves only when the last required ask is answered (FR-28)', () => {
+    let state = openDecision(start(2), new Date('2026-01-01T00:00:00Z'));
+    state = applyAnswer(state, answer(1, [2]), new Date('2026-01-01T00:01:00Z'));
+    expect(state.status).toBe('open');
+    expect(progress(state)).toEqual({ answered: 1, required: 2 });
+    state = applyAnswer(state, answer(2, [1]), new Date('2026-01-01T00:02:00Z'));
+    expect(state.status).toBe('resolved');
+    expect(state.resolvedAt).toBe('2026-01-01T00:02:00.000Z');
+    expect(state.revision).toBe(3);
+  });
+
+  it('refuses a second answer and reports the first (first writer wins)', () => {
+    const state = applyAnswer(openDecision(start(2), new Date()), answer(1, [2]), new Date());
+    const rejection = checkAnswer(state, answer(1, [1]));
+    expect(rejection?.code).toBe('ask_already_answered');
+    expect(rejection?.details).toMatchObject({ answer: { value: { selected: [2] }, answeredBy: 'mb_1' } });
+  });
+
+  it('names what is wrong with an answer of the wrong shape', () => {
+    const state = openDecision(start(1), new Date());
+    expect(checkAnswer(state, answer(1, [4]))).toMatchObject({
+      code: 'option_out_of_range',
+      message: 'Option 4 does not exist; ask 1 has options 1–3.',
+    });
+    expect(checkAnswer(state, answer(1, [1, 2]))).toMatchObject({
+      code: 'single_choice_only',
+      message: 'Ask 1 takes exactly one option; 2 were chosen.',
+    });
+    expect(checkAnswer(state, answer(3, [1]))).toMatchObject({ code: 'ask_not_found' });
+    expect(checkAnswer(state, answer(1, [1]))).toBeNull();
+  });
+
+  it('allows at most one recommended option', () => {
+    const body = choiceDecision();
+    body.asks[0]!.options[0]!.recommended = true;
+    expect(FileDecisionBody.safeParse(body).success).toBe(false);
+  });
+});
