@@ -1,0 +1,56 @@
+/** `GET /healthz`: 200 only when the API, the database and Temporal all answer; else 503 naming which. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { startApi, type RunningApi } from '../../api/server';
+import { createPool, type Pool } from '../../db/pool';
+import { createLogger } from '../../runtime/logger';
+import { freePort } from '../support/free-port';
+
+const running: Array<{ api: RunningApi; pool: Pool }> = [];
+afterEach(async () => {
+  for (const { api, pool } of running.splice(0)) {
+    await api.stop();
+    await pool.end();
+  }
+});
+
+async function apiWith(databaseUrl: string, temporalAddress: string) {
+  const pool = createPool(databaseUrl);
+  const api = await startApi({
+    pool,
+    logger: createLogger('silent'),
+    host: '127.0.0.1',
+    port: 0,
+    temporal: { address: temporalAddress, namespace: 'default', taskQueue: 'healthz' },
+  });
+  running.push({ api, pool });
+  return fetch(`${api.url}/healthz`);
+}
+
+describe('GET /healthz', () => {
+  it('answers 200 {"ok":true} when the database and Temporal are reachable', async () => {
+    const response = await apiWith(inject('databaseUrl'), inject('temporalAddress'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('answers 503 naming the database when it is unreachable', async () => {
+    const response = await apiWith(`postgres://postgres@127.0.0.1:${await freePort()}/postgres`, inject('temporalAddress'));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      ok: false,
+      checks: { api: 'ok', database: 'unreachable', temporal: 'ok' },
+      unreachable: ['database'],
+    });
+  });
+
+  it('answers 503 naming Temporal when it is unreachable', async () => {
+    const response = await apiWith(inject('databaseUrl'), `127.0.0.1:${await freePort()}`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      ok: false,
+      checks: { api: 'ok', database: 'ok', temporal: 'unreachable' },
+      unreachable: ['temporal'],
+    });
+  });
+});
