@@ -19,8 +19,9 @@ export async function startWorker(options: {
   address: string;
   namespace: string;
   taskQueue: string;
-  /** A prebuilt bundle (tests build one per run); otherwise the workflows are bundled now. */
+  /** A prebuilt bundle (tests build one per run); otherwise `workflowsPath` is bundled now. */
   workflowBundle?: WorkflowBundleOption;
+  workflowsPath?: string;
 }): Promise<RunningWorker> {
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
@@ -28,7 +29,9 @@ export async function startWorker(options: {
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: createActivities({ pool: options.pool }),
-    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
+    ...(options.workflowBundle
+      ? { workflowBundle: options.workflowBundle }
+      : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
   });
   const done = worker.run().finally(() => connection.close());
   return {

@@ -6,7 +6,7 @@ import {
   ApplicationFailure,
   allHandlersFinished,
   condition,
-  proxyActivities,
+  proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
@@ -15,7 +15,10 @@ import { applyAnswer, checkAnswer, expiredCommand, openDecision } from '../domai
 import type { Rejection } from '../domain/errors';
 import { answerAskUpdate, decisionQuery, fileDecisionUpdate } from './messages';
 
-const { mirrorDecision } = proxyActivities<Activities>({
+// A local activity: the mirror runs inside the worker's own workflow task, without a round
+// trip through the Temporal server, which keeps an answer's response close to a bare Update.
+// The upsert is idempotent, so a re-run after a crashed task is harmless.
+const { mirrorDecision } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   // The mirror must land eventually: retry for as long as the database is away.
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },

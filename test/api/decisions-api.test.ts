@@ -1,6 +1,7 @@
 /** `/api/v1/decisions` over HTTP, on the real database and Temporal server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choiceDecision, startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { choiceDecision } from '../support/fixtures';
+import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let alice: Member;
@@ -117,6 +118,21 @@ describe('answering', () => {
       answer: { value: unknown; answeredBy: string };
     };
     expect(problem.answer).toMatchObject({ value: { kind: 'decision', selected: [1] }, answeredBy: alice.memberId });
+  });
+
+  it('returns the same result to a retry with the same Idempotency-Key, even after resolution', async () => {
+    const decision = await file(alice);
+    const send = () =>
+      fetch(`${cast.url}/api/v1/decisions/${decision.id}/asks/1/answer`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json', 'idempotency-key': `retry-${decision.id}` },
+        body: JSON.stringify({ answer: { kind: 'decision', selected: [3] } }),
+      });
+    const first = await send();
+    const retry = await send();
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual(await first.json());
   });
 
   it('answers 422 to an answer that does not fit the ask, 400 to a malformed one', async () => {

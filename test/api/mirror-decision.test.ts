@@ -7,7 +7,7 @@ import { applyAnswer, openDecision } from '../../domain/decision-state';
 import { getDecision, nextDecisionNumber } from '../../db/decision-queries';
 import { createPool, type Pool } from '../../db/pool';
 import { createMember, createWorkspace } from '../../db/tenancy';
-import { choiceDecision } from '../support/test-cast';
+import { choiceDecision } from '../support/fixtures';
 
 let pool: Pool;
 let workspaceId: string;

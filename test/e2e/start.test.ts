@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
-import { choiceDecision } from '../support/test-cast';
+import { choiceDecision } from '../support/fixtures';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cast-start-'));
 let child: ChildProcess | undefined;

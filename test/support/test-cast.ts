@@ -4,8 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { z } from 'zod';
-import type { FileDecisionBody } from '../../domain/decision';
 import { startApi } from '../../api/server';
 import { createPool, type Pool } from '../../db/pool';
 import { createMember, createWorkspace, issueToken, type Principal } from '../../db/tenancy';
@@ -69,18 +67,5 @@ export async function startTestCast(options: { worker?: boolean; temporalAddress
       await worker?.stop();
       await pool.end();
     },
-  };
-}
-
-/** A valid body for `POST /api/v1/decisions` with one choice ask. */
-export function choiceDecision(question = 'Which schema wins?', asks = 1): z.input<typeof FileDecisionBody> {
-  return {
-    question,
-    context: 'Two migrations conflict; one of them has to go.',
-    asks: Array.from({ length: asks }, (_, index) => ({
-      kind: 'decision',
-      prompt: `Pick a schema (${index + 1})`,
-      options: [{ label: 'Keep v1', consequence: 'v2 is dropped' }, { label: 'Adopt v2', recommended: true }, { label: 'Merge both' }],
-    })),
   };
 }

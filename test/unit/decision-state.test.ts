@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAnswer, checkAnswer, openDecision, progress, type AnswerCommand } from '../../domain/decision-state';
 import { FileDecisionBody, type DecisionStart } from '../../domain/decision';
-import { choiceDecision } from '../support/test-cast';
+import { choiceDecision } from '../support/fixtures';
 
 function start(asks = 2): DecisionStart {
   return { ...FileDecisionBody.parse(choiceDecision('Q?', asks)), id: 'sd-1', number: 1, workspaceId: 'ws', filedBy: 'mb' };

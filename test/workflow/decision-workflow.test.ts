@@ -19,7 +19,8 @@ import {
   decisionWorkflowId,
   fileDecisionUpdate,
 } from '../../workflows/messages';
-import { choiceDecision, startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { choiceDecision } from '../support/fixtures';
+import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let member: Member;

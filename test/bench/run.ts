@@ -1,0 +1,145 @@
+/**
+ * `npm run bench`: measures the targets of DESIGN §7 that exist so far, each beside its
+ * baseline measured in the same run (absolute times vary here; ratios hold):
+ *   - queue read (first page) through the API vs the bare SQL of that page,
+ *   - answering an ask (HTTP → update → mirror → response) vs a bare no-op Update.
+ * Options: --decisions N (open decisions seeded, default 10000; 5 asks each).
+ */
+import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startApi } from '../../api/server';
+import { startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { migrate } from '../../db/migrate';
+import { createPool } from '../../db/pool';
+import { createMember, createWorkspace, issueToken } from '../../db/tenancy';
+import { loadEnv } from '../../runtime/env';
+import { createLogger } from '../../runtime/logger';
+import { provideTemporal } from '../../scripts/provide-temporal';
+import { startTemporalDevServer } from '../../scripts/temporal-dev-server';
+import { installTemporalLogging, startWorker } from '../../worker';
+import { freePort } from '../support/free-port';
+import { choiceDecision } from '../support/fixtures';
+import { noopUpdate, type noopWorkflow } from './bench-workflows';
+import { summarize, timeEach } from './stats';
+
+const { values } = parseArgs({ options: { decisions: { type: 'string', default: '10000' } } });
+const DECISIONS = Number(values.decisions);
+const READS = 500;
+const ANSWERS = 300;
+
+const env = loadEnv();
+installTemporalLogging('warn', { handleSignals: true });
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+const temporalServer = await startTemporalDevServer({ binary: provideTemporal(), port: await freePort() });
+const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres();
+const databaseUrl = env.DATABASE_URL ?? embedded!.url;
+const pool = createPool(databaseUrl);
+await migrate(pool);
+
+const taskQueue = `bench-${randomUUID()}`;
+const temporal = { address: temporalServer.address, namespace: 'default', taskQueue };
+const worker = await startWorker({
+  pool,
+  ...temporal,
+  workflowsPath: fileURLToPath(new URL('./bench-workflows.ts', import.meta.url)),
+});
+const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal });
+const workspaceId = await createWorkspace(pool, 'bench');
+const memberId = await createMember(pool, workspaceId, 'Bench');
+const token = await issueToken(pool, { workspaceId, memberId }, 'bench');
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+log(`seeding ${DECISIONS} open decisions with ${DECISIONS * 5} asks on ${embedded ? 'embedded Postgres' : 'DATABASE_URL'}…`);
+// Rows as the mirror writes them; seeded in bulk because the read path is what is measured here.
+const { rows } = await pool.query<{ start: number }>(
+  `select setval('decision_number_seq', nextval('decision_number_seq') + $1) - $1 + 1 as start`,
+  [DECISIONS],
+);
+const first = rows[0]!.start;
+const spec = JSON.stringify({ options: [{ label: 'A' }, { label: 'B' }, { label: 'C' }], multiple: false });
+await pool.query(
+  `insert into decisions (id, number, workspace_id, question, context, status, asks_total, asks_required,
+     asks_answered, filed_by, revision, created_at, updated_at)
+   select 'sd-' || n, n, $1, 'Seeded question ' || n, 'Seeded context', 'open', 5, 5, 0, $2, 1,
+          now() - (($3 + $4 - n) || ' seconds')::interval, now()
+     from generate_series($3::bigint, $3::bigint + $4 - 1) as n`,
+  [workspaceId, memberId, first, DECISIONS],
+);
+await pool.query(
+  `insert into decision_asks (decision_id, position, workspace_id, kind, prompt, required, spec, status)
+   select 'sd-' || n, p, $1, 'decision', 'Seeded ask ' || p, true, $2::jsonb, 'open'
+     from generate_series($3::bigint, $3::bigint + $4 - 1) as n, generate_series(1, 5) as p`,
+  [workspaceId, spec, first, DECISIONS],
+);
+await pool.query('analyze decisions; analyze decision_asks');
+
+log(`queue read: ${READS} API reads and ${READS} bare SQL page reads…`);
+const listUrl = `${api.url}/api/v1/decisions?status=open`;
+await timeEach(50, () => fetch(listUrl, { headers }).then((r) => r.json()));
+const apiReads = await timeEach(READS, () => fetch(listUrl, { headers }).then((r) => r.json()));
+const sqlReads = await timeEach(READS, async () => {
+  const page = await pool.query(
+    `select id from decisions where workspace_id = $1 and status = 'open' order by created_at desc, number desc limit 25`,
+    [workspaceId],
+  );
+  await pool.query('select * from decision_asks where decision_id = any($1)', [page.rows.map((row) => row.id)]);
+});
+
+log(`answering: ${ANSWERS} answers through the API and ${ANSWERS} bare no-op Updates…`);
+const filed: string[] = [];
+for (let index = 0; index < ANSWERS + 20; index += 1) {
+  const response = await fetch(`${api.url}/api/v1/decisions`, { method: 'POST', headers, body: JSON.stringify(choiceDecision(`Bench ${index}?`)) });
+  filed.push(((await response.json()) as { decision: { id: string } }).decision.id);
+}
+const answerOnce = (id: string) =>
+  fetch(`${api.url}/api/v1/decisions/${id}/asks/1/answer`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ answer: { kind: 'decision', selected: [2] } }),
+  }).then((r) => {
+    if (r.status !== 200) throw new Error(`answer failed with ${r.status}`);
+  });
+await timeEach(20, (index) => answerOnce(filed[index]!));
+const answers = await timeEach(ANSWERS, (index) => answerOnce(filed[index + 20]!));
+
+const connection = await Connection.connect({ address: temporalServer.address });
+const client = new Client({ connection });
+const noop = new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
+  workflowId: `bench-noop-${randomUUID()}`,
+  taskQueue,
+  args: [],
+  workflowIdConflictPolicy: 'FAIL',
+});
+await client.workflow.executeUpdateWithStart(noopUpdate, { args: [0], startWorkflowOperation: noop });
+const noopHandle = await noop.workflowHandle();
+await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
+const bareUpdates = await timeEach(ANSWERS, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
+
+const read = summarize(apiReads);
+const sql = summarize(sqlReads);
+const answer = summarize(answers);
+const bare = summarize(bareUpdates);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const met = (ok: boolean) => (ok ? 'met' : 'missed');
+const table = [
+  '| what | P50 | P95 | P99 | target | result |',
+  '|---|---|---|---|---|---|',
+  `| queue read, first page (API, ${DECISIONS} open / ${DECISIONS * 5} asks) | ${ms(read.p50)} | ${ms(read.p95)} | ${ms(read.p99)} | P95 ≤ 25 ms | ${met(read.p95 <= 25)} |`,
+  `| bare SQL of that page | ${ms(sql.p50)} | ${ms(sql.p95)} | ${ms(sql.p99)} | | |`,
+  `| read ratio (P95 API / P95 SQL) | | ${(read.p95 / sql.p95).toFixed(2)}× | | ≤ 3× | ${met(read.p95 / sql.p95 <= 3)} |`,
+  `| answering an ask (HTTP → update → mirror) | ${ms(answer.p50)} | ${ms(answer.p95)} | ${ms(answer.p99)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
+  `| bare no-op Update round trip | ${ms(bare.p50)} | ${ms(bare.p95)} | ${ms(bare.p99)} | | |`,
+  `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 2× | ${met(answer.p95 / bare.p95 <= 2)} |`,
+].join('\n');
+process.stdout.write(`\n${table}\n\n`);
+
+await connection.close();
+await noopHandle.terminate('bench finished').catch(() => {});
+await api.stop();
+await worker.stop();
+await pool.end();
+await embedded?.stop();
+await temporalServer.stop();
