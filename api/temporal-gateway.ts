@@ -38,13 +38,14 @@ export class TemporalGateway {
   }
 
   async fileDecision(start: DecisionStart): Promise<DecisionSnapshot> {
+    const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
       workflowId: decisionWorkflowId(start.id),
       taskQueue: this.taskQueue,
-      args: [start],
+      args: [{ ...start, expiresAt: new Date(deadline).toISOString() }],
       workflowIdConflictPolicy: 'FAIL',
     });
-    return this.call(Date.now() + UPDATE_DEADLINE_MS, () =>
+    return this.call(deadline, () =>
       this.client.workflow.executeUpdateWithStart(fileDecisionUpdate, { startWorkflowOperation }),
     );
   }
@@ -110,8 +111,11 @@ function translate(error: unknown): unknown {
   return error;
 }
 
+/** gRPC DEADLINE_EXCEEDED (4) or UNAVAILABLE (14), on the error or the cause the SDK wrapped. */
 function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: number; cause?: { code?: number } })?.code ?? (error as { cause?: { code?: number } })?.cause?.code;
-  // gRPC DEADLINE_EXCEEDED (4) and UNAVAILABLE (14).
-  return code === 4 || code === 14 || (error instanceof Error && /deadline|unavailable|connect/i.test(error.message));
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 4 || code === 14) return true;
+  }
+  return false;
 }

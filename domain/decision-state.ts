@@ -18,11 +18,12 @@ export type AnswerCommand = {
   expiresAt?: string;
 };
 
-export function expiredCommand(command: Pick<AnswerCommand, 'expiresAt'>, now: Date): Rejection | null {
+/** A command (an answer, a filing) that reaches the workflow after its caller gave up is refused. */
+export function expiredCommand(command: { expiresAt?: string }, now: Date): Rejection | null {
   if (!command.expiresAt || now.getTime() <= Date.parse(command.expiresAt)) return null;
   return {
     code: 'request_expired',
-    message: 'The answer arrived after its request had given up; nothing was changed. Send it again.',
+    message: 'The request reached Cast after it had given up waiting; nothing was changed. Send it again.',
   };
 }
 

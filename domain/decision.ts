@@ -31,6 +31,8 @@ export type DecisionStart = FileDecisionBody & {
   number: number;
   workspaceId: string;
   filedBy: string;
+  /** When the filing request stops waiting; see `expiredCommand`. */
+  expiresAt?: string;
 };
 
 export type RecordedAnswer = {

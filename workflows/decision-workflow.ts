@@ -33,8 +33,15 @@ function reject(rejection: Rejection): never {
   });
 }
 
-export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSnapshot> {
+/** Resolves with the final snapshot, or `null` when no worker took the filing before its caller gave up. */
+export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSnapshot | null> {
+  // The filing request already answered 503: keep no decision its caller believes failed.
+  const expired = expiredCommand(start, new Date());
+  if (expired) {
+    setHandler(fileDecisionUpdate, async () => state, { validator: () => reject(expired) });
+  }
   let state = openDecision(start, new Date());
+  if (expired) return null;
   let mirroredRevision = 0;
 
   async function mirror(snapshot: DecisionSnapshot): Promise<void> {

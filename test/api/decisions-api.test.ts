@@ -1,6 +1,7 @@
 /** `/api/v1/decisions` over HTTP, on the real database and Temporal server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choiceDecision } from '../support/fixtures';
+import { freePort } from '../support/free-port';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -153,6 +154,36 @@ describe('answering', () => {
     );
     const row = await (await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`)).json();
     expect(row).toMatchObject({ decision: { status: 'open', revision: 1 } });
+  });
+
+  it('answers 503, not 500, when Temporal itself is unreachable', async () => {
+    const unreachable = await startTestCast({ worker: false, temporalAddress: `127.0.0.1:${await freePort()}` });
+    try {
+      const member = await unreachable.newMember();
+      const started = Date.now();
+      const response = await unreachable.request(member.token, 'POST', '/api/v1/decisions', choiceDecision());
+      await expectProblem(response, 503, 'temporal_unavailable');
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const rows = await unreachable.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [member.workspaceId]);
+      expect(rows.rows[0].n).toBe(0);
+    } finally {
+      await unreachable.stop();
+    }
+  });
+
+  it('refuses a filing with 503 when no worker runs, and it never appears later', async () => {
+    await cast.stopWorker();
+    const response = await cast.request(alice.token, 'POST', '/api/v1/decisions', choiceDecision('Filed with no worker?'));
+    await expectProblem(response, 503, 'temporal_unavailable');
+    await cast.startWorker();
+    // Give the worker time to pick up the abandoned start; it must drop it, not mirror it.
+    await file(alice);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const rows = await cast.pool.query('select count(*)::int as n from decisions where workspace_id = $1 and question = $2', [
+      alice.workspaceId,
+      'Filed with no worker?',
+    ]);
+    expect(rows.rows[0].n).toBe(0);
   });
 
   it('fails within seconds with 503 when no worker runs, and changes nothing', async () => {
