@@ -23,6 +23,8 @@ export const Env = z.object({
   CAST_ADMIN_TOKEN: optionalText.pipe(
     z.string().min(16, 'CAST_ADMIN_TOKEN must be at least 16 characters').optional(),
   ),
+  /** Where the Temporal CLI is cached between clones (`$XDG_CACHE_HOME/cast`, else `~/.cache/cast`). */
+  XDG_CACHE_HOME: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

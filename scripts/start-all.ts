@@ -43,7 +43,7 @@ try {
   let temporalAddress = env.TEMPORAL_ADDRESS;
   if (!temporalAddress) {
     const server = await startTemporalDevServer({
-      binary: provideTemporal(),
+      binary: provideTemporal(env),
       port: env.TEMPORAL_PORT,
       dbFile: join(dataDir, 'temporal.sqlite'),
       namespace: env.TEMPORAL_NAMESPACE,

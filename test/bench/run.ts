@@ -33,7 +33,7 @@ const env = loadEnv();
 installTemporalLogging('warn', { handleSignals: true });
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-const temporalServer = await startTemporalDevServer({ binary: provideTemporal(), port: await freePort() });
+const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
 const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres();
 const databaseUrl = env.DATABASE_URL ?? embedded!.url;
 const pool = createPool(databaseUrl);

@@ -29,7 +29,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const env = loadEnv();
   const [temporal, embedded, bundle] = await Promise.all([
-    startTemporalDevServer({ binary: provideTemporal(), port: await freePort() }),
+    startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() }),
     env.DATABASE_URL ? Promise.resolve(null) : startEmbeddedPostgres(),
     bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger }),
   ]);

@@ -1,0 +1,28 @@
+/** The layer boundaries of DESIGN §6 are lint rules; these prove the rules bite. */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function violations(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => /no-restricted-imports/.test(m.ruleId ?? '')).map((m) => m.message);
+}
+
+describe('layer boundaries', () => {
+  it('workflow code imports no Node modules and no activity implementations', async () => {
+    expect(await violations('workflows/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toHaveLength(1);
+    expect(await violations('workflows/x.ts', "import { createActivities } from '../activities';\nexport const a = createActivities;\n")).toHaveLength(1);
+    expect(await violations('workflows/x.ts', "import type { Activities } from '../activities';\nexport type A = Activities;\n")).toEqual([]);
+  });
+
+  it('api/ never imports activities/', async () => {
+    expect(await violations('api/x.ts', "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n")).toHaveLength(1);
+  });
+
+  it('domain/ is pure: zod and itself only', async () => {
+    expect(await violations('domain/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
+    expect(await violations('domain/x.ts', "import pg from 'pg';\nexport const a = pg;\n")).toHaveLength(1);
+    expect(await violations('domain/x.ts', "import { z } from 'zod';\nimport { Ask } from './ask';\nexport const a = [z, Ask];\n")).toEqual([]);
+  });
+});
