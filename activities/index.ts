@@ -3,15 +3,27 @@
  * idiom). Workflows import only the `Activities` type.
  */
 import type { Pool } from 'pg';
-import type { DecisionSnapshot } from '../domain/decision';
+import type { DecisionSnapshot, DeliveryOutcome } from '../domain/decision';
+import type { DecisionEvent } from '../domain/decision-state';
+import { deliverDecision } from './deliver-decision';
+import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 
 export type ActivityDeps = { pool: Pool };
 
 export function createActivities({ pool }: ActivityDeps) {
   return {
-    async mirrorDecision(snapshot: DecisionSnapshot): Promise<MirrorOutcome> {
-      return mirrorDecision(pool, snapshot);
+    mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
+      return mirrorDecision(pool, snapshot, events);
+    },
+    deliverDecision(snapshot: DecisionSnapshot): Promise<DeliveryOutcome> {
+      return deliverDecision(pool, snapshot);
+    },
+    holdTask(snapshot: DecisionSnapshot): Promise<void> {
+      return holdTask(pool, snapshot);
+    },
+    releaseTaskHold(snapshot: DecisionSnapshot): Promise<void> {
+      return releaseTaskHold(pool, snapshot);
     },
   };
 }

@@ -4,25 +4,32 @@
  */
 import type { Pool } from 'pg';
 import type { DecisionSnapshot } from '../domain/decision';
-import { progress } from '../domain/decision-state';
+import { progress, type DecisionEvent } from '../domain/decision-state';
+import { recordActivity } from '../db/activity';
 import { inTransaction } from '../db/pool';
 
 export type MirrorOutcome = 'applied' | 'stale';
 
-export async function mirrorDecision(pool: Pool, snapshot: DecisionSnapshot): Promise<MirrorOutcome> {
+/** Writes the snapshot and, only when it applies, the activity entries it explains (so each is written once). */
+export async function mirrorDecision(pool: Pool, snapshot: DecisionSnapshot, events: DecisionEvent[] = []): Promise<MirrorOutcome> {
   return inTransaction(pool, async (client) => {
     const { answered, required } = progress(snapshot);
+    const { links } = snapshot;
     // The row lock taken by the upsert serialises concurrent mirrors of one decision; the
     // WHERE re-checks the revision after the wait, so the older writer becomes a no-op.
     const upsert = await client.query(
-      `insert into decisions (id, number, workspace_id, question, context, status, asks_total,
-         asks_required, asks_answered, filed_by, revision, created_at, updated_at, resolved_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+      `insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
+         ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
+         mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+         $20, $21, $22, $23, $24)
        on conflict (id) do update set
          question = excluded.question, context = excluded.context, status = excluded.status,
+         mode = excluded.mode, confidence = excluded.confidence, ask_kinds = excluded.ask_kinds,
          asks_total = excluded.asks_total, asks_required = excluded.asks_required,
          asks_answered = excluded.asks_answered, revision = excluded.revision,
-         updated_at = excluded.updated_at, resolved_at = excluded.resolved_at
+         snapshot = excluded.snapshot, updated_at = excluded.updated_at,
+         resolved_at = excluded.resolved_at, closed_at = excluded.closed_at
        where decisions.revision < excluded.revision`,
       [
         snapshot.id,
@@ -31,48 +38,41 @@ export async function mirrorDecision(pool: Pool, snapshot: DecisionSnapshot): Pr
         snapshot.question,
         snapshot.context,
         snapshot.status,
+        snapshot.mode,
+        snapshot.confidence,
+        [...new Set(snapshot.asks.map((ask) => ask.kind))],
         snapshot.asks.length,
         required,
         answered,
+        links.sessionId,
+        links.agentId,
+        links.taskId,
+        links.runId,
+        links.missionId,
         snapshot.filedBy,
         snapshot.revision,
+        JSON.stringify(snapshot),
         snapshot.createdAt,
         snapshot.updatedAt,
         snapshot.resolvedAt,
+        snapshot.closedAt,
       ],
     );
     if (upsert.rowCount === 0) return 'stale';
-
-    await client.query('delete from decision_asks where decision_id = $1 and position > $2', [
-      snapshot.id,
-      snapshot.asks.length,
-    ]);
-    for (const ask of snapshot.asks) {
-      const { position, status, answer, kind, prompt, required: isRequired, ...spec } = ask;
-      await client.query(
-        `insert into decision_asks (decision_id, position, workspace_id, kind, prompt, required, spec,
-           status, answer, reason, answered_by, answered_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         on conflict (decision_id, position) do update set
-           kind = excluded.kind, prompt = excluded.prompt, required = excluded.required,
-           spec = excluded.spec, status = excluded.status, answer = excluded.answer,
-           reason = excluded.reason, answered_by = excluded.answered_by,
-           answered_at = excluded.answered_at`,
-        [
-          snapshot.id,
-          position,
-          snapshot.workspaceId,
-          kind,
-          prompt,
-          isRequired,
-          JSON.stringify(spec),
-          status,
-          answer ? JSON.stringify(answer.value) : null,
-          answer?.reason ?? null,
-          answer?.answeredBy ?? null,
-          answer?.answeredAt ?? null,
-        ],
-      );
+    for (const event of events) {
+      await recordActivity(client, {
+        workspaceId: snapshot.workspaceId,
+        subjectKind: 'decision',
+        subjectId: snapshot.id,
+        kind: event.kind,
+        actorKind: event.actor.kind,
+        actorId: event.actor.id,
+        detail: { revision: snapshot.revision, ...event.detail },
+      });
+    }
+    if (snapshot.status !== 'open') {
+      // Closed: the same question from the same session now opens a new decision.
+      await client.query('delete from decision_keys where decision_id = $1', [snapshot.id]);
     }
     return 'applied';
   });

@@ -6,9 +6,17 @@ import { DomainError } from '../domain/errors';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import { requireToken } from './auth';
+import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
+import { activityRouter } from './routes/activity';
+import { agentsRouter } from './routes/agents';
 import { decisionsRouter } from './routes/decisions';
 import { healthRouter } from './routes/health';
+import { missionsRouter } from './routes/missions';
+import { runsRouter } from './routes/runs';
+import { sessionMessagesRouter } from './routes/session-messages';
+import { sessionsRouter } from './routes/sessions';
+import { tasksRouter } from './routes/tasks';
 import type { TemporalGateway } from './temporal-gateway';
 
 export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger };
@@ -26,7 +34,14 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(requireToken(deps.pool));
   api.use(express.json({ limit: '256kb' }));
+  api.use(refuseNulText);
   api.use('/decisions', decisionsRouter(deps));
+  api.use('/agents', agentsRouter(deps));
+  api.use('/missions', missionsRouter(deps));
+  api.use('/tasks', tasksRouter(deps));
+  api.use('/sessions', sessionsRouter(deps), sessionMessagesRouter(deps));
+  api.use('/runs', runsRouter(deps));
+  api.use('/activity', activityRouter(deps));
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

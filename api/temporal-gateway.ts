@@ -6,16 +6,28 @@ import {
   Client,
   Connection,
   WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   WorkflowUpdateRPCTimeoutOrCancelledError,
+  type WorkflowHandle,
 } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
-import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
+import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import type { DecisionContent, DecisionSnapshot, DecisionStart, EditDecisionBody } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 import { DomainError, isErrorCode } from '../domain/errors';
 import type { decisionWorkflow } from '../workflows/decision-workflow';
-import { DECISION_WORKFLOW, answerAskUpdate, decisionWorkflowId, fileDecisionUpdate } from '../workflows/messages';
+import {
+  DECISION_WORKFLOW,
+  answerAskUpdate,
+  archiveDecisionUpdate,
+  decisionWorkflowId,
+  restoreDecisionUpdate,
+  editDecisionUpdate,
+  fileDecisionUpdate,
+  withdrawDecisionUpdate,
+  type Expiring,
+} from '../workflows/messages';
 
 /** Long enough for a busy worker, short enough that a missing one fails the request fast. */
 const UPDATE_DEADLINE_MS = 5000;
@@ -37,32 +49,55 @@ export class TemporalGateway {
     return new TemporalGateway(connection, client, target.taskQueue);
   }
 
-  async fileDecision(start: DecisionStart): Promise<DecisionSnapshot> {
+  /**
+   * Starts the decision's workflow, or — when it is already running (the same question from
+   * the same session) — sends it the filing as a rewrite. A closed workflow is never started
+   * again under its id: that surfaces as `decision_not_open`.
+   */
+  async fileDecision(start: DecisionStart, content: DecisionContent): Promise<DecisionSnapshot> {
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
+    const expiresAt = new Date(deadline).toISOString();
     const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
       workflowId: decisionWorkflowId(start.id),
       taskQueue: this.taskQueue,
-      args: [{ ...start, expiresAt: new Date(deadline).toISOString() }],
-      workflowIdConflictPolicy: 'FAIL',
+      args: [{ ...start, expiresAt }],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
     });
-    return this.call(deadline, () =>
-      this.client.workflow.executeUpdateWithStart(fileDecisionUpdate, { startWorkflowOperation }),
-    );
-  }
-
-  /** Throws DomainError; `null` when the workflow has already completed (read the row instead). */
-  async answerAsk(id: string, command: AnswerCommand, updateId?: string): Promise<DecisionSnapshot | null> {
-    const handle = this.client.workflow.getHandle(decisionWorkflowId(id));
-    const deadline = Date.now() + UPDATE_DEADLINE_MS;
-    const expiring = { ...command, expiresAt: new Date(deadline).toISOString() };
     try {
       return await this.call(deadline, () =>
-        handle.executeUpdate(answerAskUpdate, { args: [expiring], ...(updateId ? { updateId } : {}) }),
+        this.client.workflow.executeUpdateWithStart(fileDecisionUpdate, {
+          args: [{ ...content, expiresAt, by: start.filedBy }],
+          startWorkflowOperation,
+        }),
       );
     } catch (error) {
-      if (error instanceof WorkflowNotFoundError || isCompletedError(error)) return null;
+      if (error instanceof WorkflowExecutionAlreadyStartedError || isClosed(error)) {
+        throw new DomainError('decision_not_open', `Decision ${start.id} is closed.`);
+      }
       throw error;
     }
+  }
+
+  /** Each returns the new snapshot, or `null` when the workflow has completed (read the row instead). */
+  answerAsk(id: string, command: AnswerCommand, updateId?: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, answerAskUpdate, (expiresAt) => ({ ...command, expiresAt }), updateId);
+  }
+
+  editDecision(id: string, edit: EditDecisionBody, by: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, editDecisionUpdate, (expiresAt) => ({ ...edit, expiresAt, by }));
+  }
+
+  withdrawDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, withdrawDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  }
+
+  archiveDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, archiveDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  }
+
+  restoreDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, restoreDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
   }
 
   async isHealthy(): Promise<boolean> {
@@ -80,6 +115,23 @@ export class TemporalGateway {
     await this.connection.close();
   }
 
+  private async update<Arg extends Expiring>(
+    id: string,
+    definition: UpdateDefinition<DecisionSnapshot, [Arg]>,
+    argument: (expiresAt: string) => Arg,
+    updateId?: string,
+  ): Promise<DecisionSnapshot | null> {
+    const handle: WorkflowHandle = this.client.workflow.getHandle(decisionWorkflowId(id));
+    const deadline = Date.now() + UPDATE_DEADLINE_MS;
+    const args: [Arg] = [argument(new Date(deadline).toISOString())];
+    try {
+      return await this.call(deadline, () => handle.executeUpdate(definition, { args, ...(updateId ? { updateId } : {}) }));
+    } catch (error) {
+      if (isClosed(error)) return null;
+      throw error;
+    }
+  }
+
   private async call<T>(deadline: number, fn: () => Promise<T>): Promise<T> {
     try {
       return await this.connection.withDeadline(deadline, fn);
@@ -89,8 +141,8 @@ export class TemporalGateway {
   }
 }
 
-function isCompletedError(error: unknown): boolean {
-  return error instanceof Error && /already completed/i.test(error.message);
+function isClosed(error: unknown): boolean {
+  return error instanceof WorkflowNotFoundError || (error instanceof Error && /already completed/i.test(error.message));
 }
 
 function translate(error: unknown): unknown {
@@ -101,7 +153,7 @@ function translate(error: unknown): unknown {
       return new DomainError(failure.type, failure.message, details as Record<string, unknown> | undefined);
     }
   }
-  if (error instanceof WorkflowNotFoundError || isCompletedError(error)) return error;
+  if (isClosed(error) || error instanceof WorkflowExecutionAlreadyStartedError) return error;
   if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError || isUnavailable(error)) {
     return new DomainError(
       'temporal_unavailable',

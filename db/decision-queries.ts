@@ -3,107 +3,136 @@
  * workflows mirrored. Every query is scoped by workspace, so another workspace's id is
  * simply not found.
  */
-import type { AnswerValue, Ask } from '../domain/ask';
-import type { AskState, DecisionStatus, DecisionView } from '../domain/decision';
+import type { AskKind } from '../domain/ask';
+import type { DecisionSnapshot, DecisionView } from '../domain/decision';
+import { toDecisionView } from '../domain/decision-state';
+import { QUEUE_PAGE_MAX, type QueueTab } from '../domain/queue';
+import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import type { Pool } from './pool';
 
-type DecisionRow = {
-  id: string;
-  question: string;
-  context: string | null;
-  status: DecisionStatus;
-  filed_by: string;
-  revision: number;
-  created_at: Date;
-  updated_at: Date;
-  resolved_at: Date | null;
-  asks_required: number;
-  asks_answered: number;
-};
+type Row = { snapshot: DecisionSnapshot; first_viewed_at: Date | null };
 
-type AskRow = {
-  decision_id: string;
-  position: number;
-  kind: Ask['kind'];
-  prompt: string;
-  required: boolean;
-  spec: Record<string, unknown>;
-  status: AskState['status'];
-  answer: AnswerValue | null;
-  reason: string | null;
-  answered_by: string | null;
-  answered_at: Date | null;
-};
-
-const DECISION_COLUMNS = `id, question, context, status, filed_by, revision, created_at, updated_at,
-  resolved_at, asks_required, asks_answered`;
-
-function toAsk(row: AskRow): AskState {
-  return {
-    ...(row.spec as Omit<Ask, 'kind' | 'prompt' | 'required'>),
-    kind: row.kind,
-    prompt: row.prompt,
-    required: row.required,
-    position: row.position,
-    status: row.status,
-    answer:
-      row.answer && row.answered_by && row.answered_at
-        ? { value: row.answer, reason: row.reason, answeredBy: row.answered_by, answeredAt: row.answered_at.toISOString() }
-        : null,
-  } as AskState;
-}
-
-function toView(row: DecisionRow, asks: AskState[]): DecisionView {
-  return {
-    id: row.id as DecisionView['id'],
-    question: row.question,
-    context: row.context,
-    status: row.status,
-    asks,
-    filedBy: row.filed_by,
-    revision: row.revision,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    resolvedAt: row.resolved_at?.toISOString() ?? null,
-    progress: { answered: row.asks_answered, required: row.asks_required },
-  };
-}
-
-async function asksOf(pool: Pool, ids: string[]): Promise<Map<string, AskState[]>> {
-  const byDecision = new Map<string, AskState[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byDecision;
-  const { rows } = await pool.query<AskRow>(
-    `select decision_id, position, kind, prompt, required, spec, status, answer, reason, answered_by, answered_at
-       from decision_asks where decision_id = any($1) order by decision_id, position`,
-    [ids],
-  );
-  for (const row of rows) byDecision.get(row.decision_id)?.push(toAsk(row));
-  return byDecision;
+function toView(row: Row): DecisionView {
+  return toDecisionView(row.snapshot, row.first_viewed_at?.toISOString() ?? null);
 }
 
 export async function getDecision(pool: Pool, workspaceId: string, id: string): Promise<DecisionView | null> {
-  const { rows } = await pool.query<DecisionRow>(
-    `select ${DECISION_COLUMNS} from decisions where workspace_id = $1 and id = $2`,
+  const { rows } = await pool.query<Row>(
+    'select snapshot, first_viewed_at from decisions where workspace_id = $1 and id = $2',
     [workspaceId, id],
   );
-  const row = rows[0];
-  if (!row) return null;
-  const asks = await asksOf(pool, [row.id]);
-  return toView(row, asks.get(row.id) ?? []);
+  return rows[0] ? toView(rows[0]) : null;
 }
 
-export type DecisionListQuery = { status?: DecisionStatus; limit: number };
-
-/** Newest first for now; the queue's ranked order arrives with the lifecycle work. */
-export async function listDecisions(pool: Pool, workspaceId: string, query: DecisionListQuery): Promise<DecisionView[]> {
-  const { rows } = await pool.query<DecisionRow>(
-    `select ${DECISION_COLUMNS} from decisions
-      where workspace_id = $1 and ($2::text is null or status = $2)
-      order by created_at desc, number desc limit $3`,
-    [workspaceId, query.status ?? null, query.limit],
+/** Sets the first time a person opened the decision (FR-14); returns it only that first time. */
+export async function markFirstViewed(pool: Pool, workspaceId: string, id: string): Promise<string | null> {
+  const { rows } = await pool.query<{ first_viewed_at: Date }>(
+    `update decisions set first_viewed_at = now()
+      where workspace_id = $1 and id = $2 and first_viewed_at is null returning first_viewed_at`,
+    [workspaceId, id],
   );
-  const asks = await asksOf(pool, rows.map((row) => row.id));
-  return rows.map((row) => toView(row, asks.get(row.id) ?? []));
+  return rows[0]?.first_viewed_at.toISOString() ?? null;
+}
+
+export type QueueQuery = {
+  tab: QueueTab;
+  agent?: string;
+  task?: string;
+  mission?: string;
+  kind?: AskKind;
+  session?: string;
+  search?: string;
+  limit: number;
+  offset: number;
+};
+
+export type QueuePage = {
+  decisions: Array<DecisionView & { blocking: boolean }>;
+  counts: { open: number; blocking: number; total: number };
+};
+
+const TAB_STATUS: Record<QueueTab, string> = { open: 'open', answered: 'resolved', archived: 'archived' };
+
+// coalesce: with no run or task joined, `r.status = 'parked'` is null, and null is not false.
+const BLOCKING = "(d.mode = 'blocking' or coalesce(r.status = 'parked', false) or coalesce(t.status = 'blocked', false))";
+
+/**
+ * Blocking is derived, never stored (DESIGN §3): posted blocking, or its run is parked, or
+ * its task is blocked. The rank group puts blocking decisions whose session can still
+ * receive an answer first, then blocking ones on a stopped or unresponsive session (the
+ * liveness rule of domain/session.ts), then the rest.
+ */
+function rankGroup(liveSecondsParam: string): string {
+  return `case
+    when not ${BLOCKING} then 3
+    when d.session_id is null then 1
+    when s.stopped_at is null and s.last_heartbeat_at >= now() - make_interval(secs => ${liveSecondsParam}) then 1
+    else 2
+  end`;
+}
+
+const FROM = `from decisions d
+  left join runs r on r.id = d.run_id
+  left join tasks t on t.id = d.task_id
+  left join sessions s on s.workspace_id = d.workspace_id and s.id = d.session_id`;
+
+function filters(query: QueueQuery, params: unknown[]): string {
+  const where: string[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (query.agent) add('d.agent_id = ?', query.agent);
+  if (query.task) add('d.task_id = ?', query.task);
+  if (query.mission) add('d.mission_id = ?', query.mission);
+  if (query.kind) add('? = any(d.ask_kinds)', query.kind);
+  if (query.session) add('d.session_id = ?', query.session);
+  if (query.search) add("d.question ilike '%' || ? || '%'", query.search.replace(/[\\%_]/g, '\\$&'));
+  return where.map((clause) => ` and ${clause}`).join('');
+}
+
+/** One page of a queue tab, ranked (FR-4 with DESIGN §3's groups), with counts for the whole filter. */
+export async function listQueue(pool: Pool, workspaceId: string, query: QueueQuery): Promise<QueuePage> {
+  const params: unknown[] = [workspaceId];
+  const filter = filters(query, params);
+  const n = params.length;
+  const status = TAB_STATUS[query.tab];
+  const order =
+    query.tab === 'open'
+      ? 'rank_group, coalesce(d.confidence, 0.5) desc, d.created_at, d.number'
+      : 'd.closed_at desc nulls last, d.number desc';
+  const [page, counts] = await Promise.all([
+    pool.query<Row & { blocking: boolean }>(
+      `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group
+         ${FROM}
+        where d.workspace_id = $1 and d.status = $${n + 1}${filter}
+        order by ${order}
+        limit $${n + 3} offset $${n + 4}`,
+      [...params, status, HEARTBEAT_TIMEOUT_MS / 1000, Math.min(query.limit, QUEUE_PAGE_MAX), query.offset],
+    ),
+    pool.query<QueuePage['counts']>(
+      `select count(*) filter (where d.status = 'open')::int as open,
+              count(*) filter (where d.status = 'open' and ${BLOCKING})::int as blocking,
+              count(*) filter (where d.status = $${n + 1})::int as total
+         ${FROM}
+        where d.workspace_id = $1${filter}`,
+      [...params, status],
+    ),
+  ]);
+  return {
+    decisions: page.rows.map((row) => ({ ...toView(row), blocking: row.blocking })),
+    counts: counts.rows[0] ?? { open: 0, blocking: 0, total: 0 },
+  };
+}
+
+/** A session's decisions, newest first (`cast decide ls`, and the card's "other open asks"). */
+export async function listSessionDecisions(pool: Pool, workspaceId: string, sessionId: string): Promise<DecisionView[]> {
+  const { rows } = await pool.query<Row>(
+    `select snapshot, first_viewed_at from decisions
+      where workspace_id = $1 and session_id = $2 order by created_at desc, number desc limit 100`,
+    [workspaceId, sessionId],
+  );
+  return rows.map(toView);
 }
 
 export async function nextDecisionNumber(pool: Pool): Promise<number> {

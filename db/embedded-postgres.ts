@@ -7,6 +7,13 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export type EmbeddedPostgres = { url: string; stop(): Promise<void> };
 
+/**
+ * PGlite is one backend session behind the socket: concurrent connections interleave their
+ * extended-protocol messages ("unnamed prepared statement does not exist"). One connection
+ * per process serialises them at the client; the single backend serialises them anyway.
+ */
+export const EMBEDDED_POOL_SIZE = 1;
+
 /** `dataDir` undefined keeps the database in memory (tests). */
 export async function startEmbeddedPostgres(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedPostgres> {
   const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});

@@ -2,6 +2,8 @@ import pg from 'pg';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** A pool, or a client inside a transaction that the caller owns. */
+export type Queryable = pg.Pool | pg.PoolClient;
 
 // int8 (bigint) values in Cast are sequence numbers far below 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -26,4 +28,12 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   } finally {
     client.release();
   }
+}
+
+/**
+ * Runs `work` atomically: in a new transaction when given the pool, or inside the caller's
+ * own when given a client (which must already be in a transaction), so writes compose.
+ */
+export async function withTransaction<T>(db: Queryable, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return db instanceof pg.Pool ? inTransaction(db, work) : work(db);
 }

@@ -2,14 +2,11 @@
  * Workspaces, members and API tokens. A token is shown once when minted and stored only as
  * its SHA-256 hash (tokens are 256 random bits, so a fast hash is enough).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { newId } from './ids';
 import type { Pool } from './pool';
 
 export type Principal = { workspaceId: string; memberId: string };
-
-function newId(prefix: string): string {
-  return `${prefix}_${randomUUID().replaceAll('-', '')}`;
-}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,79 +1,77 @@
 /**
- * Asks: the typed questions inside a decision, and the answers each kind accepts.
- * Every ask kind defines its input schema, its answer schema and its answer check here.
+ * Asks: the typed questions inside a decision. Five kinds (FR-16), each with its own input
+ * schema, answer schema and rules in `asks/`; this module is the union and the dispatch.
  */
 import { z } from 'zod';
 import type { Rejection } from './errors';
+import { AccessAnswer, AccessAsk } from './asks/access-ask';
+import { ActionAnswer, ActionAsk } from './asks/action-ask';
+import { ApprovalAnswer, ApprovalAsk, approvalNeedsReason, describeApproval } from './asks/approval-ask';
+import { ChoiceAnswer, ChoiceAsk, checkChoiceAnswer, choiceNeedsReason, describeChoice } from './asks/choice-ask';
+import { REASON_MAX } from './asks/common';
+import { FactAnswer, FactAsk } from './asks/fact-ask';
 
-export const AskKind = ['decision'] as const;
+export { AccessAsk, ActionAsk, ApprovalAsk, ChoiceAsk, FactAsk };
+export { ChoiceOption, recommendedOption } from './asks/choice-ask';
+export { AccessVerification } from './asks/access-ask';
+
+export const AskKind = ['decision', 'approval', 'fact', 'access', 'action'] as const;
 export type AskKind = (typeof AskKind)[number];
 
-export const ChoiceOption = z.strictObject({
-  label: z.string().trim().min(1).max(200),
-  consequence: z.string().trim().max(1000).optional(),
-  recommended: z.boolean().optional(),
-});
-export type ChoiceOption = z.infer<typeof ChoiceOption>;
-
-export const ChoiceAsk = z
-  .strictObject({
-    kind: z.literal('decision'),
-    prompt: z.string().trim().min(1).max(1000),
-    options: z.array(ChoiceOption).min(2).max(25),
-    multiple: z.boolean().default(false),
-    required: z.boolean().default(true),
-  })
-  .refine((ask) => ask.options.filter((option) => option.recommended).length <= 1, {
-    message: 'At most one option can be recommended.',
-    path: ['options'],
-  });
-export type ChoiceAsk = z.infer<typeof ChoiceAsk>;
-
-export const Ask = z.discriminatedUnion('kind', [ChoiceAsk]);
+export const Ask = z.discriminatedUnion('kind', [ChoiceAsk, ApprovalAsk, FactAsk, AccessAsk, ActionAsk]);
 export type Ask = z.infer<typeof Ask>;
 
-/** Options are numbered from 1, the way people and the CLI refer to them. */
-export const ChoiceAnswer = z.strictObject({
-  kind: z.literal('decision'),
-  selected: z.array(z.number().int().min(1)).min(1).max(25),
-});
-export type ChoiceAnswer = z.infer<typeof ChoiceAnswer>;
-
-export const AnswerValue = z.discriminatedUnion('kind', [ChoiceAnswer]);
+export const AnswerValue = z.discriminatedUnion('kind', [ChoiceAnswer, ApprovalAnswer, FactAnswer, AccessAnswer, ActionAnswer]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
-/** Checks an answer against the ask it answers; `null` means it fits. */
-export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue): Rejection | null {
+export const Reason = z.string().trim().min(1).max(REASON_MAX);
+
+const ANSWER_HINT: Record<AskKind, string> = {
+  decision: '{"kind":"decision","selected":[1]}',
+  approval: '{"kind":"approval","decision":"approve"}',
+  fact: '{"kind":"fact","text":"…"}',
+  access: '{"kind":"access","granted":true}',
+  action: '{"kind":"action","done":true}',
+};
+
+/** Checks an answer against the ask it answers (FR-23, FR-24); `null` means it fits. */
+export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue, reason: string | null): Rejection | null {
   if (answer.kind !== ask.kind) {
     return {
       code: 'answer_kind_mismatch',
-      message: `Ask ${position} is a ${ask.kind} ask; its answer must have kind "${ask.kind}", not "${answer.kind}".`,
+      message: `Ask ${position} is a ${ask.kind} ask; answer it with ${ANSWER_HINT[ask.kind]}, not a ${answer.kind} answer.`,
       details: { ask: position, expected: ask.kind, received: answer.kind },
     };
   }
-  const count = ask.options.length;
-  const outside = answer.selected.find((option) => option > count);
-  if (outside !== undefined) {
-    return {
-      code: 'option_out_of_range',
-      message: `Option ${outside} does not exist; ask ${position} has options 1–${count}.`,
-      details: { ask: position, option: outside, options: count },
-    };
+  if (ask.kind === 'decision' && answer.kind === 'decision') {
+    const rejection = checkChoiceAnswer(ask, position, answer);
+    if (rejection) return rejection;
   }
-  const distinct = new Set(answer.selected);
-  if (distinct.size !== answer.selected.length) {
+  if (!reason && needsReason(ask, answer)) {
     return {
-      code: 'invalid_request',
-      message: `An option was chosen twice; choose each option of ask ${position} at most once.`,
+      code: 'reason_required',
+      message:
+        ask.kind === 'approval'
+          ? `Rejecting ask ${position} needs a reason: one sentence is enough. This is what the agent learns from.`
+          : `Choosing against the recommended option of ask ${position} needs a reason: one sentence is enough. This is what the agent learns from.`,
       details: { ask: position },
     };
   }
-  if (!ask.multiple && distinct.size > 1) {
-    return {
-      code: 'single_choice_only',
-      message: `Ask ${position} takes exactly one option; ${distinct.size} were chosen.`,
-      details: { ask: position, chosen: distinct.size },
-    };
-  }
   return null;
+}
+
+export function needsReason(ask: Ask, answer: AnswerValue): boolean {
+  if (ask.kind === 'approval' && answer.kind === 'approval') return approvalNeedsReason(answer);
+  if (ask.kind === 'decision' && answer.kind === 'decision') return choiceNeedsReason(ask, answer);
+  return false;
+}
+
+/** The answer in words, as the agent and the queue show it. */
+export function describeAnswer(ask: Ask, answer: AnswerValue): string {
+  if (ask.kind === 'decision' && answer.kind === 'decision') return describeChoice(ask, answer);
+  if (answer.kind === 'approval') return describeApproval(answer);
+  if (answer.kind === 'fact') return answer.text;
+  if (answer.kind === 'access') return 'Access granted';
+  if (answer.kind === 'action') return answer.note ? `Done — ${answer.note}` : 'Done';
+  return '';
 }

@@ -2,15 +2,39 @@
  * The rules of a decision's life, as pure functions over its snapshot. The workflow wires
  * them to Temporal messages; tests call them directly.
  */
-import { checkAnswerShape, type AnswerValue } from './ask';
+import { checkAnswerShape, type AnswerValue, type Ask } from './ask';
 import type { Rejection } from './errors';
-import type { DecisionSnapshot, DecisionStart, DecisionView } from './decision';
+import {
+  DecisionContentSchema,
+  overLimitNote,
+  type EditDecisionBody,
+  type AskState,
+  type DecisionContent,
+  type DecisionSnapshot,
+  type DecisionStart,
+  type DecisionView,
+  type DeliveryOutcome,
+} from './decision';
+
+/** An entry for the activity history, written with the snapshot that it explains. */
+export type DecisionEvent = {
+  kind: 'opened' | 'edited' | 'answered' | 'resolved' | 'withdrawn' | 'archived' | 'restored';
+  actor: { kind: 'member' | 'agent' | 'system'; id: string | null };
+  detail?: Record<string, unknown>;
+};
+
+/** What an agent does to its decision is the agent's act when the decision names one. */
+export function agentActor(state: Pick<DecisionSnapshot, 'links'>, memberId: string): DecisionEvent['actor'] {
+  return state.links.agentId ? { kind: 'agent', id: state.links.agentId } : { kind: 'member', id: memberId };
+}
 
 export type AnswerCommand = {
   ask: number;
   value: AnswerValue;
   reason: string | null;
   answeredBy: string;
+  /** Access asks: what the API found when it re-checked the agent's grants (E8, E9). */
+  access?: 'verified' | 'self_reported' | 'denied';
   /**
    * When the caller stops waiting. An update that reaches the workflow later (say, no worker
    * ran until then) is refused, so a request that failed with 503 never lands afterwards.
@@ -27,25 +51,74 @@ export function expiredCommand(command: { expiresAt?: string }, now: Date): Reje
   };
 }
 
+function openAsks(asks: Ask[], previous: AskState[] = []): AskState[] {
+  return asks.map((ask, index) => {
+    const before = previous[index];
+    // An ask the edit left exactly as it was keeps its answer; a changed ask is asked afresh.
+    if (before && sameAsk(before, ask)) return before;
+    return { ...ask, position: index + 1, status: 'open', answer: null };
+  });
+}
+
+function sameAsk(state: AskState, ask: Ask): boolean {
+  const { position: _p, status: _s, answer: _a, ...definition } = state;
+  return JSON.stringify(definition) === JSON.stringify(ask);
+}
+
+function contentOf(content: DecisionContent) {
+  return {
+    question: content.question,
+    context: content.context ?? null,
+    mode: content.mode,
+    defaultOption: content.mode === 'advisory' ? (content.defaultOption ?? null) : null,
+    confidence: content.confidence ?? null,
+    attempts: content.attempts ?? [],
+  };
+}
+
 export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot {
   const at = now.toISOString();
   return {
     id: start.id,
     number: start.number,
     workspaceId: start.workspaceId,
-    question: start.question,
-    context: start.context ?? null,
+    ...contentOf(start),
     status: 'open',
-    asks: start.asks.map((ask, index) => ({ ...ask, position: index + 1, status: 'open', answer: null })),
+    asks: openAsks(start.asks),
+    links: start.links,
+    messagesAtAsk: start.messagesAtAsk,
+    droppedAsks: start.droppedAsks,
     filedBy: start.filedBy,
+    delivery: null,
     revision: 1,
     createdAt: at,
     updatedAt: at,
     resolvedAt: null,
+    closedAt: null,
   };
 }
 
-/** Why this answer cannot be recorded, or `null` when it can. First writer wins. */
+function notOpen(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
+  if (state.status === 'open') return null;
+  if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
+  return { code: 'decision_not_open', message: `Decision ${state.id} is ${state.status}; it can no longer change.` };
+}
+
+/** Filing the same question again, or editing: only an open decision can be rewritten. */
+export function checkRewrite(state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'>): Rejection | null {
+  const rejection = notOpen(state);
+  if (!rejection) return null;
+  return { ...rejection, details: { decision: state.id, status: state.status, answers: answersOf(state) } };
+}
+
+/** Rewrites an open decision in place (same id, age and place in the queue); `null` when nothing changed. */
+export function rewrite(state: DecisionSnapshot, content: DecisionContent, now: Date): DecisionSnapshot | null {
+  const next = { ...state, ...contentOf(content), asks: openAsks(content.asks, state.asks) };
+  if (JSON.stringify(next) === JSON.stringify(state)) return null;
+  return resolveIfComplete({ ...next, revision: state.revision + 1, updatedAt: now.toISOString() }, now);
+}
+
+/** Why this answer cannot be recorded, or `null` when it can. First writer wins (FR-26). */
 export function checkAnswer(
   state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'>,
   command: AnswerCommand,
@@ -60,30 +133,83 @@ export function checkAnswer(
   if (ask.answer) {
     return {
       code: 'ask_already_answered',
-      message: `Ask ${command.ask} of ${state.id} was already answered; the first answer stands.`,
-      details: { answer: ask.answer },
+      message: 'Someone else answered this a moment ago.',
+      details: { ask: command.ask, answer: ask.answer },
     };
   }
-  if (state.status !== 'open') {
-    return { code: 'decision_closed', message: `Decision ${state.id} is ${state.status}; it takes no more answers.` };
+  const closed = notOpen(state);
+  if (closed) return closed;
+  const shape = checkAnswerShape(ask, command.ask, command.value, command.reason);
+  if (shape) return shape;
+  if (ask.kind === 'access' && command.access === 'denied') {
+    return {
+      code: 'access_not_granted',
+      message: 'That access still is not granted. Nothing was changed.',
+      details: { ask: command.ask, grantUrl: ask.grantUrl, tool: ask.tool ?? null },
+    };
   }
-  return checkAnswerShape(ask, command.ask, command.value);
+  return null;
 }
 
 /** Records a checked answer; the last required answer resolves the decision (FR-28). */
 export function applyAnswer(state: DecisionSnapshot, command: AnswerCommand, now: Date): DecisionSnapshot {
   const at = now.toISOString();
-  const asks = state.asks.map((ask) =>
-    ask.position === command.ask
-      ? {
-          ...ask,
-          status: 'answered' as const,
-          answer: { value: command.value, reason: command.reason, answeredBy: command.answeredBy, answeredAt: at },
-        }
-      : ask,
-  );
-  const next = { ...state, asks, revision: state.revision + 1, updatedAt: at };
-  return progress(next).answered === progress(next).required ? { ...next, status: 'resolved', resolvedAt: at } : next;
+  const asks = state.asks.map((ask): AskState => {
+    if (ask.position !== command.ask) return ask;
+    const verification =
+      ask.kind === 'access' ? (command.access === 'verified' ? 'verified' : 'self_reported') : undefined;
+    return {
+      ...ask,
+      status: 'answered',
+      answer: {
+        value: command.value,
+        reason: command.reason,
+        answeredBy: command.answeredBy,
+        answeredAt: at,
+        ...(verification ? { verification } : {}),
+      },
+    };
+  });
+  return resolveIfComplete({ ...state, asks, revision: state.revision + 1, updatedAt: at }, now);
+}
+
+function resolveIfComplete(state: DecisionSnapshot, now: Date): DecisionSnapshot {
+  const { answered, required } = progress(state);
+  // A decision whose asks are all optional resolves on its first answer.
+  const complete = required > 0 ? answered === required : state.asks.some((ask) => ask.answer);
+  if (state.status !== 'open' || !complete) return state;
+  const at = now.toISOString();
+  return { ...state, status: 'resolved', resolvedAt: at, closedAt: at };
+}
+
+/** A person sets an open decision aside unanswered (FR-43, FR-46): nothing resolves or restarts. */
+export function checkArchive(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
+  return notOpen(state);
+}
+
+export function archive(state: DecisionSnapshot, now: Date): DecisionSnapshot {
+  const at = now.toISOString();
+  return { ...state, status: 'archived', closedAt: at, revision: state.revision + 1, updatedAt: at };
+}
+
+/** Restore returns it to open with its asks as they were (FR-48). */
+export function checkRestore(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
+  if (state.status === 'archived') return null;
+  return { code: 'decision_not_open', message: `Decision ${state.id} is ${state.status}, not archived; there is nothing to restore.` };
+}
+
+export function restore(state: DecisionSnapshot, now: Date): DecisionSnapshot {
+  return { ...state, status: 'open', closedAt: null, revision: state.revision + 1, updatedAt: now.toISOString() };
+}
+
+/** The agent withdraws its own open decision. */
+export function withdraw(state: DecisionSnapshot, now: Date): DecisionSnapshot {
+  const at = now.toISOString();
+  return { ...state, status: 'withdrawn', closedAt: at, revision: state.revision + 1, updatedAt: at };
+}
+
+export function recordDelivery(state: DecisionSnapshot, outcome: DeliveryOutcome, now: Date): DecisionSnapshot {
+  return { ...state, delivery: outcome, revision: state.revision + 1, updatedAt: now.toISOString() };
 }
 
 /** Progress counts required asks only; optional asks never hold a decision (FR-21, FR-22). */
@@ -92,7 +218,33 @@ export function progress(state: Pick<DecisionSnapshot, 'asks'>): { answered: num
   return { answered: required.filter((ask) => ask.answer).length, required: required.length };
 }
 
-export function toDecisionView(state: DecisionSnapshot): DecisionView {
+export function answersOf(state: Pick<DecisionSnapshot, 'asks'>) {
+  return state.asks.filter((ask) => ask.answer).map((ask) => ({ ask: ask.position, answer: ask.answer }));
+}
+
+export function toDecisionView(state: DecisionSnapshot, firstViewedAt: string | null = null): DecisionView {
   const { workspaceId: _workspace, number: _number, ...view } = state;
-  return { ...view, progress: progress(state) };
+  const note = overLimitNote(state.droppedAsks);
+  return { ...view, progress: progress(state), notes: note ? [note] : [], firstViewedAt };
+}
+
+/**
+ * An agent's edit merged onto its open decision. Turning a decision blocking clears its
+ * default; the merged result must still satisfy every filing rule.
+ */
+export function mergeEdit(state: DecisionSnapshot, edit: EditDecisionBody): DecisionContent | Rejection {
+  const mode = edit.mode ?? state.mode;
+  const merged = {
+    question: edit.question ?? state.question,
+    context: edit.context ?? state.context ?? undefined,
+    asks: edit.asks ?? state.asks.map(({ position: _p, status: _s, answer: _a, ...ask }) => ask),
+    mode,
+    defaultOption: mode === 'blocking' ? undefined : (edit.defaultOption ?? state.defaultOption ?? undefined),
+    confidence: edit.confidence ?? state.confidence ?? undefined,
+    attempts: edit.attempts ?? state.attempts,
+  };
+  const parsed = DecisionContentSchema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return { code: 'invalid_request', message: `${issue?.path.join('.') || 'edit'}: ${issue?.message ?? 'invalid'}` };
 }

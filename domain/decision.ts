@@ -3,7 +3,8 @@
  * One schema per wire shape; the API validates with these, the workflow is typed by them.
  */
 import { z } from 'zod';
-import { AnswerValue, Ask } from './ask';
+import { AnswerValue, Ask, Reason, type AccessVerification } from './ask';
+import { SessionId } from './session';
 
 export const DecisionId = z.string().regex(/^sd-[1-9][0-9]{0,15}$/, 'A decision id looks like sd-12.');
 export type DecisionId = z.infer<typeof DecisionId>;
@@ -12,25 +13,127 @@ export function decisionIdOf(number: number): DecisionId {
   return `sd-${number}`;
 }
 
-export const FileDecisionBody = z.strictObject({
+export function decisionNumberOf(id: DecisionId): number {
+  return Number(id.slice(3));
+}
+
+export const MAX_ASKS = 10;
+
+export const DecisionMode = ['blocking', 'advisory'] as const;
+export type DecisionMode = (typeof DecisionMode)[number];
+
+const LinkId = z.string().trim().min(1).max(200);
+
+/** What can change on an open decision: filing it again or editing it rewrites these. */
+const DecisionContent = {
   question: z.string().trim().min(1).max(1000),
   context: z.string().trim().max(4000).optional(),
-  asks: z.array(Ask).min(1).max(10),
-});
+  asks: z.array(Ask).min(1).max(MAX_ASKS),
+  mode: z.enum(DecisionMode).default('blocking'),
+  /** The option (of the first choice ask) an advisory decision proceeds on until answered. */
+  defaultOption: z.number().int().min(1).max(25).optional(),
+  /** How sure the agent is, 0–1; unscored ranks as 0.5 (FR-4). */
+  confidence: z.number().min(0).max(1).optional(),
+  /** What the agent already tried (FR-10). */
+  attempts: z.array(z.string().trim().min(1).max(1000)).max(20).optional(),
+};
+
+/** The content rules that span fields, shared by filing and by an edit's merged result. */
+export const DecisionContentSchema = z.strictObject(DecisionContent).superRefine((body, ctx) => advisoryHasDefault(body, ctx));
+
+function advisoryHasDefault(body: { mode: DecisionMode; defaultOption?: number | undefined; asks: Ask[] }, ctx: z.RefinementCtx) {
+  if (body.mode === 'blocking') {
+    if (body.defaultOption !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['defaultOption'], message: 'Only an advisory decision has a default option.' });
+    }
+    return;
+  }
+  const choice = body.asks.find((ask) => ask.kind === 'decision');
+  if (!choice) {
+    ctx.addIssue({ code: 'custom', path: ['mode'], message: 'An advisory decision needs a choice ask whose default it proceeds on.' });
+  } else if (body.defaultOption === undefined || body.defaultOption > choice.options.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['defaultOption'],
+      message: `An advisory decision declares its default: an option between 1 and ${choice.options.length}.`,
+    });
+  }
+}
+
+export const FileDecisionBody = z
+  .strictObject({
+    ...DecisionContent,
+    /** The asking session: the host's own conversation id (DESIGN §4). */
+    session: SessionId.optional(),
+    /** The project the session works in. */
+    scope: z.string().trim().min(1).max(200).optional(),
+    agent: LinkId.optional(),
+    task: LinkId.optional(),
+    run: LinkId.optional(),
+  })
+  .superRefine(advisoryHasDefault);
 export type FileDecisionBody = z.infer<typeof FileDecisionBody>;
+
+/** An agent's edit of its open decision: any content field; `mode: "blocking"` clears the default. */
+export const EditDecisionBody = z
+  .strictObject({
+    question: DecisionContent.question.optional(),
+    context: DecisionContent.context,
+    asks: DecisionContent.asks.optional(),
+    mode: z.enum(DecisionMode).optional(),
+    defaultOption: DecisionContent.defaultOption,
+    confidence: DecisionContent.confidence,
+    attempts: DecisionContent.attempts,
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' });
+export type EditDecisionBody = z.infer<typeof EditDecisionBody>;
+
+/**
+ * E10: a decision keeps its first 10 asks; the rest are counted, not refused. Applied to the
+ * raw body before validation, so only the kept asks are validated.
+ */
+export function capAsks(raw: unknown): { body: unknown; droppedAsks: number } {
+  if (typeof raw !== 'object' || raw === null || !('asks' in raw) || !Array.isArray(raw.asks)) {
+    return { body: raw, droppedAsks: 0 };
+  }
+  const asks: unknown[] = raw.asks;
+  if (asks.length <= MAX_ASKS) return { body: raw, droppedAsks: 0 };
+  return { body: { ...raw, asks: asks.slice(0, MAX_ASKS) }, droppedAsks: asks.length - MAX_ASKS };
+}
+
+export function overLimitNote(droppedAsks: number): string | null {
+  return droppedAsks > 0
+    ? `${droppedAsks} further questions were not recorded — this decision was too long.`
+    : null;
+}
 
 export const AnswerBody = z.strictObject({
   answer: AnswerValue,
-  reason: z.string().trim().min(1).max(1000).optional(),
+  reason: Reason.optional(),
 });
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
-/** Workflow input: a validated body plus what the API knows about who filed it. */
-export type DecisionStart = FileDecisionBody & {
+/** Links the API resolved and checked at filing time (ids in the caller's workspace). */
+export type DecisionLinks = {
+  sessionId: string | null;
+  agentId: string | null;
+  taskId: string | null;
+  runId: string | null;
+  missionId: string | null;
+};
+
+export type DecisionContent = Pick<FileDecisionBody, 'question' | 'context' | 'asks' | 'mode' | 'defaultOption' | 'confidence' | 'attempts'>;
+
+/** Workflow input: validated content plus what the API knows about who filed it and where. */
+export type DecisionStart = DecisionContent & {
   id: DecisionId;
   number: number;
   workspaceId: string;
   filedBy: string;
+  links: DecisionLinks;
+  /** The session's message count when it was asked, for "N messages since". */
+  messagesAtAsk: number | null;
+  droppedAsks: number;
   /** When the filing request stops waiting; see `expiredCommand`. */
   expiresAt?: string;
 };
@@ -40,9 +143,11 @@ export type RecordedAnswer = {
   reason: string | null;
   answeredBy: string;
   answeredAt: string;
+  /** Access asks only: checked against the agent's grants, or closed on the member's word (E9). */
+  verification?: AccessVerification;
 };
 
-export const AskStatus = ['open', 'answered'] as const;
+export const AskStatus = ['open', 'answered', 'withdrawn', 'superseded'] as const;
 export type AskStatus = (typeof AskStatus)[number];
 
 export type AskState = Ask & {
@@ -51,8 +156,19 @@ export type AskState = Ask & {
   answer: RecordedAnswer | null;
 };
 
-export const DecisionStatus = ['open', 'resolved'] as const;
+export const DecisionStatus = ['open', 'resolved', 'withdrawn', 'archived'] as const;
 export type DecisionStatus = (typeof DecisionStatus)[number];
+
+/** How the answer reached the agent (FR-31, FR-33, FR-34). */
+export const DeliveryOutcomeKind = ['injected', 'restarted', 'queued', 'nothing', 'failed'] as const;
+export type DeliveryOutcome = {
+  kind: (typeof DeliveryOutcomeKind)[number];
+  runId: string | null;
+  /** Blockers other than this decision still holding the linked task (E16). */
+  otherBlockers: number;
+  failure: string | null;
+  at: string;
+};
 
 /**
  * The whole state of one decision. The workflow owns it; the mirror writes it to Postgres;
@@ -64,16 +180,27 @@ export type DecisionSnapshot = {
   workspaceId: string;
   question: string;
   context: string | null;
+  mode: DecisionMode;
+  defaultOption: number | null;
+  confidence: number | null;
+  attempts: string[];
   status: DecisionStatus;
   asks: AskState[];
+  links: DecisionLinks;
+  messagesAtAsk: number | null;
+  droppedAsks: number;
   filedBy: string;
+  delivery: DeliveryOutcome | null;
   revision: number;
   createdAt: string;
   updatedAt: string;
   resolvedAt: string | null;
+  closedAt: string | null;
 };
 
-/** What the API returns for a decision: the snapshot minus internal bookkeeping. */
+/** What the API returns for a decision: the snapshot minus internal bookkeeping, plus read-side facts. */
 export type DecisionView = Omit<DecisionSnapshot, 'workspaceId' | 'number'> & {
   progress: { answered: number; required: number };
+  notes: string[];
+  firstViewedAt: string | null;
 };

@@ -1,19 +1,46 @@
 /**
  * One durable workflow per decision. It owns the decision's state, validates and records
- * answers as Updates, and mirrors every change to Postgres before an update returns.
+ * every change as an Update, mirrors each change to Postgres before the update returns,
+ * and, once the decision resolves, delivers the answer to the agent.
  */
 import {
   ApplicationFailure,
   allHandlersFinished,
   condition,
+  proxyActivities,
   proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
-import { applyAnswer, checkAnswer, expiredCommand, openDecision } from '../domain/decision-state';
+import {
+  agentActor,
+  applyAnswer,
+  archive,
+  checkAnswer,
+  checkArchive,
+  checkRestore,
+  restore,
+  checkRewrite,
+  expiredCommand,
+  mergeEdit,
+  openDecision,
+  recordDelivery,
+  rewrite,
+  withdraw,
+  type DecisionEvent,
+} from '../domain/decision-state';
 import type { Rejection } from '../domain/errors';
-import { answerAskUpdate, decisionQuery, fileDecisionUpdate } from './messages';
+import {
+  answerAskUpdate,
+  archiveDecisionUpdate,
+  decisionQuery,
+  restoreDecisionUpdate,
+  editDecisionUpdate,
+  fileDecisionUpdate,
+  withdrawDecisionUpdate,
+  type Expiring,
+} from './messages';
 
 // A local activity: the mirror runs inside the worker's own workflow task, without a round
 // trip through the Temporal server, which keeps an answer's response close to a bare Update.
@@ -22,6 +49,13 @@ const { mirrorDecision } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   // The mirror must land eventually: retry for as long as the database is away.
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
+});
+
+// Delivery retries transient failures for a while; what still fails is recorded as the
+// outcome (FR-34) rather than holding the decision.
+const { deliverDecision, holdTask, releaseTaskHold } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 6 },
 });
 
 function reject(rejection: Rejection): never {
@@ -33,47 +67,122 @@ function reject(rejection: Rejection): never {
   });
 }
 
+function rejectIf(rejection: Rejection | null): void {
+  if (rejection) reject(rejection);
+}
+
 /** Resolves with the final snapshot, or `null` when no worker took the filing before its caller gave up. */
 export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSnapshot | null> {
+  let state = openDecision(start, new Date());
   // The filing request already answered 503: keep no decision its caller believes failed.
   const expired = expiredCommand(start, new Date());
   if (expired) {
-    setHandler(fileDecisionUpdate, async () => state, { validator: () => reject(expired) });
+    setHandler(fileDecisionUpdate, async (_content) => state, { validator: (_content) => reject(expired) });
+    return null;
   }
-  let state = openDecision(start, new Date());
-  if (expired) return null;
   let mirroredRevision = 0;
+  // The filing returns once the decision is in place: its row written and its task held.
+  let filed = false;
 
-  async function mirror(snapshot: DecisionSnapshot): Promise<void> {
-    await mirrorDecision(snapshot);
-    mirroredRevision = Math.max(mirroredRevision, snapshot.revision);
+  async function commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot> {
+    state = next;
+    await mirrorDecision(next, events);
+    mirroredRevision = Math.max(mirroredRevision, next.revision);
+    return next;
   }
+
+  const notExpired = (command: Expiring) => rejectIf(expiredCommand(command, new Date()));
 
   setHandler(decisionQuery, () => state);
 
-  setHandler(fileDecisionUpdate, async () => {
-    await condition(() => mirroredRevision >= 1);
-    return state;
-  });
+  setHandler(
+    fileDecisionUpdate,
+    async (content) => {
+      const next = rewrite(state, content, new Date());
+      if (next) return commit(next, { kind: 'edited', actor: agentActor(next, content.by ?? next.filedBy) });
+      await condition(() => filed && mirroredRevision >= state.revision);
+      return state;
+    },
+    { validator: (content) => (notExpired(content), rejectIf(checkRewrite(state))) },
+  );
 
   setHandler(
-    answerAskUpdate,
-    async (command) => {
-      // State changes before the first await, so a concurrent second answer sees it and loses.
-      state = applyAnswer(state, command, new Date());
-      const snapshot = state;
-      await mirror(snapshot);
-      return snapshot;
+    editDecisionUpdate,
+    async (edit) => {
+      const merged = mergeEdit(state, edit);
+      if ('code' in merged) reject(merged);
+      const wasBlocking = state.mode === 'blocking';
+      const rewritten = rewrite(state, merged, new Date());
+      const next = rewritten
+        ? await commit(rewritten, { kind: 'edited', actor: agentActor(rewritten, edit.by ?? rewritten.filedBy) })
+        : state;
+      // `edit --blocking` turns an advisory decision into one that holds its task.
+      if (!wasBlocking && next.mode === 'blocking') await holdTask(next);
+      return next;
     },
     {
-      validator: (command) => {
-        const rejection = expiredCommand(command, new Date()) ?? checkAnswer(state, command);
-        if (rejection) reject(rejection);
+      validator: (edit) => {
+        notExpired(edit);
+        rejectIf(checkRewrite(state));
+        const merged = mergeEdit(state, edit);
+        if ('code' in merged) reject(merged);
       },
     },
   );
 
-  await mirror(state);
-  await condition(() => state.status === 'resolved' && allHandlersFinished());
+  setHandler(
+    withdrawDecisionUpdate,
+    async (command) =>
+      commit(withdraw(state, new Date()), { kind: 'withdrawn', actor: agentActor(state, command.by ?? state.filedBy) }),
+    {
+      validator: (command) => (notExpired(command), rejectIf(checkRewrite(state))),
+    },
+  );
+
+  const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member', id: command.by ?? null });
+
+  setHandler(archiveDecisionUpdate, async (command) => commit(archive(state, new Date()), { kind: 'archived', actor: member(command) }), {
+    validator: (command) => (notExpired(command), rejectIf(checkArchive(state))),
+  });
+
+  setHandler(restoreDecisionUpdate, async (command) => commit(restore(state, new Date()), { kind: 'restored', actor: member(command) }), {
+    validator: (command) => (notExpired(command), rejectIf(checkRestore(state))),
+  });
+
+  setHandler(
+    answerAskUpdate,
+    // State changes before the first await, so a concurrent second answer sees it and loses.
+    async (command) => {
+      const next = applyAnswer(state, command, new Date());
+      const actor = { kind: 'member' as const, id: command.answeredBy };
+      const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask } };
+      return next.status === 'resolved' ? commit(next, answered, { kind: 'resolved', actor }) : commit(next, answered);
+    },
+    { validator: (command) => (notExpired(command), rejectIf(checkAnswer(state, command))) },
+  );
+
+  // E10: the over-limit event is kept in the activity history, so the agent's instructions can be fixed.
+  const overLimit = state.droppedAsks > 0 ? { detail: { droppedAsks: state.droppedAsks } } : {};
+  await commit(state, { kind: 'opened', actor: agentActor(state, state.filedBy), ...overLimit });
+  await holdTask(state);
+  filed = true;
+  // Archived is not an end: it can be restored, so only resolution or withdrawal ends the wait.
+  await condition(() => state.status === 'resolved' || state.status === 'withdrawn');
+
+  if (state.status === 'resolved') {
+    // The answering update has already returned; delivery runs here, after it (FR-28).
+    const outcome = await deliverDecision(state).catch((error: unknown) => ({
+      kind: 'failed' as const,
+      runId: null,
+      otherBlockers: 0,
+      failure: error instanceof Error ? error.message : String(error),
+      at: new Date().toISOString(),
+    }));
+    await commit(recordDelivery(state, outcome, new Date()));
+  } else if (state.status === 'withdrawn') {
+    await releaseTaskHold(state);
+  }
+
+  await condition(allHandlersFinished);
   return state;
 }

@@ -3,11 +3,24 @@
  * callers (the API), so both sides agree on names and types.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { DecisionSnapshot } from '../domain/decision';
+import type { DecisionContent, DecisionSnapshot, EditDecisionBody } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 
-/** Sent with update-with-start: returns once the new decision's row is in Postgres. */
-export const fileDecisionUpdate = defineUpdate<DecisionSnapshot, []>('fileDecision');
+/** Every command says when its caller stops waiting, and who sends it. */
+export type Expiring = { expiresAt?: string; by?: string };
+
+/**
+ * Sent with update-with-start. On a new decision it returns once the row is in Postgres; on
+ * an open one (the same question again from the same session) it rewrites it in place.
+ */
+export const fileDecisionUpdate = defineUpdate<DecisionSnapshot, [DecisionContent & Expiring]>('fileDecision');
+/** The agent edits its open decision; refused with the answers once it is answered. */
+export const editDecisionUpdate = defineUpdate<DecisionSnapshot, [EditDecisionBody & Expiring]>('editDecision');
+/** The agent withdraws its open decision. */
+export const withdrawDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('withdrawDecision');
+/** A person archives an open decision, or restores an archived one. */
+export const archiveDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('archiveDecision');
+export const restoreDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('restoreDecision');
 /** Records one answer; rejected before it reaches history unless it is the first and fits. */
 export const answerAskUpdate = defineUpdate<DecisionSnapshot, [AnswerCommand]>('answerAsk');
 export const decisionQuery = defineQuery<DecisionSnapshot>('decision');

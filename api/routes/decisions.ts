@@ -1,53 +1,100 @@
 /** `/api/v1/decisions`: thin routes — parse with domain schemas, call a service or a query. */
 import { Router } from 'express';
 import { z } from 'zod';
-import { AnswerBody, DecisionId, DecisionStatus, FileDecisionBody } from '../../domain/decision';
-import { getDecision, listDecisions } from '../../db/decision-queries';
+import { AnswerBody, DecisionId, EditDecisionBody } from '../../domain/decision';
+import { QueueQueryParams } from '../../domain/queue';
+import { recordActivity } from '../../db/activity';
+import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { parseWith } from '../problem';
 import { answerAsk, decisionNotFound } from '../services/answer-ask';
+import { archiveDecision, editDecision, restoreDecision, withdrawDecision } from '../services/change-decision';
+import { openInSession } from '../services/decision-card';
 import { fileDecision } from '../services/file-decision';
 import type { TemporalGateway } from '../temporal-gateway';
 
-const ListQuery = z.object({
-  status: z.enum(DecisionStatus).optional(),
-  // A page size above 100 is clamped, not refused.
-  limit: z.coerce.number().int().min(1).default(25).transform((limit) => Math.min(limit, 100)),
-});
-
-const AskParams = z.object({ id: DecisionId, ask: z.coerce.number().int().min(1).max(10) });
+const AskPosition = z.coerce.number().int().min(1).max(10);
 const IdempotencyKey = z.string().trim().min(1).max(200).optional();
+/** Agents' own reads (the CLI, MCP) send this, so only a person's first look counts as a view (FR-14). */
+const AGENT_HEADER = 'x-cast-agent';
+
+/** A malformed id is just an id that does not exist here. */
+function decisionIdParam(value: string): string {
+  const id = DecisionId.safeParse(value);
+  if (!id.success) throw decisionNotFound();
+  return id.data;
+}
 
 export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway }): Router {
   const router = Router();
 
   router.post('/', async (req, res) => {
-    const body = parseWith(FileDecisionBody, req.body);
-    const decision = await fileDecision(deps, res.locals.principal, body);
-    res.status(201).location(`/api/v1/decisions/${decision.id}`).json({ decision });
+    const principal = res.locals.principal;
+    const filed = await fileDecision(deps, principal, req.body);
+    const sessionId = filed.decision.links.sessionId;
+    const elsewhere = sessionId ? await openInSession(deps.pool, principal, sessionId, filed.decision.id) : null;
+    res
+      .status(filed.created ? 201 : 200)
+      .location(`/api/v1/decisions/${filed.decision.id}`)
+      .json({
+        decision: filed.decision,
+        card: { notes: filed.notes, openInSession: elsewhere?.decisions ?? [], staleHint: elsewhere?.hint ?? null },
+      });
   });
 
   router.get('/', async (req, res) => {
-    const query = parseWith(ListQuery, req.query);
-    const decisions = await listDecisions(deps.pool, res.locals.principal.workspaceId, query);
-    res.json({ decisions });
+    const { q, ...query } = parseWith(QueueQueryParams, req.query);
+    const page = await listQueue(deps.pool, res.locals.principal.workspaceId, { ...query, ...(q ? { search: q } : {}) });
+    res.json({ ...page, page: { limit: query.limit, offset: query.offset } });
   });
 
   router.get('/:id', async (req, res) => {
-    // A malformed id is just an id that does not exist here.
-    const id = DecisionId.safeParse(req.params.id);
-    const decision = id.success ? await getDecision(deps.pool, res.locals.principal.workspaceId, id.data) : null;
+    const { workspaceId, memberId } = res.locals.principal;
+    const id = decisionIdParam(req.params.id);
+    const decision = await getDecision(deps.pool, workspaceId, id);
     if (!decision) throw decisionNotFound();
+    const firstView = req.get(AGENT_HEADER) ? null : await markFirstViewed(deps.pool, workspaceId, id);
+    if (firstView) {
+      decision.firstViewedAt = firstView;
+      await recordActivity(deps.pool, {
+        workspaceId,
+        subjectKind: 'decision',
+        subjectId: id,
+        kind: 'viewed',
+        actorKind: 'member',
+        actorId: memberId,
+      });
+    }
     res.json({ decision });
   });
 
+  router.patch('/:id', async (req, res) => {
+    const id = decisionIdParam(req.params.id);
+    const edit = parseWith(EditDecisionBody, req.body);
+    res.json({ decision: await editDecision(deps, res.locals.principal, id, edit) });
+  });
+
+  router.post('/:id/archive', async (req, res) => {
+    const id = decisionIdParam(req.params.id);
+    res.json({ decision: await archiveDecision(deps, res.locals.principal, id) });
+  });
+
+  router.post('/:id/restore', async (req, res) => {
+    const id = decisionIdParam(req.params.id);
+    res.json({ decision: await restoreDecision(deps, res.locals.principal, id) });
+  });
+
+  router.post('/:id/withdraw', async (req, res) => {
+    const id = decisionIdParam(req.params.id);
+    res.json({ decision: await withdrawDecision(deps, res.locals.principal, id) });
+  });
+
   router.post('/:id/asks/:ask/answer', async (req, res) => {
-    const id = DecisionId.safeParse(req.params.id);
-    if (!id.success) throw decisionNotFound();
-    const params = parseWith(AskParams, req.params);
+    const id = decisionIdParam(req.params.id);
+    const ask = parseWith(AskPosition, req.params.ask);
     const idempotencyKey = parseWith(IdempotencyKey, req.get('idempotency-key'));
     const body = parseWith(AnswerBody, req.body);
-    const decision = await answerAsk(deps, res.locals.principal, { ...params, idempotencyKey }, body);
+    const decision = await answerAsk(deps, res.locals.principal, { id, ask, ...(idempotencyKey ? { idempotencyKey } : {}) }, body);
     res.json({ decision });
   });
 

@@ -1,11 +1,13 @@
 /**
  * Write side of answering: the workflow's update validator is the authority (first writer
- * wins); the read model only scopes the id to the caller's workspace and explains a
- * refusal once the workflow has finished.
+ * wins); the read model scopes the id to the caller's workspace, supplies the grant check of
+ * an access ask, and explains a refusal once the workflow has finished.
  */
-import type { AnswerBody, DecisionView } from '../../domain/decision';
+import type { AnswerBody, AskState, DecisionView } from '../../domain/decision';
 import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';
+import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';
+import { listGrants } from '../../db/agents';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
@@ -20,21 +22,38 @@ export async function answerAsk(
   const current = await getDecision(deps.pool, principal.workspaceId, target.id);
   if (!current) throw decisionNotFound();
 
+  const ask = current.asks[target.ask - 1];
+  const access = ask?.kind === 'access' ? await checkAccess(deps.pool, principal.workspaceId, current, ask) : undefined;
   const command: AnswerCommand = {
     ask: target.ask,
     value: body.answer,
     reason: body.reason ?? null,
     answeredBy: principal.memberId,
+    ...(access ? { access } : {}),
   };
   const snapshot = await deps.temporal.answerAsk(target.id, command, target.idempotencyKey);
-  if (snapshot) return toDecisionView(snapshot);
+  if (snapshot) return toDecisionView(snapshot, current.firstViewedAt);
 
   // The workflow has completed, so the row is final: the same rules say why the answer cannot land.
-  const rejection = checkAnswer(current, command) ?? {
-    code: 'decision_closed',
-    message: `Decision ${current.id} is ${current.status}; it takes no more answers.`,
-  };
-  throw DomainError.from(rejection);
+  throw DomainError.from(
+    checkAnswer(current, command) ?? { code: 'decision_not_open', message: `Decision ${current.id} is ${current.status}.` },
+  );
+}
+
+/**
+ * E8/E9: an access ask naming a tool Cast can evaluate is re-checked against the linked
+ * agent's grants; anything else closes on the member's word, recorded as self-reported.
+ */
+async function checkAccess(
+  pool: Pool,
+  workspaceId: string,
+  decision: DecisionView,
+  ask: AskState & { kind: 'access' },
+): Promise<AnswerCommand['access']> {
+  const agentId = decision.links.agentId;
+  if (!ask.tool || !agentId || !isEvaluablePattern(ask.tool)) return 'self_reported';
+  const grants = await listGrants(pool, workspaceId, agentId);
+  return evaluateToolAccess(ask.tool, grants) === 'allowed' ? 'verified' : 'denied';
 }
 
 /** The id is not echoed: another workspace's id and a missing one must read exactly alike. */

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startApi, type RunningApi } from '../../api/server';
-import { createPool, type Pool } from '../../db/pool';
+import type { Pool } from '../../db/pool';
+import { testPool } from '../support/test-pool';
 import { createLogger } from '../../runtime/logger';
 import { freePort } from '../support/free-port';
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 async function apiWith(databaseUrl: string, temporalAddress: string) {
-  const pool = createPool(databaseUrl);
+  const pool = testPool(databaseUrl);
   const api = await startApi({
     pool,
     logger: createLogger('silent'),

@@ -1,20 +1,19 @@
 /** The mirror rule (DESIGN §1): a snapshot older than the stored row changes nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { mirrorDecision } from '../../activities/mirror-decision';
-import { FileDecisionBody } from '../../domain/decision';
 import { applyAnswer, openDecision } from '../../domain/decision-state';
 import { getDecision, nextDecisionNumber } from '../../db/decision-queries';
-import { createPool, type Pool } from '../../db/pool';
+import type { Pool } from '../../db/pool';
+import { testPool } from '../support/test-pool';
 import { createMember, createWorkspace } from '../../db/tenancy';
-import { choiceDecision } from '../support/fixtures';
+import { choiceDecision, decisionStart } from '../support/fixtures';
 
 let pool: Pool;
 let workspaceId: string;
 let memberId: string;
 
 beforeAll(async () => {
-  pool = createPool(inject('databaseUrl'));
+  pool = testPool();
   workspaceId = await createWorkspace(pool, 'mirror test');
   memberId = await createMember(pool, workspaceId, 'Mirror tester');
 });
@@ -22,8 +21,8 @@ afterAll(() => pool?.end());
 
 async function revisions() {
   const number = await nextDecisionNumber(pool);
-  const body = FileDecisionBody.parse(choiceDecision('Mirror?', 2));
-  const first = openDecision({ ...body, id: `sd-${number}`, number, workspaceId, filedBy: memberId }, new Date());
+  const first = openDecision(decisionStart(choiceDecision('Mirror?', 2), { id: `sd-${number}`, workspaceId, filedBy: memberId }), new Date());
+  // Option 1 is not the recommended one, so it carries a reason.
   const second = applyAnswer(first, { ask: 1, value: { kind: 'decision', selected: [1] }, reason: 'cheaper', answeredBy: memberId }, new Date());
   const third = applyAnswer(second, { ask: 2, value: { kind: 'decision', selected: [3] }, reason: null, answeredBy: memberId }, new Date());
   return [first, second, third] as const;

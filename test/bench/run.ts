@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startApi } from '../../api/server';
-import { startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { EMBEDDED_POOL_SIZE, startEmbeddedPostgres } from '../../db/embedded-postgres';
 import { migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
 import { createMember, createWorkspace, issueToken } from '../../db/tenancy';
@@ -36,7 +36,7 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
 const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres();
 const databaseUrl = env.DATABASE_URL ?? embedded!.url;
-const pool = createPool(databaseUrl);
+const pool = createPool(databaseUrl, embedded ? EMBEDDED_POOL_SIZE : 20);
 await migrate(pool);
 
 const taskQueue = `bench-${randomUUID()}`;

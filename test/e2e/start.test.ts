@@ -117,7 +117,7 @@ describe('npm start', () => {
     });
     // The workflow survived too: the second ask still takes its answer and resolves the decision.
     const last = await call(second, first.token, 'POST', `/api/v1/decisions/${decision.id}/asks/2/answer`, {
-      answer: { kind: 'decision', selected: [1] },
+      answer: { kind: 'decision', selected: [2] },
     });
     expect(last.status).toBe(200);
     expect(await last.json()).toMatchObject({ decision: { status: 'resolved' } });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FileDecisionBody } from '../../domain/decision';
+import { FileDecisionBody, type DecisionStart } from '../../domain/decision';
 
 /** A valid body for `POST /api/v1/decisions` with `asks` choice asks. */
 export function choiceDecision(question = 'Which schema wins?', asks = 1): z.input<typeof FileDecisionBody> {
@@ -11,5 +11,29 @@ export function choiceDecision(question = 'Which schema wins?', asks = 1): z.inp
       prompt: `Pick a schema (${index + 1})`,
       options: [{ label: 'Keep v1', consequence: 'v2 is dropped' }, { label: 'Adopt v2', recommended: true }, { label: 'Merge both' }],
     })),
+  };
+}
+
+/** A workflow input for a parsed body, unlinked (no session, agent, task or run). */
+export function decisionStart(
+  body: z.input<typeof FileDecisionBody>,
+  who: { id: string; workspaceId: string; filedBy: string },
+): DecisionStart {
+  const parsed = FileDecisionBody.parse(body);
+  return {
+    question: parsed.question,
+    context: parsed.context,
+    asks: parsed.asks,
+    mode: parsed.mode,
+    defaultOption: parsed.defaultOption,
+    confidence: parsed.confidence,
+    attempts: parsed.attempts,
+    id: who.id as DecisionStart['id'],
+    number: Number(who.id.slice(3)),
+    workspaceId: who.workspaceId,
+    filedBy: who.filedBy,
+    links: { sessionId: null, agentId: null, taskId: null, runId: null, missionId: null },
+    messagesAtAsk: null,
+    droppedAsks: 0,
   };
 }

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { startApi } from '../../api/server';
-import { createPool, type Pool } from '../../db/pool';
+import type { Pool } from '../../db/pool';
+import { testPool } from './test-pool';
 import { createMember, createWorkspace, issueToken, type Principal } from '../../db/tenancy';
 import { createLogger } from '../../runtime/logger';
 import { installTemporalLogging, startWorker } from '../../worker';
@@ -27,13 +28,13 @@ export type TestCast = {
 };
 
 export async function startTestCast(options: { worker?: boolean; temporalAddress?: string } = {}): Promise<TestCast> {
-  const pool = createPool(inject('databaseUrl'));
+  const pool = testPool();
   const taskQueue = `test-${randomUUID()}`;
   const temporal = { address: options.temporalAddress ?? inject('temporalAddress'), namespace: 'default', taskQueue };
   const launchWorker = () =>
     startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') } });
   let worker = options.worker === false ? null : await launchWorker();
-  const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal });
+  const api = await startApi({ pool, logger: createLogger(process.env.TEST_LOG ?? 'silent'), host: '127.0.0.1', port: 0, temporal });
 
   return {
     url: api.url,

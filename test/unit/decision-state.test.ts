@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { applyAnswer, checkAnswer, openDecision, progress, type AnswerCommand } from '../../domain/decision-state';
 import { FileDecisionBody, type DecisionStart } from '../../domain/decision';
-import { choiceDecision } from '../support/fixtures';
+import type { ChoiceAsk } from '../../domain/ask';
+import { choiceDecision, decisionStart } from '../support/fixtures';
 
 function start(asks = 2): DecisionStart {
-  return { ...FileDecisionBody.parse(choiceDecision('Q?', asks)), id: 'sd-1', number: 1, workspaceId: 'ws', filedBy: 'mb' };
+  return decisionStart(choiceDecision('Q?', asks), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' });
 }
 
 const answer = (ask: number, selected: number[]): AnswerCommand => ({
   ask,
   value: { kind: 'decision', selected },
-  reason: null,
+  reason: selected.includes(2) ? null : 'Because.',
   answeredBy: 'mb_1',
 });
 
@@ -49,7 +51,7 @@ describe('decision rules', () => {
 
   it('allows at most one recommended option', () => {
     const body = choiceDecision();
-    body.asks[0]!.options[0]!.recommended = true;
+    (body.asks[0] as z.input<typeof ChoiceAsk>).options[0]!.recommended = true;
     expect(FileDecisionBody.safeParse(body).success).toBe(false);
   });
 });

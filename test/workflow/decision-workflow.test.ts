@@ -7,7 +7,6 @@ import { ApplicationFailure } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { FileDecisionBody, type DecisionStart } from '../../domain/decision';
 import type { AnswerCommand } from '../../domain/decision-state';
 import { getDecision } from '../../db/decision-queries';
 import { createMember } from '../../db/tenancy';
@@ -19,7 +18,7 @@ import {
   decisionWorkflowId,
   fileDecisionUpdate,
 } from '../../workflows/messages';
-import { choiceDecision } from '../support/fixtures';
+import { choiceDecision, decisionStart } from '../support/fixtures';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -43,27 +42,26 @@ let nextNumber = Date.now() % 1_000_000_000;
 
 async function file(asks: number) {
   const number = ++nextNumber;
-  const start: DecisionStart = {
-    ...FileDecisionBody.parse(choiceDecision(`Workflow test ${randomUUID()}`, asks)),
+  const start = decisionStart(choiceDecision(`Workflow test ${randomUUID()}`, asks), {
     id: `sd-${number}`,
-    number,
     workspaceId: member.workspaceId,
     filedBy: member.memberId,
-  };
+  });
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
     workflowId: decisionWorkflowId(start.id),
     taskQueue: cast.taskQueue,
     args: [start],
     workflowIdConflictPolicy: 'FAIL',
   });
-  const snapshot = await client.workflow.executeUpdateWithStart(fileDecisionUpdate, { startWorkflowOperation });
+  const snapshot = await client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation });
   return { snapshot, handle: await startWorkflowOperation.workflowHandle() };
 }
 
 const answer = (ask: number, selected: number[], answeredBy = member.memberId): AnswerCommand => ({
   ask,
   value: { kind: 'decision', selected },
-  reason: null,
+  // Option 2 is the recommended one; going against it needs a reason (FR-24).
+  reason: selected.includes(2) ? null : 'The other schema is what we ship.',
   answeredBy,
 });
 
@@ -140,7 +138,7 @@ describe('decision workflow', () => {
       }),
     );
     expect(wrongKind.type).toBe('answer_kind_mismatch');
-    expect(wrongKind.message).toBe('Ask 1 is a decision ask; its answer must have kind "decision", not "fact".');
+    expect(wrongKind.message).toBe('Ask 1 is a decision ask; answer it with {"kind":"decision","selected":[1]}, not a fact answer.');
 
     // No trace: rejected in the validator, so history holds no accepted update and state is untouched.
     const history = await handle.fetchHistory();

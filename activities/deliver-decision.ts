@@ -1,0 +1,90 @@
+/**
+ * Delivers a resolved decision to its agent (FR-30…FR-35, DESIGN §3 "Delivery"), in one
+ * transaction so a retry after a crash repeats nothing:
+ *   - the composed answer lands in the asking session's message log (deduped per decision),
+ *     which is how a live run receives it ("injected") and how `cast decide wait` sees it;
+ *   - a parked run is restarted as a new run in the same session, seeded with that message,
+ *     through admission (ready, or queued when no slot is free);
+ *   - the linked task loses this decision as a blocker, and returns to its earlier status
+ *     when it was the last one (FR-33, E16).
+ */
+import type { DecisionSnapshot, DeliveryOutcome } from '../domain/decision';
+import { composeAnswerMessage } from '../domain/answer-message';
+import { SYSTEM_ACTOR } from '../domain/activity';
+import { recordActivity } from '../db/activity';
+import { inTransaction, type Pool, type PoolClient } from '../db/pool';
+import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
+import { appendMessage } from '../db/session-messages';
+import { getTask, resolveBlocker } from '../db/tasks';
+
+export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): Promise<DeliveryOutcome> {
+  return inTransaction(pool, async (client) => {
+    const restart = await deliverToSession(client, decision);
+    const otherBlockers = await releaseTask(client, decision);
+    const outcome: DeliveryOutcome = { ...restart, otherBlockers, failure: null, at: new Date().toISOString() };
+    await recordActivity(client, {
+      workspaceId: decision.workspaceId,
+      subjectKind: 'decision',
+      subjectId: decision.id,
+      kind: 'delivered',
+      actorKind: 'system',
+      detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
+    });
+    return outcome;
+  });
+}
+
+async function deliverToSession(
+  client: PoolClient,
+  decision: DecisionSnapshot,
+): Promise<Pick<DeliveryOutcome, 'kind' | 'runId'>> {
+  const { workspaceId, links } = decision;
+  if (!links.sessionId) return { kind: 'nothing', runId: null };
+  const message = await appendMessage(client, {
+    workspaceId,
+    sessionId: links.sessionId,
+    role: 'user',
+    kind: 'decision_answer',
+    body: composeAnswerMessage(decision),
+    decisionId: decision.id,
+    dedupeKey: `decision:${decision.id}:answer`,
+  });
+
+  const access = { workspaceId };
+  const run = links.runId ? await getRun(client, access, links.runId) : await latestRun(client, workspaceId, links.sessionId);
+  if (run?.status === 'running') return { kind: 'injected', runId: run.id };
+  if (run?.status !== 'parked') return { kind: 'nothing', runId: null };
+
+  const restarted = await admitRestart(client, {
+    workspaceId,
+    sessionId: links.sessionId,
+    seedMessageSeq: message.seq,
+    restartedFrom: run.id,
+    decisionId: decision.id,
+  });
+  // The parked run ends here; its conversation continues in the restarted one (FR-32).
+  await updateRunStatus(client, access, run.id, { status: 'completed' }, SYSTEM_ACTOR);
+  await recordActivity(client, {
+    workspaceId,
+    subjectKind: 'decision',
+    subjectId: decision.id,
+    kind: 'restarted',
+    actorKind: 'system',
+    detail: { runId: restarted.id, from: run.id, status: restarted.status },
+  });
+  return { kind: restarted.status === 'queued' ? 'queued' : 'restarted', runId: restarted.id };
+}
+
+/** How many other blockers still hold the decision's task after this one is released. */
+async function releaseTask(client: PoolClient, decision: DecisionSnapshot): Promise<number> {
+  const taskId = decision.links.taskId;
+  if (!taskId) return 0;
+  const task = await getTask(client, decision.workspaceId, taskId);
+  // A deleted task has nothing left to unblock (E3).
+  if (!task) return 0;
+  const open = task.blockers.filter((blocker) => !blocker.resolvedAt);
+  const held = open.some((blocker) => blocker.kind === 'decision' && blocker.ref === decision.id);
+  if (!held) return open.length;
+  const { remaining } = await resolveBlocker(client, decision.workspaceId, taskId, { kind: 'decision', ref: decision.id });
+  return remaining;
+}

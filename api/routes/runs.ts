@@ -1,0 +1,32 @@
+/** `/api/v1/runs/:id`: a host reads a run, reports its status, and claims a ready restart. */
+import { Router } from 'express';
+import { UpdateRunBody } from '../../domain/run';
+import { memberActor } from '../../db/activity';
+import type { Pool } from '../../db/pool';
+import { claimRun, getRun, runNotFound, updateRunStatus } from '../../db/runs';
+import { EmptyBody } from '../empty-body';
+import { parseWith } from '../problem';
+
+export function runsRouter(deps: { pool: Pool }): Router {
+  const router = Router();
+
+  router.get('/:id', async (req, res) => {
+    const run = await getRun(deps.pool, res.locals.principal, req.params.id);
+    if (!run) throw runNotFound();
+    res.json({ run });
+  });
+
+  router.patch('/:id', async (req, res) => {
+    const body = parseWith(UpdateRunBody, req.body);
+    const { principal } = res.locals;
+    res.json({ run: await updateRunStatus(deps.pool, principal, req.params.id, body, memberActor(principal)) });
+  });
+
+  router.post('/:id/claim', async (req, res) => {
+    parseWith(EmptyBody, req.body ?? {});
+    const { principal } = res.locals;
+    res.json({ run: await claimRun(deps.pool, principal, req.params.id, memberActor(principal)) });
+  });
+
+  return router;
+}

@@ -1,0 +1,29 @@
+/**
+ * The activity history: who did what to which record, in the order it happened. Readers
+ * (a task's page, a decision's trail) list it by subject.
+ */
+import { z } from 'zod';
+
+export const SubjectKind = ['decision', 'task', 'run', 'session', 'agent'] as const;
+export type SubjectKind = (typeof SubjectKind)[number];
+
+export const ActorKind = ['member', 'agent', 'system'] as const;
+export type ActorKind = (typeof ActorKind)[number];
+
+/** Who caused a change; `id` is a member or agent id, null for Cast itself. */
+export type Actor = { kind: ActorKind; id: string | null };
+
+export const SYSTEM_ACTOR: Actor = { kind: 'system', id: null };
+
+export const ActivityEntry = z.object({
+  seq: z.number().int(),
+  subjectKind: z.enum(SubjectKind),
+  subjectId: z.string(),
+  /** What happened, e.g. `status_changed`, `blocked`, `registered`; `detail` says the rest. */
+  kind: z.string(),
+  actorKind: z.enum(ActorKind),
+  actorId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  at: z.iso.datetime(),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntry>;

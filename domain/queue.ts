@@ -1,0 +1,23 @@
+/** The queue's tabs and paging (FR-2, FR-6). */
+import { z } from 'zod';
+import { AskKind } from './ask';
+
+export const QueueTab = ['open', 'answered', 'archived'] as const;
+export type QueueTab = (typeof QueueTab)[number];
+
+export const QUEUE_PAGE_SIZE = 25;
+export const QUEUE_PAGE_MAX = 100;
+
+export const QueueQueryParams = z.strictObject({
+  tab: z.enum(QueueTab).default('open'),
+  agent: z.string().trim().min(1).max(200).optional(),
+  task: z.string().trim().min(1).max(200).optional(),
+  mission: z.string().trim().min(1).max(200).optional(),
+  kind: z.enum(AskKind).optional(),
+  session: z.string().min(1).max(200).optional(),
+  q: z.string().trim().min(1).max(200).optional(),
+  // A page size above the maximum is clamped, not refused.
+  limit: z.coerce.number().int().min(1).default(QUEUE_PAGE_SIZE).transform((limit) => Math.min(limit, QUEUE_PAGE_MAX)),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type QueueQueryParams = z.infer<typeof QueueQueryParams>;

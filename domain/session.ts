@@ -1,0 +1,48 @@
+/**
+ * Sessions: an agent's conversation, named by its host (the host's own conversation id) and
+ * owned by the member whose token registered it. Liveness is derived from heartbeats, never stored.
+ */
+import { z } from 'zod';
+import { Run } from './run';
+
+export const SessionId = z.string().min(1).max(200);
+
+/** `PUT /sessions/:id`: omitted fields stay as they are; `null` clears them. */
+export const PutSessionBody = z.strictObject({
+  scope: z.string().trim().min(1).max(200).nullable().optional(),
+  agentId: z.string().trim().min(1).max(100).nullable().optional(),
+});
+export type PutSessionBody = z.infer<typeof PutSessionBody>;
+
+export const Liveness = ['live', 'stopped', 'unresponsive'] as const;
+export type Liveness = (typeof Liveness)[number];
+
+/** A host that has not sent a heartbeat for this long is unresponsive. */
+export const HEARTBEAT_TIMEOUT_MS = 60_000;
+
+export function livenessOf(
+  session: { stoppedAt: Date | string | null; lastHeartbeatAt: Date | string | null },
+  now: Date,
+): Liveness {
+  if (session.stoppedAt !== null) return 'stopped';
+  if (session.lastHeartbeatAt === null) return 'unresponsive';
+  const silentFor = now.getTime() - new Date(session.lastHeartbeatAt).getTime();
+  return silentFor <= HEARTBEAT_TIMEOUT_MS ? 'live' : 'unresponsive';
+}
+
+export const Session = z.object({
+  id: SessionId,
+  ownerMemberId: z.string(),
+  agentId: z.string().nullable(),
+  scope: z.string().nullable(),
+  liveness: z.enum(Liveness),
+  messageCount: z.number().int(),
+  lastHeartbeatAt: z.iso.datetime().nullable(),
+  stoppedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Session = z.infer<typeof Session>;
+
+/** `GET /sessions/:id` adds the session's newest run. */
+export const SessionDetail = Session.extend({ latestRun: Run.nullable() });
+export type SessionDetail = z.infer<typeof SessionDetail>;

@@ -1,0 +1,73 @@
+/**
+ * Tasks and their blockers. `blocked` is never set by hand: a task is blocked while it has
+ * an open blocker, and remembers the status it returns to when the last one resolves (FR-33).
+ */
+import { z } from 'zod';
+import { DecisionId } from './decision';
+
+export const TaskStatus = ['todo', 'in_progress', 'review', 'done', 'blocked', 'cancelled'] as const;
+export type TaskStatus = (typeof TaskStatus)[number];
+
+/** What a caller may set; `blocked` comes only from blockers. */
+export const SettableTaskStatus = ['todo', 'in_progress', 'review', 'done', 'cancelled'] as const;
+export type SettableTaskStatus = (typeof SettableTaskStatus)[number];
+
+/** The statuses a blocked task can return to (the schema's `status_before_blocked`). */
+export const ResumableTaskStatus = ['todo', 'in_progress', 'review', 'done'] as const;
+export type ResumableTaskStatus = (typeof ResumableTaskStatus)[number];
+
+export const BlockerKind = ['decision', 'task', 'other'] as const;
+export type BlockerKind = (typeof BlockerKind)[number];
+
+export const TaskId = z.string().regex(/^task_[0-9a-f]{32}$/, 'A task id looks like task_ followed by 32 hex digits.');
+
+const Title = z.string().trim().min(1).max(200);
+const EntityId = z.string().trim().min(1).max(100);
+
+export const CreateTaskBody = z.strictObject({
+  title: Title,
+  status: z.enum(SettableTaskStatus).default('todo'),
+  missionId: EntityId.optional(),
+  agentId: EntityId.optional(),
+});
+export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
+
+export const UpdateTaskBody = z
+  .strictObject({ title: Title.optional(), status: z.enum(SettableTaskStatus).optional() })
+  .refine((body) => body.title !== undefined || body.status !== undefined, { message: 'Send title or status (or both).' });
+export type UpdateTaskBody = z.infer<typeof UpdateTaskBody>;
+
+/** What blocks a task: a decision (sd-N), another task, or a free-text reason. */
+export const BlockerBody = z.discriminatedUnion('kind', [
+  // Lazy: decision.ts may come to import this module, and the cycle must not read DecisionId early.
+  z.strictObject({ kind: z.literal('decision'), ref: z.lazy(() => DecisionId) }),
+  z.strictObject({ kind: z.literal('task'), ref: TaskId }),
+  z.strictObject({ kind: z.literal('other'), ref: z.string().trim().min(1).max(500) }),
+]);
+export type BlockerBody = z.infer<typeof BlockerBody>;
+
+export const TaskBlocker = z.object({
+  id: z.string(),
+  kind: z.enum(BlockerKind),
+  ref: z.string(),
+  createdAt: z.iso.datetime(),
+  resolvedAt: z.iso.datetime().nullable(),
+});
+export type TaskBlocker = z.infer<typeof TaskBlocker>;
+
+export const Task = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(TaskStatus),
+  statusBeforeBlocked: z.enum(ResumableTaskStatus).nullable(),
+  missionId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  blockers: z.array(TaskBlocker),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Task = z.infer<typeof Task>;
+
+export function isResumable(status: TaskStatus): status is ResumableTaskStatus {
+  return (ResumableTaskStatus as readonly string[]).includes(status);
+}

@@ -1,0 +1,144 @@
+/**
+ * Agents filing and keeping their asks correct (cast-decide "What the agent writes",
+ * "Blocking and advisory", "Keeping an ask correct") over the real API.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTE_NO_CONSEQUENCE, NOTE_SHORT_CONTEXT } from '../../domain/card-notes';
+import { tierAsk, world } from '../support/agent-world';
+import { colleagueOf } from '../support/members';
+import { expectProblem } from '../support/problem';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast();
+});
+afterAll(() => cast?.stop());
+
+const context =
+  'The daemon writes note ids from the file path. The web index derives them from frontmatter. A rename keeps one id and changes the other, so the same note indexes twice. Either side can be authoritative.';
+const schemaAsk = {
+  kind: 'decision',
+  prompt: 'Which schema wins?',
+  options: [{ label: 'Frontmatter wins', consequence: 'renames keep the id' }, { label: 'Path wins', consequence: 'old links break' }],
+};
+
+describe('filing from a session', () => {
+  it('the same question again from the same session updates the open decision: same id, age and place', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const first = await me.file({ question: 'Which schema wins?', context, asks: [schemaAsk], session });
+    expect(first.status).toBe(201);
+    const again = await me.file({ question: '  which schema WINS ', context: `${context} Updated.`, asks: [schemaAsk], session });
+    expect(again.status).toBe(200);
+    expect(again.body.decision.id).toBe(first.body.decision.id);
+    expect(again.body.decision.createdAt).toBe(first.body.decision.createdAt);
+    expect(again.body.decision.context).toBe(`${context} Updated.`);
+    // Another session asking the same question gets its own decision.
+    const other = await me.file({ question: 'Which schema wins?', context, asks: [schemaAsk], session: await me.session() });
+    expect(other.body.decision.id).not.toBe(first.body.decision.id);
+  });
+
+  it('twenty concurrent posts of one question produce exactly one decision', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => me.file({ question: 'Retry storm?', context, asks: [schemaAsk], session })),
+    );
+    expect(replies.every((reply) => reply.status === 200 || reply.status === 201)).toBe(true);
+    expect(new Set(replies.map((reply) => reply.body.decision.id)).size).toBe(1);
+    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
+    const { rows } = await cast.pool.query('select count(*)::int as n from decisions where session_id = $1', [session]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('once answered, the same question opens a new decision', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const first = await me.file({ question: 'Ship it?', context, asks: [schemaAsk], session });
+    await me.answer(first.body.decision.id, 1, { kind: 'decision', selected: [1] });
+    const again = await me.file({ question: 'Ship it?', context, asks: [schemaAsk], session });
+    expect(again.status).toBe(201);
+    expect(again.body.decision.id).not.toBe(first.body.decision.id);
+  });
+
+  it("a post into a session another member owns is refused as not found", async () => {
+    const alice = await cast.newMember();
+    const bob = await colleagueOf(cast.pool, alice, 'Bob');
+    const session = await world(cast, alice).session();
+    const response = await cast.request(bob.token, 'POST', '/api/v1/decisions', { question: 'Mine?', context, asks: [schemaAsk], session });
+    await expectProblem(response, 404, 'session_not_found');
+  });
+
+  it('the card carries the notes and the session\'s other open asks with their age and messages since', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const earlier = await me.file({ question: 'Earlier question?', context, asks: [schemaAsk], session });
+    for (let index = 0; index < 3; index += 1) {
+      await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: `working ${index}` });
+    }
+    const terse = await me.file({
+      question: 'Terse?',
+      context: 'Short.',
+      asks: [{ kind: 'decision', prompt: 'Pick', options: [{ label: 'A' }, { label: 'B' }] }],
+      session,
+    });
+    expect(terse.body.card.notes).toEqual([NOTE_SHORT_CONTEXT, NOTE_NO_CONSEQUENCE]);
+    expect(terse.body.card.openInSession).toEqual([
+      expect.objectContaining({ id: earlier.body.decision.id, line: 'asked just now, 3 messages since' }),
+    ]);
+    const full = await me.file({ question: 'Full?', context, asks: [schemaAsk] });
+    expect(full.body.card.notes).toEqual([]);
+  });
+
+  it('advisory decisions declare a default; blocking is the default mode', async () => {
+    const me = world(cast, await cast.newMember());
+    const blocking = await me.file({ question: 'Default mode?', context, asks: [schemaAsk] });
+    expect(blocking.body.decision).toMatchObject({ mode: 'blocking', defaultOption: null });
+    const missing = await me.file({ question: 'Advisory?', context, asks: [schemaAsk], mode: 'advisory' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'invalid_request' });
+    const advisory = await me.file({ question: 'Back off or switch keys?', context, asks: [schemaAsk], mode: 'advisory', defaultOption: 1 });
+    expect(advisory.body.decision).toMatchObject({ mode: 'advisory', defaultOption: 1 });
+  });
+});
+
+describe('keeping an ask correct', () => {
+  it('edit rewrites the open decision in place; --blocking clears the default', async () => {
+    const me = world(cast, await cast.newMember());
+    const filed = await me.file({ question: 'Back off?', context, asks: [schemaAsk], mode: 'advisory', defaultOption: 2 });
+    const id = filed.body.decision.id;
+    const edited = await me.ok<{ decision: { id: string; question: string; mode: string; defaultOption: number | null; createdAt: string } }>(
+      'PATCH',
+      `/api/v1/decisions/${id}`,
+      { question: 'Back off, or switch keys?', mode: 'blocking' },
+    );
+    expect(edited.decision).toMatchObject({ id, question: 'Back off, or switch keys?', mode: 'blocking', defaultOption: null, createdAt: filed.body.decision.createdAt });
+  });
+
+  it('edit and cancel of an answered decision fail and return the answer', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const filed = await me.file({ question: 'Answered already?', context, asks: [schemaAsk] });
+    const id = filed.body.decision.id;
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    for (const [method, path, body] of [
+      ['PATCH', `/api/v1/decisions/${id}`, { context: 'More.' }],
+      ['POST', `/api/v1/decisions/${id}/withdraw`, undefined],
+    ] as const) {
+      const problem = await expectProblem(await cast.request(member.token, method, path, body), 409, 'decision_not_open');
+      expect(problem.answers).toEqual([expect.objectContaining({ ask: 1, answer: expect.objectContaining({ value: { kind: 'decision', selected: [2] } }) })]);
+    }
+  });
+
+  it('cancel withdraws an open decision and releases its task', async () => {
+    const me = world(cast, await cast.newMember());
+    const task = await me.task();
+    const filed = await me.file({ question: 'Withdraw me?', context, asks: [tierAsk()], task: task.id });
+    const id = filed.body.decision.id;
+    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
+    const withdrawn = await me.ok<{ decision: { status: string } }>('POST', `/api/v1/decisions/${id}/withdraw`);
+    expect(withdrawn.decision.status).toBe('withdrawn');
+    await expect.poll(async () => (await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
+  });
+});

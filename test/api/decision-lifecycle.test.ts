@@ -1,0 +1,275 @@
+/**
+ * The decision lifecycle of AW-03 §3 on the real Temporal server and database: typed asks,
+ * reasons, access checks, the over-limit note, and the answer reaching the agent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { colleagueOf } from '../support/members';
+import { expectProblem } from '../support/problem';
+import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast();
+});
+afterAll(() => cast?.stop());
+
+const context = 'The data feed we use went down twice this week; the vendor offers two paid tiers.';
+
+describe('answering typed asks', () => {
+  it('S2 — a single approval, answered at once, closes the decision and restarts the parked run', async () => {
+    const me = world(cast, await cast.newMember());
+    const agent = await me.agent('Researcher');
+    const session = await me.session(agent.id);
+    const parked = await me.run(session, 'parked');
+    const filed = await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id });
+    expect(filed.status).toBe(201);
+
+    const answered = await me.answer(filed.body.decision.id, 1, { kind: 'approval', decision: 'approve' });
+    expect(answered.status).toBe(200);
+    expect(answered.body.decision).toMatchObject({ status: 'resolved', progress: { answered: 1, required: 1 } });
+
+    const delivered = await me.delivered(filed.body.decision.id);
+    expect(delivered.delivery).toMatchObject({ kind: 'restarted', otherBlockers: 0 });
+    const restarted = await me.ok<{ run: { status: string; sessionId: string; seedMessageSeq: number; restartedFrom: string } }>(
+      'GET',
+      `/api/v1/runs/${delivered.delivery!.runId}`,
+    );
+    expect(restarted.run).toMatchObject({ status: 'ready', sessionId: session, restartedFrom: parked.id });
+    // The restarted run starts from the approval, in the same conversation (FR-32).
+    const messages = await me.ok<{ messages: Array<{ seq: number; body: string; kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const seed = messages.messages.find((message) => message.seq === restarted.run.seedMessageSeq);
+    expect(seed?.kind).toBe('decision_answer');
+    expect(seed?.body).toContain('Approved');
+    expect(seed?.body).toContain(`<cast-decision id="${filed.body.decision.id}" question="Spend $240 on the data feed?" />`);
+  });
+
+  it('S3 — three typed asks: two answers leave it open and the task blocked; the third folds all three into one message', async () => {
+    const me = world(cast, await cast.newMember());
+    const agent = await me.agent();
+    const session = await me.session(agent.id);
+    const task = await me.task();
+    const parked = await me.run(session, 'parked');
+    const filed = await me.file({
+      question: 'Set up the new data feed',
+      context,
+      asks: [approvalAsk(), tierAsk(), accessAsk()],
+      session,
+      run: parked.id,
+      task: task.id,
+    });
+    const id = filed.body.decision.id;
+    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
+
+    await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
+    const two = await me.answer(id, 2, { kind: 'decision', selected: [2] });
+    expect(two.body.decision).toMatchObject({ status: 'open', progress: { answered: 2, required: 3 } });
+    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
+
+    const three = await me.answer(id, 3, { kind: 'access', granted: true });
+    expect(three.body.decision).toMatchObject({ status: 'resolved' });
+    const delivered = await me.delivered(id);
+    expect(delivered.delivery?.kind).toBe('restarted');
+    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
+
+    const { messages } = await me.ok<{ messages: Array<{ body: string; kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const answers = messages.filter((message) => message.kind === 'decision_answer');
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.body).toContain('Answer: Approved');
+    expect(answers[0]!.body).toContain('Answer: Pro');
+    expect(answers[0]!.body).toContain('Answer: Access granted');
+  });
+
+  it('S4 — a rejection needs a reason, and the reason reaches the agent verbatim', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const filed = await me.file({ question: 'Send the customer the apology email?', context, asks: [approvalAsk('Send the apology email to ACME')], session });
+    const id = filed.body.decision.id;
+
+    const refused = await me.call('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'approval', decision: 'reject' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'reason_required' });
+    expect((await me.decision(id)).status).toBe('open');
+
+    const reason = 'Legal has not cleared the wording yet.';
+    expect((await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, reason)).status).toBe(200);
+    await me.delivered(id);
+    const { messages } = await me.ok<{ messages: Array<{ body: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    expect(messages.at(-1)?.body).toContain(`Reason: ${reason}`);
+    expect(messages.at(-1)?.body).toContain('Answer: Rejected');
+  });
+
+  it('S5 — choosing against the recommendation needs a reason; the agent gets the label and the reason', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const filed = await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()], session });
+    const id = filed.body.decision.id;
+    const refused = await me.answer(id, 1, { kind: 'decision', selected: [1] });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'reason_required' });
+
+    expect((await me.answer(id, 1, { kind: 'decision', selected: [1] }, 'Daily is enough for now.')).status).toBe(200);
+    await me.delivered(id);
+    const { messages } = await me.ok<{ messages: Array<{ body: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    expect(messages.at(-1)?.body).toBe(
+      `Decision: Basic\nReason: Daily is enough for now.\n<cast-decision id="${id}" question="Which feed tier?" />`,
+    );
+  });
+
+  it('FR-23 — an answer that does not fit its ask is refused with a specific message and not stored', async () => {
+    const me = world(cast, await cast.newMember());
+    const filed = await me.file({
+      question: 'Tell me about the vendor',
+      context,
+      asks: [{ kind: 'fact', prompt: 'Who is our account manager at the vendor?' }, { kind: 'action', prompt: 'Sign the vendor contract' }],
+    });
+    const id = filed.body.decision.id;
+    const wrongKind = await me.answer(id, 1, { kind: 'action', done: true });
+    expect(wrongKind.status).toBe(422);
+    expect(wrongKind.body).toMatchObject({ code: 'answer_kind_mismatch' });
+    const tooLong = await me.answer(id, 1, { kind: 'fact', text: 'x'.repeat(4001) });
+    expect(tooLong.status).toBe(400);
+    expect((await me.decision(id)).revision).toBe(1);
+
+    expect((await me.answer(id, 1, { kind: 'fact', text: 'Dana Reyes' })).status).toBe(200);
+    const done = await me.answer(id, 2, { kind: 'action', done: true, note: 'Signed and filed.' });
+    expect(done.body.decision).toMatchObject({ status: 'resolved' });
+    expect(done.body.decision.asks[1]?.answer).toMatchObject({ value: { note: 'Signed and filed.' } });
+  });
+
+  it('E8 — an access ask Cast can check is refused while the grant is missing, and verified once it exists', async () => {
+    const me = world(cast, await cast.newMember());
+    const agent = await me.agent();
+    const filed = await me.file({ question: 'Analytics access', context, asks: [accessAsk('mcp__analytics__query')], agent: agent.id });
+    const id = filed.body.decision.id;
+
+    const denied = await me.call('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'access', granted: true } });
+    expect(denied.status).toBe(409);
+    expect(denied.body).toMatchObject({
+      code: 'access_not_granted',
+      detail: 'That access still is not granted. Nothing was changed.',
+      grantUrl: 'https://cast.invalid/connections/analytics',
+    });
+    expect((await me.decision(id))).toMatchObject({ status: 'open', revision: 1 });
+
+    await me.ok('POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'mcp__analytics__*', effect: 'allow' });
+    const granted = await me.answer(id, 1, { kind: 'access', granted: true });
+    expect(granted.status).toBe(200);
+    expect(granted.body.decision.asks[0]?.answer).toMatchObject({ verification: 'verified' });
+  });
+
+  it('E9 — an access ask Cast cannot check closes on the member\'s word, recorded as self-reported', async () => {
+    const me = world(cast, await cast.newMember());
+    const filed = await me.file({ question: 'Vendor portal access', context, asks: [accessAsk()] });
+    const granted = await me.answer(filed.body.decision.id, 1, { kind: 'access', granted: true });
+    expect(granted.status).toBe(200);
+    expect(granted.body.decision.asks[0]?.answer).toMatchObject({ verification: 'self_reported' });
+  });
+
+  it('E10 — fourteen asks keep the first ten and say how many were not recorded', async () => {
+    const me = world(cast, await cast.newMember());
+    const asks = Array.from({ length: 14 }, (_, index) => ({ kind: 'fact', prompt: `Question ${index + 1}?` }));
+    const filed = await me.file({ question: 'Too many questions', context, asks });
+    expect(filed.status).toBe(201);
+    expect(filed.body.decision.asks).toHaveLength(10);
+    expect(filed.body.decision.asks.at(-1)?.prompt).toBe('Question 10?');
+    expect(filed.body.decision.notes).toEqual(['4 further questions were not recorded — this decision was too long.']);
+    expect((await me.decision(filed.body.decision.id)).notes).toEqual([
+      '4 further questions were not recorded — this decision was too long.',
+    ]);
+    const log = await me.ok<{ activity: Array<{ kind: string; detail: Record<string, unknown> }> }>(
+      'GET',
+      `/api/v1/activity?subject_kind=decision&subject_id=${filed.body.decision.id}`,
+    );
+    expect(log.activity.find((entry) => entry.kind === 'opened')?.detail).toMatchObject({ droppedAsks: 4 });
+  });
+});
+
+describe('the answer reaching the agent', () => {
+  it('E3 — nothing to restart: the run was cancelled and the task deleted', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const run = await me.run(session, 'running');
+    const task = await me.task();
+    const filed = await me.file({ question: 'Nothing left?', context, asks: [tierAsk()], session, run: run.id, task: task.id });
+    await me.ok('PATCH', `/api/v1/runs/${run.id}`, { status: 'cancelled' });
+    await cast.pool.query('update tasks set deleted_at = now() where id = $1', [task.id]);
+
+    await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
+    const delivered = await me.delivered(filed.body.decision.id);
+    expect(delivered).toMatchObject({ status: 'resolved', delivery: { kind: 'nothing', runId: null, otherBlockers: 0 } });
+  });
+
+  it('E4 — a run that is already going gets the answer injected, and no new run starts', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const running = await me.run(session, 'running');
+    const filed = await me.file({ question: 'Keep going?', context, asks: [tierAsk()], session, run: running.id });
+    await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
+    const delivered = await me.delivered(filed.body.decision.id);
+    expect(delivered.delivery).toMatchObject({ kind: 'injected', runId: running.id });
+    const detail = await me.ok<{ session: { latestRun: { id: string } } }>('GET', `/api/v1/sessions/${session}`);
+    expect(detail.session.latestRun.id).toBe(running.id);
+  });
+
+  it('FR-35 — a restart with no free slot is queued', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    await cast.pool.query('update workspaces set run_concurrency = 1 where id = $1', [member.workspaceId]);
+    const busy = await me.session();
+    await me.run(busy, 'running');
+    const session = await me.session();
+    const parked = await me.run(session, 'parked');
+    const filed = await me.file({ question: 'Queue me?', context, asks: [tierAsk()], session, run: parked.id });
+    await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
+    const delivered = await me.delivered(filed.body.decision.id);
+    expect(delivered.delivery?.kind).toBe('queued');
+  });
+
+  it('E16 — a task with another blocker stays blocked and says how many remain', async () => {
+    const me = world(cast, await cast.newMember());
+    const task = await me.task();
+    await me.ok('POST', `/api/v1/tasks/${task.id}/blockers`, { kind: 'other', ref: 'Waiting on the vendor contract' });
+    const filed = await me.file({ question: 'Which tier?', context, asks: [tierAsk()], task: task.id });
+    await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
+    const delivered = await me.delivered(filed.body.decision.id);
+    expect(delivered.delivery).toMatchObject({ kind: 'nothing', otherBlockers: 1 });
+    const after = await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`);
+    expect(after.task.status).toBe('blocked');
+
+    await me.ok('POST', `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'other', ref: 'Waiting on the vendor contract' });
+    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
+  });
+
+  it('E18 — an answer to an archived decision is refused with "This decision was archived."', async () => {
+    const me = world(cast, await cast.newMember());
+    const filed = await me.file({ question: 'Archive me?', context, asks: [tierAsk()] });
+    const id = filed.body.decision.id;
+    expect((await me.ok<{ decision: { status: string } }>('POST', `/api/v1/decisions/${id}/archive`)).decision.status).toBe('archived');
+    const answer = await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'decision_archived', detail: 'This decision was archived.' });
+    // Restore returns it to open, and then it takes the answer.
+    await me.ok('POST', `/api/v1/decisions/${id}/restore`);
+    expect((await me.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
+  });
+
+  it('E1 — two members answer the same ask: the first wins, the second is told who answered', async () => {
+    const alice = await cast.newMember();
+    const bob = await colleagueOf(cast.pool, alice, 'Bob');
+    const filed = await world(cast, alice).file({ question: 'Which tier, team?', context, asks: [tierAsk()] });
+    const id = filed.body.decision.id;
+    const path = `/api/v1/decisions/${id}/asks/1/answer`;
+    const [first, second] = await Promise.all([
+      cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [2] } }),
+      cast.request(bob.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, reason: 'Cheaper.' }),
+    ]);
+    const [winner, loser] = first.status === 200 ? [first, second] : [second, first];
+    expect(winner.status).toBe(200);
+    const problem = await expectProblem(loser, 409, 'ask_already_answered');
+    expect(problem.detail).toBe('Someone else answered this a moment ago.');
+    const recorded = (await world(cast, alice).decision(id)).asks[0]?.answer;
+    expect(problem.answer).toEqual(recorded);
+    expect([alice.memberId, bob.memberId]).toContain(recorded?.answeredBy);
+  });
+});
