@@ -15,13 +15,17 @@ import { recordActivity } from '../db/activity';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool';
 import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
+import { getSession } from '../db/sessions';
 import { getTask, resolveBlocker } from '../db/tasks';
+
+export const RESTART_UNAVAILABLE =
+  "The session's host has stopped, so no one would pick up a restarted run. Start the host again, then use Run now.";
 
 export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): Promise<DeliveryOutcome> {
   return inTransaction(pool, async (client) => {
     const restart = await deliverToSession(client, decision);
     const otherBlockers = await releaseTask(client, decision);
-    const outcome: DeliveryOutcome = { ...restart, otherBlockers, failure: null, at: new Date().toISOString() };
+    const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
     await recordActivity(client, {
       workspaceId: decision.workspaceId,
       subjectKind: 'decision',
@@ -37,7 +41,7 @@ export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): P
 async function deliverToSession(
   client: PoolClient,
   decision: DecisionSnapshot,
-): Promise<Pick<DeliveryOutcome, 'kind' | 'runId'>> {
+): Promise<Pick<DeliveryOutcome, 'kind' | 'runId'> & { failure?: string }> {
   const { workspaceId, links } = decision;
   if (!links.sessionId) return { kind: 'nothing', runId: null };
   const message = await appendMessage(client, {
@@ -54,6 +58,12 @@ async function deliverToSession(
   const run = links.runId ? await getRun(client, access, links.runId) : await latestRun(client, workspaceId, links.sessionId);
   if (run?.status === 'running') return { kind: 'injected', runId: run.id };
   if (run?.status !== 'parked') return { kind: 'nothing', runId: null };
+  const session = await getSession(client, access, links.sessionId);
+  if (session?.liveness === 'stopped') {
+    // E5: no host runs this session, so a restarted run would wait for no one. The answer
+    // stays delivered to the session; "Run now" restarts once the host is back.
+    return { kind: 'failed', runId: null, failure: RESTART_UNAVAILABLE };
+  }
 
   const restarted = await admitRestart(client, {
     workspaceId,

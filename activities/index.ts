@@ -8,6 +8,8 @@ import type { DecisionEvent } from '../domain/decision-state';
 import { deliverDecision } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
+import { sendWebhook, webhookEndpointsFor } from './send-webhook';
+import type { WebhookEvent } from '../domain/webhook';
 
 export type ActivityDeps = { pool: Pool };
 
@@ -24,6 +26,12 @@ export function createActivities({ pool }: ActivityDeps) {
     },
     releaseTaskHold(snapshot: DecisionSnapshot): Promise<void> {
       return releaseTaskHold(pool, snapshot);
+    },
+    webhookEndpointsFor(workspaceId: string, event: WebhookEvent): Promise<string[]> {
+      return webhookEndpointsFor(pool, workspaceId, event);
+    },
+    sendWebhook(endpointId: string, event: WebhookEvent): Promise<'sent' | 'skipped'> {
+      return sendWebhook(pool, endpointId, event);
     },
   };
 }

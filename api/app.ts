@@ -17,6 +17,7 @@ import { runsRouter } from './routes/runs';
 import { sessionMessagesRouter } from './routes/session-messages';
 import { sessionsRouter } from './routes/sessions';
 import { tasksRouter } from './routes/tasks';
+import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
 
 export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger };
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/sessions', sessionsRouter(deps), sessionMessagesRouter(deps));
   api.use('/runs', runsRouter(deps));
   api.use('/activity', activityRouter(deps));
+  api.use('/webhooks', webhooksRouter(deps));
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

@@ -22,9 +22,10 @@ import {
   answerAskUpdate,
   archiveDecisionUpdate,
   decisionWorkflowId,
-  restoreDecisionUpdate,
   editDecisionUpdate,
   fileDecisionUpdate,
+  restoreDecisionUpdate,
+  runNowUpdate,
   withdrawDecisionUpdate,
   type Expiring,
 } from '../workflows/messages';
@@ -94,6 +95,10 @@ export class TemporalGateway {
 
   archiveDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
     return this.update(id, archiveDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  }
+
+  runNow(id: string, by: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, runNowUpdate, (expiresAt) => ({ expiresAt, by }));
   }
 
   restoreDecision(id: string, by: string): Promise<DecisionSnapshot | null> {

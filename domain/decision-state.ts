@@ -208,6 +208,16 @@ export function withdraw(state: DecisionSnapshot, now: Date): DecisionSnapshot {
   return { ...state, status: 'withdrawn', closedAt: at, revision: state.revision + 1, updatedAt: at };
 }
 
+/** "Run now" (FR-34, E5) retries a delivery that failed; there is nothing to run otherwise. */
+export function checkRunNow(state: Pick<DecisionSnapshot, 'id' | 'status' | 'delivery'>): Rejection | null {
+  if (state.status === 'resolved' && state.delivery?.kind === 'failed') return null;
+  return {
+    code: 'nothing_to_run',
+    message: `Decision ${state.id} has no failed restart to run again.`,
+    details: { status: state.status, delivery: state.delivery?.kind ?? null },
+  };
+}
+
 export function recordDelivery(state: DecisionSnapshot, outcome: DeliveryOutcome, now: Date): DecisionSnapshot {
   return { ...state, delivery: outcome, revision: state.revision + 1, updatedAt: now.toISOString() };
 }

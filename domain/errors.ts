@@ -32,6 +32,8 @@ export const ErrorCode = [
   'access_not_granted',
   'decision_archived',
   'decision_not_open',
+  'nothing_to_run',
+  'webhook_not_found',
   'temporal_unavailable',
   'request_expired',
   'internal',

@@ -20,6 +20,7 @@ import {
   checkAnswer,
   checkArchive,
   checkRestore,
+  checkRunNow,
   restore,
   checkRewrite,
   expiredCommand,
@@ -27,17 +28,20 @@ import {
   openDecision,
   recordDelivery,
   rewrite,
+  toDecisionView,
   withdraw,
   type DecisionEvent,
 } from '../domain/decision-state';
 import type { Rejection } from '../domain/errors';
+import { decisionEvents } from '../domain/webhook';
 import {
   answerAskUpdate,
   archiveDecisionUpdate,
   decisionQuery,
-  restoreDecisionUpdate,
   editDecisionUpdate,
   fileDecisionUpdate,
+  restoreDecisionUpdate,
+  runNowUpdate,
   withdrawDecisionUpdate,
   type Expiring,
 } from './messages';
@@ -56,6 +60,16 @@ const { mirrorDecision } = proxyLocalActivities<Activities>({
 const { deliverDecision, holdTask, releaseTaskHold } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 6 },
+});
+
+/** How long a decision whose restart failed keeps offering "Run now". */
+const RUN_NOW_WINDOW = '7 days';
+
+const { webhookEndpointsFor } = proxyActivities<Activities>({ startToCloseTimeout: '10 seconds' });
+// Push delivery retries with backoff for about an hour; each try carries the same event id.
+const { sendWebhook } = proxyActivities<Activities>({
+  startToCloseTimeout: '15 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 12 },
 });
 
 function reject(rejection: Rejection): never {
@@ -149,6 +163,37 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     validator: (command) => (notExpired(command), rejectIf(checkRestore(state))),
   });
 
+  let resolutionAnnounced = false;
+
+  /** Pushes what the latest change means to every subscribed endpoint; a dead endpoint holds nothing up. */
+  async function announce(): Promise<void> {
+    const events = decisionEvents(state, { decision: toDecisionView(state) }, resolutionAnnounced);
+    resolutionAnnounced ||= state.status === 'resolved';
+    await Promise.all(
+      events.map(async (event) => {
+        const endpoints = await webhookEndpointsFor(state.workspaceId, event);
+        await Promise.allSettled(endpoints.map((endpoint) => sendWebhook(endpoint, event)));
+      }),
+    );
+  }
+
+  async function deliver(): Promise<DecisionSnapshot> {
+    const outcome = await deliverDecision(state).catch((error: unknown) => ({
+      kind: 'failed' as const,
+      runId: null,
+      otherBlockers: 0,
+      failure: error instanceof Error ? error.message : String(error),
+      at: new Date().toISOString(),
+    }));
+    const delivered = await commit(recordDelivery(state, outcome, new Date()));
+    await announce();
+    return delivered;
+  }
+
+  setHandler(runNowUpdate, () => deliver(), {
+    validator: (command) => (notExpired(command), rejectIf(checkRunNow(state))),
+  });
+
   setHandler(
     answerAskUpdate,
     // State changes before the first await, so a concurrent second answer sees it and loses.
@@ -171,16 +216,12 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
 
   if (state.status === 'resolved') {
     // The answering update has already returned; delivery runs here, after it (FR-28).
-    const outcome = await deliverDecision(state).catch((error: unknown) => ({
-      kind: 'failed' as const,
-      runId: null,
-      otherBlockers: 0,
-      failure: error instanceof Error ? error.message : String(error),
-      at: new Date().toISOString(),
-    }));
-    await commit(recordDelivery(state, outcome, new Date()));
+    await deliver();
+    // A failed restart keeps the answer and waits for "Run now" (FR-34, E5).
+    await condition(() => state.delivery?.kind !== 'failed', RUN_NOW_WINDOW);
   } else if (state.status === 'withdrawn') {
     await releaseTaskHold(state);
+    await announce();
   }
 
   await condition(allHandlersFinished);

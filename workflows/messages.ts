@@ -21,6 +21,8 @@ export const withdrawDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>
 /** A person archives an open decision, or restores an archived one. */
 export const archiveDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('archiveDecision');
 export const restoreDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('restoreDecision');
+/** "Run now": retries the delivery of a resolved decision whose restart failed (E5). */
+export const runNowUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('runNow');
 /** Records one answer; rejected before it reaches history unless it is the first and fits. */
 export const answerAskUpdate = defineUpdate<DecisionSnapshot, [AnswerCommand]>('answerAsk');
 export const decisionQuery = defineQuery<DecisionSnapshot>('decision');

@@ -8,7 +8,7 @@ import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queri
 import type { Pool } from '../../db/pool';
 import { parseWith } from '../problem';
 import { answerAsk, decisionNotFound } from '../services/answer-ask';
-import { archiveDecision, editDecision, restoreDecision, withdrawDecision } from '../services/change-decision';
+import { archiveDecision, editDecision, restoreDecision, runNow, withdrawDecision } from '../services/change-decision';
 import { openInSession } from '../services/decision-card';
 import { fileDecision } from '../services/file-decision';
 import type { TemporalGateway } from '../temporal-gateway';
@@ -82,6 +82,11 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway })
   router.post('/:id/restore', async (req, res) => {
     const id = decisionIdParam(req.params.id);
     res.json({ decision: await restoreDecision(deps, res.locals.principal, id) });
+  });
+
+  router.post('/:id/run-now', async (req, res) => {
+    const id = decisionIdParam(req.params.id);
+    res.json({ decision: await runNow(deps, res.locals.principal, id) });
   });
 
   router.post('/:id/withdraw', async (req, res) => {

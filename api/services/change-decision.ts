@@ -1,12 +1,12 @@
 /**
  * Changing a decision other than by answering it: an agent edits or withdraws its own open
- * decision (cast-decide "Keeping an ask correct"); a person archives or restores one. On a
- * decision that can no longer change they fail and carry the answers, so the caller learns
- * what was decided.
+ * decision (cast-decide "Keeping an ask correct"); a person archives, restores or re-runs a
+ * failed restart of one. The workflow's validators decide; once the workflow has completed,
+ * the same rules, applied to the final row, say why nothing can change.
  */
-import type { DecisionView, EditDecisionBody } from '../../domain/decision';
-import { answersOf, checkRewrite, toDecisionView } from '../../domain/decision-state';
-import { DomainError } from '../../domain/errors';
+import type { DecisionSnapshot, DecisionView, EditDecisionBody } from '../../domain/decision';
+import { checkArchive, checkRestore, checkRewrite, checkRunNow, toDecisionView } from '../../domain/decision-state';
+import { DomainError, type Rejection } from '../../domain/errors';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
@@ -19,34 +19,34 @@ async function change(
   deps: Deps,
   principal: Principal,
   id: string,
-  send: (id: string) => Promise<Parameters<typeof toDecisionView>[0] | null>,
+  send: (id: string) => Promise<DecisionSnapshot | null>,
+  rule: (current: DecisionView) => Rejection | null,
 ): Promise<DecisionView> {
   const current = await getDecision(deps.pool, principal.workspaceId, id);
   if (!current) throw decisionNotFound();
   const snapshot = await send(id);
   if (snapshot) return toDecisionView(snapshot, current.firstViewedAt);
-  // The workflow has completed, so the row is final and says why nothing can change.
   throw DomainError.from(
-    checkRewrite(current) ?? {
-      code: 'decision_not_open',
-      message: `Decision ${id} is ${current.status}.`,
-      details: { answers: answersOf(current) },
-    },
+    rule(current) ?? { code: 'decision_not_open', message: `Decision ${id} is ${current.status}; it can no longer change.` },
   );
 }
 
 export function editDecision(deps: Deps, principal: Principal, id: string, edit: EditDecisionBody): Promise<DecisionView> {
-  return change(deps, principal, id, (target) => deps.temporal.editDecision(target, edit, principal.memberId));
-}
-
-export function archiveDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
-  return change(deps, principal, id, (target) => deps.temporal.archiveDecision(target, principal.memberId));
-}
-
-export function restoreDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
-  return change(deps, principal, id, (target) => deps.temporal.restoreDecision(target, principal.memberId));
+  return change(deps, principal, id, (target) => deps.temporal.editDecision(target, edit, principal.memberId), checkRewrite);
 }
 
 export function withdrawDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
-  return change(deps, principal, id, (target) => deps.temporal.withdrawDecision(target, principal.memberId));
+  return change(deps, principal, id, (target) => deps.temporal.withdrawDecision(target, principal.memberId), checkRewrite);
+}
+
+export function archiveDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
+  return change(deps, principal, id, (target) => deps.temporal.archiveDecision(target, principal.memberId), checkArchive);
+}
+
+export function restoreDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
+  return change(deps, principal, id, (target) => deps.temporal.restoreDecision(target, principal.memberId), checkRestore);
+}
+
+export function runNow(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
+  return change(deps, principal, id, (target) => deps.temporal.runNow(target, principal.memberId), checkRunNow);
 }

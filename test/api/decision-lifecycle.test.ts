@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
+import { RESTART_UNAVAILABLE } from '../../activities/deliver-decision';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -210,6 +211,29 @@ describe('the answer reaching the agent', () => {
     expect(delivered.delivery).toMatchObject({ kind: 'injected', runId: running.id });
     const detail = await me.ok<{ session: { latestRun: { id: string } } }>('GET', `/api/v1/sessions/${session}`);
     expect(detail.session.latestRun.id).toBe(running.id);
+  });
+
+  it('E5 — a restart that cannot happen keeps the answer, says why, and Run now retries it', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const parked = await me.run(session, 'parked');
+    await me.ok('POST', `/api/v1/sessions/${session}/stop`);
+    const filed = await me.file({ question: 'Restart me?', context, asks: [tierAsk()], session, run: parked.id });
+    const id = filed.body.decision.id;
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    const failed = await me.delivered(id);
+    expect(failed).toMatchObject({ status: 'resolved', delivery: { kind: 'failed', failure: RESTART_UNAVAILABLE } });
+    // The answer is not rolled back: it is in the session's log, once.
+    const log = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
+
+    await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
+    const retried = await me.ok<{ decision: { delivery: { kind: string; runId: string } } }>('POST', `/api/v1/decisions/${id}/run-now`);
+    expect(retried.decision.delivery.kind).toBe('restarted');
+    const again = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    expect(again.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
+    const nothing = await me.call('POST', `/api/v1/decisions/${id}/run-now`);
+    expect(nothing).toMatchObject({ status: 409, body: { code: 'nothing_to_run' } });
   });
 
   it('FR-35 — a restart with no free slot is queued', async () => {

@@ -1,0 +1,67 @@
+/** A workspace's webhook endpoints. The secret leaves Cast only once, when it is created. */
+import { randomBytes } from 'node:crypto';
+import type { CreateWebhookBody, Webhook, WebhookEventType } from '../domain/webhook';
+import { DomainError } from '../domain/errors';
+import { newId } from './ids';
+import type { Pool, Queryable } from './pool';
+
+type Row = { id: string; url: string; events: WebhookEventType[]; created_at: Date };
+
+function toWebhook(row: Row): Webhook {
+  return { id: row.id, url: row.url, events: row.events, createdAt: row.created_at.toISOString() };
+}
+
+export function webhookNotFound(): DomainError {
+  return new DomainError('webhook_not_found', 'There is no webhook with that id in this workspace.');
+}
+
+export async function createWebhook(
+  pool: Pool,
+  principal: { workspaceId: string; memberId: string },
+  body: CreateWebhookBody,
+): Promise<{ webhook: Webhook; secret: string }> {
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+  const { rows } = await pool.query<Row>(
+    `insert into webhook_endpoints (id, workspace_id, url, secret, events, created_by) values ($1, $2, $3, $4, $5, $6)
+     returning id, url, events, created_at`,
+    [newId('wh'), principal.workspaceId, body.url, secret, body.events, principal.memberId],
+  );
+  return { webhook: toWebhook(rows[0]!), secret };
+}
+
+export async function listWebhooks(pool: Pool, workspaceId: string): Promise<Webhook[]> {
+  const { rows } = await pool.query<Row>(
+    'select id, url, events, created_at from webhook_endpoints where workspace_id = $1 and deleted_at is null order by created_at',
+    [workspaceId],
+  );
+  return rows.map(toWebhook);
+}
+
+export async function deleteWebhook(pool: Pool, workspaceId: string, id: string): Promise<void> {
+  const { rowCount } = await pool.query(
+    'update webhook_endpoints set deleted_at = now() where workspace_id = $1 and id = $2 and deleted_at is null',
+    [workspaceId, id],
+  );
+  if (rowCount === 0) throw webhookNotFound();
+}
+
+export type WebhookTarget = { id: string; url: string; secret: string };
+
+/** The endpoints subscribed to an event type. */
+export async function webhookTargets(db: Queryable, workspaceId: string, type: WebhookEventType): Promise<WebhookTarget[]> {
+  const { rows } = await db.query<WebhookTarget>(
+    `select id, url, secret from webhook_endpoints
+      where workspace_id = $1 and deleted_at is null and $2 = any(events) order by created_at`,
+    [workspaceId, type],
+  );
+  return rows;
+}
+
+/** An endpoint deleted since an event was planned is skipped, not retried. */
+export async function webhookTarget(db: Queryable, id: string): Promise<WebhookTarget | null> {
+  const { rows } = await db.query<WebhookTarget>(
+    'select id, url, secret from webhook_endpoints where id = $1 and deleted_at is null',
+    [id],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,55 @@
+/**
+ * Webhooks: the events Cast pushes to a host, their wire shape, and how a body is signed
+ * (HMAC-SHA256 over the exact body, hex, in `X-Cast-Signature: sha256=<hex>`). Every event
+ * has a stable id, the same on every retry, so a receiver can drop duplicates.
+ */
+import { z } from 'zod';
+
+export const WebhookEventType = ['decision.resolved', 'decision.withdrawn', 'run.restart', 'message.injected'] as const;
+export type WebhookEventType = (typeof WebhookEventType)[number];
+
+export const CreateWebhookBody = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }).max(2000),
+  events: z.array(z.enum(WebhookEventType)).min(1).max(WebhookEventType.length).default([...WebhookEventType]),
+});
+export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
+
+export type Webhook = { id: string; url: string; events: WebhookEventType[]; createdAt: string };
+
+export type WebhookEvent = {
+  id: string;
+  type: WebhookEventType;
+  createdAt: string;
+  data: Record<string, unknown>;
+};
+
+export const SIGNATURE_HEADER = 'x-cast-signature';
+export const EVENT_ID_HEADER = 'x-cast-event-id';
+export const EVENT_TYPE_HEADER = 'x-cast-event';
+
+/** A decision's event id: the same for every retry of the same fact. */
+export function decisionEventId(decisionId: string, type: WebhookEventType, revision: number): string {
+  return `${decisionId}.${type}.${revision}`;
+}
+
+/** The events a decision's latest change announces, given what was announced before. */
+export function decisionEvents(
+  decision: { id: string; status: string; revision: number; delivery: { kind: string; runId: string | null; at: string } | null; closedAt: string | null },
+  payload: Record<string, unknown>,
+  alreadyResolved: boolean,
+): WebhookEvent[] {
+  const at = decision.delivery?.at ?? decision.closedAt ?? new Date(0).toISOString();
+  const event = (type: WebhookEventType, data: Record<string, unknown> = {}): WebhookEvent => ({
+    id: decisionEventId(decision.id, type, decision.revision),
+    type,
+    createdAt: at,
+    data: { ...payload, ...data },
+  });
+  if (decision.status === 'withdrawn') return [event('decision.withdrawn')];
+  if (decision.status !== 'resolved' || !decision.delivery) return [];
+  const events = alreadyResolved ? [] : [event('decision.resolved')];
+  const { kind, runId } = decision.delivery;
+  if (kind === 'restarted' || kind === 'queued') events.push(event('run.restart', { runId, admitted: kind }));
+  if (kind === 'injected') events.push(event('message.injected', { runId }));
+  return events;
+}
