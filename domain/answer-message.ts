@@ -51,3 +51,13 @@ export function deliveryLine(delivery: NonNullable<DecisionSnapshot['delivery']>
       return 'Answered. There was no paused work left to restart.';
   }
 }
+
+/** What answering the rest will do (§6.18 "Pending line"), while required asks remain. */
+export function pendingLine(progress: { answered: number; required: number }, agentName: string | null): string | null {
+  const left = progress.required - progress.answered;
+  const agent = agentName ?? 'the agent';
+  if (left <= 0) return null;
+  return left === 1
+    ? `One more and ${agent} picks this up where it stopped.`
+    : `Answer all ${left} and ${agent} picks this up where it stopped.`;
+}

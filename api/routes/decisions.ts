@@ -5,6 +5,7 @@ import { AnswerBody, DecisionId, EditDecisionBody } from '../../domain/decision'
 import { QueueQueryParams } from '../../domain/queue';
 import { recordActivity } from '../../db/activity';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
+import { decisionDetail } from '../../db/decision-detail';
 import type { Pool } from '../../db/pool';
 import { parseWith } from '../problem';
 import { answerAsk, decisionNotFound } from '../services/answer-ask';
@@ -65,7 +66,7 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway })
         actorId: memberId,
       });
     }
-    res.json({ decision });
+    res.json({ decision, detail: await decisionDetail(deps.pool, workspaceId, decision) });
   });
 
   router.patch('/:id', async (req, res) => {

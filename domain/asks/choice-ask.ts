@@ -16,10 +16,21 @@ export const ChoiceAsk = z
     ...askBase,
     options: z.array(ChoiceOption).min(2).max(25),
     multiple: z.boolean().default(false),
+    /** A multi-select's bounds ("Choose {min}–{max}"); default 1 to every option. */
+    min: z.number().int().min(1).max(25).optional(),
+    max: z.number().int().min(1).max(25).optional(),
   })
   .refine((ask) => ask.options.filter((option) => option.recommended).length <= 1, {
     message: 'At most one option can be recommended.',
     path: ['options'],
+  })
+  .refine((ask) => ask.multiple || (ask.min === undefined && ask.max === undefined), {
+    message: 'min and max apply only to a multi-select ask ("multiple": true).',
+    path: ['multiple'],
+  })
+  .refine((ask) => (ask.min ?? 1) <= (ask.max ?? ask.options.length) && (ask.max ?? 1) <= ask.options.length, {
+    message: 'Choose bounds with min ≤ max ≤ the number of options.',
+    path: ['max'],
   });
 export type ChoiceAsk = z.infer<typeof ChoiceAsk>;
 
@@ -58,6 +69,14 @@ export function checkChoiceAnswer(ask: ChoiceAsk, position: number, answer: Choi
       code: 'single_choice_only',
       message: `Ask ${position} takes exactly one option; ${distinct.size} were chosen.`,
       details: { ask: position, chosen: distinct.size },
+    };
+  }
+  const [min, max] = [ask.min ?? 1, ask.max ?? count];
+  if (ask.multiple && (distinct.size < min || distinct.size > max)) {
+    return {
+      code: 'answer_shape_invalid',
+      message: `Ask ${position} takes ${min}–${max} options; ${distinct.size} were chosen.`,
+      details: { ask: position, min, max, chosen: distinct.size },
     };
   }
   return null;

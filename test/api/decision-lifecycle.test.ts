@@ -32,6 +32,8 @@ describe('answering typed asks', () => {
 
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'restarted', otherBlockers: 0 });
+    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    expect(pane.detail.lines.delivery).toBe('Researcher is picking the work back up.');
     const restarted = await me.ok<{ run: { status: string; sessionId: string; seedMessageSeq: number; restartedFrom: string } }>(
       'GET',
       `/api/v1/runs/${delivered.delivery!.runId}`,
@@ -66,6 +68,10 @@ describe('answering typed asks', () => {
     const two = await me.answer(id, 2, { kind: 'decision', selected: [2] });
     expect(two.body.decision).toMatchObject({ status: 'open', progress: { answered: 2, required: 3 } });
     expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
+
+    const pane = await me.ok<{ detail: { lines: { pending: string }; agent: { name: string }; task: { status: string } } }>('GET', `/api/v1/decisions/${id}`);
+    expect(pane.detail.lines.pending).toBe(`One more and ${agent.name} picks this up where it stopped.`);
+    expect(pane.detail.task.status).toBe('blocked');
 
     const three = await me.answer(id, 3, { kind: 'access', granted: true });
     expect(three.body.decision).toMatchObject({ status: 'resolved' });
@@ -199,6 +205,8 @@ describe('the answer reaching the agent', () => {
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered).toMatchObject({ status: 'resolved', delivery: { kind: 'nothing', runId: null, otherBlockers: 0 } });
+    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    expect(pane.detail.lines.delivery).toBe('Answered. There was no paused work left to restart.');
   });
 
   it('E4 — a run that is already going gets the answer injected, and no new run starts', async () => {
@@ -209,6 +217,8 @@ describe('the answer reaching the agent', () => {
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'injected', runId: running.id });
+    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    expect(pane.detail.lines.delivery).toBe('Sent to the Run that is already going.');
     const detail = await me.ok<{ session: { latestRun: { id: string } } }>('GET', `/api/v1/sessions/${session}`);
     expect(detail.session.latestRun.id).toBe(running.id);
   });
@@ -223,6 +233,8 @@ describe('the answer reaching the agent', () => {
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     const failed = await me.delivered(id);
     expect(failed).toMatchObject({ status: 'resolved', delivery: { kind: 'failed', failure: RESTART_UNAVAILABLE } });
+    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${id}`);
+    expect(pane.detail.lines.delivery).toBe('Answered, but the agent could not be restarted automatically.');
     // The answer is not rolled back: it is in the session's log, once.
     const log = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
     expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
@@ -248,6 +260,8 @@ describe('the answer reaching the agent', () => {
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery?.kind).toBe('queued');
+    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    expect(pane.detail.lines.delivery).toBe('Queued — waiting for a free slot.');
   });
 
   it('E16 — a task with another blocker stays blocked and says how many remain', async () => {
@@ -258,6 +272,8 @@ describe('the answer reaching the agent', () => {
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'nothing', otherBlockers: 1 });
+    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    expect(pane.detail.lines.delivery).toBe('Answered. This Task is still waiting on 1 other blocker(s).');
     const after = await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`);
     expect(after.task.status).toBe('blocked');
 

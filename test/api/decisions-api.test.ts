@@ -54,7 +54,7 @@ describe('filing and reading', () => {
     expect(list.decisions.map((d) => d.id)).toContain(decision.id);
   });
 
-  it("answers 404 for another workspace's decision, with the same body as a missing id", async () => {
+  it("E15 — another workspace's decision reads as not found, with the same body as a missing id", async () => {
     const decision = await file(alice);
     const foreign = await cast.request(bob.token, 'GET', `/api/v1/decisions/${decision.id}`);
     const foreignBody = await expectProblem(foreign, 404, 'decision_not_found');
