@@ -10,6 +10,7 @@ import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
 import { activityRouter } from './routes/activity';
 import { agentsRouter } from './routes/agents';
+import { decisionDocumentsRouter } from './routes/decision-documents';
 import { decisionsRouter } from './routes/decisions';
 import { healthRouter } from './routes/health';
 import { missionsRouter } from './routes/missions';
@@ -36,7 +37,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireToken(deps.pool));
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseNulText);
-  api.use('/decisions', decisionsRouter(deps));
+  api.use('/decisions', decisionsRouter(deps), decisionDocumentsRouter(deps));
   api.use('/agents', agentsRouter(deps));
   api.use('/missions', missionsRouter(deps));
   api.use('/tasks', tasksRouter(deps));

@@ -13,7 +13,7 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import type { DecisionContent, DecisionSnapshot, DecisionStart, EditDecisionBody } from '../domain/decision';
+import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 import { DomainError, isErrorCode } from '../domain/errors';
 import type { decisionWorkflow } from '../workflows/decision-workflow';
@@ -85,7 +85,7 @@ export class TemporalGateway {
     return this.update(id, answerAskUpdate, (expiresAt) => ({ ...command, expiresAt }), updateId);
   }
 
-  editDecision(id: string, edit: EditDecisionBody, by: string): Promise<DecisionSnapshot | null> {
+  editDecision(id: string, edit: DecisionEdit, by: string): Promise<DecisionSnapshot | null> {
     return this.update(id, editDecisionUpdate, (expiresAt) => ({ ...edit, expiresAt, by }));
   }
 

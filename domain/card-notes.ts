@@ -11,9 +11,9 @@ export const NOTE_SHORT_CONTEXT =
 export const NOTE_NO_CONSEQUENCE =
   'No option has a consequence: write each option as "Label :: what choosing it changes".';
 
-export function cardNotes(decision: Pick<DecisionSnapshot, 'context' | 'asks'>, hasReport = false): string[] {
+export function cardNotes(decision: Pick<DecisionSnapshot, 'context' | 'asks' | 'documents'>): string[] {
   const notes: string[] = [];
-  if (!hasReport && (decision.context ?? '').length < SHORT_CONTEXT) notes.push(NOTE_SHORT_CONTEXT);
+  if (!decision.documents.report && (decision.context ?? '').length < SHORT_CONTEXT) notes.push(NOTE_SHORT_CONTEXT);
   const choices = decision.asks.filter((ask) => ask.kind === 'decision');
   if (choices.length > 0 && choices.every((ask) => ask.options.every((option) => !option.consequence))) {
     notes.push(NOTE_NO_CONSEQUENCE);

@@ -3,11 +3,12 @@
  * them to Temporal messages; tests call them directly.
  */
 import { checkAnswerShape, type AnswerValue, type Ask } from './ask';
+import { applyDocumentPatch } from './documents';
 import type { Rejection } from './errors';
 import {
   DecisionContentSchema,
   overLimitNote,
-  type EditDecisionBody,
+  type DecisionEdit,
   type AskState,
   type DecisionContent,
   type DecisionSnapshot,
@@ -73,6 +74,7 @@ function contentOf(content: DecisionContent) {
     defaultOption: content.mode === 'advisory' ? (content.defaultOption ?? null) : null,
     confidence: content.confidence ?? null,
     attempts: content.attempts ?? [],
+    documents: content.documents ?? {},
   };
 }
 
@@ -242,7 +244,7 @@ export function toDecisionView(state: DecisionSnapshot, firstViewedAt: string | 
  * An agent's edit merged onto its open decision. Turning a decision blocking clears its
  * default; the merged result must still satisfy every filing rule.
  */
-export function mergeEdit(state: DecisionSnapshot, edit: EditDecisionBody): DecisionContent | Rejection {
+export function mergeEdit(state: DecisionSnapshot, edit: DecisionEdit): DecisionContent | Rejection {
   const mode = edit.mode ?? state.mode;
   const merged = {
     question: edit.question ?? state.question,
@@ -254,7 +256,18 @@ export function mergeEdit(state: DecisionSnapshot, edit: EditDecisionBody): Deci
     attempts: edit.attempts ?? state.attempts,
   };
   const parsed = DecisionContentSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const documents = applyDocumentPatch(state.documents, edit.documents);
+    const orphan = Object.keys(documents.options ?? {}).find((key) => {
+      const [ask, option] = key.split('.').map(Number);
+      const target = parsed.data.asks[ask! - 1];
+      return !target || target.kind !== 'decision' || option! > target.options.length;
+    });
+    if (orphan) {
+      return { code: 'invalid_request', message: `optionPages: ask ${orphan.replace('.', ' has no option ')} to attach a page to.` };
+    }
+    return { ...parsed.data, documents };
+  }
   const issue = parsed.error.issues[0];
   return { code: 'invalid_request', message: `${issue?.path.join('.') || 'edit'}: ${issue?.message ?? 'invalid'}` };
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AnswerValue, Ask, Reason, type AccessVerification } from './ask';
+import { DocumentEditFields, DocumentFields, type DocumentPatch, type DocumentRefs } from './documents';
 import { SessionId } from './session';
 
 export const DecisionId = z.string().regex(/^sd-[1-9][0-9]{0,15}$/, 'A decision id looks like sd-12.');
@@ -60,9 +61,25 @@ function advisoryHasDefault(body: { mode: DecisionMode; defaultOption?: number |
   }
 }
 
+/** Option pages must belong to an option of a choice ask. */
+function optionPagesFit(
+  body: { asks?: Ask[] | undefined; optionPages?: Array<{ ask: number; option: number }> | undefined },
+  ctx: z.RefinementCtx,
+) {
+  // An edit that leaves the asks alone is checked against them once merged (mergeEdit).
+  if (!body.asks) return;
+  body.optionPages?.forEach((page, index) => {
+    const ask = body.asks?.[page.ask - 1];
+    if (!ask || ask.kind !== 'decision' || page.option > ask.options.length) {
+      ctx.addIssue({ code: 'custom', path: ['optionPages', index], message: `Ask ${page.ask} has no option ${page.option} to attach a page to.` });
+    }
+  });
+}
+
 export const FileDecisionBody = z
   .strictObject({
     ...DecisionContent,
+    ...DocumentFields,
     /** The asking session: the host's own conversation id (DESIGN §4). */
     session: SessionId.optional(),
     /** The project the session works in. */
@@ -71,7 +88,10 @@ export const FileDecisionBody = z
     task: LinkId.optional(),
     run: LinkId.optional(),
   })
-  .superRefine(advisoryHasDefault);
+  .superRefine((body, ctx) => {
+    advisoryHasDefault(body, ctx);
+    optionPagesFit(body, ctx);
+  });
 export type FileDecisionBody = z.infer<typeof FileDecisionBody>;
 
 /** An agent's edit of its open decision: any content field; `mode: "blocking"` clears the default. */
@@ -84,9 +104,14 @@ export const EditDecisionBody = z
     defaultOption: DecisionContent.defaultOption,
     confidence: DecisionContent.confidence,
     attempts: DecisionContent.attempts,
+    ...DocumentEditFields,
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' });
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+  .superRefine(optionPagesFit);
 export type EditDecisionBody = z.infer<typeof EditDecisionBody>;
+
+/** An edit as the workflow receives it: documents already stored, named by hash. */
+export type DecisionEdit = Omit<EditDecisionBody, 'report' | 'doc' | 'optionPages'> & { documents?: DocumentPatch };
 
 /**
  * E10: a decision keeps its first 10 asks; the rest are counted, not refused. Applied to the
@@ -122,7 +147,9 @@ export type DecisionLinks = {
   missionId: string | null;
 };
 
-export type DecisionContent = Pick<FileDecisionBody, 'question' | 'context' | 'asks' | 'mode' | 'defaultOption' | 'confidence' | 'attempts'>;
+export type DecisionContent = Pick<FileDecisionBody, 'question' | 'context' | 'asks' | 'mode' | 'defaultOption' | 'confidence' | 'attempts'> & {
+  documents?: DocumentRefs;
+};
 
 /** Workflow input: validated content plus what the API knows about who filed it and where. */
 export type DecisionStart = DecisionContent & {
@@ -184,6 +211,7 @@ export type DecisionSnapshot = {
   defaultOption: number | null;
   confidence: number | null;
   attempts: string[];
+  documents: DocumentRefs;
   status: DecisionStatus;
   asks: AskState[];
   links: DecisionLinks;

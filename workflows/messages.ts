@@ -3,7 +3,7 @@
  * callers (the API), so both sides agree on names and types.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { DecisionContent, DecisionSnapshot, EditDecisionBody } from '../domain/decision';
+import type { DecisionContent, DecisionEdit, DecisionSnapshot } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 
 /** Every command says when its caller stops waiting, and who sends it. */
@@ -15,7 +15,7 @@ export type Expiring = { expiresAt?: string; by?: string };
  */
 export const fileDecisionUpdate = defineUpdate<DecisionSnapshot, [DecisionContent & Expiring]>('fileDecision');
 /** The agent edits its open decision; refused with the answers once it is answered. */
-export const editDecisionUpdate = defineUpdate<DecisionSnapshot, [EditDecisionBody & Expiring]>('editDecision');
+export const editDecisionUpdate = defineUpdate<DecisionSnapshot, [DecisionEdit & Expiring]>('editDecision');
 /** The agent withdraws its open decision. */
 export const withdrawDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('withdrawDecision');
 /** A person archives an open decision, or restores an archived one. */

@@ -1,7 +1,7 @@
 /** `/api/v1/decisions`: thin routes — parse with domain schemas, call a service or a query. */
 import { Router } from 'express';
 import { z } from 'zod';
-import { AnswerBody, DecisionId, EditDecisionBody } from '../../domain/decision';
+import { AnswerBody, EditDecisionBody } from '../../domain/decision';
 import { QueueQueryParams } from '../../domain/queue';
 import { recordActivity } from '../../db/activity';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
@@ -13,18 +13,12 @@ import { archiveDecision, editDecision, restoreDecision, runNow, withdrawDecisio
 import { openInSession } from '../services/decision-card';
 import { fileDecision } from '../services/file-decision';
 import type { TemporalGateway } from '../temporal-gateway';
+import { decisionIdParam } from './decision-id';
 
 const AskPosition = z.coerce.number().int().min(1).max(10);
 const IdempotencyKey = z.string().trim().min(1).max(200).optional();
 /** Agents' own reads (the CLI, MCP) send this, so only a person's first look counts as a view (FR-14). */
 const AGENT_HEADER = 'x-cast-agent';
-
-/** A malformed id is just an id that does not exist here. */
-function decisionIdParam(value: string): string {
-  const id = DecisionId.safeParse(value);
-  if (!id.success) throw decisionNotFound();
-  return id.data;
-}
 
 export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway }): Router {
   const router = Router();

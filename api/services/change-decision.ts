@@ -12,6 +12,7 @@ import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
 import type { TemporalGateway } from '../temporal-gateway';
 import { decisionNotFound } from './answer-ask';
+import { storeDocuments } from './store-documents';
 
 type Deps = { pool: Pool; temporal: TemporalGateway };
 
@@ -31,7 +32,10 @@ async function change(
   );
 }
 
-export function editDecision(deps: Deps, principal: Principal, id: string, edit: EditDecisionBody): Promise<DecisionView> {
+export async function editDecision(deps: Deps, principal: Principal, id: string, body: EditDecisionBody): Promise<DecisionView> {
+  const { report, doc, optionPages, ...rest } = body;
+  const documents = await storeDocuments(deps.pool, principal.workspaceId, { report, doc, optionPages });
+  const edit = Object.keys(documents).length > 0 ? { ...rest, documents } : rest;
   return change(deps, principal, id, (target) => deps.temporal.editDecision(target, edit, principal.memberId), checkRewrite);
 }
 

@@ -4,6 +4,7 @@
  */
 import { capAsks, decisionIdOf, decisionNumberOf, FileDecisionBody, type DecisionView } from '../../domain/decision';
 import { cardNotes } from '../../domain/card-notes';
+import { applyDocumentPatch } from '../../domain/documents';
 import { toDecisionView } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';
 import { claimDecisionKey, releaseDecisionKey } from '../../db/decision-keys';
@@ -13,6 +14,7 @@ import type { Principal } from '../../db/tenancy';
 import { parseWith } from '../problem';
 import type { TemporalGateway } from '../temporal-gateway';
 import { resolveLinks } from './decision-links';
+import { storeDocuments } from './store-documents';
 
 export type Filed = { decision: DecisionView; created: boolean; notes: string[] };
 
@@ -24,7 +26,9 @@ export async function fileDecision(
   const { body: capped, droppedAsks } = capAsks(raw);
   const body = parseWith(FileDecisionBody, capped);
   const { links, messagesAtAsk } = await resolveLinks(deps.pool, principal, body);
+  const documents = applyDocumentPatch({}, await storeDocuments(deps.pool, principal.workspaceId, body));
   const content = {
+    documents,
     question: body.question,
     context: body.context,
     asks: body.asks,

@@ -1,0 +1,9 @@
+import { DecisionId } from '../../domain/decision';
+import { decisionNotFound } from '../services/answer-ask';
+
+/** A malformed id is just an id that does not exist here. */
+export function decisionIdParam(value: string): string {
+  const id = DecisionId.safeParse(value);
+  if (!id.success) throw decisionNotFound();
+  return id.data;
+}
