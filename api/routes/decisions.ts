@@ -69,25 +69,15 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway })
     res.json({ decision: await editDecision(deps, res.locals.principal, id, edit) });
   });
 
-  router.post('/:id/archive', async (req, res) => {
-    const id = decisionIdParam(req.params.id);
-    res.json({ decision: await archiveDecision(deps, res.locals.principal, id) });
-  });
-
-  router.post('/:id/restore', async (req, res) => {
-    const id = decisionIdParam(req.params.id);
-    res.json({ decision: await restoreDecision(deps, res.locals.principal, id) });
-  });
-
-  router.post('/:id/run-now', async (req, res) => {
-    const id = decisionIdParam(req.params.id);
-    res.json({ decision: await runNow(deps, res.locals.principal, id) });
-  });
-
-  router.post('/:id/withdraw', async (req, res) => {
-    const id = decisionIdParam(req.params.id);
-    res.json({ decision: await withdrawDecision(deps, res.locals.principal, id) });
-  });
+  // Body-less actions on one decision: archive and restore (a person), withdraw (its agent),
+  // run-now (a failed restart).
+  const actions = { archive: archiveDecision, restore: restoreDecision, withdraw: withdrawDecision, 'run-now': runNow };
+  for (const [verb, act] of Object.entries(actions)) {
+    router.post(`/:id/${verb}`, async (req, res) => {
+      const id = decisionIdParam(req.params.id);
+      res.json({ decision: await act(deps, res.locals.principal, id) });
+    });
+  }
 
   router.post('/:id/asks/:ask/answer', async (req, res) => {
     const id = decisionIdParam(req.params.id);
