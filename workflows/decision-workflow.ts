@@ -177,7 +177,11 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     );
   }
 
+  // One delivery at a time: a second "Run now" while one runs is refused, not doubled.
+  let delivering = false;
+
   async function deliver(): Promise<DecisionSnapshot> {
+    delivering = true;
     const outcome = await deliverDecision(state).catch((error: unknown) => ({
       kind: 'failed' as const,
       runId: null,
@@ -186,12 +190,13 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
       at: new Date().toISOString(),
     }));
     const delivered = await commit(recordDelivery(state, outcome, new Date()));
+    delivering = false;
     await announce();
     return delivered;
   }
 
   setHandler(runNowUpdate, () => deliver(), {
-    validator: (command) => (notExpired(command), rejectIf(checkRunNow(state))),
+    validator: (command) => (notExpired(command), rejectIf(checkRunNow({ ...state, delivery: delivering ? null : state.delivery }))),
   });
 
   setHandler(
