@@ -15,7 +15,7 @@ export function castDecisionTag(decision: Pick<DecisionSnapshot, 'id' | 'questio
   return `<cast-decision id="${decision.id}" question="${attribute(decision.question)}" />`;
 }
 
-export function composeAnswerMessage(decision: DecisionSnapshot): string {
+export function composeAnswerMessage(decision: Pick<DecisionSnapshot, 'id' | 'question' | 'asks'>): string {
   const answered = decision.asks.filter((ask) => ask.answer);
   const [only] = decision.asks;
   if (decision.asks.length === 1 && only?.kind === 'decision' && only.answer) {

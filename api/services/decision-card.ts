@@ -8,7 +8,7 @@ import { listSessionDecisions } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { getSession } from '../../db/sessions';
 
-export type OpenElsewhere = { id: string; question: string; line: string; stale: boolean };
+export type OpenElsewhere = { id: string; question: string; askedAgo: string; messagesSince: number; line: string; stale: boolean };
 
 export async function openInSession(
   pool: Pool,
@@ -29,5 +29,5 @@ export async function openInSession(
 
 export function describeOpen(decision: DecisionView, messageCount: number, now: Date): OpenElsewhere {
   const age = staleness(new Date(decision.createdAt), decision.messagesAtAsk ?? messageCount, messageCount, now);
-  return { id: decision.id, question: decision.question, line: age.line, stale: age.stale };
+  return { id: decision.id, question: decision.question, askedAgo: age.asked, messagesSince: age.messagesSince, line: age.line, stale: age.stale };
 }

@@ -142,3 +142,42 @@ describe('keeping an ask correct', () => {
     await expect.poll(async () => (await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
   });
 });
+
+describe('what the asking agent reads back', () => {
+  it('wait holds until the answer and returns the message the session received; it times out still open', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const id = (await me.file({ question: 'Wait for me?', context, asks: [schemaAsk], session })).body.decision.id;
+
+    const timedOut = await me.ok<{ settled: boolean; decision: { status: string } }>('GET', `/api/v1/decisions/${id}/wait?timeout=0.3`);
+    expect(timedOut).toMatchObject({ settled: false, decision: { status: 'open' } });
+
+    const waiting = me.ok<{ settled: boolean; message: string }>('GET', `/api/v1/decisions/${id}/wait?timeout=20`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answeredAt = Date.now();
+    await me.answer(id, 1, { kind: 'decision', selected: [1] });
+    const released = await waiting;
+    expect(Date.now() - answeredAt).toBeLessThan(5_000);
+    expect(released).toMatchObject({ settled: true, message: `Decision: Frontmatter wins\n<cast-decision id="${id}" question="Wait for me?" />` });
+  });
+
+  it("lists a session's decisions with their answers, age and messages since, and marks stale open ones", async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const answered = (await me.file({ question: 'First?', context, asks: [schemaAsk], session })).body.decision.id;
+    await me.answer(answered, 1, { kind: 'decision', selected: [2] });
+    const open = (await me.file({ question: 'Second?', context, asks: [schemaAsk], session })).body.decision.id;
+    for (let index = 0; index < 30; index += 1) {
+      await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: `step ${index}` });
+    }
+    const listed = await me.ok<{ decisions: Array<{ decision: { id: string; status: string }; messagesSince: number; stale: boolean; askedAgo: string }> }>(
+      'GET',
+      `/api/v1/sessions/${session}/decisions`,
+    );
+    expect(listed.decisions.map((entry) => [entry.decision.id, entry.decision.status, entry.stale])).toEqual([
+      [open, 'open', true],
+      [answered, 'resolved', false],
+    ]);
+    expect(listed.decisions[0]).toMatchObject({ messagesSince: 30, askedAgo: 'just now' });
+  });
+});
