@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DomainError } from '../domain/errors';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
-import { requireToken } from './auth';
+import { requireAuth } from './auth';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
 import { activityRouter } from './routes/activity';
@@ -20,6 +20,7 @@ import { runsRouter } from './routes/runs';
 import { sessionMessagesRouter } from './routes/session-messages';
 import { sessionsRouter } from './routes/sessions';
 import { tasksRouter } from './routes/tasks';
+import { webAuthRouter } from './routes/web-auth';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
 
@@ -34,9 +35,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
 
   app.use(healthRouter(deps));
+  app.use(webAuthRouter(deps));
 
   const api = express.Router();
-  api.use(requireToken(deps.pool));
+  api.use(requireAuth(deps.pool));
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseNulText);
   api.use('/decisions', decisionsRouter(deps), decisionDocumentsRouter(deps), decisionWaitRouter(deps));

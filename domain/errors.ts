@@ -7,6 +7,7 @@ export const ErrorCode = [
   'invalid_request',
   'malformed_json',
   'unauthorized',
+  'cross_origin',
   'not_found',
   'agent_not_found',
   'agent_name_taken',

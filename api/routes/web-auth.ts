@@ -1,0 +1,56 @@
+/**
+ * `/auth/session`: sign in by exchanging a token for an httpOnly, SameSite=Strict session
+ * cookie; read who is signed in; sign out.
+ */
+import express, { Router } from 'express';
+import { z } from 'zod';
+import { DomainError } from '../../domain/errors';
+import type { Pool } from '../../db/pool';
+import { findPrincipalByToken } from '../../db/tenancy';
+import { closeWebSession, findWebSession, openWebSession } from '../../db/web-sessions';
+import { isSameOrigin, SESSION_COOKIE, sessionCookieOf } from '../auth';
+import { parseWith } from '../problem';
+
+const SignIn = z.strictObject({ token: z.string().trim().min(1).max(200) });
+
+function signedOut(): DomainError {
+  return new DomainError('unauthorized', 'Not signed in.');
+}
+
+export function webAuthRouter(deps: { pool: Pool }): Router {
+  const router = Router();
+  router.use(express.json({ limit: '4kb' }));
+
+  router.post('/auth/session', async (req, res) => {
+    if (!isSameOrigin(req)) throw new DomainError('cross_origin', 'Sign in from Cast itself.');
+    const { token } = parseWith(SignIn, req.body);
+    const principal = await findPrincipalByToken(deps.pool, token);
+    if (!principal) throw new DomainError('unauthorized', 'That token is not valid. Check it and try again.');
+    const session = await openWebSession(deps.pool, principal);
+    res.cookie(SESSION_COOKIE, session.id, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: '/',
+      expires: session.expiresAt,
+    });
+    res.status(201).json({ principal });
+  });
+
+  router.get('/auth/session', async (req, res) => {
+    const cookie = sessionCookieOf(req);
+    const principal = cookie ? await findWebSession(deps.pool, cookie) : null;
+    if (!principal) throw signedOut();
+    res.json({ principal });
+  });
+
+  router.delete('/auth/session', async (req, res) => {
+    if (!isSameOrigin(req)) throw new DomainError('cross_origin', 'Sign out from Cast itself.');
+    const cookie = sessionCookieOf(req);
+    if (cookie) await closeWebSession(deps.pool, cookie);
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+    res.status(204).end();
+  });
+
+  return router;
+}
