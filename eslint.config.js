@@ -8,7 +8,7 @@ const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${
 const layer = (name) => [`**/${name}`, `**/${name}/**`, `../${name}`, `../${name}/*`];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**'] },
+  { ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**', 'ui/dist/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.mjs', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },
@@ -52,11 +52,37 @@ export default tseslint.config(
     },
   },
   {
+    files: ['ui/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeModules,
+          patterns: [{ group: [...layer('api'), ...layer('db'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('scripts')], message: 'ui/ talks HTTP; it shares only domain/.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['api/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: layer('activities'), message: 'api/ never imports activities/: it talks to workflows through Temporal.' }] },
+      ],
+    },
+  },
+  {
+    files: ['cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@temporalio/*', 'pg', 'express', 'pino', 'pino-http'], message: 'cli/ talks HTTP only.' },
+            { group: [...layer('api'), ...layer('db'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('ui')], message: 'cli/ talks HTTP and shares only domain/ schemas.' },
+          ],
+        },
       ],
     },
   },

@@ -26,7 +26,9 @@ import type { TemporalGateway } from './temporal-gateway';
 
 export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger };
 
-const WEB_SHELL_DIR = fileURLToPath(new URL('../ui/shell/', import.meta.url));
+const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
+/** The web queue's own routes: each serves the app, which reads the URL. */
+const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions'];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -54,7 +56,8 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use('/api/v1', api);
 
-  app.use(express.static(WEB_SHELL_DIR, { index: 'index.html' }));
+  app.use(express.static(WEB_DIR, { index: false }));
+  app.get(APP_ROUTES, (_req, res) => res.sendFile('index.html', { root: WEB_DIR }));
   app.use(errorHandler(deps.logger));
   return app;
 }

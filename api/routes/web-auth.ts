@@ -19,9 +19,9 @@ function signedOut(): DomainError {
 
 export function webAuthRouter(deps: { pool: Pool }): Router {
   const router = Router();
-  router.use(express.json({ limit: '4kb' }));
 
-  router.post('/auth/session', async (req, res) => {
+  // The body parser sits on this route only: the router is mounted before /api/v1's own.
+  router.post('/auth/session', express.json({ limit: '4kb' }), async (req, res) => {
     if (!isSameOrigin(req)) throw new DomainError('cross_origin', 'Sign in from Cast itself.');
     const { token } = parseWith(SignIn, req.body);
     const principal = await findPrincipalByToken(deps.pool, token);
