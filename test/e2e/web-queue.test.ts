@@ -1,7 +1,7 @@
 /** The web queue in a real browser: sign in with a token, see the ranked queue (first slice of the web issue). */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tierAsk, world } from '../support/agent-world';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -17,6 +17,66 @@ afterAll(async () => {
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 
+async function signedIn(token: string, path = '/decisions') {
+  const page = await browser.newPage();
+  await page.goto(`${cast.url}${path}`);
+  await page.getByLabel('Token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'My Decisions' }).waitFor();
+  return page;
+}
+
+describe('answering in the browser', () => {
+  it('S1, S2 — the first decision is selected; approving it closes it and says the agent is picking the work back up', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const agent = await me.agent('Researcher');
+    const session = await me.session(agent.id);
+    const parked = await me.run(session, 'parked');
+    await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id, agent: agent.id });
+
+    const page = await signedIn(member.token);
+    await page.getByRole('heading', { name: 'Spend $240 on the data feed?' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('1 / 1').count()).toBe(1);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 }).toEqual(['Researcher is picking the work back up.']);
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Researcher is picking the work back up.']);
+    await expect.poll(() => page.getByTestId('counts').allTextContents()).toEqual(['0 open · 0 blocking']);
+    await screenshot(page, 'resolved-1280');
+  });
+
+  it('S4 — Reject asks for a reason tied to the control, and the rejection is recorded with it', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const filed = await me.file({ question: 'Send the apology email?', context, asks: [approvalAsk('Send the apology email to ACME')] });
+    const page = await signedIn(member.token);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const reason = page.getByLabel('Why? (required)');
+    expect(await page.getByText('One sentence is enough. This is what the agent learns from.').count()).toBe(1);
+    const confirm = page.getByRole('button', { name: 'Confirm rejection' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await reason.fill('Legal has not cleared the wording.');
+    await confirm.click();
+    await expect.poll(async () => (await me.decision(filed.body.decision.id)).asks[0]?.answer?.reason).toBe('Legal has not cleared the wording.');
+  });
+
+  it('S5 — picking against the recommendation makes the reason required', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const filed = await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()] });
+    const page = await signedIn(member.token);
+    await page.getByRole('radio', { name: /Basic/ }).check();
+    const answer = page.getByRole('button', { name: 'Answer' });
+    expect(await answer.isDisabled()).toBe(true);
+    await page.getByLabel('Why? (required)').fill('Daily updates are enough for now.');
+    await answer.click();
+    await expect.poll(async () => (await me.decision(filed.body.decision.id)).asks[0]?.answer).toMatchObject({
+      value: { selected: [1] },
+      reason: 'Daily updates are enough for now.',
+    });
+  });
+});
+
 describe('web queue', () => {
   it('signs in with a token and shows My Decisions with its counts, blocking first, agent text as text', async () => {
     const member = await cast.newMember();
@@ -30,7 +90,7 @@ describe('web queue', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await expect.poll(() => page.getByRole('heading', { name: 'My Decisions' }).count()).toBe(1);
-    await expect.poll(() => page.getByTestId('counts').textContent()).toBe('2 open · 1 blocking');
+    await expect.poll(() => page.getByTestId('counts').allTextContents()).toEqual(['2 open · 1 blocking']);
     const cards = await page.getByTestId('card').allTextContents();
     expect(cards[0]).toContain('Blocking: <img src=x onerror="window.__pwned=1"> which tier?');
     expect(cards[1]).toContain('Advisory: back off or switch keys?');
@@ -49,6 +109,6 @@ describe('web queue', () => {
     await page.goto(`${cast.url}/`);
     await page.getByLabel('Token').fill('cast_wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('That token is not valid. Check it and try again.');
+    await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(['That token is not valid. Check it and try again.']);
   });
 });

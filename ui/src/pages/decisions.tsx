@@ -1,28 +1,30 @@
-/** `/decisions`: the queue's first slice — title, counts, tabs and the ranked list. */
+/** `/decisions`: the queue — counts, tabs, the ranked list, and the selected decision's detail. */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionDetail } from '../components/decision-detail';
+import { LiveRegion } from '../components/live-region';
 import { api } from '../http-client';
+import type { QueuePage } from '../types';
 
-type Card = {
-  id: string;
-  question: string;
-  blocking: boolean;
-  confidence: number | null;
-  progress: { answered: number; required: number };
-};
-type Page = { decisions: Card[]; counts: { open: number; blocking: number; total: number } };
 type Tab = 'open' | 'answered' | 'archived';
+
+function readUrl(): { tab: Tab; id: string | null } {
+  const params = new URLSearchParams(location.search);
+  return { tab: (params.get('tab') as Tab) || 'open', id: params.get('id') };
+}
 
 export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get('tab') as Tab) || 'open');
-  const [page, setPage] = useState<Page | null>(null);
+  const [tab, setTab] = useState<Tab>(() => readUrl().tab);
+  const [selected, setSelected] = useState<string | null>(() => readUrl().id);
+  const [page, setPage] = useState<QueuePage | null>(null);
   const [failed, setFailed] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setPage(await api<Page>(`/api/v1/decisions?tab=${tab}`));
+      setPage(await api<QueuePage>(`/api/v1/decisions?tab=${tab}`));
     } catch {
       // E13: a failed read is an error state, never an empty queue.
       setFailed(true);
@@ -31,8 +33,25 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
 
   useEffect(() => {
     void load();
-    history.replaceState(null, '', tab === 'open' ? location.pathname : `${location.pathname}?tab=${tab}`);
-  }, [load, tab]);
+  }, [load]);
+
+  // S1: the first decision is selected, so it can be answered without a second click.
+  const current = selected ?? page?.decisions[0]?.id ?? null;
+  const index = page && current ? page.decisions.findIndex((card) => card.id === current) : -1;
+
+  useEffect(() => {
+    const params = new URLSearchParams();
+    if (tab !== 'open') params.set('tab', tab);
+    if (selected) params.set('id', selected);
+    const query = params.toString();
+    history.replaceState(null, '', query ? `${location.pathname}?${query}` : location.pathname);
+  }, [tab, selected]);
+
+  function next() {
+    const cards = page?.decisions ?? [];
+    const after = cards[index + 1] ?? cards.find((card) => card.id !== current);
+    setSelected(after?.id ?? null);
+  }
 
   async function signOut() {
     await api('/auth/session', { method: 'DELETE' });
@@ -44,12 +63,12 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
       <header>
         <h1>{t('queue.title')}</h1>
         <p>{t('queue.subtitle')}</p>
-        {page && <p aria-live="polite" data-testid="counts">{t('queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}</p>}
+        {page && <p data-testid="counts">{t('queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}</p>}
         <button type="button" onClick={signOut}>{t('signIn.signOut')}</button>
       </header>
       <nav role="tablist">
         {(['open', 'answered', 'archived'] as const).map((name) => (
-          <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => setTab(name)}>
+          <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => (setTab(name), setSelected(null))}>
             {t(`queue.tabs.${name}`)}
           </button>
         ))}
@@ -62,25 +81,41 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
         </section>
       )}
       {!failed && !page && <p>{t('queue.loading')}</p>}
-      {page && page.decisions.length === 0 && (
+      {page && page.decisions.length === 0 && !current && (
         <section>
           <h2>{t('queue.emptyFirstRunTitle')}</h2>
           <p>{t('queue.emptyFirstRunBody')}</p>
         </section>
       )}
-      {page && page.decisions.length > 0 && (
-        <ol className="cards">
-          {page.decisions.map((card) => (
-            <li key={card.id} data-testid="card">
-              {/* Prompts are agent-written text: rendered as text, never markup. */}
-              <span className="question">{card.question}</span>
-              {card.blocking && <span className="chip">{t('queue.blocking')}</span>}
-              <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
-              <span>{t('queue.progress', card.progress)}</span>
-            </li>
-          ))}
-        </ol>
+      {page && (page.decisions.length > 0 || current) && (
+        <div className="panes">
+          <ol className="cards">
+            {page.decisions.map((card) => (
+              <li key={card.id} data-testid="card" aria-current={card.id === current ? 'true' : undefined}>
+                <button type="button" className="card" onClick={() => setSelected(card.id)}>
+                  {/* Prompts are agent-written text: rendered as text, never markup. */}
+                  <span className="question">{card.question}</span>
+                  {card.blocking && <span className="chip">{t('queue.blocking')}</span>}
+                  <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
+                  <span>{t('queue.progress', card.progress)}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+          {current && (
+            <DecisionDetail
+              key={current}
+              id={current}
+              position={index >= 0 ? { index: index + 1, total: page.counts.total } : null}
+              // Keep the answered decision on screen (its outcome line) after it leaves the list.
+              onChanged={() => (setSelected(current), void load())}
+              onNext={next}
+              announce={setMessage}
+            />
+          )}
+        </div>
       )}
+      <LiveRegion message={message} />
     </main>
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * `cast`: the one commander program. Every command talks to Cast over HTTP; failures become
+ * the exit codes in output.ts, printed once, as text or (with --json) as one JSON object.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerAnswer } from './commands/decide/answer';
+import { registerCancel } from './commands/decide/cancel';
+import { registerEdit } from './commands/decide/edit';
+import { registerFile } from './commands/decide/file';
+import { registerLs } from './commands/decide/ls';
+import { registerWait } from './commands/decide/wait';
+import { registerInstallDecide } from './commands/install/decide';
+import { registerLogin } from './commands/login';
+import { CliError, Exit, report } from './output';
+
+export function program(): Command {
+  const cast = new Command('cast')
+    .description('Cast: ask a person without interrupting them. Decisions go to a queue they clear in one sitting.')
+    .exitOverride()
+    // `cast decide ls --json`: options after a subcommand belong to it, not to `decide`.
+    .enablePositionalOptions()
+    .configureOutput({ outputError: (text, write) => write(`cast: ${text.replace(/^error: /, '')}`) });
+
+  const decide = cast
+    .command('decide')
+    .description('file a decision: cast decide "Q" -o "Label :: consequence" … --context TEXT|-')
+    .addHelpText(
+      'after',
+      '\nBlocking (the default) means: end your turn after the command. Use --advisory --default N only\nfor a default that is cheap to undo; answers land about an hour later and often disagree.',
+    );
+  registerFile(decide);
+  registerLs(decide);
+  registerEdit(decide);
+  registerCancel(decide);
+  registerAnswer(decide);
+  registerWait(decide);
+
+  registerLogin(cast);
+  registerInstallDecide(cast.command('install').description('install Cast into an agent'));
+  return cast;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    await program().parseAsync(argv);
+    return Exit.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return Exit.ok; // --help, --version
+      if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'usage', message: error.message.replace(/^error: /, '') } })}\n`);
+      return Exit.usage;
+    }
+    if (error instanceof CliError) return report(error, json);
+    return report(new CliError((error as Error).message ?? String(error), Exit.error), json);
+  }
+}
+
+process.exitCode = await main(process.argv);

@@ -1,0 +1,90 @@
+/**
+ * What `cast decide` and `cast decide edit` read from their flags: the options, the context
+ * (`-` for stdin) and the documents — refused before the server sees them when the CLI can tell.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type { ChoiceOption } from '../../../domain/ask';
+import type { OptionPage } from '../../../domain/documents';
+import { usageError } from '../../output';
+
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 9;
+const CONTEXT_MAX = 4000;
+
+/** `-o "Label :: consequence"`, split on the first " :: ". */
+export function parseOptions(raw: string[]): ChoiceOption[] {
+  if (raw.length < MIN_OPTIONS || raw.length > MAX_OPTIONS) {
+    throw usageError(`A decision needs ${MIN_OPTIONS}–${MAX_OPTIONS} options; ${raw.length} given. Add each with -o "Label :: what choosing it changes".`);
+  }
+  return raw.map((text, index) => {
+    const split = text.indexOf(' :: ');
+    const label = (split === -1 ? text : text.slice(0, split)).trim();
+    const consequence = split === -1 ? '' : text.slice(split + 4).trim();
+    if (!label) throw usageError(`Option ${index + 1} has an empty label; write it as -o "Label :: what choosing it changes".`);
+    if (label.length > 200) throw usageError(`Option ${index + 1}'s label is over 200 characters; move the detail after " :: ".`);
+    return consequence ? { label, consequence } : { label };
+  });
+}
+
+export async function readContext(value: string | undefined): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  const text = (value === '-' ? await readStdin() : value).trim();
+  if (text.length > CONTEXT_MAX) {
+    throw usageError(`The context is ${text.length} characters; the limit is ${CONTEXT_MAX}. Put the long version in --doc FILE or --report FILE.`);
+  }
+  return text || undefined;
+}
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A file flag's content; a missing or unreadable file is a usage error naming the flag. */
+export function readDocument(flag: string, path: string): string {
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    throw usageError(`${flag} ${path}: no such file. Give the path of a readable file.`);
+  }
+  if (!isFile) throw usageError(`${flag} ${path}: not a file. Give the path of a readable file.`);
+  try {
+    const text = readFileSync(path, 'utf8');
+    if (!text.trim()) throw usageError(`${flag} ${path}: the file is empty.`);
+    return text;
+  } catch (error) {
+    if (error instanceof Error && 'exitCode' in error) throw error;
+    throw usageError(`${flag} ${path}: cannot read it (${(error as Error).message}).`);
+  }
+}
+
+/** `--option-page N=FILE`, each for an option that exists. */
+export function readOptionPages(raw: string[], optionCount: number): OptionPage[] {
+  return raw.map((entry) => {
+    const match = /^(\d+)=(.+)$/.exec(entry);
+    if (!match) throw usageError(`--option-page ${entry}: write it as N=FILE, e.g. --option-page 1=dense.html.`);
+    const option = Number(match[1]);
+    if (option < 1 || option > optionCount) {
+      throw usageError(`--option-page ${entry}: there is no option ${option}; the options are 1–${optionCount}.`);
+    }
+    return { ask: 1, option, html: readDocument('--option-page', match[2]!) };
+  });
+}
+
+/** `--advisory --default N`: both or neither, and N names an option. */
+export function readMode(opts: { advisory?: boolean; default?: string }, optionCount: number): { mode: 'blocking' | 'advisory'; defaultOption?: number } {
+  if (opts.default !== undefined && !opts.advisory) {
+    throw usageError('--default applies only to an advisory decision: add --advisory (and only when the default is cheap to undo).');
+  }
+  if (!opts.advisory) return { mode: 'blocking' };
+  if (opts.default === undefined) throw usageError('An advisory decision declares the option it proceeds on: add --default N.');
+  const option = Number(opts.default);
+  if (!Number.isInteger(option) || option < 1 || option > optionCount) {
+    throw usageError(`--default ${opts.default}: there is no such option; the options are 1–${optionCount}.`);
+  }
+  return { mode: 'advisory', defaultOption: option };
+}
+
+export const collect = (value: string, previous: string[]) => [...previous, value];

@@ -1,0 +1,64 @@
+/** `cast decide "Q" -o "Label :: consequence" …`: files one choice into the queue and prints the card. */
+import type { Command } from 'commander';
+import { FileDecisionBody, type DecisionView } from '../../../domain/decision';
+import { scope } from '../../config';
+import { emit, usageError } from '../../output';
+import { collect, parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
+import { cardJson, cardLines, type Card } from './present';
+import { connect, sessionOf } from './target';
+
+type FileOptions = {
+  option: string[];
+  context?: string;
+  report?: string;
+  doc?: string;
+  optionPage: string[];
+  advisory?: boolean;
+  default?: string;
+  json?: boolean;
+};
+
+export function registerFile(decide: Command): void {
+  decide
+    .argument('[question]', 'the question, in one line')
+    .option('-o, --option <option>', 'an option, "Label :: what choosing it changes" (2–9)', collect, [])
+    .option('--context <text>', 'what happened and what each option changes; - reads it from stdin')
+    .option('--report <file>', 'an HTML report the person reads before answering')
+    .option('--doc <file>', 'a plain-text document body')
+    .option('--option-page <n=file>', 'an HTML page for option N', collect, [])
+    .option('--advisory', 'keep working on --default meanwhile (only for a default that is cheap to undo)')
+    .option('--default <n>', 'the option an advisory decision proceeds on')
+    .option('--json', 'print one JSON object')
+    .action(async (question: string | undefined, opts: FileOptions) => fileDecision(question, opts));
+}
+
+async function fileDecision(question: string | undefined, opts: FileOptions): Promise<void> {
+  if (!question?.trim()) throw usageError('Give the question: cast decide "Which schema wins?" -o "A :: …" -o "B :: …" --context -');
+  const options = parseOptions(opts.option);
+  const mode = readMode(opts, options.length);
+  const report = opts.report === undefined ? undefined : readDocument('--report', opts.report);
+  const doc = opts.doc === undefined ? undefined : readDocument('--doc', opts.doc);
+  const optionPages = readOptionPages(opts.optionPage, options.length);
+  const context = await readContext(opts.context);
+  if (!context && !report && !doc) {
+    throw usageError('A decision needs its context: add --context TEXT (or --context - to read stdin), --report FILE or --doc FILE.');
+  }
+  const body = FileDecisionBody.safeParse({
+    question: question.trim(),
+    ...(context ? { context } : {}),
+    asks: [{ kind: 'decision', prompt: question.trim(), options }],
+    ...mode,
+    ...(report ? { report } : {}),
+    ...(doc ? { doc } : {}),
+    ...(optionPages.length > 0 ? { optionPages } : {}),
+    session: sessionOf(),
+    scope: scope(),
+  });
+  if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+
+  const api = connect();
+  const { status, body: filed } = await api.exchange<{ decision: DecisionView; card: Card }>('POST', '/api/v1/decisions', body.data);
+  // 200: the same question from this session rewrote the open decision (a retry after a crash).
+  const headline = status === 201 ? 'filed' : 'already open, updated in place';
+  emit(Boolean(opts.json), cardLines(filed.decision, filed.card, headline), cardJson(filed.decision, filed.card));
+}

@@ -1,0 +1,74 @@
+/** How a decision reads on the command line: the card after a post, a list row, an answer. */
+import type { DecisionView } from '../../../domain/decision';
+import { composeAnswerMessage } from '../../../domain/answer-message';
+import { bold, dim } from '../../output';
+
+export type OpenEarlier = { id: string; question: string; askedAgo: string; messagesSince: number; line: string; stale: boolean };
+export type Card = { notes: string[]; openInSession: OpenEarlier[]; staleHint: string | null };
+
+function choiceOf(decision: DecisionView) {
+  const ask = decision.asks.find((candidate) => candidate.kind === 'decision');
+  return ask?.kind === 'decision' ? ask : null;
+}
+
+export function optionsOf(decision: DecisionView) {
+  return (choiceOf(decision)?.options ?? []).map((option, index) => ({ n: index + 1, label: option.label, consequence: option.consequence ?? null }));
+}
+
+/** The chosen option of the decision's choice ask, if it was answered. */
+export function answerOf(decision: DecisionView): { n: number; label: string } | null {
+  const ask = choiceOf(decision);
+  const value = ask?.answer?.value;
+  if (!ask || value?.kind !== 'decision') return null;
+  const n = value.selected[0]!;
+  return { n, label: ask.options[n - 1]?.label ?? `option ${n}` };
+}
+
+export function cardJson(decision: DecisionView, card: Card) {
+  return {
+    id: decision.id,
+    state: decision.status,
+    mode: decision.mode,
+    question: decision.question,
+    options: optionsOf(decision),
+    default: decision.defaultOption,
+    notes: card.notes,
+    openEarlier: card.openInSession.map(({ id, question, askedAgo, messagesSince }) => ({ id, question, askedAgo, messagesSince })),
+  };
+}
+
+export function cardLines(decision: DecisionView, card: Card, headline: string): string[] {
+  const lines = [`${bold(decision.id)} ${headline}: ${decision.question}`];
+  for (const option of optionsOf(decision)) {
+    lines.push(`  ${option.n}. ${option.label}${option.consequence ? dim(` — ${option.consequence}`) : ''}`);
+  }
+  if (decision.mode === 'advisory') {
+    lines.push(`Advisory: keep working on option ${decision.defaultOption}; the answer may still override it.`);
+  } else {
+    lines.push('Blocking: end your turn now. The answer arrives as a message.');
+  }
+  for (const note of card.notes) lines.push(`Note: ${note}`);
+  if (card.openInSession.length > 0) {
+    lines.push('Still open in this session:');
+    for (const open of card.openInSession) lines.push(`  ${open.id}: ${open.question} — ${open.line}${open.stale ? ' (stale)' : ''}`);
+  }
+  if (card.staleHint) lines.push(card.staleHint);
+  return lines;
+}
+
+/** `answer` and `wait` print the same object. */
+export function outcomeJson(decision: DecisionView) {
+  return {
+    id: decision.id,
+    state: decision.status,
+    answer: answerOf(decision),
+    answeredBy: choiceOf(decision)?.answer?.answeredBy ?? null,
+    message: decision.status === 'resolved' ? composeAnswerMessage(decision) : null,
+  };
+}
+
+export function answerLine(decision: DecisionView): string {
+  const answer = answerOf(decision);
+  const reason = choiceOf(decision)?.answer?.reason;
+  return answer ? `${answer.n}. ${answer.label}${reason ? ` (reason: ${reason})` : ''}` : 'no answer';
+}

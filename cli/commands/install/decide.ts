@@ -1,0 +1,42 @@
+/**
+ * `cast install decide [--file F]`: writes the decide snippet into the agent's instruction
+ * file — AGENTS.md, or CLAUDE.md where that is the one present — at the repository's root.
+ */
+import type { Command } from 'commander';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { emit } from '../../output';
+import { SNIPPET_START, withSnippet } from './decide-snippet';
+
+function projectRoot(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || process.cwd();
+  } catch {
+    return process.cwd();
+  }
+}
+
+function instructionFile(): string {
+  const root = projectRoot();
+  const agents = join(root, 'AGENTS.md');
+  const claude = join(root, 'CLAUDE.md');
+  return !existsSync(agents) && existsSync(claude) ? claude : agents;
+}
+
+export function registerInstallDecide(install: Command): void {
+  install
+    .command('decide')
+    .description('write the decide snippet into AGENTS.md (or CLAUDE.md)')
+    .option('--file <file>', 'the instruction file to write it into')
+    .option('--json', 'print one JSON object')
+    .action((opts: { file?: string; json?: boolean }) => {
+      const file = opts.file ?? instructionFile();
+      const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const after = withSnippet(before);
+      const outcome = after === before ? 'unchanged' : before.includes(SNIPPET_START) ? 'replaced' : 'added';
+      if (outcome !== 'unchanged') writeFileSync(file, after);
+      const shown = relative(process.cwd(), file) || file;
+      emit(Boolean(opts.json), [`The decide snippet is in ${shown} (${outcome}).`], { file, outcome });
+    });
+}

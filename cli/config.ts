@@ -1,0 +1,76 @@
+/**
+ * Where the CLI finds Cast and who it is: `cast login` writes a config file (mode 0600);
+ * `CAST_URL`, `CAST_TOKEN` and `CAST_SESSION` override it. The only module that reads the
+ * environment (`NO_COLOR` aside).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir, hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { CliError, Exit, hint } from './output';
+
+const ConfigFile = z.object({ url: z.string().url(), token: z.string().min(1) }).partial();
+export type ConfigFile = z.infer<typeof ConfigFile>;
+
+export function configPath(): string {
+  if (process.env.CAST_CONFIG) return process.env.CAST_CONFIG;
+  const base = process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  return join(base, 'cast', 'config.json');
+}
+
+function readConfigFile(): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(configPath(), 'utf8');
+  } catch {
+    return {};
+  }
+  const parsed = ConfigFile.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new CliError(`${configPath()} is not a valid config; run cast login again.`, Exit.error);
+  return parsed.data;
+}
+
+export function writeConfig(config: { url: string; token: string }): string {
+  const path = configPath();
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600); // an existing file keeps its old mode on write
+  return path;
+}
+
+export type Connection = { url: string; token: string };
+
+export function connection(): Connection {
+  const file = readConfigFile();
+  const url = process.env.CAST_URL || file.url;
+  const token = process.env.CAST_TOKEN || file.token;
+  if (!url || !token) {
+    throw new CliError('Not signed in: run cast login --url <url> --token - (or set CAST_URL and CAST_TOKEN).', Exit.notAllowed, {}, 'not_signed_in');
+  }
+  return { url: url.replace(/\/+$/, ''), token };
+}
+
+/**
+ * The asking session (DESIGN §4): the host's conversation id in CAST_SESSION, else one
+ * stable default per member and machine, announced on stderr.
+ */
+export function sessionId(token: string): string {
+  if (process.env.CAST_SESSION) return process.env.CAST_SESSION;
+  const member = createHash('sha256').update(token).digest('hex').slice(0, 10);
+  const id = `cli-${hostname()}-${member}`.slice(0, 200);
+  hint(`cast: CAST_SESSION is not set; using this machine's default session ${id}.`);
+  return id;
+}
+
+/** The project the session works in: the git repository's name, else the directory's. */
+export function scope(): string {
+  try {
+    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (top) return basename(top);
+  } catch {
+    // not a git repository, or no git: the directory names the project
+  }
+  return basename(process.cwd()) || 'root';
+}

@@ -1,0 +1,54 @@
+/**
+ * What the command line prints and how it exits: human text by default, exactly one JSON
+ * object on stdout with `--json`, hints on stderr, and the exit codes agents branch on.
+ */
+export const Exit = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  /** The first answer stands, or the decision is no longer open. */
+  conflict: 3,
+  /** Not signed in, or not allowed (401, or 404 on the session). */
+  notAllowed: 4,
+  /** The decision was withdrawn or archived. */
+  closed: 5,
+  /** `wait` timed out with the decision still pending. */
+  pending: 8,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof Exit)[keyof typeof Exit];
+
+/** A failure the CLI explains itself: the message for people, an optional JSON body for --json. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+    readonly json: Record<string, unknown> = {},
+    readonly code = 'error',
+  ) {
+    super(message);
+  }
+}
+
+export const usageError = (message: string) => new CliError(message, Exit.usage, {}, 'usage');
+
+const useColor = !process.env.NO_COLOR && Boolean(process.stdout.isTTY);
+const paint = (code: string) => (text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
+export const bold = paint('1');
+export const dim = paint('2');
+
+/** One command's result: the lines a person reads, or the object an agent parses. */
+export function emit(json: boolean, human: string[], body: Record<string, unknown>): void {
+  process.stdout.write(json ? `${JSON.stringify(body)}\n` : `${human.join('\n')}\n`);
+}
+
+export function hint(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Prints a failure the way the command was asked to speak, and returns its exit code. */
+export function report(error: CliError, json: boolean): ExitCode {
+  hint(`cast: ${error.message}`);
+  if (json) process.stdout.write(`${JSON.stringify({ ...error.json, error: { code: error.code, message: error.message } })}\n`);
+  return error.exitCode;
+}

@@ -1,0 +1,64 @@
+/**
+ * Runs the real `cast` executable (cli/bin/cast.mjs) as a child process against a test
+ * Cast, with its own config file, token and session — the way an agent's shell runs it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const CAST_BIN = resolve(import.meta.dirname, '../../cli/bin/cast.mjs');
+
+export type CastRun = { code: number | null; stdout: string; stderr: string };
+export type CastOptions = { input?: string; cwd?: string; env?: Record<string, string | undefined> };
+
+/** A shell for one test: a temp directory (the scope), a config path, and the env an agent would have. */
+export function castShell(base: { url: string; token: string; session?: string }) {
+  const dir = mkdtempSync(join(tmpdir(), 'cast-cli-'));
+  const env: Record<string, string | undefined> = {
+    CAST_CONFIG: join(dir, 'config.json'),
+    CAST_URL: base.url,
+    CAST_TOKEN: base.token,
+    CAST_SESSION: base.session ?? `cli-test-${randomUUID()}`,
+  };
+  return {
+    dir,
+    env,
+    session: env.CAST_SESSION!,
+    run: (args: string[], options: CastOptions = {}) => runCast(args, { cwd: dir, ...options, env: { ...env, ...options.env } }),
+    start: (args: string[], options: CastOptions = {}) => startCast(args, { cwd: dir, ...options, env: { ...env, ...options.env } }),
+  };
+}
+
+export function startCast(args: string[], options: CastOptions = {}): { child: ChildProcess; done: Promise<CastRun> } {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, NO_COLOR: '1', ...options.env })) {
+    if (value !== undefined) env[key] = value;
+  }
+  for (const key of ['CAST_CONFIG', 'CAST_URL', 'CAST_TOKEN', 'CAST_SESSION']) {
+    if (options.env?.[key] === undefined) delete env[key];
+  }
+  const child = spawn(process.execPath, [CAST_BIN, ...args], { cwd: options.cwd ?? tmpdir(), env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin!.end(options.input ?? '');
+  const done = new Promise<CastRun>((resolveRun, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolveRun({ code, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+export function runCast(args: string[], options: CastOptions = {}): Promise<CastRun> {
+  return startCast(args, options).done;
+}
+
+/** `--json` output: exactly one JSON object on stdout. */
+export function jsonOf<T = Record<string, unknown>>(run: CastRun): T {
+  const lines = run.stdout.trim().split('\n');
+  if (lines.length !== 1) throw new Error(`expected one line of JSON on stdout, got:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  return JSON.parse(lines[0]!) as T;
+}

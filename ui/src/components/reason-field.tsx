@@ -1,0 +1,26 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The reason a rejection or a choice against the recommendation needs (FR-24, FR-65). */
+export function ReasonField({
+  required,
+  value,
+  onChange,
+  describes,
+}: {
+  required: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  /** The id of the control that made the reason required, tied to it for assistive tech. */
+  describes: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="reason" id={`${describes}-reason`}>
+      <label htmlFor={id}>{required ? t('ask.reasonRequired') : t('ask.reasonOptional')}</label>
+      <textarea id={id} value={value} maxLength={1000} required={required} aria-describedby={`${id}-help`} onChange={(e) => onChange(e.target.value)} rows={2} />
+      <p id={`${id}-help`} className="help">{t('ask.reasonHelp')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** The API's shapes as the web queue reads them (the server's own types live in domain/). */
+import type { DecisionView } from '../../domain/decision';
+
+export type { DecisionView };
+export type AskView = DecisionView['asks'][number];
+export type QueueCard = DecisionView & { blocking: boolean };
+export type QueuePage = { decisions: QueueCard[]; counts: { open: number; blocking: number; total: number } };
+export type DecisionDetail = {
+  agent: { id: string; name: string } | null;
+  task: { id: string; title: string; status: string } | null;
+  run: { id: string; status: string } | null;
+  members: Record<string, string>;
+  lines: { pending: string | null; delivery: string | null };
+};
+export type DetailResponse = { decision: DecisionView; detail: DecisionDetail };
