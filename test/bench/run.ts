@@ -118,10 +118,23 @@ const noopHandle = await noop.workflowHandle();
 await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
 const bareUpdates = await timeEach(ANSWERS, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
 
+log('answer → agent: 50 answers given while a `cast decide wait` request (the same endpoint) waits…');
+const waits: number[] = [];
+for (let index = 0; index < 50; index += 1) {
+  const response = await fetch(`${api.url}/api/v1/decisions`, { method: 'POST', headers, body: JSON.stringify(choiceDecision(`Wait ${index}?`)) });
+  const { decision } = (await response.json()) as { decision: { id: string } };
+  const released = fetch(`${api.url}/api/v1/decisions/${decision.id}/wait?timeout=30`, { headers }).then(() => performance.now());
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const answeredAt = performance.now();
+  await answerOnce(decision.id);
+  waits.push((await released) - answeredAt);
+}
+
 const read = summarize(apiReads);
 const sql = summarize(sqlReads);
 const answer = summarize(answers);
 const bare = summarize(bareUpdates);
+const wait = summarize(waits);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
 const table = [
@@ -133,6 +146,7 @@ const table = [
   `| answering an ask (HTTP → update → mirror) | ${ms(answer.p50)} | ${ms(answer.p95)} | ${ms(answer.p99)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
   `| bare no-op Update round trip | ${ms(bare.p50)} | ${ms(bare.p95)} | ${ms(bare.p99)} | | |`,
   `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 2× | ${met(answer.p95 / bare.p95 <= 2)} |`,
+  `| answer sent → waiting agent holds it (decision wait) | ${ms(wait.p50)} | ${ms(wait.p95)} | ${ms(wait.p99)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
 ].join('\n');
 process.stdout.write(`\n${table}\n\n`);
 
