@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port';
 import { colleagueOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { CAST_BIN, castShell, jsonOf } from './run-cast';
@@ -43,6 +44,17 @@ describe('cast login', () => {
     expect(login.code).toBe(4);
     expect(login.stdout).not.toContain('not-a-real-token-at-all');
     expect(existsSync(shell.env.CAST_CONFIG!)).toBe(false);
+  });
+});
+
+describe('errors', () => {
+  it('a Cast that cannot be reached is exit 1, with a message that says where it looked', async () => {
+    const member = await cast.newMember();
+    const shell = castShell({ url: `http://127.0.0.1:${await freePort()}`, token: member.token });
+    const run = await shell.run(['decide', 'ls', '--json']);
+    expect(run.code).toBe(1);
+    const body = jsonOf<{ error: { message: string } }>(run);
+    expect(body.error.message).toContain('127.0.0.1');
   });
 });
 
