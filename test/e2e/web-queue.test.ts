@@ -77,6 +77,56 @@ describe('answering in the browser', () => {
   });
 });
 
+describe('the keyboard (§6.17)', () => {
+  it('j/k move, 1 focuses an ask, n opens the reason, keys are inert in it, Esc returns to the list, y approves, ? lists every key', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const first = (await me.file({ question: 'First: approve the spend?', context, asks: [approvalAsk()], confidence: 0.9 })).body.decision.id;
+    const second = (await me.file({ question: 'Second: approve the email?', context, asks: [approvalAsk('Send the email')], confidence: 0.4 })).body.decision.id;
+    const page = await signedIn(member.token);
+    const current = () => page.locator('[aria-current="true"] [data-card]').getAttribute('data-card');
+    await expect.poll(current).toBe(first);
+
+    await page.keyboard.press('j');
+    await expect.poll(current).toBe(second);
+    await page.keyboard.press('k');
+    await expect.poll(current).toBe(first);
+    await page.getByRole('heading', { name: 'First: approve the spend?' }).waitFor();
+
+    await page.keyboard.press('1');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('Approve');
+    await page.keyboard.press('n');
+    const reason = page.getByLabel('Why? (required)');
+    await reason.waitFor();
+    await expect.poll(() => reason.evaluate((el) => el === (el.ownerDocument.activeElement as unknown))).toBe(true);
+    await page.keyboard.type('jk');
+    expect(await reason.inputValue()).toBe('jk');
+    await expect.poll(current).toBe(first);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string } } }).document.activeElement.getAttribute('data-card'))).toBe(first);
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('y');
+    await expect.poll(async () => (await me.decision(first)).status).toBe('resolved');
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard' });
+    await sheet.waitFor();
+    expect(await sheet.getByRole('row').count()).toBe(13);
+    await screenshot(page, 'keyboard-help-1280');
+  });
+
+  it('e archives the current decision', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const id = (await me.file({ question: 'Archive me by key?', context, asks: [tierAsk()] })).body.decision.id;
+    const page = await signedIn(member.token);
+    await page.getByRole('heading', { name: 'Archive me by key?' }).waitFor();
+    await page.keyboard.press('e');
+    await expect.poll(async () => (await me.decision(id)).status).toBe('archived');
+  });
+});
+
 describe('web queue', () => {
   it('signs in with a token and shows My Decisions with its counts, blocking first, agent text as text', async () => {
     const member = await cast.newMember();

@@ -115,7 +115,7 @@ export function DecisionDetail({
       </ol>
       {detail.lines.pending && <p className="pending">{detail.lines.pending}</p>}
       <footer>
-        {open && <button type="button" onClick={() => void archive()}>{t('queue.archive')}</button>}
+        {open && <button type="button" data-action="archive" onClick={() => void archive()}>{t('queue.archive')}</button>}
         {!open && <button type="button" onClick={onNext}>{t('queue.next')}</button>}
       </footer>
     </section>

@@ -2,7 +2,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionDetail } from '../components/decision-detail';
+import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
+import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { api } from '../http-client';
 import type { QueuePage } from '../types';
 
@@ -53,6 +55,41 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
     setSelected(after?.id ?? null);
   }
 
+  function move(step: 1 | -1) {
+    const cards = page?.decisions ?? [];
+    const target = cards[Math.min(Math.max(index + step, 0), cards.length - 1)];
+    if (!target) return;
+    setSelected(target.id);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${target.id}"]`)?.focus());
+  }
+
+  const [helpOpen, setHelpOpen] = useState(false);
+  const detail = () => document.querySelector<HTMLElement>('.detail');
+  const focusIn = (element: Element | null | undefined) =>
+    element?.querySelector<HTMLElement>('input, textarea, button, a[href]')?.focus();
+  /** The approval ask the keys act on: the focused one, else the first open one. */
+  const approvalAsk = () =>
+    (document.activeElement?.closest('[data-kind="approval"]') as HTMLElement | null) ??
+    detail()?.querySelector<HTMLElement>('[data-open][data-kind="approval"]');
+  const keyHandlers = {
+    nextDecision: () => move(1),
+    previousDecision: () => move(-1),
+    next: () => move(1),
+    previous: () => move(-1),
+    openFirstAsk: () => focusIn(detail()?.querySelector('[data-open]')),
+    focusAsk: (key: string) => focusIn(detail()?.querySelector(`[data-ask="${key}"]`)),
+    approve: () => approvalAsk()?.querySelector<HTMLElement>('[data-answer="approve"]')?.click(),
+    reject: () => {
+      approvalAsk()?.querySelector<HTMLElement>('[data-answer="reject"]')?.click();
+      requestAnimationFrame(() => detail()?.querySelector<HTMLElement>('.reason textarea')?.focus());
+    },
+    focusReason: () => detail()?.querySelector<HTMLElement>('.reason textarea')?.focus(),
+    archive: () => detail()?.querySelector<HTMLElement>('[data-action="archive"]')?.click(),
+    help: () => setHelpOpen(true),
+    toList: () => document.querySelector<HTMLElement>(`[data-card="${current}"]`)?.focus(),
+  };
+  useQueueKeys(keyHandlers);
+
   async function signOut() {
     await api('/auth/session', { method: 'DELETE' });
     onSignOut();
@@ -64,6 +101,7 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
         <h1>{t('queue.title')}</h1>
         <p>{t('queue.subtitle')}</p>
         {page && <p data-testid="counts">{t('queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}</p>}
+        <button type="button" onClick={() => setHelpOpen(true)} aria-label={t('queue.keyboardHelp')}>{t('keys.label.help')}</button>
         <button type="button" onClick={signOut}>{t('signIn.signOut')}</button>
       </header>
       <nav role="tablist">
@@ -92,7 +130,7 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
           <ol className="cards">
             {page.decisions.map((card) => (
               <li key={card.id} data-testid="card" aria-current={card.id === current ? 'true' : undefined}>
-                <button type="button" className="card" onClick={() => setSelected(card.id)}>
+                <button type="button" className="card" data-card={card.id} onClick={() => setSelected(card.id)}>
                   {/* Prompts are agent-written text: rendered as text, never markup. */}
                   <span className="question">{card.question}</span>
                   {card.blocking && <span className="chip">{t('queue.blocking')}</span>}
@@ -116,6 +154,7 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
         </div>
       )}
       <LiveRegion message={message} />
+      <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </main>
   );
 }

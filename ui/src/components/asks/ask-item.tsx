@@ -32,16 +32,16 @@ export function AskItem({ ask, members, open, submit }: { ask: AskView; members:
   if (ask.answer) {
     const who = members[ask.answer.answeredBy] ?? ask.answer.answeredBy;
     return (
-      <li className="ask answered" data-testid="answered-ask">
+      <li className="ask answered" data-testid="answered-ask" data-ask={ask.position}>
         <p className="prompt">{ask.prompt}</p>
         <p>{t('ask.answeredBy', { answer: describe(ask, t), who })}{ask.answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}</p>
         {ask.answer.reason && <blockquote>{ask.answer.reason}</blockquote>}
       </li>
     );
   }
-  if (!open) return <li className="ask"><p className="prompt">{ask.prompt}</p></li>;
+  if (!open) return <li className="ask" data-ask={ask.position}><p className="prompt">{ask.prompt}</p></li>;
   return (
-    <li className="ask">
+    <li className="ask" data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {ask.kind === 'decision' && <ChoiceControl ask={ask} submit={submit} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}

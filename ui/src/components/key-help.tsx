@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KEY_MAP } from '../keyboard/key-map';
+
+/** The `?` sheet: every binding, so the keyboard is discoverable (FR-64). */
+export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+    if (!open && dialog.current?.open) dialog.current.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="key-help-title" className="key-help">
+      <h2 id="key-help-title">{t('keys.title')}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('keys.key')}</th>
+            <th scope="col">{t('keys.where')}</th>
+            <th scope="col">{t('keys.does')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {KEY_MAP.map((binding) => (
+            <tr key={binding.action}>
+              <td>{t(`keys.label.${binding.action}`)}</td>
+              <td>{t(`keys.scope.${binding.where}`)}</td>
+              <td>{t(`keys.action.${binding.action}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={onClose}>{t('keys.close')}</button>
+    </dialog>
+  );
+}

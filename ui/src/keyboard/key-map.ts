@@ -1,0 +1,43 @@
+/**
+ * The queue's keyboard map (AW-03 §6.17), as data: the `?` sheet lists it and the handler
+ * dispatches from it, so the two can never disagree.
+ */
+export const QueueAction = [
+  'nextDecision',
+  'previousDecision',
+  'openFirstAsk',
+  'focusAsk',
+  'approve',
+  'reject',
+  'focusReason',
+  'archive',
+  'next',
+  'previous',
+  'help',
+  'toList',
+] as const;
+export type QueueAction = (typeof QueueAction)[number];
+
+/** Each binding, with the catalogue keys of its "Key", "Where" and "Does" columns. */
+export const KEY_MAP: ReadonlyArray<{ keys: string[]; action: QueueAction; where: 'queue' | 'detail' | 'approval' | 'anywhere' }> = [
+  { keys: ['j', 'ArrowDown'], action: 'nextDecision', where: 'queue' },
+  { keys: ['k', 'ArrowUp'], action: 'previousDecision', where: 'queue' },
+  { keys: ['Enter'], action: 'openFirstAsk', where: 'queue' },
+  { keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], action: 'focusAsk', where: 'detail' },
+  { keys: ['y'], action: 'approve', where: 'approval' },
+  { keys: ['n'], action: 'reject', where: 'approval' },
+  { keys: ['w'], action: 'focusReason', where: 'detail' },
+  { keys: ['e'], action: 'archive', where: 'detail' },
+  { keys: [']'], action: 'next', where: 'detail' },
+  { keys: ['['], action: 'previous', where: 'detail' },
+  { keys: ['?'], action: 'help', where: 'anywhere' },
+  { keys: ['Escape'], action: 'toList', where: 'detail' },
+];
+
+/** Inside a text field every binding is inert except Esc and Enter (§6.17). */
+export function actionFor(key: string, inTextField: boolean): QueueAction | null {
+  if (inTextField && key !== 'Escape' && key !== 'Enter') return null;
+  // Enter inside a control submits that control; the queue's Enter is for the list only.
+  if (inTextField && key === 'Enter') return null;
+  return KEY_MAP.find((binding) => binding.keys.includes(key))?.action ?? null;
+}
