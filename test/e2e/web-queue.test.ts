@@ -127,6 +127,50 @@ describe('the keyboard (§6.17)', () => {
   });
 });
 
+describe('queue states and links', () => {
+  it('E17 — 140 open: 25 rendered, the walker reads 1 / 140, and Load 25 more is explicit', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    for (let batch = 0; batch < 14; batch += 1) {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => me.file({ question: `Q${batch * 10 + i}`, context, asks: [tierAsk()] })));
+    }
+    const page = await signedIn(member.token);
+    await expect.poll(() => page.getByTestId('card').count()).toBe(25);
+    await expect.poll(() => page.getByTestId('counts').allTextContents()).toEqual(['140 open · 140 blocking']);
+    expect(await page.locator('.walker').allTextContents()).toEqual(['1 / 140']);
+    await page.getByRole('button', { name: 'Load 25 more' }).click();
+    await expect.poll(() => page.getByTestId('card').count()).toBe(50);
+  });
+
+  it('E13 — a failed read shows the error state with Try again, never an empty queue', async () => {
+    const member = await cast.newMember();
+    await world(cast, member).file({ question: 'Still here?', context, asks: [tierAsk()] });
+    const page = await signedIn(member.token, '/');
+    let failing = true;
+    await page.route('**/api/v1/decisions?**', (route) => (failing ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
+    await page.getByRole('tab', { name: 'Answered' }).click();
+    await page.getByRole('tab', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Could not load your decisions.' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'No decisions yet.' }).count()).toBe(0);
+    expect(await page.getByTestId('card').count()).toBe(0);
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByTestId('card').count()).toBe(1);
+  });
+
+  it('S10 — a filtered link opens the queue filtered to that task, its decision selected', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const task = await me.task('Refresh the pricing page');
+    await me.file({ question: 'Unrelated question', context, asks: [tierAsk()] });
+    await me.file({ question: 'Which feed for the pricing page?', context, asks: [tierAsk()], task: task.id });
+    const page = await signedIn(member.token, `/decisions?task=${task.id}`);
+    await expect.poll(() => page.getByTestId('card').allTextContents()).toEqual([expect.stringContaining('Which feed for the pricing page?')]);
+    await page.getByRole('heading', { name: 'Which feed for the pricing page?' }).waitFor();
+    expect(page.url()).toContain(`task=${task.id}`);
+  });
+});
+
 describe('web queue', () => {
   it('signs in with a token and shows My Decisions with its counts, blocking first, agent text as text', async () => {
     const member = await cast.newMember();

@@ -64,6 +64,14 @@ export const en = {
     done: 'Done',
     doneWithNote: 'Done — {{note}}',
   },
+  filters: {
+    search: 'Search decisions',
+    agent: 'Agent',
+    task: 'Task',
+    mission: 'Mission',
+    kind: 'Kind',
+    kinds: { decision: 'Decision', approval: 'Approval', fact: 'Fact', access: 'Access', action: 'Action' },
+  },
   keys: {
     title: 'Keyboard',
     key: 'Key',

@@ -1,53 +1,34 @@
-/** `/decisions`: the queue — counts, tabs, the ranked list, and the selected decision's detail. */
-import { useCallback, useEffect, useState } from 'react';
+/** `/decisions`: the queue — counts, tabs, filters, the ranked list, and the selected decision. */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionDetail } from '../components/decision-detail';
 import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
-import { useQueueKeys } from '../keyboard/use-queue-keys';
+import { QueueCard } from '../components/queue-card';
+import { QueueFilters } from '../components/queue-filters';
 import { api } from '../http-client';
-import type { QueuePage } from '../types';
-
-type Tab = 'open' | 'answered' | 'archived';
-
-function readUrl(): { tab: Tab; id: string | null } {
-  const params = new URLSearchParams(location.search);
-  return { tab: (params.get('tab') as Tab) || 'open', id: params.get('id') };
-}
+import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
+import { useQueueKeys } from '../keyboard/use-queue-keys';
+import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
+import { useQueue } from '../queue/use-queue';
 
 export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>(() => readUrl().tab);
-  const [selected, setSelected] = useState<string | null>(() => readUrl().id);
-  const [page, setPage] = useState<QueuePage | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [initial] = useState(readQueueUrl);
+  const [tab, setTab] = useState<Tab>(initial.tab);
+  const [filters, setFilters] = useState<Filters>(initial.filters);
+  const [selected, setSelected] = useState<string | null>(initial.id);
   const [message, setMessage] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setPage(await api<QueuePage>(`/api/v1/decisions?tab=${tab}`));
-    } catch {
-      // E13: a failed read is an error state, never an empty queue.
-      setFailed(true);
-    }
-  }, [tab]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const { page, failed, load, loadMore } = useQueue(tab, filters);
 
   // S1: the first decision is selected, so it can be answered without a second click.
   const current = selected ?? page?.decisions[0]?.id ?? null;
   const index = page && current ? page.decisions.findIndex((card) => card.id === current) : -1;
 
   useEffect(() => {
-    const params = new URLSearchParams();
-    if (tab !== 'open') params.set('tab', tab);
-    if (selected) params.set('id', selected);
-    const query = params.toString();
-    history.replaceState(null, '', query ? `${location.pathname}?${query}` : location.pathname);
-  }, [tab, selected]);
+    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected })}`);
+  }, [tab, filters, selected]);
 
   function next() {
     const cards = page?.decisions ?? [];
@@ -63,38 +44,14 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${target.id}"]`)?.focus());
   }
 
-  const [helpOpen, setHelpOpen] = useState(false);
-  const detail = () => document.querySelector<HTMLElement>('.detail');
-  const focusIn = (element: Element | null | undefined) =>
-    element?.querySelector<HTMLElement>('input, textarea, button, a[href]')?.focus();
-  /** The approval ask the keys act on: the focused one, else the first open one. */
-  const approvalAsk = () =>
-    (document.activeElement?.closest('[data-kind="approval"]') as HTMLElement | null) ??
-    detail()?.querySelector<HTMLElement>('[data-open][data-kind="approval"]');
-  const keyHandlers = {
-    nextDecision: () => move(1),
-    previousDecision: () => move(-1),
-    next: () => move(1),
-    previous: () => move(-1),
-    openFirstAsk: () => focusIn(detail()?.querySelector('[data-open]')),
-    focusAsk: (key: string) => focusIn(detail()?.querySelector(`[data-ask="${key}"]`)),
-    approve: () => approvalAsk()?.querySelector<HTMLElement>('[data-answer="approve"]')?.click(),
-    reject: () => {
-      approvalAsk()?.querySelector<HTMLElement>('[data-answer="reject"]')?.click();
-      requestAnimationFrame(() => detail()?.querySelector<HTMLElement>('.reason textarea')?.focus());
-    },
-    focusReason: () => detail()?.querySelector<HTMLElement>('.reason textarea')?.focus(),
-    archive: () => detail()?.querySelector<HTMLElement>('[data-action="archive"]')?.click(),
-    help: () => setHelpOpen(true),
-    toList: () => document.querySelector<HTMLElement>(`[data-card="${current}"]`)?.focus(),
-  };
-  useQueueKeys(keyHandlers);
+  useQueueKeys(queueKeyHandlers({ move, current, openHelp: () => setHelpOpen(true) }));
 
   async function signOut() {
     await api('/auth/session', { method: 'DELETE' });
     onSignOut();
   }
 
+  const more = page ? Math.min(25, page.counts.total - page.decisions.length) : 0;
   return (
     <main className="queue">
       <header>
@@ -105,12 +62,13 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
         <button type="button" onClick={signOut}>{t('signIn.signOut')}</button>
       </header>
       <nav role="tablist">
-        {(['open', 'answered', 'archived'] as const).map((name) => (
+        {TABS.map((name) => (
           <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => (setTab(name), setSelected(null))}>
             {t(`queue.tabs.${name}`)}
           </button>
         ))}
       </nav>
+      <QueueFilters filters={filters} onChange={(next) => (setFilters(next), setSelected(null))} />
       {failed && (
         <section role="alert">
           <h2>{t('queue.errorTitle')}</h2>
@@ -119,27 +77,24 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
         </section>
       )}
       {!failed && !page && <p>{t('queue.loading')}</p>}
-      {page && page.decisions.length === 0 && !current && (
+      {!failed && page && page.decisions.length === 0 && !current && (
         <section>
           <h2>{t('queue.emptyFirstRunTitle')}</h2>
           <p>{t('queue.emptyFirstRunBody')}</p>
         </section>
       )}
-      {page && (page.decisions.length > 0 || current) && (
+      {!failed && page && (page.decisions.length > 0 || current) && (
         <div className="panes">
-          <ol className="cards">
-            {page.decisions.map((card) => (
-              <li key={card.id} data-testid="card" aria-current={card.id === current ? 'true' : undefined}>
-                <button type="button" className="card" data-card={card.id} onClick={() => setSelected(card.id)}>
-                  {/* Prompts are agent-written text: rendered as text, never markup. */}
-                  <span className="question">{card.question}</span>
-                  {card.blocking && <span className="chip">{t('queue.blocking')}</span>}
-                  <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
-                  <span>{t('queue.progress', card.progress)}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
+          <div>
+            <ol className="cards">
+              {page.decisions.map((card) => (
+                <QueueCard key={card.id} card={card} current={card.id === current} onSelect={() => setSelected(card.id)} />
+              ))}
+            </ol>
+            {more > 0 && (
+              <button type="button" className="load-more" onClick={() => void loadMore()}>{t('queue.loadMore', { count: more })}</button>
+            )}
+          </div>
           {current && (
             <DecisionDetail
               key={current}
