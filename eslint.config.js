@@ -2,6 +2,7 @@
 // layering holds without anyone remembering it.
 import js from '@eslint/js';
 import { builtinModules } from 'node:module';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
@@ -50,6 +51,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // FR-63: every user-visible string comes from the catalogue; a literal in JSX fails the build.
+    files: ['ui/src/**/*.tsx'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },
   },
   {
     files: ['ui/src/**/*.{ts,tsx}'],
