@@ -1,7 +1,8 @@
 /** The web queue in a real browser: sign in with a token, see the ranked queue (first slice of the web issue). */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalAsk, tierAsk, world } from '../support/agent-world';
+import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
+import { axeViolations } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -168,6 +169,37 @@ describe('queue states and links', () => {
     await expect.poll(() => page.getByTestId('card').allTextContents()).toEqual([expect.stringContaining('Which feed for the pricing page?')]);
     await page.getByRole('heading', { name: 'Which feed for the pricing page?' }).waitFor();
     expect(page.url()).toContain(`task=${task.id}`);
+  });
+});
+
+describe('accessibility', () => {
+  it('axe finds no WCAG 2.1 A/AA violation in the list, the detail with all five ask controls, a reason field, and the key sheet', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    await me.file({
+      question: 'Set up the new data feed',
+      context,
+      asks: [
+        approvalAsk(),
+        tierAsk(),
+        { kind: 'fact', prompt: 'What is the VAT rate we charge in Ireland?' },
+        accessAsk('mcp__analytics__query'),
+        { kind: 'action', prompt: 'Sign the supplier agreement in the finance portal.' },
+      ],
+    });
+    const page = await signedIn(member.token);
+    await page.getByRole('heading', { name: 'Set up the new data feed' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('radio', { name: /Basic/ }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'all-controls-1280');
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
