@@ -172,6 +172,56 @@ describe('queue states and links', () => {
   });
 });
 
+describe('modes, sizes and documents', () => {
+  it('step mode shows one decision at full width and advances when it is answered', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    await me.file({ question: 'Step one?', context, asks: [approvalAsk()], confidence: 0.9 });
+    await me.file({ question: 'Step two?', context, asks: [approvalAsk()], confidence: 0.1 });
+    const page = await signedIn(member.token, '/questions?mode=step');
+    await page.getByRole('heading', { name: 'Step one?' }).waitFor();
+    expect(await page.getByTestId('card').first().isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('heading', { name: 'Step two?' }).waitFor();
+    expect(page.url()).toContain('mode=step');
+  });
+
+  it('at 375 px the panes stack: the list, then the decision with a back control and the walker', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    await me.file({ question: 'Narrow one?', context, asks: [tierAsk()] });
+    await me.file({ question: 'Narrow two?', context, asks: [tierAsk()] });
+    const page = await signedIn(member.token);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => page.locator('.detail').isVisible()).toBe(false);
+    await screenshot(page, 'queue-375');
+    await page.getByTestId('card').nth(1).click();
+    await expect.poll(() => page.locator('.detail').isVisible()).toBe(true);
+    expect(await page.getByTestId('card').first().isVisible()).toBe(false);
+    expect(await page.locator('.walker').textContent()).toBe('2 / 2');
+    await screenshot(page, 'detail-375');
+    await page.getByRole('button', { name: 'Back to My Decisions' }).click();
+    await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(true);
+  });
+
+  it('the document page embeds the report in a sandboxed frame whose scripts cannot reach the queue', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const report = '<html><body><h1>Drop analysis</h1><script>parent.document.title = "owned"; document.title = "ran"</script></body></html>';
+    const filed = await me.file({ question: 'Drop agent_runs_v1?', context, asks: [approvalAsk()], report });
+    const page = await signedIn(member.token);
+    await page.goto(`${cast.url}/decisions/${filed.body.decision.id}`);
+    const frame = page.locator('iframe.agent-html');
+    await frame.waitFor();
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await expect.poll(() => page.frameLocator('iframe.agent-html').getByRole('heading', { name: 'Drop analysis' }).count()).toBe(1);
+    expect(await page.title()).toBe('Cast');
+    await page.getByRole('heading', { name: 'Drop agent_runs_v1?' }).waitFor();
+    await page.goto(`${cast.url}/decisions/sd-999999999`);
+    await page.getByRole('heading', { name: 'Not found.' }).waitFor();
+  });
+});
+
 describe('accessibility', () => {
   it('axe finds no WCAG 2.1 A/AA violation in the list, the detail with all five ask controls, a reason field, and the key sheet', async () => {
     const member = await cast.newMember();

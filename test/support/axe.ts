@@ -9,8 +9,11 @@ export type Violation = { id: string; impact: string | null; help: string; nodes
 export async function axeViolations(page: Page): Promise<Violation[]> {
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(globalThis.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const browser = globalThis as unknown as {
+      axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
+      document: unknown;
+    };
+    const result = await browser.axe.run(browser.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
 }

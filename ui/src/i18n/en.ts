@@ -34,6 +34,7 @@ export const en = {
     archive: 'Archive',
     restore: 'Restore',
     next: 'Next decision',
+    back: 'Back to My Decisions',
     keyboardHelp: 'Keyboard shortcuts',
     answered: 'ANSWERED',
   },
@@ -63,6 +64,14 @@ export const en = {
     grantedDone: 'Granted',
     done: 'Done',
     doneWithNote: 'Done — {{note}}',
+  },
+  document: {
+    notFound: 'Not found.',
+    back: 'My Decisions',
+    session: 'Asked in session {{session}}',
+    report: 'Report',
+    body: 'Document',
+    optionPages: 'Options',
   },
   filters: {
     search: 'Search decisions',

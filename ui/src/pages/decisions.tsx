@@ -11,6 +11,7 @@ import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
 import { useQueue } from '../queue/use-queue';
+import { useVisibleRefresh } from '../queue/use-visible-refresh';
 
 export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
@@ -21,14 +22,23 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   const [message, setMessage] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const { page, failed, load, loadMore } = useQueue(tab, filters);
+  const step = initial.mode === 'step';
+  // Below 768 px the panes stack: a chosen decision replaces the list until Back (§6.15).
+  const [detailOpen, setDetailOpen] = useState(initial.id !== null);
+  useVisibleRefresh(load);
 
   // S1: the first decision is selected, so it can be answered without a second click.
   const current = selected ?? page?.decisions[0]?.id ?? null;
   const index = page && current ? page.decisions.findIndex((card) => card.id === current) : -1;
 
   useEffect(() => {
-    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected })}`);
-  }, [tab, filters, selected]);
+    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode: initial.mode })}`);
+  }, [tab, filters, selected, initial.mode]);
+
+  function select(id: string) {
+    setSelected(id);
+    setDetailOpen(true);
+  }
 
   function next() {
     const cards = page?.decisions ?? [];
@@ -84,11 +94,11 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
         </section>
       )}
       {!failed && page && (page.decisions.length > 0 || current) && (
-        <div className="panes">
-          <div>
+        <div className={step ? 'panes step' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
+          <div className="list">
             <ol className="cards">
               {page.decisions.map((card) => (
-                <QueueCard key={card.id} card={card} current={card.id === current} onSelect={() => setSelected(card.id)} />
+                <QueueCard key={card.id} card={card} current={card.id === current} onSelect={() => select(card.id)} />
               ))}
             </ol>
             {more > 0 && (
@@ -96,15 +106,19 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
             )}
           </div>
           {current && (
+            <div className="detail-pane">
+            <button type="button" className="back" onClick={() => setDetailOpen(false)}>{t('queue.back')}</button>
             <DecisionDetail
               key={current}
               id={current}
               position={index >= 0 ? { index: index + 1, total: page.counts.total } : null}
-              // Keep the answered decision on screen (its outcome line) after it leaves the list.
-              onChanged={() => (setSelected(current), void load())}
+              // List mode keeps the answered decision on screen (its outcome line); step mode
+              // advances to the next one, and the outcome is announced.
+              onChanged={() => (step ? setSelected(null) : setSelected(current), void load())}
               onNext={next}
               announce={setMessage}
             />
+            </div>
           )}
         </div>
       )}

@@ -5,7 +5,10 @@ export type Tab = (typeof TABS)[number];
 export const FILTER_KEYS = ['agent', 'task', 'mission', 'kind', 'q'] as const;
 export type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
-export type QueueUrl = { tab: Tab; filters: Filters; id: string | null };
+/** List mode groups and lists; step mode shows one decision at full width and advances on answer. */
+export type Mode = 'list' | 'step';
+
+export type QueueUrl = { tab: Tab; filters: Filters; id: string | null; mode: Mode };
 
 export function readQueueUrl(search = location.search): QueueUrl {
   const params = new URLSearchParams(search);
@@ -15,11 +18,13 @@ export function readQueueUrl(search = location.search): QueueUrl {
     const value = params.get(key);
     if (value) filters[key] = value;
   }
-  return { tab: TABS.includes(tab as Tab) ? (tab as Tab) : 'open', filters, id: params.get('id') };
+  const mode = params.get('mode') === 'step' ? 'step' : 'list';
+  return { tab: TABS.includes(tab as Tab) ? (tab as Tab) : 'open', filters, id: params.get('id'), mode };
 }
 
 export function queueSearch(state: QueueUrl): string {
   const params = new URLSearchParams();
+  if (state.mode === 'step') params.set('mode', 'step');
   if (state.tab !== 'open') params.set('tab', state.tab);
   for (const key of FILTER_KEYS) if (state.filters[key]) params.set(key, state.filters[key]!);
   if (state.id) params.set('id', state.id);

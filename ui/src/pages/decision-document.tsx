@@ -1,0 +1,58 @@
+/**
+ * `/decisions/sd-N`: the decision as a document — question, asking session, context or the
+ * embedded report, each option's own page, and the answer controls. Agent HTML is shown in
+ * an iframe with the `sandbox` attribute, served with a CSP sandbox: it can never act as the
+ * member.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DecisionDetail } from '../components/decision-detail';
+import { LiveRegion } from '../components/live-region';
+import { api } from '../http-client';
+import type { DetailResponse } from '../types';
+
+function SandboxedPage({ src, title }: { src: string; title: string }) {
+  return <iframe className="agent-html" sandbox="" src={src} title={title} referrerPolicy="no-referrer" />;
+}
+
+export function DecisionDocument({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<DetailResponse | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    api<DetailResponse>(`/api/v1/decisions/${id}`).then(setData, () => setMissing(true));
+  }, [id]);
+
+  // E15: another workspace's decision and a missing one both read "not found".
+  if (missing) return <main><h1>{t('document.notFound')}</h1><a href="/decisions">{t('document.back')}</a></main>;
+  if (!data) return <main aria-busy="true" />;
+  const { decision } = data;
+  const documents = decision.documents;
+  const base = `/api/v1/decisions/${decision.id}/documents`;
+  const choice = decision.asks.find((ask) => ask.kind === 'decision');
+  return (
+    <main className="document">
+      <a href={`/decisions?id=${decision.id}`}>{t('document.back')}</a>
+      {decision.links.sessionId && <p className="help">{t('document.session', { session: decision.links.sessionId })}</p>}
+      {documents.report && <SandboxedPage src={`${base}/report`} title={t('document.report')} />}
+      {documents.doc && <SandboxedPage src={`${base}/doc`} title={t('document.body')} />}
+      {choice && choice.kind === 'decision' && Object.keys(documents.options ?? {}).length > 0 && (
+        <section>
+          <h2>{t('document.optionPages')}</h2>
+          {choice.options.map((option, index) =>
+            documents.options?.[`${choice.position}.${index + 1}`] ? (
+              <details key={index}>
+                <summary>{option.label}</summary>
+                <SandboxedPage src={`${base}/option-${choice.position}-${index + 1}`} title={option.label} />
+              </details>
+            ) : null,
+          )}
+        </section>
+      )}
+      <DecisionDetail id={decision.id} position={null} onChanged={() => {}} onNext={() => location.assign('/decisions')} announce={setMessage} />
+      <LiveRegion message={message} />
+    </main>
+  );
+}

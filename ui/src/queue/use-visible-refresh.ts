@@ -1,0 +1,21 @@
+/** FR-7: refresh at most every 30 s while the tab is visible, never while it is hidden. */
+import { useEffect } from 'react';
+
+export const REFRESH_MS = 30_000;
+
+export function useVisibleRefresh(refresh: () => void, every = REFRESH_MS): void {
+  useEffect(() => {
+    let last = Date.now();
+    const tick = () => {
+      if (document.visibilityState !== 'visible' || Date.now() - last < every) return;
+      last = Date.now();
+      refresh();
+    };
+    const timer = setInterval(tick, every);
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, [refresh, every]);
+}
