@@ -24,6 +24,7 @@ import { choiceDecision, decisionStart } from '../support/fixtures';
 import { openDecision } from '../../domain/decision-state';
 import { listQueue } from '../../db/decision-queries';
 import { noopUpdate, type noopWorkflow } from './bench-workflows';
+import { browserFigures } from './browser-figures';
 import { summarize, timeEach } from './stats';
 
 const { values } = parseArgs({ options: { decisions: { type: 'string', default: '10000' } } });
@@ -130,6 +131,12 @@ for (let index = 0; index < 50; index += 1) {
   waits.push((await released) - answeredAt);
 }
 
+log('browser: opening /decisions and answering, 10 times, in Chromium…');
+for (let index = 0; index < 10; index += 1) {
+  await fetch(`${api.url}/api/v1/decisions`, { method: 'POST', headers, body: JSON.stringify(choiceDecision(`Browser answer ${index}?`)) });
+}
+const web = await browserFigures(api.url, token, 'Browser answer');
+
 const read = summarize(apiReads);
 const sql = summarize(sqlReads);
 const answer = summarize(answers);
@@ -146,6 +153,8 @@ const table = [
   `| answering an ask (HTTP → update → mirror) | ${ms(answer.p50)} | ${ms(answer.p95)} | ${ms(answer.p99)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
   `| bare no-op Update round trip | ${ms(bare.p50)} | ${ms(bare.p95)} | ${ms(bare.p99)} | | |`,
   `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 2× | ${met(answer.p95 / bare.p95 <= 2)} |`,
+  `| browser: open /decisions → first decision answerable (${DECISIONS} open) | ${ms(web.open.p50)} | ${ms(web.open.p95)} | ${ms(web.open.p99)} | | |`,
+  `| browser: click Answer → "Answered." shown | ${ms(web.answer.p50)} | ${ms(web.answer.p95)} | ${ms(web.answer.p99)} | | |`,
   `| answer sent → waiting agent holds it (decision wait) | ${ms(wait.p50)} | ${ms(wait.p95)} | ${ms(wait.p99)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
 ].join('\n');
 process.stdout.write(`\n${table}\n\n`);
