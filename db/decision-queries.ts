@@ -6,7 +6,7 @@
 import type { AskKind } from '../domain/ask';
 import type { DecisionSnapshot, DecisionView } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';
-import { QUEUE_PAGE_MAX, type QueueTab } from '../domain/queue';
+import { QUEUE_PAGE_MAX, type QueueCardFacts, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import type { Pool } from './pool';
 
@@ -47,7 +47,7 @@ export type QueueQuery = {
 };
 
 export type QueuePage = {
-  decisions: Array<DecisionView & { blocking: boolean }>;
+  decisions: Array<DecisionView & QueueCardFacts>;
   counts: { open: number; blocking: number; total: number };
 };
 
@@ -102,9 +102,11 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
       ? 'rank_group, coalesce(d.confidence, 0.5) desc, d.created_at, d.number'
       : 'd.closed_at desc nulls last, d.number desc';
   const [page, counts] = await Promise.all([
-    pool.query<Row & { blocking: boolean }>(
-      `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group
+    pool.query<Row & { blocking: boolean; agent_name: string | null; task_title: string | null; scope: string | null }>(
+      `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group,
+              a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
          ${FROM}
+         left join agents a on a.id = d.agent_id
         where d.workspace_id = $1 and d.status = $${n + 1}${filter}
         order by ${order}
         limit $${n + 3} offset $${n + 4}`,
@@ -120,7 +122,13 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
     ),
   ]);
   return {
-    decisions: page.rows.map((row) => ({ ...toView(row), blocking: row.blocking })),
+    decisions: page.rows.map((row) => ({
+      ...toView(row),
+      blocking: row.blocking,
+      agentName: row.agent_name,
+      taskTitle: row.task_title,
+      scope: row.scope,
+    })),
     counts: counts.rows[0] ?? { open: 0, blocking: 0, total: 0 },
   };
 }

@@ -5,6 +5,9 @@ import { AskKind } from './ask';
 export const QueueTab = ['open', 'answered', 'archived'] as const;
 export type QueueTab = (typeof QueueTab)[number];
 
+/** What a card shows beside the decision: the names behind its links and the session's scope. */
+export type QueueCardFacts = { blocking: boolean; agentName: string | null; taskTitle: string | null; scope: string | null };
+
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_PAGE_MAX = 100;
 

@@ -172,6 +172,21 @@ describe('queue states and links', () => {
   });
 });
 
+describe('list mode', () => {
+  it('groups cards by the session\'s scope and shows agent · task · age on each', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const agent = await me.agent('Editor');
+    const task = await me.task('Refresh the pricing page');
+    await me.file({ question: 'In notes?', context, asks: [tierAsk()], session: await me.session(), scope: 'notes', agent: agent.id, task: task.id });
+    await me.file({ question: 'In billing?', context, asks: [tierAsk()], session: await me.session(), scope: 'billing' });
+    const page = await signedIn(member.token);
+    await expect.poll(() => page.locator('h2.scope').allTextContents()).toEqual(['notes', 'billing']);
+    const card = page.getByTestId('card').filter({ hasText: 'In notes?' });
+    expect(await card.locator('.meta').textContent()).toBe('Editor · Refresh the pricing page · just now');
+  });
+});
+
 describe('modes, sizes and documents', () => {
   it('step mode shows one decision at full width and advances when it is answered', async () => {
     const member = await cast.newMember();

@@ -1,9 +1,10 @@
 /** The API's shapes as the web queue reads them (the server's own types live in domain/). */
 import type { DecisionView } from '../../domain/decision';
+import type { QueueCardFacts } from '../../domain/queue';
 
 export type { DecisionView };
 export type AskView = DecisionView['asks'][number];
-export type QueueCard = DecisionView & { blocking: boolean };
+export type QueueCard = DecisionView & QueueCardFacts;
 export type QueuePage = { decisions: QueueCard[]; counts: { open: number; blocking: number; total: number } };
 export type DecisionDetail = {
   agent: { id: string; name: string } | null;

@@ -1,7 +1,17 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../types';
 
-/** One decision in the list: summary, blocking chip, confidence, progress. */
+/** How old a decision is, in the catalogue's words: "just now", "12m", "3h", "2d". */
+function age(t: TFunction, createdAt: string): string {
+  const minutes = Math.floor((Date.now() - Date.parse(createdAt)) / 60_000);
+  if (minutes < 1) return t('age.now');
+  if (minutes < 60) return t('age.minutes', { count: minutes });
+  if (minutes < 48 * 60) return t('age.hours', { count: Math.floor(minutes / 60) });
+  return t('age.days', { count: Math.floor(minutes / 1440) });
+}
+
+/** One decision in the list: summary, agent · task · age, blocking chip, confidence, progress. */
 export function QueueCard({ card, current, onSelect }: { card: Card; current: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
   return (
@@ -9,6 +19,7 @@ export function QueueCard({ card, current, onSelect }: { card: Card; current: bo
       <button type="button" className="card" data-card={card.id} onClick={onSelect}>
         {/* Prompts are agent-written text: rendered as text, never markup. */}
         <span className="question">{card.question}</span>
+        <span className="meta">{[card.agentName, card.taskTitle, age(t, card.createdAt)].filter(Boolean).join(' · ')}</span>
         {card.blocking && <span className="chip">{t('queue.blocking')}</span>}
         <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
         <span>{t('queue.progress', card.progress)}</span>

@@ -35,6 +35,7 @@ export const en = {
     restore: 'Restore',
     next: 'Next decision',
     back: 'Back to My Decisions',
+    noScope: 'No project',
     keyboardHelp: 'Keyboard shortcuts',
     answered: 'ANSWERED',
   },
@@ -65,6 +66,7 @@ export const en = {
     done: 'Done',
     doneWithNote: 'Done — {{note}}',
   },
+  age: { now: 'just now', minutes: '{{count}}m', hours: '{{count}}h', days: '{{count}}d' },
   document: {
     notFound: 'Not found.',
     back: 'My Decisions',

@@ -10,6 +10,7 @@ import { api } from '../http-client';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
+import { groupByScope } from '../queue/group-by-scope';
 import { useQueue } from '../queue/use-queue';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
 
@@ -27,9 +28,12 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   const [detailOpen, setDetailOpen] = useState(initial.id !== null);
   useVisibleRefresh(load);
 
+  // The list's order is the grouped one, so j/k and the walker follow what is on screen.
+  const groups = groupByScope(page?.decisions ?? []);
+  const ordered = groups.flatMap((group) => group.cards);
   // S1: the first decision is selected, so it can be answered without a second click.
-  const current = selected ?? page?.decisions[0]?.id ?? null;
-  const index = page && current ? page.decisions.findIndex((card) => card.id === current) : -1;
+  const current = selected ?? ordered[0]?.id ?? null;
+  const index = current ? ordered.findIndex((card) => card.id === current) : -1;
 
   useEffect(() => {
     history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode: initial.mode })}`);
@@ -41,14 +45,12 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   }
 
   function next() {
-    const cards = page?.decisions ?? [];
-    const after = cards[index + 1] ?? cards.find((card) => card.id !== current);
+    const after = ordered[index + 1] ?? ordered.find((card) => card.id !== current);
     setSelected(after?.id ?? null);
   }
 
   function move(step: 1 | -1) {
-    const cards = page?.decisions ?? [];
-    const target = cards[Math.min(Math.max(index + step, 0), cards.length - 1)];
+    const target = ordered[Math.min(Math.max(index + step, 0), ordered.length - 1)];
     if (!target) return;
     setSelected(target.id);
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${target.id}"]`)?.focus());
@@ -96,11 +98,16 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
       {!failed && page && (page.decisions.length > 0 || current) && (
         <div className={step ? 'panes step' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
           <div className="list">
-            <ol className="cards">
-              {page.decisions.map((card) => (
-                <QueueCard key={card.id} card={card} current={card.id === current} onSelect={() => select(card.id)} />
-              ))}
-            </ol>
+            {groups.map((group) => (
+              <section key={group.scope ?? ''} aria-label={group.scope ?? t('queue.noScope')}>
+                {groups.length > 1 && <h2 className="scope">{group.scope ?? t('queue.noScope')}</h2>}
+                <ol className="cards">
+                  {group.cards.map((card) => (
+                    <QueueCard key={card.id} card={card} current={card.id === current} onSelect={() => select(card.id)} />
+                  ))}
+                </ol>
+              </section>
+            ))}
             {more > 0 && (
               <button type="button" className="load-more" onClick={() => void loadMore()}>{t('queue.loadMore', { count: more })}</button>
             )}
