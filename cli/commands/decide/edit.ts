@@ -8,21 +8,12 @@ import { cardNotes } from '../../../domain/card-notes';
 import { EditDecisionBody, type DecisionView } from '../../../domain/decision';
 import { emit, usageError } from '../../output';
 import { collect, parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
+import type { FileOptions } from './file';
 import { cardJson, cardLines } from './present';
 import { closedError, connect, getDecision, targetId, whileOpen } from './target';
 
-type EditOptions = {
-  question?: string;
-  option: string[];
-  context?: string;
-  report?: string;
-  doc?: string;
-  optionPage: string[];
-  advisory?: boolean;
-  default?: string;
-  blocking?: boolean;
-  json?: boolean;
-};
+/** Everything `cast decide` takes, plus a new question and --blocking. */
+type EditOptions = FileOptions & { question?: string; blocking?: boolean };
 
 export function registerEdit(decide: Command): void {
   decide

@@ -7,7 +7,7 @@ import { collect, parseOptions, readContext, readDocument, readMode, readOptionP
 import { cardJson, cardLines, type Card } from './present';
 import { connect, sessionOf } from './target';
 
-type FileOptions = {
+export type FileOptions = {
   option: string[];
   context?: string;
   report?: string;
