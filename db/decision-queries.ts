@@ -49,6 +49,8 @@ export type QueueQuery = {
 export type QueuePage = {
   decisions: Array<DecisionView & QueueCardFacts>;
   counts: { open: number; blocking: number; total: number };
+  /** Whole-workspace facts for the empty states: never had one (§6.8), or quiet (§6.7). */
+  history: { decisions: number; lastOpenedAt: string | null };
 };
 
 const TAB_STATUS: Record<QueueTab, string> = { open: 'open', answered: 'resolved', archived: 'archived' };
@@ -101,7 +103,7 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
     query.tab === 'open'
       ? 'rank_group, coalesce(d.confidence, 0.5) desc, d.created_at, d.number'
       : 'd.closed_at desc nulls last, d.number desc';
-  const [page, counts] = await Promise.all([
+  const [page, counts, history] = await Promise.all([
     pool.query<Row & { blocking: boolean; agent_name: string | null; task_title: string | null; scope: string | null }>(
       `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group,
               a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
@@ -120,7 +122,12 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
         where d.workspace_id = $1${filter}`,
       [...params, status],
     ),
+    pool.query<{ decisions: number; last_opened_at: Date | null }>(
+      'select count(*)::int as decisions, max(created_at) as last_opened_at from decisions where workspace_id = $1',
+      [workspaceId],
+    ),
   ]);
+  const facts = history.rows[0];
   return {
     decisions: page.rows.map((row) => ({
       ...toView(row),
@@ -130,6 +137,7 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
       scope: row.scope,
     })),
     counts: counts.rows[0] ?? { open: 0, blocking: 0, total: 0 },
+    history: { decisions: facts?.decisions ?? 0, lastOpenedAt: facts?.last_opened_at?.toISOString() ?? null },
   };
 }
 

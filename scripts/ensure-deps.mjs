@@ -8,6 +8,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const lock = readFileSync('package-lock.json');
 const want = createHash('sha256').update(lock).digest('hex');
 const stamp = 'node_modules/.cast-deps';
+// `npm install` runs this as postinstall with --stamp-only: what it installed is current.
+if (process.argv.includes('--stamp-only')) {
+  writeFileSync(stamp, `${want}\n`);
+  process.exit(0);
+}
 const have = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
 if (have !== want) {
   process.stderr.write('[deps] installing npm dependencies (npm ci)…\n');

@@ -153,6 +153,7 @@ describe('queue states and links', () => {
     await page.getByRole('tab', { name: 'Open' }).click();
     await page.getByRole('heading', { name: 'Could not load your decisions.' }).waitFor();
     expect(await page.getByRole('heading', { name: 'No decisions yet.' }).count()).toBe(0);
+    expect(await page.getByText('Last known: 1 open, 1 minute ago.').count()).toBe(1);
     expect(await page.getByTestId('card').count()).toBe(0);
     failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -184,6 +185,25 @@ describe('list mode', () => {
     await expect.poll(() => page.locator('h2.scope').allTextContents()).toEqual(['notes', 'billing']);
     const card = page.getByTestId('card').filter({ hasText: 'In notes?' });
     expect(await card.locator('.meta').textContent()).toBe('Editor · Refresh the pricing page · just now');
+  });
+});
+
+describe('empty states', () => {
+  it('E12 — a new workspace explains decisions; E11 — after a quiet two weeks the queue says so, not "all done"', async () => {
+    const fresh = await cast.newMember();
+    const first = await signedIn(fresh.token);
+    await first.getByRole('heading', { name: 'No decisions yet.' }).waitFor();
+    expect(await first.getByText('Nothing has needed you').count()).toBe(0);
+
+    const quiet = await cast.newMember();
+    const me = world(cast, quiet);
+    const id = (await me.file({ question: 'Long ago?', context, asks: [tierAsk()] })).body.decision.id;
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    await cast.pool.query("update decisions set created_at = now() - interval '20 days' where id = $1", [id]);
+    const page = await signedIn(quiet.token);
+    await page.getByRole('heading', { name: 'Nothing needs you right now.' }).waitFor();
+    expect(await page.getByText('That is either very good news, or your agents are deciding things they should be asking you about.').count()).toBe(1);
+    expect(await page.getByText('Nothing has needed you in 20 days.').count()).toBe(1);
   });
 });
 
@@ -291,7 +311,7 @@ describe('web queue', () => {
     await screenshot(page, 'queue-1280');
 
     await page.getByRole('tab', { name: 'Answered' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'No decisions yet.' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Nothing here.').count()).toBe(1);
     expect(page.url()).toContain('?tab=answered');
   });
 

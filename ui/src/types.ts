@@ -5,7 +5,11 @@ import type { QueueCardFacts } from '../../domain/queue';
 export type { DecisionView };
 export type AskView = DecisionView['asks'][number];
 export type QueueCard = DecisionView & QueueCardFacts;
-export type QueuePage = { decisions: QueueCard[]; counts: { open: number; blocking: number; total: number } };
+export type QueuePage = {
+  decisions: QueueCard[];
+  counts: { open: number; blocking: number; total: number };
+  history: { decisions: number; lastOpenedAt: string | null };
+};
 export type DecisionDetail = {
   agent: { id: string; name: string } | null;
   task: { id: string; title: string; status: string } | null;

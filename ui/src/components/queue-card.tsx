@@ -1,15 +1,6 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { age } from '../time';
 import type { QueueCard as Card } from '../types';
-
-/** How old a decision is, in the catalogue's words: "just now", "12m", "3h", "2d". */
-function age(t: TFunction, createdAt: string): string {
-  const minutes = Math.floor((Date.now() - Date.parse(createdAt)) / 60_000);
-  if (minutes < 1) return t('age.now');
-  if (minutes < 60) return t('age.minutes', { count: minutes });
-  if (minutes < 48 * 60) return t('age.hours', { count: Math.floor(minutes / 60) });
-  return t('age.days', { count: Math.floor(minutes / 1440) });
-}
 
 /** One decision in the list: summary, agent · task · age, blocking chip, confidence, progress. */
 export function QueueCard({ card, current, onSelect }: { card: Card; current: boolean; onSelect: () => void }) {

@@ -22,6 +22,12 @@ export const en = {
     emptyFirstRunTitle: 'No decisions yet.',
     emptyFirstRunBody:
       'When an agent hits something it should not decide alone — spending money, reaching a customer, choosing between two real directions — it stops and asks you here.',
+    emptyFirstRunHint: 'Tell an agent when to ask by writing it into its instructions.',
+    emptyQuietTitle: 'Nothing needs you right now.',
+    emptyQuietBody: 'That is either very good news, or your agents are deciding things they should be asking you about.',
+    emptyQuietFootnote: 'Nothing has needed you in {{days}} days.',
+    emptyTab: 'Nothing here.',
+    lastKnown: 'Last known: {{count}} open, {{time}} ago.',
     errorTitle: 'Could not load your decisions.',
     errorBody: 'We did not show an empty queue, because we cannot tell whether it is empty.',
     tryAgain: 'Try again',
@@ -67,6 +73,12 @@ export const en = {
     doneWithNote: 'Done — {{note}}',
   },
   age: { now: 'just now', minutes: '{{count}}m', hours: '{{count}}h', days: '{{count}}d' },
+  duration: {
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    hours_one: '{{count}} hour',
+    hours_other: '{{count}} hours',
+  },
   document: {
     notFound: 'Not found.',
     back: 'My Decisions',

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionDetail } from '../components/decision-detail';
+import { EmptyQueue } from '../components/empty-queue';
 import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
 import { QueueCard } from '../components/queue-card';
@@ -11,7 +12,8 @@ import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
 import { groupByScope } from '../queue/group-by-scope';
-import { useQueue } from '../queue/use-queue';
+import { lastKnown, useQueue } from '../queue/use-queue';
+import { duration } from '../time';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
 
 export function Decisions({ onSignOut }: { onSignOut: () => void }) {
@@ -23,6 +25,7 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   const [message, setMessage] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const { page, failed, load, loadMore } = useQueue(tab, filters);
+  const known = failed ? lastKnown() : null;
   const step = initial.mode === 'step';
   // Below 768 px the panes stack: a chosen decision replaces the list until Back (§6.15).
   const [detailOpen, setDetailOpen] = useState(initial.id !== null);
@@ -86,14 +89,12 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
           <h2>{t('queue.errorTitle')}</h2>
           <p>{t('queue.errorBody')}</p>
           <button type="button" onClick={() => void load()}>{t('queue.tryAgain')}</button>
+          {known && <p className="help">{t('queue.lastKnown', { count: known.open, time: duration(t, known.at) })}</p>}
         </section>
       )}
       {!failed && !page && <p>{t('queue.loading')}</p>}
       {!failed && page && page.decisions.length === 0 && !current && (
-        <section>
-          <h2>{t('queue.emptyFirstRunTitle')}</h2>
-          <p>{t('queue.emptyFirstRunBody')}</p>
-        </section>
+        <EmptyQueue history={page.history} plain={tab !== 'open' || Object.keys(filters).length > 0} />
       )}
       {!failed && page && (page.decisions.length > 0 || current) && (
         <div className={step ? 'panes step' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>

@@ -4,6 +4,18 @@ import { api } from '../http-client';
 import type { QueuePage } from '../types';
 import { queueApiPath, type Filters, type Tab } from './query';
 
+const LAST_KNOWN = 'cast.lastKnown';
+export type LastKnown = { open: number; at: number };
+
+/** The last open count read successfully, for the error state (§6.9). */
+export function lastKnown(): LastKnown | null {
+  try {
+    return JSON.parse(localStorage.getItem(LAST_KNOWN) ?? 'null') as LastKnown | null;
+  } catch {
+    return null;
+  }
+}
+
 export function useQueue(tab: Tab, filters: Filters) {
   const [page, setPage] = useState<QueuePage | null>(null);
   const [failed, setFailed] = useState(false);
@@ -12,7 +24,9 @@ export function useQueue(tab: Tab, filters: Filters) {
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setPage(await api<QueuePage>(queueApiPath(tab, JSON.parse(key) as Filters, 0)));
+      const fresh = await api<QueuePage>(queueApiPath(tab, JSON.parse(key) as Filters, 0));
+      setPage(fresh);
+      localStorage.setItem(LAST_KNOWN, JSON.stringify({ open: fresh.counts.open, at: Date.now() } satisfies LastKnown));
     } catch {
       // E13: a failed read is an error state, never an empty queue.
       setFailed(true);
@@ -23,7 +37,7 @@ export function useQueue(tab: Tab, filters: Filters) {
     if (!page) return;
     try {
       const more = await api<QueuePage>(queueApiPath(tab, JSON.parse(key) as Filters, page.decisions.length));
-      setPage({ counts: more.counts, decisions: [...page.decisions, ...more.decisions] });
+      setPage({ ...more, decisions: [...page.decisions, ...more.decisions] });
     } catch {
       setFailed(true);
     }

@@ -1,0 +1,34 @@
+/**
+ * The queue with nothing to show: never had a decision (§6.8), all clear after a quiet two
+ * weeks (§6.7, E11, which is not a celebration), or simply all clear.
+ */
+import { useTranslation } from 'react-i18next';
+import type { QueuePage } from '../types';
+
+const QUIET_DAYS = 14;
+
+export function EmptyQueue({ history, plain }: { history: QueuePage['history']; plain: boolean }) {
+  const { t } = useTranslation();
+  if (plain) return <p className="empty">{t('queue.emptyTab')}</p>;
+  if (history.decisions === 0) {
+    return (
+      <section className="empty">
+        <h2>{t('queue.emptyFirstRunTitle')}</h2>
+        <p>{t('queue.emptyFirstRunBody')}</p>
+        <p>{t('queue.emptyFirstRunHint')}</p>
+      </section>
+    );
+  }
+  const days = history.lastOpenedAt ? Math.floor((Date.now() - Date.parse(history.lastOpenedAt)) / 86_400_000) : QUIET_DAYS;
+  return (
+    <section className="empty">
+      <h2>{t('queue.emptyQuietTitle')}</h2>
+      {days >= QUIET_DAYS && (
+        <>
+          <p>{t('queue.emptyQuietBody')}</p>
+          <p className="help">{t('queue.emptyQuietFootnote', { days })}</p>
+        </>
+      )}
+    </section>
+  );
+}

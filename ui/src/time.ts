@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+
+/** A span in words, for sentences like "Last known: 3 open, 2 minutes ago." (at least a minute). */
+export function duration(t: TFunction, since: number, now = Date.now()): string {
+  const minutes = Math.max(1, Math.floor((now - since) / 60_000));
+  return minutes < 120 ? t('duration.minutes', { count: minutes }) : t('duration.hours', { count: Math.floor(minutes / 60) });
+}
+
+/** How long ago, in the catalogue's words: "just now", "12m", "3h", "2d". */
+export function age(t: TFunction, at: string | number, now = Date.now()): string {
+  const minutes = Math.floor((now - (typeof at === 'number' ? at : Date.parse(at))) / 60_000);
+  if (minutes < 1) return t('age.now');
+  if (minutes < 60) return t('age.minutes', { count: minutes });
+  if (minutes < 48 * 60) return t('age.hours', { count: Math.floor(minutes / 60) });
+  return t('age.days', { count: Math.floor(minutes / 1440) });
+}
