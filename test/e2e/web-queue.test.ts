@@ -46,6 +46,42 @@ describe('answering in the browser', () => {
     await screenshot(page, 'resolved-1280');
   });
 
+  it('S3 — three typed asks: two answers keep it open with "One more", the third closes it with all three recorded', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const agent = await me.agent('Researcher');
+    const filed = await me.file({ question: 'Set up the new data feed', context, asks: [approvalAsk(), tierAsk(), accessAsk()], agent: agent.id });
+    const page = await signedIn(member.token);
+    await page.getByRole('heading', { name: 'Set up the new data feed' }).waitFor();
+    expect(await page.getByText('Answer all 3 and Researcher picks this up where it stopped.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('radio', { name: /Pro/ }).check();
+    await page.getByRole('button', { name: 'Answer', exact: true }).click();
+    await page.getByText('One more and Researcher picks this up where it stopped.').waitFor();
+    expect(await page.locator('.detail').getByText('2 of 3').count()).toBe(1);
+    await page.getByRole('button', { name: 'I have granted it' }).click();
+    await page.getByTestId('outcome').waitFor();
+    expect(await page.getByTestId('answered-ask').count()).toBe(3);
+    expect((await me.decision(filed.body.decision.id)).status).toBe('resolved');
+  });
+
+  it('E5 — a restart that failed says so and offers Run now, which restarts it once the host is back', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const session = await me.session();
+    const parked = await me.run(session, 'parked');
+    await me.ok('POST', `/api/v1/sessions/${session}/stop`);
+    await me.file({ question: 'Restart me from the web?', context, asks: [approvalAsk()], session, run: parked.id });
+    const page = await signedIn(member.token);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 }).toEqual([
+      expect.stringContaining('Answered, but the agent could not be restarted automatically.'),
+    ]);
+    await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await expect.poll(() => page.getByTestId('outcome').allTextContents()).toEqual([expect.stringContaining('The agent is picking the work back up.')]);
+  });
+
   it('S4 — Reject asks for a reason tied to the control, and the rejection is recorded with it', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);

@@ -75,6 +75,18 @@ export function DecisionDetail({
     return null;
   }
 
+  /** E5: a restart that failed can be run again from here (FR-34). */
+  async function runNow() {
+    setProblem(null);
+    try {
+      const result = await api<DetailResponse>(`/api/v1/decisions/${id}/run-now`, { method: 'POST' });
+      if (result.decision.delivery?.kind !== 'failed') announce(t('outcome.ranAgain'));
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
+    }
+    await load();
+  }
+
   async function archive() {
     await api(`/api/v1/decisions/${id}/archive`, { method: 'POST' });
     onChanged();
@@ -91,7 +103,15 @@ export function DecisionDetail({
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
       </h2>
-      {detail.lines.delivery && <p className="outcome" data-testid="outcome">{detail.lines.delivery}</p>}
+      {detail.lines.delivery && (
+        <div className={decision.delivery?.kind === 'failed' ? 'outcome failed' : 'outcome'}>
+          <p data-testid="outcome">{detail.lines.delivery}</p>
+          {decision.delivery?.kind === 'failed' && (
+            <button type="button" onClick={() => void runNow()}>{t('outcome.runNow')}</button>
+          )}
+          {decision.delivery?.runId && <span className="help">{t('outcome.run', { run: decision.delivery.runId })}</span>}
+        </div>
+      )}
       {problem && <p role="alert">{problem}</p>}
       {decision.context && (
         <>

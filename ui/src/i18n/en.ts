@@ -135,6 +135,9 @@ export const en = {
     answered: 'Answered.',
     conflict: 'Someone else answered this a moment ago.',
     archived: 'This decision was archived.',
+    runNow: 'Run now',
+    ranAgain: 'Restarted.',
+    run: 'Run {{run}}',
   },
 } as const;
 

@@ -1,23 +1,31 @@
 /** Binds the §6.17 keys on the queue page; the handlers act on the DOM the page renders. */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { actionFor, type QueueAction } from './key-map';
+
+type Handlers = Partial<Record<QueueAction, (key: string) => void>>;
 
 function inTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type));
 }
 
-export function useQueueKeys(handlers: Partial<Record<QueueAction, (key: string) => void>>): void {
+export function useQueueKeys(handlers: Handlers): void {
+  // The listener is bound once and reads the latest handlers, updated before paint, so a
+  // key pressed right after a render acts on what that render shows.
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const action = actionFor(event.key, inTextField(event.target));
-      const handler = action ? handlers[action] : undefined;
+      const handler = action ? latest.current[action] : undefined;
       if (!handler) return;
       event.preventDefault();
       handler(event.key);
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [handlers]);
+  }, []);
 }
