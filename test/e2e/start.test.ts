@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
+import { freeFixedPort } from '../support/free-port';
 import { choiceDecision } from '../support/fixtures';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cast-start-'));
@@ -90,7 +90,7 @@ const call = (started: Started, token: string, method: string, path: string, bod
 
 describe('npm start', () => {
   it('starts everything, stops on Ctrl-C, and keeps every decision across a restart', async () => {
-    const ports = { api: await freePort(), temporal: await freePort() };
+    const ports = { api: await freeFixedPort(), temporal: await freeFixedPort() };
 
     const first = await npmStart(ports);
     expect(first.output()).toContain(`Cast is running at ${first.url}`);
