@@ -224,6 +224,24 @@ describe('list mode', () => {
   });
 });
 
+describe('loading', () => {
+  it('§6.6 — while the read is in flight: skeleton cards, no counts (never 0), no controls', async () => {
+    const member = await cast.newMember();
+    await world(cast, member).file({ question: 'Slow read?', context, asks: [tierAsk()] });
+    const page = await signedIn(member.token);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/decisions?**', async (route) => (await held, route.continue()));
+    await page.reload();
+    await page.getByTestId('skeleton').waitFor();
+    expect(await page.getByTestId('counts').count()).toBe(0);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByTestId('counts').allTextContents()).toEqual(['1 open · 1 blocking']);
+    expect(await page.getByTestId('skeleton').count()).toBe(0);
+  });
+});
+
 describe('empty states', () => {
   it('E12 — a new workspace explains decisions; E11 — after a quiet two weeks the queue says so, not "all done"', async () => {
     const fresh = await cast.newMember();

@@ -7,6 +7,7 @@ import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
 import { QueueCard } from '../components/queue-card';
 import { QueueFilters } from '../components/queue-filters';
+import { QueueSkeleton } from '../components/queue-skeleton';
 import { api } from '../http-client';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
@@ -92,7 +93,7 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
           {known && <p className="help">{t('queue.lastKnown', { count: known.open, time: duration(t, known.at) })}</p>}
         </section>
       )}
-      {!failed && !page && <p>{t('queue.loading')}</p>}
+      {!failed && !page && <QueueSkeleton />}
       {!failed && page && page.decisions.length === 0 && !current && (
         <EmptyQueue history={page.history} plain={tab !== 'open' || Object.keys(filters).length > 0} />
       )}
