@@ -12,11 +12,11 @@ import type { DecisionSnapshot, DeliveryOutcome } from '../domain/decision';
 import { composeAnswerMessage } from '../domain/answer-message';
 import { SYSTEM_ACTOR } from '../domain/activity';
 import { recordActivity } from '../db/activity';
+import { releaseTaskHold } from './hold-task';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool';
 import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
-import { getTask, resolveBlocker } from '../db/tasks';
 
 export const RESTART_UNAVAILABLE =
   "The session's host has stopped, so no one would pick up a restarted run. Start the host again, then use Run now.";
@@ -24,7 +24,7 @@ export const RESTART_UNAVAILABLE =
 export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): Promise<DeliveryOutcome> {
   return inTransaction(pool, async (client) => {
     const restart = await deliverToSession(client, decision);
-    const otherBlockers = await releaseTask(client, decision);
+    const otherBlockers = await releaseTaskHold(client, decision);
     const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
     await recordActivity(client, {
       workspaceId: decision.workspaceId,
@@ -83,18 +83,4 @@ async function deliverToSession(
     detail: { runId: restarted.id, from: run.id, status: restarted.status },
   });
   return { kind: restarted.status === 'queued' ? 'queued' : 'restarted', runId: restarted.id };
-}
-
-/** How many other blockers still hold the decision's task after this one is released. */
-async function releaseTask(client: PoolClient, decision: DecisionSnapshot): Promise<number> {
-  const taskId = decision.links.taskId;
-  if (!taskId) return 0;
-  const task = await getTask(client, decision.workspaceId, taskId);
-  // A deleted task has nothing left to unblock (E3).
-  if (!task) return 0;
-  const open = task.blockers.filter((blocker) => !blocker.resolvedAt);
-  const held = open.some((blocker) => blocker.kind === 'decision' && blocker.ref === decision.id);
-  if (!held) return open.length;
-  const { remaining } = await resolveBlocker(client, decision.workspaceId, taskId, { kind: 'decision', ref: decision.id });
-  return remaining;
 }

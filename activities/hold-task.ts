@@ -3,7 +3,7 @@
  * remembers the status it came from); withdrawing the decision releases it again.
  */
 import type { DecisionSnapshot } from '../domain/decision';
-import type { Pool } from '../db/pool';
+import type { Pool, Queryable } from '../db/pool';
 import { blockTask, getTask, resolveBlocker } from '../db/tasks';
 
 export async function holdTask(pool: Pool, decision: DecisionSnapshot): Promise<void> {
@@ -13,10 +13,18 @@ export async function holdTask(pool: Pool, decision: DecisionSnapshot): Promise<
   await blockTask(pool, decision.workspaceId, taskId, { kind: 'decision', ref: decision.id });
 }
 
-export async function releaseTaskHold(pool: Pool, decision: DecisionSnapshot): Promise<void> {
+/**
+ * Releases the decision's hold on its task, if it has one, and returns how many other
+ * blockers still hold the task (E16). A deleted task has nothing left to unblock (E3).
+ */
+export async function releaseTaskHold(db: Queryable, decision: DecisionSnapshot): Promise<number> {
   const taskId = decision.links.taskId;
-  if (!taskId) return;
-  const task = await getTask(pool, decision.workspaceId, taskId);
-  const held = task?.blockers.some((b) => b.kind === 'decision' && b.ref === decision.id && !b.resolvedAt);
-  if (held) await resolveBlocker(pool, decision.workspaceId, taskId, { kind: 'decision', ref: decision.id });
+  if (!taskId) return 0;
+  const task = await getTask(db, decision.workspaceId, taskId);
+  if (!task) return 0;
+  const open = task.blockers.filter((blocker) => !blocker.resolvedAt);
+  const held = open.some((blocker) => blocker.kind === 'decision' && blocker.ref === decision.id);
+  if (!held) return open.length;
+  const { remaining } = await resolveBlocker(db, decision.workspaceId, taskId, { kind: 'decision', ref: decision.id });
+  return remaining;
 }

@@ -24,8 +24,8 @@ export function createActivities({ pool }: ActivityDeps) {
     holdTask(snapshot: DecisionSnapshot): Promise<void> {
       return holdTask(pool, snapshot);
     },
-    releaseTaskHold(snapshot: DecisionSnapshot): Promise<void> {
-      return releaseTaskHold(pool, snapshot);
+    async releaseTaskHold(snapshot: DecisionSnapshot): Promise<void> {
+      await releaseTaskHold(pool, snapshot);
     },
     webhookEndpointsFor(workspaceId: string, event: WebhookEvent): Promise<string[]> {
       return webhookEndpointsFor(pool, workspaceId, event);

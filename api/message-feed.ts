@@ -22,7 +22,7 @@ export function closedSignal(res: Response): AbortSignal {
   return controller.signal;
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
@@ -35,19 +35,37 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Re-reads every 100 ms until `done` holds, `waitMs` passes or the client leaves, and
+ * returns the last read. The one long-poll loop behind every waiting endpoint.
+ */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  waitMs: number,
+  signal: AbortSignal,
+): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const value = await read();
+    const left = deadline - Date.now();
+    if (done(value) || left <= 0 || signal.aborted) return value;
+    await sleep(Math.min(POLL_INTERVAL_MS, left), signal);
+  }
+}
+
 /** Messages after `after`; when there are none, waits up to `waitMs` for one to arrive. */
-export async function waitForMessages(
+export function waitForMessages(
   feed: Feed,
   query: { after: number; limit: number; waitMs: number },
   signal: AbortSignal,
 ): Promise<SessionMessage[]> {
-  const deadline = Date.now() + query.waitMs;
-  for (;;) {
-    const messages = await listMessages(feed.pool, feed.workspaceId, feed.sessionId, query);
-    const left = deadline - Date.now();
-    if (messages.length > 0 || left <= 0 || signal.aborted) return messages;
-    await sleep(Math.min(POLL_INTERVAL_MS, left), signal);
-  }
+  return pollUntil(
+    () => listMessages(feed.pool, feed.workspaceId, feed.sessionId, query),
+    (messages) => messages.length > 0,
+    query.waitMs,
+    signal,
+  );
 }
 
 /** Streams every message after `after` as `event: message` with `id: seq`, until the client leaves. */

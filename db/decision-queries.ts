@@ -8,7 +8,9 @@ import type { DecisionSnapshot, DecisionView } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';
 import { QUEUE_PAGE_MAX, type QueueCardFacts, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
-import type { Pool } from './pool';
+import { recordActivity } from './activity';
+import { inTransaction, type Pool } from './pool';
+import type { Principal } from './tenancy';
 
 type Row = { snapshot: DecisionSnapshot; first_viewed_at: Date | null };
 
@@ -24,14 +26,30 @@ export async function getDecision(pool: Pool, workspaceId: string, id: string): 
   return rows[0] ? toView(rows[0]) : null;
 }
 
-/** Sets the first time a person opened the decision (FR-14); returns it only that first time. */
-export async function markFirstViewed(pool: Pool, workspaceId: string, id: string): Promise<string | null> {
-  const { rows } = await pool.query<{ first_viewed_at: Date }>(
-    `update decisions set first_viewed_at = now()
-      where workspace_id = $1 and id = $2 and first_viewed_at is null returning first_viewed_at`,
-    [workspaceId, id],
-  );
-  return rows[0]?.first_viewed_at.toISOString() ?? null;
+/**
+ * Records the first time a person opened the decision (FR-14), with its activity entry, in
+ * one transaction; returns that time only the first time.
+ */
+export async function markFirstViewed(pool: Pool, principal: Principal, id: string): Promise<string | null> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ first_viewed_at: Date }>(
+      `update decisions set first_viewed_at = now()
+        where workspace_id = $1 and id = $2 and first_viewed_at is null returning first_viewed_at`,
+      [principal.workspaceId, id],
+    );
+    const first = rows[0]?.first_viewed_at.toISOString() ?? null;
+    if (first) {
+      await recordActivity(client, {
+        workspaceId: principal.workspaceId,
+        subjectKind: 'decision',
+        subjectId: id,
+        kind: 'viewed',
+        actorKind: 'member',
+        actorId: principal.memberId,
+      });
+    }
+    return first;
+  });
 }
 
 export type QueueQuery = {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { composeAnswerMessage } from '../../domain/answer-message';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import { closedSignal, POLL_INTERVAL_MS, sleep } from '../message-feed';
+import { closedSignal, pollUntil } from '../message-feed';
 import { parseWith } from '../problem';
 import { decisionNotFound } from '../services/answer-ask';
 import { decisionIdParam } from './decision-id';
@@ -22,19 +22,16 @@ export function decisionWaitRouter(deps: { pool: Pool }): Router {
     const { workspaceId } = res.locals.principal;
     const id = decisionIdParam(req.params.id);
     const { timeout } = parseWith(WaitQuery, req.query);
-    const signal = closedSignal(res);
-    const deadline = Date.now() + timeout * 1000;
-    for (;;) {
-      const decision = await getDecision(deps.pool, workspaceId, id);
-      if (!decision) throw decisionNotFound();
-      const settled = decision.status !== 'open';
-      if (settled || Date.now() >= deadline || signal.aborted) {
-        const message = decision.status === 'resolved' ? composeAnswerMessage(decision) : null;
-        res.json({ decision, settled, message });
-        return;
-      }
-      await sleep(Math.min(POLL_INTERVAL_MS, deadline - Date.now()), signal);
-    }
+    const decision = await pollUntil(
+      () => getDecision(deps.pool, workspaceId, id),
+      (read) => read === null || read.status !== 'open',
+      timeout * 1000,
+      closedSignal(res),
+    );
+    if (!decision) throw decisionNotFound();
+    const settled = decision.status !== 'open';
+    const message = decision.status === 'resolved' ? composeAnswerMessage(decision) : null;
+    res.json({ decision, settled, message });
   });
   return router;
 }

@@ -3,7 +3,6 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { AnswerBody, EditDecisionBody } from '../../domain/decision';
 import { QueueQueryParams } from '../../domain/queue';
-import { recordActivity } from '../../db/activity';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
 import { decisionDetail } from '../../db/decision-detail';
 import type { Pool } from '../../db/pool';
@@ -44,22 +43,13 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway })
   });
 
   router.get('/:id', async (req, res) => {
-    const { workspaceId, memberId } = res.locals.principal;
+    const { principal } = res.locals;
+    const { workspaceId } = principal;
     const id = decisionIdParam(req.params.id);
     const decision = await getDecision(deps.pool, workspaceId, id);
     if (!decision) throw decisionNotFound();
-    const firstView = req.get(AGENT_HEADER) ? null : await markFirstViewed(deps.pool, workspaceId, id);
-    if (firstView) {
-      decision.firstViewedAt = firstView;
-      await recordActivity(deps.pool, {
-        workspaceId,
-        subjectKind: 'decision',
-        subjectId: id,
-        kind: 'viewed',
-        actorKind: 'member',
-        actorId: memberId,
-      });
-    }
+    const firstView = req.get(AGENT_HEADER) ? null : await markFirstViewed(deps.pool, principal, id);
+    if (firstView) decision.firstViewedAt = firstView;
     res.json({ decision, detail: await decisionDetail(deps.pool, workspaceId, decision) });
   });
 
