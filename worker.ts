@@ -2,6 +2,8 @@
  * The worker: the composition root for workflows and activities. Run it alone
  * (`tsx worker.ts`) as a worker replica, or let `npm start` run it beside the API.
  */
+import { Client, Connection, ScheduleAlreadyRunning, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
+import type { Duration } from '@temporalio/common';
 import { NativeConnection, Runtime, Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
@@ -22,7 +24,11 @@ export async function startWorker(options: {
   /** A prebuilt bundle (tests build one per run); otherwise `workflowsPath` is bundled now. */
   workflowBundle?: WorkflowBundleOption;
   workflowsPath?: string;
+  /** How often the sweep schedule runs (FR-49); `null` creates none (most tests). */
+  sweepEvery?: Duration | null;
 }): Promise<RunningWorker> {
+  const sweepEvery = options.sweepEvery === undefined ? SWEEP_EVERY : options.sweepEvery;
+  if (sweepEvery) await ensureSweepSchedule(options, sweepEvery);
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
@@ -41,6 +47,36 @@ export async function startWorker(options: {
       await done;
     },
   };
+}
+
+/** Well inside FR-49's 30 minutes, even when one run is skipped. */
+export const SWEEP_EVERY = '10 minutes';
+
+/**
+ * Creates the sweep schedule for this task queue, or brings an existing one up to date, so
+ * any number of workers can start in any order and leave exactly one schedule.
+ */
+async function ensureSweepSchedule(target: { address: string; namespace: string; taskQueue: string }, every: Duration): Promise<void> {
+  const connection = await Connection.connect({ address: target.address });
+  try {
+    const client = new Client({ connection, namespace: target.namespace });
+    const scheduleId = `cast-sweep/${target.taskQueue}`;
+    const spec: ScheduleSpec = { intervals: [{ every }] };
+    const action: ScheduleOptionsAction = {
+      type: 'startWorkflow',
+      workflowType: 'sweepWorkflow',
+      workflowId: scheduleId,
+      taskQueue: target.taskQueue,
+    };
+    try {
+      await client.schedule.create({ scheduleId, spec, action });
+    } catch (error) {
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
+    }
+  } finally {
+    await connection.close();
+  }
 }
 
 /** Temporal's own logs go through Cast's logger at Cast's level. */

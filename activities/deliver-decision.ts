@@ -51,7 +51,8 @@ async function deliverToSession(
     kind: 'decision_answer',
     body: composeAnswerMessage(decision),
     decisionId: decision.id,
-    dedupeKey: `decision:${decision.id}:answer`,
+    // One message per resolution: an answer given again after Undo is a new message.
+    dedupeKey: `decision:${decision.id}:answer:${decision.resolvedAt ?? ''}`,
   });
 
   const access = { workspaceId };

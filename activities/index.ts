@@ -9,7 +9,9 @@ import { deliverDecision } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 import { sendWebhook, webhookEndpointsFor } from './send-webhook';
+import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
 import type { WebhookEvent } from '../domain/webhook';
+import { decisionsWithWorkGone } from '../db/decision-queries';
 
 export type ActivityDeps = { pool: Pool };
 
@@ -26,6 +28,16 @@ export function createActivities({ pool }: ActivityDeps) {
     },
     async releaseTaskHold(snapshot: DecisionSnapshot): Promise<void> {
       await releaseTaskHold(pool, snapshot);
+    },
+    cancelRestart(snapshot: DecisionSnapshot, runId: string): Promise<CancelOutcome> {
+      return cancelRestart(pool, snapshot, runId);
+    },
+    postWithdrawal(snapshot: DecisionSnapshot, ask: number): Promise<void> {
+      return postWithdrawal(pool, snapshot, ask);
+    },
+    /** The sweep's targets, across every workspace (FR-49). */
+    decisionsWithWorkGone(): Promise<string[]> {
+      return decisionsWithWorkGone(pool, null);
     },
     webhookEndpointsFor(workspaceId: string, event: WebhookEvent): Promise<string[]> {
       return webhookEndpointsFor(pool, workspaceId, event);

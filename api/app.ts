@@ -24,7 +24,7 @@ import { webAuthRouter } from './routes/web-auth';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
 
-export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger };
+export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger; undoWindowMs?: number };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
 /** The web queue's own routes: each serves the app, which reads the URL. */

@@ -18,9 +18,12 @@ export async function startApi(options: {
   host: string;
   port: number;
   temporal: { address: string; namespace: string; taskQueue: string };
+  /** How long answers can be undone; 10 minutes unless a test or a demo says otherwise. */
+  undoWindowMs?: number;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal);
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger });
+  const settings = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });

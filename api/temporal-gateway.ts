@@ -26,6 +26,8 @@ import {
   fileDecisionUpdate,
   restoreDecisionUpdate,
   runNowUpdate,
+  undoAnswerUpdate,
+  autoArchiveSignal,
   withdrawDecisionUpdate,
   type Expiring,
 } from '../workflows/messages';
@@ -103,6 +105,20 @@ export class TemporalGateway {
 
   restoreDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
     return this.update(id, restoreDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  }
+
+  undoAnswer(id: string, ask: number, by: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, undoAnswerUpdate, (expiresAt) => ({ ask, expiresAt, by }));
+  }
+
+  /** FR-49: the work behind the decision is gone. A completed workflow has nothing to archive. */
+  async autoArchive(id: string): Promise<void> {
+    const handle = this.client.workflow.getHandle(decisionWorkflowId(id));
+    try {
+      await this.call(Date.now() + UPDATE_DEADLINE_MS, () => handle.signal(autoArchiveSignal));
+    } catch (error) {
+      if (!isClosed(error)) throw error;
+    }
   }
 
   async isHealthy(): Promise<boolean> {

@@ -4,7 +4,9 @@
  */
 import { deliveryLine, pendingLine } from '../domain/answer-message';
 import type { DecisionView } from '../domain/decision';
+import type { RunStatus } from '../domain/run';
 import { livenessOf, type Liveness } from '../domain/session';
+import { restartedBy, undoState, type UndoState } from '../domain/undo';
 import type { Pool } from './pool';
 
 export type DecisionDetail = {
@@ -16,11 +18,20 @@ export type DecisionDetail = {
   /** Names of the members who filed or answered it, by id. */
   members: Record<string, string>;
   lines: { pending: string | null; delivery: string | null };
+  /** What Undo offers on each answered ask, by position (FR-37, FR-38). */
+  undo: Record<number, UndoState>;
 };
 
 export async function decisionDetail(pool: Pool, workspaceId: string, decision: DecisionView): Promise<DecisionDetail> {
   const { links } = decision;
-  const memberIds = [decision.filedBy, ...decision.asks.flatMap((ask) => (ask.answer ? [ask.answer.answeredBy] : []))];
+  const memberIds = [
+    decision.filedBy,
+    ...(decision.archived?.by ? [decision.archived.by] : []),
+    ...decision.asks.flatMap((ask) => [
+      ...(ask.answer ? [ask.answer.answeredBy] : []),
+      ...(ask.withdrawnAnswers ?? []).flatMap((withdrawn) => [withdrawn.answeredBy, withdrawn.withdrawnBy]),
+    ]),
+  ];
   const { rows } = await pool.query(
     `select
        (select json_build_object('id', id, 'name', name) from agents where workspace_id = $1 and id = $2) as agent,
@@ -31,8 +42,10 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
                                  'stoppedAt', stopped_at, 'lastHeartbeatAt', last_heartbeat_at, 'now', now())
           from sessions where workspace_id = $1 and id = $5) as session,
        (select json_build_object('id', id, 'status', status) from runs where workspace_id = $1 and id = $6) as run,
-       (select coalesce(json_object_agg(id, name), '{}') from members where workspace_id = $1 and id = any($7)) as members`,
-    [workspaceId, links.agentId, links.taskId, links.missionId, links.sessionId, links.runId, memberIds],
+       (select coalesce(json_object_agg(id, name), '{}') from members where workspace_id = $1 and id = any($7)) as members,
+       (select status from runs where workspace_id = $1 and id = $8) as restarted_status,
+       now() as now`,
+    [workspaceId, links.agentId, links.taskId, links.missionId, links.sessionId, links.runId, memberIds, restartedBy(decision)],
   );
   const row = rows[0];
   const session = row.session
@@ -44,6 +57,12 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
       }
     : null;
   const agentName: string | null = row.agent?.name ?? null;
+  const restartedStatus: RunStatus | null = row.restarted_status ?? null;
+  const undo: Record<number, UndoState> = {};
+  for (const ask of decision.asks) {
+    const state = undoState(decision, ask, restartedStatus, new Date(row.now));
+    if (state) undo[ask.position] = state;
+  }
   return {
     agent: row.agent,
     task: row.task,
@@ -55,5 +74,6 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
       pending: decision.status === 'open' ? pendingLine(decision.progress, agentName) : null,
       delivery: decision.delivery ? deliveryLine(decision.delivery, agentName) : null,
     },
+    undo,
   };
 }

@@ -6,7 +6,7 @@
 import type { AskKind } from '../domain/ask';
 import type { DecisionSnapshot, DecisionView } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';
-import { QUEUE_PAGE_MAX, type QueueCardFacts, type QueueTab } from '../domain/queue';
+import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, type QueueCardFacts, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { recordActivity } from './activity';
 import { inTransaction, type Pool } from './pool';
@@ -82,13 +82,24 @@ const BLOCKING = "(d.mode = 'blocking' or coalesce(r.status = 'parked', false) o
  * receive an answer first, then blocking ones on a stopped or unresponsive session (the
  * liveness rule of domain/session.ts), then the rest.
  */
+function sessionLive(liveSecondsParam: string): string {
+  return `(s.stopped_at is null and s.last_heartbeat_at >= now() - make_interval(secs => ${liveSecondsParam}))`;
+}
+
 function rankGroup(liveSecondsParam: string): string {
   return `case
     when not ${BLOCKING} then 3
     when d.session_id is null then 1
-    when s.stopped_at is null and s.last_heartbeat_at >= now() - make_interval(secs => ${liveSecondsParam}) then 1
+    when ${sessionLive(liveSecondsParam)} then 1
     else 2
   end`;
+}
+
+/** FR-50: open 30+ days, and neither its run nor its session is doing anything. */
+function dormant(liveSecondsParam: string): string {
+  return `(d.status = 'open' and d.created_at < now() - interval '${DORMANT_AFTER_DAYS} days'
+    and not coalesce(r.status in ('queued', 'ready', 'running'), false)
+    and not coalesce(${sessionLive(liveSecondsParam)}, false))`;
 }
 
 const FROM = `from decisions d
@@ -96,7 +107,7 @@ const FROM = `from decisions d
   left join tasks t on t.id = d.task_id
   left join sessions s on s.workspace_id = d.workspace_id and s.id = d.session_id`;
 
-function filters(query: QueueQuery, params: unknown[]): string {
+function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: unknown[]): string {
   const where: string[] = [];
   const add = (sql: string, value: unknown) => {
     params.push(value);
@@ -122,8 +133,9 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
       ? 'rank_group, coalesce(d.confidence, 0.5) desc, d.created_at, d.number'
       : 'd.closed_at desc nulls last, d.number desc';
   const [page, counts, history] = await Promise.all([
-    pool.query<Row & { blocking: boolean; agent_name: string | null; task_title: string | null; scope: string | null }>(
+    pool.query<Row & { blocking: boolean; dormant: boolean; agent_name: string | null; task_title: string | null; scope: string | null }>(
       `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group,
+              ${dormant(`$${n + 2}`)} as dormant,
               a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
          ${FROM}
          left join agents a on a.id = d.agent_id
@@ -150,6 +162,7 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
     decisions: page.rows.map((row) => ({
       ...toView(row),
       blocking: row.blocking,
+      dormant: row.dormant,
       agentName: row.agent_name,
       taskTitle: row.task_title,
       scope: row.scope,
@@ -157,6 +170,61 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
     counts: counts.rows[0] ?? { open: 0, blocking: 0, total: 0 },
     history: { decisions: facts?.decisions ?? 0, lastOpenedAt: facts?.last_opened_at?.toISOString() ?? null },
   };
+}
+
+/**
+ * Archive all's targets (FR-44, FR-45): the oldest `limit` open decisions the filter matches,
+ * and how many it matches in all.
+ */
+export async function openDecisionIds(
+  pool: Pool,
+  workspaceId: string,
+  query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>,
+  limit: number,
+): Promise<{ ids: string[]; matched: number }> {
+  const params: unknown[] = [workspaceId];
+  const filter = filters(query, params);
+  const { rows } = await pool.query<{ id: string; matched: number }>(
+    `select d.id, count(*) over ()::int as matched ${FROM}
+      where d.workspace_id = $1 and d.status = 'open'${filter}
+      order by d.created_at, d.number limit $${params.length + 1}`,
+    [...params, limit],
+  );
+  return { ids: rows.map((row) => row.id), matched: rows[0]?.matched ?? 0 };
+}
+
+export async function decisionStatuses(pool: Pool, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+  const { rows } = await pool.query<{ id: string; status: string }>(
+    'select id, status from decisions where workspace_id = $1 and id = any($2)',
+    [workspaceId, ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/**
+ * FR-49: open decisions whose backing work is gone — every linked run cancelled and every
+ * linked task deleted, with at least one of them linked. Optionally only those linked to one
+ * run or task (the API reacting to a cancellation or deletion as it happens).
+ */
+export async function decisionsWithWorkGone(
+  db: Pool,
+  scope: { workspaceId: string; runId?: string; taskId?: string } | null,
+  limit = 500,
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select d.id from decisions d
+       left join runs r on r.id = d.run_id
+       left join tasks t on t.id = d.task_id
+      where d.status = 'open' and (d.run_id is not null or d.task_id is not null)
+        and (d.run_id is null or r.status = 'cancelled')
+        and (d.task_id is null or t.deleted_at is not null)
+        and ($1::text is null or d.workspace_id = $1)
+        and ($2::text is null or d.run_id = $2)
+        and ($3::text is null or d.task_id = $3)
+      order by d.created_at limit $4`,
+    [scope?.workspaceId ?? null, scope?.runId ?? null, scope?.taskId ?? null, limit],
+  );
+  return rows.map((row) => row.id);
 }
 
 /** A session's decisions, newest first (`cast decide ls`, and the card's "other open asks"). */

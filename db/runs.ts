@@ -140,6 +140,8 @@ export type RunStatusChange = { status: RunStatus; failureReason?: string };
 /**
  * Moves a run along `RUN_TRANSITIONS` (anything else is `invalid_transition`, 409). Becoming
  * ready needs a free slot; leaving ready/running promotes queued runs into the freed slot.
+ * `onlyFrom` narrows the statuses the change may start from (`run_not_ready` otherwise),
+ * checked under the run's row lock, so it cannot race a host's claim.
  */
 export async function updateRunStatus(
   db: Queryable,
@@ -147,6 +149,7 @@ export async function updateRunStatus(
   runId: string,
   change: RunStatusChange,
   actor: Actor = SYSTEM_ACTOR,
+  onlyFrom?: readonly RunStatus[],
 ): Promise<Run> {
   return withTransaction(db, async (client) => {
     const concurrency = await lockWorkspace(client, access.workspaceId);
@@ -157,6 +160,9 @@ export async function updateRunStatus(
     ]);
     const from = current.rows[0]?.status;
     if (!from) throw runNotFound();
+    if (onlyFrom && !onlyFrom.includes(from)) {
+      throw new DomainError('run_not_ready', `The run is ${from}; it was not changed.`, { status: from });
+    }
     const to = change.status;
     const rejection = checkRunTransition(from, to);
     if (rejection) throw DomainError.from(rejection);

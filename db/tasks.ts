@@ -120,6 +120,19 @@ export async function createTask(db: Queryable, workspaceId: string, body: Creat
   });
 }
 
+/**
+ * Deletes a task: it disappears from reads, while its row stays for Cast's bookkeeping (a
+ * decision that held it can still release it, and the sweep sees that its work is gone).
+ */
+export async function deleteTask(db: Queryable, workspaceId: string, id: string, actor: Actor): Promise<void> {
+  await withTransaction(db, async (client) => {
+    const task = await lockTask(client, workspaceId, id);
+    if (task.deleted_at) throw taskNotFound();
+    await client.query('update tasks set deleted_at = now(), updated_at = now() where workspace_id = $1 and id = $2', [workspaceId, id]);
+    await recordBy(client, actor, { workspaceId, subjectKind: 'task', subjectId: id, kind: 'deleted' });
+  });
+}
+
 /** A visible task; `includeDeleted` also finds deleted ones (for Cast's own bookkeeping). */
 export async function getTask(
   db: Queryable,

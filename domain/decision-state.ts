@@ -5,10 +5,12 @@
 import { checkAnswerShape, type AnswerValue, type Ask } from './ask';
 import { applyDocumentPatch } from './documents';
 import type { Rejection } from './errors';
+import { UNDO_WINDOW_MS } from './undo';
 import {
   DecisionContentSchema,
   overLimitNote,
   type DecisionEdit,
+  type ArchiveRecord,
   type AskState,
   type DecisionContent,
   type DecisionSnapshot,
@@ -19,7 +21,7 @@ import {
 
 /** An entry for the activity history, written with the snapshot that it explains. */
 export type DecisionEvent = {
-  kind: 'opened' | 'edited' | 'answered' | 'resolved' | 'withdrawn' | 'archived' | 'restored';
+  kind: 'opened' | 'edited' | 'answered' | 'undone' | 'resolved' | 'withdrawn' | 'archived' | 'restored';
   actor: { kind: 'member' | 'agent' | 'system'; id: string | null };
   detail?: Record<string, unknown>;
 };
@@ -92,6 +94,8 @@ export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot 
     droppedAsks: start.droppedAsks,
     filedBy: start.filedBy,
     delivery: null,
+    undoWindowMs: start.undoWindowMs ?? UNDO_WINDOW_MS,
+    archived: null,
     revision: 1,
     createdAt: at,
     updatedAt: at,
@@ -189,9 +193,9 @@ export function checkArchive(state: Pick<DecisionSnapshot, 'id' | 'status'>): Re
   return notOpen(state);
 }
 
-export function archive(state: DecisionSnapshot, now: Date): DecisionSnapshot {
+export function archive(state: DecisionSnapshot, now: Date, record: Omit<ArchiveRecord, 'at'>): DecisionSnapshot {
   const at = now.toISOString();
-  return { ...state, status: 'archived', closedAt: at, revision: state.revision + 1, updatedAt: at };
+  return { ...state, status: 'archived', archived: { ...record, at }, closedAt: at, revision: state.revision + 1, updatedAt: at };
 }
 
 /** Restore returns it to open with its asks as they were (FR-48). */
@@ -201,7 +205,7 @@ export function checkRestore(state: Pick<DecisionSnapshot, 'id' | 'status'>): Re
 }
 
 export function restore(state: DecisionSnapshot, now: Date): DecisionSnapshot {
-  return { ...state, status: 'open', closedAt: null, revision: state.revision + 1, updatedAt: now.toISOString() };
+  return { ...state, status: 'open', archived: null, closedAt: null, revision: state.revision + 1, updatedAt: now.toISOString() };
 }
 
 /** The agent withdraws its own open decision. */
@@ -237,7 +241,9 @@ export function answersOf(state: Pick<DecisionSnapshot, 'asks'>) {
 export function toDecisionView(state: DecisionSnapshot, firstViewedAt: string | null = null): DecisionView {
   const { workspaceId: _workspace, number: _number, ...view } = state;
   const note = overLimitNote(state.droppedAsks);
-  return { ...view, progress: progress(state), notes: note ? [note] : [], firstViewedAt };
+  // Rows mirrored before undo and archive records existed read with their defaults.
+  const defaults = { undoWindowMs: UNDO_WINDOW_MS, archived: null };
+  return { ...defaults, ...view, progress: progress(state), notes: note ? [note] : [], firstViewedAt };
 }
 
 /**

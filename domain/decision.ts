@@ -161,6 +161,8 @@ export type DecisionStart = DecisionContent & {
   /** The session's message count when it was asked, for "N messages since". */
   messagesAtAsk: number | null;
   droppedAsks: number;
+  /** How long an answer can be undone (FR-37); 10 minutes unless a test injects less. */
+  undoWindowMs?: number;
   /** When the filing request stops waiting; see `expiredCommand`. */
   expiresAt?: string;
 };
@@ -181,6 +183,8 @@ export type AskState = Ask & {
   position: number;
   status: AskStatus;
   answer: RecordedAnswer | null;
+  /** Answers taken back with Undo, oldest first; never erased (FR-42). */
+  withdrawnAnswers?: Array<RecordedAnswer & { withdrawnBy: string; withdrawnAt: string }>;
 };
 
 export const DecisionStatus = ['open', 'resolved', 'withdrawn', 'archived'] as const;
@@ -196,6 +200,9 @@ export type DeliveryOutcome = {
   failure: string | null;
   at: string;
 };
+
+/** A person archived it, or Cast did because the work it belonged to is gone (FR-49). */
+export type ArchiveRecord = { by: string | null; reason: 'member' | 'work_gone'; at: string };
 
 /**
  * The whole state of one decision. The workflow owns it; the mirror writes it to Postgres;
@@ -219,6 +226,9 @@ export type DecisionSnapshot = {
   droppedAsks: number;
   filedBy: string;
   delivery: DeliveryOutcome | null;
+  undoWindowMs: number;
+  /** Who set it aside and why, while it is archived (§6.12). */
+  archived: ArchiveRecord | null;
   revision: number;
   createdAt: string;
   updatedAt: string;

@@ -5,8 +5,23 @@ import { AskKind } from './ask';
 export const QueueTab = ['open', 'answered', 'archived'] as const;
 export type QueueTab = (typeof QueueTab)[number];
 
-/** What a card shows beside the decision: the names behind its links and the session's scope. */
-export type QueueCardFacts = { blocking: boolean; agentName: string | null; taskTitle: string | null; scope: string | null };
+/**
+ * What a card shows beside the decision: the names behind its links, the session's scope,
+ * and whether it is dormant — open 30+ days with no live linked work (FR-50).
+ */
+export type QueueCardFacts = {
+  blocking: boolean;
+  dormant: boolean;
+  agentName: string | null;
+  taskTitle: string | null;
+  scope: string | null;
+};
+
+/** FR-50: flagged, never archived automatically. */
+export const DORMANT_AFTER_DAYS = 30;
+
+/** Archive all takes at most this many, the oldest first (FR-45). */
+export const ARCHIVE_ALL_MAX = 200;
 
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_PAGE_MAX = 100;
@@ -24,3 +39,17 @@ export const QueueQueryParams = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type QueueQueryParams = z.infer<typeof QueueQueryParams>;
+
+/** Archive all: the queue's filter, as a body (FR-44). */
+export const ArchiveAllBody = QueueQueryParams.pick({ agent: true, task: true, mission: true, kind: true, session: true, q: true }).strict();
+export type ArchiveAllBody = z.infer<typeof ArchiveAllBody>;
+
+/** What Archive all did (E14): skipped decisions are counted, never reopened as archived. */
+export type ArchiveAllResult = {
+  archived: number;
+  alreadyAnswered: number;
+  alreadyClosed: number;
+  failed: number;
+  /** Open decisions the filter still matches: more than 200, or ones that failed. */
+  remaining: number;
+};

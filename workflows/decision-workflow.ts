@@ -33,15 +33,18 @@ import {
   type DecisionEvent,
 } from '../domain/decision-state';
 import type { Rejection } from '../domain/errors';
+import { actedRejection, checkUndo, restartedBy, undoAnswer, undoDeadline } from '../domain/undo';
 import { decisionEvents } from '../domain/webhook';
 import {
   answerAskUpdate,
   archiveDecisionUpdate,
+  autoArchiveSignal,
   decisionQuery,
   editDecisionUpdate,
   fileDecisionUpdate,
   restoreDecisionUpdate,
   runNowUpdate,
+  undoAnswerUpdate,
   withdrawDecisionUpdate,
   type Expiring,
 } from './messages';
@@ -57,7 +60,7 @@ const { mirrorDecision } = proxyLocalActivities<Activities>({
 
 // Delivery retries transient failures for a while; what still fails is recorded as the
 // outcome (FR-34) rather than holding the decision.
-const { deliverDecision, holdTask, releaseTaskHold } = proxyActivities<Activities>({
+const { deliverDecision, holdTask, releaseTaskHold, cancelRestart, postWithdrawal } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 6 },
 });
@@ -155,8 +158,17 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
 
   const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member', id: command.by ?? null });
 
-  setHandler(archiveDecisionUpdate, async (command) => commit(archive(state, new Date()), { kind: 'archived', actor: member(command) }), {
-    validator: (command) => (notExpired(command), rejectIf(checkArchive(state))),
+  setHandler(
+    archiveDecisionUpdate,
+    async (command) => commit(archive(state, new Date(), { by: command.by ?? null, reason: 'member' }), { kind: 'archived', actor: member(command) }),
+    { validator: (command) => (notExpired(command), rejectIf(checkArchive(state))) },
+  );
+
+  // FR-49: the sweep (or the API, seeing the work go) says the work is gone; only an open decision is set aside.
+  setHandler(autoArchiveSignal, async () => {
+    if (state.status !== 'open') return;
+    const next = archive(state, new Date(), { by: null, reason: 'work_gone' });
+    await commit(next, { kind: 'archived', actor: { kind: 'system', id: null }, detail: { reason: 'work_gone' } });
   });
 
   setHandler(restoreDecisionUpdate, async (command) => commit(restore(state, new Date()), { kind: 'restored', actor: member(command) }), {
@@ -196,8 +208,58 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   }
 
   setHandler(runNowUpdate, () => deliver(), {
-    validator: (command) => (notExpired(command), rejectIf(checkRunNow({ ...state, delivery: delivering ? null : state.delivery }))),
+    validator: (command) =>
+      (notExpired(command), rejectIf(checkRunNow({ ...state, delivery: delivering || undoing ? null : state.delivery }))),
   });
+
+  // One undo at a time; while it runs, delivery waits and "Run now" is refused.
+  let undoing = false;
+
+  setHandler(
+    undoAnswerUpdate,
+    async (command) => {
+      undoing = true;
+      try {
+        // A delivery under way may be creating the restart this undo must cancel: let it finish.
+        await condition(() => !delivering);
+        const runId = restartedBy(state);
+        const reopening = state.status === 'resolved';
+        if (runId) {
+          const cancel = await cancelRestart(state, runId);
+          if (cancel.began) reject(actedRejection(cancel.agentName, runId));
+        }
+        const next = undoAnswer(state, command.ask, command.by ?? '', new Date());
+        await commit(next, { kind: 'undone', actor: member(command), detail: { ask: command.ask, cancelledRun: runId } });
+        await postWithdrawal(next, command.ask);
+        // Reopened, a blocking decision holds its task again.
+        if (reopening) await holdTask(next);
+        return state;
+      } finally {
+        undoing = false;
+      }
+    },
+    {
+      validator: (command) => {
+        notExpired(command);
+        if (undoing) reject({ code: 'undo_in_progress', message: 'An undo of this decision is already under way; try again in a moment.' });
+        rejectIf(checkUndo(state, command.ask, new Date()));
+      },
+    },
+  );
+
+  /**
+   * The undo window, as a durable timer: it lasts until the newest answer's window closes.
+   * Returns whether an undo reopened the decision meanwhile.
+   */
+  async function reopenedWithinUndoWindow(): Promise<boolean> {
+    for (;;) {
+      const deadlines = state.asks.flatMap((ask) => (ask.answer ? [undoDeadline(ask.answer, state.undoWindowMs)] : []));
+      const remaining = Math.max(0, ...deadlines) - Date.now();
+      if (remaining <= 0 || (await condition(() => state.status !== 'resolved', remaining))) break;
+    }
+    await condition(() => !undoing);
+    return state.status === 'open';
+  }
 
   setHandler(
     answerAskUpdate,
@@ -216,17 +278,21 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   await commit(state, { kind: 'opened', actor: agentActor(state, state.filedBy), ...overLimit });
   await holdTask(state);
   filed = true;
-  // Archived is not an end: it can be restored, so only resolution or withdrawal ends the wait.
-  await condition(() => state.status === 'resolved' || state.status === 'withdrawn');
-
-  if (state.status === 'resolved') {
+  for (;;) {
+    // Archived is not an end: it can be restored, so only resolution or withdrawal ends the wait.
+    await condition(() => (state.status === 'resolved' && !undoing) || state.status === 'withdrawn');
+    if (state.status === 'withdrawn') {
+      await releaseTaskHold(state);
+      await announce();
+      break;
+    }
     // The answering update has already returned; delivery runs here, after it (FR-28).
     await deliver();
+    // Undone within its window, the decision is open again and waits for a new answer.
+    if (await reopenedWithinUndoWindow()) continue;
     // A failed restart keeps the answer and waits for "Run now" (FR-34, E5).
     await condition(() => state.delivery?.kind !== 'failed', RUN_NOW_WINDOW);
-  } else if (state.status === 'withdrawn') {
-    await releaseTaskHold(state);
-    await announce();
+    break;
   }
 
   await condition(allHandlersFinished);

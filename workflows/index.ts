@@ -1,2 +1,3 @@
 // The worker's workflow bundle entry: every workflow type Cast registers.
 export { decisionWorkflow } from './decision-workflow';
+export { sweepWorkflow } from './sweep-workflow';

@@ -2,7 +2,7 @@
  * The decision workflow's messages, with stable wire names. Shared by the workflow and its
  * callers (the API), so both sides agree on names and types.
  */
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 
@@ -25,6 +25,13 @@ export const restoreDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>(
 export const runNowUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('runNow');
 /** Records one answer; rejected before it reaches history unless it is the first and fits. */
 export const answerAskUpdate = defineUpdate<DecisionSnapshot, [AnswerCommand]>('answerAsk');
+/** A person takes back one answer within the undo window (FR-37…FR-42). */
+export const undoAnswerUpdate = defineUpdate<DecisionSnapshot, [{ ask: number } & Expiring]>('undoAnswer');
+/**
+ * Cast archives an open decision whose work is gone (FR-49). A signal, so the sweep workflow
+ * can send it; an already closed decision ignores it.
+ */
+export const autoArchiveSignal = defineSignal<[]>('autoArchive');
 export const decisionQuery = defineQuery<DecisionSnapshot>('decision');
 
 export const DECISION_WORKFLOW = 'decisionWorkflow';

@@ -2,13 +2,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AnswerBody, EditDecisionBody } from '../../domain/decision';
-import { QueueQueryParams } from '../../domain/queue';
+import { ArchiveAllBody, QueueQueryParams } from '../../domain/queue';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
 import { decisionDetail } from '../../db/decision-detail';
 import type { Pool } from '../../db/pool';
+import { EmptyBody } from '../empty-body';
 import { parseWith } from '../problem';
 import { answerAsk, decisionNotFound } from '../services/answer-ask';
-import { archiveDecision, editDecision, restoreDecision, runNow, withdrawDecision } from '../services/change-decision';
+import { archiveAll } from '../services/archive-all';
+import { archiveDecision, editDecision, restoreDecision, runNow, undoAnswer, withdrawDecision } from '../services/change-decision';
 import { openInSession } from '../services/decision-card';
 import { fileDecision } from '../services/file-decision';
 import type { TemporalGateway } from '../temporal-gateway';
@@ -19,8 +21,14 @@ const IdempotencyKey = z.string().trim().min(1).max(200).optional();
 /** Agents' own reads (the CLI, MCP) send this, so only a person's first look counts as a view (FR-14). */
 const AGENT_HEADER = 'x-cast-agent';
 
-export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway }): Router {
+export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number }): Router {
   const router = Router();
+
+  // Before `/:id`: archive-all is not a decision id.
+  router.post('/archive-all', async (req, res) => {
+    const filter = parseWith(ArchiveAllBody, req.body ?? {});
+    res.json({ result: await archiveAll(deps, res.locals.principal, filter) });
+  });
 
   router.post('/', async (req, res) => {
     const principal = res.locals.principal;
@@ -76,6 +84,13 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway })
     const body = parseWith(AnswerBody, req.body);
     const decision = await answerAsk(deps, res.locals.principal, { id, ask, ...(idempotencyKey ? { idempotencyKey } : {}) }, body);
     res.json({ decision });
+  });
+
+  router.post('/:id/asks/:ask/undo', async (req, res) => {
+    const id = decisionIdParam(req.params.id);
+    const ask = parseWith(AskPosition, req.params.ask);
+    parseWith(EmptyBody, req.body ?? {});
+    res.json({ decision: await undoAnswer(deps, res.locals.principal, id, ask) });
   });
 
   return router;

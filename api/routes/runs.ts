@@ -6,8 +6,10 @@ import type { Pool } from '../../db/pool';
 import { claimRun, getRun, runNotFound, updateRunStatus } from '../../db/runs';
 import { EmptyBody } from '../empty-body';
 import { parseWith } from '../problem';
+import { archiveWhereWorkIsGone } from '../services/work-gone';
+import type { TemporalGateway } from '../temporal-gateway';
 
-export function runsRouter(deps: { pool: Pool }): Router {
+export function runsRouter(deps: { pool: Pool; temporal: TemporalGateway }): Router {
   const router = Router();
 
   router.get('/:id', async (req, res) => {
@@ -19,7 +21,9 @@ export function runsRouter(deps: { pool: Pool }): Router {
   router.patch('/:id', async (req, res) => {
     const body = parseWith(UpdateRunBody, req.body);
     const { principal } = res.locals;
-    res.json({ run: await updateRunStatus(deps.pool, principal, req.params.id, body, memberActor(principal)) });
+    const run = await updateRunStatus(deps.pool, principal, req.params.id, body, memberActor(principal));
+    if (run.status === 'cancelled') await archiveWhereWorkIsGone(deps, { workspaceId: principal.workspaceId, runId: run.id });
+    res.json({ run });
   });
 
   router.post('/:id/claim', async (req, res) => {

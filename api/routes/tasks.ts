@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { BlockerBody, CreateTaskBody, TaskStatus, UpdateTaskBody } from '../../domain/task';
 import { memberActor } from '../../db/activity';
 import type { Pool } from '../../db/pool';
-import { blockTask, createTask, getTask, listTasks, resolveBlocker, taskNotFound, updateTask } from '../../db/tasks';
+import { listTaskComments } from '../../db/task-comments';
+import { blockTask, createTask, deleteTask, getTask, listTasks, resolveBlocker, taskNotFound, updateTask } from '../../db/tasks';
+import { archiveWhereWorkIsGone } from '../services/work-gone';
+import type { TemporalGateway } from '../temporal-gateway';
 import { listLimit } from '../list-limit';
 import { parseWith } from '../problem';
 
@@ -15,7 +18,9 @@ const ListQuery = z.object({
   limit: listLimit(50, 200),
 });
 
-export function tasksRouter(deps: { pool: Pool }): Router {
+const CommentsQuery = z.strictObject({ limit: listLimit(100, 500) });
+
+export function tasksRouter(deps: { pool: Pool; temporal: TemporalGateway }): Router {
   const router = Router();
 
   /** Writers work on deleted tasks too (for Cast's own unblocking); the API does not. */
@@ -48,6 +53,21 @@ export function tasksRouter(deps: { pool: Pool }): Router {
     await visibleTask(principal.workspaceId, req.params.id);
     const task = await updateTask(deps.pool, principal.workspaceId, req.params.id, body, memberActor(principal));
     res.json({ task });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { principal } = res.locals;
+    await deleteTask(deps.pool, principal.workspaceId, req.params.id, memberActor(principal));
+    await archiveWhereWorkIsGone(deps, { workspaceId: principal.workspaceId, taskId: req.params.id });
+    res.status(204).end();
+  });
+
+  /** The task's thread: what Cast recorded there, such as a withdrawn answer (FR-40). */
+  router.get('/:id/comments', async (req, res) => {
+    const { limit } = parseWith(CommentsQuery, req.query);
+    const { workspaceId } = res.locals.principal;
+    await visibleTask(workspaceId, req.params.id);
+    res.json({ comments: await listTaskComments(deps.pool, workspaceId, req.params.id, limit) });
   });
 
   router.post('/:id/blockers', async (req, res) => {

@@ -7,6 +7,7 @@
 import type { DecisionSnapshot, DecisionView, EditDecisionBody } from '../../domain/decision';
 import { checkArchive, checkRestore, checkRewrite, checkRunNow, toDecisionView } from '../../domain/decision-state';
 import { DomainError, type Rejection } from '../../domain/errors';
+import { checkUndo } from '../../domain/undo';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
@@ -53,4 +54,15 @@ export function restoreDecision(deps: Deps, principal: Principal, id: string): P
 
 export function runNow(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
   return change(deps, principal, id, (target) => deps.temporal.runNow(target, principal.memberId), checkRunNow);
+}
+
+/** Undo one answer (FR-37…FR-42); once the workflow has completed, its window has long passed. */
+export function undoAnswer(deps: Deps, principal: Principal, id: string, ask: number): Promise<DecisionView> {
+  return change(
+    deps,
+    principal,
+    id,
+    (target) => deps.temporal.undoAnswer(target, ask, principal.memberId),
+    (current) => checkUndo(current, ask, new Date()),
+  );
 }

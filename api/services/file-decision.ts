@@ -19,7 +19,7 @@ import { storeDocuments } from './store-documents';
 export type Filed = { decision: DecisionView; created: boolean; notes: string[] };
 
 export async function fileDecision(
-  deps: { pool: Pool; temporal: TemporalGateway },
+  deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number },
   principal: Principal,
   raw: unknown,
 ): Promise<Filed> {
@@ -45,7 +45,17 @@ export async function fileDecision(
       : candidate;
     try {
       const snapshot = await deps.temporal.fileDecision(
-        { ...content, id, number: decisionNumberOf(id), workspaceId: principal.workspaceId, filedBy: principal.memberId, links, messagesAtAsk, droppedAsks },
+        {
+          ...content,
+          id,
+          number: decisionNumberOf(id),
+          workspaceId: principal.workspaceId,
+          filedBy: principal.memberId,
+          links,
+          messagesAtAsk,
+          droppedAsks,
+          ...(deps.undoWindowMs ? { undoWindowMs: deps.undoWindowMs } : {}),
+        },
         content,
       );
       const decision = toDecisionView(snapshot);

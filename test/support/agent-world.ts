@@ -21,6 +21,7 @@ export function world(cast: TestCast, member: Member) {
   }
 
   return {
+    member,
     call,
     ok,
     async agent(name = `Researcher ${randomUUID().slice(0, 8)}`) {

@@ -2,6 +2,7 @@
  * A whole Cast for one test file: a worker on its own task queue (using the shared bundle)
  * and the API on a free port, over the run's real Temporal server and database.
  */
+import type { Duration } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { startApi } from '../../api/server';
@@ -27,14 +28,18 @@ export type TestCast = {
   stop(): Promise<void>;
 };
 
-export async function startTestCast(options: { worker?: boolean; temporalAddress?: string } = {}): Promise<TestCast> {
+export async function startTestCast(
+  options: { worker?: boolean; temporalAddress?: string; undoWindowMs?: number; sweepEvery?: Duration } = {},
+): Promise<TestCast> {
   const pool = testPool();
   const taskQueue = `test-${randomUUID()}`;
   const temporal = { address: options.temporalAddress ?? inject('temporalAddress'), namespace: 'default', taskQueue };
   const launchWorker = () =>
-    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') } });
+    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: options.sweepEvery ?? null });
   let worker = options.worker === false ? null : await launchWorker();
-  const api = await startApi({ pool, logger: createLogger(process.env.TEST_LOG ?? 'silent'), host: '127.0.0.1', port: 0, temporal });
+  const logger = createLogger(process.env.TEST_LOG ?? 'silent');
+  const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
+  const api = await startApi({ pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo });
 
   return {
     url: api.url,

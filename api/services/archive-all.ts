@@ -1,0 +1,52 @@
+/**
+ * Archive all (FR-44, FR-45, FR-47, E14): the oldest open decisions matching the queue's
+ * filter, at most 200, each archived through its own workflow. A decision answered between
+ * the dialog and the confirmation is refused by its workflow, so it is skipped and counted —
+ * never reopened as archived.
+ */
+import { ARCHIVE_ALL_MAX, type ArchiveAllBody, type ArchiveAllResult } from '../../domain/queue';
+import { DomainError } from '../../domain/errors';
+import { decisionStatuses, openDecisionIds } from '../../db/decision-queries';
+import type { Pool } from '../../db/pool';
+import type { Principal } from '../../db/tenancy';
+import type { TemporalGateway } from '../temporal-gateway';
+
+/** Enough parallel updates to finish 200 in about a second, few enough not to crowd the worker. */
+const PARALLEL = 8;
+
+export async function archiveAll(
+  deps: { pool: Pool; temporal: TemporalGateway },
+  principal: Principal,
+  filter: ArchiveAllBody,
+): Promise<ArchiveAllResult> {
+  const { q, ...rest } = filter;
+  const query = { ...rest, ...(q ? { search: q } : {}) };
+  const { ids, matched } = await openDecisionIds(deps.pool, principal.workspaceId, query, ARCHIVE_ALL_MAX);
+  const refused: string[] = [];
+  let archived = 0;
+  let failed = 0;
+  const queue = [...ids];
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) {
+        try {
+          // `null`: the workflow has completed, so the decision is closed already.
+          if (await deps.temporal.archiveDecision(id, principal.memberId)) archived += 1;
+          else refused.push(id);
+        } catch (error) {
+          if (error instanceof DomainError && (error.code === 'decision_not_open' || error.code === 'decision_archived')) refused.push(id);
+          else failed += 1;
+        }
+      }
+    }),
+  );
+  const statuses = await decisionStatuses(deps.pool, principal.workspaceId, refused);
+  const alreadyAnswered = refused.filter((id) => statuses.get(id) === 'resolved').length;
+  return {
+    archived,
+    alreadyAnswered,
+    alreadyClosed: refused.length - alreadyAnswered,
+    failed,
+    remaining: matched - archived - refused.length,
+  };
+}
