@@ -17,11 +17,7 @@ export type QueueCardFacts = {
   scope: string | null;
 };
 
-/** FR-50: flagged, never archived automatically. */
-export const DORMANT_AFTER_DAYS = 30;
-
-/** Archive all takes at most this many, the oldest first (FR-45). */
-export const ARCHIVE_ALL_MAX = 200;
+export { ARCHIVE_ALL_MAX, DORMANT_AFTER_DAYS } from './limits';
 
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_PAGE_MAX = 100;

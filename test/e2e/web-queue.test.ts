@@ -149,7 +149,7 @@ describe('the keyboard (§6.17)', () => {
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard' });
     await sheet.waitFor();
-    expect(await sheet.getByRole('row').count()).toBe(13);
+    expect(await sheet.getByRole('row').count()).toBe(14);
     await screenshot(page, 'keyboard-help-1280');
   });
 

@@ -27,3 +27,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }
+
+/** Opens `path` in a new page and signs in there with the token, as a person would. */
+export async function signedInPage(browser: Browser, baseUrl: string, token: string, path = '/decisions'): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByLabel('Token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'My Decisions' }).waitFor();
+  return page;
+}

@@ -2,21 +2,36 @@ import { useEffect, useState } from 'react';
 import { api } from './http-client';
 import { DecisionDocument } from './pages/decision-document';
 import { Decisions } from './pages/decisions';
+import { RunPage } from './pages/run';
 import { SignIn } from './pages/sign-in';
+import { TaskPage } from './pages/task';
+import { useNavigations } from './routing/navigate';
 
 type Auth = 'checking' | 'signed-in' | 'signed-out';
 
 export function App() {
   const [auth, setAuth] = useState<Auth>('checking');
-  useEffect(() => {
-    api('/auth/session').then(
-      () => setAuth('signed-in'),
+  // Who is signed in, so the queue can say "archived by you".
+  const [me, setMe] = useState<string | null>(null);
+  const navigations = useNavigations();
+  const check = () =>
+    api<{ principal: { memberId: string } }>('/auth/session').then(
+      (body) => (setMe(body.principal.memberId), setAuth('signed-in')),
       () => setAuth('signed-out'),
     );
-  }, []);
+  useEffect(() => void check(), []);
   if (auth === 'checking') return null;
-  if (auth === 'signed-out') return <SignIn onSignedIn={() => setAuth('signed-in')} />;
-  const document = /^\/decisions\/(sd-\d+)$/.exec(location.pathname);
+  if (auth === 'signed-out') return <SignIn onSignedIn={() => void check()} />;
+  return <Page key={navigations} me={me} onSignOut={() => setAuth('signed-out')} />;
+}
+
+function Page({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
+  const path = location.pathname;
+  const document = /^\/decisions\/(sd-\d+)$/.exec(path);
   if (document) return <DecisionDocument id={document[1]!} />;
-  return <Decisions onSignOut={() => setAuth('signed-out')} />;
+  const run = /^\/runs\/([^/]+)$/.exec(path);
+  if (run) return <RunPage id={decodeURIComponent(run[1]!)} />;
+  const task = /^\/tasks\/([^/]+)$/.exec(path);
+  if (task) return <TaskPage id={decodeURIComponent(task[1]!)} />;
+  return <Decisions me={me} onSignOut={onSignOut} />;
 }

@@ -14,3 +14,17 @@ export function age(t: TFunction, at: string | number, now = Date.now()): string
   if (minutes < 48 * 60) return t('age.hours', { count: Math.floor(minutes / 60) });
   return t('age.days', { count: Math.floor(minutes / 1440) });
 }
+
+/** A calendar day in the reader's locale, as in "archived by you · 6 Sep". */
+export function day(at: string): string {
+  return new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+}
+
+/** "4 seconds ago", "2 minutes ago": for sentences like "You withdrew this 4 seconds ago." */
+export function ago(t: TFunction, at: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(at)) / 1000));
+  if (seconds < 60) return t('ago.seconds', { count: seconds });
+  if (seconds < 3600) return t('ago.minutes', { count: Math.floor(seconds / 60) });
+  if (seconds < 48 * 3600) return t('ago.hours', { count: Math.floor(seconds / 3600) });
+  return t('ago.days', { count: Math.floor(seconds / 86_400) });
+}

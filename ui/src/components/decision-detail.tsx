@@ -1,9 +1,11 @@
 /** The detail pane: what happened, what it tried, what this needs, and the answer controls. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { UNDO_LATEST } from '../keyboard/queue-key-handlers';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../http-client';
 import type { DetailResponse } from '../types';
 import { AskItem } from './asks/ask-item';
+import { OutcomeLine, outcomeText } from './outcome-line';
 
 const DELIVERY_POLL_MS = 200;
 const DELIVERY_WAIT_MS = 10_000;
@@ -24,6 +26,9 @@ export function DecisionDetail({
   const { t } = useTranslation();
   const [data, setData] = useState<DetailResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // E15: another workspace's decision and a missing one both read "not found".
+  const [unreadable, setUnreadable] = useState<'missing' | 'failed' | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   const load = useCallback(async () => {
     const fresh = await api<DetailResponse>(`/api/v1/decisions/${id}`);
@@ -34,16 +39,18 @@ export function DecisionDetail({
   useEffect(() => {
     setData(null);
     setProblem(null);
-    void load();
-  }, [load]);
+    setUnreadable(null);
+    load().catch((error: unknown) => setUnreadable(error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed'));
+  }, [load, attempt]);
 
   /** The restart outcome is written just after the answer returns: wait for it briefly. */
   async function awaitDelivery(): Promise<void> {
     const deadline = Date.now() + DELIVERY_WAIT_MS;
     for (;;) {
       const fresh = await load();
-      if (fresh.decision.status !== 'resolved' || fresh.detail.lines.delivery || Date.now() > deadline) {
-        if (fresh.detail.lines.delivery) announce(fresh.detail.lines.delivery);
+      const { delivery } = fresh.decision;
+      if (fresh.decision.status !== 'resolved' || delivery || Date.now() > deadline) {
+        if (delivery) announce(outcomeText(t, delivery, fresh.detail.agent?.name ?? null));
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, DELIVERY_POLL_MS));
@@ -93,25 +100,70 @@ export function DecisionDetail({
     await load();
   }
 
+  /** E18: an archived decision offers Restore where its answer controls were. */
+  async function restore() {
+    setProblem(null);
+    await api(`/api/v1/decisions/${id}/restore`, { method: 'POST' }).catch((error: unknown) =>
+      setProblem(error instanceof ApiError ? error.problem.detail : String(error)),
+    );
+    onChanged();
+    await load();
+  }
+
+  const agentName = data?.detail.agent?.name ?? t('outcome.theAgent');
+
+  /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */
+  async function undo(ask: number) {
+    setProblem(null);
+    try {
+      await api(`/api/v1/decisions/${id}/asks/${ask}/undo`, { method: 'POST' });
+      announce(t('undo.undone', { agent: agentName }));
+      onChanged();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.problem.detail : String(error);
+      setProblem(message);
+      announce(message);
+    }
+    await load();
+  }
+
+  // `u`: undo the most recently answered ask, when its undo is available.
+  const latestUndoable = data?.decision.asks
+    .filter((ask) => ask.answer && data.detail.undo[ask.position]?.available)
+    .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
+  const pane = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = pane.current;
+    const onUndoLatest = () => {
+      if (latestUndoable) void undo(latestUndoable);
+    };
+    element?.addEventListener(UNDO_LATEST, onUndoLatest);
+    return () => element?.removeEventListener(UNDO_LATEST, onUndoLatest);
+  });
+
+  if (unreadable) {
+    return (
+      <section className="detail" aria-labelledby="detail-title">
+        <h2 id="detail-title">{t(unreadable === 'missing' ? 'detail.notFound' : 'detail.failed')}</h2>
+        {unreadable === 'missing' ? (
+          <p>{t('detail.notFoundBody')}</p>
+        ) : (
+          <button type="button" onClick={() => setAttempt((n) => n + 1)}>{t('queue.tryAgain')}</button>
+        )}
+      </section>
+    );
+  }
   if (!data) return <section className="detail" aria-busy="true" />;
   const { decision, detail } = data;
   const open = decision.status === 'open';
   return (
-    <section className="detail" aria-labelledby="detail-title">
+    <section ref={pane} className="detail" aria-labelledby="detail-title">
       {position && <p className="walker">{t('queue.walker', position)}</p>}
       <h2 id="detail-title">
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
       </h2>
-      {detail.lines.delivery && (
-        <div className={decision.delivery?.kind === 'failed' ? 'outcome failed' : 'outcome'}>
-          <p data-testid="outcome">{detail.lines.delivery}</p>
-          {decision.delivery?.kind === 'failed' && (
-            <button type="button" onClick={() => void runNow()}>{t('outcome.runNow')}</button>
-          )}
-          {decision.delivery?.runId && <span className="help">{t('outcome.run', { run: decision.delivery.runId })}</span>}
-        </div>
-      )}
+      <OutcomeLine data={data} onRunNow={() => void runNow()} />
       {problem && <p role="alert">{problem}</p>}
       {decision.context && (
         <>
@@ -130,12 +182,27 @@ export function DecisionDetail({
       </h3>
       <ol className="asks">
         {decision.asks.map((ask) => (
-          <AskItem key={ask.position} ask={ask} members={detail.members} open={open} submit={(value, reason) => void answer(ask.position, value, reason)} />
+          <AskItem
+            key={ask.position}
+            ask={ask}
+            members={detail.members}
+            open={open}
+            submit={(value, reason) => void answer(ask.position, value, reason)}
+            menu={{
+              undo: detail.undo[ask.position],
+              agent: agentName,
+              runId: decision.delivery?.runId ?? detail.run?.id ?? null,
+              onUndo: () => void undo(ask.position),
+            }}
+          />
         ))}
       </ol>
       {detail.lines.pending && <p className="pending">{detail.lines.pending}</p>}
       <footer>
         {open && <button type="button" data-action="archive" onClick={() => void archive()}>{t('queue.archive')}</button>}
+        {decision.status === 'archived' && (
+          <button type="button" data-action="restore" onClick={() => void restore()}>{t('queue.restore')}</button>
+        )}
         {!open && <button type="button" onClick={onNext}>{t('queue.next')}</button>}
       </footer>
     </section>

@@ -1,20 +1,54 @@
 import { useTranslation } from 'react-i18next';
-import { age } from '../time';
+import { age, day } from '../time';
 import type { QueueCard as Card } from '../types';
 
-/** One decision in the list: summary, agent · task · age, blocking chip, confidence, progress. */
-export function QueueCard({ card, current, onSelect }: { card: Card; current: boolean; onSelect: () => void }) {
+/**
+ * One decision in the list: summary, agent · task · age, blocking and dormant chips,
+ * confidence, progress. In the Archived tab: who set it aside, when, and Restore (§6.12).
+ */
+export function QueueCard({
+  card,
+  current,
+  me,
+  onSelect,
+  onRestore,
+}: {
+  card: Card;
+  current: boolean;
+  me: string | null;
+  onSelect: () => void;
+  onRestore: () => void;
+}) {
   const { t } = useTranslation();
+  const archived = card.status === 'archived' ? card.archived : null;
   return (
     <li data-testid="card" aria-current={current ? 'true' : undefined}>
       <button type="button" className="card" data-card={card.id} onClick={onSelect}>
         {/* Prompts are agent-written text: rendered as text, never markup. */}
         <span className="question">{card.question}</span>
-        <span className="meta">{[card.agentName, card.taskTitle, age(t, card.createdAt)].filter(Boolean).join(' · ')}</span>
-        {card.blocking && <span className="chip">{t('queue.blocking')}</span>}
+        {archived ? (
+          <span className="meta">
+            {[card.agentName, archivedLine(t, archived, me)].filter(Boolean).join(' · ')}
+          </span>
+        ) : (
+          <span className="meta">{[card.agentName, card.taskTitle, age(t, card.createdAt)].filter(Boolean).join(' · ')}</span>
+        )}
+        {card.blocking && card.status === 'open' && <span className="chip">{t('queue.blocking')}</span>}
+        {card.dormant && <span className="chip quiet" data-testid="dormant">{t('queue.dormant')}</span>}
         <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
         <span>{t('queue.progress', card.progress)}</span>
       </button>
+      {archived && (
+        <button type="button" className="restore" data-action="restore" aria-label={t('queue.restoreOne', { question: card.question })} onClick={onRestore}>
+          {t('queue.restore')}
+        </button>
+      )}
     </li>
   );
+}
+
+function archivedLine(t: ReturnType<typeof useTranslation>['t'], archived: NonNullable<Card['archived']>, me: string | null): string {
+  if (archived.reason === 'work_gone') return t('queue.archivedAutomatically');
+  const by = archived.by === me ? t('queue.archivedByYou') : t('queue.archivedByTeammate');
+  return `${by} · ${day(archived.at)}`;
 }

@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
-/** §6.6: three skeleton cards and a skeleton detail, no counts, no controls, until the read lands. */
+/**
+ * §6.6: three skeleton cards and a skeleton detail, no counts, no controls, until the read
+ * lands. The bars are decoration; a screen reader hears the one status line instead.
+ */
 export function QueueSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="panes skeleton" aria-busy="true" aria-label={t('queue.loading')} data-testid="skeleton">
-      <ol className="cards">
+    <div className="panes skeleton" aria-busy="true" data-testid="skeleton">
+      <p className="visually-hidden" role="status">{t('queue.loading')}</p>
+      <ol className="cards" aria-hidden="true">
         {[0, 1, 2].map((index) => (
           <li key={index}>
             <span className="bar wide" />
@@ -13,11 +17,11 @@ export function QueueSkeleton() {
           </li>
         ))}
       </ol>
-      <section className="detail">
+      <div className="detail" aria-hidden="true">
         <span className="bar wide" />
         <span className="bar" />
         <span className="bar wide" />
-      </section>
+      </div>
     </div>
   );
 }

@@ -4,6 +4,9 @@
  */
 import type { QueueAction } from './key-map';
 
+/** Sent to the detail pane by `u`. */
+export const UNDO_LATEST = 'cast:undo-latest';
+
 const detail = () => document.querySelector<HTMLElement>('.detail');
 const focusFirstControl = (element: Element | null | undefined) =>
   element?.querySelector<HTMLElement>('input, textarea, button, a[href]')?.focus();
@@ -31,6 +34,8 @@ export function queueKeyHandlers(page: {
       requestAnimationFrame(focusReason);
     },
     focusReason,
+    // The detail pane knows which answer is newest and whether it can still be undone.
+    undo: () => detail()?.dispatchEvent(new CustomEvent(UNDO_LATEST)),
     archive: () => detail()?.querySelector<HTMLElement>('[data-action="archive"]')?.click(),
     help: page.openHelp,
     toList: () => document.querySelector<HTMLElement>(`[data-card="${page.current}"]`)?.focus(),

@@ -1,6 +1,7 @@
 /** `/decisions`: the queue — counts, tabs, filters, the ranked list, and the selected decision. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArchiveAllDialog } from '../components/archive-all-dialog';
 import { DecisionDetail } from '../components/decision-detail';
 import { EmptyQueue } from '../components/empty-queue';
 import { KeyHelp } from '../components/key-help';
@@ -8,7 +9,8 @@ import { LiveRegion } from '../components/live-region';
 import { QueueCard } from '../components/queue-card';
 import { QueueFilters } from '../components/queue-filters';
 import { QueueSkeleton } from '../components/queue-skeleton';
-import { api } from '../http-client';
+import { api, ApiError } from '../http-client';
+import type { ArchiveAllResult } from '../../../domain/queue';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
@@ -16,8 +18,9 @@ import { groupByScope } from '../queue/group-by-scope';
 import { lastKnown, useQueue } from '../queue/use-queue';
 import { duration } from '../time';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
+import { focusOnArrival } from '../routing/navigate';
 
-export function Decisions({ onSignOut }: { onSignOut: () => void }) {
+export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
   const { t } = useTranslation();
   const [initial] = useState(readQueueUrl);
   const [tab, setTab] = useState<Tab>(initial.tab);
@@ -25,6 +28,7 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   const [selected, setSelected] = useState<string | null>(initial.id);
   const [message, setMessage] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [archivingAll, setArchivingAll] = useState(false);
   const { page, failed, load, loadMore } = useQueue(tab, filters);
   const known = failed ? lastKnown() : null;
   const step = initial.mode === 'step';
@@ -62,6 +66,44 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
 
   useQueueKeys(queueKeyHandlers({ move, current, openHelp: () => setHelpOpen(true) }));
 
+  async function archiveAll() {
+    setArchivingAll(false);
+    try {
+      const { result } = await api<{ result: ArchiveAllResult }>('/api/v1/decisions/archive-all', {
+        method: 'POST',
+        body: JSON.stringify(filters),
+      });
+      const archived = t('archiveAll.result', { count: result.archived });
+      setMessage(result.alreadyAnswered > 0 ? `${archived} ${t('archiveAll.skipped', { count: result.alreadyAnswered })}` : archived);
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.problem.detail : String(error));
+    }
+    setSelected(null);
+    await load();
+  }
+
+  async function restore(id: string) {
+    try {
+      await api(`/api/v1/decisions/${id}/restore`, { method: 'POST' });
+      setMessage(t('queue.restored'));
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.problem.detail : String(error));
+    }
+    if (selected === id) setSelected(null);
+    await load();
+  }
+
+  /** The filter in words for the Archive all dialog ("Agent = Editor"), or null for the whole queue. */
+  function filterInWords(): string | null {
+    const first = page?.decisions[0];
+    const words = Object.entries(filters).map(([key, value]) => {
+      const shown =
+        key === 'agent' ? first?.agentName : key === 'task' ? first?.taskTitle : key === 'kind' ? t(`filters.kinds.${value}`) : null;
+      return t('archiveAll.filterPart', { name: t(`filters.${key === 'q' ? 'search' : key}`), value: shown ?? value });
+    });
+    return words.length ? words.join(', ') : null;
+  }
+
   async function signOut() {
     await api('/auth/session', { method: 'DELETE' });
     onSignOut();
@@ -71,9 +113,12 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
   return (
     <main className="queue">
       <header>
-        <h1>{t('queue.title')}</h1>
+        <h1 ref={focusOnArrival} tabIndex={-1}>{t('queue.title')}</h1>
         <p>{t('queue.subtitle')}</p>
         {page && <p data-testid="counts">{t('queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}</p>}
+        {tab === 'open' && page && page.counts.total > 0 && (
+          <button type="button" data-action="archive-all" onClick={() => setArchivingAll(true)}>{t('archiveAll.button')}</button>
+        )}
         <button type="button" onClick={() => setHelpOpen(true)} aria-label={t('queue.keyboardHelp')}>{t('keys.label.help')}</button>
         <button type="button" onClick={signOut}>{t('signIn.signOut')}</button>
       </header>
@@ -105,7 +150,14 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
                 {groups.length > 1 && <h2 className="scope">{group.scope ?? t('queue.noScope')}</h2>}
                 <ol className="cards">
                   {group.cards.map((card) => (
-                    <QueueCard key={card.id} card={card} current={card.id === current} onSelect={() => select(card.id)} />
+                    <QueueCard
+                      key={card.id}
+                      card={card}
+                      current={card.id === current}
+                      me={me}
+                      onSelect={() => select(card.id)}
+                      onRestore={() => void restore(card.id)}
+                    />
                   ))}
                 </ol>
               </section>
@@ -133,6 +185,9 @@ export function Decisions({ onSignOut }: { onSignOut: () => void }) {
       )}
       <LiveRegion message={message} />
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {archivingAll && page && (
+        <ArchiveAllDialog count={page.counts.total} filter={filterInWords()} onConfirm={() => void archiveAll()} onClose={() => setArchivingAll(false)} />
+      )}
     </main>
   );
 }

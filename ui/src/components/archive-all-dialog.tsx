@@ -1,0 +1,44 @@
+/**
+ * Archive all's confirmation (§6.11, FR-44, FR-45): it names the exact count and the filter,
+ * and above 200 says only the oldest 200 go this time.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ARCHIVE_ALL_MAX } from '../../../domain/limits';
+
+export function ArchiveAllDialog({
+  count,
+  filter,
+  onConfirm,
+  onClose,
+}: {
+  count: number;
+  /** The current filter in words, or null when the whole queue is meant. */
+  filter: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  const capped = count > ARCHIVE_ALL_MAX;
+  const archiving = Math.min(count, ARCHIVE_ALL_MAX);
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="archive-all-title" className="archive-all" data-testid="archive-all-dialog">
+      <h2 id="archive-all-title">
+        {capped ? t('archiveAll.titleCapped', { cap: ARCHIVE_ALL_MAX, count }) : t('archiveAll.title', { count })}
+      </h2>
+      <p>{t('archiveAll.body')}</p>
+      {capped && <p>{t('archiveAll.overCap', { cap: ARCHIVE_ALL_MAX })}</p>}
+      {filter && <p>{t('archiveAll.filteredBy', { filter })}</p>}
+      <footer>
+        <button type="button" onClick={onClose}>{t('ask.cancel')}</button>
+        <button type="button" onClick={onConfirm}>{t('archiveAll.confirm', { count: archiving })}</button>
+      </footer>
+    </dialog>
+  );
+}

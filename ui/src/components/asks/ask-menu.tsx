@@ -1,0 +1,99 @@
+/**
+ * The answered ask's menu (§6.4): Undo — or, where it cannot, the reason it cannot (FR-38,
+ * E6, E7), never hidden — Copy answer, and Open Run. Undo's own line says it cannot take
+ * back what the agent already did (FR-41).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UndoState } from '../../../../domain/undo';
+
+export function AskMenu({
+  undo,
+  agent,
+  answerText,
+  runId,
+  onUndo,
+}: {
+  undo: UndoState | undefined;
+  agent: string;
+  answerText: string;
+  runId: string | null;
+  onUndo: () => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const menu = useRef<HTMLUListElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') close();
+    else if (event.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+    else if (event.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  const blocked = undo && !undo.available ? undo.reason : null;
+  const undoLabel =
+    blocked === 'acted' ? t('undo.blockedActed', { agent }) : blocked === 'window' ? t('undo.blockedWindow') : t('undo.item');
+  return (
+    <div className="ask-menu">
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={t('undo.menu')}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {t('undo.menuGlyph')}
+      </button>
+      {open && (
+        <ul id={menuId} role="menu" ref={menu} onKeyDown={onKeyDown} aria-label={t('undo.menu')}>
+          {blocked !== 'closed' && (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                data-action="undo"
+                aria-disabled={blocked ? 'true' : undefined}
+                onClick={() => {
+                  if (blocked) return;
+                  setOpen(false);
+                  onUndo();
+                }}
+              >
+                {undoLabel}
+              </button>
+              {!blocked && <span className="help">{t('undo.note', { agent })}</span>}
+            </li>
+          )}
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => (void navigator.clipboard?.writeText(answerText), close())}>
+              {t('undo.copy')}
+            </button>
+          </li>
+          {runId && (
+            <li role="none">
+              <a role="menuitem" href={`/runs/${encodeURIComponent(runId)}`}>{t('undo.openRun')}</a>
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
