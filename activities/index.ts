@@ -32,7 +32,7 @@ export function createActivities({ pool }: ActivityDeps) {
     cancelRestart(snapshot: DecisionSnapshot, runId: string): Promise<CancelOutcome> {
       return cancelRestart(pool, snapshot, runId);
     },
-    postWithdrawal(snapshot: DecisionSnapshot, ask: number): Promise<void> {
+    postWithdrawal(snapshot: DecisionSnapshot, ask: number): Promise<string | null> {
       return postWithdrawal(pool, snapshot, ask);
     },
     /** The sweep's targets, across every workspace (FR-49). */

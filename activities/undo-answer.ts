@@ -62,10 +62,10 @@ export async function cancelRestart(pool: Pool, decision: DecisionSnapshot, runI
  * which is how a live run receives it, and onto the linked task's thread. The decision
  * itself keeps the withdrawn answer on the ask.
  */
-export async function postWithdrawal(pool: Pool, decision: DecisionSnapshot, position: number): Promise<void> {
+export async function postWithdrawal(pool: Pool, decision: DecisionSnapshot, position: number): Promise<string | null> {
   const ask = decision.asks[position - 1];
   const withdrawn = ask?.withdrawnAnswers?.at(-1);
-  if (!ask || !withdrawn) return;
+  if (!ask || !withdrawn) return null;
   const body = withdrawalMessage(ask);
   const key = `decision:${decision.id}:undo:${position}:${withdrawn.withdrawnAt}`;
   await inTransaction(pool, async (client) => {
@@ -92,4 +92,5 @@ export async function postWithdrawal(pool: Pool, decision: DecisionSnapshot, pos
       });
     }
   });
+  return body;
 }

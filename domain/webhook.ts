@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const WebhookEventType = ['decision.resolved', 'decision.withdrawn', 'run.restart', 'message.injected'] as const;
+export const WebhookEventType = ['decision.resolved', 'decision.withdrawn', 'answer.withdrawn', 'run.restart', 'message.injected'] as const;
 export type WebhookEventType = (typeof WebhookEventType)[number];
 
 export const CreateWebhookBody = z.strictObject({
@@ -52,4 +52,21 @@ export function decisionEvents(
   if (kind === 'restarted' || kind === 'queued') events.push(event('run.restart', { runId, admitted: kind }));
   if (kind === 'injected') events.push(event('message.injected', { runId }));
   return events;
+}
+
+/**
+ * A person undid an answer (FR-40): the decision is open again, and the message the agent was
+ * sent names what was withdrawn. One event per undo (its revision is the undo's).
+ */
+export function withdrawalEvent(
+  decision: { id: string; revision: number; updatedAt: string },
+  payload: Record<string, unknown>,
+  withdrawal: { ask: number; message: string | null },
+): WebhookEvent {
+  return {
+    id: decisionEventId(decision.id, 'answer.withdrawn', decision.revision),
+    type: 'answer.withdrawn',
+    createdAt: decision.updatedAt,
+    data: { ...payload, ...withdrawal },
+  };
 }

@@ -34,7 +34,7 @@ import {
 } from '../domain/decision-state';
 import type { Rejection } from '../domain/errors';
 import { actedRejection, checkUndo, restartedBy, undoAnswer, undoDeadline } from '../domain/undo';
-import { decisionEvents } from '../domain/webhook';
+import { decisionEvents, withdrawalEvent, type WebhookEvent } from '../domain/webhook';
 import {
   answerAskUpdate,
   archiveDecisionUpdate,
@@ -176,11 +176,16 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   });
 
   let resolutionAnnounced = false;
+  // Pushes started by update handlers, which must not wait on them; the workflow ends only after them.
+  const pushes: Array<Promise<void>> = [];
 
   /** Pushes what the latest change means to every subscribed endpoint; a dead endpoint holds nothing up. */
   async function announce(): Promise<void> {
-    const events = decisionEvents(state, { decision: toDecisionView(state) }, resolutionAnnounced);
+    await push(decisionEvents(state, { decision: toDecisionView(state) }, resolutionAnnounced));
     resolutionAnnounced ||= state.status === 'resolved';
+  }
+
+  async function push(events: WebhookEvent[]): Promise<void> {
     await Promise.all(
       events.map(async (event) => {
         const endpoints = await webhookEndpointsFor(state.workspaceId, event);
@@ -230,7 +235,10 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
         }
         const next = undoAnswer(state, command.ask, command.by ?? '', new Date());
         await commit(next, { kind: 'undone', actor: member(command), detail: { ask: command.ask, cancelledRun: runId } });
-        await postWithdrawal(next, command.ask);
+        const message = await postWithdrawal(next, command.ask);
+        // Answered again later, the decision announces its new resolution.
+        resolutionAnnounced = false;
+        pushes.push(push([withdrawalEvent(next, { decision: toDecisionView(next) }, { ask: command.ask, message })]));
         // Reopened, a blocking decision holds its task again.
         if (reopening) await holdTask(next);
         return state;
@@ -296,5 +304,6 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   }
 
   await condition(allHandlersFinished);
+  await Promise.all(pushes);
   return state;
 }

@@ -85,6 +85,24 @@ describe('webhooks', () => {
     expect(received.some((r) => r.body.includes(`"id":"${answered}"`))).toBe(false);
   });
 
+  it('an undo announces answer.withdrawn with the message the agent got; answered again, the decision announces its new resolution', async () => {
+    const me = world(cast, await cast.newMember());
+    await me.ok('POST', '/api/v1/webhooks', { url: receiverUrl, events: ['decision.resolved', 'answer.withdrawn'] });
+    const session = await me.session();
+    const id = (await me.file({ question: 'Which tier?', context, asks: [tierAsk()], session })).body.decision.id;
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    await me.delivered(id);
+    await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    const afterUndo = await eventsFor(id, 2);
+    const withdrawn = afterUndo.find((event) => event.type === 'answer.withdrawn' && event.status === 200)!;
+    expect(JSON.parse(withdrawn.body).data).toMatchObject({ ask: 1, message: 'The owner withdrew their earlier answer to "Which feed tier?".', decision: { id, status: 'open' } });
+
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    const all = await eventsFor(id, 3);
+    const resolutions = new Set(all.filter((event) => event.type === 'decision.resolved').map((event) => event.id));
+    expect(resolutions.size).toBe(2);
+  });
+
   it('refuses a webhook URL that is not http(s), and another workspace cannot delete it', async () => {
     const me = world(cast, await cast.newMember());
     const bad = await me.call('POST', '/api/v1/webhooks', { url: 'ftp://example.invalid/hook' });
