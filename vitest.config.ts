@@ -10,6 +10,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 60_000,
+    // A shared 2-core machine: a poll waits for what it expects for up to 10 s, not 1 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
   },
 });

@@ -9,6 +9,8 @@ import { deliverDecision } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 import { sendWebhook, webhookEndpointsFor } from './send-webhook';
+import { mirrorStack } from './mirror-stack';
+import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
 import type { WebhookEvent } from '../domain/webhook';
 import { decisionsWithWorkGone } from '../db/decision-queries';
@@ -19,6 +21,9 @@ export function createActivities({ pool }: ActivityDeps) {
   return {
     mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
       return mirrorDecision(pool, snapshot, events);
+    },
+    mirrorStack(snapshot: StackSnapshot): Promise<'applied' | 'stale'> {
+      return mirrorStack(pool, snapshot);
     },
     deliverDecision(snapshot: DecisionSnapshot): Promise<DeliveryOutcome> {
       return deliverDecision(pool, snapshot);

@@ -28,7 +28,7 @@ export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger; u
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
 /** The web queue's own routes: each serves the app, which reads the URL. */
-const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions'];
+const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions', '/runs/:id', '/tasks/:id'];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();

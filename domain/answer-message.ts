@@ -38,7 +38,9 @@ export function composeAnswerMessage(decision: Pick<DecisionSnapshot, 'id' | 'qu
 export function deliveryLine(delivery: NonNullable<DecisionSnapshot['delivery']>, agentName: string | null): string {
   if (delivery.kind === 'failed') return 'Answered, but the agent could not be restarted automatically.';
   if (delivery.otherBlockers > 0) {
-    return `Answered. This Task is still waiting on ${delivery.otherBlockers} other blocker(s).`;
+    // §6.18's "blocker(s)" is the plural slot: one blocker, two blockers (§6.5, E16).
+    const blockers = delivery.otherBlockers === 1 ? 'blocker' : 'blockers';
+    return `Answered. This Task is still waiting on ${delivery.otherBlockers} other ${blockers}.`;
   }
   switch (delivery.kind) {
     case 'injected':

@@ -36,6 +36,8 @@ export type AnswerCommand = {
   value: AnswerValue;
   reason: string | null;
   answeredBy: string;
+  /** The stack's auto-default answered it (cast-decide "Decision stacks"), not a person. */
+  automatic?: true;
   /** Access asks: what the API found when it re-checked the agent's grants (E8, E9). */
   access?: 'verified' | 'self_reported' | 'denied';
   /**
@@ -96,6 +98,7 @@ export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot 
     delivery: null,
     undoWindowMs: start.undoWindowMs ?? UNDO_WINDOW_MS,
     archived: null,
+    stack: null,
     revision: 1,
     createdAt: at,
     updatedAt: at,
@@ -173,6 +176,7 @@ export function applyAnswer(state: DecisionSnapshot, command: AnswerCommand, now
         answeredBy: command.answeredBy,
         answeredAt: at,
         ...(verification ? { verification } : {}),
+        ...(command.automatic ? { automatic: true as const } : {}),
       },
     };
   });
@@ -242,7 +246,7 @@ export function toDecisionView(state: DecisionSnapshot, firstViewedAt: string | 
   const { workspaceId: _workspace, number: _number, ...view } = state;
   const note = overLimitNote(state.droppedAsks);
   // Rows mirrored before undo and archive records existed read with their defaults.
-  const defaults = { undoWindowMs: UNDO_WINDOW_MS, archived: null };
+  const defaults = { undoWindowMs: UNDO_WINDOW_MS, archived: null, stack: null };
   return { ...defaults, ...view, progress: progress(state), notes: note ? [note] : [], firstViewedAt };
 }
 
@@ -276,4 +280,25 @@ export function mergeEdit(state: DecisionSnapshot, edit: DecisionEdit): Decision
   }
   const issue = parsed.error.issues[0];
   return { code: 'invalid_request', message: `${issue?.path.join('.') || 'edit'}: ${issue?.message ?? 'invalid'}` };
+}
+
+/** Who an automatic answer is recorded as: no member, the stack's policy. */
+export const AUTO_DEFAULT_ACTOR = 'auto-default';
+
+/**
+ * The stack's auto-default for this decision, when it applies: an open advisory decision
+ * whose choice ask is still unanswered gets its declared default. Blocking members never do.
+ */
+export function autoDefaultAnswer(state: DecisionSnapshot): AnswerCommand | null {
+  if (state.status !== 'open' || state.mode !== 'advisory' || state.defaultOption === null) return null;
+  const choice = state.asks.find((ask) => ask.kind === 'decision');
+  if (!choice || choice.answer) return null;
+  const command: AnswerCommand = {
+    ask: choice.position,
+    value: { kind: 'decision', selected: [state.defaultOption] },
+    reason: "Answered automatically: the stack's deadline passed, so the declared default stands.",
+    answeredBy: AUTO_DEFAULT_ACTOR,
+    automatic: true,
+  };
+  return checkAnswer(state, command) ? null : command;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AnswerValue, Ask, Reason, type AccessVerification } from './ask';
 import { DocumentEditFields, DocumentFields, type DocumentPatch, type DocumentRefs } from './documents';
 import { SessionId } from './session';
+import type { StackMembership } from './stack';
 
 export const DecisionId = z.string().regex(/^sd-[1-9][0-9]{0,15}$/, 'A decision id looks like sd-12.');
 export type DecisionId = z.infer<typeof DecisionId>;
@@ -174,6 +175,8 @@ export type RecordedAnswer = {
   answeredAt: string;
   /** Access asks only: checked against the agent's grants, or closed on the member's word (E9). */
   verification?: AccessVerification;
+  /** Given by the stack's auto-default policy, not by a person. */
+  automatic?: true;
 };
 
 export const AskStatus = ['open', 'answered', 'withdrawn', 'superseded'] as const;
@@ -229,6 +232,8 @@ export type DecisionSnapshot = {
   undoWindowMs: number;
   /** Who set it aside and why, while it is archived (§6.12). */
   archived: ArchiveRecord | null;
+  /** The stack it belongs to, and when its auto-default is due. */
+  stack: StackMembership | null;
   revision: number;
   createdAt: string;
   updatedAt: string;

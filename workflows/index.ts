@@ -1,3 +1,4 @@
 // The worker's workflow bundle entry: every workflow type Cast registers.
 export { decisionWorkflow } from './decision-workflow';
 export { sweepWorkflow } from './sweep-workflow';
+export { stackWorkflow } from './stack-workflow';

@@ -273,7 +273,7 @@ describe('the answer reaching the agent', () => {
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'nothing', otherBlockers: 1 });
     const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
-    expect(pane.detail.lines.delivery).toBe('Answered. This Task is still waiting on 1 other blocker(s).');
+    expect(pane.detail.lines.delivery).toBe('Answered. This Task is still waiting on 1 other blocker.');
     const after = await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`);
     expect(after.task.status).toBe('blocked');
 

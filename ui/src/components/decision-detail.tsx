@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../http-client';
 import type { DetailResponse } from '../types';
 import { AskItem } from './asks/ask-item';
+import { focusOnArrival } from '../routing/navigate';
 import { OutcomeLine, outcomeText } from './outcome-line';
 
 const DELIVERY_POLL_MS = 200;
@@ -16,14 +17,18 @@ export function DecisionDetail({
   onChanged,
   onNext,
   announce,
+  titleAs = 'h2',
 }: {
   id: string;
   position: { index: number; total: number } | null;
   onChanged: () => void;
   onNext: () => void;
   announce: (message: string) => void;
+  /** The document page is about this decision alone, so there its question is the page's h1. */
+  titleAs?: 'h1' | 'h2';
 }) {
   const { t } = useTranslation();
+  const Title = titleAs;
   const [data, setData] = useState<DetailResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // E15: another workspace's decision and a missing one both read "not found".
@@ -144,7 +149,7 @@ export function DecisionDetail({
   if (unreadable) {
     return (
       <section className="detail" aria-labelledby="detail-title">
-        <h2 id="detail-title">{t(unreadable === 'missing' ? 'detail.notFound' : 'detail.failed')}</h2>
+        <Title id="detail-title">{t(unreadable === 'missing' ? 'detail.notFound' : 'detail.failed')}</Title>
         {unreadable === 'missing' ? (
           <p>{t('detail.notFoundBody')}</p>
         ) : (
@@ -159,10 +164,10 @@ export function DecisionDetail({
   return (
     <section ref={pane} className="detail" aria-labelledby="detail-title">
       {position && <p className="walker">{t('queue.walker', position)}</p>}
-      <h2 id="detail-title">
+      <Title id="detail-title" ref={titleAs === 'h1' ? focusOnArrival : undefined} tabIndex={titleAs === 'h1' ? -1 : undefined}>
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
-      </h2>
+      </Title>
       <OutcomeLine data={data} onRunNow={() => void runNow()} />
       {problem && <p role="alert">{problem}</p>}
       {decision.context && (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DecisionDetail } from '../components/decision-detail';
 import { LiveRegion } from '../components/live-region';
 import { api } from '../http-client';
+import { focusOnArrival } from '../routing/navigate';
 import type { DetailResponse } from '../types';
 
 function SandboxedPage({ src, title }: { src: string; title: string }) {
@@ -26,7 +27,7 @@ export function DecisionDocument({ id }: { id: string }) {
   }, [id]);
 
   // E15: another workspace's decision and a missing one both read "not found".
-  if (missing) return <main><h1>{t('document.notFound')}</h1><a href="/decisions">{t('document.back')}</a></main>;
+  if (missing) return <main><h1 ref={focusOnArrival} tabIndex={-1}>{t('document.notFound')}</h1><a href="/decisions">{t('document.back')}</a></main>;
   if (!data) return <main aria-busy="true" />;
   const { decision } = data;
   const documents = decision.documents;
@@ -51,7 +52,7 @@ export function DecisionDocument({ id }: { id: string }) {
           )}
         </section>
       )}
-      <DecisionDetail id={decision.id} position={null} onChanged={() => {}} onNext={() => location.assign('/decisions')} announce={setMessage} />
+      <DecisionDetail id={decision.id} position={null} onChanged={() => {}} onNext={() => location.assign('/decisions')} announce={setMessage} titleAs="h1" />
       <LiveRegion message={message} />
     </main>
   );

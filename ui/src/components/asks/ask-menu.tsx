@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UndoState } from '../../../../domain/undo';
+import { AppLink } from '../app-link';
 
 export function AskMenu({
   undo,
@@ -89,7 +90,7 @@ export function AskMenu({
           </li>
           {runId && (
             <li role="none">
-              <a role="menuitem" href={`/runs/${encodeURIComponent(runId)}`}>{t('undo.openRun')}</a>
+              <AppLink role="menuitem" href={`/runs/${encodeURIComponent(runId)}`}>{t('undo.openRun')}</AppLink>
             </li>
           )}
         </ul>

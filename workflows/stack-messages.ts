@@ -1,0 +1,27 @@
+/** The stack workflow's messages, with stable wire names, shared by the workflow and the API. */
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { StackSnapshot, StackStart } from '../domain/stack';
+import type { Expiring } from './messages';
+
+type Member = { decisionId: string; open: boolean };
+
+/** Sent with update-with-start: returns once the stack's row is in Postgres. */
+export const createStackUpdate = defineUpdate<StackSnapshot, [Expiring]>('createStack');
+export const addMembersUpdate = defineUpdate<StackSnapshot, [{ members: Member[] } & Expiring]>('addMembers');
+export const removeMemberUpdate = defineUpdate<StackSnapshot, [{ decisionId: string } & Expiring]>('removeMember');
+export const reorderStackUpdate = defineUpdate<StackSnapshot, [{ order: string[] } & Expiring]>('reorderStack');
+export const stackPolicyUpdate = defineUpdate<StackSnapshot, [{ dueAt?: string | null; autoDefaultMs?: number | null } & Expiring]>(
+  'stackPolicy',
+);
+/** A member's decision reports that it opened or closed. */
+export const memberStatusSignal = defineSignal<[Member]>('memberStatus');
+export const stackQuery = defineQuery<StackSnapshot>('stack');
+
+export const STACK_WORKFLOW = 'stackWorkflow';
+
+export function stackWorkflowId(id: string): string {
+  return `stack/${id}`;
+}
+
+/** The workflow's input: a new stack, or one carried over by continue-as-new. */
+export type StackInput = { start: StackStart } | { continued: StackSnapshot };
