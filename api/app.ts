@@ -21,6 +21,7 @@ import { sessionMessagesRouter } from './routes/session-messages';
 import { sessionsRouter } from './routes/sessions';
 import { tasksRouter } from './routes/tasks';
 import { webAuthRouter } from './routes/web-auth';
+import { stacksRouter } from './routes/stacks';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
 
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/runs', runsRouter(deps));
   api.use('/activity', activityRouter(deps));
   api.use('/webhooks', webhooksRouter(deps));
+  api.use('/stacks', stacksRouter(deps));
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

@@ -16,7 +16,18 @@ import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 import { DomainError, isErrorCode } from '../domain/errors';
+import type { StackSnapshot, StackStart } from '../domain/stack';
 import type { decisionWorkflow } from '../workflows/decision-workflow';
+import type { stackWorkflow } from '../workflows/stack-workflow';
+import {
+  STACK_WORKFLOW,
+  addMembersUpdate,
+  createStackUpdate,
+  removeMemberUpdate,
+  reorderStackUpdate,
+  stackPolicyUpdate,
+  stackWorkflowId,
+} from '../workflows/stack-messages';
 import {
   DECISION_WORKFLOW,
   answerAskUpdate,
@@ -111,6 +122,37 @@ export class TemporalGateway {
     return this.update(id, undoAnswerUpdate, (expiresAt) => ({ ask, expiresAt, by }));
   }
 
+  /** Starts a stack's workflow; returns once its row is in Postgres and its members were told. */
+  async createStack(start: StackStart): Promise<StackSnapshot> {
+    const deadline = Date.now() + UPDATE_DEADLINE_MS;
+    const expiresAt = new Date(deadline).toISOString();
+    const startWorkflowOperation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
+      workflowId: stackWorkflowId(start.id),
+      taskQueue: this.taskQueue,
+      args: [{ start: { ...start, expiresAt } }],
+      workflowIdConflictPolicy: 'FAIL',
+    });
+    return this.call(deadline, () =>
+      this.client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{ expiresAt }], startWorkflowOperation }),
+    );
+  }
+
+  addStackMembers(id: string, members: Array<{ decisionId: string; open: boolean }>): Promise<StackSnapshot | null> {
+    return this.updateStack(id, addMembersUpdate, (expiresAt) => ({ members, expiresAt }));
+  }
+
+  removeStackMember(id: string, decisionId: string): Promise<StackSnapshot | null> {
+    return this.updateStack(id, removeMemberUpdate, (expiresAt) => ({ decisionId, expiresAt }));
+  }
+
+  reorderStack(id: string, order: string[]): Promise<StackSnapshot | null> {
+    return this.updateStack(id, reorderStackUpdate, (expiresAt) => ({ order, expiresAt }));
+  }
+
+  setStackPolicy(id: string, policy: { dueAt?: string | null; autoDefaultMs?: number | null }): Promise<StackSnapshot | null> {
+    return this.updateStack(id, stackPolicyUpdate, (expiresAt) => ({ ...policy, expiresAt }));
+  }
+
   /** FR-49: the work behind the decision is gone. A completed workflow has nothing to archive. */
   async autoArchive(id: string): Promise<void> {
     const handle = this.client.workflow.getHandle(decisionWorkflowId(id));
@@ -136,13 +178,31 @@ export class TemporalGateway {
     await this.connection.close();
   }
 
-  private async update<Arg extends Expiring>(
+  private update<Arg extends Expiring>(
     id: string,
     definition: UpdateDefinition<DecisionSnapshot, [Arg]>,
     argument: (expiresAt: string) => Arg,
     updateId?: string,
   ): Promise<DecisionSnapshot | null> {
-    const handle: WorkflowHandle = this.client.workflow.getHandle(decisionWorkflowId(id));
+    return this.updateWorkflow(decisionWorkflowId(id), definition, argument, updateId);
+  }
+
+  /** `null` when the stack's workflow has ended (a closed stack): read its row instead. */
+  private updateStack<Arg extends Expiring>(
+    id: string,
+    definition: UpdateDefinition<StackSnapshot, [Arg]>,
+    argument: (expiresAt: string) => Arg,
+  ): Promise<StackSnapshot | null> {
+    return this.updateWorkflow(stackWorkflowId(id), definition, argument);
+  }
+
+  private async updateWorkflow<Result, Arg extends Expiring>(
+    workflowId: string,
+    definition: UpdateDefinition<Result, [Arg]>,
+    argument: (expiresAt: string) => Arg,
+    updateId?: string,
+  ): Promise<Result | null> {
+    const handle: WorkflowHandle = this.client.workflow.getHandle(workflowId);
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const args: [Arg] = [argument(new Date(deadline).toISOString())];
     try {

@@ -59,6 +59,7 @@ export type QueueQuery = {
   mission?: string;
   kind?: AskKind;
   session?: string;
+  stack?: string;
   search?: string;
   limit: number;
   offset: number;
@@ -105,7 +106,12 @@ function dormant(liveSecondsParam: string): string {
 const FROM = `from decisions d
   left join runs r on r.id = d.run_id
   left join tasks t on t.id = d.task_id
-  left join sessions s on s.workspace_id = d.workspace_id and s.id = d.session_id`;
+  left join sessions s on s.workspace_id = d.workspace_id and s.id = d.session_id
+  left join stack_members sm on sm.decision_id = d.id
+  left join stacks st on st.id = sm.stack_id`;
+
+/** Overdue stacks are listed before everything else (cast-decide "Decision stacks"). */
+const STACK_OVERDUE = "coalesce(st.status = 'open' and st.due_at < now(), false)";
 
 function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: unknown[]): string {
   const where: string[] = [];
@@ -118,9 +124,23 @@ function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: un
   if (query.mission) add('d.mission_id = ?', query.mission);
   if (query.kind) add('? = any(d.ask_kinds)', query.kind);
   if (query.session) add('d.session_id = ?', query.session);
+  if (query.stack) add('sm.stack_id = ?', query.stack);
   if (query.search) add("d.question ilike '%' || ? || '%'", query.search.replace(/[\\%_]/g, '\\$&'));
   return where.map((clause) => ` and ${clause}`).join('');
 }
+
+type CardRow = {
+  blocking: boolean;
+  dormant: boolean;
+  agent_name: string | null;
+  task_title: string | null;
+  scope: string | null;
+  stack_id: string | null;
+  stack_title: string | null;
+  stack_position: number | null;
+  stack_due_at: Date | null;
+  stack_overdue: boolean;
+};
 
 /** One page of a queue tab, ranked (FR-4 with DESIGN §3's groups), with counts for the whole filter. */
 export async function listQueue(pool: Pool, workspaceId: string, query: QueueQuery): Promise<QueuePage> {
@@ -130,12 +150,13 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
   const status = TAB_STATUS[query.tab];
   const order =
     query.tab === 'open'
-      ? 'rank_group, coalesce(d.confidence, 0.5) desc, d.created_at, d.number'
+      ? `${STACK_OVERDUE} desc, rank_group, coalesce(d.confidence, 0.5) desc, d.created_at, d.number`
       : 'd.closed_at desc nulls last, d.number desc';
   const [page, counts, history] = await Promise.all([
-    pool.query<Row & { blocking: boolean; dormant: boolean; agent_name: string | null; task_title: string | null; scope: string | null }>(
+    pool.query<Row & CardRow>(
       `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group,
-              ${dormant(`$${n + 2}`)} as dormant,
+              ${dormant(`$${n + 2}`)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
+              st.due_at as stack_due_at, ${STACK_OVERDUE} as stack_overdue,
               a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
          ${FROM}
          left join agents a on a.id = d.agent_id
@@ -163,6 +184,15 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
       ...toView(row),
       blocking: row.blocking,
       dormant: row.dormant,
+      stackPlace: row.stack_id
+        ? {
+            id: row.stack_id,
+            title: row.stack_title!,
+            position: row.stack_position!,
+            dueAt: row.stack_due_at?.toISOString() ?? null,
+            overdue: row.stack_overdue,
+          }
+        : null,
       agentName: row.agent_name,
       taskTitle: row.task_title,
       scope: row.scope,
@@ -191,6 +221,16 @@ export async function openDecisionIds(
     [...params, limit],
   );
   return { ids: rows.map((row) => row.id), matched: rows[0]?.matched ?? 0 };
+}
+
+/** These decisions, in the order given; ids not in the workspace are left out. */
+export async function decisionsByIds(pool: Pool, workspaceId: string, ids: string[]): Promise<DecisionView[]> {
+  const { rows } = await pool.query<Row & { id: string }>(
+    'select id, snapshot, first_viewed_at from decisions where workspace_id = $1 and id = any($2)',
+    [workspaceId, ids],
+  );
+  const byId = new Map(rows.map((row) => [row.id, toView(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function decisionStatuses(pool: Pool, workspaceId: string, ids: string[]): Promise<Map<string, string>> {

@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { AnswerValue, Ask, Reason, type AccessVerification } from './ask';
 import { DocumentEditFields, DocumentFields, type DocumentPatch, type DocumentRefs } from './documents';
+import { DecisionId, StackId } from './ids';
 import { SessionId } from './session';
 import type { StackMembership } from './stack';
 
-export const DecisionId = z.string().regex(/^sd-[1-9][0-9]{0,15}$/, 'A decision id looks like sd-12.');
-export type DecisionId = z.infer<typeof DecisionId>;
+export { DecisionId } from './ids';
 
 export function decisionIdOf(number: number): DecisionId {
   return `sd-${number}`;
@@ -88,6 +88,8 @@ export const FileDecisionBody = z
     agent: LinkId.optional(),
     task: LinkId.optional(),
     run: LinkId.optional(),
+    /** Appends the decision to this stack (`--stack ds-7`). */
+    stack: StackId.optional(),
   })
   .superRefine((body, ctx) => {
     advisoryHasDefault(body, ctx);

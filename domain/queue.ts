@@ -1,6 +1,7 @@
 /** The queue's tabs and paging (FR-2, FR-6). */
 import { z } from 'zod';
 import { AskKind } from './ask';
+import { StackId } from './ids';
 
 export const QueueTab = ['open', 'answered', 'archived'] as const;
 export type QueueTab = (typeof QueueTab)[number];
@@ -11,6 +12,8 @@ export type QueueTab = (typeof QueueTab)[number];
  */
 export type QueueCardFacts = {
   blocking: boolean;
+  /** The stack it is in: its place in the checklist, and whether the stack is overdue (listed first). */
+  stackPlace: { id: string; title: string; position: number; dueAt: string | null; overdue: boolean } | null;
   dormant: boolean;
   agentName: string | null;
   taskTitle: string | null;
@@ -29,6 +32,7 @@ export const QueueQueryParams = z.strictObject({
   mission: z.string().trim().min(1).max(200).optional(),
   kind: z.enum(AskKind).optional(),
   session: z.string().min(1).max(200).optional(),
+  stack: StackId.optional(),
   q: z.string().trim().min(1).max(200).optional(),
   // A page size above the maximum is clamped, not refused.
   limit: z.coerce.number().int().min(1).default(QUEUE_PAGE_SIZE).transform((limit) => Math.min(limit, QUEUE_PAGE_MAX)),

@@ -7,11 +7,10 @@
  * own decision workflow, so a person's answer and the default are serialised there.
  */
 import { z } from 'zod';
-import { DecisionId } from './decision';
 import type { Rejection } from './errors';
+import { DecisionId, StackId } from './ids';
 
-export const StackId = z.string().regex(/^ds-[1-9][0-9]{0,15}$/, 'A stack id looks like ds-7.');
-export type StackId = z.infer<typeof StackId>;
+export { StackId } from './ids';
 
 export function stackIdOf(number: number): StackId {
   return `ds-${number}`;
@@ -72,7 +71,11 @@ export type StackSnapshot = {
   closedAt: string | null;
 };
 
-export type StackStart = Omit<StackSnapshot, 'status' | 'revision' | 'createdAt' | 'updatedAt' | 'closedAt'> & { expiresAt?: string };
+/** A new stack: its members join when the workflow opens it. */
+export type StackStart = Omit<StackSnapshot, 'status' | 'revision' | 'createdAt' | 'updatedAt' | 'closedAt' | 'members'> & {
+  members: Array<Omit<StackMember, 'joinedAt'>>;
+  expiresAt?: string;
+};
 
 /** What a member's decision keeps about its stack: which one, and when its default is due. */
 export type StackMembership = { stackId: StackId; deadline: string | null };
@@ -83,8 +86,9 @@ export function memberDeadline(member: Pick<StackMember, 'joinedAt'>, autoDefaul
 
 export function openStack(start: StackStart, now: Date): StackSnapshot {
   const at = now.toISOString();
-  const { expiresAt: _expires, ...fields } = start;
-  return closeIfDone({ ...fields, status: 'open', revision: 1, createdAt: at, updatedAt: at, closedAt: null }, now);
+  const { expiresAt: _expires, members, ...fields } = start;
+  const joined = members.map((member) => ({ ...member, joinedAt: at }));
+  return closeIfDone({ ...fields, members: joined, status: 'open', revision: 1, createdAt: at, updatedAt: at, closedAt: null }, now);
 }
 
 function bump(state: StackSnapshot, now: Date, change: Partial<StackSnapshot>): StackSnapshot {

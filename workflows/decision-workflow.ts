@@ -35,6 +35,7 @@ import {
 import type { Rejection } from '../domain/errors';
 import { actedRejection, checkUndo, restartedBy, undoAnswer, undoDeadline } from '../domain/undo';
 import { decisionEvents, withdrawalEvent, type WebhookEvent } from '../domain/webhook';
+import { keepStackMembership } from './stack-membership';
 import {
   answerAskUpdate,
   archiveDecisionUpdate,
@@ -105,8 +106,13 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     state = next;
     await mirrorDecision(next, events);
     mirroredRevision = Math.max(mirroredRevision, next.revision);
+    await stack.report();
     return next;
   }
+
+  // One undo at a time; while it runs, delivery and a stack's default wait and "Run now" is refused.
+  let undoing = false;
+  const stack = keepStackMembership({ state: () => state, commit, idle: () => !undoing });
 
   const notExpired = (command: Expiring) => rejectIf(expiredCommand(command, new Date()));
 
@@ -217,8 +223,6 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
       (notExpired(command), rejectIf(checkRunNow({ ...state, delivery: delivering || undoing ? null : state.delivery }))),
   });
 
-  // One undo at a time; while it runs, delivery waits and "Run now" is refused.
-  let undoing = false;
 
   setHandler(
     undoAnswerUpdate,
@@ -303,6 +307,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     break;
   }
 
+  await stack.stop();
   await condition(allHandlersFinished);
   await Promise.all(pushes);
   return state;

@@ -9,6 +9,7 @@ import { toDecisionView } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';
 import { claimDecisionKey, releaseDecisionKey } from '../../db/decision-keys';
 import { nextDecisionNumber } from '../../db/decision-queries';
+import { getStack, stackNotFound } from '../../db/stacks';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
 import { parseWith } from '../problem';
@@ -26,6 +27,10 @@ export async function fileDecision(
   const { body: capped, droppedAsks } = capAsks(raw);
   const body = parseWith(FileDecisionBody, capped);
   const { links, messagesAtAsk } = await resolveLinks(deps.pool, principal, body);
+  // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.
+  const stack = body.stack ? await getStack(deps.pool, principal.workspaceId, body.stack) : null;
+  if (body.stack && !stack) throw stackNotFound();
+  if (stack?.status === 'closed') throw new DomainError('stack_closed', `Stack ${stack.id} is closed: every member is resolved.`);
   const documents = applyDocumentPatch({}, await storeDocuments(deps.pool, principal.workspaceId, body));
   const content = {
     documents,
@@ -58,13 +63,29 @@ export async function fileDecision(
         },
         content,
       );
+      const notes = cardNotes(snapshot);
+      if (stack) notes.push(...(await joinStack(deps, stack.id, snapshot.id)));
       const decision = toDecisionView(snapshot);
-      return { decision, created: id === candidate, notes: cardNotes(snapshot) };
+      return { decision, created: id === candidate, notes };
     } catch (error) {
       // The key pointed at a decision that has just closed: free it and open a new one.
       const closed = error instanceof DomainError && (error.code === 'decision_not_open' || error.code === 'decision_archived');
       if (!closed || id === candidate || attempt > 0) throw error;
       await releaseDecisionKey(deps.pool, id);
     }
+  }
+}
+
+/** Appends the filed decision to its stack; a re-post already in it stays where it is. */
+async function joinStack(deps: { temporal: TemporalGateway }, stackId: string, decisionId: string): Promise<string[]> {
+  try {
+    const joined = await deps.temporal.addStackMembers(stackId, [{ decisionId, open: true }]);
+    return joined ? [] : [`${stackId} closed before ${decisionId} could join it.`];
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'already_in_stack') return [];
+    if (error instanceof DomainError && (error.code === 'stack_closed' || error.code === 'stack_full')) {
+      return [`${decisionId} was filed but not added to ${stackId}: ${error.message}`];
+    }
+    throw error;
   }
 }

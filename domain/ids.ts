@@ -1,0 +1,8 @@
+/** The short ids people see and type: decisions `sd-N`, stacks `ds-N`. */
+import { z } from 'zod';
+
+export const DecisionId = z.string().regex(/^sd-[1-9][0-9]{0,15}$/, 'A decision id looks like sd-12.');
+export type DecisionId = z.infer<typeof DecisionId>;
+
+export const StackId = z.string().regex(/^ds-[1-9][0-9]{0,15}$/, 'A stack id looks like ds-7.');
+export type StackId = z.infer<typeof StackId>;
