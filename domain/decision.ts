@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { AnswerValue, Ask, Reason, type AccessVerification } from './ask';
 import { DocumentEditFields, DocumentFields, type DocumentPatch, type DocumentRefs } from './documents';
-import { DecisionId, StackId } from './ids';
+import type { DecisionId} from './ids';
+import { StackId } from './ids';
 import { SessionId } from './session';
 import type { StackMembership } from './stack';
 

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import type { Rejection } from './errors';
-import { DecisionId, StackId } from './ids';
+import type { StackId } from './ids';
+import { DecisionId } from './ids';
 
 export { StackId } from './ids';
 
