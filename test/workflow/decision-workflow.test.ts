@@ -42,11 +42,15 @@ let nextNumber = Date.now() % 1_000_000_000;
 
 async function file(asks: number) {
   const number = ++nextNumber;
-  const start = decisionStart(choiceDecision(`Workflow test ${randomUUID()}`, asks), {
-    id: `sd-${number}`,
-    workspaceId: member.workspaceId,
-    filedBy: member.memberId,
-  });
+  const start = {
+    ...decisionStart(choiceDecision(`Workflow test ${randomUUID()}`, asks), {
+      id: `sd-${number}`,
+      workspaceId: member.workspaceId,
+      filedBy: member.memberId,
+    }),
+    // A resolved decision's workflow ends once its undo window closes: short here.
+    undoWindowMs: 300,
+  };
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
     workflowId: decisionWorkflowId(start.id),
     taskQueue: cast.taskQueue,
