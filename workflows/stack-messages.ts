@@ -23,5 +23,8 @@ export function stackWorkflowId(id: string): string {
   return `stack/${id}`;
 }
 
-/** The workflow's input: a new stack, or one carried over by continue-as-new. */
-export type StackInput = { start: StackStart } | { continued: StackSnapshot };
+/**
+ * The workflow's input: a new stack, or one carried over by continue-as-new. `historyLimit`
+ * is how many history events a run keeps before it continues as new (tests make it small).
+ */
+export type StackInput = ({ start: StackStart } | { continued: StackSnapshot }) & { historyLimit?: number };

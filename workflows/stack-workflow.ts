@@ -49,6 +49,9 @@ const { mirrorStack } = proxyLocalActivities<Activities>({
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
 });
 
+/** Well under Temporal's 51,200-event limit and its 4,096-event continue-as-new suggestion. */
+const HISTORY_LIMIT = 2000;
+
 /** A closed stack waits this long for a member to reopen (an undo, a restore) before it ends. */
 const REOPEN_GRACE = '10 minutes';
 
@@ -154,10 +157,12 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
 
   for (;;) {
     // A long-lived stack starts afresh before its history grows large (DESIGN §9).
-    await condition(() => state.status === 'closed' || workflowInfo().continueAsNewSuggested);
+    const historyLimit = input.historyLimit ?? HISTORY_LIMIT;
+    const longHistory = () => workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > historyLimit;
+    await condition(() => state.status === 'closed' || longHistory());
     if (state.status === 'open') {
       await condition(allHandlersFinished);
-      return continueAsNew<typeof stackWorkflow>({ continued: state });
+      return continueAsNew<typeof stackWorkflow>({ continued: state, historyLimit });
     }
     if (!(await condition(() => state.status === 'open', REOPEN_GRACE))) break;
   }

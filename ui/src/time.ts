@@ -28,3 +28,8 @@ export function ago(t: TFunction, at: string, now = Date.now()): string {
   if (seconds < 48 * 3600) return t('ago.hours', { count: Math.floor(seconds / 3600) });
   return t('ago.days', { count: Math.floor(seconds / 86_400) });
 }
+
+/** A moment in the reader's locale, as in "Due 14 Sep 2026, 17:00". */
+export function moment(at: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+}

@@ -2,30 +2,47 @@ import { useTranslation } from 'react-i18next';
 import { age, day } from '../time';
 import type { QueueCard as Card } from '../types';
 
+/** A card the person can pick for "Group into a stack": its checkbox is named by the question. */
+export type CardPick = { checked: boolean; onToggle: () => void };
+
 /**
  * One decision in the list: summary, agent · task · age, blocking and dormant chips,
  * confidence, progress. In the Archived tab: who set it aside, when, and Restore (§6.12).
+ * In a stack's checklist a closed member carries a check mark; a card in no stack can be picked.
  */
 export function QueueCard({
   card,
   current,
   me,
+  pick,
   onSelect,
   onRestore,
 }: {
   card: Card;
   current: boolean;
   me: string | null;
+  pick?: CardPick;
   onSelect: () => void;
   onRestore: () => void;
 }) {
   const { t } = useTranslation();
   const archived = card.status === 'archived' ? card.archived : null;
+  const questionId = `question-${card.id}`;
+  const done = card.stackPlace !== null && card.status !== 'open';
   return (
-    <li data-testid="card" aria-current={current ? 'true' : undefined}>
+    <li data-testid="card" aria-current={current ? 'true' : undefined} className={pick ? 'pickable' : undefined}>
+      {pick && (
+        <input type="checkbox" className="pick" checked={pick.checked} onChange={pick.onToggle} aria-labelledby={questionId} />
+      )}
       <button type="button" className="card" data-card={card.id} onClick={onSelect}>
+        {done && (
+          <span className="done-mark">
+            <span aria-hidden="true">{t('stack.doneMark')}</span>
+            <span className="visually-hidden">{t('stack.done')}</span>
+          </span>
+        )}
         {/* Prompts are agent-written text: rendered as text, never markup. */}
-        <span className="question">{card.question}</span>
+        <span className="question" id={questionId}>{card.question}</span>
         {archived ? (
           <span className="meta">
             {[card.agentName, archivedLine(t, archived, me)].filter(Boolean).join(' · ')}

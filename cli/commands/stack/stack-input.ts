@@ -1,0 +1,67 @@
+/**
+ * What the `cast stack` commands read from their arguments — stack and decision ids,
+ * durations and due times — refused with exit 2 before the server sees them.
+ */
+import { CreateStackBody, StackId } from '../../../domain/stack';
+import { ApiError } from '../../http';
+import { CliError, usageError } from '../../output';
+import { formatDuration, parseDue, parseDuration, WhenError } from '../../when';
+import { checkId } from '../decide/target';
+
+/** The accepted forms, for --help. */
+export const WHEN_HELP = `
+WHEN: today, tomorrow, a weekday (friday = the next Friday, never today), a date (2026-12-01)
+or a date-time (2026-12-01T17:00, or with an offset: 2026-12-01T17:00+02:00). A date without
+a time means the end of that day in your local time zone (23:59:59).
+DURATION: 45s, 90m, 24h or 3d. With an auto-default, each advisory member takes its declared
+default that long after it joined the stack; blocking members never do.`;
+
+export function checkStackId(id: string): string {
+  const parsed = StackId.safeParse(id);
+  if (!parsed.success) throw usageError(`${id} is not a stack id; they look like ds-7 (cast stack ls lists them).`);
+  return parsed.data;
+}
+
+/** `sd-43,sd-41 sd-42`: comma- or space-separated decision ids, each checked. */
+export function decisionList(raw: string[]): string[] {
+  const ids = raw.flatMap((part) => part.split(',')).map((id) => id.trim()).filter(Boolean);
+  if (ids.length === 0) throw usageError('Name the decisions: sd-41,sd-42 (cast decide ls lists them).');
+  return ids.map(checkId);
+}
+
+const AUTO_DEFAULT = CreateStackBody.shape.autoDefaultSeconds.unwrap();
+
+/** An auto-default duration in seconds, within what the server accepts. */
+export function readDuration(flag: string, text: string): number {
+  let seconds: number;
+  try {
+    seconds = parseDuration(text);
+  } catch (error) {
+    if (error instanceof WhenError) throw usageError(`${flag} ${text}: ${error.message}`);
+    throw error;
+  }
+  const max = AUTO_DEFAULT.maxValue;
+  if (max !== null && seconds > max) throw usageError(`${flag} ${text}: the longest auto-default is ${formatDuration(max)}.`);
+  return seconds;
+}
+
+export function readDue(flag: string, text: string, now: Date): Date {
+  try {
+    return parseDue(text, now);
+  } catch (error) {
+    if (error instanceof WhenError) throw usageError(`${flag} ${text}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Names the stack in the server's "no stack with that id" (exit 1, as for a missing decision). */
+export async function onStack<T>(id: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.problem.code === 'stack_not_found') {
+      throw new CliError(`There is no stack ${id} in this workspace (cast stack ls lists them).`, error.exitCode, error.json, error.code);
+    }
+    throw error;
+  }
+}

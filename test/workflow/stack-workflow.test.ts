@@ -1,0 +1,58 @@
+/**
+ * The stack workflow on the real Temporal dev server: a stack that lives long continues as
+ * new before its history grows large, keeping its state and losing no change.
+ */
+import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { StackSnapshot } from '../../domain/stack';
+import { getStack } from '../../db/stacks';
+import type { stackWorkflow } from '../../workflows/stack-workflow';
+import { STACK_WORKFLOW, createStackUpdate, stackPolicyUpdate, stackWorkflowId } from '../../workflows/stack-messages';
+import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let member: Member;
+let connection: Connection;
+let client: Client;
+
+beforeAll(async () => {
+  cast = await startTestCast();
+  member = await cast.newMember();
+  connection = await Connection.connect({ address: inject('temporalAddress') });
+  client = new Client({ connection });
+});
+
+afterAll(async () => {
+  await connection?.close();
+  await cast?.stop();
+});
+
+describe('a long-lived stack', () => {
+  it('continues as new past its history limit, with its state and every change kept', async () => {
+    const number = (Date.now() % 1_000_000_000) + 700_000_000;
+    const id = `ds-${number}`;
+    const start = { id, number, workspaceId: member.workspaceId, title: 'Weeks long', createdBy: member.memberId, dueAt: null, autoDefaultMs: null, members: [] };
+    const operation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
+      workflowId: stackWorkflowId(id),
+      taskQueue: cast.taskQueue,
+      args: [{ start, historyLimit: 80 }],
+      workflowIdConflictPolicy: 'FAIL',
+    });
+    await client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{}], startWorkflowOperation: operation });
+    const firstRun = (await operation.workflowHandle()).firstExecutionRunId;
+
+    const handle = client.workflow.getHandle(stackWorkflowId(id));
+    let last: StackSnapshot | null = null;
+    for (let change = 1; change <= 40; change += 1) {
+      last = await handle.executeUpdate(stackPolicyUpdate, { args: [{ autoDefaultMs: change * 1000 }] });
+    }
+    expect(last).toMatchObject({ autoDefaultMs: 40_000, revision: 41 });
+
+    const now = await handle.describe();
+    expect(now.runId).not.toBe(firstRun);
+    expect(now.historyLength).toBeLessThan(200);
+    expect(await handle.query<StackSnapshot>('stack')).toMatchObject({ autoDefaultMs: 40_000, revision: 41, title: 'Weeks long' });
+    expect(await getStack(cast.pool, member.workspaceId, id)).toMatchObject({ autoDefaultMs: 40_000, revision: 41 });
+    await handle.terminate('test over');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The auto-default policy's duration as a person writes it ("30m", "24h", "2d", "1d12h") and
+ * as the form shows it back. The API takes whole seconds, from 1 s to 90 days
+ * (domain/stack.ts `AutoDefaultSeconds`).
+ */
+const UNIT_SECONDS = { d: 86_400, h: 3600, m: 60, s: 1 } as const;
+type Unit = keyof typeof UNIT_SECONDS;
+export const MAX_AUTO_DEFAULT_SECONDS = 90 * 86_400;
+
+/** Whole seconds, or null when the text is not a duration Cast accepts. */
+export function parseDuration(text: string): number | null {
+  const compact = text.replace(/\s+/g, '').toLowerCase();
+  if (!/^(\d+[dhms])+$/.test(compact)) return null;
+  let seconds = 0;
+  for (const [, amount, unit] of compact.matchAll(/(\d+)([dhms])/g)) seconds += Number(amount) * UNIT_SECONDS[unit as Unit];
+  return seconds >= 1 && seconds <= MAX_AUTO_DEFAULT_SECONDS ? seconds : null;
+}
+
+/** The shortest exact spelling: 86 400 000 ms → "1d", 5 400 000 ms → "1h30m". */
+export function formatDuration(ms: number): string {
+  let left = Math.round(ms / 1000);
+  if (left === 0) return '0s';
+  let text = '';
+  for (const unit of Object.keys(UNIT_SECONDS) as Unit[]) {
+    const amount = Math.floor(left / UNIT_SECONDS[unit]);
+    if (amount > 0) text += `${amount}${unit}`;
+    left -= amount * UNIT_SECONDS[unit];
+  }
+  return text;
+}
