@@ -39,7 +39,7 @@ describe('a long-lived stack', () => {
       workflowIdConflictPolicy: 'FAIL',
     });
     await client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{}], startWorkflowOperation: operation });
-    const firstRun = (await operation.workflowHandle()).firstExecutionRunId;
+    const firstRun = (await (await operation.workflowHandle()).describe()).runId;
 
     const handle = client.workflow.getHandle(stackWorkflowId(id));
     let last: StackSnapshot | null = null;

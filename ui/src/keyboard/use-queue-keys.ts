@@ -9,6 +9,11 @@ function inTextField(target: EventTarget | null): boolean {
   return target.isContentEditable || target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type));
 }
 
+/** Enter on a link or on a button other than a card keeps its own meaning: follow it, press it. */
+function ownsEnter(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('a[href], button, summary, select') !== null && target.closest('[data-card]') === null;
+}
+
 export function useQueueKeys(handlers: Handlers): void {
   // The listener is bound once and reads the latest handlers, updated before paint, so a
   // key pressed right after a render acts on what that render shows.
@@ -19,6 +24,7 @@ export function useQueueKeys(handlers: Handlers): void {
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'Enter' && ownsEnter(event.target)) return;
       const action = actionFor(event.key, inTextField(event.target));
       const handler = action ? latest.current[action] : undefined;
       if (!handler) return;

@@ -1,24 +1,32 @@
-/** `/decisions`: the queue — counts, tabs, filters, the ranked list, and the selected decision. */
+/**
+ * `/decisions`: the queue — counts, tabs, filters, the ranked list (stacks as checklists,
+ * then scopes), the selected decision, and grouping picked cards into a new stack.
+ */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
 import { DecisionDetail } from '../components/decision-detail';
 import { EmptyQueue } from '../components/empty-queue';
+import { GroupStackDialog } from '../components/group-stack-dialog';
 import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
 import { QueueCard } from '../components/queue-card';
 import { QueueFilters } from '../components/queue-filters';
 import { QueueSkeleton } from '../components/queue-skeleton';
+import { SelectionBar } from '../components/selection-bar';
+import { StackGroup } from '../components/stack-group';
 import { api, ApiError } from '../http-client';
 import type { ArchiveAllResult } from '../../../domain/queue';
+import type { StackView } from '../../../domain/stack';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
-import { groupByScope } from '../queue/group-by-scope';
+import { groupCards } from '../queue/group-cards';
 import { lastKnown, useQueue } from '../queue/use-queue';
 import { duration } from '../time';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
-import { focusOnArrival } from '../routing/navigate';
+import { focusOnArrival, navigate } from '../routing/navigate';
+import type { QueueCard as Card } from '../types';
 
 export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +37,9 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
   const [message, setMessage] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [archivingAll, setArchivingAll] = useState(false);
+  // Cards picked for "Group into a stack", and whether its dialog is open.
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
+  const [grouping, setGrouping] = useState(false);
   const { page, failed, load, loadMore } = useQueue(tab, filters);
   const known = failed ? lastKnown() : null;
   const step = initial.mode === 'step';
@@ -37,8 +48,12 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
   useVisibleRefresh(load);
 
   // The list's order is the grouped one, so j/k and the walker follow what is on screen.
-  const groups = groupByScope(page?.decisions ?? []);
+  const groups = groupCards(page?.decisions ?? []);
   const ordered = groups.flatMap((group) => group.cards);
+  // Open cards in no stack can be picked in list mode (a decision sits in one stack at a
+  // time); what is picked is sent in the order it is shown.
+  const canPick = (card: Card) => !step && tab === 'open' && card.status === 'open' && card.stackPlace === null;
+  const chosen = ordered.filter((card) => picked.has(card.id) && canPick(card));
   // S1: the first decision is selected, so it can be answered without a second click.
   const current = selected ?? ordered[0]?.id ?? null;
   const index = current ? ordered.findIndex((card) => card.id === current) : -1;
@@ -104,6 +119,44 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
     return words.length ? words.join(', ') : null;
   }
 
+  function togglePick(id: string) {
+    setPicked((before) => {
+      const after = new Set(before);
+      if (!after.delete(id)) after.add(id);
+      return after;
+    });
+  }
+
+  /** POST the new stack with the picked cards, then open its page; a refusal is returned in the server's words. */
+  async function groupIntoStack(title: string): Promise<string | null> {
+    try {
+      const { stack } = await api<{ stack: StackView }>('/api/v1/stacks', {
+        method: 'POST',
+        body: JSON.stringify({ title, decisions: chosen.map((card) => card.id) }),
+      });
+      navigate(`/decisions/stacks/${stack.id}`);
+      return null;
+    } catch (error) {
+      // E.g. already_in_stack: a card joined a stack meanwhile; the refreshed list shows where.
+      void load();
+      return error instanceof ApiError ? error.problem.detail : String(error);
+    }
+  }
+
+  function renderCard(card: Card) {
+    return (
+      <QueueCard
+        key={card.id}
+        card={card}
+        current={card.id === current}
+        me={me}
+        pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => togglePick(card.id) } : undefined}
+        onSelect={() => select(card.id)}
+        onRestore={() => void restore(card.id)}
+      />
+    );
+  }
+
   async function signOut() {
     await api('/auth/session', { method: 'DELETE' });
     onSignOut();
@@ -124,7 +177,7 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
       </header>
       <nav role="tablist">
         {TABS.map((name) => (
-          <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => (setTab(name), setSelected(null))}>
+          <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => (setTab(name), setSelected(null), setPicked(new Set()))}>
             {t(`queue.tabs.${name}`)}
           </button>
         ))}
@@ -145,23 +198,19 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
       {!failed && page && (page.decisions.length > 0 || current) && (
         <div className={step ? 'panes step' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
           <div className="list">
-            {groups.map((group) => (
-              <section key={group.scope ?? ''} aria-label={group.scope ?? t('queue.noScope')}>
-                {groups.length > 1 && <h2 className="scope">{group.scope ?? t('queue.noScope')}</h2>}
-                <ol className="cards">
-                  {group.cards.map((card) => (
-                    <QueueCard
-                      key={card.id}
-                      card={card}
-                      current={card.id === current}
-                      me={me}
-                      onSelect={() => select(card.id)}
-                      onRestore={() => void restore(card.id)}
-                    />
-                  ))}
-                </ol>
-              </section>
-            ))}
+            {chosen.length > 0 && (
+              <SelectionBar count={chosen.length} onGroup={() => setGrouping(true)} onClear={() => setPicked(new Set())} />
+            )}
+            {groups.map((group) =>
+              group.kind === 'stack' ? (
+                <StackGroup key={`stack:${group.stack.id}`} stack={group.stack} cards={group.cards} renderCard={renderCard} />
+              ) : (
+                <section key={`scope:${group.scope ?? ''}`} aria-label={group.scope ?? t('queue.noScope')}>
+                  {groups.length > 1 && <h2 className="scope">{group.scope ?? t('queue.noScope')}</h2>}
+                  <ol className="cards">{group.cards.map(renderCard)}</ol>
+                </section>
+              ),
+            )}
             {more > 0 && (
               <button type="button" className="load-more" onClick={() => void loadMore()}>{t('queue.loadMore', { count: more })}</button>
             )}
@@ -188,6 +237,7 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
       {archivingAll && page && (
         <ArchiveAllDialog count={page.counts.total} filter={filterInWords()} onConfirm={() => void archiveAll()} onClose={() => setArchivingAll(false)} />
       )}
+      {grouping && <GroupStackDialog count={chosen.length} onCreate={groupIntoStack} onClose={() => setGrouping(false)} />}
     </main>
   );
 }
