@@ -26,9 +26,14 @@ export async function startWorker(options: {
   workflowsPath?: string;
   /** How often the sweep schedule runs (FR-49); `null` creates none (most tests). */
   sweepEvery?: Duration | null;
+  /** How often the health roll-up runs (FR-55); `null` creates none (most tests). */
+  rollupEvery?: Duration | null;
 }): Promise<RunningWorker> {
   const sweepEvery = options.sweepEvery === undefined ? SWEEP_EVERY : options.sweepEvery;
-  if (sweepEvery) await ensureSweepSchedule(options, sweepEvery);
+  const rollupEvery = options.rollupEvery === undefined ? ROLLUP_EVERY : options.rollupEvery;
+  if (sweepEvery) await ensureSchedule(options, { name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery });
+  // The roll-up also runs as the worker starts, so a new deployment has a health line at once.
+  if (rollupEvery) await ensureSchedule(options, { name: 'cast-health', workflowType: 'healthRollupWorkflow', every: rollupEvery, runNow: true });
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
@@ -51,20 +56,25 @@ export async function startWorker(options: {
 
 /** Well inside FR-49's 30 minutes, even when one run is skipped. */
 export const SWEEP_EVERY = '10 minutes';
+/** FR-55 asks for at least daily; hourly keeps the line fresh for the cost of one small query. */
+export const ROLLUP_EVERY = '1 hour';
 
 /**
- * Creates the sweep schedule for this task queue, or brings an existing one up to date, so
- * any number of workers can start in any order and leave exactly one schedule.
+ * Creates a schedule for this task queue, or brings an existing one up to date, so any
+ * number of workers can start in any order and leave exactly one of each.
  */
-async function ensureSweepSchedule(target: { address: string; namespace: string; taskQueue: string }, every: Duration): Promise<void> {
+async function ensureSchedule(
+  target: { address: string; namespace: string; taskQueue: string },
+  schedule: { name: string; workflowType: string; every: Duration; runNow?: boolean },
+): Promise<void> {
   const connection = await Connection.connect({ address: target.address });
   try {
     const client = new Client({ connection, namespace: target.namespace });
-    const scheduleId = `cast-sweep/${target.taskQueue}`;
-    const spec: ScheduleSpec = { intervals: [{ every }] };
+    const scheduleId = `${schedule.name}/${target.taskQueue}`;
+    const spec: ScheduleSpec = { intervals: [{ every: schedule.every }] };
     const action: ScheduleOptionsAction = {
       type: 'startWorkflow',
-      workflowType: 'sweepWorkflow',
+      workflowType: schedule.workflowType,
       workflowId: scheduleId,
       taskQueue: target.taskQueue,
     };
@@ -74,6 +84,7 @@ async function ensureSweepSchedule(target: { address: string; namespace: string;
       if (!(error instanceof ScheduleAlreadyRunning)) throw error;
       await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
     }
+    if (schedule.runNow) await client.schedule.getHandle(scheduleId).trigger();
   } finally {
     await connection.close();
   }

@@ -14,6 +14,7 @@ import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
 import type { WebhookEvent } from '../domain/webhook';
 import { decisionsWithWorkGone } from '../db/decision-queries';
+import { rollUpHealth } from '../db/health';
 
 export type ActivityDeps = { pool: Pool };
 
@@ -43,6 +44,10 @@ export function createActivities({ pool }: ActivityDeps) {
     /** The sweep's targets, across every workspace (FR-49). */
     decisionsWithWorkGone(): Promise<string[]> {
       return decisionsWithWorkGone(pool, null);
+    },
+    /** Every workspace's health roll-up; returns how many were computed. */
+    rollUpHealth(): Promise<number> {
+      return rollUpHealth(pool);
     },
     webhookEndpointsFor(workspaceId: string, event: WebhookEvent): Promise<string[]> {
       return webhookEndpointsFor(pool, workspaceId, event);

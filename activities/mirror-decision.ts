@@ -7,6 +7,7 @@ import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
 import { recordActivity } from '../db/activity';
 import { inTransaction } from '../db/pool';
+import { recurringFingerprint } from '../domain/recurring';
 
 export type MirrorOutcome = 'applied' | 'stale';
 
@@ -20,16 +21,16 @@ export async function mirrorDecision(pool: Pool, snapshot: DecisionSnapshot, eve
     const upsert = await client.query(
       `insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
          ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
-         mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at)
+         mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-         $20, $21, $22, $23, $24)
+         $20, $21, $22, $23, $24, $25)
        on conflict (id) do update set
          question = excluded.question, context = excluded.context, status = excluded.status,
          mode = excluded.mode, confidence = excluded.confidence, ask_kinds = excluded.ask_kinds,
          asks_total = excluded.asks_total, asks_required = excluded.asks_required,
          asks_answered = excluded.asks_answered, revision = excluded.revision,
          snapshot = excluded.snapshot, updated_at = excluded.updated_at,
-         resolved_at = excluded.resolved_at, closed_at = excluded.closed_at
+         resolved_at = excluded.resolved_at, closed_at = excluded.closed_at, fingerprint = excluded.fingerprint
        where decisions.revision < excluded.revision`,
       [
         snapshot.id,
@@ -56,6 +57,7 @@ export async function mirrorDecision(pool: Pool, snapshot: DecisionSnapshot, eve
         snapshot.updatedAt,
         snapshot.resolvedAt,
         snapshot.closedAt,
+        recurringFingerprint({ agentId: links.agentId, firstPrompt: snapshot.asks[0]?.prompt ?? snapshot.question }),
       ],
     );
     if (upsert.rowCount === 0) return 'stale';

@@ -21,6 +21,8 @@ import { sessionMessagesRouter } from './routes/session-messages';
 import { sessionsRouter } from './routes/sessions';
 import { tasksRouter } from './routes/tasks';
 import { webAuthRouter } from './routes/web-auth';
+import { analyticsRouter } from './routes/analytics';
+import { healthSettingsRouter } from './routes/health-settings';
 import { stacksRouter } from './routes/stacks';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
@@ -29,7 +31,7 @@ export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger; u
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
 /** The web queue's own routes: each serves the app, which reads the URL. */
-const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions', '/runs/:id', '/tasks/:id'];
+const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions', '/runs/:id', '/tasks/:id', '/agents/:id/instructions', '/analytics'];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps): Express {
   api.use('/activity', activityRouter(deps));
   api.use('/webhooks', webhooksRouter(deps));
   api.use('/stacks', stacksRouter(deps));
+  api.use('/settings/health', healthSettingsRouter(deps));
+  api.use('/analytics', analyticsRouter(deps));
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

@@ -7,6 +7,8 @@ import type { DecisionView } from '../domain/decision';
 import type { RunStatus } from '../domain/run';
 import { livenessOf, type Liveness } from '../domain/session';
 import { restartedBy, undoState, type UndoState } from '../domain/undo';
+import { describeAnswer } from '../domain/ask';
+import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import type { Pool } from './pool';
 
 export type DecisionDetail = {
@@ -20,6 +22,8 @@ export type DecisionDetail = {
   lines: { pending: string | null; delivery: string | null };
   /** What Undo offers on each answered ask, by position (FR-37, FR-38). */
   undo: Record<number, UndoState>;
+  /** FR-56, FR-57: its agent keeps asking this; the draft rule comes from the latest answer. */
+  recurring: { count: number; agent: { id: string; name: string }; draftRule: string | null } | null;
 };
 
 export async function decisionDetail(pool: Pool, workspaceId: string, decision: DecisionView): Promise<DecisionDetail> {
@@ -64,6 +68,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     if (state) undo[ask.position] = state;
   }
   return {
+    recurring: row.agent ? await recurringOf(pool, workspaceId, decision, row.agent) : null,
     agent: row.agent,
     task: row.task,
     mission: row.mission,
@@ -76,4 +81,28 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     },
     undo,
   };
+}
+
+/** The decision's cluster (FR-56): its size in the trailing 14 days and the most recent answer in it. */
+async function recurringOf(pool: Pool, workspaceId: string, decision: DecisionView, agent: { id: string; name: string }): Promise<DecisionDetail['recurring']> {
+  const { rows } = await pool.query<{ count: number; latest: DecisionView['asks'][number] | null }>(
+    `select count(*)::int as count,
+            (select d2.snapshot -> 'asks' -> 0 from decisions d2
+              where d2.workspace_id = $1 and d2.fingerprint = d.fingerprint
+                and d2.created_at > now() - interval '${RECURRING_DAYS} days'
+                and d2.snapshot -> 'asks' -> 0 -> 'answer' <> 'null'::jsonb
+              order by d2.snapshot -> 'asks' -> 0 -> 'answer' ->> 'answeredAt' desc limit 1) as latest
+       from decisions d
+       join decisions c on c.workspace_id = d.workspace_id and c.fingerprint = d.fingerprint
+        and c.created_at > now() - interval '${RECURRING_DAYS} days'
+      where d.workspace_id = $1 and d.id = $2 and d.fingerprint is not null
+        and d.created_at > now() - interval '${RECURRING_DAYS} days'
+      group by d.fingerprint`,
+    [workspaceId, decision.id],
+  );
+  const row = rows[0];
+  if (!row || row.count < RECURRING_MIN) return null;
+  const latest = row.latest;
+  const rule = latest?.answer ? draftRule(latest.prompt, describeAnswer(latest, latest.answer.value), latest.answer.reason) : null;
+  return { count: row.count, agent, draftRule: rule };
 }

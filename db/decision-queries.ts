@@ -6,6 +6,7 @@
 import type { AskKind } from '../domain/ask';
 import type { DecisionSnapshot, DecisionView } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';
+import { RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, type QueueCardFacts, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { recordActivity } from './activity';
@@ -110,6 +111,12 @@ const FROM = `from decisions d
   left join stack_members sm on sm.decision_id = d.id
   left join stacks st on st.id = sm.stack_id`;
 
+/** FR-56: how often its agent raised this decision in the trailing 14 days (it included). */
+const ASKED = `case when d.fingerprint is not null and d.created_at > now() - interval '${RECURRING_DAYS} days' then
+    (select count(*)::int from decisions d2
+      where d2.workspace_id = d.workspace_id and d2.fingerprint = d.fingerprint
+        and d2.created_at > now() - interval '${RECURRING_DAYS} days') end`;
+
 /** Overdue stacks are listed before everything else (cast-decide "Decision stacks"). */
 const STACK_OVERDUE = "coalesce(st.status = 'open' and st.due_at < now(), false)";
 
@@ -140,6 +147,7 @@ type CardRow = {
   stack_position: number | null;
   stack_due_at: Date | null;
   stack_overdue: boolean;
+  asked: number | null;
 };
 
 /** One page of a queue tab, ranked (FR-4 with DESIGN §3's groups), with counts for the whole filter. */
@@ -156,7 +164,7 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
     pool.query<Row & CardRow>(
       `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group,
               ${dormant(`$${n + 2}`)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
-              st.due_at as stack_due_at, ${STACK_OVERDUE} as stack_overdue,
+              st.due_at as stack_due_at, ${STACK_OVERDUE} as stack_overdue, ${ASKED} as asked,
               a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
          ${FROM}
          left join agents a on a.id = d.agent_id
@@ -184,6 +192,7 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
       ...toView(row),
       blocking: row.blocking,
       dormant: row.dormant,
+      askedTimes: row.asked !== null && row.asked >= RECURRING_MIN ? row.asked : null,
       stackPlace: row.stack_id
         ? {
             id: row.stack_id,

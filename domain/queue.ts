@@ -18,6 +18,8 @@ export type QueueCardFacts = {
   agentName: string | null;
   taskTitle: string | null;
   scope: string | null;
+  /** "Asked {count} times": set when its agent raised it 3+ times in 14 days (FR-56). */
+  askedTimes: number | null;
 };
 
 export { ARCHIVE_ALL_MAX, DORMANT_AFTER_DAYS } from './limits';

@@ -5,6 +5,7 @@ import { AnswerBody, EditDecisionBody } from '../../domain/decision';
 import { ArchiveAllBody, QueueQueryParams } from '../../domain/queue';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
 import { decisionDetail } from '../../db/decision-detail';
+import { queueHealth } from '../../db/health';
 import type { Pool } from '../../db/pool';
 import { EmptyBody } from '../empty-body';
 import { parseWith } from '../problem';
@@ -46,8 +47,16 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway; u
 
   router.get('/', async (req, res) => {
     const { q, ...query } = parseWith(QueueQueryParams, req.query);
-    const page = await listQueue(deps.pool, res.locals.principal.workspaceId, { ...query, ...(q ? { search: q } : {}) });
-    res.json({ ...page, page: { limit: query.limit, offset: query.offset } });
+    const { workspaceId } = res.locals.principal;
+    // FR-55: the health line never fails the queue; unavailable, it is simply not there.
+    const [page, health] = await Promise.all([
+      listQueue(deps.pool, workspaceId, { ...query, ...(q ? { search: q } : {}) }),
+      queueHealth(deps.pool, workspaceId).catch((error: unknown) => {
+        req.log.warn({ err: error }, 'health line unavailable');
+        return null;
+      }),
+    ]);
+    res.json({ ...page, health, page: { limit: query.limit, offset: query.offset } });
   });
 
   router.get('/:id', async (req, res) => {

@@ -29,13 +29,13 @@ export type TestCast = {
 };
 
 export async function startTestCast(
-  options: { worker?: boolean; temporalAddress?: string; undoWindowMs?: number; sweepEvery?: Duration } = {},
+  options: { worker?: boolean; temporalAddress?: string; undoWindowMs?: number; sweepEvery?: Duration; rollupEvery?: Duration } = {},
 ): Promise<TestCast> {
   const pool = testPool();
   const taskQueue = `test-${randomUUID()}`;
   const temporal = { address: options.temporalAddress ?? inject('temporalAddress'), namespace: 'default', taskQueue };
   const launchWorker = () =>
-    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: options.sweepEvery ?? null });
+    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: options.sweepEvery ?? null, rollupEvery: options.rollupEvery ?? null });
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};

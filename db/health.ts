@@ -1,0 +1,146 @@
+/**
+ * The health roll-up and what the queue reads of it (FR-51…FR-55). The roll-up counts
+ * decisions opened per day (UTC) per workspace and per agent for the last 90 days; the
+ * queue reads those few rows, never the decisions, so the line costs the read almost
+ * nothing, and when anything here fails the line is simply not shown.
+ */
+import {
+  HEALTH_DEFAULTS,
+  MEDIAN_DAYS,
+  ROLLUP_DAYS,
+  healthLine,
+  visibleHealth,
+  type HealthBand,
+  type HealthLine,
+  type HealthSettings,
+  type HealthSnapshot,
+} from '../domain/health';
+import { inTransaction, type Pool, type Queryable } from './pool';
+
+/** Recomputes every workspace's roll-up (or one's), records band transitions, returns how many workspaces. */
+export async function rollUpHealth(pool: Pool, workspaceId: string | null = null): Promise<number> {
+  const workspaces = await inTransaction(pool, async (client) => {
+    const scope = [workspaceId];
+    await client.query(
+      `delete from decision_rollups where day >= (now() at time zone 'UTC')::date - ${ROLLUP_DAYS - 1} and ($1::text is null or workspace_id = $1)`,
+      scope,
+    );
+    await client.query(
+      `insert into decision_rollups (workspace_id, day, agent_id, opened)
+       select workspace_id, (created_at at time zone 'UTC')::date, coalesce(agent_id, ''), count(*)::int
+         from decisions
+        where created_at >= ((now() at time zone 'UTC')::date - ${ROLLUP_DAYS - 1})::timestamp at time zone 'UTC'
+          and ($1::text is null or workspace_id = $1)
+        group by 1, 2, 3`,
+      scope,
+    );
+    const { rows } = await client.query<{ id: string }>(
+      `insert into health_snapshots (workspace_id, computed_at)
+       select id, now() from workspaces where $1::text is null or id = $1
+       on conflict (workspace_id) do update set computed_at = excluded.computed_at
+       returning workspace_id as id`,
+      scope,
+    );
+    return rows.map((row) => row.id);
+  });
+  for (const id of workspaces) await recordBand(pool, id);
+  return workspaces.length;
+}
+
+/** Analytics: a band that differs from the last one recorded is a transition. */
+async function recordBand(pool: Pool, workspaceId: string): Promise<void> {
+  const read = await readHealthInputs(pool, workspaceId);
+  if (!read.snapshot) return;
+  const band: HealthBand = healthLine(read.snapshot, read.open, read.settings).band;
+  await inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ band: HealthBand | null }>(
+      'select band from health_snapshots where workspace_id = $1 for update',
+      [workspaceId],
+    );
+    const from = rows[0]?.band ?? null;
+    if (from === band) return;
+    await client.query('update health_snapshots set band = $2 where workspace_id = $1', [workspaceId, band]);
+    await client.query('insert into health_band_transitions (workspace_id, from_band, to_band) values ($1, $2, $3)', [
+      workspaceId,
+      from,
+      band,
+    ]);
+  });
+}
+
+export async function healthSettings(db: Queryable, workspaceId: string): Promise<HealthSettings> {
+  const { rows } = await db.query<{ healthy_ceiling: number; quiet_days: number; health_hidden_until: Date | null }>(
+    'select healthy_ceiling, quiet_days, health_hidden_until from workspace_settings where workspace_id = $1',
+    [workspaceId],
+  );
+  const row = rows[0];
+  return row
+    ? { healthyCeiling: row.healthy_ceiling, quietDays: row.quiet_days, hiddenUntil: row.health_hidden_until?.toISOString() ?? null }
+    : { ...HEALTH_DEFAULTS, hiddenUntil: null };
+}
+
+export async function updateHealthSettings(
+  db: Queryable,
+  workspaceId: string,
+  change: { healthyCeiling?: number; quietDays?: number; hiddenUntil?: string | null },
+): Promise<HealthSettings> {
+  await db.query(
+    `insert into workspace_settings (workspace_id, healthy_ceiling, quiet_days, health_hidden_until)
+     values ($1, coalesce($2, ${HEALTH_DEFAULTS.healthyCeiling}), coalesce($3, ${HEALTH_DEFAULTS.quietDays}), $4)
+     on conflict (workspace_id) do update set
+       healthy_ceiling = coalesce($2, workspace_settings.healthy_ceiling),
+       quiet_days = coalesce($3, workspace_settings.quiet_days),
+       health_hidden_until = case when $5 then $4 else workspace_settings.health_hidden_until end,
+       updated_at = now()`,
+    [workspaceId, change.healthyCeiling ?? null, change.quietDays ?? null, change.hiddenUntil ?? null, change.hiddenUntil !== undefined],
+  );
+  return healthSettings(db, workspaceId);
+}
+
+type Inputs = { snapshot: HealthSnapshot | null; open: number; settings: HealthSettings; now: Date };
+
+async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inputs> {
+  const [head, days, agents, open, settings] = await Promise.all([
+    db.query<{ computed_at: Date; now: Date }>('select computed_at, now() as now from health_snapshots where workspace_id = $1', [workspaceId]),
+    // Day 0 is the snapshot's own day; each row says how many days before it.
+    db.query<{ ago: number; opened: number }>(
+      `select ((h.computed_at at time zone 'UTC')::date - r.day)::int as ago, sum(r.opened)::int as opened
+         from decision_rollups r join health_snapshots h on h.workspace_id = r.workspace_id
+        where r.workspace_id = $1 group by 1`,
+      [workspaceId],
+    ),
+    db.query<{ agent_id: string; name: string; opened: number }>(
+      `select r.agent_id, a.name, sum(r.opened)::int as opened
+         from decision_rollups r
+         join health_snapshots h on h.workspace_id = r.workspace_id
+         join agents a on a.id = r.agent_id
+        where r.workspace_id = $1 and r.day between (h.computed_at at time zone 'UTC')::date - ${MEDIAN_DAYS}
+                                                and (h.computed_at at time zone 'UTC')::date - 1
+        group by 1, 2`,
+      [workspaceId],
+    ),
+    db.query<{ open: number }>("select count(*)::int as open from decisions where workspace_id = $1 and status = 'open'", [workspaceId]),
+    healthSettings(db, workspaceId),
+  ]);
+  const row = head.rows[0];
+  const now = row?.now ?? new Date();
+  if (!row) return { snapshot: null, open: open.rows[0]!.open, settings, now };
+  const opened = Array<number>(ROLLUP_DAYS).fill(0);
+  for (const day of days.rows) if (day.ago >= 0 && day.ago < ROLLUP_DAYS) opened[day.ago] = day.opened;
+  return {
+    snapshot: {
+      computedAt: row.computed_at.toISOString(),
+      opened,
+      byAgent: agents.rows.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened })),
+    },
+    open: open.rows[0]!.open,
+    settings,
+    now,
+  };
+}
+
+/** The health line for the queue, or null when it is hidden or cannot be read (FR-55). */
+export async function queueHealth(db: Queryable, workspaceId: string): Promise<HealthLine | null> {
+  const inputs = await readHealthInputs(db, workspaceId);
+  return visibleHealth(inputs.snapshot, inputs.open, inputs.settings, inputs.now);
+}

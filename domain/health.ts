@@ -1,0 +1,90 @@
+/**
+ * The health line (AW-03 §4.8, FR-51…FR-55): how many decisions a workspace opens per day,
+ * as the median over the trailing 7 complete days, with the number open now, in four bands.
+ * It reads a daily roll-up, never the decisions themselves, so the queue read stays cheap.
+ *
+ * Bands, with the healthy ceiling `c` (default 5, 1–100) and the quiet window `q` (default
+ * 14 days, 3–90):
+ *   - flooded: more than 25 open right now, or a median above max(15, c);
+ *   - quiet:   nothing opened in the trailing `q` days;
+ *   - heavy:   median above c;
+ *   - healthy: otherwise. A median of 0 with something opened inside the quiet window still
+ *     reads "about 1 a day": the line says "about", and 0 would read as quiet.
+ */
+import { z } from 'zod';
+
+export const HEALTH_DEFAULTS = { healthyCeiling: 5, quietDays: 14 } as const;
+export const HEAVY_CEILING = 15;
+export const FLOODED_OPEN = 25;
+/** The median's window, in complete days. */
+export const MEDIAN_DAYS = 7;
+/** The roll-up keeps as many days as the longest quiet window. */
+export const ROLLUP_DAYS = 90;
+/** An older snapshot than this is treated as unavailable: the line hides (FR-55). */
+export const SNAPSHOT_MAX_AGE_MS = 36 * 3600 * 1000;
+
+export const HealthSettingsBody = z
+  .strictObject({
+    healthyCeiling: z.number().int().min(1).max(100).optional(),
+    quietDays: z.number().int().min(3).max(90).optional(),
+  })
+  .refine((body) => body.healthyCeiling !== undefined || body.quietDays !== undefined, {
+    message: 'Send healthyCeiling (1–100) or quietDays (3–90).',
+  });
+export type HealthSettingsBody = z.infer<typeof HealthSettingsBody>;
+
+export type HealthSettings = { healthyCeiling: number; quietDays: number; hiddenUntil: string | null };
+
+/** The roll-up as the queue reads it: decisions opened per day, newest day first, and per agent. */
+export type HealthSnapshot = {
+  computedAt: string;
+  /** `opened[0]` is the computation's own (partial) day, `opened[1]` the day before, … */
+  opened: number[];
+  /** Opened per agent over the median's window, for "Most of them: {agent}." */
+  byAgent: Array<{ agentId: string; name: string; opened: number }>;
+};
+
+export type HealthBand = 'quiet' | 'healthy' | 'heavy' | 'flooded';
+
+export type HealthLine = {
+  band: HealthBand;
+  /** Decisions a day for healthy and heavy; open now for flooded; the quiet window for quiet. */
+  n: number;
+  median: number;
+  open: number;
+  /** Heavy and flooded name the agent behind most of them (FR-54). */
+  culprit: { agentId: string; name: string } | null;
+};
+
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function healthLine(snapshot: HealthSnapshot, open: number, settings: Pick<HealthSettings, 'healthyCeiling' | 'quietDays'>): HealthLine {
+  // The median's days are complete ones: the computation's own day is still filling up.
+  const perDay = median(Array.from({ length: MEDIAN_DAYS }, (_, index) => snapshot.opened[index + 1] ?? 0));
+  const inQuietWindow = snapshot.opened.slice(0, settings.quietDays).reduce((sum, count) => sum + count, 0);
+  const top = [...snapshot.byAgent].sort((a, b) => b.opened - a.opened || a.name.localeCompare(b.name))[0];
+  const culprit = top && top.opened > 0 ? { agentId: top.agentId, name: top.name } : null;
+  const base = { median: perDay, open };
+  if (open > FLOODED_OPEN) return { ...base, band: 'flooded', n: open, culprit };
+  if (inQuietWindow === 0) return { ...base, band: 'quiet', n: settings.quietDays, culprit: null };
+  if (perDay > Math.max(HEAVY_CEILING, settings.healthyCeiling)) return { ...base, band: 'flooded', n: open, culprit };
+  if (perDay > settings.healthyCeiling) return { ...base, band: 'heavy', n: Math.round(perDay), culprit };
+  return { ...base, band: 'healthy', n: Math.max(1, Math.round(perDay)), culprit: null };
+}
+
+/** The line to show, or null: no snapshot, a stale one, or the owner hid it (FR-55). */
+export function visibleHealth(
+  snapshot: HealthSnapshot | null,
+  open: number,
+  settings: HealthSettings,
+  now: Date,
+): HealthLine | null {
+  if (!snapshot || now.getTime() - Date.parse(snapshot.computedAt) > SNAPSHOT_MAX_AGE_MS) return null;
+  if (settings.hiddenUntil && Date.parse(settings.hiddenUntil) > now.getTime()) return null;
+  return healthLine(snapshot, open, settings);
+}

@@ -1,0 +1,173 @@
+/**
+ * The health line, recurring decisions and analytics through the API (AW-03 §4.8, §4.9,
+ * S8, S9), on the real database: decisions are filed through the API and then dated back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HealthLine } from '../../domain/health';
+import type { QueueCardFacts } from '../../domain/queue';
+import type { Analytics } from '../../db/analytics';
+import { rollUpHealth } from '../../db/health';
+import { world } from '../support/agent-world';
+import { expectProblem } from '../support/problem';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  // The roll-up schedule runs once as the worker starts.
+  cast = await startTestCast({ rollupEvery: '1 hour' });
+});
+afterAll(() => cast?.stop());
+
+const context = 'Enough context for a person to answer without opening the session, which is the point.';
+type Me = ReturnType<typeof world>;
+type Queue = { decisions: Array<{ id: string; status: string } & QueueCardFacts>; health: HealthLine | null };
+
+const choice = (question: string, extra: Record<string, unknown> = {}) => ({
+  question,
+  context,
+  asks: [{ kind: 'decision', prompt: question, options: [{ label: 'The finance list' }, { label: 'The ops list' }] }],
+  ...extra,
+});
+
+/** Files `count` decisions for an agent and dates them `daysAgo` days back (UTC noon). */
+async function openedDaysAgo(me: Me, agent: string, daysAgo: number, count: number): Promise<void> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    ids.push((await me.file(choice(`Day ${daysAgo} question ${index} for ${agent}?`, { agent }))).body.decision.id);
+  }
+  await cast.pool.query(
+    `update decisions set created_at = date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - make_interval(days => $2) + interval '12 hours'
+      where id = any($1)`,
+    [ids, daysAgo],
+  );
+}
+
+describe('the health line (FR-51…FR-55)', () => {
+  it('S8 — a median of 11 a day over the last seven days reads Heavy and names the agent behind most of them', async () => {
+    const me = world(cast, await cast.newMember());
+    const editor = await me.agent('Editor');
+    const ops = await me.agent('Ops');
+    for (let day = 1; day <= 7; day += 1) {
+      await openedDaysAgo(me, editor.id, day, 8);
+      await openedDaysAgo(me, ops.id, day, 3);
+    }
+    // Resolve most of them, so the open count does not flood the line by itself.
+    await cast.pool.query(`update decisions set status = 'resolved' where workspace_id = $1 and id not in (
+      select id from decisions where workspace_id = $1 order by created_at desc limit 5)`, [me.member.workspaceId]);
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    const queue = await me.ok<Queue>('GET', '/api/v1/decisions');
+    expect(queue.health).toEqual({ band: 'heavy', n: 11, median: 11, open: 5, culprit: { agentId: editor.id, name: 'Editor' } });
+  });
+
+  it('a new workspace gets its snapshot when a worker starts; nothing opened reads quiet', async () => {
+    // This Cast's worker triggered the roll-up when it started; a fresh workspace joins at the next one.
+    const me = world(cast, await cast.newMember());
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toBeNull();
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'quiet', n: 14 });
+    const started = await cast.pool.query('select count(*)::int as n from health_snapshots');
+    expect(started.rows[0].n).toBeGreaterThan(1);
+  });
+
+  it('an unavailable roll-up hides the line and the queue still loads', async () => {
+    const me = world(cast, await cast.newMember());
+    const id = (await me.file(choice('Still here?'))).body.decision.id;
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health?.band).toBe('healthy');
+    await cast.pool.query('alter table decision_rollups rename to decision_rollups_away');
+    try {
+      const queue = await me.call<Queue>('GET', '/api/v1/decisions');
+      expect(queue.status).toBe(200);
+      expect(queue.body.health).toBeNull();
+      expect(queue.body.decisions.map((decision) => decision.id)).toEqual([id]);
+    } finally {
+      await cast.pool.query('alter table decision_rollups_away rename to decision_rollups');
+    }
+    // A snapshot older than 36 hours is as good as none.
+    await cast.pool.query(`update health_snapshots set computed_at = now() - interval '37 hours' where workspace_id = $1`, [me.member.workspaceId]);
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toBeNull();
+  });
+
+  it('FR-53 — the healthy ceiling and quiet window are overridable within 1–100 and 3–90; the line can be hidden for 30 days', async () => {
+    const me = world(cast, await cast.newMember());
+    const agent = await me.agent('Editor');
+    for (let day = 1; day <= 7; day += 1) await openedDaysAgo(me, agent.id, day, 7);
+    await cast.pool.query(`update decisions set status = 'resolved' where workspace_id = $1`, [me.member.workspaceId]);
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health?.band).toBe('heavy');
+
+    const settings = await me.ok<{ settings: Record<string, unknown> }>('PATCH', '/api/v1/settings/health', { healthyCeiling: 7 });
+    expect(settings.settings).toEqual({ healthyCeiling: 7, quietDays: 14, hiddenUntil: null });
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'healthy', n: 7 });
+    for (const bad of [{ healthyCeiling: 0 }, { healthyCeiling: 101 }, { quietDays: 2 }, { quietDays: 91 }, {}, { healthyCeiling: 5, band: 'quiet' }]) {
+      await expectProblem(await cast.request(me.member.token, 'PATCH', '/api/v1/settings/health', bad), 400, 'invalid_request');
+    }
+    expect((await me.ok<{ settings: { healthyCeiling: number } }>('GET', '/api/v1/settings/health')).settings.healthyCeiling).toBe(7);
+
+    const hidden = await me.ok<{ settings: { hiddenUntil: string } }>('POST', '/api/v1/settings/health/hide', {});
+    expect(Date.parse(hidden.settings.hiddenUntil) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toBeNull();
+    await me.ok('DELETE', '/api/v1/settings/health/hide');
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health?.band).toBe('healthy');
+  });
+});
+
+describe('recurring decisions (FR-56…FR-58)', () => {
+  it('S9 — the third "which supplier list is authoritative?" in 14 days carries "Asked 3 times" and a draft rule from the latest answer', async () => {
+    const me = world(cast, await cast.newMember());
+    const editor = await me.agent('Editor');
+    const ops = await me.agent('Ops');
+    const first = (await me.file(choice('Which supplier list is authoritative?', { agent: editor.id }))).body.decision.id;
+    await me.answer(first, 1, { kind: 'decision', selected: [2] }, 'Ops owns it this quarter.');
+    const second = (await me.file(choice('Which supplier list is AUTHORITATIVE?!', { agent: editor.id, session: await me.session() }))).body.decision.id;
+    await me.answer(second, 1, { kind: 'decision', selected: [1] }, 'Finance keeps it current now.');
+    const third = (await me.file(choice('which supplier list is authoritative', { agent: editor.id, session: await me.session() }))).body.decision.id;
+    // The same question from another agent, and an old one, are not in the cluster.
+    await me.file(choice('Which supplier list is authoritative?', { agent: ops.id }));
+
+    const queue = await me.ok<Queue>('GET', '/api/v1/decisions');
+    const card = queue.decisions.find((decision) => decision.id === third)!;
+    expect(card.askedTimes).toBe(3);
+    expect(queue.decisions.filter((decision) => decision.id !== third).map((decision) => decision.askedTimes)).toEqual([null]);
+
+    const detail = await me.ok<{ decision: { status: string }; detail: { recurring: unknown } }>('GET', `/api/v1/decisions/${third}`);
+    expect(detail.detail.recurring).toEqual({
+      count: 3,
+      agent: { id: editor.id, name: 'Editor' },
+      draftRule: 'When you would ask "Which supplier list is AUTHORITATIVE?!", do not ask: the answer is "The finance list". Reason: Finance keeps it current now.',
+    });
+    // Advisory only: nothing was answered, archived or hidden.
+    expect(detail.decision.status).toBe('open');
+
+    await cast.pool.query(`update decisions set created_at = now() - interval '15 days' where id = $1`, [first]);
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).decisions.find((decision) => decision.id === third)?.askedTimes).toBeNull();
+  });
+});
+
+describe('analytics', () => {
+  it('reports decisions per day, time to decide, asks per decision, restart outcomes, the undo rate and band transitions', async () => {
+    const me = world(cast, await cast.newMember());
+    const id = (await me.file(choice('Which list?'))).body.decision.id;
+    await me.decision(id); // the first human view
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    await me.delivered(id);
+    await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    const { analytics } = await me.ok<{ analytics: Analytics }>('GET', '/api/v1/analytics?days=7');
+    expect(analytics.decisionsPerDay).toHaveLength(7);
+    expect(analytics.decisionsPerDay.at(-1)?.opened).toBe(1);
+    expect(analytics.timeToDecideMs.decided).toBe(0); // undone: no longer resolved
+    expect(analytics.asksPerDecision).toBe(1);
+    expect(analytics.restartOutcomes).toEqual({});
+    expect(analytics.undo).toEqual({ answers: 1, undone: 1, rate: 1 });
+    expect(analytics.bandTransitions).toEqual([expect.objectContaining({ from: null, to: 'healthy' })]);
+
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    await me.delivered(id);
+    const after = (await me.ok<{ analytics: Analytics }>('GET', '/api/v1/analytics')).analytics;
+    expect(after.timeToDecideMs.decided).toBe(1);
+    expect(after.timeToDecideMs.p50).toBeGreaterThanOrEqual(0);
+    expect(after.restartOutcomes).toEqual({ nothing: 1 });
+    await expectProblem(await cast.request(me.member.token, 'GET', '/api/v1/analytics?days=0'), 400, 'invalid_request');
+  });
+});

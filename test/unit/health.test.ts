@@ -1,0 +1,92 @@
+/** FR-51…FR-53: the health bands at each boundary the acceptance criteria list, and the overrides. */
+import { describe, expect, it } from 'vitest';
+import { HealthSettingsBody, healthLine, median, visibleHealth, type HealthSnapshot } from '../../domain/health';
+
+const now = new Date('2026-11-29T12:00:00Z');
+const defaults = { healthyCeiling: 5, quietDays: 14 };
+
+/** A snapshot whose 7 complete days each opened `perDay` (today opened `today`). */
+function snapshot(perDay: number, today = 0, older = 0, byAgent: HealthSnapshot['byAgent'] = []): HealthSnapshot {
+  return { computedAt: now.toISOString(), opened: [today, ...Array(7).fill(perDay), ...Array(82).fill(older)], byAgent };
+}
+
+const editor = { agentId: 'agent-editor', name: 'Editor', opened: 60 };
+const ops = { agentId: 'agent-ops', name: 'Ops', opened: 17 };
+
+describe('the bands (FR-52) at each boundary', () => {
+  it('0 opened in the trailing 14 days is quiet', () => {
+    expect(healthLine(snapshot(0), 0, defaults)).toMatchObject({ band: 'quiet', n: 14 });
+  });
+  it('something opened 13 days ago is not quiet; 15 days ago is', () => {
+    const opened13 = { computedAt: now.toISOString(), opened: [...Array(13).fill(0), 1, ...Array(76).fill(0)], byAgent: [] };
+    const opened15 = { computedAt: now.toISOString(), opened: [...Array(15).fill(0), 1, ...Array(74).fill(0)], byAgent: [] };
+    expect(healthLine(opened13, 0, defaults).band).toBe('healthy');
+    expect(healthLine(opened15, 0, defaults).band).toBe('quiet');
+  });
+  it('1 a day is healthy, about 1', () => expect(healthLine(snapshot(1), 3, defaults)).toMatchObject({ band: 'healthy', n: 1 }));
+  it('5 a day is healthy, about 5', () => expect(healthLine(snapshot(5), 3, defaults)).toMatchObject({ band: 'healthy', n: 5 }));
+  it('6 a day is heavy, naming the agent behind most of them', () => {
+    expect(healthLine(snapshot(6, 0, 0, [ops, editor]), 3, defaults)).toEqual({
+      band: 'heavy',
+      n: 6,
+      median: 6,
+      open: 3,
+      culprit: { agentId: 'agent-editor', name: 'Editor' },
+    });
+  });
+  it('15 a day is heavy', () => expect(healthLine(snapshot(15), 3, defaults)).toMatchObject({ band: 'heavy', n: 15 }));
+  it('16 a day is flooded, and n is the number open', () => expect(healthLine(snapshot(16, 0, 0, [editor]), 20, defaults)).toMatchObject({ band: 'flooded', n: 20, culprit: { name: 'Editor' } }));
+  it('25 open is not flooded by itself; 26 open is, whatever the median', () => {
+    expect(healthLine(snapshot(2), 25, defaults).band).toBe('healthy');
+    expect(healthLine(snapshot(2), 26, defaults)).toMatchObject({ band: 'flooded', n: 26 });
+    expect(healthLine(snapshot(0), 26, defaults).band).toBe('flooded');
+  });
+  it('the median is over the 7 complete days, not today', () => {
+    expect(healthLine(snapshot(2, 40), 3, defaults)).toMatchObject({ band: 'healthy', median: 2 });
+    const spiky = { computedAt: now.toISOString(), opened: [0, 11, 11, 11, 11, 0, 0, 0, ...Array(83).fill(0)], byAgent: [] };
+    expect(healthLine(spiky, 3, defaults)).toMatchObject({ band: 'heavy', median: 11, n: 11 });
+  });
+  it('a median of 0 with something inside the quiet window reads about 1 a day', () => {
+    const sparse = { computedAt: now.toISOString(), opened: [0, 1, 0, 0, 0, 0, 0, 0, ...Array(83).fill(0)], byAgent: [] };
+    expect(healthLine(sparse, 1, defaults)).toMatchObject({ band: 'healthy', n: 1, median: 0 });
+  });
+  it('the median of an even count is the mean of the middle two', () => expect(median([1, 2, 3, 4])).toBe(2.5));
+});
+
+describe('overrides (FR-53)', () => {
+  it('a healthy ceiling of 10 keeps 8 a day healthy and makes 11 heavy', () => {
+    expect(healthLine(snapshot(8), 3, { ...defaults, healthyCeiling: 10 }).band).toBe('healthy');
+    expect(healthLine(snapshot(11), 3, { ...defaults, healthyCeiling: 10 }).band).toBe('heavy');
+  });
+  it('a ceiling above 15 moves the flooded threshold with it', () => {
+    expect(healthLine(snapshot(18), 3, { ...defaults, healthyCeiling: 20 }).band).toBe('healthy');
+    expect(healthLine(snapshot(21), 3, { ...defaults, healthyCeiling: 20 }).band).toBe('flooded');
+  });
+  it('a quiet window of 3 days is quiet after 3 empty days', () => {
+    const threeQuiet = { computedAt: now.toISOString(), opened: [0, 0, 0, 5, ...Array(87).fill(0)], byAgent: [] };
+    expect(healthLine(threeQuiet, 0, { ...defaults, quietDays: 3 })).toMatchObject({ band: 'quiet', n: 3 });
+    expect(healthLine(threeQuiet, 0, defaults).band).toBe('healthy');
+  });
+  it('accepts 1–100 and 3–90 and refuses anything outside', () => {
+    for (const ok of [{ healthyCeiling: 1 }, { healthyCeiling: 100 }, { quietDays: 3 }, { quietDays: 90 }]) {
+      expect(HealthSettingsBody.safeParse(ok).success).toBe(true);
+    }
+    for (const bad of [{ healthyCeiling: 0 }, { healthyCeiling: 101 }, { quietDays: 2 }, { quietDays: 91 }, { healthyCeiling: 2.5 }, {}, { colour: 'red' }]) {
+      expect(HealthSettingsBody.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
+describe('visibility (FR-55)', () => {
+  const settings = { ...defaults, hiddenUntil: null };
+  it('no snapshot, or one older than 36 hours, hides the line', () => {
+    expect(visibleHealth(null, 3, settings, now)).toBeNull();
+    const stale = { ...snapshot(2), computedAt: new Date(now.getTime() - 37 * 3600 * 1000).toISOString() };
+    expect(visibleHealth(stale, 3, settings, now)).toBeNull();
+    expect(visibleHealth(snapshot(2), 3, settings, now)?.band).toBe('healthy');
+  });
+  it('"Hide for 30 days" hides it until then', () => {
+    expect(visibleHealth(snapshot(2), 3, { ...settings, hiddenUntil: '2026-12-29T12:00:00Z' }, now)).toBeNull();
+    expect(visibleHealth(snapshot(2), 3, { ...settings, hiddenUntil: '2026-11-28T12:00:00Z' }, now)?.band).toBe('healthy');
+  });
+});
