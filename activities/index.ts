@@ -10,6 +10,7 @@ import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 import { sendWebhook, webhookEndpointsFor } from './send-webhook';
 import { mirrorStack } from './mirror-stack';
+import { reopenSource, settleSource } from './settle-source';
 import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
 import type { WebhookEvent } from '../domain/webhook';
@@ -28,6 +29,12 @@ export function createActivities({ pool }: ActivityDeps) {
     },
     deliverDecision(snapshot: DecisionSnapshot): Promise<DeliveryOutcome> {
       return deliverDecision(pool, snapshot);
+    },
+    settleSource(snapshot: DecisionSnapshot): Promise<void> {
+      return settleSource(pool, snapshot);
+    },
+    reopenSource(snapshot: DecisionSnapshot): Promise<void> {
+      return reopenSource(pool, snapshot);
     },
     holdTask(snapshot: DecisionSnapshot): Promise<void> {
       return holdTask(pool, snapshot);

@@ -37,6 +37,7 @@ import {
   fileDecisionUpdate,
   restoreDecisionUpdate,
   runNowUpdate,
+  settleDecisionUpdate,
   undoAnswerUpdate,
   autoArchiveSignal,
   withdrawDecisionUpdate,
@@ -116,6 +117,11 @@ export class TemporalGateway {
 
   restoreDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
     return this.update(id, restoreDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  }
+
+  /** An approval or escalation door answering its decision's derived ask (FR-29). */
+  settleDecision(id: string, command: AnswerCommand): Promise<DecisionSnapshot | null> {
+    return this.update(id, settleDecisionUpdate, (expiresAt) => ({ ...command, expiresAt }));
   }
 
   undoAnswer(id: string, ask: number, by: string): Promise<DecisionSnapshot | null> {

@@ -11,6 +11,14 @@ import { registerLs } from './commands/decide/ls';
 import { registerWait } from './commands/decide/wait';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
+import { registerStackAdd } from './commands/stack/add';
+import { registerStackCreate } from './commands/stack/create';
+import { registerStackDefaults } from './commands/stack/defaults';
+import { registerStackLs } from './commands/stack/ls';
+import { registerStackPolicy } from './commands/stack/policy';
+import { registerStackRemove } from './commands/stack/remove';
+import { registerStackReorder } from './commands/stack/reorder';
+import { registerStackShow } from './commands/stack/show';
 import { CliError, Exit, report } from './output';
 
 export function program(): Command {
@@ -34,6 +42,16 @@ export function program(): Command {
   registerCancel(decide);
   registerAnswer(decide);
   registerWait(decide);
+
+  const stack = cast.command('stack').description('group decisions into a checklist cleared in one sitting (ds-N): create, show, ls, add, remove, reorder, policy, defaults');
+  registerStackCreate(stack);
+  registerStackShow(stack);
+  registerStackLs(stack);
+  registerStackAdd(stack);
+  registerStackRemove(stack);
+  registerStackReorder(stack);
+  registerStackPolicy(stack);
+  registerStackDefaults(stack);
 
   registerLogin(cast);
   registerInstallDecide(cast.command('install').description('install Cast into an agent'));

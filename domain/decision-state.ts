@@ -99,6 +99,7 @@ export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot 
     undoWindowMs: start.undoWindowMs ?? UNDO_WINDOW_MS,
     archived: null,
     stack: null,
+    source: start.source ?? null,
     revision: 1,
     createdAt: at,
     updatedAt: at,
@@ -246,7 +247,7 @@ export function toDecisionView(state: DecisionSnapshot, firstViewedAt: string | 
   const { workspaceId: _workspace, number: _number, ...view } = state;
   const note = overLimitNote(state.droppedAsks);
   // Rows mirrored before undo and archive records existed read with their defaults.
-  const defaults = { undoWindowMs: UNDO_WINDOW_MS, archived: null, stack: null };
+  const defaults = { undoWindowMs: UNDO_WINDOW_MS, archived: null, stack: null, source: null };
   return { ...defaults, ...view, progress: progress(state), notes: note ? [note] : [], firstViewedAt };
 }
 
@@ -301,4 +302,16 @@ export function autoDefaultAnswer(state: DecisionSnapshot): AnswerCommand | null
     automatic: true,
   };
   return checkAnswer(state, command) ? null : command;
+}
+
+/**
+ * Resolution through a record's own door (FR-29, E2): the approval or escalation endpoint
+ * answers the derived first ask, every other open ask is recorded as superseded rather than
+ * left dangling, and the decision resolves — the same resolution as answering in the queue.
+ */
+export function settle(state: DecisionSnapshot, command: AnswerCommand, now: Date): DecisionSnapshot {
+  const answered = applyAnswer(state, command, now);
+  const asks = answered.asks.map((ask): AskState => (ask.answer || ask.status !== 'open' ? ask : { ...ask, status: 'superseded' }));
+  const at = now.toISOString();
+  return { ...answered, asks, status: 'resolved', resolvedAt: answered.resolvedAt ?? at, closedAt: answered.closedAt ?? at };
 }

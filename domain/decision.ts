@@ -167,6 +167,8 @@ export type DecisionStart = DecisionContent & {
   droppedAsks: number;
   /** How long an answer can be undone (FR-37); 10 minutes unless a test injects less. */
   undoWindowMs?: number;
+  /** The approval or escalation this decision carries into the queue (FR-13). */
+  source?: DecisionSource;
   /** When the filing request stops waiting; see `expiredCommand`. */
   expiresAt?: string;
 };
@@ -207,6 +209,9 @@ export type DeliveryOutcome = {
   at: string;
 };
 
+/** A record with its own doors that a decision carries into the queue (FR-13, FR-29). */
+export type DecisionSource = { kind: 'approval' | 'escalation'; id: string };
+
 /** A person archived it, or Cast did because the work it belonged to is gone (FR-49). */
 export type ArchiveRecord = { by: string | null; reason: 'member' | 'work_gone'; at: string };
 
@@ -237,6 +242,8 @@ export type DecisionSnapshot = {
   archived: ArchiveRecord | null;
   /** The stack it belongs to, and when its auto-default is due. */
   stack: StackMembership | null;
+  /** The record behind it, when it carries an approval or an escalation; its first ask is the derived one. */
+  source: DecisionSource | null;
   revision: number;
   createdAt: string;
   updatedAt: string;

@@ -44,6 +44,8 @@ export const ErrorCode = [
   'stack_full',
   'not_in_stack',
   'invalid_order',
+  'approval_not_found',
+  'escalation_not_found',
   'webhook_not_found',
   'temporal_unavailable',
   'request_expired',

@@ -22,6 +22,7 @@ import {
   checkRestore,
   checkRunNow,
   restore,
+  settle,
   checkRewrite,
   expiredCommand,
   mergeEdit,
@@ -45,6 +46,7 @@ import {
   fileDecisionUpdate,
   restoreDecisionUpdate,
   runNowUpdate,
+  settleDecisionUpdate,
   undoAnswerUpdate,
   withdrawDecisionUpdate,
   type Expiring,
@@ -61,7 +63,7 @@ const { mirrorDecision } = proxyLocalActivities<Activities>({
 
 // Delivery retries transient failures for a while; what still fails is recorded as the
 // outcome (FR-34) rather than holding the decision.
-const { deliverDecision, holdTask, releaseTaskHold, cancelRestart, postWithdrawal } = proxyActivities<Activities>({
+const { deliverDecision, holdTask, releaseTaskHold, cancelRestart, postWithdrawal, settleSource, reopenSource } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 6 },
 });
@@ -243,8 +245,9 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
         // Answered again later, the decision announces its new resolution.
         resolutionAnnounced = false;
         pushes.push(push([withdrawalEvent(next, { decision: toDecisionView(next) }, { ask: command.ask, message })]));
-        // Reopened, a blocking decision holds its task again.
+        // Reopened, a blocking decision holds its task again, and its record is pending again.
         if (reopening) await holdTask(next);
+        if (reopening && next.source) await reopenSource(next);
         return state;
       } finally {
         undoing = false;
@@ -285,6 +288,27 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     { validator: (command) => (notExpired(command), rejectIf(checkAnswer(state, command))) },
   );
 
+  setHandler(
+    settleDecisionUpdate,
+    async (command) => {
+      const next = settle(state, command, new Date());
+      const actor = { kind: 'member' as const, id: command.answeredBy };
+      await commit(next, { kind: 'answered', actor, detail: { ask: command.ask, door: state.source?.kind ?? null } }, { kind: 'resolved', actor });
+      // The door that settled it answers with its record settled too.
+      await settleSource(next);
+      return next;
+    },
+    {
+      validator: (command) => {
+        notExpired(command);
+        if (!state.source || command.ask !== 1) {
+          reject({ code: 'invalid_request', message: 'Only a decision carrying an approval or escalation settles through its record, on its first ask.' });
+        }
+        rejectIf(checkAnswer(state, command));
+      },
+    },
+  );
+
   // E10: the over-limit event is kept in the activity history, so the agent's instructions can be fixed.
   const overLimit = state.droppedAsks > 0 ? { detail: { droppedAsks: state.droppedAsks } } : {};
   await commit(state, { kind: 'opened', actor: agentActor(state, state.filedBy), ...overLimit });
@@ -298,7 +322,8 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
       await announce();
       break;
     }
-    // The answering update has already returned; delivery runs here, after it (FR-28).
+    // The answering update has already returned; the record settles and delivery runs here, after it (FR-28, FR-29).
+    if (state.source) await settleSource(state);
     await deliver();
     // Undone within its window, the decision is open again and waits for a new answer.
     if (await reopenedWithinUndoWindow()) continue;

@@ -25,6 +25,11 @@ export const restoreDecisionUpdate = defineUpdate<DecisionSnapshot, [Expiring]>(
 export const runNowUpdate = defineUpdate<DecisionSnapshot, [Expiring]>('runNow');
 /** Records one answer; rejected before it reaches history unless it is the first and fits. */
 export const answerAskUpdate = defineUpdate<DecisionSnapshot, [AnswerCommand]>('answerAsk');
+/**
+ * The record's own door (FR-29): an approval or escalation endpoint answers the derived ask;
+ * other open asks are superseded and the decision resolves.
+ */
+export const settleDecisionUpdate = defineUpdate<DecisionSnapshot, [AnswerCommand]>('settleDecision');
 /** A person takes back one answer within the undo window (FR-37…FR-42). */
 export const undoAnswerUpdate = defineUpdate<DecisionSnapshot, [{ ask: number } & Expiring]>('undoAnswer');
 /**

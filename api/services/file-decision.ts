@@ -2,7 +2,7 @@
  * Write side of filing: resolve links, pick the decision id (the open one for the same
  * question from the same session, else a new `sd-N`), and file it through the workflow.
  */
-import { capAsks, decisionIdOf, decisionNumberOf, FileDecisionBody, type DecisionView } from '../../domain/decision';
+import { capAsks, decisionIdOf, decisionNumberOf, FileDecisionBody, type DecisionSource, type DecisionView } from '../../domain/decision';
 import { cardNotes } from '../../domain/card-notes';
 import { applyDocumentPatch } from '../../domain/documents';
 import { toDecisionView } from '../../domain/decision-state';
@@ -23,6 +23,8 @@ export async function fileDecision(
   deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number },
   principal: Principal,
   raw: unknown,
+  /** Set by Cast itself, never by the caller's body: the approval or escalation it carries. */
+  source?: DecisionSource,
 ): Promise<Filed> {
   const { body: capped, droppedAsks } = capAsks(raw);
   const body = parseWith(FileDecisionBody, capped);
@@ -45,7 +47,8 @@ export async function fileDecision(
 
   for (let attempt = 0; ; attempt += 1) {
     const candidate = decisionIdOf(await nextDecisionNumber(deps.pool));
-    const id = links.sessionId
+    // A record's decision is its own: the same question again is another record, not an edit.
+    const id = links.sessionId && !source
       ? await claimDecisionKey(deps.pool, { workspaceId: principal.workspaceId, sessionId: links.sessionId, question: body.question }, candidate)
       : candidate;
     try {
@@ -60,6 +63,7 @@ export async function fileDecision(
           messagesAtAsk,
           droppedAsks,
           ...(deps.undoWindowMs ? { undoWindowMs: deps.undoWindowMs } : {}),
+          ...(source ? { source } : {}),
         },
         content,
       );

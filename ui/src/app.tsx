@@ -4,6 +4,7 @@ import { DecisionDocument } from './pages/decision-document';
 import { Decisions } from './pages/decisions';
 import { RunPage } from './pages/run';
 import { SignIn } from './pages/sign-in';
+import { StackPage } from './pages/stack';
 import { TaskPage } from './pages/task';
 import { useNavigations } from './routing/navigate';
 
@@ -29,6 +30,8 @@ function Page({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
   const path = location.pathname;
   const document = /^\/decisions\/(sd-\d+)$/.exec(path);
   if (document) return <DecisionDocument id={document[1]!} />;
+  const stack = /^\/decisions\/stacks\/([^/]+)$/.exec(path);
+  if (stack) return <StackPage id={decodeURIComponent(stack[1]!)} />;
   const run = /^\/runs\/([^/]+)$/.exec(path);
   if (run) return <RunPage id={decodeURIComponent(run[1]!)} />;
   const task = /^\/tasks\/([^/]+)$/.exec(path);

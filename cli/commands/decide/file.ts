@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { FileDecisionBody, type DecisionView } from '../../../domain/decision';
 import { scope } from '../../config';
 import { emit, usageError } from '../../output';
+import { placeLine, stackPlace } from '../stack/place';
+import { checkStackId, onStack } from '../stack/stack-input';
 import { collect, parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
 import { cardJson, cardLines, type Card } from './present';
 import { connect, sessionOf } from './target';
@@ -15,6 +17,7 @@ export type FileOptions = {
   optionPage: string[];
   advisory?: boolean;
   default?: string;
+  stack?: string;
   json?: boolean;
 };
 
@@ -28,12 +31,14 @@ export function registerFile(decide: Command): void {
     .option('--option-page <n=file>', 'an HTML page for option N', collect, [])
     .option('--advisory', 'keep working on --default meanwhile (only for a default that is cheap to undo)')
     .option('--default <n>', 'the option an advisory decision proceeds on')
+    .option('--stack <stack>', 'append it to this stack, e.g. ds-7 (cast stack ls lists them)')
     .option('--json', 'print one JSON object')
     .action(async (question: string | undefined, opts: FileOptions) => fileDecision(question, opts));
 }
 
 async function fileDecision(question: string | undefined, opts: FileOptions): Promise<void> {
   if (!question?.trim()) throw usageError('Give the question: cast decide "Which schema wins?" -o "A :: …" -o "B :: …" --context -');
+  const stack = opts.stack === undefined ? undefined : checkStackId(opts.stack);
   const options = parseOptions(opts.option);
   const mode = readMode(opts, options.length);
   const report = opts.report === undefined ? undefined : readDocument('--report', opts.report);
@@ -53,12 +58,21 @@ async function fileDecision(question: string | undefined, opts: FileOptions): Pr
     ...(optionPages.length > 0 ? { optionPages } : {}),
     session: sessionOf(),
     scope: scope(),
+    ...(stack ? { stack } : {}),
   });
   if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
 
   const api = connect();
-  const { status, body: filed } = await api.exchange<{ decision: DecisionView; card: Card }>('POST', '/api/v1/decisions', body.data);
+  const post = () => api.exchange<{ decision: DecisionView; card: Card }>('POST', '/api/v1/decisions', body.data);
+  const { status, body: filed } = await (stack ? onStack(stack, post) : post());
   // 200: the same question from this session rewrote the open decision (a retry after a crash).
   const headline = status === 201 ? 'filed' : 'already open, updated in place';
-  emit(Boolean(opts.json), cardLines(filed.decision, filed.card, headline), cardJson(filed.decision, filed.card));
+  const lines = cardLines(filed.decision, filed.card, headline);
+  const json: Record<string, unknown> = cardJson(filed.decision, filed.card);
+  if (stack) {
+    const place = await stackPlace(api, stack, filed.decision);
+    if (place) lines.push(placeLine(place, filed.decision, new Date()));
+    json.stack = place;
+  }
+  emit(Boolean(opts.json), lines, json);
 }

@@ -23,10 +23,10 @@ function readPolicy(opts: CreateOptions, now: Date): { dueAt?: Date; autoDefault
     const [kind, value] = split === -1 ? [entry, ''] : [entry.slice(0, split).trim().toLowerCase(), entry.slice(split + 1).trim()];
     if (kind === 'auto-default' && value) {
       given.autoDefault.push(`--policy ${entry}`);
-      policy.autoDefaultSeconds = readDuration('--policy auto-default:', value);
+      policy.autoDefaultSeconds = readDuration(value, `--policy ${entry}`);
     } else if (kind === 'due' && value) {
       given.due.push(`--policy ${entry}`);
-      policy.dueAt = readDue('--policy due:', value, now);
+      policy.dueAt = readDue(value, now, `--policy ${entry}`);
     } else {
       throw usageError(`--policy ${entry}: write it as auto-default:DURATION (e.g. auto-default:24h) or due:WHEN (e.g. due:friday).`);
     }
@@ -34,8 +34,8 @@ function readPolicy(opts: CreateOptions, now: Date): { dueAt?: Date; autoDefault
   for (const twice of [given.due, given.autoDefault]) {
     if (twice.length > 1) throw usageError(`Give each policy once: ${twice.join(' and ')}.`);
   }
-  if (opts.due !== undefined) policy.dueAt = readDue('--due', opts.due, now);
-  if (opts.autoDefault !== undefined) policy.autoDefaultSeconds = readDuration('--auto-default', opts.autoDefault);
+  if (opts.due !== undefined) policy.dueAt = readDue(opts.due, now, `--due ${opts.due}`);
+  if (opts.autoDefault !== undefined) policy.autoDefaultSeconds = readDuration(opts.autoDefault, `--auto-default ${opts.autoDefault}`);
   return policy;
 }
 

@@ -5,8 +5,7 @@
 import type { Command } from 'commander';
 import type { StackView } from '../../../domain/stack';
 import { ApiError, type Client } from '../../http';
-import { CliError } from '../../output';
-import { emit } from '../../output';
+import { CliError, emit } from '../../output';
 import { connect } from '../decide/target';
 import { headline, stackJson } from './present';
 import { getChecklist } from './show';

@@ -31,25 +31,25 @@ export function decisionList(raw: string[]): string[] {
 
 const AUTO_DEFAULT = CreateStackBody.shape.autoDefaultSeconds.unwrap();
 
-/** An auto-default duration in seconds, within what the server accepts. */
-export function readDuration(flag: string, text: string): number {
+/** An auto-default duration in seconds, within what the server accepts; `given` is how errors quote it. */
+export function readDuration(text: string, given: string): number {
   let seconds: number;
   try {
     seconds = parseDuration(text);
   } catch (error) {
-    if (error instanceof WhenError) throw usageError(`${flag} ${text}: ${error.message}`);
+    if (error instanceof WhenError) throw usageError(`${given}: ${error.message}`);
     throw error;
   }
   const max = AUTO_DEFAULT.maxValue;
-  if (max !== null && seconds > max) throw usageError(`${flag} ${text}: the longest auto-default is ${formatDuration(max)}.`);
+  if (max !== null && seconds > max) throw usageError(`${given}: the longest auto-default is ${formatDuration(max)}.`);
   return seconds;
 }
 
-export function readDue(flag: string, text: string, now: Date): Date {
+export function readDue(text: string, now: Date, given: string): Date {
   try {
     return parseDue(text, now);
   } catch (error) {
-    if (error instanceof WhenError) throw usageError(`${flag} ${text}: ${error.message}`);
+    if (error instanceof WhenError) throw usageError(`${given}: ${error.message}`);
     throw error;
   }
 }

@@ -16,12 +16,13 @@ export function parseDuration(text: string): number | null {
   return seconds >= 1 && seconds <= MAX_AUTO_DEFAULT_SECONDS ? seconds : null;
 }
 
-/** The shortest exact spelling: 86 400 000 ms → "1d", 5 400 000 ms → "1h30m". */
+/** An exact spelling, in hours below two days as people say them: "24h", "36h", "3d", "1h30m". */
 export function formatDuration(ms: number): string {
   let left = Math.round(ms / 1000);
   if (left === 0) return '0s';
+  const units = (Object.keys(UNIT_SECONDS) as Unit[]).filter((unit) => unit !== 'd' || left >= 2 * UNIT_SECONDS.d);
   let text = '';
-  for (const unit of Object.keys(UNIT_SECONDS) as Unit[]) {
+  for (const unit of units) {
     const amount = Math.floor(left / UNIT_SECONDS[unit]);
     if (amount > 0) text += `${amount}${unit}`;
     left -= amount * UNIT_SECONDS[unit];

@@ -1,0 +1,102 @@
+/**
+ * Approvals and escalations through their own doors (AW-03 §5.1, FR-13, FR-29). Each record
+ * is carried into the queue by a decision with one derived ask; its approve, reject and
+ * resolve endpoints answer that ask through the decision's workflow, so every door — these,
+ * the queue, the chat tool, an Inbox reply — ends in the same resolution, once.
+ */
+import type { AnswerBody, DecisionView } from '../../domain/decision';
+import type { ProposeApprovalBody } from '../../domain/approval';
+import { checkAnswer, type AnswerCommand } from '../../domain/decision-state';
+import { DomainError } from '../../domain/errors';
+import type { RaiseEscalationBody, ResolveEscalationBody } from '../../domain/escalation';
+import { approvalDecision, escalationDecision } from '../../domain/record-projection';
+import { approvalNotFound, deleteApproval, getApproval, insertApproval, setApprovalDecision } from '../../db/approvals';
+import { getDecision } from '../../db/decision-queries';
+import { deleteEscalation, escalationNotFound, getEscalation, setEscalationDecision, upsertEscalation } from '../../db/escalations';
+import type { Pool } from '../../db/pool';
+import type { Principal } from '../../db/tenancy';
+import type { TemporalGateway } from '../temporal-gateway';
+import { editDecision } from './change-decision';
+import { fileDecision } from './file-decision';
+
+type Deps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number };
+
+const noLinks = { agentId: null, taskId: null, sessionId: null, runId: null };
+const linkFields = (body: { agent?: string; task?: string; session?: string; run?: string }) => ({
+  ...(body.agent ? { agent: body.agent } : {}),
+  ...(body.task ? { task: body.task } : {}),
+  ...(body.session ? { session: body.session } : {}),
+  ...(body.run ? { run: body.run } : {}),
+});
+
+/** Files the carrying decision; a record whose decision could not be filed is removed again. */
+async function carry(
+  deps: Deps,
+  principal: Principal,
+  record: { kind: 'approval' | 'escalation'; id: string },
+  raw: Record<string, unknown>,
+): Promise<DecisionView> {
+  try {
+    const { decision } = await fileDecision(deps, principal, raw, record);
+    const attach = record.kind === 'approval' ? setApprovalDecision : setEscalationDecision;
+    const { sessionId, agentId, taskId, runId } = decision.links;
+    await attach(deps.pool, principal.workspaceId, record.id, decision.id, { sessionId, agentId, taskId, runId });
+    return decision;
+  } catch (error) {
+    await (record.kind === 'approval' ? deleteApproval : deleteEscalation)(deps.pool, principal.workspaceId, record.id);
+    throw error;
+  }
+}
+
+export async function proposeApproval(deps: Deps, principal: Principal, body: ProposeApprovalBody) {
+  const approval = await insertApproval(deps.pool, principal.workspaceId, principal.memberId, body, noLinks);
+  await carry(deps, principal, { kind: 'approval', id: approval.id }, { ...approvalDecision(body), ...linkFields(body) });
+  return (await getApproval(deps.pool, principal.workspaceId, approval.id))!;
+}
+
+export async function raiseEscalation(deps: Deps, principal: Principal, body: RaiseEscalationBody) {
+  const { escalation, created } = await upsertEscalation(deps.pool, principal.workspaceId, principal.memberId, body, noLinks);
+  const content = escalationDecision(body);
+  if (created) {
+    await carry(deps, principal, { kind: 'escalation', id: escalation.id }, { ...content, ...linkFields(body) });
+  } else if (escalation.decisionId) {
+    // The same key again: the open escalation's decision shows what the agent knows now.
+    const { mode: _mode, ...edit } = content;
+    await editDecision(deps, principal, escalation.decisionId, edit).catch((error: unknown) => {
+      if (!(error instanceof DomainError) || error.code !== 'decision_not_open') throw error;
+    });
+  }
+  return { escalation: (await getEscalation(deps.pool, principal.workspaceId, escalation.id))!, created };
+}
+
+/** Answers the record's derived ask through its decision's workflow; a refusal reads as the queue's would. */
+async function settleThrough(deps: Deps, principal: Principal, decisionId: string | null, body: AnswerBody): Promise<void> {
+  if (!decisionId) {
+    throw new DomainError('temporal_unavailable', 'This record is not in the queue yet; Cast is still filing it. Try again in a moment.');
+  }
+  const command: AnswerCommand = { ask: 1, value: body.answer, reason: body.reason ?? null, answeredBy: principal.memberId };
+  if (await deps.temporal.settleDecision(decisionId, command)) return;
+  // The workflow has ended: the row is final, and says why nothing changed.
+  const current = await getDecision(deps.pool, principal.workspaceId, decisionId);
+  throw DomainError.from(
+    (current && checkAnswer(current, command)) ?? { code: 'decision_not_open', message: `Decision ${decisionId} is closed.` },
+  );
+}
+
+export async function decideApproval(deps: Deps, principal: Principal, id: string, verdict: 'approve' | 'reject', reason?: string) {
+  const approval = await getApproval(deps.pool, principal.workspaceId, id);
+  if (!approval) throw approvalNotFound();
+  await settleThrough(deps, principal, approval.decisionId, { answer: { kind: 'approval', decision: verdict }, ...(reason ? { reason } : {}) });
+  return (await getApproval(deps.pool, principal.workspaceId, id))!;
+}
+
+export async function resolveEscalation(deps: Deps, principal: Principal, id: string, body: ResolveEscalationBody) {
+  const escalation = await getEscalation(deps.pool, principal.workspaceId, id);
+  if (!escalation) throw escalationNotFound();
+  const answer: AnswerBody =
+    'resolution' in body
+      ? { answer: { kind: 'fact', text: body.resolution } }
+      : { answer: { kind: 'decision', selected: [body.option] }, ...(body.reason ? { reason: body.reason } : {}) };
+  await settleThrough(deps, principal, escalation.decisionId, answer);
+  return (await getEscalation(deps.pool, principal.workspaceId, id))!;
+}

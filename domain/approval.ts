@@ -1,0 +1,62 @@
+/**
+ * Approvals (AW-03 §5.1): an agent's proposed side-effectful action, waiting for a person.
+ * Cast records the verdict and never executes the action itself (FR-36); the agent does,
+ * once it hears "approved". An approval projects into the queue as a decision with one
+ * derived approval ask (FR-13), and every door resolves it the same way (FR-29).
+ */
+import { z } from 'zod';
+import { Reason } from './ask';
+
+export const ApprovalActionType = ['spawn_agent', 'schedule_task', 'send_message', 'override_budget'] as const;
+export type ApprovalActionType = (typeof ApprovalActionType)[number];
+
+/** Risk flags shown on the approval (§6.3 "RISKS"). */
+export const RiskFlag = ['spends_money', 'recurring', 'external_reach', 'irreversible'] as const;
+export type RiskFlag = (typeof RiskFlag)[number];
+
+export const RISK_WORDS: Record<RiskFlag, string> = {
+  spends_money: 'Spends real money',
+  recurring: 'Recurring until cancelled',
+  external_reach: 'Reaches outside the workspace',
+  irreversible: 'Irreversible',
+};
+
+const LinkId = z.string().trim().min(1).max(200);
+
+export const ProposeApprovalBody = z.strictObject({
+  actionType: z.enum(ApprovalActionType),
+  /** What the agent wants to do, in one line: the ask's prompt. */
+  summary: z.string().trim().min(1).max(500),
+  /** Why, and what it looked at: the decision's context. */
+  context: z.string().trim().max(4000).optional(),
+  risks: z.array(z.enum(RiskFlag)).max(RiskFlag.length).default([]),
+  /** The action's parameters, kept for the agent; Cast does not interpret them. */
+  payload: z.record(z.string(), z.unknown()).optional(),
+  agent: LinkId.optional(),
+  task: LinkId.optional(),
+  session: LinkId.optional(),
+  run: LinkId.optional(),
+});
+export type ProposeApprovalBody = z.infer<typeof ProposeApprovalBody>;
+
+export const ApproveBody = z.strictObject({ reason: Reason.optional() });
+export const RejectBody = z.strictObject({ reason: Reason });
+
+export const ApprovalStatus = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof ApprovalStatus)[number];
+
+export type Approval = {
+  id: string;
+  actionType: ApprovalActionType;
+  summary: string;
+  risks: RiskFlag[];
+  payload: Record<string, unknown>;
+  status: ApprovalStatus;
+  /** The queue's decision that carries it. */
+  decisionId: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  reason: string | null;
+  links: { agentId: string | null; taskId: string | null; sessionId: string | null; runId: string | null };
+  createdAt: string;
+};

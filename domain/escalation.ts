@@ -1,0 +1,85 @@
+/**
+ * Escalations (AW-03 §5.1): the record an agent writes when it gives up. It says why (one of
+ * ten reason codes), what it tried, how sure it is, and what must be decided. A second
+ * escalation with the dedupe key of an open one updates that one instead of opening another.
+ * It projects into the queue as a decision with one derived ask (FR-13): a fact ask whose
+ * prompt is "what must be decided", or a choice ask when the agent offers options.
+ */
+import { z } from 'zod';
+
+/**
+ * Why an agent gave up:
+ *   - missing_information: a fact only a person has (a rate, a name, a date);
+ *   - ambiguous_instructions: its instructions allow more than one reading;
+ *   - conflicting_instructions: two instructions contradict each other here;
+ *   - needs_permission: it may not act without a person's say-so;
+ *   - missing_access: a tool or system it needs is not granted;
+ *   - external_dependency: waiting on something outside the workspace;
+ *   - repeated_failure: it tried and failed more times than it should retry;
+ *   - low_confidence: it could act but is not sure enough to;
+ *   - policy_boundary: acting would cross a rule it must not cross alone;
+ *   - out_of_scope: the request is not the kind of work it is for.
+ */
+export const EscalationReason = [
+  'missing_information',
+  'ambiguous_instructions',
+  'conflicting_instructions',
+  'needs_permission',
+  'missing_access',
+  'external_dependency',
+  'repeated_failure',
+  'low_confidence',
+  'policy_boundary',
+  'out_of_scope',
+] as const;
+export type EscalationReason = (typeof EscalationReason)[number];
+
+const LinkId = z.string().trim().min(1).max(200);
+
+export const RaiseEscalationBody = z.strictObject({
+  reasonCode: z.enum(EscalationReason),
+  /** What happened, for the decision's context. */
+  summary: z.string().trim().min(1).max(4000),
+  /** What must be decided: the derived ask's prompt. */
+  mustDecide: z.string().trim().min(1).max(1000),
+  /** Options make the derived ask a choice (2–9 labels). */
+  options: z.array(z.string().trim().min(1).max(200)).min(2).max(9).optional(),
+  attempts: z.array(z.string().trim().min(1).max(1000)).max(20).default([]),
+  confidence: z.number().min(0).max(1).optional(),
+  /** A second escalation with an open one's key updates it. */
+  dedupeKey: z.string().trim().min(1).max(200).optional(),
+  agent: LinkId.optional(),
+  task: LinkId.optional(),
+  session: LinkId.optional(),
+  run: LinkId.optional(),
+});
+export type RaiseEscalationBody = z.infer<typeof RaiseEscalationBody>;
+
+/** The resolve endpoint (and the chat tool): a written resolution, or one of its options. */
+export const ResolveEscalationBody = z.union([
+  z.strictObject({ resolution: z.string().trim().min(1).max(4000) }),
+  z.strictObject({ option: z.number().int().min(1).max(9), reason: z.string().trim().min(1).max(2000).optional() }),
+]);
+export type ResolveEscalationBody = z.infer<typeof ResolveEscalationBody>;
+
+export const EscalationStatus = ['open', 'resolved'] as const;
+export type EscalationStatus = (typeof EscalationStatus)[number];
+
+export type Escalation = {
+  id: string;
+  reasonCode: EscalationReason;
+  summary: string;
+  mustDecide: string;
+  options: string[] | null;
+  attempts: string[];
+  confidence: number | null;
+  dedupeKey: string | null;
+  status: EscalationStatus;
+  decisionId: string | null;
+  resolution: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  links: { agentId: string | null; taskId: string | null; sessionId: string | null; runId: string | null };
+  createdAt: string;
+  updatedAt: string;
+};
