@@ -22,6 +22,8 @@ import { sessionsRouter } from './routes/sessions';
 import { tasksRouter } from './routes/tasks';
 import { webAuthRouter } from './routes/web-auth';
 import { analyticsRouter } from './routes/analytics';
+import { approvalsRouter } from './routes/approvals';
+import { escalationsRouter } from './routes/escalations';
 import { healthSettingsRouter } from './routes/health-settings';
 import { stacksRouter } from './routes/stacks';
 import { webhooksRouter } from './routes/webhooks';
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps): Express {
   api.use('/stacks', stacksRouter(deps));
   api.use('/settings/health', healthSettingsRouter(deps));
   api.use('/analytics', analyticsRouter(deps));
+  api.use('/approvals', approvalsRouter(deps));
+  api.use('/escalations', escalationsRouter(deps));
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });
