@@ -3,13 +3,14 @@
  * idiom). Workflows import only the `Activities` type.
  */
 import type { Pool } from 'pg';
-import type { DecisionSnapshot, DeliveryOutcome } from '../domain/decision';
+import type { DecisionSnapshot, DecisionStart, DeliveryOutcome } from '../domain/decision';
 import type { DecisionEvent } from '../domain/decision-state';
 import { deliverDecision } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 import { sendWebhook, webhookEndpointsFor } from './send-webhook';
 import { mirrorStack } from './mirror-stack';
+import { projectRecords } from './project-records';
 import { reopenSource, settleSource } from './settle-source';
 import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
@@ -51,6 +52,10 @@ export function createActivities({ pool }: ActivityDeps) {
     /** The sweep's targets, across every workspace (FR-49). */
     decisionsWithWorkGone(): Promise<string[]> {
       return decisionsWithWorkGone(pool, null);
+    },
+    /** FR-13: decisions for approvals and escalations that have none yet. */
+    projectRecords(): Promise<DecisionStart[]> {
+      return projectRecords(pool);
     },
     /** Every workspace's health roll-up; returns how many were computed. */
     rollUpHealth(): Promise<number> {

@@ -3,7 +3,7 @@
  * is approved or rejected, or its escalation resolved, from the derived first ask's answer;
  * when an undo reopens the decision, the record is pending (or open) again.
  */
-import type { DecisionSnapshot } from '../domain/decision';
+import { isRecordSource, type DecisionSnapshot } from '../domain/decision';
 import { settlementOf } from '../domain/record-projection';
 import { recordApprovalVerdict } from '../db/approvals';
 import { recordEscalationResolution } from '../db/escalations';
@@ -12,7 +12,7 @@ import type { Pool } from '../db/pool';
 export async function settleSource(pool: Pool, decision: DecisionSnapshot): Promise<void> {
   const source = decision.source;
   const ask = decision.asks[0];
-  if (!source || !ask) return;
+  if (!isRecordSource(source) || !ask) return;
   const settlement = settlementOf(source.kind, ask);
   if (!settlement) return;
   if (settlement.kind === 'approval') {
@@ -24,7 +24,7 @@ export async function settleSource(pool: Pool, decision: DecisionSnapshot): Prom
 
 export async function reopenSource(pool: Pool, decision: DecisionSnapshot): Promise<void> {
   const source = decision.source;
-  if (!source) return;
+  if (!isRecordSource(source)) return;
   if (source.kind === 'approval') await recordApprovalVerdict(pool, decision.workspaceId, source.id, null);
   else await recordEscalationResolution(pool, decision.workspaceId, source.id, null);
 }

@@ -24,7 +24,10 @@ import { webAuthRouter } from './routes/web-auth';
 import { analyticsRouter } from './routes/analytics';
 import { approvalsRouter } from './routes/approvals';
 import { escalationsRouter } from './routes/escalations';
+import { homeRouter } from './routes/home';
+import { inboxRouter } from './routes/inbox';
 import { healthSettingsRouter } from './routes/health-settings';
+import { sessionPromptsRouter } from './routes/session-prompts';
 import { stacksRouter } from './routes/stacks';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
@@ -33,7 +36,7 @@ export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger; u
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
 /** The web queue's own routes: each serves the app, which reads the URL. */
-const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions', '/runs/:id', '/tasks/:id', '/agents/:id/instructions', '/analytics'];
+const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions', '/runs/:id', '/tasks/:id', '/agents/:id/instructions', '/analytics', '/home', '/inbox', '/tasks', '/activity'];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -52,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/agents', agentsRouter(deps));
   api.use('/missions', missionsRouter(deps));
   api.use('/tasks', tasksRouter(deps));
-  api.use('/sessions', sessionsRouter(deps), sessionMessagesRouter(deps), sessionDecisionsRouter(deps));
+  api.use('/sessions', sessionsRouter(deps), sessionMessagesRouter(deps), sessionDecisionsRouter(deps), sessionPromptsRouter(deps));
   api.use('/runs', runsRouter(deps));
   api.use('/activity', activityRouter(deps));
   api.use('/webhooks', webhooksRouter(deps));
@@ -61,6 +64,8 @@ export function createApp(deps: AppDeps): Express {
   api.use('/analytics', analyticsRouter(deps));
   api.use('/approvals', approvalsRouter(deps));
   api.use('/escalations', escalationsRouter(deps));
+  api.use('/inbox', inboxRouter(deps));
+  api.use('/home', homeRouter(deps));
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

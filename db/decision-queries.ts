@@ -276,6 +276,16 @@ export async function decisionsWithWorkGone(
   return rows.map((row) => row.id);
 }
 
+/** The task board's "Needs you" column: each task with open decisions, and how many. */
+export async function openDecisionsByTask(pool: Pool, workspaceId: string): Promise<Array<{ taskId: string; openDecisions: number }>> {
+  const { rows } = await pool.query<{ task_id: string; open: number }>(
+    `select d.task_id, count(*)::int as open from decisions d join tasks t on t.id = d.task_id and t.deleted_at is null
+      where d.workspace_id = $1 and d.status = 'open' and d.task_id is not null group by d.task_id`,
+    [workspaceId],
+  );
+  return rows.map((row) => ({ taskId: row.task_id, openDecisions: row.open }));
+}
+
 /** A session's decisions, newest first (`cast decide ls`, and the card's "other open asks"). */
 export async function listSessionDecisions(pool: Pool, workspaceId: string, sessionId: string): Promise<DecisionView[]> {
   const { rows } = await pool.query<Row>(

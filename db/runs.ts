@@ -64,6 +64,27 @@ export async function getRun(db: Queryable, access: SessionAccess, id: string): 
 }
 
 /** The session's newest run, or null when it has none. */
+/**
+ * The caller's runs in one status, oldest first, each with the body of the message it starts
+ * from: what a restart runner needs to claim a ready run and start its agent with the answer.
+ */
+export async function listRuns(
+  db: Queryable,
+  access: SessionAccess,
+  query: { status: RunStatus; limit: number },
+): Promise<Array<Run & { seedMessage: string | null }>> {
+  const { rows } = await db.query<RunRow & { seed_message: string | null }>(
+    `select ${RUN_COLUMNS.split(',').map((column) => `r.${column.trim()}`).join(', ')}, m.body as seed_message
+       from runs r
+       join sessions s on s.workspace_id = r.workspace_id and s.id = r.session_id
+       left join session_messages m on m.workspace_id = r.workspace_id and m.seq = r.seed_message_seq
+      where r.workspace_id = $1 and r.status = $2 and ($3::text is null or s.owner_member_id = $3)
+      order by r.created_at, r.id limit $4`,
+    [access.workspaceId, query.status, access.memberId ?? null, query.limit],
+  );
+  return rows.map((row) => ({ ...toRun(row), seedMessage: row.seed_message }));
+}
+
 export async function latestRun(db: Queryable, workspaceId: string, sessionId: string): Promise<Run | null> {
   const { rows } = await db.query<RunRow>(
     `select ${RUN_COLUMNS} from runs where workspace_id = $1 and session_id = $2 order by created_at desc, started_at desc nulls last limit 1`,

@@ -109,3 +109,12 @@ export async function listMessages(
   );
   return rows.map(toMessage);
 }
+
+/** What the agent said last in the session: the card of a prompt with no authored payload shows it. */
+export async function lastAssistantMessage(db: Queryable, workspaceId: string, sessionId: string): Promise<string | null> {
+  const { rows } = await db.query<{ body: string }>(
+    `select body from session_messages where workspace_id = $1 and session_id = $2 and role = 'assistant' order by seq desc limit 1`,
+    [workspaceId, sessionId],
+  );
+  return rows[0]?.body ?? null;
+}

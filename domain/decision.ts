@@ -209,8 +209,18 @@ export type DeliveryOutcome = {
   at: string;
 };
 
-/** A record with its own doors that a decision carries into the queue (FR-13, FR-29). */
-export type DecisionSource = { kind: 'approval' | 'escalation'; id: string };
+/**
+ * What a decision carries into the queue besides an agent's own filing: a record with its own
+ * doors (FR-13, FR-29), or a host's permission prompt or terminal question, which has no
+ * authored payload — its card shows what the session last said and its pinned state.
+ */
+export type DecisionSource =
+  | { kind: 'approval' | 'escalation'; id: string }
+  | { kind: 'permission' | 'terminal'; id: string; tool: string | null; lastAssistantMessage: string | null; pinned: string | null };
+
+export function isRecordSource(source: DecisionSource | null): source is { kind: 'approval' | 'escalation'; id: string } {
+  return source?.kind === 'approval' || source?.kind === 'escalation';
+}
 
 /** A person archived it, or Cast did because the work it belonged to is gone (FR-49). */
 export type ArchiveRecord = { by: string | null; reason: 'member' | 'work_gone'; at: string };

@@ -12,7 +12,7 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
+import { isRecordSource, type DecisionSnapshot, type DecisionStart } from '../domain/decision';
 import {
   agentActor,
   applyAnswer,
@@ -247,7 +247,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
         pushes.push(push([withdrawalEvent(next, { decision: toDecisionView(next) }, { ask: command.ask, message })]));
         // Reopened, a blocking decision holds its task again, and its record is pending again.
         if (reopening) await holdTask(next);
-        if (reopening && next.source) await reopenSource(next);
+        if (reopening && isRecordSource(next.source)) await reopenSource(next);
         return state;
       } finally {
         undoing = false;
@@ -301,7 +301,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     {
       validator: (command) => {
         notExpired(command);
-        if (!state.source || command.ask !== 1) {
+        if (!isRecordSource(state.source) || command.ask !== 1) {
           reject({ code: 'invalid_request', message: 'Only a decision carrying an approval or escalation settles through its record, on its first ask.' });
         }
         rejectIf(checkAnswer(state, command));
@@ -323,7 +323,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
       break;
     }
     // The answering update has already returned; the record settles and delivery runs here, after it (FR-28, FR-29).
-    if (state.source) await settleSource(state);
+    if (isRecordSource(state.source)) await settleSource(state);
     await deliver();
     // Undone within its window, the decision is open again and waits for a new answer.
     if (await reopenedWithinUndoWindow()) continue;

@@ -1,16 +1,26 @@
 /** `/api/v1/runs/:id`: a host reads a run, reports its status, and claims a ready restart. */
 import { Router } from 'express';
-import { UpdateRunBody } from '../../domain/run';
+import { z } from 'zod';
 import { memberActor } from '../../db/activity';
 import type { Pool } from '../../db/pool';
-import { claimRun, getRun, runNotFound, updateRunStatus } from '../../db/runs';
+import { RunStatus, UpdateRunBody } from '../../domain/run';
+import { claimRun, getRun, listRuns, runNotFound, updateRunStatus } from '../../db/runs';
+import { listLimit } from '../list-limit';
 import { EmptyBody } from '../empty-body';
 import { parseWith } from '../problem';
 import { archiveWhereWorkIsGone } from '../services/work-gone';
 import type { TemporalGateway } from '../temporal-gateway';
 
+const ListQuery = z.strictObject({ status: z.enum(RunStatus).default('ready'), limit: listLimit(20, 100) });
+
 export function runsRouter(deps: { pool: Pool; temporal: TemporalGateway }): Router {
   const router = Router();
+
+  // A restart runner's view: the caller's runs in one status (ready, by default), oldest first.
+  router.get('/', async (req, res) => {
+    const query = parseWith(ListQuery, req.query);
+    res.json({ runs: await listRuns(deps.pool, res.locals.principal, query) });
+  });
 
   router.get('/:id', async (req, res) => {
     const run = await getRun(deps.pool, res.locals.principal, req.params.id);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BlockerBody, CreateTaskBody, TaskStatus, UpdateTaskBody } from '../../domain/task';
 import { memberActor } from '../../db/activity';
 import type { Pool } from '../../db/pool';
+import { openDecisionsByTask } from '../../db/decision-queries';
 import { listTaskComments } from '../../db/task-comments';
 import { blockTask, createTask, deleteTask, getTask, listTasks, resolveBlocker, taskNotFound, updateTask } from '../../db/tasks';
 import { archiveWhereWorkIsGone } from '../services/work-gone';
@@ -41,6 +42,11 @@ export function tasksRouter(deps: { pool: Pool; temporal: TemporalGateway }): Ro
     const { mission, agent, ...query } = parseWith(ListQuery, req.query);
     const tasks = await listTasks(deps.pool, res.locals.principal.workspaceId, { ...query, missionId: mission, agentId: agent });
     res.json({ tasks });
+  });
+
+  // Before `/:id`. The board's "Needs you" column: tasks with open decisions (§6.16).
+  router.get('/needs-you', async (_req, res) => {
+    res.json({ tasks: await openDecisionsByTask(deps.pool, res.locals.principal.workspaceId) });
   });
 
   router.get('/:id', async (req, res) => {

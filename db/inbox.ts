@@ -1,0 +1,54 @@
+/**
+ * The Inbox (AW-03 §6.16): the message center's mirror of approvals and escalations. Each
+ * is a message that links to its decision in the queue; a reply routes to the record.
+ */
+import type { Pool } from './pool';
+
+export type InboxMessage = {
+  /** `approval:<id>` or `escalation:<id>`. */
+  id: string;
+  kind: 'approval' | 'escalation';
+  title: string;
+  body: string | null;
+  status: string;
+  open: boolean;
+  decisionId: string | null;
+  agentName: string | null;
+  createdAt: string;
+};
+
+export async function listInbox(pool: Pool, workspaceId: string, limit: number): Promise<InboxMessage[]> {
+  const { rows } = await pool.query<{
+    id: string;
+    kind: 'approval' | 'escalation';
+    title: string;
+    body: string | null;
+    status: string;
+    open: boolean;
+    decision_id: string | null;
+    agent_name: string | null;
+    created_at: Date;
+  }>(
+    `select * from (
+       select 'approval:' || p.id as id, 'approval' as kind, p.summary as title, p.context as body, p.status,
+              p.status = 'pending' as open, p.decision_id, a.name as agent_name, p.created_at
+         from approvals p left join agents a on a.id = p.agent_id where p.workspace_id = $1
+       union all
+       select 'escalation:' || e.id, 'escalation', e.must_decide, e.summary, e.status,
+              e.status = 'open', e.decision_id, a.name, e.created_at
+         from escalations e left join agents a on a.id = e.agent_id where e.workspace_id = $1
+     ) m order by open desc, created_at desc limit $2`,
+    [workspaceId, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    status: row.status,
+    open: row.open,
+    decisionId: row.decision_id,
+    agentName: row.agent_name,
+    createdAt: row.created_at.toISOString(),
+  }));
+}

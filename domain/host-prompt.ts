@@ -1,0 +1,50 @@
+/**
+ * Permission prompts and terminal questions (cast-decide "Permission prompts in the same
+ * queue"): a host puts its agent's tool-permission request, or a question the agent asked in
+ * its terminal, into the queue. Neither has an authored payload, so the card shows what the
+ * session last said and its pinned state. A permission card answers with y / n only.
+ */
+import { z } from 'zod';
+import { Ask } from './ask';
+import type { DecisionContent } from './decision';
+
+const Pinned = z.string().trim().min(1).max(4000).optional();
+const RequestId = z.string().trim().min(1).max(200).optional();
+
+export const HostPromptBody = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('permission'),
+    /** The tool the agent wants to use, as the host names it (`Bash`, `mcp__github__create_pr`). */
+    tool: z.string().trim().min(1).max(200),
+    /** What it would do with it, summarised by the host (the command, the file, the URL). */
+    input: z.string().trim().min(1).max(4000).optional(),
+    requestId: RequestId,
+    pinned: Pinned,
+  }),
+  z.strictObject({
+    kind: z.literal('terminal'),
+    question: z.string().trim().min(1).max(1000),
+    options: z.array(z.string().trim().min(1).max(200)).min(2).max(9).optional(),
+    requestId: RequestId,
+    pinned: Pinned,
+  }),
+]);
+export type HostPromptBody = z.infer<typeof HostPromptBody>;
+
+export function permissionQuestion(tool: string): string {
+  return `Allow ${tool}?`;
+}
+
+export function hostPromptDecision(body: HostPromptBody): DecisionContent {
+  if (body.kind === 'permission') {
+    const question = permissionQuestion(body.tool);
+    const ask = Ask.parse({ kind: 'approval', prompt: question, action: { kind: 'other', summary: body.input ?? body.tool } });
+    return { question, asks: [ask], mode: 'blocking' };
+  }
+  const ask = Ask.parse(
+    body.options
+      ? { kind: 'decision', prompt: body.question, options: body.options.map((label) => ({ label })) }
+      : { kind: 'fact', prompt: body.question },
+  );
+  return { question: body.question, asks: [ask], mode: 'blocking' };
+}

@@ -1,0 +1,162 @@
+/**
+ * The other doors into and out of the queue (AW-03 §6.16, FR-13, FR-29; cast-decide
+ * "Permission prompts in the same queue"): host prompts, the Inbox and its replies, Home,
+ * the task board's "Needs you", the runner's view of ready runs, and the projection of
+ * records written without a decision.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Approval } from '../../domain/approval';
+import type { DecisionView } from '../../domain/decision';
+import type { Escalation } from '../../domain/escalation';
+import type { InboxMessage } from '../../db/inbox';
+import { approvalAsk, world } from '../support/agent-world';
+import { colleagueOf } from '../support/members';
+import { expectProblem } from '../support/problem';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast({ sweepEvery: '1 second' });
+});
+afterAll(() => cast?.stop());
+
+type Me = ReturnType<typeof world>;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const propose = (me: Me, summary = 'Send the launch email to 4,000 customers') =>
+  me.ok<{ approval: Approval }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary, risks: ['external_reach', 'irreversible'] }).then((body) => body.approval);
+const raise = (me: Me, extra: Record<string, unknown> = {}) =>
+  me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', { reasonCode: 'ambiguous_instructions', summary: 'Two lists.', mustDecide: 'Which supplier list is authoritative?', ...extra }).then((body) => body.escalation);
+
+describe('host prompts', () => {
+  it('a permission prompt is a blocking decision whose card carries what the session last said and its pinned state', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'I will clean up the build directory next.' });
+    const filed = await me.call<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
+      kind: 'permission',
+      tool: 'Bash',
+      input: 'rm -rf build/',
+      requestId: 'toolu_01',
+      pinned: 'Plan: 1. clean 2. build 3. test',
+    });
+    expect(filed.status).toBe(201);
+    const decision = filed.body.decision;
+    expect(decision).toMatchObject({
+      question: 'Allow Bash?',
+      mode: 'blocking',
+      context: 'rm -rf build/',
+      links: { sessionId: session },
+      source: { kind: 'permission', id: 'toolu_01', tool: 'Bash', lastAssistantMessage: 'I will clean up the build directory next.', pinned: 'Plan: 1. clean 2. build 3. test' },
+    });
+    expect(decision.asks[0]).toMatchObject({ kind: 'approval', prompt: 'Allow Bash?', action: { kind: 'other', summary: 'rm -rf build/' } });
+    await me.answer(decision.id, 1, { kind: 'approval', decision: 'reject' }, 'Not the build directory.');
+    const waited = await me.ok<{ decision: DecisionView; settled: boolean }>('GET', `/api/v1/decisions/${decision.id}/wait?timeout=5`);
+    expect(waited).toMatchObject({ settled: true, decision: { status: 'resolved' } });
+  });
+
+  it('a terminal question with options is a choice; bodies are strict', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const filed = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'Overwrite the config?', options: ['Overwrite', 'Keep mine'] });
+    expect(filed.decision.asks[0]).toMatchObject({ kind: 'decision', options: [{ label: 'Overwrite' }, { label: 'Keep mine' }] });
+    expect(filed.decision.source).toMatchObject({ kind: 'terminal', lastAssistantMessage: null, pinned: null, tool: null });
+    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission' }), 400, 'invalid_request');
+    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'x', mode: 'advisory' }), 400, 'invalid_request');
+    // A colleague cannot post into a session another member owns (DESIGN §4).
+    const colleague = await colleagueOf(cast.pool, me.member);
+    await expectProblem(await cast.request(colleague.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'Mine?' }), 404, 'session_not_found');
+  });
+});
+
+describe('the Inbox (§6.16)', () => {
+  it('lists approvals and escalations with their decisions, and a reply settles the record through the same path', async () => {
+    const me = world(cast, await cast.newMember());
+    const approval = await propose(me);
+    const escalation = await raise(me, { options: ['Finance', 'Ops'] });
+    const inbox = await me.ok<{ messages: InboxMessage[] }>('GET', '/api/v1/inbox');
+    expect(inbox.messages.map((message) => [message.id, message.kind, message.decisionId, message.open])).toEqual([
+      [`escalation:${escalation.id}`, 'escalation', escalation.decisionId, true],
+      [`approval:${approval.id}`, 'approval', approval.decisionId, true],
+    ]);
+
+    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/inbox/approval:${approval.id}/reply`, { text: 'no' }), 422, 'reason_required');
+    const rejected = await me.ok<{ approval: Approval }>('POST', `/api/v1/inbox/approval:${approval.id}/reply`, { text: 'no — not before legal signs off' });
+    expect(rejected.approval).toMatchObject({ status: 'rejected', reason: 'not before legal signs off' });
+    expect((await me.decision(approval.decisionId!)).status).toBe('resolved');
+
+    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: 'whichever' }), 400, 'invalid_request');
+    const resolved = await me.ok<{ escalation: Escalation }>('POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: '2 — ops keeps it current' });
+    expect(resolved.escalation).toMatchObject({ status: 'resolved', resolution: 'Ops — ops keeps it current' });
+    const after = await me.ok<{ messages: InboxMessage[] }>('GET', '/api/v1/inbox');
+    expect(after.messages.every((message) => !message.open)).toBe(true);
+
+    const stranger = await cast.newMember();
+    await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: '1' }), 404, 'escalation_not_found');
+    await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/inbox/nonsense/reply', { text: 'yes' }), 404, 'not_found');
+  });
+});
+
+describe('Home, the task board and the runner', () => {
+  it('Home counts the queue and lists pending approvals; the board knows which tasks need you', async () => {
+    const me = world(cast, await cast.newMember());
+    const task = await me.task('Launch');
+    await me.file({ question: 'Ship it?', context: 'The copy is final and legal signed off yesterday.', asks: [approvalAsk()], task: task.id });
+    const approval = await propose(me);
+    const home = await me.ok<{ counts: { open: number; blocking: number }; approvals: Approval[] }>('GET', '/api/v1/home');
+    expect(home.counts).toEqual({ open: 2, blocking: 2 });
+    expect(home.approvals.map((item) => item.id)).toEqual([approval.id]);
+    expect((await me.ok<{ tasks: unknown[] }>('GET', '/api/v1/tasks/needs-you')).tasks).toEqual([{ taskId: task.id, openDecisions: 1 }]);
+  });
+
+  it('a runner sees its ready restarts, oldest first, with the message each starts from', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const parked = await me.run(session, 'parked');
+    const id = (await me.file({ question: 'Go?', context: 'A parked run waits for this answer to continue its work.', asks: [approvalAsk()], session, run: parked.id })).body.decision.id;
+    await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
+    const delivered = await me.delivered(id);
+    const ready = await me.ok<{ runs: Array<{ id: string; status: string; seedMessage: string }> }>('GET', '/api/v1/runs');
+    expect(ready.runs).toEqual([expect.objectContaining({ id: delivered.delivery!.runId, status: 'ready', seedMessage: expect.stringContaining('Approved') })]);
+    const other = world(cast, await cast.newMember());
+    expect((await other.ok<{ runs: unknown[] }>('GET', '/api/v1/runs')).runs).toEqual([]);
+    await expectProblem(await cast.request(me.member.token, 'GET', '/api/v1/runs?status=sleeping'), 400, 'invalid_request');
+  });
+});
+
+describe('FR-13 — records written without a decision', () => {
+  it('the sweep gives an old approval and escalation their decisions, with the derived asks', async () => {
+    const me = world(cast, await cast.newMember());
+    const { workspaceId, memberId } = me.member;
+    await cast.pool.query(
+      `insert into approvals (id, workspace_id, action_type, summary, risks, proposed_by, created_at)
+       values ('apr_legacy_' || $1, $1, 'spawn_agent', 'Spawn a research agent for the pricing page', '{spends_money}', $2, now() - interval '5 minutes')`,
+      [workspaceId, memberId],
+    );
+    await cast.pool.query(
+      `insert into escalations (id, workspace_id, reason_code, summary, must_decide, raised_by, created_at)
+       values ('esc_legacy_' || $1, $1, 'missing_information', 'No VAT rate on file.', 'What is the VAT rate in Ireland?', $2, now() - interval '5 minutes')`,
+      [workspaceId, memberId],
+    );
+    const queue = await until(
+      () => me.ok<{ decisions: DecisionView[] }>('GET', '/api/v1/decisions'),
+      (body) => body.decisions.length === 2,
+    );
+    const bySource = Object.fromEntries(queue.decisions.map((decision) => [decision.source?.kind, decision]));
+    expect(bySource.approval!.asks[0]).toMatchObject({ kind: 'approval', action: { kind: 'spawn_agent' }, risks: ['Spends real money'] });
+    expect(bySource.escalation!.asks[0]).toMatchObject({ kind: 'fact', prompt: 'What is the VAT rate in Ireland?' });
+    const approvals = await me.ok<{ approvals: Approval[] }>('GET', '/api/v1/approvals');
+    expect(approvals.approvals[0]!.decisionId).toBe(bySource.approval!.id);
+    // And it settles like any other.
+    await me.ok('POST', `/api/v1/approvals/${approvals.approvals[0]!.id}/approve`, {});
+    expect((await me.decision(bySource.approval!.id)).status).toBe('resolved');
+  });
+});
