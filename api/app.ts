@@ -1,4 +1,5 @@
 /** The Express application: health, the web shell, and the authenticated `/api/v1`. */
+import helmet from 'helmet';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +30,18 @@ import { inboxRouter } from './routes/inbox';
 import { healthSettingsRouter } from './routes/health-settings';
 import { sessionPromptsRouter } from './routes/session-prompts';
 import { stacksRouter } from './routes/stacks';
+import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
 
-export type AppDeps = { pool: Pool; temporal: TemporalGateway; logger: Logger; undoWindowMs?: number };
+export type AppDeps = {
+  pool: Pool;
+  temporal: TemporalGateway;
+  logger: Logger;
+  undoWindowMs?: number;
+  /** FR-61's per-member limits; `null` turns them off (tests and benchmarks that measure throughput). */
+  rateLimits?: RateLimits | null;
+};
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
 /** The web queue's own routes: each serves the app, which reads the URL. */
@@ -42,6 +51,27 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Security headers, and a strict policy for the app: its own scripts, styles and frames only.
+  // Agent-written HTML is served with its own sandboxing policy (routes/decision-documents.ts).
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+    }),
+  );
   app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
 
   app.use(healthRouter(deps));
@@ -49,6 +79,8 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(requireAuth(deps.pool));
+  const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
+  if (limits) api.use(rateLimit(deps.pool, limits, deps.logger));
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseNulText);
   api.use('/decisions', decisionsRouter(deps), decisionDocumentsRouter(deps), decisionWaitRouter(deps));

@@ -8,6 +8,7 @@ import { loadEnv } from '../runtime/env';
 import { createLogger, type Logger } from '../runtime/logger';
 import { isMain } from '../runtime/is-main';
 import { createApp } from './app';
+import type { RateLimits } from './rate-limit';
 import { TemporalGateway } from './temporal-gateway';
 
 export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; stop(): Promise<void> };
@@ -20,9 +21,14 @@ export async function startApi(options: {
   temporal: { address: string; namespace: string; taskQueue: string };
   /** How long answers can be undone; 10 minutes unless a test or a demo says otherwise. */
   undoWindowMs?: number;
+  /** FR-61's limits by default; `null` turns them off. */
+  rateLimits?: RateLimits | null;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal);
-  const settings = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
+  const settings = {
+    ...(options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {}),
+    ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
+  };
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));

@@ -45,6 +45,7 @@ export const ErrorCode = [
   'not_in_stack',
   'invalid_order',
   'approval_not_found',
+  'rate_limited',
   'escalation_not_found',
   'webhook_not_found',
   'temporal_unavailable',

@@ -50,7 +50,8 @@ const worker = await startWorker({
   ...temporal,
   workflowsPath: fileURLToPath(new URL('./bench-workflows.ts', import.meta.url)),
 });
-const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal });
+// The benchmark measures throughput, so FR-61's per-member limits are off.
+const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null });
 const workspaceId = await createWorkspace(pool, 'bench');
 const memberId = await createMember(pool, workspaceId, 'Bench');
 const token = await issueToken(pool, { workspaceId, memberId }, 'bench');

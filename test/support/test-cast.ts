@@ -5,6 +5,7 @@
 import type { Duration } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import type { RateLimits } from '../../api/rate-limit';
 import { startApi } from '../../api/server';
 import type { Pool } from '../../db/pool';
 import { testPool } from './test-pool';
@@ -20,6 +21,7 @@ export type TestCast = {
   url: string;
   pool: Pool;
   taskQueue: string;
+  temporalAddress: string;
   /** A fresh workspace with one member, so tests never see each other's rows. */
   newMember(): Promise<Member>;
   request(token: string | null, method: string, path: string, body?: unknown): Promise<Response>;
@@ -29,7 +31,15 @@ export type TestCast = {
 };
 
 export async function startTestCast(
-  options: { worker?: boolean; temporalAddress?: string; undoWindowMs?: number; sweepEvery?: Duration; rollupEvery?: Duration } = {},
+  options: {
+    worker?: boolean;
+    temporalAddress?: string;
+    undoWindowMs?: number;
+    sweepEvery?: Duration;
+    rollupEvery?: Duration;
+    /** FR-61's limits are off unless a test turns them on. */
+    rateLimits?: RateLimits;
+  } = {},
 ): Promise<TestCast> {
   const pool = testPool();
   const taskQueue = `test-${randomUUID()}`;
@@ -39,12 +49,13 @@ export async function startTestCast(
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
-  const api = await startApi({ pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo });
+  const api = await startApi({ pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo, rateLimits: options.rateLimits ?? null });
 
   return {
     url: api.url,
     pool,
     taskQueue,
+    temporalAddress: temporal.address,
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);
       const memberId = await createMember(pool, workspaceId, 'Tester');
