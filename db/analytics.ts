@@ -3,17 +3,10 @@
  * decide (first view → resolution), asks per decision, restart outcomes, undo rate and
  * health band transitions, over a trailing window.
  */
+import type { Analytics } from '../domain/analytics';
 import type { Pool } from './pool';
 
-export type Analytics = {
-  days: number;
-  decisionsPerDay: Array<{ day: string; opened: number }>;
-  timeToDecideMs: { p50: number | null; p90: number | null; decided: number };
-  asksPerDecision: number | null;
-  restartOutcomes: Record<string, number>;
-  undo: { answers: number; undone: number; rate: number | null };
-  bandTransitions: Array<{ from: string | null; to: string; at: string }>;
-};
+export type { Analytics };
 
 export async function workspaceAnalytics(pool: Pool, workspaceId: string, days: number): Promise<Analytics> {
   const since = `now() - make_interval(days => $2)`;

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from './http-client';
+import { AgentInstructionsPage } from './pages/agent-instructions';
+import { AnalyticsPage } from './pages/analytics';
 import { DecisionDocument } from './pages/decision-document';
 import { Decisions } from './pages/decisions';
 import { RunPage } from './pages/run';
@@ -36,5 +38,8 @@ function Page({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
   if (run) return <RunPage id={decodeURIComponent(run[1]!)} />;
   const task = /^\/tasks\/([^/]+)$/.exec(path);
   if (task) return <TaskPage id={decodeURIComponent(task[1]!)} />;
+  const instructions = /^\/agents\/([^/]+)\/instructions$/.exec(path);
+  if (instructions) return <AgentInstructionsPage id={decodeURIComponent(instructions[1]!)} />;
+  if (path === '/analytics') return <AnalyticsPage />;
   return <Decisions me={me} onSignOut={onSignOut} />;
 }

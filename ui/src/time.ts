@@ -33,3 +33,12 @@ export function ago(t: TFunction, at: string, now = Date.now()): string {
 export function moment(at: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
 }
+
+/** A length of time in words, rounded to its largest unit: "40 seconds", "4 minutes", "3 hours", "2 days". */
+export function span(t: TFunction, ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 90) return t('span.seconds', { count: seconds });
+  if (seconds < 90 * 60) return t('span.minutes', { count: Math.round(seconds / 60) });
+  if (seconds < 36 * 3600) return t('span.hours', { count: Math.round(seconds / 3600) });
+  return t('span.days', { count: Math.round(seconds / 86_400) });
+}

@@ -7,6 +7,7 @@ import type { DetailResponse } from '../types';
 import { AskItem } from './asks/ask-item';
 import { focusOnArrival } from '../routing/navigate';
 import { OutcomeLine, outcomeText } from './outcome-line';
+import { RecurringNote } from './recurring-note';
 
 const DELIVERY_POLL_MS = 200;
 const DELIVERY_WAIT_MS = 10_000;
@@ -182,6 +183,7 @@ export function DecisionDetail({
           <ul>{decision.attempts.map((attempt, index) => <li key={index}>{attempt}</li>)}</ul>
         </>
       )}
+      {detail.recurring && <RecurringNote decisionId={decision.id} recurring={detail.recurring} />}
       <h3>
         {t('queue.asksHeading')} <span className="progress">{t('queue.progress', decision.progress)}</span>
       </h3>

@@ -1,9 +1,12 @@
 /**
  * The queue with nothing to show: never had a decision (§6.8), all clear after a quiet two
- * weeks (§6.7, E11, which is not a celebration), or simply all clear.
+ * weeks (§6.7, E11, which is not a celebration, and points at recent Runs), or simply all
+ * clear. The first-run state never carries the quiet warning (E12).
  */
 import { useTranslation } from 'react-i18next';
 import type { QueuePage } from '../types';
+import { AppLink } from './app-link';
+import { RECENT_RUNS_HREF } from './health-line';
 
 const QUIET_DAYS = 14;
 
@@ -26,6 +29,9 @@ export function EmptyQueue({ history, plain }: { history: QueuePage['history']; 
       {days >= QUIET_DAYS && (
         <>
           <p>{t('queue.emptyQuietBody')}</p>
+          <p>
+            <AppLink className="button-link" href={RECENT_RUNS_HREF}>{t('queue.reviewRuns')}</AppLink>
+          </p>
           <p className="help">{t('queue.emptyQuietFootnote', { days })}</p>
         </>
       )}

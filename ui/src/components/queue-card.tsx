@@ -6,7 +6,7 @@ import type { QueueCard as Card } from '../types';
 export type CardPick = { checked: boolean; onToggle: () => void };
 
 /**
- * One decision in the list: summary, agent · task · age, blocking and dormant chips,
+ * One decision in the list: summary, agent · task · age, blocking, dormant and recurring chips,
  * confidence, progress. In the Archived tab: who set it aside, when, and Restore (§6.12).
  * In a stack's checklist a closed member carries a check mark; a card in no stack can be picked.
  */
@@ -52,6 +52,12 @@ export function QueueCard({
         )}
         {card.blocking && card.status === 'open' && <span className="chip">{t('queue.blocking')}</span>}
         {card.dormant && <span className="chip quiet" data-testid="dormant">{t('queue.dormant')}</span>}
+        {card.askedTimes !== null && (
+          <span className="chip recurring" data-testid="recurring">
+            <span aria-hidden="true">{t('recurring.glyph')} </span>
+            {t('recurring.chip', { count: card.askedTimes })}
+          </span>
+        )}
         <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
         <span>{t('queue.progress', card.progress)}</span>
       </button>

@@ -1,13 +1,16 @@
 /**
- * `/decisions`: the queue — counts, tabs, filters, the ranked list (stacks as checklists,
- * then scopes), the selected decision, and grouping picked cards into a new stack.
+ * `/decisions`: the queue — counts, tabs, filters, the health line, the ranked list (stacks
+ * as checklists, then scopes), the selected decision, and grouping picked cards into a new stack.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../components/app-link';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
 import { DecisionDetail } from '../components/decision-detail';
 import { EmptyQueue } from '../components/empty-queue';
 import { GroupStackDialog } from '../components/group-stack-dialog';
+import { HealthBandDialog } from '../components/health-band-dialog';
+import { HealthLine } from '../components/health-line';
 import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
 import { QueueCard } from '../components/queue-card';
@@ -40,6 +43,7 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
   // Cards picked for "Group into a stack", and whether its dialog is open.
   const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
   const [grouping, setGrouping] = useState(false);
+  const [adjustingBand, setAdjustingBand] = useState(false);
   const { page, failed, load, loadMore } = useQueue(tab, filters);
   const known = failed ? lastKnown() : null;
   const step = initial.mode === 'step';
@@ -157,6 +161,30 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
     );
   }
 
+  /** "Hide for 30 days": the line goes, and focus moves to the page's heading rather than nowhere. */
+  async function hideHealth() {
+    try {
+      await api('/api/v1/settings/health/hide', { method: 'POST', body: JSON.stringify({}) });
+      setMessage(t('health.hidden'));
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.problem.detail : String(error));
+    }
+    await load();
+    document.querySelector<HTMLElement>('main.queue h1')?.focus();
+  }
+
+  /** The band dialog closed: focus goes back to the ⋯ button that opened it. */
+  function closeBandDialog() {
+    setAdjustingBand(false);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.health-menu > button')?.focus());
+  }
+
+  async function bandSaved() {
+    closeBandDialog();
+    setMessage(t('health.saved'));
+    await load();
+  }
+
   async function signOut() {
     await api('/auth/session', { method: 'DELETE' });
     onSignOut();
@@ -173,6 +201,7 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
           <button type="button" data-action="archive-all" onClick={() => setArchivingAll(true)}>{t('archiveAll.button')}</button>
         )}
         <button type="button" onClick={() => setHelpOpen(true)} aria-label={t('queue.keyboardHelp')}>{t('keys.label.help')}</button>
+        <AppLink href="/analytics" className="header-link">{t('queue.analytics')}</AppLink>
         <button type="button" onClick={signOut}>{t('signIn.signOut')}</button>
       </header>
       <nav role="tablist">
@@ -183,6 +212,11 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
         ))}
       </nav>
       <QueueFilters filters={filters} onChange={(next) => (setFilters(next), setSelected(null))} />
+      {/* Absent while loading and when there is none (FR-55); never shown to a workspace that has
+          had no decision yet, whose "quiet" would be the over-guessing warning E12 rules out. */}
+      {!failed && page?.health && page.history.decisions > 0 && (
+        <HealthLine line={page.health} onAdjust={() => setAdjustingBand(true)} onHide={() => void hideHealth()} />
+      )}
       {failed && (
         <section role="alert">
           <h2>{t('queue.errorTitle')}</h2>
@@ -237,6 +271,7 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
       {archivingAll && page && (
         <ArchiveAllDialog count={page.counts.total} filter={filterInWords()} onConfirm={() => void archiveAll()} onClose={() => setArchivingAll(false)} />
       )}
+      {adjustingBand && <HealthBandDialog onSaved={() => void bandSaved()} onClose={closeBandDialog} />}
       {grouping && <GroupStackDialog count={chosen.length} onCreate={groupIntoStack} onClose={() => setGrouping(false)} />}
     </main>
   );

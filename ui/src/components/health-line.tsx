@@ -1,0 +1,49 @@
+/**
+ * The health line above the list (§6.13, FR-51…FR-54): one of four bands in the catalogue's
+ * words. Heavy and Flooded name the agent behind most of the decisions and link to its
+ * instructions; Quiet points at what the agents did on their own. The band is said in
+ * words as well as by its icon and colour (FR-67).
+ */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { HealthLine as Line } from '../types';
+import { AppLink } from './app-link';
+import { HealthMenu } from './health-menu';
+
+/** Where "Review recent Runs" leads: the recent runs on the analytics page. */
+export const RECENT_RUNS_HREF = '/analytics#recent-runs';
+const TWO_WEEKS = 14;
+
+export function healthText(t: TFunction, line: Line): string {
+  switch (line.band) {
+    case 'healthy':
+      return t('health.healthy', { count: line.n });
+    case 'heavy':
+      return t('health.heavy', { n: line.n });
+    case 'flooded':
+      return t('health.flooded', { n: line.n });
+    case 'quiet':
+      return line.n === TWO_WEEKS ? t('health.quiet') : t('health.quietDays', { n: line.n });
+  }
+}
+
+export function HealthLine({ line, onAdjust, onHide }: { line: Line; onAdjust: () => void; onHide: () => void }) {
+  const { t } = useTranslation();
+  const culprit = line.band === 'heavy' || line.band === 'flooded' ? line.culprit : null;
+  return (
+    <section className={`health ${line.band}`} data-testid="health" data-band={line.band} aria-label={t('health.region', { band: t(`health.bands.${line.band}`) })}>
+      <span className="health-icon" aria-hidden="true">{t(`health.icons.${line.band}`)}</span>
+      <p className="health-text">
+        <span data-testid="health-line">{healthText(t, line)}</span>
+        {culprit && <span data-testid="health-culprit"> {t('health.culprit', { agent: culprit.name })}</span>}
+      </p>
+      {culprit && (
+        <AppLink className="button-link" href={`/agents/${encodeURIComponent(culprit.agentId)}/instructions`}>
+          {t('health.openInstructions')}
+        </AppLink>
+      )}
+      {line.band === 'quiet' && <AppLink className="button-link" href={RECENT_RUNS_HREF}>{t('health.reviewRuns')}</AppLink>}
+      <HealthMenu onAdjust={onAdjust} onHide={onHide} />
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * `/agents/:id/instructions`: an agent's instructions, edited in place. Opened from a
+ * recurring decision (`?draft=sd-N`, FR-57), the decision's draft rule is appended as a new
+ * paragraph and marked as a draft; nothing is written until the person presses Save.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../components/app-link';
+import { LiveRegion } from '../components/live-region';
+import { api, ApiError } from '../http-client';
+import type { Agent, DetailResponse } from '../types';
+import { PageFrame, type Loaded } from './page-frame';
+
+/** The API's limit on an agent's instructions (domain/agent.ts). */
+export const INSTRUCTIONS_MAX = 20_000;
+
+/** What `?draft=` brought: a rule to add, one the instructions already hold, or nothing to add. */
+type Draft = { kind: 'added'; rule: string; question: string } | { kind: 'none' } | null;
+type Opened = { agent: Agent; draftFrom: string | null; draft: Draft };
+
+/** The rule as a new last paragraph, keeping what is there exactly as it was. */
+export function appendParagraph(text: string, paragraph: string): string {
+  if (!text) return paragraph;
+  const gap = text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n';
+  return `${text}${gap}${paragraph}`;
+}
+
+async function readDraft(agentId: string, decisionId: string): Promise<Draft> {
+  try {
+    const { decision, detail } = await api<DetailResponse>(`/api/v1/decisions/${encodeURIComponent(decisionId)}`);
+    const rule = detail.recurring?.agent.id === agentId ? detail.recurring.draftRule : null;
+    return rule ? { kind: 'added', rule, question: decision.question } : { kind: 'none' };
+  } catch {
+    return { kind: 'none' };
+  }
+}
+
+async function open(agentId: string): Promise<Opened> {
+  const { agent } = await api<{ agent: Agent }>(`/api/v1/agents/${encodeURIComponent(agentId)}`);
+  const draftFrom = new URLSearchParams(location.search).get('draft');
+  let draft = draftFrom ? await readDraft(agent.id, draftFrom) : null;
+  // Opening the same link again after saving does not add the rule twice.
+  if (draft?.kind === 'added' && agent.instructions.includes(draft.rule)) draft = null;
+  return { agent, draftFrom, draft };
+}
+
+export function AgentInstructionsPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded<Opened>>({ state: 'loading' });
+  useEffect(() => {
+    open(id).then(
+      (value) => setLoaded({ state: 'ready', value }),
+      (error: unknown) => setLoaded({ state: error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed' }),
+    );
+  }, [id]);
+  const title = loaded.state === 'ready' ? t('instructions.title', { agent: loaded.value.agent.name }) : t('instructions.label');
+  return (
+    <PageFrame title={title} loaded={loaded.state}>
+      {loaded.state === 'ready' && <InstructionsForm opened={loaded.value} />}
+    </PageFrame>
+  );
+}
+
+function InstructionsForm({ opened }: { opened: Opened }) {
+  const { t, i18n } = useTranslation();
+  const { draftFrom } = opened;
+  const [agent, setAgent] = useState(opened.agent);
+  const [draft, setDraft] = useState(opened.draft);
+  const [text, setText] = useState(() => (draft?.kind === 'added' ? appendParagraph(agent.instructions, draft.rule) : agent.instructions));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const over = text.length - INSTRUCTIONS_MAX;
+  const changed = text !== agent.instructions;
+  const drafting = draft?.kind === 'added';
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (busy || over > 0) return;
+    setBusy(true);
+    setProblem(null);
+    setMessage(null);
+    try {
+      const body = await api<{ agent: Agent }>(`/api/v1/agents/${encodeURIComponent(agent.id)}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ instructions: text }),
+      });
+      setAgent(body.agent);
+      setText(body.agent.instructions);
+      setDraft(null);
+      // Saved: the link's draft is spent, so a reload shows the instructions as they now are.
+      if (draftFrom) history.replaceState(null, '', location.pathname);
+      setMessage(t('instructions.saved', { agent: body.agent.name }));
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
+    }
+    setBusy(false);
+  }
+
+  function discard() {
+    setText(agent.instructions);
+    setDraft(null);
+    setProblem(null);
+    field.current?.focus();
+  }
+
+  const describedBy = ['instructions-help', 'instructions-count', over > 0 ? 'instructions-too-long' : '', drafting ? 'instructions-draft' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <form className="instructions" onSubmit={(event) => void save(event)} noValidate>
+      {draftFrom && (
+        <p>
+          <AppLink href={`/decisions?id=${encodeURIComponent(draftFrom)}`}>{t('instructions.backToDecision')}</AppLink>
+        </p>
+      )}
+      {draft?.kind === 'added' && (
+        <section className="draft-note" id="instructions-draft" data-testid="draft-note" aria-labelledby="draft-title">
+          <h2 id="draft-title">{t('instructions.draftTitle')}</h2>
+          <p>{t('instructions.draftBody', { question: draft.question, agent: agent.name })}</p>
+          <p className="label">{t('instructions.draftRule')}</p>
+          {/* The rule quotes agent-written prompts and people's answers: text, never markup. */}
+          <blockquote data-testid="draft-rule">{draft.rule}</blockquote>
+        </section>
+      )}
+      {draft?.kind === 'none' && <p className="help" data-testid="no-draft">{t('instructions.noDraft')}</p>}
+      <label htmlFor="instructions-text">{t('instructions.label')}</label>
+      <p id="instructions-help" className="help">{t('instructions.help', { agent: agent.name })}</p>
+      <textarea
+        id="instructions-text"
+        ref={field}
+        className={drafting ? 'has-draft' : undefined}
+        rows={16}
+        spellCheck
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={over > 0 ? 'true' : undefined}
+        aria-describedby={describedBy}
+      />
+      <p id="instructions-count" className="help" data-testid="instructions-count">
+        {t('instructions.characters', { count: number(text.length), max: number(INSTRUCTIONS_MAX) })}
+      </p>
+      {over > 0 && (
+        <p id="instructions-too-long" className="field-error">{t('instructions.tooLong', { count: over, over: number(over), max: number(INSTRUCTIONS_MAX) })}</p>
+      )}
+      {problem && <p role="alert">{problem}</p>}
+      <div className="field-row">
+        <button type="submit" disabled={busy || over > 0 || !changed}>{busy ? t('instructions.saving') : t('instructions.save')}</button>
+        {changed && (
+          <button type="button" onClick={discard}>{t('instructions.discard')}</button>
+        )}
+        {changed && <span className="help" data-testid="unsaved">{t('instructions.unsaved')}</span>}
+      </div>
+      <LiveRegion message={message} />
+    </form>
+  );
+}
