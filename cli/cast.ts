@@ -9,8 +9,11 @@ import { registerEdit } from './commands/decide/edit';
 import { registerFile } from './commands/decide/file';
 import { registerLs } from './commands/decide/ls';
 import { registerWait } from './commands/decide/wait';
+import { registerClaudeCodeHook } from './commands/hook/claude-code';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
+import { registerMcp } from './commands/mcp/serve';
+import { registerRunner } from './commands/runner/runner';
 import { registerStackAdd } from './commands/stack/add';
 import { registerStackCreate } from './commands/stack/create';
 import { registerStackDefaults } from './commands/stack/defaults';
@@ -54,6 +57,9 @@ export function program(): Command {
   registerStackDefaults(stack);
 
   registerLogin(cast);
+  registerMcp(cast);
+  registerRunner(cast);
+  registerClaudeCodeHook(cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code"));
   registerInstallDecide(cast.command('install').description('install Cast into an agent'));
   return cast;
 }

@@ -64,13 +64,21 @@ export function sessionId(token: string): string {
   return id;
 }
 
-/** The project the session works in: the git repository's name, else the directory's. */
-export function scope(): string {
+/**
+ * A host's own conversation id (the Claude Code hook's `session_id`) names the session, unless
+ * CAST_SESSION says otherwise.
+ */
+export function hostSession(hostId: string): string {
+  return process.env.CAST_SESSION || hostId;
+}
+
+/** The project the session works in (in `dir`, default the current one): the git repository's name, else the directory's. */
+export function scope(dir = process.cwd()): string {
   try {
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     if (top) return basename(top);
   } catch {
-    // not a git repository, or no git: the directory names the project
+    // not a git repository, no git, or no such directory: the directory names the project
   }
-  return basename(process.cwd()) || 'root';
+  return basename(dir) || 'root';
 }

@@ -17,13 +17,19 @@ export function parseOptions(raw: string[]): ChoiceOption[] {
     throw usageError(`A decision needs ${MIN_OPTIONS}–${MAX_OPTIONS} options; ${raw.length} given. Add each with -o "Label :: what choosing it changes".`);
   }
   return raw.map((text, index) => {
-    const split = text.indexOf(' :: ');
-    const label = (split === -1 ? text : text.slice(0, split)).trim();
-    const consequence = split === -1 ? '' : text.slice(split + 4).trim();
-    if (!label) throw usageError(`Option ${index + 1} has an empty label; write it as -o "Label :: what choosing it changes".`);
-    if (label.length > 200) throw usageError(`Option ${index + 1}'s label is over 200 characters; move the detail after " :: ".`);
-    return consequence ? { label, consequence } : { label };
+    const option = splitOption(text);
+    if (!option.label) throw usageError(`Option ${index + 1} has an empty label; write it as -o "Label :: what choosing it changes".`);
+    if (option.label.length > 200) throw usageError(`Option ${index + 1}'s label is over 200 characters; move the detail after " :: ".`);
+    return option;
   });
+}
+
+/** `"Label :: consequence"` → `{label, consequence}`, split on the first " :: " (the MCP `decide` tool too). */
+export function splitOption(text: string): ChoiceOption {
+  const split = text.indexOf(' :: ');
+  const label = (split === -1 ? text : text.slice(0, split)).trim();
+  const consequence = split === -1 ? '' : text.slice(split + 4).trim();
+  return consequence ? { label, consequence } : { label };
 }
 
 export async function readContext(value: string | undefined): Promise<string | undefined> {

@@ -1,12 +1,11 @@
 /** `cast decide "Q" -o "Label :: consequence" …`: files one choice into the queue and prints the card. */
 import type { Command } from 'commander';
-import { FileDecisionBody, type DecisionView } from '../../../domain/decision';
-import { scope } from '../../config';
 import { emit, usageError } from '../../output';
-import { placeLine, stackPlace } from '../stack/place';
-import { checkStackId, onStack } from '../stack/stack-input';
+import { placeLine } from '../stack/place';
+import { checkStackId } from '../stack/stack-input';
 import { collect, parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
-import { cardJson, cardLines, type Card } from './present';
+import { fileBody, postDecision } from './post-decision';
+import { cardJson, cardLines } from './present';
 import { connect, sessionOf } from './target';
 
 export type FileOptions = {
@@ -48,31 +47,14 @@ async function fileDecision(question: string | undefined, opts: FileOptions): Pr
   if (!context && !report && !doc) {
     throw usageError('A decision needs its context: add --context TEXT (or --context - to read stdin), --report FILE or --doc FILE.');
   }
-  const body = FileDecisionBody.safeParse({
-    question: question.trim(),
-    ...(context ? { context } : {}),
-    asks: [{ kind: 'decision', prompt: question.trim(), options }],
-    ...mode,
-    ...(report ? { report } : {}),
-    ...(doc ? { doc } : {}),
-    ...(optionPages.length > 0 ? { optionPages } : {}),
-    session: sessionOf(),
-    scope: scope(),
-    ...(stack ? { stack } : {}),
-  });
-  if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  const body = fileBody({ question, context, options, ...mode, report, doc, optionPages, stack }, sessionOf());
 
-  const api = connect();
-  const post = () => api.exchange<{ decision: DecisionView; card: Card }>('POST', '/api/v1/decisions', body.data);
-  const { status, body: filed } = await (stack ? onStack(stack, post) : post());
-  // 200: the same question from this session rewrote the open decision (a retry after a crash).
-  const headline = status === 201 ? 'filed' : 'already open, updated in place';
-  const lines = cardLines(filed.decision, filed.card, headline);
+  const filed = await postDecision(connect(), body);
+  const lines = cardLines(filed.decision, filed.card, filed.created ? 'filed' : 'already open, updated in place');
   const json: Record<string, unknown> = cardJson(filed.decision, filed.card);
   if (stack) {
-    const place = await stackPlace(api, stack, filed.decision);
-    if (place) lines.push(placeLine(place, filed.decision, new Date()));
-    json.stack = place;
+    if (filed.stack) lines.push(placeLine(filed.stack, filed.decision, new Date()));
+    json.stack = filed.stack;
   }
   emit(Boolean(opts.json), lines, json);
 }

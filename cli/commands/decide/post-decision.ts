@@ -1,0 +1,56 @@
+/**
+ * Filing one choice into the queue, shared by `cast decide` and the MCP `decide` tool: the
+ * body (one choice ask whose prompt is the question, in the asking session and its scope),
+ * checked with domain's FileDecisionBody, then posted — and placed in its stack, if named.
+ */
+import type { ChoiceOption } from '../../../domain/ask';
+import { FileDecisionBody, type DecisionView } from '../../../domain/decision';
+import type { OptionPage } from '../../../domain/documents';
+import { scope } from '../../config';
+import type { Client } from '../../http';
+import { usageError } from '../../output';
+import { stackPlace, type StackPlace } from '../stack/place';
+import { onStack } from '../stack/stack-input';
+import type { Card } from './present';
+
+export type DecisionDraft = {
+  question: string;
+  context?: string | undefined;
+  options: ChoiceOption[];
+  mode: 'blocking' | 'advisory';
+  defaultOption?: number | undefined;
+  report?: string | undefined;
+  doc?: string | undefined;
+  optionPages?: OptionPage[];
+  stack?: string | undefined;
+};
+
+/** The POST body, or a usage error naming each field the schema refuses. */
+export function fileBody(draft: DecisionDraft, session: string): FileDecisionBody {
+  const question = draft.question.trim();
+  const body = FileDecisionBody.safeParse({
+    question,
+    ...(draft.context ? { context: draft.context } : {}),
+    asks: [{ kind: 'decision', prompt: question, options: draft.options }],
+    mode: draft.mode,
+    ...(draft.defaultOption !== undefined ? { defaultOption: draft.defaultOption } : {}),
+    ...(draft.report ? { report: draft.report } : {}),
+    ...(draft.doc ? { doc: draft.doc } : {}),
+    ...(draft.optionPages?.length ? { optionPages: draft.optionPages } : {}),
+    session,
+    scope: scope(),
+    ...(draft.stack ? { stack: draft.stack } : {}),
+  });
+  if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  return body.data;
+}
+
+export type Posted = { created: boolean; decision: DecisionView; card: Card; stack: StackPlace | null };
+
+export async function postDecision(api: Client, body: FileDecisionBody): Promise<Posted> {
+  const post = () => api.exchange<{ decision: DecisionView; card: Card }>('POST', '/api/v1/decisions', body);
+  const { status, body: filed } = await (body.stack ? onStack(body.stack, post) : post());
+  const stack = body.stack ? await stackPlace(api, body.stack, filed.decision) : null;
+  // 200: the same question from this session rewrote the open decision (a retry after a crash).
+  return { created: status === 201, decision: filed.decision, card: filed.card, stack };
+}

@@ -1,0 +1,45 @@
+/**
+ * Claude Code's PreToolUse hook, as `cast hook claude-code` reads and answers it: the JSON on
+ * stdin (common fields plus tool_name, tool_input, tool_use_id), a one-line summary of what
+ * the tool would do for the permission card, and the decision printed on stdout.
+ * Format: https://code.claude.com/docs/en/hooks ("PreToolUse input", "PreToolUse decision control").
+ */
+import { z } from 'zod';
+
+/** Unknown fields are kept and ignored: Claude Code adds fields between versions. */
+export const PreToolUseInput = z.looseObject({
+  session_id: z.string().min(1).max(200),
+  hook_event_name: z.string(),
+  tool_name: z.string().trim().min(1).max(200),
+  tool_input: z.record(z.string(), z.unknown()).default({}),
+  tool_use_id: z.string().trim().min(1).max(200).optional(),
+  cwd: z.string().optional(),
+  transcript_path: z.string().optional(),
+  permission_mode: z.string().optional(),
+});
+export type PreToolUseInput = z.infer<typeof PreToolUseInput>;
+
+/** The approval card's summary holds 1,000 characters. */
+const SUMMARY_MAX = 1000;
+
+/** Fields that say what a tool call does, most telling first: Bash's command, a file's path, a URL… */
+const TELLING_FIELDS = ['command', 'file_path', 'notebook_path', 'url', 'query', 'pattern', 'path', 'description', 'prompt'] as const;
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** `rm -rf build/`, `/repo/src/app.ts`, or the input as compact JSON for a tool we do not know. */
+export function summarizeToolInput(input: Record<string, unknown>): string | undefined {
+  const field = TELLING_FIELDS.find((name) => typeof input[name] === 'string' && input[name].trim() !== '');
+  let summary = field ? oneLine(input[field] as string) : Object.keys(input).length > 0 ? JSON.stringify(input) : '';
+  // Grep and Glob: the pattern, and where.
+  if ((field === 'pattern' || field === 'query') && typeof input.path === 'string') summary += ` in ${oneLine(input.path)}`;
+  if (!summary) return undefined;
+  return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
+}
+
+export type PermissionDecision = 'allow' | 'deny' | 'ask';
+
+/** The one line Claude Code reads from a PreToolUse hook that exits 0. */
+export function preToolUseOutput(decision: PermissionDecision, reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } });
+}

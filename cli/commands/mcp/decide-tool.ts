@@ -1,0 +1,71 @@
+/**
+ * The MCP `decide` tool: files a choice into the queue the way `cast decide` does (the same
+ * body, the same session and scope) and returns its id at once; it never waits for the answer.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { ChoiceOption } from '../../../domain/ask';
+import { DecisionMode, DecisionStatus } from '../../../domain/decision';
+import { StackId } from '../../../domain/ids';
+import { splitOption } from '../decide/decision-input';
+import { fileBody, postDecision } from '../decide/post-decision';
+import { cardJson } from '../decide/present';
+import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
+
+const OptionInput = z.union([
+  z.string().trim().min(1).max(1300).describe('"Label :: what choosing it changes" (the part after " :: " is optional)'),
+  ChoiceOption,
+]);
+
+export const DecideInput = {
+  question: z.string().trim().min(1).max(1000).describe('the question, in one line'),
+  context: z.string().trim().min(1).max(4000).describe('what happened and what each option changes: enough to answer without asking back'),
+  options: z.array(OptionInput).min(2).max(9).describe('2–9 options, each "Label :: consequence" or {label, consequence}'),
+  mode: z.enum(DecisionMode).default('blocking').describe('blocking (the default): stop and wait; advisory: keep working on defaultOption meanwhile'),
+  defaultOption: z.number().int().min(1).max(9).optional().describe('advisory only: the option number you proceed on until answered (only when it is cheap to undo)'),
+  stack: StackId.optional().describe('append it to this stack, e.g. ds-7'),
+};
+
+export const DecideOutput = {
+  id: z.string(),
+  created: z.boolean().describe('false: the same question from this session was still open and was updated in place'),
+  state: z.enum(DecisionStatus),
+  mode: z.enum(DecisionMode),
+  question: z.string(),
+  options: z.array(z.object({ n: z.number().int(), label: z.string(), consequence: z.string().nullable() })),
+  default: z.number().int().nullable(),
+  notes: z.array(z.string()).describe("the server's notes on how to make the ask easier to answer"),
+  openEarlier: z.array(z.object({ id: z.string(), question: z.string(), askedAgo: z.string(), messagesSince: z.number().int() })),
+  stack: z.object({ id: z.string(), title: z.string(), position: z.number().int(), of: z.number().int(), autoDefaultAt: z.string().nullable() }).nullable(),
+  next: z.string(),
+};
+
+export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'decide',
+    {
+      title: 'Ask a person to decide',
+      description:
+        'Files a decision into the person\'s Cast queue and returns its id right away (it does not wait). ' +
+        'Use it at a real fork you should not take alone. Blocking (the default) means: stop and wait for the answer ' +
+        '(wait_for_decision, or end your turn; the answer arrives as a message). The same question again from this session, ' +
+        'while it is open, updates it in place instead of asking twice.',
+      inputSchema: DecideInput,
+      outputSchema: DecideOutput,
+      // Additive: it adds an ask, or rewrites this session's own open one; a repeat after the
+      // answer files a new decision, so it is not idempotent.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...CLOSED_WORLD },
+    },
+    async (input) => {
+      const options = input.options.map((option) => (typeof option === 'string' ? splitOption(option) : option));
+      const body = fileBody({ ...input, options }, deps.session);
+      const filed = await postDecision(deps.api, body);
+      const { decision } = filed;
+      const next =
+        decision.mode === 'advisory'
+          ? `Advisory: keep working on option ${decision.defaultOption}; call wait_for_decision with id ${decision.id} later to see whether the answer overrides it.`
+          : `Blocking: stop here. Call wait_for_decision with id ${decision.id} (it waits up to ${deps.maxWaitSeconds} s; call it again while pending), or end your turn and the answer arrives as a message.`;
+      return structured({ ...cardJson(decision, filed.card), created: filed.created, stack: filed.stack, next });
+    },
+  );
+}

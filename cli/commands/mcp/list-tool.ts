@@ -1,0 +1,91 @@
+/**
+ * The MCP `list_decisions` tool: this session's decisions (ids, answers, how stale the open
+ * ones are), or the workspace's open queue. Read-only: a session Cast has not seen yet lists
+ * as empty rather than being registered.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { DecisionMode, DecisionStatus, type DecisionView } from '../../../domain/decision';
+import { ApiError } from '../../http';
+import { answerOf } from '../decide/present';
+import type { SessionDecision } from '../decide/target';
+import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
+
+const Listed = z.object({
+  id: z.string(),
+  state: z.enum(DecisionStatus),
+  mode: z.enum(DecisionMode),
+  question: z.string(),
+  answer: z.object({ n: z.number().int(), label: z.string() }).nullable(),
+  askedAt: z.string(),
+  sessionId: z.string().nullable(),
+  messagesSince: z.number().int().nullable().describe('session view: messages since it was asked'),
+  stale: z.boolean().nullable().describe('session view: open for 2 h or 30 messages — cancel or update it'),
+});
+
+export const ListOutput = {
+  view: z.enum(['session', 'queue']),
+  session: z.string().nullable(),
+  decisions: z.array(Listed),
+  counts: z.object({ open: z.number().int(), blocking: z.number().int() }).nullable().describe('queue view: the whole open queue'),
+};
+
+function listed(decision: DecisionView, since: { messagesSince: number; stale: boolean } | null): z.infer<typeof Listed> {
+  return {
+    id: decision.id,
+    state: decision.status,
+    mode: decision.mode,
+    question: decision.question,
+    answer: answerOf(decision),
+    askedAt: decision.createdAt,
+    sessionId: decision.links.sessionId,
+    messagesSince: since?.messagesSince ?? null,
+    stale: since?.stale ?? null,
+  };
+}
+
+async function sessionDecisions(deps: ToolDeps, signal: AbortSignal): Promise<SessionDecision[]> {
+  try {
+    const path = `/api/v1/sessions/${encodeURIComponent(deps.session)}/decisions`;
+    return (await deps.api.request<{ decisions: SessionDecision[] }>('GET', path, undefined, signal)).decisions;
+  } catch (error) {
+    if (error instanceof ApiError && error.problem.code === 'session_not_found') return [];
+    throw error;
+  }
+}
+
+export function registerListTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'list_decisions',
+    {
+      title: 'List decisions',
+      description:
+        "Lists this session's decisions, newest first, with their answers and how stale the open ones are (view \"session\", the default), " +
+        'or the open queue across the workspace (view "queue").',
+      inputSchema: {
+        view: z.enum(['session', 'queue']).default('session').describe('session: this session\'s decisions; queue: every open decision'),
+        limit: z.number().int().min(1).max(100).default(25).describe('queue view: how many'),
+      },
+      outputSchema: ListOutput,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
+    },
+    async ({ view, limit }, extra) => {
+      if (view === 'session') {
+        const entries = await sessionDecisions(deps, extra.signal);
+        return structured({ view, session: deps.session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
+      }
+      const page = await deps.api.request<{ decisions: DecisionView[]; counts: { open: number; blocking: number } }>(
+        'GET',
+        `/api/v1/decisions?tab=open&limit=${limit}`,
+        undefined,
+        extra.signal,
+      );
+      return structured({
+        view,
+        session: null,
+        decisions: page.decisions.map((decision) => listed(decision, null)),
+        counts: { open: page.counts.open, blocking: page.counts.blocking },
+      });
+    },
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * What every `cast mcp` tool returns: the structured content its output schema declares, and
+ * the same object serialized as text for clients that read only text (MCP's advice for
+ * backwards compatibility). Failures are thrown; the SDK turns them into `isError` results.
+ */
+import type { Client } from '../../http';
+
+export type ToolDeps = {
+  api: Client;
+  /** The asking session: CAST_SESSION, else this machine's default (as for `cast decide`). */
+  session: string;
+  /** The longest `wait_for_decision` holds a call: 50 s, under the ~60 s clients allow a tool call. */
+  maxWaitSeconds: number;
+};
+
+export function structured<T extends Record<string, unknown>>(body: T) {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(body) }], structuredContent: body };
+}
+
+/** Cast's tools touch only Cast's own queue: a closed world, never the outside one. */
+export const CLOSED_WORLD = { openWorldHint: false } as const;

@@ -1,0 +1,55 @@
+/**
+ * The MCP `wait_for_decision` tool: one long-poll of the wait endpoint, capped at 50 s because
+ * clients cut a tool call off near 60 s. It returns the message the session received, or
+ * "pending" when the time runs out (call again).
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { DecisionId, type DecisionView } from '../../../domain/decision';
+import { outcomeJson } from '../decide/present';
+import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
+
+export const WaitOutcome = ['answered', 'pending', 'withdrawn', 'archived'] as const;
+
+export const WaitOutput = {
+  id: z.string(),
+  outcome: z.enum(WaitOutcome),
+  message: z.string().nullable().describe('the answer as your session received it ("Decision: …"); null unless answered'),
+  answer: z.object({ n: z.number().int(), label: z.string() }).nullable().describe('the chosen option, for a choice'),
+  waitedSeconds: z.number(),
+};
+
+type Waited = { decision: DecisionView; settled: boolean; message: string | null };
+
+export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
+  const cap = deps.maxWaitSeconds;
+  server.registerTool(
+    'wait_for_decision',
+    {
+      title: 'Wait for the answer',
+      description:
+        `Waits up to ${cap} s for the person to answer a decision and returns the answer (the message your session received). ` +
+        'Returns outcome "pending" when the time runs out: call it again, or end your turn and the answer arrives as a message.',
+      inputSchema: {
+        id: DecisionId.describe('the decision, e.g. sd-41'),
+        timeoutSeconds: z.number().min(0).max(50).optional().describe(`how long to wait, at most ${cap} s (the default)`),
+      },
+      outputSchema: WaitOutput,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
+    },
+    async ({ id, timeoutSeconds }, extra) => {
+      const seconds = Math.min(timeoutSeconds ?? cap, cap);
+      const started = Date.now();
+      const waited = await deps.api.request<Waited>('GET', `/api/v1/decisions/${id}/wait?timeout=${seconds}`, undefined, extra.signal);
+      const { decision } = waited;
+      const outcome = decision.status === 'resolved' ? 'answered' : decision.status === 'open' ? 'pending' : decision.status;
+      return structured({
+        id: decision.id,
+        outcome,
+        message: waited.message,
+        answer: outcomeJson(decision).answer,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      });
+    },
+  );
+}
