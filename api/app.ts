@@ -31,6 +31,7 @@ import { healthSettingsRouter } from './routes/health-settings';
 import { sessionPromptsRouter } from './routes/session-prompts';
 import { stacksRouter } from './routes/stacks';
 import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
+import { listApiRoutes } from './route-list';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
 
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });
   app.use('/api/v1', api);
+  app.locals.apiRoutes = listApiRoutes(api);
 
   app.use(express.static(WEB_DIR, { index: false }));
   app.get(APP_ROUTES, (_req, res) => res.sendFile('index.html', { root: WEB_DIR }));

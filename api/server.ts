@@ -9,9 +9,10 @@ import { createLogger, type Logger } from '../runtime/logger';
 import { isMain } from '../runtime/is-main';
 import { createApp } from './app';
 import type { RateLimits } from './rate-limit';
+import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
 
-export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; stop(): Promise<void> };
+export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
 
 export async function startApi(options: {
   pool: Pool;
@@ -39,6 +40,7 @@ export async function startApi(options: {
     url: `http://${options.host}:${port}`,
     server,
     temporal,
+    routes: app.locals.apiRoutes as ApiRoute[],
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,6 +6,7 @@ import type { Duration } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { RateLimits } from '../../api/rate-limit';
+import type { ApiRoute } from '../../api/route-list';
 import { startApi } from '../../api/server';
 import type { Pool } from '../../db/pool';
 import { testPool } from './test-pool';
@@ -22,6 +23,8 @@ export type TestCast = {
   pool: Pool;
   taskQueue: string;
   temporalAddress: string;
+  /** Every `/api/v1` route the app mounted. */
+  routes: ApiRoute[];
   /** A fresh workspace with one member, so tests never see each other's rows. */
   newMember(): Promise<Member>;
   request(token: string | null, method: string, path: string, body?: unknown): Promise<Response>;
@@ -56,6 +59,7 @@ export async function startTestCast(
     pool,
     taskQueue,
     temporalAddress: temporal.address,
+    routes: api.routes,
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);
       const memberId = await createMember(pool, workspaceId, 'Tester');

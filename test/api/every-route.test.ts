@@ -1,0 +1,149 @@
+/**
+ * FR-59 across the whole API: every `/api/v1` route — listed from the mounted routers, so a
+ * new one cannot be missed — answers 401 without a token, and 404 for another workspace's
+ * ids with exactly the body a missing id gets.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
+import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast();
+});
+afterAll(() => cast?.stop());
+
+/** A valid body for each write route that takes an id, so the id is what decides the answer. */
+const BODIES: Record<string, unknown> = {
+  'PATCH /api/v1/decisions/:id': { question: 'Still this?' },
+  'POST /api/v1/decisions/:id/archive': {},
+  'POST /api/v1/decisions/:id/restore': {},
+  'POST /api/v1/decisions/:id/withdraw': {},
+  'POST /api/v1/decisions/:id/run-now': {},
+  'POST /api/v1/decisions/:id/asks/:ask/answer': { answer: { kind: 'decision', selected: [2] } },
+  'POST /api/v1/decisions/:id/asks/:ask/undo': {},
+  'PATCH /api/v1/agents/:id': { instructions: 'Ask less.' },
+  'POST /api/v1/agents/:id/grants': { toolPattern: 'mcp__x__*', effect: 'allow' },
+  'DELETE /api/v1/agents/:id/grants/:grantId': undefined,
+  'PATCH /api/v1/tasks/:id': { title: 'Renamed' },
+  'DELETE /api/v1/tasks/:id': undefined,
+  'POST /api/v1/tasks/:id/blockers': { kind: 'other', ref: 'waiting on legal' },
+  'POST /api/v1/tasks/:id/blockers/resolve': { kind: 'other', ref: 'waiting on legal' },
+  'POST /api/v1/sessions/:id/heartbeat': {},
+  'POST /api/v1/sessions/:id/stop': {},
+  'POST /api/v1/sessions/:id/runs': { status: 'running' },
+  'POST /api/v1/sessions/:id/messages': { role: 'assistant', body: 'Hello.' },
+  'PATCH /api/v1/runs/:id': { status: 'completed' },
+  'POST /api/v1/runs/:id/claim': {},
+  'DELETE /api/v1/webhooks/:id': undefined,
+  'POST /api/v1/stacks/:id/members': { decisions: ['sd-1'] },
+  'DELETE /api/v1/stacks/:id/members/:decision': undefined,
+  'PUT /api/v1/stacks/:id/order': { order: ['sd-1'] },
+  'PATCH /api/v1/stacks/:id/policy': { dueAt: null },
+  'POST /api/v1/stacks/:id/apply-defaults': {},
+  'POST /api/v1/approvals/:id/approve': {},
+  'POST /api/v1/approvals/:id/reject': { reason: 'No.' },
+  'POST /api/v1/escalations/:id/resolve': { resolution: 'Yes.' },
+  'POST /api/v1/inbox/:id/reply': { text: 'yes' },
+};
+
+/**
+ * Session ids are the host's own conversation ids (DESIGN §4): in another workspace the same
+ * string is simply a session that does not exist yet there, and these routes register it
+ * for the caller — they never reach the owner's session.
+ */
+const REGISTERS_SESSION = new Set(['PUT /api/v1/sessions/:id', 'POST /api/v1/sessions/:id/prompts']);
+
+type Ids = Record<string, { foreign: string; missing: string }>;
+
+/** One of everything in the owner's workspace, keyed by the route parameter that names it. */
+async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
+  const me = world(cast, owner);
+  const agent = await me.agent('Owner agent');
+  const grant = await me.ok<{ grant: { id: string } }>('POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'mcp__a__*', effect: 'allow' });
+  const mission = await me.ok<{ mission: { id: string } }>('POST', '/api/v1/missions', { name: 'Owner mission' });
+  const task = await me.task('Owner task');
+  const session = await me.session(agent.id);
+  const run = await me.run(session, 'running');
+  const decision = (await me.file({ question: 'Owner decision?', context: 'Context long enough for a card to be answerable.', asks: [tierAsk()], session })).body.decision.id;
+  const webhook = await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook' });
+  const stack = await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Owner stack' });
+  const approval = await me.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary: 'Send it?' });
+  const escalation = await me.ok<{ escalation: { id: string } }>('POST', '/api/v1/escalations', { reasonCode: 'low_confidence', summary: 'Unsure.', mustDecide: 'Which?' });
+  await me.file({ question: 'Owner approval ask?', context: 'Context long enough for a card to be answerable.', asks: [approvalAsk()] });
+
+  const byResource: Record<string, { foreign: string; missing: string }> = {
+    decisions: { foreign: decision, missing: 'sd-999999999' },
+    agents: { foreign: agent.id, missing: 'ag_00000000000000000000000000000000' },
+    missions: { foreign: mission.mission.id, missing: 'mi_00000000000000000000000000000000' },
+    tasks: { foreign: task.id, missing: 'task_00000000000000000000000000000000' },
+    sessions: { foreign: session, missing: 'conv-never-seen' },
+    runs: { foreign: run.id, missing: 'run_00000000000000000000000000000000' },
+    webhooks: { foreign: webhook.webhook.id, missing: 'wh_00000000000000000000000000000000' },
+    stacks: { foreign: stack.stack.id, missing: 'ds-999999999' },
+    approvals: { foreign: approval.approval.id, missing: 'apr_00000000000000000000000000000000' },
+    escalations: { foreign: escalation.escalation.id, missing: 'esc_00000000000000000000000000000000' },
+    inbox: { foreign: `approval:${approval.approval.id}`, missing: 'approval:apr_00000000000000000000000000000000' },
+  };
+  return (route) => {
+    const resource = route.split(' ')[1]!.split('/')[3]!;
+    return {
+      id: byResource[resource]!,
+      ask: { foreign: '1', missing: '1' },
+      name: { foreign: 'report', missing: 'report' },
+      grantId: { foreign: grant.grant.id, missing: 'gr_00000000000000000000000000000000' },
+      decision: { foreign: decision, missing: 'sd-999999999' },
+    };
+  };
+}
+
+function fill(path: string, ids: Ids, which: 'foreign' | 'missing'): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name]![which]));
+}
+
+async function send(token: string | null, method: string, path: string, body: unknown) {
+  const response = await fetch(`${cast.url}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get('content-type'), body: text };
+}
+
+describe('every /api/v1 route', () => {
+  it('is listed from the routers', () => {
+    expect(cast.routes.length).toBeGreaterThan(70);
+    expect(cast.routes).toContainEqual({ method: 'POST', path: '/api/v1/decisions/:id/asks/:ask/answer' });
+  });
+
+  it('answers 401 without a token', async () => {
+    const wrong: string[] = [];
+    for (const route of cast.routes) {
+      const reply = await send(null, route.method, fill(route.path, new Proxy({}, { get: () => ({ foreign: 'x', missing: 'x' }) }) as Ids, 'missing'), undefined);
+      const code = reply.type?.startsWith('application/problem+json') ? (JSON.parse(reply.body) as { code: string }).code : null;
+      if (reply.status !== 401 || code !== 'unauthorized') wrong.push(`${route.method} ${route.path} → ${reply.status} ${code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers another workspace's ids with 404 and exactly the body of a missing id", async () => {
+    const owner = await cast.newMember();
+    const stranger = await cast.newMember();
+    const idsFor = await ownersWorld(owner);
+    const wrong: string[] = [];
+    const withIds = cast.routes.filter((route) => route.path.includes(':'));
+    for (const route of withIds) {
+      const key = `${route.method} ${route.path}`;
+      if (REGISTERS_SESSION.has(key)) continue;
+      const body = key in BODIES ? BODIES[key] : route.method === 'GET' ? undefined : {};
+      if (!(key in BODIES) && route.method !== 'GET') wrong.push(`${key}: give it a valid body in BODIES`);
+      const ids = idsFor(key);
+      const foreign = await send(stranger.token, route.method, fill(route.path, ids, 'foreign') + (key.endsWith('/wait') ? '?timeout=1' : ''), body);
+      const missing = await send(stranger.token, route.method, fill(route.path, ids, 'missing') + (key.endsWith('/wait') ? '?timeout=1' : ''), body);
+      if (foreign.status !== 404) wrong.push(`${key}: foreign id → ${foreign.status} ${foreign.body.slice(0, 120)}`);
+      else if (foreign.body !== missing.body) wrong.push(`${key}: foreign and missing differ: ${foreign.body} vs ${missing.body}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
