@@ -40,6 +40,8 @@ export type AppDeps = {
   temporal: TemporalGateway;
   logger: Logger;
   undoWindowMs?: number;
+  /** How many decisions one agent may keep open (200 unless a test says otherwise). */
+  openPerAgent?: number;
   /** FR-61's per-member limits; `null` turns them off (tests and benchmarks that measure throughput). */
   rateLimits?: RateLimits | null;
 };

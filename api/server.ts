@@ -24,11 +24,13 @@ export async function startApi(options: {
   undoWindowMs?: number;
   /** FR-61's limits by default; `null` turns them off. */
   rateLimits?: RateLimits | null;
+  openPerAgent?: number;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal);
   const settings = {
     ...(options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
+    ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
   };
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -22,7 +22,7 @@ const IdempotencyKey = z.string().trim().min(1).max(200).optional();
 /** Agents' own reads (the CLI, MCP) send this, so only a person's first look counts as a view (FR-14). */
 const AGENT_HEADER = 'x-cast-agent';
 
-export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number }): Router {
+export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number }): Router {
   const router = Router();
 
   // Before `/:id`: archive-all is not a decision id.

@@ -20,7 +20,7 @@ import { storeDocuments } from './store-documents';
 export type Filed = { decision: DecisionView; created: boolean; notes: string[] };
 
 export async function fileDecision(
-  deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number },
+  deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number },
   principal: Principal,
   raw: unknown,
   /** Set by Cast itself, never by the caller's body: the approval or escalation it carries. */
@@ -29,6 +29,7 @@ export async function fileDecision(
   const { body: capped, droppedAsks } = capAsks(raw);
   const body = parseWith(FileDecisionBody, capped);
   const { links, messagesAtAsk } = await resolveLinks(deps.pool, principal, body);
+  await refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT);
   // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.
   const stack = body.stack ? await getStack(deps.pool, principal.workspaceId, body.stack) : null;
   if (body.stack && !stack) throw stackNotFound();
@@ -92,4 +93,27 @@ async function joinStack(deps: { temporal: TemporalGateway }, stackId: string, d
     }
     throw error;
   }
+}
+
+/** An agent may keep this many decisions open at once: enough for real work, not a flood. */
+export const OPEN_PER_AGENT = 200;
+
+/**
+ * One agent cannot flood a person's queue: past the cap, a new filing from it is refused
+ * until some are answered or archived (a re-post of an open question still rewrites it).
+ */
+async function refuseFlooding(pool: Pool, workspaceId: string, agentId: string | null, cap: number): Promise<void> {
+  if (!agentId) return;
+  const { rows } = await pool.query<{ open: number; name: string }>(
+    `select (select count(*)::int from decisions where workspace_id = $1 and agent_id = $2 and status = 'open') as open,
+            (select name from agents where workspace_id = $1 and id = $2) as name`,
+    [workspaceId, agentId],
+  );
+  const { open, name } = rows[0]!;
+  if (open < cap) return;
+  throw new DomainError(
+    'agent_open_cap',
+    `${name} already has ${open} open decisions waiting, the most one agent may keep open (${cap}). Answer or archive some before it asks more.`,
+    { agentId, open, cap },
+  );
 }

@@ -42,6 +42,7 @@ export async function startTestCast(
     rollupEvery?: Duration;
     /** FR-61's limits are off unless a test turns them on. */
     rateLimits?: RateLimits;
+    openPerAgent?: number;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool();
@@ -52,7 +53,7 @@ export async function startTestCast(
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
-  const api = await startApi({ pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo, rateLimits: options.rateLimits ?? null });
+  const api = await startApi({ pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo, rateLimits: options.rateLimits ?? null, ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}) });
 
   return {
     url: api.url,
