@@ -1,0 +1,134 @@
+/**
+ * Scale-out (DESIGN §1 "Stateless processes"): two workers and two API processes, each with
+ * its own database pool, against one Temporal server and one Postgres. The queue, answers,
+ * undo and stacks behave exactly as with one of each, whichever process a request reaches.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startApi, type RunningApi } from '../../api/server';
+import type { Pool } from '../../db/pool';
+import type { DecisionView } from '../../domain/decision';
+import type { StackView } from '../../domain/stack';
+import { createLogger } from '../../runtime/logger';
+import { startWorker, type RunningWorker } from '../../worker';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
+import { testPool } from '../support/test-pool';
+import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let secondPool: Pool;
+let secondApi: RunningApi;
+let secondWorker: RunningWorker;
+beforeAll(async () => {
+  cast = await startTestCast({ undoWindowMs: 60_000 });
+  secondPool = testPool();
+  const temporal = { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue };
+  secondWorker = await startWorker({ pool: secondPool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: null, rollupEvery: null });
+  secondApi = await startApi({ pool: secondPool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null, undoWindowMs: 60_000 });
+});
+afterAll(async () => {
+  await secondApi?.stop();
+  await secondWorker?.stop();
+  await cast?.stop();
+  await secondPool?.end();
+});
+
+const context = 'Enough context for a person to answer without opening the session, which is the point.';
+
+/** The same member's world through the second API process. */
+function viaSecond(member: Member) {
+  return world({ ...cast, url: secondApi.url, request: (token, method, path, body) => fetch(`${secondApi.url}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  }) }, member);
+}
+
+describe('two workers and two API processes', () => {
+  it('files on one, answers on the other, reads the same queue on both, and delivers once', async () => {
+    const member = await cast.newMember();
+    const one = world(cast, member);
+    const two = viaSecond(member);
+    const session = await one.session();
+    const parked = await one.run(session, 'parked');
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      const via = n % 2 === 0 ? one : two;
+      ids.push((await via.file({ question: `Scaled ${n}?`, context, asks: [tierAsk()], ...(n === 0 ? { session, run: parked.id } : {}) })).body.decision.id);
+    }
+    const read = async (via: typeof one) => (await via.ok<{ decisions: DecisionView[] }>('GET', '/api/v1/decisions?limit=100')).decisions.map((d) => d.id).sort();
+    expect(await read(one)).toEqual(await read(two));
+    expect((await read(one)).length).toBe(10);
+
+    for (const [index, id] of ids.entries()) {
+      const via = index % 2 === 0 ? two : one;
+      expect((await via.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
+    }
+    expect((await one.ok<{ counts: { open: number } }>('GET', '/api/v1/decisions')).counts.open).toBe(0);
+    const delivered = await two.delivered(ids[0]!);
+    expect(delivered.delivery?.kind).toBe('restarted');
+    const runs = await cast.pool.query('select count(*)::int as n from runs where decision_id = $1', [ids[0]]);
+    expect(runs.rows[0].n).toBe(1);
+  });
+
+  it('concurrent answers to one ask through both processes: exactly one wins, the other gets the recorded answer', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const member = await cast.newMember();
+      const one = world(cast, member);
+      const two = viaSecond(member);
+      const id = (await one.file({ question: 'Race?', context, asks: [approvalAsk()] })).body.decision.id;
+      const replies = await Promise.all([
+        one.answer(id, 1, { kind: 'approval', decision: 'approve' }),
+        two.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'No.'),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+      const loser = replies.find((reply) => reply.status === 409)!.body as unknown as { code: string; answer: { value: { decision: string } } };
+      const final = await one.decision(id);
+      expect(loser.code).toBe('ask_already_answered');
+      expect(loser.answer.value.decision).toBe((final.asks[0]!.answer!.value as { decision: string }).decision);
+    }
+  });
+
+  it('undo through the other process, and a stack whose deadline fires with either worker, behave as with one', async () => {
+    const member = await cast.newMember();
+    const one = world(cast, member);
+    const two = viaSecond(member);
+    const id = (await one.file({ question: 'Undo me?', context, asks: [tierAsk()] })).body.decision.id;
+    await one.answer(id, 1, { kind: 'decision', selected: [2] });
+    const undone = await two.ok<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    expect(undone.decision.status).toBe('open');
+    expect((await one.decision(id)).asks[0]!.withdrawnAnswers).toHaveLength(1);
+
+    const stack = (await two.ok<{ stack: StackView }>('POST', '/api/v1/stacks', { title: 'Scaled', autoDefaultSeconds: 1 })).stack;
+    const members: string[] = [];
+    for (let n = 0; n < 6; n += 1) {
+      const via = n % 2 === 0 ? one : two;
+      const filed = await via.file({ question: `Default ${n}?`, context, asks: [tierAsk()], mode: 'advisory', defaultOption: 2, stack: stack.id });
+      members.push(filed.body.decision.id);
+    }
+    const deadline = Date.now() + 15_000;
+    let closed: StackView | null = null;
+    while (Date.now() < deadline) {
+      closed = (await one.ok<{ stack: StackView }>('GET', `/api/v1/stacks/${stack.id}`)).stack;
+      if (closed.status === 'closed') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(closed?.status).toBe('closed');
+    for (const memberId of members) {
+      const decision = await two.decision(memberId);
+      expect(decision.asks[0]!.answer).toMatchObject({ automatic: true, value: { selected: [2] } });
+    }
+  });
+
+  it('with one worker stopped, the other carries on', async () => {
+    const member = await cast.newMember();
+    const one = world(cast, member);
+    await secondWorker.stop();
+    try {
+      const id = (await one.file({ question: 'Still working?', context, asks: [tierAsk()] })).body.decision.id;
+      expect((await one.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
+    } finally {
+      const temporal = { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue };
+      secondWorker = await startWorker({ pool: secondPool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: null, rollupEvery: null });
+    }
+  });
+});
