@@ -28,23 +28,30 @@ export async function startWorker(options: {
   sweepEvery?: Duration | null;
   /** How often the health roll-up runs (FR-55); `null` creates none (most tests). */
   rollupEvery?: Duration | null;
+  /** How often the reconciler runs; `null` creates none (most tests). */
+  reconcileEvery?: Duration | null;
 }): Promise<RunningWorker> {
   const sweepEvery = options.sweepEvery === undefined ? SWEEP_EVERY : options.sweepEvery;
   const rollupEvery = options.rollupEvery === undefined ? ROLLUP_EVERY : options.rollupEvery;
+  const reconcileEvery = options.reconcileEvery === undefined ? RECONCILE_EVERY : options.reconcileEvery;
+  if (reconcileEvery) await ensureSchedule(options, { name: 'cast-reconcile', workflowType: 'reconcileWorkflow', every: reconcileEvery });
   if (sweepEvery) await ensureSchedule(options, { name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery });
   // The roll-up also runs as the worker starts, so a new deployment has a health line at once.
   if (rollupEvery) await ensureSchedule(options, { name: 'cast-health', workflowType: 'healthRollupWorkflow', every: rollupEvery, runNow: true });
   const connection = await NativeConnection.connect({ address: options.address });
+  // The reconciler's activity reads workflows through an ordinary client.
+  const clientConnection = await Connection.connect({ address: options.address });
+  const client = new Client({ connection: clientConnection, namespace: options.namespace });
   const worker = await Worker.create({
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
-    activities: createActivities({ pool: options.pool }),
+    activities: createActivities({ pool: options.pool, client, taskQueue: options.taskQueue }),
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
   });
-  const done = worker.run().finally(() => connection.close());
+  const done = worker.run().finally(() => Promise.all([connection.close(), clientConnection.close()]));
   return {
     done,
     async stop() {
@@ -58,6 +65,8 @@ export async function startWorker(options: {
 export const SWEEP_EVERY = '10 minutes';
 /** FR-55 asks for at least daily; hourly keeps the line fresh for the cost of one small query. */
 export const ROLLUP_EVERY = '1 hour';
+/** A mirror write that failed for good is rare; a quarter of an hour is soon enough to repair it. */
+export const RECONCILE_EVERY = '15 minutes';
 
 /**
  * Creates a schedule for this task queue, or brings an existing one up to date, so any

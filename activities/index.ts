@@ -2,7 +2,9 @@
  * The worker's activities, built from their dependencies (activities-dependency-injection
  * idiom). Workflows import only the `Activities` type.
  */
+import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
+import { reconcileDecisions, type ReconcileReport } from './reconcile';
 import type { DecisionSnapshot, DecisionStart, DeliveryOutcome } from '../domain/decision';
 import type { DecisionEvent } from '../domain/decision-state';
 import { deliverDecision } from './deliver-decision';
@@ -18,10 +20,16 @@ import type { WebhookEvent } from '../domain/webhook';
 import { decisionsWithWorkGone } from '../db/decision-queries';
 import { rollUpHealth } from '../db/health';
 
-export type ActivityDeps = { pool: Pool };
+/** `client` and `taskQueue` let the reconciler read workflows; a worker always passes them. */
+export type ActivityDeps = { pool: Pool; client?: Client; taskQueue?: string };
 
-export function createActivities({ pool }: ActivityDeps) {
+export function createActivities({ pool, client, taskQueue }: ActivityDeps) {
   return {
+    /** Compares the read model with the workflows and repairs rows behind them. */
+    async reconcileDecisions(): Promise<ReconcileReport> {
+      if (!client || !taskQueue) throw new Error('The reconciler needs a Temporal client.');
+      return reconcileDecisions(pool, client, { taskQueue });
+    },
     mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
       return mirrorDecision(pool, snapshot, events);
     },

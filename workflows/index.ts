@@ -3,3 +3,4 @@ export { decisionWorkflow } from './decision-workflow';
 export { sweepWorkflow } from './sweep-workflow';
 export { stackWorkflow } from './stack-workflow';
 export { healthRollupWorkflow } from './health-rollup-workflow';
+export { reconcileWorkflow } from './reconcile-workflow';

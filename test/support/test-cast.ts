@@ -49,7 +49,7 @@ export async function startTestCast(
   const taskQueue = `test-${randomUUID()}`;
   const temporal = { address: options.temporalAddress ?? inject('temporalAddress'), namespace: 'default', taskQueue };
   const launchWorker = () =>
-    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: options.sweepEvery ?? null, rollupEvery: options.rollupEvery ?? null });
+    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: options.sweepEvery ?? null, rollupEvery: options.rollupEvery ?? null, reconcileEvery: null });
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};

@@ -1,0 +1,55 @@
+/**
+ * The reconciler: rows that fell behind their workflows are rewritten from the workflows,
+ * and a running workflow whose row is gone gets it back. The rows are damaged directly in
+ * the database, as a lost mirror write would leave them.
+ */
+import { Client, Connection } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { reconcileDecisions } from '../../activities/reconcile';
+import { tierAsk, world } from '../support/agent-world';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let connection: Connection;
+let client: Client;
+beforeAll(async () => {
+  cast = await startTestCast();
+  connection = await Connection.connect({ address: inject('temporalAddress') });
+  client = new Client({ connection });
+});
+afterAll(async () => {
+  await connection?.close();
+  await cast?.stop();
+});
+
+const context = 'Enough context for a person to answer without opening the session, which is the point.';
+
+describe('the reconciler', () => {
+  it('rewrites a row that fell behind its workflow, restores a missing one, and leaves good rows alone', async () => {
+    const me = world(cast, await cast.newMember());
+    const behind = (await me.file({ question: 'Behind?', context, asks: [tierAsk()] })).body.decision.id;
+    const stale = await cast.pool.query('select snapshot from decisions where id = $1', [behind]);
+    await me.answer(behind, 1, { kind: 'decision', selected: [2] });
+    const gone = (await me.file({ question: 'Gone?', context, asks: [tierAsk()] })).body.decision.id;
+    const fine = (await me.file({ question: 'Fine?', context, asks: [tierAsk()] })).body.decision.id;
+
+    // As if the answer's mirror write and the whole of another row were lost.
+    await cast.pool.query(`update decisions set snapshot = $2, revision = 1, status = 'open', resolved_at = null, closed_at = null where id = $1`, [
+      behind,
+      stale.rows[0].snapshot,
+    ]);
+    await cast.pool.query('delete from decisions where id = $1', [gone]);
+    expect((await me.call('GET', `/api/v1/decisions/${gone}`)).status).toBe(404);
+
+    const report = await reconcileDecisions(cast.pool, client, { taskQueue: cast.taskQueue, workspaceId: me.member.workspaceId });
+    expect(report.repaired).toEqual(expect.arrayContaining([{ id: behind, from: 1, to: expect.any(Number) }, { id: gone, from: null, to: 1 }]));
+    expect(report.repaired.map((repair) => repair.id)).not.toContain(fine);
+    expect(report.unexplained).toEqual([]);
+    expect(await me.decision(behind)).toMatchObject({ status: 'resolved', asks: [{ answer: { value: { selected: [2] } } }] });
+    expect((await me.decision(gone)).status).toBe('open');
+
+    // A second pass finds nothing to do.
+    const again = await reconcileDecisions(cast.pool, client, { taskQueue: cast.taskQueue, workspaceId: me.member.workspaceId });
+    expect(again.repaired).toEqual([]);
+  });
+});
