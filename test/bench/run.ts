@@ -3,7 +3,10 @@
  * baseline measured in the same run (absolute times vary here; ratios hold):
  *   - queue read (first page) through the API vs the bare SQL of that page,
  *   - answering an ask (HTTP → update → mirror → response) vs a bare no-op Update.
- * Options: --decisions N (open decisions seeded, default 10000; 5 asks each).
+ *   - filing, answer → agent delivery (`cast decide wait`), sustained load, stack deadlines,
+ *     and the browser's view of opening the queue and answering.
+ * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --write also
+ * writes the table to bench/results.md.
  */
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
@@ -27,8 +30,11 @@ import { noopUpdate, type noopWorkflow } from './bench-workflows';
 import { browserFigures } from './browser-figures';
 import { stackDeadlineLags } from './stack-deadlines';
 import { summarize, timeEach } from './stats';
+import { sustainedLoad } from './sustained';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
-const { values } = parseArgs({ options: { decisions: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({ options: { decisions: { type: 'string', default: '10000' }, write: { type: 'boolean', default: false } } });
 const DECISIONS = Number(values.decisions);
 const READS = 500;
 const ANSWERS = 300;
@@ -93,10 +99,10 @@ const sqlReads = await timeEach(READS, () => listQueue(pool, workspaceId, pageQu
 
 log(`answering: ${ANSWERS} answers through the API and ${ANSWERS} bare no-op Updates…`);
 const filed: string[] = [];
-for (let index = 0; index < ANSWERS + 20; index += 1) {
+const filings = await timeEach(ANSWERS + 20, async (index) => {
   const response = await fetch(`${api.url}/api/v1/decisions`, { method: 'POST', headers, body: JSON.stringify(choiceDecision(`Bench ${index}?`)) });
   filed.push(((await response.json()) as { decision: { id: string } }).decision.id);
-}
+});
 const answerOnce = (id: string) =>
   fetch(`${api.url}/api/v1/decisions/${id}/asks/1/answer`, {
     method: 'POST',
@@ -133,6 +139,9 @@ for (let index = 0; index < 50; index += 1) {
   waits.push((await released) - answeredAt);
 }
 
+log('sustained load: filing at 50/s for 10 s, then answering them at 100/s…');
+const load = await sustainedLoad(api.url, headers, 10);
+
 log('stack deadlines: 100 advisory members answered by their stack\'s auto-default…');
 const lags = await stackDeadlineLags(api.url, headers, 100, 5);
 
@@ -148,6 +157,7 @@ const answer = summarize(answers);
 const bare = summarize(bareUpdates);
 const wait = summarize(waits);
 const lag = summarize(lags);
+const filing = summarize(filings.slice(20));
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
 const table = [
@@ -156,15 +166,24 @@ const table = [
   `| queue read, first page (API, ${DECISIONS} open / ${DECISIONS * 5} asks) | ${ms(read.p50)} | ${ms(read.p95)} | ${ms(read.p99)} | P95 ≤ 25 ms | ${met(read.p95 <= 25)} |`,
   `| the same page straight from SQL (no HTTP) | ${ms(sql.p50)} | ${ms(sql.p95)} | ${ms(sql.p99)} | | |`,
   `| read ratio (P95 API / P95 SQL) | | ${(read.p95 / sql.p95).toFixed(2)}× | | ≤ 3× | ${met(read.p95 / sql.p95 <= 3)} |`,
+  `| filing a decision (HTTP → update-with-start → mirror) | ${ms(filing.p50)} | ${ms(filing.p95)} | ${ms(filing.p99)} | | |`,
   `| answering an ask (HTTP → update → mirror) | ${ms(answer.p50)} | ${ms(answer.p95)} | ${ms(answer.p99)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
   `| bare no-op Update round trip | ${ms(bare.p50)} | ${ms(bare.p95)} | ${ms(bare.p99)} | | |`,
   `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 2× | ${met(answer.p95 / bare.p95 <= 2)} |`,
   `| browser: open /decisions → first decision answerable (${DECISIONS} open) | ${ms(web.open.p50)} | ${ms(web.open.p95)} | ${ms(web.open.p99)} | | |`,
   `| browser: click Answer → "Answered." shown | ${ms(web.answer.p50)} | ${ms(web.answer.p95)} | ${ms(web.answer.p99)} | | |`,
   `| answer sent → waiting agent holds it (decision wait) | ${ms(wait.p50)} | ${ms(wait.p95)} | ${ms(wait.p99)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
+  `| sustained filing: ${load.filing.completed} of ${load.filing.offered * 10} offered at 50/s, ${load.filing.errors} errors | | | | ≥ 50/s, no error | ${load.filing.rate.toFixed(1)}/s ${met(load.filing.rate >= 50 * 0.95 && load.filing.errors === 0)} |`,
+  `| sustained answering: ${load.answering.completed} at 100/s, ${load.answering.errors} errors | | | | ≥ 100/s, no error | ${load.answering.rate.toFixed(1)}/s ${met(load.answering.rate >= 100 * 0.95 && load.answering.errors === 0)} |`,
   `| stack auto-default: deadline → answer recorded (${lags.length} of 100 members) | ${ms(lag.p50)} | ${ms(lag.p95)} | ${ms(lag.p99)} | within 1 s | ${met(lags.length === 100 && lag.p99 <= 1000)} |`,
 ].join('\n');
 process.stdout.write(`\n${table}\n\n`);
+if (values.write) {
+  const where = fileURLToPath(new URL('../../bench/results.md', import.meta.url));
+  mkdirSync(dirname(where), { recursive: true });
+  writeFileSync(where, `# npm run bench — ${new Date().toISOString()}\n\nDatabase: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}\n\n${table}\n`);
+  log(`wrote ${where}`);
+}
 
 await connection.close();
 await noopHandle.terminate('bench finished').catch(() => {});
