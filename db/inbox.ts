@@ -2,20 +2,10 @@
  * The Inbox (AW-03 §6.16): the message center's mirror of approvals and escalations. Each
  * is a message that links to its decision in the queue; a reply routes to the record.
  */
+import type { InboxMessage } from '../domain/inbox';
 import type { Pool } from './pool';
 
-export type InboxMessage = {
-  /** `approval:<id>` or `escalation:<id>`. */
-  id: string;
-  kind: 'approval' | 'escalation';
-  title: string;
-  body: string | null;
-  status: string;
-  open: boolean;
-  decisionId: string | null;
-  agentName: string | null;
-  createdAt: string;
-};
+export type { InboxMessage };
 
 export async function listInbox(pool: Pool, workspaceId: string, limit: number): Promise<InboxMessage[]> {
   const { rows } = await pool.query<{

@@ -1,18 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Sidebar } from './components/sidebar';
 import { api } from './http-client';
+import { ActivityPage } from './pages/activity';
 import { AgentInstructionsPage } from './pages/agent-instructions';
 import { AnalyticsPage } from './pages/analytics';
 import { DecisionDocument } from './pages/decision-document';
 import { Decisions } from './pages/decisions';
+import { HomePage } from './pages/home';
+import { InboxPage } from './pages/inbox';
 import { RunPage } from './pages/run';
 import { SignIn } from './pages/sign-in';
 import { StackPage } from './pages/stack';
+import { TaskBoard } from './pages/task-board';
 import { TaskPage } from './pages/task';
 import { useNavigations } from './routing/navigate';
 
 type Auth = 'checking' | 'signed-in' | 'signed-out';
 
 export function App() {
+  const { t } = useTranslation();
   const [auth, setAuth] = useState<Auth>('checking');
   // Who is signed in, so the queue can say "archived by you".
   const [me, setMe] = useState<string | null>(null);
@@ -25,7 +32,18 @@ export function App() {
   useEffect(() => void check(), []);
   if (auth === 'checking') return null;
   if (auth === 'signed-out') return <SignIn onSignedIn={() => void check()} />;
-  return <Page key={navigations} me={me} onSignOut={() => setAuth('signed-out')} />;
+
+  // Focus moves to the page's heading; following the fragment would count as a navigation.
+  const skip = (event: MouseEvent) => (event.preventDefault(), document.querySelector<HTMLElement>('#content h1')?.focus());
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#content" onClick={skip}>{t('nav.skip')}</a>
+      <Sidebar navigations={navigations} />
+      <div id="content" className="content">
+        <Page key={navigations} me={me} onSignOut={() => setAuth('signed-out')} />
+      </div>
+    </div>
+  );
 }
 
 function Page({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
@@ -41,5 +59,9 @@ function Page({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
   const instructions = /^\/agents\/([^/]+)\/instructions$/.exec(path);
   if (instructions) return <AgentInstructionsPage id={decodeURIComponent(instructions[1]!)} />;
   if (path === '/analytics') return <AnalyticsPage />;
+  if (path === '/home') return <HomePage />;
+  if (path === '/inbox') return <InboxPage />;
+  if (path === '/tasks') return <TaskBoard />;
+  if (path === '/activity') return <ActivityPage me={me} />;
   return <Decisions me={me} onSignOut={onSignOut} />;
 }

@@ -1,11 +1,13 @@
 /** The API's shapes as the web queue reads them (the server's own types live in domain/). */
 import type { Agent } from '../../domain/agent';
+import type { Approval } from '../../domain/approval';
+import type { Escalation } from '../../domain/escalation';
 import type { DecisionView } from '../../domain/decision';
 import type { HealthLine, HealthSettings } from '../../domain/health';
 import type { QueueCardFacts } from '../../domain/queue';
 import type { UndoState } from '../../domain/undo';
 
-export type { Agent, DecisionView, HealthLine, HealthSettings };
+export type { Agent, Approval, DecisionView, Escalation, HealthLine, HealthSettings };
 export type AskView = DecisionView['asks'][number];
 export type QueueCard = DecisionView & QueueCardFacts;
 export type QueuePage = {
@@ -29,3 +31,9 @@ export type DecisionDetail = {
 export type DetailResponse = { decision: DecisionView; detail: DecisionDetail };
 
 export type { Analytics } from '../../domain/analytics';
+
+/** `GET /api/v1/home`: the queue's counts and up to five pending approvals (§6.16). */
+export type HomeRead = { counts: { open: number; blocking: number }; approvals: Approval[] };
+
+/** One `GET /api/v1/inbox` message: an approval or an escalation, with the decision that carries it. */
+export type { InboxMessage } from '../../domain/inbox';

@@ -1,4 +1,7 @@
-/** The detail pane: what happened, what it tried, what this needs, and the answer controls. */
+/**
+ * The detail pane: what happened, what it tried, what this needs, and the answer controls. A
+ * host's prompt has no authored payload: it shows what the session last said and its pinned state.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UNDO_LATEST } from '../keyboard/queue-key-handlers';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +11,8 @@ import { AskItem } from './asks/ask-item';
 import { focusOnArrival } from '../routing/navigate';
 import { OutcomeLine, outcomeText } from './outcome-line';
 import { RecurringNote } from './recurring-note';
+import { hostPromptOf } from '../queue/host-prompt';
+import { SessionSaid } from './session-said';
 
 const DELIVERY_POLL_MS = 200;
 const DELIVERY_WAIT_MS = 10_000;
@@ -19,6 +24,7 @@ export function DecisionDetail({
   onNext,
   announce,
   titleAs = 'h2',
+  focusTitle = false,
 }: {
   id: string;
   position: { index: number; total: number } | null;
@@ -27,6 +33,8 @@ export function DecisionDetail({
   announce: (message: string) => void;
   /** The document page is about this decision alone, so there its question is the page's h1. */
   titleAs?: 'h1' | 'h2';
+  /** Focus the title once it is drawn: the decision was opened to replace the list. */
+  focusTitle?: boolean;
 }) {
   const { t } = useTranslation();
   const Title = titleAs;
@@ -138,6 +146,10 @@ export function DecisionDetail({
     .filter((ask) => ask.answer && data.detail.undo[ask.position]?.available)
     .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
   const pane = useRef<HTMLElement>(null);
+  // Runs when the title is first drawn and when focusTitle turns on, not on every render.
+  const titleRef = useCallback((title: HTMLElement | null) => {
+    if (title && focusTitle) title.focus();
+  }, [focusTitle]);
   useEffect(() => {
     const element = pane.current;
     const onUndoLatest = () => {
@@ -162,16 +174,20 @@ export function DecisionDetail({
   if (!data) return <section className="detail" aria-busy="true" />;
   const { decision, detail } = data;
   const open = decision.status === 'open';
+  const prompt = hostPromptOf(decision);
   return (
-    <section ref={pane} className="detail" aria-labelledby="detail-title">
+    <section ref={pane} className="detail" aria-labelledby="detail-title" data-card-kind={prompt?.kind === 'permission' ? 'permission' : undefined}>
       {position && <p className="walker">{t('queue.walker', position)}</p>}
-      <Title id="detail-title" ref={titleAs === 'h1' ? focusOnArrival : undefined} tabIndex={titleAs === 'h1' ? -1 : undefined}>
+      {prompt && <p className="label">{t(`prompt.${prompt.kind}`)}</p>}
+      <Title id="detail-title" ref={titleAs === 'h1' ? focusOnArrival : titleRef} tabIndex={-1}>
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
       </Title>
       <OutcomeLine data={data} onRunNow={() => void runNow()} />
       {problem && <p role="alert">{problem}</p>}
-      {decision.context && (
+      {prompt && <SessionSaid prompt={prompt} />}
+      {/* A permission prompt's context is the tool input the host summarised: its ACTION line shows it. */}
+      {decision.context && prompt?.kind !== 'permission' && (
         <>
           <h3>{t('queue.contextHeading')}</h3>
           <p className="context">{decision.context}</p>
@@ -195,6 +211,7 @@ export function DecisionDetail({
             members={detail.members}
             open={open}
             submit={(value, reason) => void answer(ask.position, value, reason)}
+            permission={prompt?.kind === 'permission'}
             menu={{
               undo: detail.undo[ask.position],
               agent: agentName,
@@ -204,6 +221,7 @@ export function DecisionDetail({
           />
         ))}
       </ol>
+      {open && prompt?.kind === 'permission' && <p className="help">{t('prompt.keys')}</p>}
       {detail.lines.pending && <p className="pending">{detail.lines.pending}</p>}
       <footer>
         {open && <button type="button" data-action="archive" onClick={() => void archive()}>{t('queue.archive')}</button>}

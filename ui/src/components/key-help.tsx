@@ -11,7 +11,7 @@ export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void 
     if (!open && dialog.current?.open) dialog.current.close();
   }, [open]);
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="key-help-title" className="key-help">
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="key-help-title" aria-describedby="key-help-permission" className="key-help">
       <h2 id="key-help-title">{t('keys.title')}</h2>
       <table>
         <thead>
@@ -31,6 +31,7 @@ export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void 
           ))}
         </tbody>
       </table>
+      <p id="key-help-permission">{t('keys.permissionNote')}</p>
       <button type="button" onClick={onClose}>{t('keys.close')}</button>
     </dialog>
   );

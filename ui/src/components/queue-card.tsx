@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { hostPromptOf } from '../queue/host-prompt';
 import { age, day } from '../time';
 import type { QueueCard as Card } from '../types';
 
@@ -29,6 +30,7 @@ export function QueueCard({
   const archived = card.status === 'archived' ? card.archived : null;
   const questionId = `question-${card.id}`;
   const done = card.stackPlace !== null && card.status !== 'open';
+  const prompt = hostPromptOf(card);
   return (
     <li data-testid="card" aria-current={current ? 'true' : undefined} className={pick ? 'pickable' : undefined}>
       {pick && (
@@ -50,6 +52,7 @@ export function QueueCard({
         ) : (
           <span className="meta">{[card.agentName, card.taskTitle, age(t, card.createdAt)].filter(Boolean).join(' · ')}</span>
         )}
+        {prompt && <span className="chip quiet">{t(`prompt.${prompt.kind}`)}</span>}
         {card.blocking && card.status === 'open' && <span className="chip">{t('queue.blocking')}</span>}
         {card.dormant && <span className="chip quiet" data-testid="dormant">{t('queue.dormant')}</span>}
         {card.askedTimes !== null && (

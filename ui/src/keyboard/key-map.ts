@@ -19,12 +19,24 @@ export const QueueAction = [
 ] as const;
 export type QueueAction = (typeof QueueAction)[number];
 
-/** Each binding, with the catalogue keys of its "Key", "Where" and "Does" columns. */
-export const KEY_MAP: ReadonlyArray<{ keys: string[]; action: QueueAction; where: 'queue' | 'detail' | 'approval' | 'anywhere' }> = [
+/**
+ * What the detail shows, where that changes what a key does: on a permission card the number
+ * keys are inert, so a digit meant for the previous card can never reach its approval
+ * (cast-decide "Permission prompts in the same queue"). Only y and n answer it.
+ */
+export type CardKind = 'permission' | 'other';
+
+/** Each binding, with the catalogue keys of its "Key", "Where" and "Does" columns, and where it is inert. */
+export const KEY_MAP: ReadonlyArray<{
+  keys: string[];
+  action: QueueAction;
+  where: 'queue' | 'detail' | 'approval' | 'anywhere';
+  inertOn?: CardKind;
+}> = [
   { keys: ['j', 'ArrowDown'], action: 'nextDecision', where: 'queue' },
   { keys: ['k', 'ArrowUp'], action: 'previousDecision', where: 'queue' },
   { keys: ['Enter'], action: 'openFirstAsk', where: 'queue' },
-  { keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], action: 'focusAsk', where: 'detail' },
+  { keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], action: 'focusAsk', where: 'detail', inertOn: 'permission' },
   { keys: ['y'], action: 'approve', where: 'approval' },
   { keys: ['n'], action: 'reject', where: 'approval' },
   { keys: ['w'], action: 'focusReason', where: 'detail' },
@@ -36,10 +48,11 @@ export const KEY_MAP: ReadonlyArray<{ keys: string[]; action: QueueAction; where
   { keys: ['Escape'], action: 'toList', where: 'detail' },
 ];
 
-/** Inside a text field every binding is inert except Esc and Enter (§6.17). */
-export function actionFor(key: string, inTextField: boolean): QueueAction | null {
+/** Inside a text field every binding is inert except Esc and Enter (§6.17); on a permission card, so are 1–9. */
+export function actionFor(key: string, inTextField: boolean, card: CardKind = 'other'): QueueAction | null {
   if (inTextField && key !== 'Escape' && key !== 'Enter') return null;
   // Enter inside a control submits that control; the queue's Enter is for the list only.
   if (inTextField && key === 'Enter') return null;
-  return KEY_MAP.find((binding) => binding.keys.includes(key))?.action ?? null;
+  const binding = KEY_MAP.find((candidate) => candidate.keys.includes(key));
+  return binding && binding.inertOn !== card ? binding.action : null;
 }

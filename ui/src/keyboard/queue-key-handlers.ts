@@ -2,7 +2,7 @@
  * What each §6.17 key does on the queue page. The handlers act on the DOM the page renders,
  * found by data attributes, so the controls stay plain components.
  */
-import type { QueueAction } from './key-map';
+import type { CardKind, QueueAction } from './key-map';
 
 /** Sent to the detail pane by `u`. */
 export const UNDO_LATEST = 'cast:undo-latest';
@@ -10,15 +10,23 @@ export const UNDO_LATEST = 'cast:undo-latest';
 const detail = () => document.querySelector<HTMLElement>('.detail');
 const focusFirstControl = (element: Element | null | undefined) =>
   element?.querySelector<HTMLElement>('input, textarea, button, a[href]')?.focus();
+/** The detail pane marks a permission card; the keys check it as well as what the list says. */
+const showsPermission = () => detail()?.dataset.cardKind === 'permission';
 /** The approval ask the keys act on: the focused one, else the first open one. */
 const approvalAsk = () =>
   (document.activeElement?.closest('[data-kind="approval"]') as HTMLElement | null) ??
   detail()?.querySelector<HTMLElement>('[data-open][data-kind="approval"]');
 const focusReason = () => detail()?.querySelector<HTMLElement>('.reason textarea')?.focus();
+/** After the layout changes (a pane shown or hidden), act once the new one is drawn. */
+const afterPaint = (act: () => void) => requestAnimationFrame(act);
 
 export function queueKeyHandlers(page: {
   move: (step: 1 | -1) => void;
-  current: string | null;
+  card: CardKind;
+  /** Shows the detail where it replaces the list (a narrow viewport, an opened permission card). */
+  openDetail: () => void;
+  /** Shows the list again where the detail replaced it, and focuses the current card. */
+  backToList: () => void;
   openHelp: () => void;
 }): Partial<Record<QueueAction, (key: string) => void>> {
   return {
@@ -26,18 +34,30 @@ export function queueKeyHandlers(page: {
     previousDecision: () => page.move(-1),
     next: () => page.move(1),
     previous: () => page.move(-1),
-    openFirstAsk: () => focusFirstControl(detail()?.querySelector('[data-open]')),
-    focusAsk: (key) => focusFirstControl(detail()?.querySelector(`[data-ask="${key}"]`)),
+    openFirstAsk: () => {
+      page.openDetail();
+      // A permission card is opened, not armed: Enter then lands on its title, so a second
+      // Enter cannot approve it; y or n answers it.
+      afterPaint(() =>
+        page.card === 'permission' || showsPermission()
+          ? detail()?.querySelector<HTMLElement>('#detail-title')?.focus()
+          : focusFirstControl(detail()?.querySelector('[data-open]')),
+      );
+    },
+    focusAsk: (key) => {
+      if (showsPermission()) return;
+      focusFirstControl(detail()?.querySelector(`[data-ask="${key}"]`));
+    },
     approve: () => approvalAsk()?.querySelector<HTMLElement>('[data-answer="approve"]')?.click(),
     reject: () => {
       approvalAsk()?.querySelector<HTMLElement>('[data-answer="reject"]')?.click();
-      requestAnimationFrame(focusReason);
+      afterPaint(focusReason);
     },
     focusReason,
     // The detail pane knows which answer is newest and whether it can still be undone.
     undo: () => detail()?.dispatchEvent(new CustomEvent(UNDO_LATEST)),
     archive: () => detail()?.querySelector<HTMLElement>('[data-action="archive"]')?.click(),
     help: page.openHelp,
-    toList: () => document.querySelector<HTMLElement>(`[data-card="${page.current}"]`)?.focus(),
+    toList: page.backToList,
   };
 }

@@ -1,6 +1,6 @@
 /** Binds the §6.17 keys on the queue page; the handlers act on the DOM the page renders. */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { actionFor, type QueueAction } from './key-map';
+import { actionFor, type CardKind, type QueueAction } from './key-map';
 
 type Handlers = Partial<Record<QueueAction, (key: string) => void>>;
 
@@ -14,19 +14,20 @@ function ownsEnter(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('a[href], button, summary, select') !== null && target.closest('[data-card]') === null;
 }
 
-export function useQueueKeys(handlers: Handlers): void {
+/** `card` says what the detail shows now: on a permission card the number keys do nothing. */
+export function useQueueKeys(handlers: Handlers, card: CardKind = 'other'): void {
   // The listener is bound once and reads the latest handlers, updated before paint, so a
   // key pressed right after a render acts on what that render shows.
-  const latest = useRef(handlers);
+  const latest = useRef({ handlers, card });
   useLayoutEffect(() => {
-    latest.current = handlers;
+    latest.current = { handlers, card };
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'Enter' && ownsEnter(event.target)) return;
-      const action = actionFor(event.key, inTextField(event.target));
-      const handler = action ? latest.current[action] : undefined;
+      const action = actionFor(event.key, inTextField(event.target), latest.current.card);
+      const handler = action ? latest.current.handlers[action] : undefined;
       if (!handler) return;
       event.preventDefault();
       handler(event.key);

@@ -1,6 +1,7 @@
 /**
  * `/decisions`: the queue — counts, tabs, filters, the health line, the ranked list (stacks
  * as checklists, then scopes), the selected decision, and grouping picked cards into a new stack.
+ * A permission prompt or terminal question, once opened, is shown at full width as in step mode.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,8 @@ import { api, ApiError } from '../http-client';
 import type { ArchiveAllResult } from '../../../domain/queue';
 import type { StackView } from '../../../domain/stack';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
+import { hostPromptOf, isPermissionCard } from '../queue/host-prompt';
+import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
 import { groupCards } from '../queue/group-cards';
@@ -61,6 +64,18 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
   // S1: the first decision is selected, so it can be answered without a second click.
   const current = selected ?? ordered[0]?.id ?? null;
   const index = current ? ordered.findIndex((card) => card.id === current) : -1;
+  const currentCard = index >= 0 ? ordered[index] : undefined;
+  // cast-decide: inside the queue a host's prompt is answered in step mode, on the session's own
+  // pane — so an opened one takes the full width, with the way back to the list beside it.
+  const promptView = !step && detailOpen && hostPromptOf(currentCard) !== null;
+  const cardKind = isPermissionCard(currentCard) ? 'permission' : 'other';
+
+  // The sidebar's badge: an unfiltered read counts the whole workspace; a filtered one does not.
+  useEffect(() => {
+    if (!page) return;
+    if (Object.keys(filters).length === 0) publishOpenCount(page.counts.open);
+    else void refreshOpenCount();
+  }, [page, filters]);
 
   useEffect(() => {
     history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode: initial.mode })}`);
@@ -83,7 +98,22 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${target.id}"]`)?.focus());
   }
 
-  useQueueKeys(queueKeyHandlers({ move, current, openHelp: () => setHelpOpen(true) }));
+  /** Esc, or Back: the list returns where the detail replaced it, and focus goes to the current card. */
+  function backToList() {
+    setDetailOpen(false);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${current}"]`)?.focus());
+  }
+
+  useQueueKeys(
+    queueKeyHandlers({
+      move,
+      card: cardKind,
+      openDetail: () => setDetailOpen(true),
+      backToList,
+      openHelp: () => setHelpOpen(true),
+    }),
+    cardKind,
+  );
 
   async function archiveAll() {
     setArchivingAll(false);
@@ -230,7 +260,7 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
         <EmptyQueue history={page.history} plain={tab !== 'open' || Object.keys(filters).length > 0} />
       )}
       {!failed && page && (page.decisions.length > 0 || current) && (
-        <div className={step ? 'panes step' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
+        <div className={step ? 'panes step' : promptView ? 'panes step prompt' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
           <div className="list">
             {chosen.length > 0 && (
               <SelectionBar count={chosen.length} onGroup={() => setGrouping(true)} onClear={() => setPicked(new Set())} />
@@ -251,16 +281,17 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
           </div>
           {current && (
             <div className="detail-pane">
-            <button type="button" className="back" onClick={() => setDetailOpen(false)}>{t('queue.back')}</button>
+            <button type="button" className="back" onClick={backToList}>{t('queue.back')}</button>
             <DecisionDetail
               key={current}
               id={current}
               position={index >= 0 ? { index: index + 1, total: page.counts.total } : null}
-              // List mode keeps the answered decision on screen (its outcome line); step mode
-              // advances to the next one, and the outcome is announced.
-              onChanged={() => (step ? setSelected(null) : setSelected(current), void load())}
+              // List mode keeps the answered decision on screen (its outcome line); step mode,
+              // and an opened host prompt, advance to the next one, and the outcome is announced.
+              onChanged={() => (step || promptView ? setSelected(null) : setSelected(current), void load())}
               onNext={next}
               announce={setMessage}
+              focusTitle={promptView}
             />
             </div>
           )}

@@ -1,19 +1,26 @@
-/** What the run and task pages share: the way back, the loading and not-found states, and dates. */
+/** What the record pages share: the loading and not-found states, and dates. The sidebar is the way back. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../components/app-link';
 import { focusOnArrival } from '../routing/navigate';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; value: T };
 
-export function PageFrame({ title, loaded, children }: { title: string; loaded: Loaded<unknown>['state']; children?: ReactNode }) {
+export function PageFrame({
+  title,
+  loaded,
+  className,
+  children,
+}: {
+  title: string;
+  loaded: Loaded<unknown>['state'];
+  /** Added to `record`, for a page with its own layout (the task board). */
+  className?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const heading = loaded === 'missing' ? t('page.notFound') : loaded === 'failed' ? t('page.failed') : title;
   return (
-    <main className="record" aria-busy={loaded === 'loading' ? 'true' : undefined}>
-      <nav aria-label={t('page.back')}>
-        <AppLink href="/decisions">{t('page.back')}</AppLink>
-      </nav>
+    <main className={className ? `record ${className}` : 'record'} aria-busy={loaded === 'loading' ? 'true' : undefined}>
       {loaded === 'loading' ? <p className="help">{t('page.loading')}</p> : <h1 ref={focusOnArrival} tabIndex={-1}>{heading}</h1>}
       {loaded === 'ready' && children}
     </main>

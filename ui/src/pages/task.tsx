@@ -1,22 +1,31 @@
 /**
- * `/tasks/:id`: one task — its title, its status, and what is holding it (the decisions,
- * tasks and reasons blocking it, each decision a link into the queue) — so the E16 outcome
- * line's Open Task ↗ (§6.5) lands on something real. Reads `GET /api/v1/tasks/:id`, and each
- * blocking decision and task for its words.
+ * `/tasks/:id`: one task — its title, its status, what is holding it (the decisions, tasks
+ * and reasons blocking it, each decision a link into the queue) and its escalation feed — so
+ * the E16 outcome line's Open Task ↗ (§6.5) lands on something real. Reads
+ * `GET /api/v1/tasks/:id`, each blocking decision and task for its words, and the task's
+ * escalations.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskBlocker } from '../../../domain/task';
 import { AppLink } from '../components/app-link';
+import { EscalationFeed } from '../components/escalation-feed';
 import { api, ApiError } from '../http-client';
-import type { DecisionView } from '../types';
+import type { DecisionView, Escalation } from '../types';
 import { PageFrame, When, type Loaded } from './page-frame';
 
 /** What a blocker's ref names, when it can be read: a decision's question, a task's title. */
 type Named = Record<string, { text: string; status: string } | undefined>;
 
-async function readTask(id: string): Promise<{ task: Task; named: Named }> {
+type TaskRead = { task: Task; named: Named; escalations: Escalation[] | null };
+
+async function readTask(id: string): Promise<TaskRead> {
   const { task } = await api<{ task: Task }>(`/api/v1/tasks/${encodeURIComponent(id)}`);
+  // The feed stands on its own: if it cannot be read, the page says so there.
+  const escalations = api<{ escalations: Escalation[] }>(`/api/v1/escalations?task=${encodeURIComponent(id)}&limit=200`).then(
+    (body) => body.escalations,
+    () => null,
+  );
   const named: Named = {};
   await Promise.all(
     task.blockers.map(async (blocker) => {
@@ -29,12 +38,12 @@ async function readTask(id: string): Promise<{ task: Task; named: Named }> {
       }
     }),
   );
-  return { task, named };
+  return { task, named, escalations: await escalations };
 }
 
 export function TaskPage({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded<{ task: Task; named: Named }>>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded<TaskRead>>({ state: 'loading' });
   useEffect(() => {
     readTask(id).then(
       (value) => setLoaded({ state: 'ready', value }),
@@ -46,6 +55,7 @@ export function TaskPage({ id }: { id: string }) {
   return (
     <PageFrame title={title} loaded={loaded.state}>
       {loaded.state === 'ready' && <TaskBody task={loaded.value.task} named={loaded.value.named} />}
+      {loaded.state === 'ready' && <EscalationFeed escalations={loaded.value.escalations} />}
     </PageFrame>
   );
 }

@@ -6,8 +6,11 @@ import type { Submit } from './submit';
 
 type ApprovalAsk = Extract<AskView, { kind: 'approval' }>;
 
-/** An approval ask: the action and its risks, Approve or Reject; a rejection needs a reason (§6.3). */
-export function ApprovalControl({ ask, submit }: { ask: ApprovalAsk; submit: Submit }) {
+/**
+ * An approval ask: the action and its risks, Approve or Reject; a rejection needs a reason (§6.3).
+ * On a permission card the same controls read Approve and Deny (cast-decide).
+ */
+export function ApprovalControl({ ask, submit, permission = false }: { ask: ApprovalAsk; submit: Submit; permission?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
@@ -27,14 +30,14 @@ export function ApprovalControl({ ask, submit }: { ask: ApprovalAsk; submit: Sub
         <>
           <ReasonField required value={reason} onChange={setReason} describes={id} />
           <button type="button" disabled={!reason.trim()} onClick={() => submit({ kind: 'approval', decision: 'reject' }, reason.trim())}>
-            {t('ask.confirmRejection')}
+            {permission ? t('prompt.confirmDenial') : t('ask.confirmRejection')}
           </button>
           <button type="button" onClick={() => setRejecting(false)}>{t('ask.cancel')}</button>
         </>
       ) : (
         <>
           <button type="button" data-answer="approve" onClick={() => submit({ kind: 'approval', decision: 'approve' })}>{t('ask.approve')}</button>
-          <button type="button" data-answer="reject" onClick={() => setRejecting(true)}>{t('ask.reject')}</button>
+          <button type="button" data-answer="reject" onClick={() => setRejecting(true)}>{permission ? t('prompt.deny') : t('ask.reject')}</button>
         </>
       )}
     </fieldset>

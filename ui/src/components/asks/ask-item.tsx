@@ -41,12 +41,15 @@ export function AskItem({
   open,
   submit,
   menu,
+  permission = false,
 }: {
   ask: AskView;
   members: Record<string, string>;
   open: boolean;
   submit: Submit;
   menu: AskMenuFacts;
+  /** A host's permission prompt: its approval reads Approve / Deny. */
+  permission?: boolean;
 }) {
   const { t } = useTranslation();
   if (ask.answer) {
@@ -78,7 +81,7 @@ export function AskItem({
     <li className="ask" data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
       {ask.kind === 'decision' && <ChoiceControl ask={ask} submit={submit} />}
-      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} />}
+      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} permission={permission} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
       {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}

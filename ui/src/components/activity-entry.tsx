@@ -1,0 +1,63 @@
+/**
+ * One line of the workspace's history: what it happened to (a link where that has a page),
+ * what happened, who did it, and when.
+ */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ActivityEntry as Entry } from '../../../domain/activity';
+import { Ago } from './ago';
+import { AppLink } from './app-link';
+
+/** Names for the ids an entry carries, where the page could read them. */
+export type Names = { me: string | null; agents: Record<string, string>; tasks: Record<string, string> };
+
+/** The page a subject has, if it has one: a session has none of its own. */
+function subjectHref(entry: Entry): string | null {
+  const id = encodeURIComponent(entry.subjectId);
+  switch (entry.subjectKind) {
+    case 'decision':
+      return `/decisions?id=${id}`;
+    case 'task':
+      return `/tasks/${id}`;
+    case 'run':
+      return `/runs/${id}`;
+    case 'agent':
+      return `/agents/${id}/instructions`;
+    case 'session':
+      return null;
+  }
+}
+
+function subjectName(t: TFunction, entry: Entry, names: Names): string {
+  const known = entry.subjectKind === 'task' ? names.tasks[entry.subjectId] : entry.subjectKind === 'agent' ? names.agents[entry.subjectId] : undefined;
+  return t(`activity.subjects.${entry.subjectKind}`, { name: known ? t('activity.quoted', { name: known }) : entry.subjectId });
+}
+
+function what(t: TFunction, entry: Entry): string {
+  const { from, to } = entry.detail;
+  if (entry.kind === 'status_changed' && typeof from === 'string' && typeof to === 'string') {
+    const word = (status: string) => (entry.subjectKind === 'task' ? t(`task.statuses.${status}`, { defaultValue: status }) : status);
+    return t('activity.statusChanged', { from: word(from), to: word(to) });
+  }
+  return t(`activity.kinds.${entry.kind}`, { defaultValue: entry.kind.replaceAll('_', ' ') });
+}
+
+function actor(t: TFunction, entry: Entry, names: Names): string {
+  if (entry.actorKind === 'system') return t('activity.actors.system');
+  if (entry.actorKind === 'agent') return (entry.actorId && names.agents[entry.actorId]) || t('activity.actors.agent');
+  return entry.actorId === names.me ? t('activity.actors.you') : t('activity.actors.teammate');
+}
+
+export function ActivityEntry({ entry, names }: { entry: Entry; names: Names }) {
+  const { t } = useTranslation();
+  const href = subjectHref(entry);
+  const name = subjectName(t, entry, names);
+  return (
+    <li className="activity-entry" data-testid="activity-entry" data-kind={entry.kind} data-subject={entry.subjectId}>
+      {href ? <AppLink href={href}>{name}</AppLink> : <span>{name}</span>} <span>{what(t, entry)}</span>{' '}
+      <span className="meta">
+        {t('activity.by', { actor: actor(t, entry, names) })} · <Ago at={entry.at} />
+      </span>
+    </li>
+  );
+}

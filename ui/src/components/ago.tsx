@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { ago } from '../time';
+
+/** How long ago, as a `<time>`: its words are relative ("3 minutes ago"), its value and title exact. */
+export function Ago({ at }: { at: string }) {
+  const { t, i18n } = useTranslation();
+  const exact = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  return <time dateTime={at} title={exact}>{ago(t, at)}</time>;
+}

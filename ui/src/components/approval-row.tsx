@@ -1,0 +1,84 @@
+/**
+ * One pending approval on Home (§6.16): what the agent proposes, who proposed it, its risks,
+ * and Approve / Reject through the approval's own endpoints — the same resolution as the queue
+ * (FR-29, E2). A rejection asks for its reason first (FR-24).
+ */
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../http-client';
+import { age } from '../time';
+import type { Approval } from '../types';
+import { ReasonField } from './reason-field';
+
+export function ApprovalRow({
+  approval,
+  agent,
+  onSettled,
+  onRefused,
+}: {
+  approval: Approval;
+  agent: string | null;
+  /** It was approved or rejected; the words say which. */
+  onSettled: (message: string) => void;
+  /** The server refused, in its own words (e.g. it was answered elsewhere a moment ago). */
+  onRefused: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  // The reason is what Reject asks for next: put the cursor there.
+  useEffect(() => {
+    if (rejecting) document.getElementById(`${id}-reason`)?.querySelector('textarea')?.focus();
+  }, [rejecting, id]);
+
+  async function decide(verdict: 'approve' | 'reject') {
+    setBusy(true);
+    try {
+      await api(`/api/v1/approvals/${encodeURIComponent(approval.id)}/${verdict}`, {
+        method: 'POST',
+        body: JSON.stringify(verdict === 'reject' ? { reason: reason.trim() } : {}),
+      });
+      onSettled(t(verdict === 'approve' ? 'home.approved' : 'home.rejected', { summary: approval.summary }));
+    } catch (error) {
+      setBusy(false);
+      onRefused(error instanceof ApiError ? error.problem.detail : String(error));
+    }
+  }
+
+  const summaryId = `${id}-summary`;
+  const risksId = `${id}-risks`;
+  return (
+    <li className="approval-row" data-testid="approval" data-approval={approval.id}>
+      {/* Agent-written text: rendered as text, never markup. */}
+      <p className="question" id={summaryId}>{approval.summary}</p>
+      <p className="meta">{[t(`home.actionTypes.${approval.actionType}`), agent ?? t('home.noAgent'), age(t, approval.createdAt)].join(' · ')}</p>
+      {approval.risks.length > 0 && (
+        <div className="risks">
+          <span className="label" id={risksId}>{t('home.risks')}</span>
+          <ul aria-labelledby={risksId}>
+            {approval.risks.map((risk) => <li key={risk} className="chip">{t(`risks.${risk}`)}</li>)}
+          </ul>
+        </div>
+      )}
+      <div className="row-actions" role="group" aria-labelledby={summaryId} id={id}>
+        {rejecting ? (
+          <>
+            <ReasonField required value={reason} onChange={setReason} describes={id} />
+            <div className="buttons">
+              <button type="button" disabled={!reason.trim() || busy} onClick={() => void decide('reject')}>{t('ask.confirmRejection')}</button>
+              <button type="button" onClick={() => setRejecting(false)}>{t('ask.cancel')}</button>
+            </div>
+          </>
+        ) : (
+          <div className="buttons">
+            <button type="button" data-answer="approve" disabled={busy} onClick={() => void decide('approve')}>{t('ask.approve')}</button>
+            <button type="button" data-answer="reject" disabled={busy} onClick={() => setRejecting(true)}>{t('ask.reject')}</button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

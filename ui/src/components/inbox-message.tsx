@@ -1,0 +1,104 @@
+/**
+ * One Inbox message (§6.16): an approval or an escalation as a message — its title, agent,
+ * status and age — with Open in My Decisions, and, while it is open, a reply box. A reply
+ * answers the record through the same path as every other door (FR-29); a refusal is shown
+ * in the server's words, tied to the box.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../http-client';
+import type { InboxMessage as Message } from '../types';
+import { Ago } from './ago';
+import { AppLink } from './app-link';
+
+export function InboxMessage({
+  message,
+  options,
+  onReplied,
+}: {
+  message: Message;
+  /** An escalation's options, when it offered some: a reply may name one by number or name. */
+  options: string[] | null;
+  /** The record changed; the words say its new status. */
+  onReplied: (words: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [replied, setReplied] = useState(false);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const status = t(`inbox.statuses.${message.status}`, { defaultValue: message.status });
+
+  // After a reply the box is gone: focus goes to the status it produced.
+  useEffect(() => {
+    if (replied && !message.open) statusLine.current?.focus();
+  }, [replied, message.open]);
+
+  async function reply(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      const body = await api<{ approval?: { status: string }; escalation?: { status: string } }>(
+        `/api/v1/inbox/${encodeURIComponent(message.id)}/reply`,
+        { method: 'POST', body: JSON.stringify({ text }) },
+      );
+      const next = body.approval?.status ?? body.escalation?.status ?? message.status;
+      setReplied(true);
+      await onReplied(t('inbox.sent', { status: t(`inbox.statuses.${next}`, { defaultValue: next }) }));
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
+    }
+    setBusy(false);
+  }
+
+  const titleId = `${id}-title`;
+  const helpId = `${id}-help`;
+  const problemId = `${id}-problem`;
+  const help = message.kind === 'approval' ? t('inbox.replyHelpApproval') : options ? t('inbox.replyHelpOptions') : t('inbox.replyHelpEscalation');
+  return (
+    <li>
+      <article className="message" aria-labelledby={titleId} data-testid="message" data-message={message.id} data-open={message.open}>
+        <p className="label">{t(`inbox.kinds.${message.kind}`)}</p>
+        {/* Agent-written text: rendered as text, never markup. */}
+        <h2 id={titleId}>{message.title}</h2>
+        <p className="meta">
+          {message.agentName ?? t('inbox.noAgent')} · <span className={message.open ? 'chip' : 'chip quiet'} data-testid="message-status">{status}</span> · <Ago at={message.createdAt} />
+        </p>
+        {message.body && <p className="context">{message.body}</p>}
+        {options && message.open && (
+          <>
+            <p className="label" id={`${id}-options`}>{t('inbox.options')}</p>
+            <ol aria-labelledby={`${id}-options`}>{options.map((option, index) => <li key={index}>{option}</li>)}</ol>
+          </>
+        )}
+        {message.decisionId && (
+          <p>
+            <AppLink href={`/decisions?id=${encodeURIComponent(message.decisionId)}`} aria-describedby={titleId}>{t('inbox.openInQueue')}</AppLink>
+          </p>
+        )}
+        {message.open ? (
+          <form className="reply" onSubmit={(event) => void reply(event)}>
+            <label htmlFor={`${id}-reply`}>{t('inbox.reply')}</label>
+            <textarea
+              id={`${id}-reply`}
+              value={text}
+              rows={2}
+              maxLength={4000}
+              aria-describedby={problem ? `${helpId} ${problemId}` : helpId}
+              aria-invalid={problem ? 'true' : undefined}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <p id={helpId} className="help">{help}</p>
+            {problem && <p id={problemId} role="alert">{problem}</p>}
+            <button type="submit" disabled={!text.trim() || busy}>{t('inbox.send')}</button>
+          </form>
+        ) : (
+          replied && <p ref={statusLine} tabIndex={-1} className="replied">{t('inbox.sent', { status })}</p>
+        )}
+      </article>
+    </li>
+  );
+}

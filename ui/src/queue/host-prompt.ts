@@ -1,0 +1,18 @@
+/**
+ * Permission prompts and terminal questions (cast-decide "Permission prompts in the same
+ * queue"): a host's request with no authored payload. The card shows what the session last
+ * said and its pinned state; a permission card answers with y / n only; inside the queue an
+ * opened one is shown at full width, as in step mode.
+ */
+import type { DecisionView } from '../types';
+
+export type HostPromptSource = Extract<NonNullable<DecisionView['source']>, { kind: 'permission' | 'terminal' }>;
+
+export function hostPromptOf(decision: Pick<DecisionView, 'source'> | null | undefined): HostPromptSource | null {
+  const source = decision?.source;
+  return source && (source.kind === 'permission' || source.kind === 'terminal') ? source : null;
+}
+
+export function isPermissionCard(decision: Pick<DecisionView, 'source'> | null | undefined): boolean {
+  return decision?.source?.kind === 'permission';
+}
