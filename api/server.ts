@@ -65,6 +65,7 @@ if (isMain(import.meta.url)) {
     host: env.HOST,
     port: env.PORT,
     temporal: { address: env.TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE },
+    ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
   });
   logger.info({ url: api.url }, 'API listening');
 }

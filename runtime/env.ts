@@ -25,6 +25,8 @@ export const Env = z.object({
   ),
   /** Where the Temporal CLI is cached between clones (`$XDG_CACHE_HOME/cast`, else `~/.cache/cast`). */
   XDG_CACHE_HOME: optionalText,
+  /** FR-61's per-member limits; `off` only for load and fault tests that drive one member hard. */
+  CAST_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;
