@@ -9,6 +9,8 @@ import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
+import { openApiRouter } from './openapi/openapi-router';
+import { referenceRouter } from './openapi/reference-router';
 import { activityRouter } from './routes/activity';
 import { agentsRouter } from './routes/agents';
 import { decisionDocumentsRouter } from './routes/decision-documents';
@@ -79,6 +81,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRouter(deps));
   app.use(webAuthRouter(deps));
+  app.use(referenceRouter());
 
   const api = express.Router();
   api.use(requireAuth(deps.pool));
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/escalations', escalationsRouter(deps));
   api.use('/inbox', inboxRouter(deps));
   api.use('/home', homeRouter(deps));
+  api.use('/openapi.json', openApiRouter());
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

@@ -1,21 +1,43 @@
 /**
- * Postgres text cannot hold U+0000, so a NUL anywhere in a request would fail deep inside a
- * query as a 500. Refuse it up front, naming where it was, before anything is read or written.
+ * What Postgres cannot store must be refused before anything is read or written, naming
+ * where it was, or it fails deep inside a query as a 500 — or, written by a workflow's
+ * mirror, fails on every retry and wedges that decision. Text cannot hold U+0000; jsonb
+ * refuses an unpaired surrogate (U+D800–U+DFFF, which `\ud800` in JSON produces); a `real`
+ * column (confidence) refuses a number too close to zero, such as 1e-100; and a value nested
+ * a few thousand levels deep (an approval's free-form payload) overflows the stack of the
+ * JSON.stringify that writes it. No body Cast reads nests deeper than a handful of levels.
  */
 import type { RequestHandler } from 'express';
 import { DomainError } from '../domain/errors';
 
-/** Where the first NUL is in a parsed JSON value (walked without recursion: nesting can be deep). */
-function findNul(root: unknown): string | null {
-  const stack: Array<[unknown, string]> = [[root, 'body']];
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** No field takes a smaller non-zero number, and `real` keeps this one (it underflows below ~1.4e-45). */
+const SMALLEST_NUMBER = 1e-37;
+const DEEPEST = 100;
+
+function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'text may not contain the NUL character (U+0000)';
+  if (UNPAIRED_SURROGATE.test(text)) return 'text may not contain an unpaired surrogate (U+D800–U+DFFF)';
+  return null;
+}
+
+/** Where the first unstorable value is in a parsed JSON value (walked without recursion: nesting can be deep). */
+function findUnstorable(root: unknown): string | null {
+  const stack: Array<[unknown, string, number]> = [[root, 'body', 0]];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
+    const [value, path, depth] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path;
+      const problem = textProblem(value);
+      if (problem) return `${path}: ${problem}.`;
+    } else if (typeof value === 'number') {
+      if (value !== 0 && Math.abs(value) < SMALLEST_NUMBER) return `${path}: ${value} is too close to zero to store; send 0 or a number of at least ${SMALLEST_NUMBER}.`;
     } else if (value !== null && typeof value === 'object') {
+      if (depth === DEEPEST) return `${path.split('.').slice(0, 3).join('.')}…: nesting deeper than ${DEEPEST} levels is refused.`;
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000')) return path;
-        stack.push([child, `${path}.${key}`]);
+        const problem = textProblem(key);
+        if (problem) return `${path}: a key's ${problem}.`;
+        stack.push([child, `${path}.${key}`, depth + 1]);
       }
     }
   }
@@ -23,7 +45,7 @@ function findNul(root: unknown): string | null {
 }
 
 export const refuseNulText: RequestHandler = (req, _res, next) => {
-  const where = /%00/i.test(req.originalUrl) ? 'url' : findNul(req.body);
-  if (where) throw new DomainError('invalid_request', `${where}: text may not contain the NUL character (U+0000).`);
+  const found = /%00/i.test(req.originalUrl) ? 'url: text may not contain the NUL character (U+0000).' : findUnstorable(req.body);
+  if (found) throw new DomainError('invalid_request', found);
   next();
 };

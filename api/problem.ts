@@ -129,9 +129,25 @@ export function sendProblem(res: Response, error: DomainError): void {
     });
 }
 
+type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+
+const pathOf = (path: PropertyKey[]) => path.map(String).join('.');
+
+/**
+ * A plain union's failure says only "Invalid input"; name what each accepted form lacked
+ * instead. (A discriminated union already names the discriminator's values.)
+ */
+function messageOf(issue: Issue): string {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return issue.message;
+  const forms = issue.errors.map(
+    (branch, index) => `form ${index + 1}: ${branch.map((inner) => (inner.path.length ? `${pathOf(inner.path)}: ${messageOf(inner)}` : messageOf(inner))).join(', ')}`,
+  );
+  return `It fits none of the ${forms.length} accepted forms (${forms.join('; ')})`;
+}
+
 /** Turns a zod failure into a 400 that names every offending field. */
 export function invalidRequest(error: z.ZodError): DomainError {
-  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const issues = (error.issues as Issue[]).map((issue) => ({ path: pathOf(issue.path), message: messageOf(issue) }));
   const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
   return new DomainError('invalid_request', message, { issues });
 }
@@ -142,7 +158,28 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.inf
   return parsed.data;
 }
 
-type BodyParserError = Error & { type?: string; status?: number };
+type BodyParserError = Error & { type?: string; status?: number; code?: string; limit?: number; length?: number; charset?: string; encoding?: string };
+
+const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+
+/** The body parser's refusals, said specifically: its own messages ("request entity too large") are not. */
+function unreadableBody(error: BodyParserError): string {
+  switch (error.type) {
+    case 'entity.too.large':
+      return `The body is ${error.length ? `${kilobytes(error.length)}, ` : ''}over the ${kilobytes(error.limit ?? 0)} limit; nothing was read.`;
+    case 'charset.unsupported':
+      return `The charset "${error.charset ?? ''}" is not supported; send JSON as UTF-8.`;
+    case 'encoding.unsupported':
+      return `The Content-Encoding "${error.encoding ?? ''}" is not supported; send the body uncompressed, or as gzip, deflate or br.`;
+    case 'request.size.invalid':
+      return 'The body is not as long as its Content-Length says.';
+    case 'request.aborted':
+      return 'The request was aborted before its body arrived.';
+    default:
+      // zlib's codes: a body whose Content-Encoding says compressed but whose bytes are not.
+      return error.code?.startsWith('Z_') ? `The body could not be decompressed: ${error.message}.` : error.message;
+  }
+}
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
@@ -152,7 +189,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return sendProblem(res, new DomainError('malformed_json', `The body is not valid JSON: ${parserError.message}`));
     }
     if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      return sendProblem(res, new DomainError('invalid_request', parserError.message));
+      return sendProblem(res, new DomainError('invalid_request', unreadableBody(parserError)));
     }
     logger.error({ err: error }, 'unhandled error');
     return sendProblem(res, new DomainError('internal', 'The request failed unexpectedly; nothing was changed.'));

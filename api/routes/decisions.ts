@@ -77,11 +77,12 @@ export function decisionsRouter(deps: { pool: Pool; temporal: TemporalGateway; u
   });
 
   // Body-less actions on one decision: archive and restore (a person), withdraw (its agent),
-  // run-now (a failed restart).
+  // run-now (a failed restart). Like every body-less action they take no body, or `{}`.
   const actions = { archive: archiveDecision, restore: restoreDecision, withdraw: withdrawDecision, 'run-now': runNow };
   for (const [verb, act] of Object.entries(actions)) {
     router.post(`/:id/${verb}`, async (req, res) => {
       const id = decisionIdParam(req.params.id);
+      parseWith(EmptyBody, req.body ?? {});
       res.json({ decision: await act(deps, res.locals.principal, id) });
     });
   }

@@ -4,8 +4,9 @@
  * failed restart of one. The workflow's validators decide; once the workflow has completed,
  * the same rules, applied to the final row, say why nothing can change.
  */
-import type { DecisionSnapshot, DecisionView, EditDecisionBody } from '../../domain/decision';
-import { checkArchive, checkRestore, checkRewrite, checkRunNow, toDecisionView } from '../../domain/decision-state';
+import { decisionNumberOf, type DecisionSnapshot, type DecisionView, type EditDecisionBody } from '../../domain/decision';
+import { checkArchive, checkRestore, checkRewrite, checkRunNow, mergeEdit, toDecisionView } from '../../domain/decision-state';
+import { optionKey, type DocumentPatch } from '../../domain/documents';
 import { DomainError, type Rejection } from '../../domain/errors';
 import { checkUndo } from '../../domain/undo';
 import { getDecision } from '../../db/decision-queries';
@@ -35,9 +36,43 @@ async function change(
 
 export async function editDecision(deps: Deps, principal: Principal, id: string, body: EditDecisionBody): Promise<DecisionView> {
   const { report, doc, optionPages, ...rest } = body;
+  if (report !== undefined || doc !== undefined || optionPages !== undefined) {
+    await refuseBeforeStoring(deps, principal, id, rest, { report, doc, optionPages });
+  }
   const documents = await storeDocuments(deps.pool, principal.workspaceId, { report, doc, optionPages });
   const edit = Object.keys(documents).length > 0 ? { ...rest, documents } : rest;
   return change(deps, principal, id, (target) => deps.temporal.editDecision(target, edit, principal.memberId), checkRewrite);
+}
+
+/**
+ * The workflow has the last word on an edit, but an edit it would refuse must not leave its
+ * documents stored: the same merge is tried against the decision as last mirrored, with the
+ * documents named but not yet stored, and a refusal is given before anything is written.
+ */
+async function refuseBeforeStoring(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  edit: Omit<EditDecisionBody, 'report' | 'doc' | 'optionPages'>,
+  documents: Pick<EditDecisionBody, 'report' | 'doc' | 'optionPages'>,
+): Promise<void> {
+  const current = await getDecision(deps.pool, principal.workspaceId, id);
+  if (!current) throw decisionNotFound();
+  const ref = (content: string | null) => (content === null ? null : 'unstored');
+  const patch: DocumentPatch = {
+    ...(documents.report !== undefined ? { report: ref(documents.report) } : {}),
+    ...(documents.doc !== undefined ? { doc: ref(documents.doc) } : {}),
+    ...(documents.optionPages?.length
+      ? { options: Object.fromEntries(documents.optionPages.map((page) => [optionKey(page.ask, page.option), 'unstored'])) }
+      : {}),
+  };
+  const snapshot: DecisionSnapshot = { ...current, workspaceId: principal.workspaceId, number: decisionNumberOf(current.id) };
+  const refusal = checkRewrite(snapshot) ?? refusalOf(mergeEdit(snapshot, { ...edit, documents: patch }));
+  if (refusal) throw DomainError.from(refusal);
+}
+
+function refusalOf(merged: ReturnType<typeof mergeEdit>): Rejection | null {
+  return 'code' in merged ? merged : null;
 }
 
 export function withdrawDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {

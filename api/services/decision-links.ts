@@ -1,41 +1,47 @@
 /**
  * Resolves what a filing links to — its session, agent, task (and through it the mission)
  * and run — checking each belongs to the caller's workspace. A session another member owns
- * reads as not found (DESIGN §4).
+ * reads as not found (DESIGN §4). Resolving only reads: registering a new session is handed
+ * back as `registerSession`, for the filing to call once nothing else can refuse it, so a
+ * refused filing leaves no session behind.
  */
 import type { DecisionLinks, FileDecisionBody } from '../../domain/decision';
 import { agentNotFound, getAgent } from '../../db/agents';
 import type { Pool } from '../../db/pool';
 import { getRun, runNotFound } from '../../db/runs';
-import { ensureSession } from '../../db/sessions';
+import { ensureSession, getSession } from '../../db/sessions';
 import { getTask, taskNotFound } from '../../db/tasks';
 import type { Principal } from '../../db/tenancy';
 
-export type ResolvedLinks = { links: DecisionLinks; messagesAtAsk: number | null };
+export type ResolvedLinks = { links: DecisionLinks; messagesAtAsk: number | null; registerSession: () => Promise<void> };
 
 export async function resolveLinks(pool: Pool, principal: Principal, body: FileDecisionBody): Promise<ResolvedLinks> {
   const { workspaceId } = principal;
   if (body.agent && !(await getAgent(pool, workspaceId, body.agent))) throw agentNotFound();
-  const session = body.session
-    ? await ensureSession(pool, principal, {
-        id: body.session,
-        ...(body.scope ? { scope: body.scope } : {}),
-        ...(body.agent ? { agentId: body.agent } : {}),
-      })
-    : null;
   const task = body.task ? await getTask(pool, workspaceId, body.task) : null;
   if (body.task && !task) throw taskNotFound();
   const run = body.run ? await getRun(pool, { workspaceId, memberId: principal.memberId }, body.run) : null;
   // A run is linked through its session: one from another session is not this filing's run.
-  if (body.run && (!run || (session && run.sessionId !== session.id))) throw runNotFound();
+  if (body.run && (!run || (body.session && run.sessionId !== body.session))) throw runNotFound();
+  // Null for a new session, and for another member's, which registering then refuses.
+  const session = body.session ? await getSession(pool, principal, body.session) : null;
+  const registerSession = async () => {
+    if (!body.session) return;
+    await ensureSession(pool, principal, {
+      id: body.session,
+      ...(body.scope ? { scope: body.scope } : {}),
+      ...(body.agent ? { agentId: body.agent } : {}),
+    });
+  };
   return {
     links: {
-      sessionId: session?.id ?? null,
+      sessionId: body.session ?? null,
       agentId: body.agent ?? session?.agentId ?? task?.agentId ?? null,
       taskId: task?.id ?? null,
       runId: run?.id ?? null,
       missionId: task?.missionId ?? null,
     },
-    messagesAtAsk: session?.messageCount ?? null,
+    messagesAtAsk: body.session ? (session?.messageCount ?? 0) : null,
+    registerSession,
   };
 }

@@ -28,12 +28,14 @@ export async function fileDecision(
 ): Promise<Filed> {
   const { body: capped, droppedAsks } = capAsks(raw);
   const body = parseWith(FileDecisionBody, capped);
-  const { links, messagesAtAsk } = await resolveLinks(deps.pool, principal, body);
+  const { links, messagesAtAsk, registerSession } = await resolveLinks(deps.pool, principal, body);
   await refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT);
   // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.
   const stack = body.stack ? await getStack(deps.pool, principal.workspaceId, body.stack) : null;
   if (body.stack && !stack) throw stackNotFound();
   if (stack?.status === 'closed') throw new DomainError('stack_closed', `Stack ${stack.id} is closed: every member is resolved.`);
+  // Only now, with every check passed, does the filing register its session.
+  await registerSession();
   const documents = applyDocumentPatch({}, await storeDocuments(deps.pool, principal.workspaceId, body));
   const content = {
     documents,

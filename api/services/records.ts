@@ -60,10 +60,11 @@ export async function raiseEscalation(deps: Deps, principal: Principal, body: Ra
   if (created) {
     await carry(deps, principal, { kind: 'escalation', id: escalation.id }, { ...content, ...linkFields(body) });
   } else if (escalation.decisionId) {
-    // The same key again: the open escalation's decision shows what the agent knows now.
+    // The same key again: the open escalation's decision shows what the agent knows now. One
+    // that is closed or archived stays as it is; the escalation, already updated, still is.
     const { mode: _mode, ...edit } = content;
     await editDecision(deps, principal, escalation.decisionId, edit).catch((error: unknown) => {
-      if (!(error instanceof DomainError) || error.code !== 'decision_not_open') throw error;
+      if (!(error instanceof DomainError) || (error.code !== 'decision_not_open' && error.code !== 'decision_archived')) throw error;
     });
   }
   return { escalation: (await getEscalation(deps.pool, principal.workspaceId, escalation.id))!, created };

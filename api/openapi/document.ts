@@ -1,0 +1,86 @@
+/**
+ * The OpenAPI 3.1 document for `/api/v1`, generated from the zod schemas the routes validate
+ * with. Built once, on first use; `test/api/openapi.test.ts` holds it to the mounted routes.
+ */
+import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../auth';
+import { agentRoutes } from './agents';
+import { ApiDocs } from './api-docs';
+import { decisionRoutes } from './decisions';
+import { missionRoutes } from './missions';
+import { Problem } from './problem-schema';
+import { recordRoutes } from './records';
+import { runRoutes } from './runs';
+import { sessionRoutes } from './sessions';
+import { stackRoutes } from './stacks';
+import { taskRoutes } from './tasks';
+import { workspaceRoutes } from './workspace';
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+const API_VERSION = '1';
+
+function buildDocument(): OpenApiDocument {
+  const docs = new ApiDocs();
+  for (const register of [decisionRoutes, stackRoutes, recordRoutes, agentRoutes, missionRoutes, taskRoutes, sessionRoutes, runRoutes, workspaceRoutes]) {
+    register(docs);
+  }
+  docs.resource('Reference')({
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'openApiDocument',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 description of `/api/v1`. The same operations, as a page to read, are at `/api/reference`.',
+    ok: { status: 200, description: 'The OpenAPI document.', schema: z.looseObject({ openapi: z.literal('3.1.0') }) },
+  });
+  docs.registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A Cast token: agents, the CLI and scripts.',
+  });
+  docs.registry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The web session from `POST /auth/session`. A write with it must come from Cast\'s own origin (else 403 `cross_origin`).',
+  });
+  const generator = new OpenApiGeneratorV31([...docs.registry.definitions, { type: 'schema', schema: Problem }], { sortComponents: 'alphabetically' });
+  return withoutNullQueryTypes(generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Cast API',
+      version: API_VERSION,
+      description:
+        'A decision queue for AI agents. Request bodies are JSON, camelCase and strict: an unknown field is a 400 naming it. Every refusal is `application/problem+json` with a stable `code`. Another workspace\'s ids answer 404 exactly like a missing id.',
+    },
+    servers: [{ url: '/', description: 'This Cast' }],
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  }));
+}
+
+/**
+ * The generator types a coerced number (`z.coerce.number()`, as the queue's `offset`) as
+ * `integer | null`; a query string is never null, so the `null` is dropped.
+ */
+function withoutNullQueryTypes(document: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const parameter of (operation as { parameters?: Array<{ in?: string; schema?: { type?: unknown } }> }).parameters ?? []) {
+        const type = parameter.schema?.type;
+        if (parameter.in === 'query' && Array.isArray(type) && type.includes('null')) {
+          const rest = type.filter((name) => name !== 'null');
+          parameter.schema!.type = rest.length === 1 ? rest[0] : rest;
+        }
+      }
+    }
+  }
+  return document;
+}
+
+let built: OpenApiDocument | undefined;
+
+export function openApiDocument(): OpenApiDocument {
+  built ??= buildDocument();
+  return built;
+}
