@@ -142,7 +142,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
         ? await commit(rewritten, { kind: 'edited', actor: agentActor(rewritten, edit.by ?? rewritten.filedBy) })
         : state;
       // `edit --blocking` turns an advisory decision into one that holds its task.
-      if (!wasBlocking && next.mode === 'blocking') await holdTask(next);
+      if (!wasBlocking && next.mode === 'blocking') await holdTheTask(next);
       return next;
     },
     {
@@ -246,7 +246,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
         resolutionAnnounced = false;
         pushes.push(push([withdrawalEvent(next, { decision: toDecisionView(next) }, { ask: command.ask, message })]));
         // Reopened, a blocking decision holds its task again, and its record is pending again.
-        if (reopening) await holdTask(next);
+        if (reopening) await holdTheTask(next);
         if (reopening && isRecordSource(next.source)) await reopenSource(next);
         return state;
       } finally {
@@ -309,16 +309,21 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     },
   );
 
+  // Most decisions link no task: skip the activity's round trip through the server for them.
+  async function holdTheTask(snapshot: DecisionSnapshot): Promise<void> {
+    if (snapshot.links.taskId && snapshot.mode === 'blocking') await holdTask(snapshot);
+  }
+
   // E10: the over-limit event is kept in the activity history, so the agent's instructions can be fixed.
   const overLimit = state.droppedAsks > 0 ? { detail: { droppedAsks: state.droppedAsks } } : {};
   await commit(state, { kind: 'opened', actor: agentActor(state, state.filedBy), ...overLimit });
-  await holdTask(state);
+  await holdTheTask(state);
   filed = true;
   for (;;) {
     // Archived is not an end: it can be restored, so only resolution or withdrawal ends the wait.
     await condition(() => (state.status === 'resolved' && !undoing) || state.status === 'withdrawn');
     if (state.status === 'withdrawn') {
-      await releaseTaskHold(state);
+      if (state.links.taskId) await releaseTaskHold(state);
       await announce();
       break;
     }
