@@ -166,6 +166,8 @@ describe('what the asking agent reads back', () => {
     const session = await me.session();
     const answered = (await me.file({ question: 'First?', context, asks: [schemaAsk], session })).body.decision.id;
     await me.answer(answered, 1, { kind: 'decision', selected: [2] });
+    // Its answer lands in the session's log after the answer returns: let it, so it counts before the next ask.
+    await me.delivered(answered);
     const open = (await me.file({ question: 'Second?', context, asks: [schemaAsk], session })).body.decision.id;
     for (let index = 0; index < 30; index += 1) {
       await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: `step ${index}` });
