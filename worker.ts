@@ -34,14 +34,15 @@ export async function startWorker(options: {
   const sweepEvery = options.sweepEvery === undefined ? SWEEP_EVERY : options.sweepEvery;
   const rollupEvery = options.rollupEvery === undefined ? ROLLUP_EVERY : options.rollupEvery;
   const reconcileEvery = options.reconcileEvery === undefined ? RECONCILE_EVERY : options.reconcileEvery;
-  if (reconcileEvery) await ensureSchedule(options, { name: 'cast-reconcile', workflowType: 'reconcileWorkflow', every: reconcileEvery });
-  if (sweepEvery) await ensureSchedule(options, { name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery });
-  // The roll-up also runs as the worker starts, so a new deployment has a health line at once.
-  if (rollupEvery) await ensureSchedule(options, { name: 'cast-health', workflowType: 'healthRollupWorkflow', every: rollupEvery, runNow: true });
-  const connection = await NativeConnection.connect({ address: options.address });
-  // The reconciler's activity reads workflows through an ordinary client.
+  // One client connection: for the schedules now, and for the reconciler's reads later.
   const clientConnection = await Connection.connect({ address: options.address });
   const client = new Client({ connection: clientConnection, namespace: options.namespace });
+  const ensure = (schedule: Omit<Schedule, 'taskQueue'>) => ensureSchedule(client, { ...schedule, taskQueue: options.taskQueue });
+  if (reconcileEvery) await ensure({ name: 'cast-reconcile', workflowType: 'reconcileWorkflow', every: reconcileEvery });
+  if (sweepEvery) await ensure({ name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery });
+  // The roll-up also runs as the worker starts, so a new deployment has a health line at once.
+  if (rollupEvery) await ensure({ name: 'cast-health', workflowType: 'healthRollupWorkflow', every: rollupEvery, runNow: true });
+  const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
     namespace: options.namespace,
@@ -72,31 +73,24 @@ export const RECONCILE_EVERY = '15 minutes';
  * Creates a schedule for this task queue, or brings an existing one up to date, so any
  * number of workers can start in any order and leave exactly one of each.
  */
-async function ensureSchedule(
-  target: { address: string; namespace: string; taskQueue: string },
-  schedule: { name: string; workflowType: string; every: Duration; runNow?: boolean },
-): Promise<void> {
-  const connection = await Connection.connect({ address: target.address });
+type Schedule = { name: string; workflowType: string; every: Duration; taskQueue: string; runNow?: boolean };
+
+async function ensureSchedule(client: Client, schedule: Schedule): Promise<void> {
+  const scheduleId = `${schedule.name}/${schedule.taskQueue}`;
+  const spec: ScheduleSpec = { intervals: [{ every: schedule.every }] };
+  const action: ScheduleOptionsAction = {
+    type: 'startWorkflow',
+    workflowType: schedule.workflowType,
+    workflowId: scheduleId,
+    taskQueue: schedule.taskQueue,
+  };
   try {
-    const client = new Client({ connection, namespace: target.namespace });
-    const scheduleId = `${schedule.name}/${target.taskQueue}`;
-    const spec: ScheduleSpec = { intervals: [{ every: schedule.every }] };
-    const action: ScheduleOptionsAction = {
-      type: 'startWorkflow',
-      workflowType: schedule.workflowType,
-      workflowId: scheduleId,
-      taskQueue: target.taskQueue,
-    };
-    try {
-      await client.schedule.create({ scheduleId, spec, action });
-    } catch (error) {
-      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-      await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
-    }
-    if (schedule.runNow) await client.schedule.getHandle(scheduleId).trigger();
-  } finally {
-    await connection.close();
+    await client.schedule.create({ scheduleId, spec, action });
+  } catch (error) {
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
   }
+  if (schedule.runNow) await client.schedule.getHandle(scheduleId).trigger();
 }
 
 /** Temporal's own logs go through Cast's logger at Cast's level. */

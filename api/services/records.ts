@@ -9,6 +9,7 @@ import type { ProposeApprovalBody } from '../../domain/approval';
 import { checkAnswer, type AnswerCommand } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';
 import type { RaiseEscalationBody, ResolveEscalationBody } from '../../domain/escalation';
+import { approvalReply, escalationReply } from '../../domain/inbox-reply';
 import { approvalDecision, escalationDecision } from '../../domain/record-projection';
 import { approvalNotFound, deleteApproval, getApproval, insertApproval, setApprovalDecision } from '../../db/approvals';
 import { getDecision } from '../../db/decision-queries';
@@ -100,4 +101,24 @@ export async function resolveEscalation(deps: Deps, principal: Principal, id: st
       : { answer: { kind: 'decision', selected: [body.option] }, ...(body.reason ? { reason: body.reason } : {}) };
   await settleThrough(deps, principal, escalation.decisionId, answer);
   return (await getEscalation(deps.pool, principal.workspaceId, id))!;
+}
+
+const InboxMessageId = /^(approval|escalation):([A-Za-z0-9_]{1,100})$/;
+
+/** An Inbox reply, read as an answer to its approval or escalation, through the same doors. */
+export async function replyToInbox(deps: Deps, principal: Principal, messageId: string, text: string) {
+  const match = InboxMessageId.exec(messageId);
+  if (!match) throw new DomainError('not_found', 'There is no such Inbox message.');
+  const [, kind, id] = match as unknown as [string, 'approval' | 'escalation', string];
+  if (kind === 'approval') {
+    const reply = approvalReply(text);
+    if ('code' in reply) throw DomainError.from(reply);
+    return { approval: await decideApproval(deps, principal, id, reply.verdict, reply.reason ?? undefined) };
+  }
+  const escalation = await getEscalation(deps.pool, principal.workspaceId, id);
+  if (!escalation) throw escalationNotFound();
+  const reply = escalationReply(text, escalation.options);
+  if ('code' in reply) throw DomainError.from(reply);
+  const body = 'resolution' in reply ? reply : { option: reply.option, ...(reply.reason ? { reason: reply.reason } : {}) };
+  return { escalation: await resolveEscalation(deps, principal, id, body) };
 }

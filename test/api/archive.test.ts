@@ -7,6 +7,7 @@ import type { DecisionView } from '../../domain/decision';
 import type { ArchiveAllResult, QueueCardFacts } from '../../domain/queue';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
+import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -37,14 +38,6 @@ async function fileMany(me: Me, count: number, extra: Record<string, unknown> = 
 const archiveAll = (me: Me, filter: Record<string, unknown> = {}) =>
   me.ok<{ result: ArchiveAllResult }>('POST', '/api/v1/decisions/archive-all', filter).then((body) => body.result);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('Archive all', () => {
   it('S7 — archives every open decision the filter matches, and each can be restored as it was', async () => {

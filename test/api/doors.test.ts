@@ -12,6 +12,7 @@ import type { InboxMessage } from '../../db/inbox';
 import { approvalAsk, world } from '../support/agent-world';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
+import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -22,14 +23,6 @@ afterAll(() => cast?.stop());
 
 type Me = ReturnType<typeof world>;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 const propose = (me: Me, summary = 'Send the launch email to 4,000 customers') =>
   me.ok<{ approval: Approval }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary, risks: ['external_reach', 'irreversible'] }).then((body) => body.approval);

@@ -8,6 +8,7 @@ import type { DecisionView } from '../../domain/decision';
 import type { Escalation } from '../../domain/escalation';
 import { world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
+import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -18,14 +19,6 @@ afterAll(() => cast?.stop());
 
 type Me = ReturnType<typeof world>;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A parked run and a task, with an approval proposed against them. */
 async function proposed(me: Me) {

@@ -8,6 +8,7 @@ import type { QueueCardFacts } from '../../domain/queue';
 import type { StackView } from '../../domain/stack';
 import { approvalAsk, world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
+import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -40,14 +41,6 @@ async function fileInto(me: Me, stack: string, body: Record<string, unknown>): P
 
 const stackOf = (me: Me, id: string) => me.ok<{ stack: StackView; decisions: DecisionView[] }>('GET', `/api/v1/stacks/${id}`);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('auto-default deadlines', () => {
   it('answers an advisory member with its default within 1 s of its deadline, marked automatic, and tells the agent', async () => {

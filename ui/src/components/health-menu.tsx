@@ -2,44 +2,12 @@
  * The health line's ⋯ menu (§6.13): Adjust the band, Hide for 30 days. A menu button like
  * the answered ask's (ask-menu.tsx): arrow keys move, Escape closes and returns focus.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenu } from './use-menu';
 
 export function HealthMenu({ onAdjust, onHide }: { onAdjust: () => void; onHide: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
-
-  function close() {
-    setOpen(false);
-    button.current?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') close();
-    else if (event.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
-    else if (event.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
-    else if (event.key === 'Home') items[0]?.focus();
-    else if (event.key === 'End') items.at(-1)?.focus();
-    else return;
-    event.preventDefault();
-    // The queue's own keys (Esc returns to the list) stop at the menu.
-    event.stopPropagation();
-  }
-
-  // Focus leaving the menu and its button (Tab, a click elsewhere) closes it.
-  function onBlur(event: FocusEvent) {
-    if (open && !wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-  }
+  const { open, setOpen, menuId, wrapper, menu, button, onKeyDown, onBlur } = useMenu();
 
   function choose(action: () => void) {
     setOpen(false);

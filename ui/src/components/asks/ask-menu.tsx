@@ -3,10 +3,10 @@
  * E6, E7), never hidden — Copy answer, and Open Run. Undo's own line says it cannot take
  * back what the agent already did (FR-41).
  */
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UndoState } from '../../../../domain/undo';
 import { AppLink } from '../app-link';
+import { useMenu } from '../use-menu';
 
 export function AskMenu({
   undo,
@@ -22,30 +22,7 @@ export function AskMenu({
   onUndo: () => void;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const menu = useRef<HTMLUListElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
-
-  function close() {
-    setOpen(false);
-    button.current?.focus();
-  }
-
-  function onKeyDown(event: React.KeyboardEvent) {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') close();
-    else if (event.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
-    else if (event.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  }
+  const { open, setOpen, menuId, menu, button, close, onKeyDown } = useMenu();
 
   const blocked = undo && !undo.available ? undo.reason : null;
   const undoLabel =
