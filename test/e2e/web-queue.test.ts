@@ -174,7 +174,8 @@ describe('queue states and links', () => {
     const page = await signedIn(member.token);
     await expect.poll(() => page.getByTestId('card').count()).toBe(25);
     await expect.poll(() => page.getByTestId('counts').allTextContents()).toEqual(['140 open · 140 blocking']);
-    expect(await page.locator('.walker').allTextContents()).toEqual(['1 / 140']);
+    // The walker is drawn with the detail pane, which loads after the list.
+    await expect.poll(() => page.locator('.walker').allTextContents()).toEqual(['1 / 140']);
     await page.getByRole('button', { name: 'Load 25 more' }).click();
     await expect.poll(() => page.getByTestId('card').count()).toBe(50);
   });
