@@ -14,6 +14,8 @@ import { SYSTEM_ACTOR } from '../domain/activity';
 import { recordActivity } from '../db/activity';
 import { releaseTaskHold } from './hold-task';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool';
+import { recordDelivery, type DecisionEvent } from '../domain/decision-state';
+import { mirrorDecision } from './mirror-decision';
 import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
@@ -21,19 +23,22 @@ import { getSession } from '../db/sessions';
 export const RESTART_UNAVAILABLE =
   "The session's host has stopped, so no one would pick up a restarted run. Start the host again, then use Run now.";
 
+/**
+ * Delivers, and mirrors the decision as delivered in the same transaction: the workflow
+ * records the same outcome with `recordDelivery` (a pure function of the snapshot and the
+ * outcome), so the row and the workflow agree without a second write.
+ */
 export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): Promise<DeliveryOutcome> {
   return inTransaction(pool, async (client) => {
     const restart = await deliverToSession(client, decision);
     const otherBlockers = await releaseTaskHold(client, decision);
     const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
-    await recordActivity(client, {
-      workspaceId: decision.workspaceId,
-      subjectKind: 'decision',
-      subjectId: decision.id,
+    const delivered: DecisionEvent = {
       kind: 'delivered',
-      actorKind: 'system',
+      actor: { kind: 'system', id: null },
       detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
-    });
+    };
+    await mirrorDecision(client, recordDelivery(decision, outcome), [delivered]);
     return outcome;
   });
 }

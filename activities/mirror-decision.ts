@@ -2,24 +2,33 @@
  * Writes a decision snapshot into the read model. Only a snapshot newer than the stored row
  * applies (the mirror rule, DESIGN §1): retries and reordering can never roll a row back.
  */
-import type { Pool } from 'pg';
+import type { Queryable } from '../db/pool';
 import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
-import { recordActivity } from '../db/activity';
-import { inTransaction } from '../db/pool';
 import { recurringFingerprint } from '../domain/recurring';
 
 export type MirrorOutcome = 'applied' | 'stale';
 
-/** Writes the snapshot and, only when it applies, the activity entries it explains (so each is written once). */
-export async function mirrorDecision(pool: Pool, snapshot: DecisionSnapshot, events: DecisionEvent[] = []): Promise<MirrorOutcome> {
-  return inTransaction(pool, async (client) => {
-    const { answered, required } = progress(snapshot);
-    const { links } = snapshot;
-    // The row lock taken by the upsert serialises concurrent mirrors of one decision; the
-    // WHERE re-checks the revision after the wait, so the older writer becomes a no-op.
-    const upsert = await client.query(
-      `insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
+/**
+ * Writes the snapshot and, only when it applies, the activity entries it explains (so each is
+ * written once), in one statement: every change of every decision passes through here, and on
+ * a busy machine each round trip to Postgres costs more than the work it carries.
+ */
+export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[] = []): Promise<MirrorOutcome> {
+  const { answered, required } = progress(snapshot);
+  const { links } = snapshot;
+  const entries = events.map((event) => ({
+    kind: event.kind,
+    actor_kind: event.actor.kind,
+    actor_id: event.actor.id,
+    detail: { revision: snapshot.revision, ...event.detail },
+  }));
+  // The row lock taken by the upsert serialises concurrent mirrors of one decision; the
+  // WHERE re-checks the revision after the wait, so the older writer becomes a no-op, and
+  // the statements below it see no row and write nothing.
+  const { rows } = await db.query<{ applied: boolean }>(
+    `with upsert as (
+       insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
          ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
          mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
@@ -31,51 +40,48 @@ export async function mirrorDecision(pool: Pool, snapshot: DecisionSnapshot, eve
          asks_answered = excluded.asks_answered, revision = excluded.revision,
          snapshot = excluded.snapshot, updated_at = excluded.updated_at,
          resolved_at = excluded.resolved_at, closed_at = excluded.closed_at, fingerprint = excluded.fingerprint
-       where decisions.revision < excluded.revision`,
-      [
-        snapshot.id,
-        snapshot.number,
-        snapshot.workspaceId,
-        snapshot.question,
-        snapshot.context,
-        snapshot.status,
-        snapshot.mode,
-        snapshot.confidence,
-        [...new Set(snapshot.asks.map((ask) => ask.kind))],
-        snapshot.asks.length,
-        required,
-        answered,
-        links.sessionId,
-        links.agentId,
-        links.taskId,
-        links.runId,
-        links.missionId,
-        snapshot.filedBy,
-        snapshot.revision,
-        JSON.stringify(snapshot),
-        snapshot.createdAt,
-        snapshot.updatedAt,
-        snapshot.resolvedAt,
-        snapshot.closedAt,
-        recurringFingerprint({ agentId: links.agentId, firstPrompt: snapshot.asks[0]?.prompt ?? snapshot.question }),
-      ],
-    );
-    if (upsert.rowCount === 0) return 'stale';
-    for (const event of events) {
-      await recordActivity(client, {
-        workspaceId: snapshot.workspaceId,
-        subjectKind: 'decision',
-        subjectId: snapshot.id,
-        kind: event.kind,
-        actorKind: event.actor.kind,
-        actorId: event.actor.id,
-        detail: { revision: snapshot.revision, ...event.detail },
-      });
-    }
-    if (snapshot.status !== 'open') {
-      // Closed: the same question from the same session now opens a new decision.
-      await client.query('delete from decision_keys where decision_id = $1', [snapshot.id]);
-    }
-    return 'applied';
-  });
+       where decisions.revision < excluded.revision
+       returning id, workspace_id, status
+     ), entries as (
+       insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, detail)
+       select u.workspace_id, 'decision', u.id, e.kind, e.actor_kind, e.actor_id, coalesce(e.detail, '{}')
+         from upsert u,
+              rows from (jsonb_to_recordset($26::jsonb) as (kind text, actor_kind text, actor_id text, detail jsonb))
+                with ordinality as e(kind, actor_kind, actor_id, detail, position)
+        order by e.position
+     ), closed as (
+       -- Closed: the same question from the same session now opens a new decision.
+       delete from decision_keys where decision_id in (select id from upsert where status <> 'open')
+     )
+     select exists (select 1 from upsert) as applied`,
+    [
+      snapshot.id,
+      snapshot.number,
+      snapshot.workspaceId,
+      snapshot.question,
+      snapshot.context,
+      snapshot.status,
+      snapshot.mode,
+      snapshot.confidence,
+      [...new Set(snapshot.asks.map((ask) => ask.kind))],
+      snapshot.asks.length,
+      required,
+      answered,
+      links.sessionId,
+      links.agentId,
+      links.taskId,
+      links.runId,
+      links.missionId,
+      snapshot.filedBy,
+      snapshot.revision,
+      JSON.stringify(snapshot),
+      snapshot.createdAt,
+      snapshot.updatedAt,
+      snapshot.resolvedAt,
+      snapshot.closedAt,
+      recurringFingerprint({ agentId: links.agentId, firstPrompt: snapshot.asks[0]?.prompt ?? snapshot.question }),
+      JSON.stringify(entries),
+    ],
+  );
+  return rows[0]?.applied ? 'applied' : 'stale';
 }

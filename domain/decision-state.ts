@@ -21,7 +21,7 @@ import {
 
 /** An entry for the activity history, written with the snapshot that it explains. */
 export type DecisionEvent = {
-  kind: 'opened' | 'edited' | 'answered' | 'undone' | 'resolved' | 'withdrawn' | 'archived' | 'restored';
+  kind: 'opened' | 'edited' | 'answered' | 'undone' | 'resolved' | 'withdrawn' | 'archived' | 'restored' | 'delivered';
   actor: { kind: 'member' | 'agent' | 'system'; id: string | null };
   detail?: Record<string, unknown>;
 };
@@ -229,8 +229,9 @@ export function checkRunNow(state: Pick<DecisionSnapshot, 'id' | 'status' | 'del
   };
 }
 
-export function recordDelivery(state: DecisionSnapshot, outcome: DeliveryOutcome, now: Date): DecisionSnapshot {
-  return { ...state, delivery: outcome, revision: state.revision + 1, updatedAt: now.toISOString() };
+/** Deterministic in its inputs: the delivery activity and the workflow compute the same snapshot. */
+export function recordDelivery(state: DecisionSnapshot, outcome: DeliveryOutcome): DecisionSnapshot {
+  return { ...state, delivery: outcome, revision: state.revision + 1, updatedAt: outcome.at };
 }
 
 /** Progress counts required asks only; optional asks never hold a decision (FR-21, FR-22). */

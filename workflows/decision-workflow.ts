@@ -71,7 +71,8 @@ const { deliverDecision, holdTask, releaseTaskHold, cancelRestart, postWithdrawa
 /** How long a decision whose restart failed keeps offering "Run now". */
 const RUN_NOW_WINDOW = '7 days';
 
-const { webhookEndpointsFor } = proxyActivities<Activities>({ startToCloseTimeout: '10 seconds' });
+// One small read, run in the workflow task that follows delivery rather than a task of its own.
+const { webhookEndpointsFor } = proxyLocalActivities<Activities>({ startToCloseTimeout: '10 seconds' });
 // Push delivery retries with backoff for about an hour; each try carries the same event id.
 const { sendWebhook } = proxyActivities<Activities>({
   startToCloseTimeout: '15 seconds',
@@ -109,6 +110,13 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     await mirrorDecision(next, events);
     mirroredRevision = Math.max(mirroredRevision, next.revision);
     await stack.report();
+    return next;
+  }
+
+  /** A snapshot an activity has already mirrored, in the same transaction as its own work. */
+  function adopt(next: DecisionSnapshot): DecisionSnapshot {
+    state = next;
+    mirroredRevision = Math.max(mirroredRevision, next.revision);
     return next;
   }
 
@@ -207,14 +215,22 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
 
   async function deliver(): Promise<DecisionSnapshot> {
     delivering = true;
-    const outcome = await deliverDecision(state).catch((error: unknown) => ({
-      kind: 'failed' as const,
-      runId: null,
-      otherBlockers: 0,
-      failure: error instanceof Error ? error.message : String(error),
-      at: new Date().toISOString(),
-    }));
-    const delivered = await commit(recordDelivery(state, outcome, new Date()));
+    const sent = state;
+    const delivered = await deliverDecision(sent).then(
+      // The activity mirrored `recordDelivery(sent, outcome)` with the delivery; unless a
+      // change (a stack's signal) landed meanwhile, that row is this state.
+      (outcome) => (state === sent ? adopt(recordDelivery(sent, outcome)) : commit(recordDelivery(state, outcome))),
+      (error: unknown) =>
+        commit(
+          recordDelivery(state, {
+            kind: 'failed',
+            runId: null,
+            otherBlockers: 0,
+            failure: error instanceof Error ? error.message : String(error),
+            at: new Date().toISOString(),
+          }),
+        ),
+    );
     delivering = false;
     await announce();
     return delivered;

@@ -5,7 +5,7 @@
  */
 type Load = { offered: number; completed: number; errors: number; seconds: number; rate: number };
 
-async function openLoop(perSecond: number, count: number, send: (index: number) => Promise<Response>): Promise<Load> {
+export async function openLoop(perSecond: number, count: number, send: (index: number) => Promise<Response>): Promise<Load> {
   const started = performance.now();
   let completed = 0;
   let errors = 0;
@@ -17,9 +17,12 @@ async function openLoop(perSecond: number, count: number, send: (index: number) 
     inFlight.push(
       send(index).then(
         async (response) => {
-          await response.arrayBuffer();
+          const text = await response.text();
           if (response.ok) completed += 1;
-          else errors += 1;
+          else {
+            errors += 1;
+            if (process.env.BENCH_ERRORS) process.stderr.write(`${response.status} ${text}\n`);
+          }
         },
         () => {
           errors += 1;
