@@ -10,7 +10,7 @@ import { RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, type QueueCardFacts, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { recordActivity } from './activity';
-import { inTransaction, type Pool } from './pool';
+import { inTransaction, prepared, type Pool } from './pool';
 import type { Principal } from './tenancy';
 
 type Row = { snapshot: DecisionSnapshot; first_viewed_at: Date | null };
@@ -150,43 +150,55 @@ type CardRow = {
   asked: number | null;
 };
 
-/** One page of a queue tab, ranked (FR-4 with DESIGN §3's groups), with counts for the whole filter. */
+/**
+ * One page of a queue tab, ranked (FR-4 with DESIGN §3's groups), with counts for the whole
+ * filter. Two statements, each prepared once per connection (the queue is read often, and
+ * planning these joins costs as much as running them):
+ *   - the page ranks every matching decision on narrow columns only, then joins the wide
+ *     snapshot and the card's facts for the page's rows alone;
+ *   - the counts and the workspace's history share one scan.
+ */
 export async function listQueue(pool: Pool, workspaceId: string, query: QueueQuery): Promise<QueuePage> {
   const params: unknown[] = [workspaceId];
   const filter = filters(query, params);
   const n = params.length;
   const status = TAB_STATUS[query.tab];
-  const order =
+  const keys =
     query.tab === 'open'
-      ? `${STACK_OVERDUE} desc, rank_group, coalesce(d.confidence, 0.5) desc, d.created_at, d.number`
-      : 'd.closed_at desc nulls last, d.number desc';
-  const [page, counts, history] = await Promise.all([
-    pool.query<Row & CardRow>(
-      `select d.snapshot, d.first_viewed_at, ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group,
-              ${dormant(`$${n + 2}`)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
-              st.due_at as stack_due_at, ${STACK_OVERDUE} as stack_overdue, ${ASKED} as asked,
-              a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
+      ? ['stack_overdue desc', 'rank_group', 'weight desc', 'created_at', 'number']
+      : ['closed_at desc nulls last', 'number desc'];
+  const pageSql = `with p as materialized (
+       select d.id, d.created_at, d.closed_at, d.number, coalesce(d.confidence, 0.5) as weight,
+              ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group, ${STACK_OVERDUE} as stack_overdue
          ${FROM}
-         left join agents a on a.id = d.agent_id
         where d.workspace_id = $1 and d.status = $${n + 1}${filter}
-        order by ${order}
-        limit $${n + 3} offset $${n + 4}`,
-      [...params, status, HEARTBEAT_TIMEOUT_MS / 1000, Math.min(query.limit, QUEUE_PAGE_MAX), query.offset],
+        order by ${keys.join(', ')}
+        limit $${n + 3} offset $${n + 4})
+     select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group,
+            ${dormant(`$${n + 2}`)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
+            st.due_at as stack_due_at, p.stack_overdue, ${ASKED} as asked,
+            a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
+       from p join decisions d on d.id = p.id
+       left join runs r on r.id = d.run_id
+       left join tasks t on t.id = d.task_id
+       left join sessions s on s.workspace_id = d.workspace_id and s.id = d.session_id
+       left join stack_members sm on sm.decision_id = d.id
+       left join stacks st on st.id = sm.stack_id
+       left join agents a on a.id = d.agent_id
+      order by ${keys.map((key) => `p.${key}`).join(', ')}`;
+  const factsSql = `select count(*) filter (where d.status = 'open'${filter})::int as open,
+            count(*) filter (where d.status = 'open' and ${BLOCKING}${filter})::int as blocking,
+            count(*) filter (where d.status = $${n + 1}${filter})::int as total,
+            count(*)::int as decisions, max(d.created_at) as last_opened_at
+       ${FROM}
+      where d.workspace_id = $1`;
+  const [page, facts] = await Promise.all([
+    pool.query<Row & CardRow>(
+      prepared(pool, pageSql, [...params, status, HEARTBEAT_TIMEOUT_MS / 1000, Math.min(query.limit, QUEUE_PAGE_MAX), query.offset]),
     ),
-    pool.query<QueuePage['counts']>(
-      `select count(*) filter (where d.status = 'open')::int as open,
-              count(*) filter (where d.status = 'open' and ${BLOCKING})::int as blocking,
-              count(*) filter (where d.status = $${n + 1})::int as total
-         ${FROM}
-        where d.workspace_id = $1${filter}`,
-      [...params, status],
-    ),
-    pool.query<{ decisions: number; last_opened_at: Date | null }>(
-      'select count(*)::int as decisions, max(created_at) as last_opened_at from decisions where workspace_id = $1',
-      [workspaceId],
-    ),
+    pool.query<QueuePage['counts'] & { decisions: number; last_opened_at: Date | null }>(prepared(pool, factsSql, [...params, status])),
   ]);
-  const facts = history.rows[0];
+  const row = facts.rows[0];
   return {
     decisions: page.rows.map((row) => ({
       ...toView(row),
@@ -206,8 +218,8 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
       taskTitle: row.task_title,
       scope: row.scope,
     })),
-    counts: counts.rows[0] ?? { open: 0, blocking: 0, total: 0 },
-    history: { decisions: facts?.decisions ?? 0, lastOpenedAt: facts?.last_opened_at?.toISOString() ?? null },
+    counts: { open: row?.open ?? 0, blocking: row?.blocking ?? 0, total: row?.total ?? 0 },
+    history: { decisions: row?.decisions ?? 0, lastOpenedAt: row?.last_opened_at?.toISOString() ?? null },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { createPool, withoutPreparedStatements, type Pool } from './pool';
 
 export type EmbeddedPostgres = { url: string; stop(): Promise<void> };
 
@@ -13,6 +14,11 @@ export type EmbeddedPostgres = { url: string; stop(): Promise<void> };
  * per process serialises them at the client; the single backend serialises them anyway.
  */
 export const EMBEDDED_POOL_SIZE = 1;
+
+/** A pool on the embedded database: one connection, and no named statements (they would be shared by every connection). */
+export function createEmbeddedPool(url: string): Pool {
+  return withoutPreparedStatements(createPool(url, EMBEDDED_POOL_SIZE));
+}
 
 /** `dataDir` undefined keeps the database in memory (tests). */
 export async function startEmbeddedPostgres(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedPostgres> {

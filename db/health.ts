@@ -15,7 +15,7 @@ import {
   type HealthSettings,
   type HealthSnapshot,
 } from '../domain/health';
-import { inTransaction, type Pool, type Queryable } from './pool';
+import { inTransaction, prepared, type Pool, type Queryable } from './pool';
 
 /** Recomputes every workspace's roll-up (or one's), records band transitions, returns how many workspaces. */
 export async function rollUpHealth(pool: Pool, workspaceId: string | null = null): Promise<number> {
@@ -99,43 +99,54 @@ export async function updateHealthSettings(
 
 type Inputs = { snapshot: HealthSnapshot | null; open: number; settings: HealthSettings; now: Date };
 
+type InputsRow = {
+  computed_at: Date | null;
+  now: Date;
+  open: number;
+  healthy_ceiling: number | null;
+  quiet_days: number | null;
+  health_hidden_until: Date | null;
+  days: Array<{ ago: number; opened: number }>;
+  agents: Array<{ agent_id: string; name: string; opened: number }>;
+};
+
+// One statement: the queue reads this on every load, and each round trip costs more than its rows.
+// Day 0 is the snapshot's own day; each day row says how many days before it.
+const HEALTH_INPUTS = `
+  select h.computed_at, now() as now, s.healthy_ceiling, s.quiet_days, s.health_hidden_until,
+         (select count(*)::int from decisions where workspace_id = $1 and status = 'open') as open,
+         (select coalesce(json_agg(json_build_object('ago', x.ago, 'opened', x.opened)), '[]')
+            from (select ((h.computed_at at time zone 'UTC')::date - r.day)::int as ago, sum(r.opened)::int as opened
+                    from decision_rollups r where r.workspace_id = $1 group by 1) x) as days,
+         (select coalesce(json_agg(json_build_object('agent_id', y.agent_id, 'name', y.name, 'opened', y.opened)), '[]')
+            from (select r.agent_id, a.name, sum(r.opened)::int as opened
+                    from decision_rollups r join agents a on a.id = r.agent_id
+                   where r.workspace_id = $1 and r.day between (h.computed_at at time zone 'UTC')::date - ${MEDIAN_DAYS}
+                                                           and (h.computed_at at time zone 'UTC')::date - 1
+                   group by 1, 2) y) as agents
+    from (select $1::text as workspace_id) w
+    left join health_snapshots h on h.workspace_id = w.workspace_id
+    left join workspace_settings s on s.workspace_id = w.workspace_id`;
+
 async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inputs> {
-  const [head, days, agents, open, settings] = await Promise.all([
-    db.query<{ computed_at: Date; now: Date }>('select computed_at, now() as now from health_snapshots where workspace_id = $1', [workspaceId]),
-    // Day 0 is the snapshot's own day; each row says how many days before it.
-    db.query<{ ago: number; opened: number }>(
-      `select ((h.computed_at at time zone 'UTC')::date - r.day)::int as ago, sum(r.opened)::int as opened
-         from decision_rollups r join health_snapshots h on h.workspace_id = r.workspace_id
-        where r.workspace_id = $1 group by 1`,
-      [workspaceId],
-    ),
-    db.query<{ agent_id: string; name: string; opened: number }>(
-      `select r.agent_id, a.name, sum(r.opened)::int as opened
-         from decision_rollups r
-         join health_snapshots h on h.workspace_id = r.workspace_id
-         join agents a on a.id = r.agent_id
-        where r.workspace_id = $1 and r.day between (h.computed_at at time zone 'UTC')::date - ${MEDIAN_DAYS}
-                                                and (h.computed_at at time zone 'UTC')::date - 1
-        group by 1, 2`,
-      [workspaceId],
-    ),
-    db.query<{ open: number }>("select count(*)::int as open from decisions where workspace_id = $1 and status = 'open'", [workspaceId]),
-    healthSettings(db, workspaceId),
-  ]);
-  const row = head.rows[0];
-  const now = row?.now ?? new Date();
-  if (!row) return { snapshot: null, open: open.rows[0]!.open, settings, now };
+  const { rows } = await db.query<InputsRow>(prepared(db, HEALTH_INPUTS, [workspaceId]));
+  const row = rows[0]!;
+  const settings: HealthSettings =
+    row.healthy_ceiling === null
+      ? { ...HEALTH_DEFAULTS, hiddenUntil: null }
+      : { healthyCeiling: row.healthy_ceiling, quietDays: row.quiet_days!, hiddenUntil: row.health_hidden_until?.toISOString() ?? null };
+  if (!row.computed_at) return { snapshot: null, open: row.open, settings, now: row.now };
   const opened = Array<number>(ROLLUP_DAYS).fill(0);
-  for (const day of days.rows) if (day.ago >= 0 && day.ago < ROLLUP_DAYS) opened[day.ago] = day.opened;
+  for (const day of row.days) if (day.ago >= 0 && day.ago < ROLLUP_DAYS) opened[day.ago] = day.opened;
   return {
     snapshot: {
       computedAt: row.computed_at.toISOString(),
       opened,
-      byAgent: agents.rows.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened })),
+      byAgent: row.agents.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened })),
     },
-    open: open.rows[0]!.open,
+    open: row.open,
     settings,
-    now,
+    now: row.now,
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export type Pool = pg.Pool;
@@ -36,4 +37,24 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
  */
 export async function withTransaction<T>(db: Queryable, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   return db instanceof pg.Pool ? inTransaction(db, work) : work(db);
+}
+
+// Pools whose server cannot keep named statements per connection (embedded PGlite).
+const unprepared = new WeakSet<pg.Pool>();
+
+/** Marks a pool whose connections share one backend session, so named statements would collide. */
+export function withoutPreparedStatements(pool: pg.Pool): pg.Pool {
+  unprepared.add(pool);
+  return pool;
+}
+
+/**
+ * A statement Postgres parses and plans once per connection, then reuses: for hot reads
+ * whose planning costs about as much as running them. The name is derived from the text,
+ * so a statement built from optional filters gets one prepared form per shape.
+ */
+export function prepared(db: Queryable, text: string, values: unknown[]): pg.QueryConfig {
+  // A client is inside someone's transaction, maybe on the embedded database: keep it simple.
+  if (!(db instanceof pg.Pool) || unprepared.has(db)) return { text, values };
+  return { name: `q_${createHash('sha1').update(text).digest('base64url')}`, text, values };
 }

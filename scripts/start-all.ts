@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startApi } from '../api/server';
-import { EMBEDDED_POOL_SIZE, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { createEmbeddedPool, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { ensureDefaultMember } from '../db/tenancy';
@@ -58,7 +58,7 @@ try {
     stops.push({ name: 'database', stop: embedded.stop });
     databaseUrl = embedded.url;
   }
-  const pool = createPool(databaseUrl, env.DATABASE_URL ? undefined : EMBEDDED_POOL_SIZE);
+  const pool = env.DATABASE_URL ? createPool(databaseUrl) : createEmbeddedPool(databaseUrl);
   stops.push({ name: 'pool', stop: () => pool.end() });
   await migrate(pool);
   const principal = await ensureDefaultMember(pool);
