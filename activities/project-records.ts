@@ -6,7 +6,7 @@
  */
 import { approvalDecision, escalationDecision } from '../domain/record-projection';
 import { decisionIdOf, type DecisionStart } from '../domain/decision';
-import { DecisionContentSchema } from '../domain/decision';
+import { DecisionContentSchema } from '../domain/decision-schema';
 import type { ApprovalActionType, RiskFlag } from '../domain/approval';
 import { inTransaction, type Pool } from '../db/pool';
 

@@ -1,6 +1,7 @@
 /** A workspace's webhook endpoints. The secret leaves Cast only once, when it is created. */
 import { randomBytes } from 'node:crypto';
-import type { CreateWebhookBody, Webhook, WebhookEventType } from '../domain/webhook';
+import type { Webhook, WebhookEventType } from '../domain/webhook';
+import type { CreateWebhookBody } from '../domain/webhook-schema';
 import { DomainError } from '../domain/errors';
 import { newId } from './ids';
 import type { Pool, Queryable } from './pool';

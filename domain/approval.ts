@@ -5,7 +5,7 @@
  * derived approval ask (FR-13), and every door resolves it the same way (FR-29).
  */
 import { z } from 'zod';
-import { Reason } from './ask';
+import { Reason } from './ask-schema';
 
 export const ApprovalActionType = ['spawn_agent', 'schedule_task', 'send_message', 'override_budget'] as const;
 export type ApprovalActionType = (typeof ApprovalActionType)[number];

@@ -1,30 +1,21 @@
 /**
- * Asks: the typed questions inside a decision. Five kinds (FR-16), each with its own input
- * schema, answer schema and rules in `asks/`; this module is the union and the dispatch.
+ * Asks: the typed questions inside a decision. Five kinds (FR-16), each with its rules in
+ * `asks/`; this module is the dispatch. Zod-free, like everything the workflow bundle
+ * imports (the SDK evaluates that bundle afresh for every workflow); the wire shapes are in
+ * `ask-schema.ts`.
  */
-import { z } from 'zod';
 import type { Rejection } from './errors';
-import { AccessAnswer, AccessAsk } from './asks/access-ask';
-import { ActionAnswer, ActionAsk } from './asks/action-ask';
-import { ApprovalAnswer, ApprovalAsk, approvalNeedsReason, describeApproval } from './asks/approval-ask';
-import { ChoiceAnswer, ChoiceAsk, checkChoiceAnswer, choiceNeedsReason, describeChoice } from './asks/choice-ask';
-import { REASON_MAX } from './asks/common';
-import { FactAnswer, FactAsk } from './asks/fact-ask';
+import type { AnswerValue, Ask } from './ask-schema';
+import { approvalNeedsReason, describeApproval } from './asks/approval-ask';
+import { checkChoiceAnswer, choiceNeedsReason, describeChoice } from './asks/choice-ask';
 
-export { AccessAsk, ActionAsk, ApprovalAsk, ChoiceAsk, FactAsk };
-export { ChoiceOption, recommendedOption } from './asks/choice-ask';
+export { recommendedOption } from './asks/choice-ask';
 export { AccessVerification } from './asks/access-ask';
 
 export const AskKind = ['decision', 'approval', 'fact', 'access', 'action'] as const;
 export type AskKind = (typeof AskKind)[number];
 
-export const Ask = z.discriminatedUnion('kind', [ChoiceAsk, ApprovalAsk, FactAsk, AccessAsk, ActionAsk]);
-export type Ask = z.infer<typeof Ask>;
-
-export const AnswerValue = z.discriminatedUnion('kind', [ChoiceAnswer, ApprovalAnswer, FactAnswer, AccessAnswer, ActionAnswer]);
-export type AnswerValue = z.infer<typeof AnswerValue>;
-
-export const Reason = z.string().trim().min(1).max(REASON_MAX);
+export const REASON_MAX = 1000;
 
 const ANSWER_HINT: Record<AskKind, string> = {
   decision: '{"kind":"decision","selected":[1]}',

@@ -2,12 +2,13 @@
  * The rules of a decision's life, as pure functions over its snapshot. The workflow wires
  * them to Temporal messages; tests call them directly.
  */
-import { checkAnswerShape, type AnswerValue, type Ask } from './ask';
+import { checkAnswerShape } from './ask';
+import type { AnswerValue, Ask } from './ask-schema';
+import { advisoryDefaultIssue, hasOption } from './decision-content-rules';
 import { applyDocumentPatch } from './documents';
 import type { Rejection } from './errors';
 import { UNDO_WINDOW_MS } from './undo';
 import {
-  DecisionContentSchema,
   overLimitNote,
   type DecisionEdit,
   type ArchiveRecord,
@@ -254,7 +255,8 @@ export function toDecisionView(state: DecisionSnapshot, firstViewedAt: string | 
 
 /**
  * An agent's edit merged onto its open decision. Turning a decision blocking clears its
- * default; the merged result must still satisfy every filing rule.
+ * default. The API validated each field the edit sends; what the edit can still break is a
+ * rule spanning fields it sends and fields it keeps, checked here on the merged result.
  */
 export function mergeEdit(state: DecisionSnapshot, edit: DecisionEdit): DecisionContent | Rejection {
   const mode = edit.mode ?? state.mode;
@@ -267,21 +269,17 @@ export function mergeEdit(state: DecisionSnapshot, edit: DecisionEdit): Decision
     confidence: edit.confidence ?? state.confidence ?? undefined,
     attempts: edit.attempts ?? state.attempts,
   };
-  const parsed = DecisionContentSchema.safeParse(merged);
-  if (parsed.success) {
-    const documents = applyDocumentPatch(state.documents, edit.documents);
-    const orphan = Object.keys(documents.options ?? {}).find((key) => {
-      const [ask, option] = key.split('.').map(Number);
-      const target = parsed.data.asks[ask! - 1];
-      return !target || target.kind !== 'decision' || option! > target.options.length;
-    });
-    if (orphan) {
-      return { code: 'invalid_request', message: `optionPages: ask ${orphan.replace('.', ' has no option ')} to attach a page to.` };
-    }
-    return { ...parsed.data, documents };
+  const issue = advisoryDefaultIssue(merged);
+  if (issue) return { code: 'invalid_request', message: `${issue.path.join('.')}: ${issue.message}` };
+  const documents = applyDocumentPatch(state.documents, edit.documents);
+  const orphan = Object.keys(documents.options ?? {}).find((key) => {
+    const [ask, option] = key.split('.').map(Number);
+    return !hasOption(merged.asks, ask!, option!);
+  });
+  if (orphan) {
+    return { code: 'invalid_request', message: `optionPages: ask ${orphan.replace('.', ' has no option ')} to attach a page to.` };
   }
-  const issue = parsed.error.issues[0];
-  return { code: 'invalid_request', message: `${issue?.path.join('.') || 'edit'}: ${issue?.message ?? 'invalid'}` };
+  return { ...merged, documents };
 }
 
 /** Who an automatic answer is recorded as: no member, the stack's policy. */

@@ -1,16 +1,15 @@
 /**
- * The decision: what an agent files, what the workflow keeps, and what readers see.
- * One schema per wire shape; the API validates with these, the workflow is typed by them.
+ * The decision: what the workflow keeps and what readers see, and the plain rules about it.
+ * Zod-free, like everything the workflow bundle imports (the SDK evaluates that bundle
+ * afresh for every workflow); the wire shapes it is filed, edited and answered with are in
+ * `decision-schema.ts`.
  */
-import { z } from 'zod';
-import { AnswerValue, Ask, Reason, type AccessVerification } from './ask';
-import { DocumentEditFields, DocumentFields, type DocumentPatch, type DocumentRefs } from './documents';
-import type { DecisionId} from './ids';
-import { StackId } from './ids';
-import { SessionId } from './session';
+import type { AnswerValue, Ask } from './ask-schema';
+import type { AccessVerification } from './asks/access-ask';
+import type { EditDecisionBody, FileDecisionBody } from './decision-schema';
+import type { DocumentPatch, DocumentRefs } from './documents';
+import type { DecisionId } from './ids';
 import type { StackMembership } from './stack';
-
-export { DecisionId } from './ids';
 
 export function decisionIdOf(number: number): DecisionId {
   return `sd-${number}`;
@@ -24,95 +23,6 @@ export const MAX_ASKS = 10;
 
 export const DecisionMode = ['blocking', 'advisory'] as const;
 export type DecisionMode = (typeof DecisionMode)[number];
-
-const LinkId = z.string().trim().min(1).max(200);
-
-/** What can change on an open decision: filing it again or editing it rewrites these. */
-const DecisionContent = {
-  question: z.string().trim().min(1).max(1000),
-  context: z.string().trim().max(4000).optional(),
-  asks: z.array(Ask).min(1).max(MAX_ASKS),
-  mode: z.enum(DecisionMode).default('blocking'),
-  /** The option (of the first choice ask) an advisory decision proceeds on until answered. */
-  defaultOption: z.number().int().min(1).max(25).optional(),
-  /** How sure the agent is, 0–1; unscored ranks as 0.5 (FR-4). */
-  confidence: z.number().min(0).max(1).optional(),
-  /** What the agent already tried (FR-10). */
-  attempts: z.array(z.string().trim().min(1).max(1000)).max(20).optional(),
-};
-
-/** The content rules that span fields, shared by filing and by an edit's merged result. */
-export const DecisionContentSchema = z.strictObject(DecisionContent).superRefine((body, ctx) => advisoryHasDefault(body, ctx));
-
-function advisoryHasDefault(body: { mode: DecisionMode; defaultOption?: number | undefined; asks: Ask[] }, ctx: z.RefinementCtx) {
-  if (body.mode === 'blocking') {
-    if (body.defaultOption !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['defaultOption'], message: 'Only an advisory decision has a default option.' });
-    }
-    return;
-  }
-  const choice = body.asks.find((ask) => ask.kind === 'decision');
-  if (!choice) {
-    ctx.addIssue({ code: 'custom', path: ['mode'], message: 'An advisory decision needs a choice ask whose default it proceeds on.' });
-  } else if (body.defaultOption === undefined || body.defaultOption > choice.options.length) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['defaultOption'],
-      message: `An advisory decision declares its default: an option between 1 and ${choice.options.length}.`,
-    });
-  }
-}
-
-/** Option pages must belong to an option of a choice ask. */
-function optionPagesFit(
-  body: { asks?: Ask[] | undefined; optionPages?: Array<{ ask: number; option: number }> | undefined },
-  ctx: z.RefinementCtx,
-) {
-  // An edit that leaves the asks alone is checked against them once merged (mergeEdit).
-  if (!body.asks) return;
-  body.optionPages?.forEach((page, index) => {
-    const ask = body.asks?.[page.ask - 1];
-    if (!ask || ask.kind !== 'decision' || page.option > ask.options.length) {
-      ctx.addIssue({ code: 'custom', path: ['optionPages', index], message: `Ask ${page.ask} has no option ${page.option} to attach a page to.` });
-    }
-  });
-}
-
-export const FileDecisionBody = z
-  .strictObject({
-    ...DecisionContent,
-    ...DocumentFields,
-    /** The asking session: the host's own conversation id (DESIGN §4). */
-    session: SessionId.optional(),
-    /** The project the session works in. */
-    scope: z.string().trim().min(1).max(200).optional(),
-    agent: LinkId.optional(),
-    task: LinkId.optional(),
-    run: LinkId.optional(),
-    /** Appends the decision to this stack (`--stack ds-7`). */
-    stack: StackId.optional(),
-  })
-  .superRefine((body, ctx) => {
-    advisoryHasDefault(body, ctx);
-    optionPagesFit(body, ctx);
-  });
-export type FileDecisionBody = z.infer<typeof FileDecisionBody>;
-
-/** An agent's edit of its open decision: any content field; `mode: "blocking"` clears the default. */
-export const EditDecisionBody = z
-  .strictObject({
-    question: DecisionContent.question.optional(),
-    context: DecisionContent.context,
-    asks: DecisionContent.asks.optional(),
-    mode: z.enum(DecisionMode).optional(),
-    defaultOption: DecisionContent.defaultOption,
-    confidence: DecisionContent.confidence,
-    attempts: DecisionContent.attempts,
-    ...DocumentEditFields,
-  })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
-  .superRefine(optionPagesFit);
-export type EditDecisionBody = z.infer<typeof EditDecisionBody>;
 
 /** An edit as the workflow receives it: documents already stored, named by hash. */
 export type DecisionEdit = Omit<EditDecisionBody, 'report' | 'doc' | 'optionPages'> & { documents?: DocumentPatch };
@@ -135,12 +45,6 @@ export function overLimitNote(droppedAsks: number): string | null {
     ? `${droppedAsks} further questions were not recorded — this decision was too long.`
     : null;
 }
-
-export const AnswerBody = z.strictObject({
-  answer: AnswerValue,
-  reason: Reason.optional(),
-});
-export type AnswerBody = z.infer<typeof AnswerBody>;
 
 /** Links the API resolved and checked at filing time (ids in the caller's workspace). */
 export type DecisionLinks = {

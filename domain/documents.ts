@@ -3,35 +3,12 @@
  * HTML page per option. They are stored apart from the decision, by content hash, and the
  * decision names them by hash, so the workflow's state stays small and a failed filing
  * leaves nothing half-written. HTML is only ever served sandboxed.
+ * Zod-free, like everything the workflow bundle imports (the SDK evaluates that bundle
+ * afresh for every workflow); the wire shapes are in `documents-schema.ts`.
  */
-import { z } from 'zod';
 
 export const HTML_MAX = 200_000;
 export const DOC_MAX = 100_000;
-
-const Html = z.string().min(1).max(HTML_MAX);
-const Doc = z.string().trim().min(1).max(DOC_MAX);
-
-export const OptionPage = z.strictObject({
-  ask: z.number().int().min(1).max(10).default(1),
-  option: z.number().int().min(1).max(25),
-  html: Html,
-});
-export type OptionPage = z.infer<typeof OptionPage>;
-
-/** Filing: each document as its content. */
-export const DocumentFields = {
-  report: Html.optional(),
-  doc: Doc.optional(),
-  optionPages: z.array(OptionPage).max(25).optional(),
-};
-
-/** Editing: a document's new content, or `null` to remove it. */
-export const DocumentEditFields = {
-  report: Html.nullable().optional(),
-  doc: Doc.nullable().optional(),
-  optionPages: z.array(OptionPage).max(25).optional(),
-};
 
 /** What the decision keeps: the hash of each document; option pages keyed "ask.option". */
 export type DocumentRefs = { report?: string; doc?: string; options?: Record<string, string> };
@@ -53,9 +30,6 @@ export function applyDocumentPatch(refs: DocumentRefs, patch: DocumentPatch | un
   if (patch.options) next.options = { ...refs.options, ...patch.options };
   return next;
 }
-
-/** URL names: `report`, `doc`, `option-<ask>-<option>`. */
-export const DocumentName = z.string().regex(/^(report|doc|option-(10|[1-9])-(2[0-5]|1[0-9]|[1-9]))$/);
 
 export function refFor(refs: DocumentRefs, name: string): string | null {
   if (name === 'report' || name === 'doc') return refs[name] ?? null;

@@ -5,7 +5,7 @@
  * session last said and its pinned state. A permission card answers with y / n only.
  */
 import { z } from 'zod';
-import { Ask } from './ask';
+import { Ask } from './ask-schema';
 import type { DecisionContent } from './decision';
 
 const Pinned = z.string().trim().min(1).max(4000).optional();

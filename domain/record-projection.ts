@@ -2,7 +2,8 @@
  * How approvals and escalations appear in the queue (FR-13): each as a decision with one
  * derived ask, and how the answer to that ask settles the record (FR-29).
  */
-import { Ask, describeAnswer } from './ask';
+import { describeAnswer } from './ask';
+import { Ask } from './ask-schema';
 import { RISK_WORDS, type ProposeApprovalBody } from './approval';
 import type { AskState, DecisionContent } from './decision';
 import type { RaiseEscalationBody } from './escalation';

@@ -5,13 +5,11 @@
  * default once the policy's duration has passed since it joined. The stack's workflow owns
  * membership, order and policy; each member's deadline is a durable timer in that member's
  * own decision workflow, so a person's answer and the default are serialised there.
+ * Zod-free, like everything the workflow bundle imports (the SDK evaluates that bundle
+ * afresh for every workflow); the requests' wire shapes are in `stack-schema.ts`.
  */
-import { z } from 'zod';
 import type { Rejection } from './errors';
 import type { StackId } from './ids';
-import { DecisionId } from './ids';
-
-export { StackId } from './ids';
 
 export function stackIdOf(number: number): StackId {
   return `ds-${number}`;
@@ -19,32 +17,6 @@ export function stackIdOf(number: number): StackId {
 
 /** Enough for any checklist a person clears in one sitting; it keeps the workflow's history small. */
 export const MAX_STACK_MEMBERS = 100;
-
-/** Auto-default durations: at least a second (tests), at most 90 days. */
-const AutoDefaultSeconds = z.number().int().min(1).max(90 * 86_400);
-const DueAt = z.iso.datetime({ offset: true });
-const Title = z.string().trim().min(1).max(200);
-const Members = z.array(DecisionId).max(MAX_STACK_MEMBERS);
-
-export const CreateStackBody = z.strictObject({
-  title: Title,
-  dueAt: DueAt.optional(),
-  autoDefaultSeconds: AutoDefaultSeconds.optional(),
-  /** Cards grouped into a new stack from the list, in order. */
-  decisions: Members.optional(),
-});
-export type CreateStackBody = z.infer<typeof CreateStackBody>;
-
-export const AddMembersBody = z.strictObject({ decisions: Members.min(1) });
-export const ReorderBody = z.strictObject({ order: Members.min(1) });
-
-/** `null` clears a policy; an absent field leaves it as it is. */
-export const StackPolicyBody = z
-  .strictObject({ dueAt: DueAt.nullable().optional(), autoDefaultSeconds: AutoDefaultSeconds.nullable().optional() })
-  .refine((body) => body.dueAt !== undefined || body.autoDefaultSeconds !== undefined, {
-    message: 'Send dueAt or autoDefaultSeconds (null clears it).',
-  });
-export type StackPolicyBody = z.infer<typeof StackPolicyBody>;
 
 export type StackMember = {
   decisionId: string;

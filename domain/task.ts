@@ -3,7 +3,7 @@
  * an open blocker, and remembers the status it returns to when the last one resolves (FR-33).
  */
 import { z } from 'zod';
-import { DecisionId } from './decision';
+import { DecisionId } from './ids';
 
 export const TaskStatus = ['todo', 'in_progress', 'review', 'done', 'blocked', 'cancelled'] as const;
 export type TaskStatus = (typeof TaskStatus)[number];
@@ -39,8 +39,7 @@ export type UpdateTaskBody = z.infer<typeof UpdateTaskBody>;
 
 /** What blocks a task: a decision (sd-N), another task, or a free-text reason. */
 export const BlockerBody = z.discriminatedUnion('kind', [
-  // Lazy: decision.ts may come to import this module, and the cycle must not read DecisionId early.
-  z.strictObject({ kind: z.literal('decision'), ref: z.lazy(() => DecisionId) }),
+  z.strictObject({ kind: z.literal('decision'), ref: DecisionId }),
   z.strictObject({ kind: z.literal('task'), ref: TaskId }),
   z.strictObject({ kind: z.literal('other'), ref: z.string().trim().min(1).max(500) }),
 ]);

@@ -2,17 +2,11 @@
  * Webhooks: the events Cast pushes to a host, their wire shape, and how a body is signed
  * (HMAC-SHA256 over the exact body, hex, in `X-Cast-Signature: sha256=<hex>`). Every event
  * has a stable id, the same on every retry, so a receiver can drop duplicates.
+ * Zod-free, like everything the workflow bundle imports (the SDK evaluates that bundle
+ * afresh for every workflow); the subscription's wire shape is in `webhook-schema.ts`.
  */
-import { z } from 'zod';
-
 export const WebhookEventType = ['decision.resolved', 'decision.withdrawn', 'answer.withdrawn', 'run.restart', 'message.injected'] as const;
 export type WebhookEventType = (typeof WebhookEventType)[number];
-
-export const CreateWebhookBody = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }).max(2000),
-  events: z.array(z.enum(WebhookEventType)).min(1).max(WebhookEventType.length).default([...WebhookEventType]),
-});
-export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
 export type Webhook = { id: string; url: string; events: WebhookEventType[]; createdAt: string };
 

@@ -1,7 +1,8 @@
 /** `/api/v1/decisions` (routes/decisions.ts, decision-documents.ts, decision-wait.ts) and `/sessions/:id/decisions`. */
 import { z } from 'zod';
-import { AnswerBody, DecisionId, EditDecisionBody, FileDecisionBody, MAX_ASKS } from '../../domain/decision';
-import { DocumentName } from '../../domain/documents';
+import { MAX_ASKS } from '../../domain/decision';
+import { AnswerBody, DecisionId, EditDecisionBody, FileDecisionBody } from '../../domain/decision-schema';
+import { DocumentName } from '../../domain/documents-schema';
 import { ArchiveAllBody, QueueQueryParams } from '../../domain/queue';
 import { SessionId } from '../../domain/session';
 import { WORKFLOW_ERRORS, type ApiDocs } from './api-docs';

@@ -1,7 +1,7 @@
 /** `/api/v1/stacks` (routes/stacks.ts): ordered checklists of decisions. */
 import { z } from 'zod';
-import { DecisionId } from '../../domain/decision';
-import { AddMembersBody, CreateStackBody, ReorderBody, StackId, StackPolicyBody } from '../../domain/stack';
+import { DecisionId } from '../../domain/decision-schema';
+import { AddMembersBody, CreateStackBody, ReorderBody, StackId, StackPolicyBody } from '../../domain/stack-schema';
 import { WORKFLOW_ERRORS, type ApiDocs } from './api-docs';
 import { limitParam } from './list-params';
 import { many, one, views } from './views';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SubjectKind } from '../../domain/activity';
 import { HealthSettingsBody } from '../../domain/health';
-import { CreateWebhookBody } from '../../domain/webhook';
+import { CreateWebhookBody } from '../../domain/webhook-schema';
 import type { ApiDocs } from './api-docs';
 import { limitParam } from './list-params';
 import { many, one, views } from './views';

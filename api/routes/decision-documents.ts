@@ -4,7 +4,8 @@
  * never script the queue; the body is plain text, never markup (DESIGN §8).
  */
 import { Router } from 'express';
-import { DocumentName, refFor } from '../../domain/documents';
+import { refFor } from '../../domain/documents';
+import { DocumentName } from '../../domain/documents-schema';
 import { DomainError } from '../../domain/errors';
 import { readDocument } from '../../db/decision-documents';
 import { getDecision } from '../../db/decision-queries';

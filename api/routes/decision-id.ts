@@ -1,4 +1,4 @@
-import { DecisionId } from '../../domain/decision';
+import { DecisionId } from '../../domain/decision-schema';
 import { decisionNotFound } from '../services/answer-ask';
 
 /** A malformed id is just an id that does not exist here. */

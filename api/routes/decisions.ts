@@ -1,7 +1,7 @@
 /** `/api/v1/decisions`: thin routes — parse with domain schemas, call a service or a query. */
 import { Router } from 'express';
 import { z } from 'zod';
-import { AnswerBody, EditDecisionBody } from '../../domain/decision';
+import { AnswerBody, EditDecisionBody } from '../../domain/decision-schema';
 import { ArchiveAllBody, QueueQueryParams } from '../../domain/queue';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
 import { decisionDetail } from '../../db/decision-detail';

@@ -1,8 +1,8 @@
 /** `/api/v1/stacks`: ordered checklists of decisions with a due time and an auto-default policy. */
 import { Router } from 'express';
 import { z } from 'zod';
-import { DecisionId } from '../../domain/decision';
-import { AddMembersBody, CreateStackBody, ReorderBody, StackId, StackPolicyBody } from '../../domain/stack';
+import { DecisionId } from '../../domain/decision-schema';
+import { AddMembersBody, CreateStackBody, ReorderBody, StackId, StackPolicyBody } from '../../domain/stack-schema';
 import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { getStack, listStacks, stackNotFound } from '../../db/stacks';

@@ -1,6 +1,6 @@
 /** `/api/v1/webhooks`: a workspace's push endpoints. */
 import { Router } from 'express';
-import { CreateWebhookBody } from '../../domain/webhook';
+import { CreateWebhookBody } from '../../domain/webhook-schema';
 import type { Pool } from '../../db/pool';
 import { createWebhook, deleteWebhook, listWebhooks } from '../../db/webhooks';
 import { parseWith } from '../problem';

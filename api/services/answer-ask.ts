@@ -3,7 +3,8 @@
  * wins); the read model scopes the id to the caller's workspace, supplies the grant check of
  * an access ask, and explains a refusal once the workflow has finished.
  */
-import type { AnswerBody, AskState, DecisionView } from '../../domain/decision';
+import type { AskState, DecisionView } from '../../domain/decision';
+import type { AnswerBody } from '../../domain/decision-schema';
 import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';
 import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';

@@ -4,7 +4,8 @@
  * failed restart of one. The workflow's validators decide; once the workflow has completed,
  * the same rules, applied to the final row, say why nothing can change.
  */
-import { decisionNumberOf, type DecisionSnapshot, type DecisionView, type EditDecisionBody } from '../../domain/decision';
+import { decisionNumberOf, type DecisionSnapshot, type DecisionView } from '../../domain/decision';
+import type { EditDecisionBody } from '../../domain/decision-schema';
 import { checkArchive, checkRestore, checkRewrite, checkRunNow, mergeEdit, toDecisionView } from '../../domain/decision-state';
 import { optionKey, type DocumentPatch } from '../../domain/documents';
 import { DomainError, type Rejection } from '../../domain/errors';

@@ -5,7 +5,8 @@
  * back as `registerSession`, for the filing to call once nothing else can refuse it, so a
  * refused filing leaves no session behind.
  */
-import type { DecisionLinks, FileDecisionBody } from '../../domain/decision';
+import type { DecisionLinks } from '../../domain/decision';
+import type { FileDecisionBody } from '../../domain/decision-schema';
 import { agentNotFound, getAgent } from '../../db/agents';
 import type { Pool } from '../../db/pool';
 import { getRun, runNotFound } from '../../db/runs';

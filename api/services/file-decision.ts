@@ -2,7 +2,8 @@
  * Write side of filing: resolve links, pick the decision id (the open one for the same
  * question from the same session, else a new `sd-N`), and file it through the workflow.
  */
-import { capAsks, decisionIdOf, decisionNumberOf, FileDecisionBody, type DecisionSource, type DecisionView } from '../../domain/decision';
+import { capAsks, decisionIdOf, decisionNumberOf, type DecisionSource, type DecisionView } from '../../domain/decision';
+import { FileDecisionBody } from '../../domain/decision-schema';
 import { cardNotes } from '../../domain/card-notes';
 import { applyDocumentPatch } from '../../domain/documents';
 import { toDecisionView } from '../../domain/decision-state';

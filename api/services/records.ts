@@ -4,7 +4,8 @@
  * resolve endpoints answer that ask through the decision's workflow, so every door — these,
  * the queue, the chat tool, an Inbox reply — ends in the same resolution, once.
  */
-import type { AnswerBody, DecisionView } from '../../domain/decision';
+import type { DecisionView } from '../../domain/decision';
+import type { AnswerBody } from '../../domain/decision-schema';
 import type { ProposeApprovalBody } from '../../domain/approval';
 import { checkAnswer, type AnswerCommand } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';

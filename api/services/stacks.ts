@@ -4,7 +4,8 @@
  */
 import type { DecisionView } from '../../domain/decision';
 import { DomainError } from '../../domain/errors';
-import { stackIdOf, toStackView, type CreateStackBody, type StackPolicyBody, type StackView } from '../../domain/stack';
+import { stackIdOf, toStackView, type StackView } from '../../domain/stack';
+import type { CreateStackBody, StackPolicyBody } from '../../domain/stack-schema';
 import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { getStack, nextStackNumber, stackNotFound, stacksOf } from '../../db/stacks';

@@ -1,5 +1,5 @@
 /** Stores a filing's or an edit's documents by hash before the workflow hears of them. */
-import type { OptionPage } from '../../domain/documents';
+import type { OptionPage } from '../../domain/documents-schema';
 import { optionKey, type DocumentPatch } from '../../domain/documents';
 import { storeDocument } from '../../db/decision-documents';
 import type { Pool } from '../../db/pool';

@@ -1,27 +1,4 @@
-/**
- * An access ask: a permission, connection or grant the agent lacks (FR-16, FR-19). It names
- * what is needed and where it is granted; when it names a tool pattern Cast can evaluate,
- * "I have granted it" is re-checked against the agent's tool grants. No credential value is
- * ever part of it.
- */
-import { z } from 'zod';
-import { askBase } from './common';
-
-export const AccessAsk = z.strictObject({
-  kind: z.literal('access'),
-  ...askBase,
-  needed: z.string().trim().min(1).max(500),
-  grantUrl: z.url().max(2000),
-  /** A tool name Cast can check against the agent's grants, e.g. "mcp__analytics__query". */
-  tool: z.string().trim().min(1).max(200).optional(),
-});
-export type AccessAsk = z.infer<typeof AccessAsk>;
-
-export const AccessAnswer = z.strictObject({
-  kind: z.literal('access'),
-  granted: z.literal(true),
-});
-export type AccessAnswer = z.infer<typeof AccessAnswer>;
+/** An access ask's rules (FR-16, FR-19), zod-free for the workflow bundle; its wire shape is in `access-ask-schema.ts`. */
 
 /** How a granted access ask was closed: checked by Cast, or on the member's word (E9). */
 export const AccessVerification = ['verified', 'self_reported'] as const;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { FileDecisionBody, type DecisionStart } from '../../domain/decision';
+import type { DecisionStart } from '../../domain/decision';
+import { FileDecisionBody } from '../../domain/decision-schema';
 
 /** A valid body for `POST /api/v1/decisions` with `asks` choice asks. */
 export function choiceDecision(question = 'Which schema wins?', asks = 1): z.input<typeof FileDecisionBody> {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { applyAnswer, checkAnswer, openDecision, progress, type AnswerCommand } from '../../domain/decision-state';
-import { FileDecisionBody, type DecisionStart } from '../../domain/decision';
-import type { ChoiceAsk } from '../../domain/ask';
+import type { DecisionStart } from '../../domain/decision';
+import { FileDecisionBody } from '../../domain/decision-schema';
+import type { ChoiceAsk } from '../../domain/ask-schema';
 import { choiceDecision, decisionStart } from '../support/fixtures';
 
 function start(asks = 2): DecisionStart {

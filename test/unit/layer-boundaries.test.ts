@@ -1,6 +1,7 @@
 /** The layer boundaries of DESIGN §6 are lint rules; these prove the rules bite. */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { runtimePackages } from '../support/runtime-imports';
 
 const eslint = new ESLint();
 
@@ -14,6 +15,8 @@ describe('layer boundaries', () => {
     expect(await violations('workflows/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toHaveLength(1);
     expect(await violations('workflows/x.ts', "import { createActivities } from '../activities';\nexport const a = createActivities;\n")).toHaveLength(1);
     expect(await violations('workflows/x.ts', "import type { Activities } from '../activities';\nexport type A = Activities;\n")).toEqual([]);
+    expect(await violations('workflows/x.ts', "import { EditDecisionBody } from '../domain/decision-schema';\nexport const a = EditDecisionBody;\n")).toHaveLength(1);
+    expect(await violations('workflows/x.ts', "import type { EditDecisionBody } from '../domain/decision-schema';\nexport type A = EditDecisionBody;\n")).toEqual([]);
   });
 
   it('api/ never imports activities/', async () => {
@@ -23,6 +26,13 @@ describe('layer boundaries', () => {
   it('domain/ is pure: zod and itself only', async () => {
     expect(await violations('domain/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
     expect(await violations('domain/x.ts', "import pg from 'pg';\nexport const a = pg;\n")).toHaveLength(1);
-    expect(await violations('domain/x.ts', "import { z } from 'zod';\nimport { Ask } from './ask';\nexport const a = [z, Ask];\n")).toEqual([]);
+    expect(await violations('domain/x.ts', "import { z } from 'zod';\nimport { Ask } from './ask-schema';\nexport const a = [z, Ask];\n")).toEqual([]);
+  });
+
+  it('the workflow bundle loads no zod: the SDK evaluates the bundle afresh for every workflow', () => {
+    const reached = runtimePackages('workflows/index.ts');
+    expect(reached.has('@temporalio/workflow')).toBe(true);
+    // The chain names the import that pulls zod in.
+    expect(reached.get('zod')).toBeUndefined();
   });
 });

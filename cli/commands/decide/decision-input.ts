@@ -3,8 +3,8 @@
  * (`-` for stdin) and the documents — refused before the server sees them when the CLI can tell.
  */
 import { readFileSync, statSync } from 'node:fs';
-import type { ChoiceOption } from '../../../domain/ask';
-import type { OptionPage } from '../../../domain/documents';
+import type { ChoiceOption } from '../../../domain/ask-schema';
+import type { OptionPage } from '../../../domain/documents-schema';
 import { usageError } from '../../output';
 
 export const MIN_OPTIONS = 2;

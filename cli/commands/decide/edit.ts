@@ -3,9 +3,10 @@
  * and its place in the queue. An answered decision cannot change (exit 3, with the answer).
  */
 import type { Command } from 'commander';
-import type { ChoiceOption } from '../../../domain/ask';
+import type { ChoiceOption } from '../../../domain/ask-schema';
 import { cardNotes } from '../../../domain/card-notes';
-import { EditDecisionBody, type DecisionView } from '../../../domain/decision';
+import type { DecisionView } from '../../../domain/decision';
+import { EditDecisionBody } from '../../../domain/decision-schema';
 import { emit, usageError } from '../../output';
 import { collect, parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
 import type { FileOptions } from './file';

@@ -3,9 +3,10 @@
  * body (one choice ask whose prompt is the question, in the asking session and its scope),
  * checked with domain's FileDecisionBody, then posted — and placed in its stack, if named.
  */
-import type { ChoiceOption } from '../../../domain/ask';
-import { FileDecisionBody, type DecisionView } from '../../../domain/decision';
-import type { OptionPage } from '../../../domain/documents';
+import type { ChoiceOption } from '../../../domain/ask-schema';
+import type { DecisionView } from '../../../domain/decision';
+import { FileDecisionBody } from '../../../domain/decision-schema';
+import type { OptionPage } from '../../../domain/documents-schema';
 import { scope } from '../../config';
 import type { Client } from '../../http';
 import { usageError } from '../../output';

@@ -2,7 +2,8 @@
  * Which decision `edit`, `cancel`, `answer` and `wait` act on: the id given, or the session's
  * single open decision; and the refusal when it is no longer open.
  */
-import { DecisionId, type DecisionView } from '../../../domain/decision';
+import type { DecisionView } from '../../../domain/decision';
+import { DecisionId } from '../../../domain/decision-schema';
 import { connection, sessionId } from '../../config';
 import { ApiError, client, type Client } from '../../http';
 import { CliError, Exit, usageError } from '../../output';

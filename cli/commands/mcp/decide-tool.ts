@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { ChoiceOption } from '../../../domain/ask';
+import { ChoiceOption } from '../../../domain/ask-schema';
 import { DecisionMode, DecisionStatus } from '../../../domain/decision';
 import { StackId } from '../../../domain/ids';
 import { splitOption } from '../decide/decision-input';

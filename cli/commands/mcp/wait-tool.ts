@@ -5,7 +5,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { DecisionId, type DecisionView } from '../../../domain/decision';
+import type { DecisionView } from '../../../domain/decision';
+import { DecisionId } from '../../../domain/decision-schema';
 import { outcomeJson } from '../decide/present';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 

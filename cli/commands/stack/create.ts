@@ -3,7 +3,8 @@
  * empty stack and prints its id and what its policy resolved to.
  */
 import type { Command } from 'commander';
-import { CreateStackBody, type StackView } from '../../../domain/stack';
+import type { StackView } from '../../../domain/stack';
+import { CreateStackBody } from '../../../domain/stack-schema';
 import { bold, emit, hint, usageError } from '../../output';
 import { collect } from '../decide/decision-input';
 import { connect } from '../decide/target';

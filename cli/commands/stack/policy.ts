@@ -3,7 +3,8 @@
  * changes the stack's policy and prints what it resolved to. Pending auto-defaults move with it.
  */
 import type { Command } from 'commander';
-import { StackPolicyBody, type StackView } from '../../../domain/stack';
+import type { StackView } from '../../../domain/stack';
+import { StackPolicyBody } from '../../../domain/stack-schema';
 import { emit, hint, usageError } from '../../output';
 import { connect } from '../decide/target';
 import { autoDefaultNote, headline, policyLine, stackJson } from './present';

@@ -2,7 +2,7 @@
  * What the `cast stack` commands read from their arguments — stack and decision ids,
  * durations and due times — refused with exit 2 before the server sees them.
  */
-import { CreateStackBody, StackId } from '../../../domain/stack';
+import { CreateStackBody, StackId } from '../../../domain/stack-schema';
 import { ApiError } from '../../http';
 import { CliError, usageError } from '../../output';
 import { formatDuration, parseDue, parseDuration, WhenError } from '../../when';

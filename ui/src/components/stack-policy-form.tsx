@@ -4,7 +4,8 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StackPolicyBody, StackView } from '../../../domain/stack';
+import type { StackView } from '../../../domain/stack';
+import type { StackPolicyBody } from '../../../domain/stack-schema';
 import { fromLocalInput, toLocalInput } from '../stacks/due-input';
 import { formatDuration, parseDuration } from '../stacks/policy-duration';
 

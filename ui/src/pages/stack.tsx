@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StackPolicyBody, StackView } from '../../../domain/stack';
+import type { StackView } from '../../../domain/stack';
+import type { StackPolicyBody } from '../../../domain/stack-schema';
 import { LiveRegion } from '../components/live-region';
 import { StackChecklist, type MemberAction } from '../components/stack-checklist';
 import { StackPolicyForm } from '../components/stack-policy-form';

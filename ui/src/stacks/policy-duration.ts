@@ -1,7 +1,7 @@
 /**
  * The auto-default policy's duration as a person writes it ("30m", "24h", "2d", "1d12h") and
  * as the form shows it back. The API takes whole seconds, from 1 s to 90 days
- * (domain/stack.ts `AutoDefaultSeconds`).
+ * (domain/stack-schema.ts `AutoDefaultSeconds`).
  */
 const UNIT_SECONDS = { d: 86_400, h: 3600, m: 60, s: 1 } as const;
 type Unit = keyof typeof UNIT_SECONDS;

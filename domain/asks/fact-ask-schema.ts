@@ -1,6 +1,6 @@
 /** A fact ask: information only the person has (FR-16, FR-18). */
 import { z } from 'zod';
-import { askBase } from './common';
+import { askBase } from './ask-base-schema';
 
 export const FactAsk = z.strictObject({
   kind: z.literal('fact'),

@@ -1,6 +1,6 @@
 /** An action ask: something only a person can do, outside Cast (FR-16). */
 import { z } from 'zod';
-import { askBase } from './common';
+import { askBase } from './ask-base-schema';
 
 export const ActionAsk = z.strictObject({
   kind: z.literal('action'),

@@ -6,5 +6,3 @@ export const askBase = {
   context: z.string().trim().max(4000).optional(),
   required: z.boolean().default(true),
 };
-
-export const REASON_MAX = 1000;

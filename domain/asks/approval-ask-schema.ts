@@ -1,0 +1,21 @@
+/** An approval ask: yes or no on an action the agent proposes, shown with its risks (FR-16). */
+import { z } from 'zod';
+import { ApprovalActionKind } from './approval-ask';
+import { askBase } from './ask-base-schema';
+
+export const ApprovalAsk = z.strictObject({
+  kind: z.literal('approval'),
+  ...askBase,
+  action: z.strictObject({
+    kind: z.enum(ApprovalActionKind).default('other'),
+    summary: z.string().trim().min(1).max(1000),
+  }),
+  risks: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
+});
+export type ApprovalAsk = z.infer<typeof ApprovalAsk>;
+
+export const ApprovalAnswer = z.strictObject({
+  kind: z.literal('approval'),
+  decision: z.enum(['approve', 'reject']),
+});
+export type ApprovalAnswer = z.infer<typeof ApprovalAnswer>;

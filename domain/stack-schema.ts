@@ -1,0 +1,32 @@
+/** The wire shapes of a stack's requests, apart from `stack.ts`: the workflow bundle imports that, zod-free. */
+import { z } from 'zod';
+import { DecisionId } from './ids';
+import { MAX_STACK_MEMBERS } from './stack';
+
+export { StackId } from './ids';
+
+/** Auto-default durations: at least a second (tests), at most 90 days. */
+const AutoDefaultSeconds = z.number().int().min(1).max(90 * 86_400);
+const DueAt = z.iso.datetime({ offset: true });
+const Title = z.string().trim().min(1).max(200);
+const Members = z.array(DecisionId).max(MAX_STACK_MEMBERS);
+
+export const CreateStackBody = z.strictObject({
+  title: Title,
+  dueAt: DueAt.optional(),
+  autoDefaultSeconds: AutoDefaultSeconds.optional(),
+  /** Cards grouped into a new stack from the list, in order. */
+  decisions: Members.optional(),
+});
+export type CreateStackBody = z.infer<typeof CreateStackBody>;
+
+export const AddMembersBody = z.strictObject({ decisions: Members.min(1) });
+export const ReorderBody = z.strictObject({ order: Members.min(1) });
+
+/** `null` clears a policy; an absent field leaves it as it is. */
+export const StackPolicyBody = z
+  .strictObject({ dueAt: DueAt.nullable().optional(), autoDefaultSeconds: AutoDefaultSeconds.nullable().optional() })
+  .refine((body) => body.dueAt !== undefined || body.autoDefaultSeconds !== undefined, {
+    message: 'Send dueAt or autoDefaultSeconds (null clears it).',
+  });
+export type StackPolicyBody = z.infer<typeof StackPolicyBody>;
