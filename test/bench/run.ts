@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startApi } from '../../api/server';
-import { EMBEDDED_POOL_SIZE, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { createEmbeddedPool, startEmbeddedPostgres } from '../../db/embedded-postgres';
 import { migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
 import { createMember, createWorkspace, issueToken } from '../../db/tenancy';
@@ -29,8 +29,8 @@ import { listQueue } from '../../db/decision-queries';
 import { noopUpdate, type noopWorkflow } from './bench-workflows';
 import { browserFigures } from './browser-figures';
 import { stackDeadlineLags } from './stack-deadlines';
-import { summarize, timeEach } from './stats';
-import { sustainedLoad } from './sustained';
+import { summarize, timeEach, timePaced } from './stats';
+import { ANSWERING_TARGET, FILING_TARGET, offeredFor, sustainedLoad, type Load } from './sustained';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -38,6 +38,9 @@ const { values } = parseArgs({ options: { decisions: { type: 'string', default: 
 const DECISIONS = Number(values.decisions);
 const READS = 500;
 const ANSWERS = 300;
+// Answers and bare updates are timed at the same steady 20/s: the ratio compares the two paths,
+// not how much of the previous answer's delivery is still running (the sustained rows load it).
+const PACE_MS = 50;
 
 const env = loadEnv();
 installTemporalLogging('warn', { handleSignals: true });
@@ -46,7 +49,7 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
 const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres();
 const databaseUrl = env.DATABASE_URL ?? embedded!.url;
-const pool = createPool(databaseUrl, embedded ? EMBEDDED_POOL_SIZE : 20);
+const pool = embedded ? createEmbeddedPool(databaseUrl) : createPool(databaseUrl, 20);
 await migrate(pool);
 
 const taskQueue = `bench-${randomUUID()}`;
@@ -112,7 +115,7 @@ const answerOnce = (id: string) =>
     if (r.status !== 200) throw new Error(`answer failed with ${r.status}`);
   });
 await timeEach(20, (index) => answerOnce(filed[index]!));
-const answers = await timeEach(ANSWERS, (index) => answerOnce(filed[index + 20]!));
+const answers = await timePaced(ANSWERS, PACE_MS, (index) => answerOnce(filed[index + 20]!));
 
 const connection = await Connection.connect({ address: temporalServer.address });
 const client = new Client({ connection });
@@ -125,7 +128,7 @@ const noop = new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow',
 await client.workflow.executeUpdateWithStart(noopUpdate, { args: [0], startWorkflowOperation: noop });
 const noopHandle = await noop.workflowHandle();
 await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
-const bareUpdates = await timeEach(ANSWERS, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
+const bareUpdates = await timePaced(ANSWERS, PACE_MS, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
 
 log('answer → agent: 50 answers given while a `cast decide wait` request (the same endpoint) waits…');
 const waits: number[] = [];
@@ -139,8 +142,9 @@ for (let index = 0; index < 50; index += 1) {
   waits.push((await released) - answeredAt);
 }
 
-log('sustained load: filing at 50/s for 10 s, then answering them at 100/s…');
+log(`sustained load: filing at ${offeredFor(FILING_TARGET)}/s for 10 s, then answering them at ${offeredFor(ANSWERING_TARGET)}/s…`);
 const load = await sustainedLoad(api.url, headers, 10);
+for (const run of [load.filing, load.answering]) if (run.firstError) log(`first error under load: ${run.firstError}`);
 
 log('stack deadlines: 100 advisory members answered by their stack\'s auto-default…');
 const lags = await stackDeadlineLags(api.url, headers, 100, 5);
@@ -160,6 +164,8 @@ const lag = summarize(lags);
 const filing = summarize(filings.slice(20));
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
+const sustainedRow = (what: string, run: Load, target: number) =>
+  `| sustained ${what}: ${run.completed} at ${run.offered}/s offered, ${run.errors} errors, latency under load | ${ms(run.latency.p50)} | ${ms(run.latency.p95)} | ${ms(run.latency.p99)} | ≥ ${target}/s, no error | ${run.rate.toFixed(1)}/s ${met(run.rate >= target && run.errors === 0)} |`;
 const table = [
   '| what | P50 | P95 | P99 | target | result |',
   '|---|---|---|---|---|---|',
@@ -167,14 +173,14 @@ const table = [
   `| the same page straight from SQL (no HTTP) | ${ms(sql.p50)} | ${ms(sql.p95)} | ${ms(sql.p99)} | | |`,
   `| read ratio (P95 API / P95 SQL) | | ${(read.p95 / sql.p95).toFixed(2)}× | | ≤ 3× | ${met(read.p95 / sql.p95 <= 3)} |`,
   `| filing a decision (HTTP → update-with-start → mirror) | ${ms(filing.p50)} | ${ms(filing.p95)} | ${ms(filing.p99)} | | |`,
-  `| answering an ask (HTTP → update → mirror) | ${ms(answer.p50)} | ${ms(answer.p95)} | ${ms(answer.p99)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
-  `| bare no-op Update round trip | ${ms(bare.p50)} | ${ms(bare.p95)} | ${ms(bare.p99)} | | |`,
+  `| answering an ask (HTTP → update → mirror), one every ${PACE_MS} ms | ${ms(answer.p50)} | ${ms(answer.p95)} | ${ms(answer.p99)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
+  `| bare no-op Update round trip, one every ${PACE_MS} ms | ${ms(bare.p50)} | ${ms(bare.p95)} | ${ms(bare.p99)} | | |`,
   `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 2× | ${met(answer.p95 / bare.p95 <= 2)} |`,
   `| browser: open /decisions → first decision answerable (${DECISIONS} open) | ${ms(web.open.p50)} | ${ms(web.open.p95)} | ${ms(web.open.p99)} | | |`,
   `| browser: click Answer → "Answered." shown | ${ms(web.answer.p50)} | ${ms(web.answer.p95)} | ${ms(web.answer.p99)} | | |`,
   `| answer sent → waiting agent holds it (decision wait) | ${ms(wait.p50)} | ${ms(wait.p95)} | ${ms(wait.p99)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
-  `| sustained filing: ${load.filing.completed} of ${load.filing.offered * 10} offered at 50/s, ${load.filing.errors} errors | | | | ≥ 50/s, no error | ${load.filing.rate.toFixed(1)}/s ${met(load.filing.rate >= 50 * 0.95 && load.filing.errors === 0)} |`,
-  `| sustained answering: ${load.answering.completed} at 100/s, ${load.answering.errors} errors | | | | ≥ 100/s, no error | ${load.answering.rate.toFixed(1)}/s ${met(load.answering.rate >= 100 * 0.95 && load.answering.errors === 0)} |`,
+  sustainedRow('filing', load.filing, FILING_TARGET),
+  sustainedRow('answering', load.answering, ANSWERING_TARGET),
   `| stack auto-default: deadline → answer recorded (${lags.length} of 100 members) | ${ms(lag.p50)} | ${ms(lag.p95)} | ${ms(lag.p99)} | within 1 s | ${met(lags.length === 100 && lag.p99 <= 1000)} |`,
 ].join('\n');
 process.stdout.write(`\n${table}\n\n`);

@@ -16,3 +16,21 @@ export async function timeEach(count: number, fn: (index: number) => Promise<unk
   }
   return samples;
 }
+
+/**
+ * Like `timeEach`, but starts one call every `intervalMs` (or at once, when the last one ran
+ * over): a steady arrival rate, the same for every series compared with it.
+ */
+export async function timePaced(count: number, intervalMs: number, fn: (index: number) => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  let next = performance.now();
+  for (let index = 0; index < count; index += 1) {
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const started = performance.now();
+    await fn(index);
+    samples.push(performance.now() - started);
+    next = started + intervalMs;
+  }
+  return samples;
+}
