@@ -30,6 +30,8 @@ export async function startWorker(options: {
   rollupEvery?: Duration | null;
   /** How often the reconciler runs; `null` creates none (most tests). */
   reconcileEvery?: Duration | null;
+  /** Activities beside Cast's own: the benchmark's no-op baseline. */
+  extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }): Promise<RunningWorker> {
   const sweepEvery = options.sweepEvery === undefined ? SWEEP_EVERY : options.sweepEvery;
   const rollupEvery = options.rollupEvery === undefined ? ROLLUP_EVERY : options.rollupEvery;
@@ -47,7 +49,7 @@ export async function startWorker(options: {
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
-    activities: createActivities({ pool: options.pool, client, taskQueue: options.taskQueue }),
+    activities: { ...createActivities({ pool: options.pool, client, taskQueue: options.taskQueue }), ...options.extraActivities },
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),

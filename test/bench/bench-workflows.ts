@@ -1,11 +1,18 @@
-// The bench's worker bundle: Cast's workflows plus a no-op baseline for a bare Update round trip.
-import { condition, defineUpdate, setHandler } from '@temporalio/workflow';
+// The bench's worker bundle: Cast's workflows plus no-op baselines — a bare Update round trip,
+// and one that awaits a no-op local activity (the least an update that mirrors can cost).
+import { condition, defineUpdate, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 
 export * from '../../workflows';
 
 export const noopUpdate = defineUpdate<number, [number]>('noop');
+export const noopLocalUpdate = defineUpdate<number, [number]>('noopLocal');
+
+export type BenchActivities = { echo(value: number): Promise<number> };
+
+const { echo } = proxyLocalActivities<BenchActivities>({ startToCloseTimeout: '10 seconds' });
 
 export async function noopWorkflow(): Promise<void> {
   setHandler(noopUpdate, (value) => value);
+  setHandler(noopLocalUpdate, (value) => echo(value));
   await condition(() => false);
 }
