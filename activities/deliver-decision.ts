@@ -16,6 +16,8 @@ import { releaseTaskHold } from './hold-task';
 import { inTransaction, type Pool, type PoolClient } from '../db/pool';
 import { recordDelivery, type DecisionEvent } from '../domain/decision-state';
 import { mirrorDecision } from './mirror-decision';
+import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook';
+import { webhookSubscribers } from '../db/webhooks';
 import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
@@ -23,12 +25,17 @@ import { getSession } from '../db/sessions';
 export const RESTART_UNAVAILABLE =
   "The session's host has stopped, so no one would pick up a restarted run. Start the host again, then use Run now.";
 
+/** The delivery's outcome, and who subscribes to what it may announce (read in the same visit). */
+export type Delivered = { outcome: DeliveryOutcome; subscribers: WebhookSubscribers };
+
 /**
  * Delivers, and mirrors the decision as delivered in the same transaction: the workflow
  * records the same outcome with `recordDelivery` (a pure function of the snapshot and the
- * outcome), so the row and the workflow agree without a second write.
+ * outcome), so the row and the workflow agree without a second write. The webhook
+ * subscribers are read here too, so announcing the delivery costs the workflow no
+ * further round trip.
  */
-export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): Promise<DeliveryOutcome> {
+export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): Promise<Delivered> {
   return inTransaction(pool, async (client) => {
     const restart = await deliverToSession(client, decision);
     const otherBlockers = await releaseTaskHold(client, decision);
@@ -39,7 +46,7 @@ export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): P
       detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
     };
     await mirrorDecision(client, recordDelivery(decision, outcome), [delivered]);
-    return outcome;
+    return { outcome, subscribers: await webhookSubscribers(client, decision.workspaceId, DELIVERY_EVENT_TYPES) };
   });
 }
 

@@ -5,9 +5,9 @@
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { reconcileDecisions, type ReconcileReport } from './reconcile';
-import type { DecisionSnapshot, DecisionStart, DeliveryOutcome } from '../domain/decision';
+import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { DecisionEvent } from '../domain/decision-state';
-import { deliverDecision } from './deliver-decision';
+import { deliverDecision, type Delivered } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 import { sendWebhook, webhookEndpointsFor } from './send-webhook';
@@ -36,7 +36,7 @@ export function createActivities({ pool, client, taskQueue }: ActivityDeps) {
     mirrorStack(snapshot: StackSnapshot): Promise<'applied' | 'stale'> {
       return mirrorStack(pool, snapshot);
     },
-    deliverDecision(snapshot: DecisionSnapshot): Promise<DeliveryOutcome> {
+    deliverDecision(snapshot: DecisionSnapshot): Promise<Delivered> {
       return deliverDecision(pool, snapshot);
     },
     settleSource(snapshot: DecisionSnapshot): Promise<void> {

@@ -1,6 +1,6 @@
 /** A workspace's webhook endpoints. The secret leaves Cast only once, when it is created. */
 import { randomBytes } from 'node:crypto';
-import type { Webhook, WebhookEventType } from '../domain/webhook';
+import type { Webhook, WebhookEventType, WebhookSubscribers } from '../domain/webhook';
 import type { CreateWebhookBody } from '../domain/webhook-schema';
 import { DomainError } from '../domain/errors';
 import { newId } from './ids';
@@ -56,6 +56,20 @@ export async function webhookTargets(db: Queryable, workspaceId: string, type: W
     [workspaceId, type],
   );
   return rows;
+}
+
+/** The endpoints subscribed to each of these event types, in one read. */
+export async function webhookSubscribers(
+  db: Queryable,
+  workspaceId: string,
+  types: readonly WebhookEventType[],
+): Promise<WebhookSubscribers> {
+  const { rows } = await db.query<{ id: string; events: WebhookEventType[] }>(
+    `select id, events from webhook_endpoints
+      where workspace_id = $1 and deleted_at is null and events && $2::text[] order by created_at`,
+    [workspaceId, types],
+  );
+  return Object.fromEntries(types.map((type) => [type, rows.filter((row) => row.events.includes(type)).map((row) => row.id)]));
 }
 
 /** An endpoint deleted since an event was planned is skipped, not retried. */

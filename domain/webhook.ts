@@ -10,6 +10,12 @@ export type WebhookEventType = (typeof WebhookEventType)[number];
 
 export type Webhook = { id: string; url: string; events: WebhookEventType[]; createdAt: string };
 
+/** The endpoint ids subscribed to each event type, as read when an announcement was planned. */
+export type WebhookSubscribers = Partial<Record<WebhookEventType, string[]>>;
+
+/** What delivering a decision can announce; their subscribers are read with the delivery. */
+export const DELIVERY_EVENT_TYPES = ['decision.resolved', 'run.restart', 'message.injected'] as const satisfies readonly WebhookEventType[];
+
 export type WebhookEvent = {
   id: string;
   type: WebhookEventType;

@@ -35,7 +35,7 @@ import {
 } from '../domain/decision-state';
 import type { Rejection } from '../domain/errors';
 import { actedRejection, checkUndo, restartedBy, undoAnswer, undoDeadline } from '../domain/undo';
-import { decisionEvents, withdrawalEvent, type WebhookEvent } from '../domain/webhook';
+import { decisionEvents, withdrawalEvent, type WebhookEvent, type WebhookSubscribers } from '../domain/webhook';
 import { keepStackMembership } from './stack-membership';
 import {
   answerAskUpdate,
@@ -195,16 +195,19 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   // Pushes started by update handlers, which must not wait on them; the workflow ends only after them.
   const pushes: Array<Promise<void>> = [];
 
-  /** Pushes what the latest change means to every subscribed endpoint; a dead endpoint holds nothing up. */
-  async function announce(): Promise<void> {
-    await push(decisionEvents(state, { decision: toDecisionView(state) }, resolutionAnnounced));
+  /**
+   * Pushes what the latest change means to every subscribed endpoint; a dead endpoint holds
+   * nothing up. `subscribers`, when a delivery has just read them, saves reading them again.
+   */
+  async function announce(subscribers: WebhookSubscribers = {}): Promise<void> {
+    await push(decisionEvents(state, { decision: toDecisionView(state) }, resolutionAnnounced), subscribers);
     resolutionAnnounced ||= state.status === 'resolved';
   }
 
-  async function push(events: WebhookEvent[]): Promise<void> {
+  async function push(events: WebhookEvent[], subscribers: WebhookSubscribers = {}): Promise<void> {
     await Promise.all(
       events.map(async (event) => {
-        const endpoints = await webhookEndpointsFor(state.workspaceId, event);
+        const endpoints = subscribers[event.type] ?? (await webhookEndpointsFor(state.workspaceId, event));
         await Promise.allSettled(endpoints.map((endpoint) => sendWebhook(endpoint, event)));
       }),
     );
@@ -216,10 +219,14 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   async function deliver(): Promise<DecisionSnapshot> {
     delivering = true;
     const sent = state;
+    let subscribers: WebhookSubscribers = {};
     const delivered = await deliverDecision(sent).then(
       // The activity mirrored `recordDelivery(sent, outcome)` with the delivery; unless a
       // change (a stack's signal) landed meanwhile, that row is this state.
-      (outcome) => (state === sent ? adopt(recordDelivery(sent, outcome)) : commit(recordDelivery(state, outcome))),
+      ({ outcome, subscribers: read }) => {
+        subscribers = read;
+        return state === sent ? adopt(recordDelivery(sent, outcome)) : commit(recordDelivery(state, outcome));
+      },
       (error: unknown) =>
         commit(
           recordDelivery(state, {
@@ -232,7 +239,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
         ),
     );
     delivering = false;
-    await announce();
+    await announce(subscribers);
     return delivered;
   }
 
