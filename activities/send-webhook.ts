@@ -7,7 +7,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { createHmac } from 'node:crypto';
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, type WebhookEvent } from '../domain/webhook';
 import type { Pool } from '../db/pool';
-import { webhookTarget, webhookTargets } from '../db/webhooks';
+import { webhookSubscribers, webhookTarget } from '../db/webhooks';
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -16,7 +16,7 @@ export function sign(secret: string, body: string): string {
 }
 
 export async function webhookEndpointsFor(pool: Pool, workspaceId: string, event: WebhookEvent): Promise<string[]> {
-  return (await webhookTargets(pool, workspaceId, event.type)).map((target) => target.id);
+  return (await webhookSubscribers(pool, workspaceId, [event.type]))[event.type] ?? [];
 }
 
 export async function sendWebhook(pool: Pool, endpointId: string, event: WebhookEvent): Promise<'sent' | 'skipped'> {

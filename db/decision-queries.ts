@@ -198,7 +198,7 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
     ),
     pool.query<QueuePage['counts'] & { decisions: number; last_opened_at: Date | null }>(prepared(pool, factsSql, [...params, status])),
   ]);
-  const row = facts.rows[0];
+  const totals = facts.rows[0];
   return {
     decisions: page.rows.map((row) => ({
       ...toView(row),
@@ -218,8 +218,8 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
       taskTitle: row.task_title,
       scope: row.scope,
     })),
-    counts: { open: row?.open ?? 0, blocking: row?.blocking ?? 0, total: row?.total ?? 0 },
-    history: { decisions: row?.decisions ?? 0, lastOpenedAt: row?.last_opened_at?.toISOString() ?? null },
+    counts: { open: totals?.open ?? 0, blocking: totals?.blocking ?? 0, total: totals?.total ?? 0 },
+    history: { decisions: totals?.decisions ?? 0, lastOpenedAt: totals?.last_opened_at?.toISOString() ?? null },
   };
 }
 

@@ -68,15 +68,21 @@ async function recordBand(pool: Pool, workspaceId: string): Promise<void> {
   });
 }
 
+type SettingsRow = { healthy_ceiling: number | null; quiet_days: number | null; health_hidden_until: Date | null };
+
+/** A workspace's overrides, or the defaults when it has none (no row: every column null). */
+function toSettings(row: SettingsRow | undefined): HealthSettings {
+  return row?.healthy_ceiling != null && row.quiet_days != null
+    ? { healthyCeiling: row.healthy_ceiling, quietDays: row.quiet_days, hiddenUntil: row.health_hidden_until?.toISOString() ?? null }
+    : { ...HEALTH_DEFAULTS, hiddenUntil: null };
+}
+
 export async function healthSettings(db: Queryable, workspaceId: string): Promise<HealthSettings> {
-  const { rows } = await db.query<{ healthy_ceiling: number; quiet_days: number; health_hidden_until: Date | null }>(
+  const { rows } = await db.query<SettingsRow>(
     'select healthy_ceiling, quiet_days, health_hidden_until from workspace_settings where workspace_id = $1',
     [workspaceId],
   );
-  const row = rows[0];
-  return row
-    ? { healthyCeiling: row.healthy_ceiling, quietDays: row.quiet_days, hiddenUntil: row.health_hidden_until?.toISOString() ?? null }
-    : { ...HEALTH_DEFAULTS, hiddenUntil: null };
+  return toSettings(rows[0]);
 }
 
 export async function updateHealthSettings(
@@ -99,13 +105,10 @@ export async function updateHealthSettings(
 
 type Inputs = { snapshot: HealthSnapshot | null; open: number; settings: HealthSettings; now: Date };
 
-type InputsRow = {
+type InputsRow = SettingsRow & {
   computed_at: Date | null;
   now: Date;
   open: number;
-  healthy_ceiling: number | null;
-  quiet_days: number | null;
-  health_hidden_until: Date | null;
   days: Array<{ ago: number; opened: number }>;
   agents: Array<{ agent_id: string; name: string; opened: number }>;
 };
@@ -131,10 +134,7 @@ const HEALTH_INPUTS = `
 async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inputs> {
   const { rows } = await db.query<InputsRow>(prepared(db, HEALTH_INPUTS, [workspaceId]));
   const row = rows[0]!;
-  const settings: HealthSettings =
-    row.healthy_ceiling === null
-      ? { ...HEALTH_DEFAULTS, hiddenUntil: null }
-      : { healthyCeiling: row.healthy_ceiling, quietDays: row.quiet_days!, hiddenUntil: row.health_hidden_until?.toISOString() ?? null };
+  const settings = toSettings(row);
   if (!row.computed_at) return { snapshot: null, open: row.open, settings, now: row.now };
   const opened = Array<number>(ROLLUP_DAYS).fill(0);
   for (const day of row.days) if (day.ago >= 0 && day.ago < ROLLUP_DAYS) opened[day.ago] = day.opened;

@@ -48,16 +48,6 @@ export async function deleteWebhook(pool: Pool, workspaceId: string, id: string)
 
 export type WebhookTarget = { id: string; url: string; secret: string };
 
-/** The endpoints subscribed to an event type. */
-export async function webhookTargets(db: Queryable, workspaceId: string, type: WebhookEventType): Promise<WebhookTarget[]> {
-  const { rows } = await db.query<WebhookTarget>(
-    `select id, url, secret from webhook_endpoints
-      where workspace_id = $1 and deleted_at is null and $2 = any(events) order by created_at`,
-    [workspaceId, type],
-  );
-  return rows;
-}
-
 /** The endpoints subscribed to each of these event types, in one read. */
 export async function webhookSubscribers(
   db: Queryable,

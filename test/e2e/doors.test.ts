@@ -13,7 +13,7 @@ import type { DecisionView } from '../../domain/decision';
 import type { Escalation } from '../../domain/escalation';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInPage } from '../support/browser';
+import { NARROW, WIDE, launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -28,8 +28,6 @@ afterAll(async () => {
 
 type Me = ReturnType<typeof world>;
 
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
 /** The machine is shared: waits are generous. */
 const SLOW = { timeout: 15_000 };
 const SCENARIO = 180_000;

@@ -14,7 +14,7 @@ import { rollUpHealth } from '../../db/health';
 import type { HealthLine } from '../../domain/health';
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInPage } from '../support/browser';
+import { NARROW, WIDE, launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -28,8 +28,6 @@ afterAll(async () => {
 });
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
 /** A scenario's patience: Temporal, Postgres and Chromium share 2 cores with other test runs. */
 const SCENARIO = 240_000;
 const SLOW = { timeout: 20_000 };

@@ -11,7 +11,7 @@ import type { DecisionView } from '../../domain/decision';
 import type { StackView } from '../../domain/stack';
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInPage } from '../support/browser';
+import { NARROW, WIDE, launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -25,8 +25,6 @@ afterAll(async () => {
 });
 
 const context = 'The launch needs these settled; each has a sensible default if no one gets to it.';
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
 /** A scenario's patience: Temporal and Chromium share 2 cores with other test runs. */
 const SCENARIO = 180_000;
 const SLOW = { timeout: 20_000 };

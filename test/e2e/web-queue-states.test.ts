@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot } from '../support/browser';
+import { NARROW, WIDE, launchBrowser, screenshot } from '../support/browser';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -21,8 +21,6 @@ afterAll(async () => {
 });
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 375, height: 740 };
 /** A poll's patience: the machine is shared, so waits are generous. */
 const SLOW = { timeout: 10_000 };
 

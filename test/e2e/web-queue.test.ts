@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot } from '../support/browser';
+import { NARROW, launchBrowser, screenshot } from '../support/browser';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -282,7 +282,7 @@ describe('modes, sizes and documents', () => {
     await me.file({ question: 'Narrow one?', context, asks: [tierAsk()] });
     await me.file({ question: 'Narrow two?', context, asks: [tierAsk()] });
     const page = await signedIn(member.token);
-    await page.setViewportSize({ width: 375, height: 740 });
+    await page.setViewportSize(NARROW);
     await expect.poll(() => page.locator('.detail').isVisible()).toBe(false);
     await screenshot(page, 'queue-375');
     await page.getByTestId('card').nth(1).click();

@@ -7,6 +7,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** The two widths every screen is checked and photographed at. */
+export const WIDE = { width: 1280, height: 800 };
+export const NARROW = { width: 375, height: 740 };
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -2,11 +2,10 @@
  * The decision workflow on a real Temporal dev server, driven the way the API drives it:
  * update-with-start to file, Workflow Updates to answer.
  */
-import { Client, Connection, WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
+import { type Client, WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { AnswerCommand } from '../../domain/decision-state';
 import { getDecision } from '../../db/decision-queries';
 import { createMember } from '../../db/tenancy';
@@ -19,24 +18,19 @@ import {
   fileDecisionUpdate,
 } from '../../workflows/messages';
 import { choiceDecision, decisionStart } from '../support/fixtures';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import type { Member, TestCast } from '../support/test-cast';
+import { startWorkflowTestCast } from '../support/workflow-test-cast';
 
 let cast: TestCast;
 let member: Member;
-let connection: Connection;
 let client: Client;
+let stop = async () => {};
 
 beforeAll(async () => {
-  cast = await startTestCast();
-  member = await cast.newMember();
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
+  ({ cast, member, client, stop } = await startWorkflowTestCast());
 });
 
-afterAll(async () => {
-  await connection?.close();
-  await cast?.stop();
-});
+afterAll(() => stop());
 
 let nextNumber = Date.now() % 1_000_000_000;
 

@@ -2,30 +2,25 @@
  * The stack workflow on the real Temporal dev server: a stack that lives long continues as
  * new before its history grows large, keeping its state and losing no change.
  */
-import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Client, WithStartWorkflowOperation } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackSnapshot } from '../../domain/stack';
 import { getStack } from '../../db/stacks';
 import type { stackWorkflow } from '../../workflows/stack-workflow';
 import { STACK_WORKFLOW, createStackUpdate, stackPolicyUpdate, stackWorkflowId } from '../../workflows/stack-messages';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import type { Member, TestCast } from '../support/test-cast';
+import { startWorkflowTestCast } from '../support/workflow-test-cast';
 
 let cast: TestCast;
 let member: Member;
-let connection: Connection;
 let client: Client;
+let stop = async () => {};
 
 beforeAll(async () => {
-  cast = await startTestCast();
-  member = await cast.newMember();
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
+  ({ cast, member, client, stop } = await startWorkflowTestCast());
 });
 
-afterAll(async () => {
-  await connection?.close();
-  await cast?.stop();
-});
+afterAll(() => stop());
 
 describe('a long-lived stack', () => {
   it('continues as new past its history limit, with its state and every change kept', async () => {

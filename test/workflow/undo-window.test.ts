@@ -2,32 +2,27 @@
  * The undo window as the decision workflow keeps it (FR-37): a durable timer whose length is
  * a workflow input, on the real Temporal dev server.
  */
-import { Client, Connection, WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
+import { type Client, WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { ApplicationFailure } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerCommand } from '../../domain/decision-state';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
 import { DECISION_WORKFLOW, answerAskUpdate, decisionWorkflowId, fileDecisionUpdate, undoAnswerUpdate } from '../../workflows/messages';
 import { choiceDecision, decisionStart } from '../support/fixtures';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import type { Member, TestCast } from '../support/test-cast';
+import { startWorkflowTestCast } from '../support/workflow-test-cast';
 
 let cast: TestCast;
 let member: Member;
-let connection: Connection;
 let client: Client;
+let stop = async () => {};
 
 beforeAll(async () => {
-  cast = await startTestCast();
-  member = await cast.newMember();
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
+  ({ cast, member, client, stop } = await startWorkflowTestCast());
 });
 
-afterAll(async () => {
-  await connection?.close();
-  await cast?.stop();
-});
+afterAll(() => stop());
 
 let nextNumber = (Date.now() % 1_000_000_000) + 500_000_000;
 

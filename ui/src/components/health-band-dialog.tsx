@@ -3,18 +3,59 @@
  * quiet window (3–90 days). Each field says what is wrong with it before anything is sent;
  * a refusal from the server is shown in its words and the dialog stays open.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../http-client';
 import type { HealthSettings } from '../types';
 
-type Field = { value: string; min: number; max: number };
+type Range = { min: number; max: number };
+const CEILING: Range = { min: 1, max: 100 };
+const QUIET: Range = { min: 3, max: 90 };
 
-/** A whole number inside the field's range, or null. */
-function wholeIn({ value, min, max }: Field): number | null {
+/** A whole number inside the range, or null. */
+function wholeIn(value: string, { min, max }: Range): number | null {
   if (!/^\s*\d+\s*$/.test(value)) return null;
   const number = Number(value);
   return number >= min && number <= max ? number : null;
+}
+
+type WholeNumberFieldProps = Range & {
+  name: 'ceiling' | 'quiet';
+  label: string;
+  help: string;
+  error: string;
+  value: string;
+  invalid: boolean;
+  disabled: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChange: (value: string) => void;
+};
+
+/** One of the dialog's two numbers, with its help, and its error once it has one. */
+function WholeNumberField({ name, label, help, error, min, max, value, invalid, disabled, inputRef, onChange }: WholeNumberFieldProps) {
+  const id = `band-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={inputRef}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        required
+        disabled={disabled}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={invalid ? `${id}-error ${id}-help` : `${id}-help`}
+      />
+      {invalid && <p id={`${id}-error`} className="field-error">{error}</p>}
+      <p id={`${id}-help`} className="help">{help}</p>
+    </div>
+  );
 }
 
 export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; onClose: () => void }) {
@@ -59,8 +100,8 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || !ready) return;
-    const healthyCeiling = wholeIn({ value: ceiling, min: 1, max: 100 });
-    const quietDays = wholeIn({ value: quiet, min: 3, max: 90 });
+    const healthyCeiling = wholeIn(ceiling, CEILING);
+    const quietDays = wholeIn(quiet, QUIET);
     setInvalid({ ceiling: healthyCeiling === null, quiet: quietDays === null });
     if (healthyCeiling === null) return ceilingField.current?.focus();
     if (quietDays === null) return quietField.current?.focus();
@@ -75,7 +116,6 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
     }
   }
 
-  const describedBy = (name: 'ceiling' | 'quiet') => (invalid[name] ? `band-${name}-error band-${name}-help` : `band-${name}-help`);
   return (
     // The queue's keys stop at the dialog: digits and Esc typed here belong to it.
     <dialog
@@ -91,46 +131,30 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
         <h2 id="band-title">{t('health.adjust')}</h2>
         <p id="band-body">{t('health.dialogBody')}</p>
         {!ready && <p className="help">{t('health.loadingSettings')}</p>}
-        <div className="field">
-          <label htmlFor="band-ceiling">{t('health.ceilingLabel')}</label>
-          <input
-            id="band-ceiling"
-            ref={ceilingField}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            step={1}
-            required
-            disabled={!ready}
-            value={ceiling}
-            onChange={(event) => (setCeiling(event.target.value), setInvalid((was) => ({ ...was, ceiling: false })))}
-            aria-invalid={invalid.ceiling ? 'true' : undefined}
-            aria-describedby={describedBy('ceiling')}
-          />
-          {invalid.ceiling && <p id="band-ceiling-error" className="field-error">{t('health.ceilingError')}</p>}
-          <p id="band-ceiling-help" className="help">{t('health.ceilingHelp')}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="band-quiet">{t('health.quietLabel')}</label>
-          <input
-            id="band-quiet"
-            ref={quietField}
-            type="number"
-            inputMode="numeric"
-            min={3}
-            max={90}
-            step={1}
-            required
-            disabled={!ready}
-            value={quiet}
-            onChange={(event) => (setQuiet(event.target.value), setInvalid((was) => ({ ...was, quiet: false })))}
-            aria-invalid={invalid.quiet ? 'true' : undefined}
-            aria-describedby={describedBy('quiet')}
-          />
-          {invalid.quiet && <p id="band-quiet-error" className="field-error">{t('health.quietError')}</p>}
-          <p id="band-quiet-help" className="help">{t('health.quietHelp')}</p>
-        </div>
+        <WholeNumberField
+          name="ceiling"
+          {...CEILING}
+          label={t('health.ceilingLabel')}
+          help={t('health.ceilingHelp')}
+          error={t('health.ceilingError')}
+          value={ceiling}
+          invalid={invalid.ceiling}
+          disabled={!ready}
+          inputRef={ceilingField}
+          onChange={(value) => (setCeiling(value), setInvalid((was) => ({ ...was, ceiling: false })))}
+        />
+        <WholeNumberField
+          name="quiet"
+          {...QUIET}
+          label={t('health.quietLabel')}
+          help={t('health.quietHelp')}
+          error={t('health.quietError')}
+          value={quiet}
+          invalid={invalid.quiet}
+          disabled={!ready}
+          inputRef={quietField}
+          onChange={(value) => (setQuiet(value), setInvalid((was) => ({ ...was, quiet: false })))}
+        />
         {problem && <p role="alert" id="band-problem">{problem}</p>}
         <footer>
           <button type="button" onClick={onClose}>{t('ask.cancel')}</button>
