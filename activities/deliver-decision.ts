@@ -8,12 +8,13 @@
  *   - the linked task loses this decision as a blocker, and returns to its earlier status
  *     when it was the last one (FR-33, E16).
  */
+import { log } from '@temporalio/activity';
 import type { DecisionSnapshot, DeliveryOutcome } from '../domain/decision';
 import { composeAnswerMessage } from '../domain/answer-message';
 import { SYSTEM_ACTOR } from '../domain/activity';
 import { recordActivity } from '../db/activity';
 import { releaseTaskHold } from './hold-task';
-import { inTransaction, type Pool, type PoolClient } from '../db/pool';
+import { inTransaction, type Pool, type Queryable } from '../db/pool';
 import { recordDelivery, type DecisionEvent } from '../domain/decision-state';
 import { mirrorDecision } from './mirror-decision';
 import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook';
@@ -29,29 +30,55 @@ export const RESTART_UNAVAILABLE =
 export type Delivered = { outcome: DeliveryOutcome; subscribers: WebhookSubscribers };
 
 /**
- * Delivers, and mirrors the decision as delivered in the same transaction: the workflow
- * records the same outcome with `recordDelivery` (a pure function of the snapshot and the
- * outcome), so the row and the workflow agree without a second write. The webhook
- * subscribers are read here too, so announcing the delivery costs the workflow no
- * further round trip.
+ * Delivers, and mirrors the decision as delivered in the same transaction, with `events`
+ * (the answer's own, when the answer that resolves it delivers it): the workflow records the
+ * same outcome with `recordDelivery` (a pure function of the snapshot and the outcome), so the
+ * row and the workflow agree without a second write. The webhook subscribers are read beside
+ * it, so announcing the delivery costs the workflow no further round trip.
  */
-export async function deliverDecision(pool: Pool, decision: DecisionSnapshot): Promise<Delivered> {
-  return inTransaction(pool, async (client) => {
-    const restart = await deliverToSession(client, decision);
-    const otherBlockers = await releaseTaskHold(client, decision);
-    const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
-    const delivered: DecisionEvent = {
-      kind: 'delivered',
-      actor: { kind: 'system', id: null },
-      detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
-    };
-    await mirrorDecision(client, recordDelivery(decision, outcome), [delivered]);
-    return { outcome, subscribers: await webhookSubscribers(client, decision.workspaceId, DELIVERY_EVENT_TYPES) };
-  });
+export async function deliverDecision(pool: Pool, decision: DecisionSnapshot, events: DecisionEvent[] = []): Promise<Delivered> {
+  const work = (db: Queryable) => deliverAndMirror(db, decision, events);
+  const { sessionId, taskId } = decision.links;
+  const [outcome, subscribers] = await Promise.all([
+    // Linked to no session and no task, the decision has nowhere to deliver to but its own row: one statement.
+    sessionId || taskId ? inTransaction(pool, work) : work(pool),
+    // Not read, they are read again by the workflow when it announces (an absent type means "ask").
+    webhookSubscribers(pool, decision.workspaceId, DELIVERY_EVENT_TYPES).catch((): WebhookSubscribers => ({})),
+  ]);
+  return { outcome, subscribers };
+}
+
+/**
+ * The answer that resolves a decision delivers it in the same local activity that mirrors
+ * it. A delivery that fails there takes nothing with it: the resolution is mirrored alone and
+ * `null` tells the workflow to deliver through its own activity, which retries and records a
+ * failure that lasts (FR-34: the answer stands either way).
+ */
+export async function deliverWithAnswer(pool: Pool, decision: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered | null> {
+  try {
+    return await deliverDecision(pool, decision, events);
+  } catch (error) {
+    log.warn('Delivery with the answer failed; the workflow delivers it again', { decisionId: decision.id, error: String(error) });
+    await mirrorDecision(pool, decision, events);
+    return null;
+  }
+}
+
+async function deliverAndMirror(db: Queryable, decision: DecisionSnapshot, events: DecisionEvent[]): Promise<DeliveryOutcome> {
+  const restart = await deliverToSession(db, decision);
+  const otherBlockers = await releaseTaskHold(db, decision);
+  const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
+  const delivered: DecisionEvent = {
+    kind: 'delivered',
+    actor: { kind: 'system', id: null },
+    detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
+  };
+  await mirrorDecision(db, recordDelivery(decision, outcome), [...events, delivered]);
+  return outcome;
 }
 
 async function deliverToSession(
-  client: PoolClient,
+  client: Queryable,
   decision: DecisionSnapshot,
 ): Promise<Pick<DeliveryOutcome, 'kind' | 'runId'> & { failure?: string }> {
   const { workspaceId, links } = decision;

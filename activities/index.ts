@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import { reconcileDecisions, type ReconcileReport } from './reconcile';
 import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { DecisionEvent } from '../domain/decision-state';
-import { deliverDecision, type Delivered } from './deliver-decision';
+import { deliverDecision, deliverWithAnswer, type Delivered } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 import { sendWebhook, webhookEndpointsFor } from './send-webhook';
@@ -38,6 +38,10 @@ export function createActivities({ pool, client, taskQueue }: ActivityDeps) {
     },
     deliverDecision(snapshot: DecisionSnapshot): Promise<Delivered> {
       return deliverDecision(pool, snapshot);
+    },
+    /** A local activity: the resolving answer's mirror, with its delivery when that succeeds. */
+    deliverWithAnswer(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered | null> {
+      return deliverWithAnswer(pool, snapshot, events);
     },
     settleSource(snapshot: DecisionSnapshot): Promise<void> {
       return settleSource(pool, snapshot);

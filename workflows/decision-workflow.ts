@@ -7,11 +7,13 @@ import {
   ApplicationFailure,
   allHandlersFinished,
   condition,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { Delivered } from '../activities/deliver-decision';
 import { isRecordSource, type DecisionSnapshot, type DecisionStart } from '../domain/decision';
 import {
   agentActor,
@@ -55,7 +57,7 @@ import {
 // A local activity: the mirror runs inside the worker's own workflow task, without a round
 // trip through the Temporal server, which keeps an answer's response close to a bare Update.
 // The upsert is idempotent, so a re-run after a crashed task is harmless.
-const { mirrorDecision } = proxyLocalActivities<Activities>({
+const { mirrorDecision, deliverWithAnswer } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   // The mirror must land eventually: retry for as long as the database is away.
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
@@ -67,6 +69,9 @@ const { deliverDecision, holdTask, releaseTaskHold, cancelRestart, postWithdrawa
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 6 },
 });
+
+/** Marks histories whose resolving answer delivers in its own local activity; older ones replay without it. */
+const DELIVER_WITH_ANSWER = 'deliver-with-answer';
 
 /** How long a decision whose restart failed keeps offering "Run now". */
 const RUN_NOW_WINDOW = '7 days';
@@ -122,7 +127,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
 
   // One undo at a time; while it runs, delivery and a stack's default wait and "Run now" is refused.
   let undoing = false;
-  const stack = keepStackMembership({ state: () => state, commit, idle: () => !undoing });
+  const stack = keepStackMembership({ state: () => state, commit, answer: recordAnswer, idle: () => !undoing });
 
   const notExpired = (command: Expiring) => rejectIf(expiredCommand(command, new Date()));
 
@@ -215,18 +220,20 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
 
   // One delivery at a time: a second "Run now" while one runs is refused, not doubled.
   let delivering = false;
+  // Who subscribes to what the latest delivery may announce, as that delivery read them.
+  let subscribers: WebhookSubscribers = {};
+
+  /** Takes a delivery in: its activity mirrored it too, unless a change (a stack's signal) landed meanwhile. */
+  function takeDelivery(sent: DecisionSnapshot, delivered: Delivered): DecisionSnapshot | Promise<DecisionSnapshot> {
+    subscribers = delivered.subscribers;
+    return state === sent ? adopt(recordDelivery(sent, delivered.outcome)) : commit(recordDelivery(state, delivered.outcome));
+  }
 
   async function deliver(): Promise<DecisionSnapshot> {
     delivering = true;
     const sent = state;
-    let subscribers: WebhookSubscribers = {};
     const delivered = await deliverDecision(sent).then(
-      // The activity mirrored `recordDelivery(sent, outcome)` with the delivery; unless a
-      // change (a stack's signal) landed meanwhile, that row is this state.
-      ({ outcome, subscribers: read }) => {
-        subscribers = read;
-        return state === sent ? adopt(recordDelivery(sent, outcome)) : commit(recordDelivery(state, outcome));
-      },
+      (done) => takeDelivery(sent, done),
       (error: unknown) =>
         commit(
           recordDelivery(state, {
@@ -241,6 +248,31 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     delivering = false;
     await announce(subscribers);
     return delivered;
+  }
+
+  /**
+   * Records an answer. The one that resolves the decision is delivered in the same local
+   * activity that mirrors it, so the agent has it without further round trips through the
+   * server and the answering update returns it delivered. A record's decision (whose record
+   * settles first, FR-29), a delivery or undo already under way, or a delivery that failed
+   * there leaves delivery to the main loop's activity, which retries.
+   */
+  async function recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot> {
+    if (next.status !== 'resolved') return commit(next, answered);
+    const resolved: DecisionEvent = { kind: 'resolved', actor: answered.actor };
+    if (delivering || undoing || isRecordSource(next.source) || !patched(DELIVER_WITH_ANSWER)) return commit(next, answered, resolved);
+    delivering = true;
+    state = next;
+    try {
+      const delivered = await deliverWithAnswer(next, [answered, resolved]);
+      if (delivered) await takeDelivery(next, delivered);
+      // Undelivered, the resolution itself was mirrored (a change landing meanwhile mirrors itself).
+      else mirroredRevision = Math.max(mirroredRevision, next.revision);
+    } finally {
+      delivering = false;
+    }
+    await stack.report();
+    return state;
   }
 
   setHandler(runNowUpdate, () => deliver(), {
@@ -303,10 +335,8 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     answerAskUpdate,
     // State changes before the first await, so a concurrent second answer sees it and loses.
     async (command) => {
-      const next = applyAnswer(state, command, new Date());
       const actor = { kind: 'member' as const, id: command.answeredBy };
-      const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask } };
-      return next.status === 'resolved' ? commit(next, answered, { kind: 'resolved', actor }) : commit(next, answered);
+      return recordAnswer(applyAnswer(state, command, new Date()), { kind: 'answered', actor, detail: { ask: command.ask } });
     },
     { validator: (command) => (notExpired(command), rejectIf(checkAnswer(state, command))) },
   );
@@ -344,7 +374,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   filed = true;
   for (;;) {
     // Archived is not an end: it can be restored, so only resolution or withdrawal ends the wait.
-    await condition(() => (state.status === 'resolved' && !undoing) || state.status === 'withdrawn');
+    await condition(() => (state.status === 'resolved' && !undoing && !delivering) || state.status === 'withdrawn');
     if (state.status === 'withdrawn') {
       if (state.links.taskId) await releaseTaskHold(state);
       await announce();
@@ -352,7 +382,9 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     }
     // The answering update has already returned; the record settles and delivery runs here, after it (FR-28, FR-29).
     if (isRecordSource(state.source)) await settleSource(state);
-    await deliver();
+    // Delivered with the answer that resolved it, the decision has only to announce it.
+    if (state.delivery) await announce(subscribers);
+    else await deliver();
     // Undone within its window, the decision is open again and waits for a new answer.
     if (await reopenedWithinUndoWindow()) continue;
     // A failed restart keeps the answer and waits for "Run now" (FR-34, E5).

@@ -14,6 +14,8 @@ import { memberStatusSignal, stackWorkflowId } from './stack-messages';
 type Decision = {
   state(): DecisionSnapshot;
   commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot>;
+  /** Records an answer, as a person's answer is recorded (the one that resolves also delivers). */
+  answer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot>;
   /** False while another change (an undo) is under way; the default waits for it. */
   idle(): boolean;
 };
@@ -33,15 +35,22 @@ export function keepStackMembership(decision: Decision): StackMembershipKeeper {
   let stopped = false;
   let reportedOpen: boolean | null = null;
 
-  async function report(): Promise<void> {
-    const state = decision.state();
-    const open = state.status === 'open';
-    if (!state.stack || open === reportedOpen) return;
-    reportedOpen = open;
-    // A finished stack workflow cannot hear it; there is nothing left to close.
-    await getExternalWorkflowHandle(stackWorkflowId(state.stack.stackId))
-      .signal(memberStatusSignal, { decisionId: state.id, open })
-      .catch(() => undefined);
+  // The report in flight. Signals sent by separate commands may reach the stack in any order,
+  // so one report waits for the one before it, and each says what is true when it is sent.
+  let reporting: Promise<void> = Promise.resolve();
+
+  function report(): Promise<void> {
+    reporting = reporting.then(async () => {
+      const state = decision.state();
+      const open = state.status === 'open';
+      if (!state.stack || open === reportedOpen) return;
+      reportedOpen = open;
+      // A finished stack workflow cannot hear it; there is nothing left to close.
+      await getExternalWorkflowHandle(stackWorkflowId(state.stack.stackId))
+        .signal(memberStatusSignal, { decisionId: state.id, open })
+        .catch(() => undefined);
+    });
+    return reporting;
   }
 
   setHandler(stackMembershipSignal, async (signal) => {
@@ -63,10 +72,8 @@ export function keepStackMembership(decision: Decision): StackMembershipKeeper {
     const state = decision.state();
     const command = autoDefaultAnswer(state);
     if (!command) return;
-    const next = applyAnswer(state, command, new Date());
     const actor = { kind: 'system' as const, id: null };
-    const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask, automatic: true } };
-    await (next.status === 'resolved' ? decision.commit(next, answered, { kind: 'resolved', actor }) : decision.commit(next, answered));
+    await decision.answer(applyAnswer(state, command, new Date()), { kind: 'answered', actor, detail: { ask: command.ask, automatic: true } });
   }
 
   const timer = (async () => {

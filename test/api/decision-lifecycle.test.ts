@@ -8,6 +8,7 @@ import { expectProblem } from '../support/problem';
 import { RESTART_UNAVAILABLE } from '../../activities/deliver-decision';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { startTestCast, type TestCast } from '../support/test-cast';
+import type { DecisionView } from '../../domain/decision';
 
 let cast: TestCast;
 beforeAll(async () => {
@@ -221,6 +222,64 @@ describe('the answer reaching the agent', () => {
     expect(pane.detail.lines.delivery).toBe('Sent to the Run that is already going.');
     const detail = await me.ok<{ session: { latestRun: { id: string } } }>('GET', `/api/v1/sessions/${session}`);
     expect(detail.session.latestRun.id).toBe(running.id);
+  });
+
+  it('the answer that resolves a decision returns it delivered: the live run already has the message', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const running = await me.run(session, 'running');
+    const filed = await me.file({ question: 'Deliver with the answer?', context, asks: [tierAsk()], session, run: running.id });
+    const answered = await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
+    expect(answered.body.decision).toMatchObject({ status: 'resolved', delivery: { kind: 'injected', runId: running.id, failure: null } });
+    // No polling: the message and the delivered row were written before the answer returned.
+    const log = await me.ok<{ messages: Array<{ kind: string; decisionId: string | null }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
+    expect((await me.ok<{ decision: DecisionView }>('GET', `/api/v1/decisions/${filed.body.decision.id}`)).decision.delivery?.kind).toBe('injected');
+    const { rows } = await cast.pool.query<{ kind: string }>(
+      `select kind from activity where subject_kind = 'decision' and subject_id = $1 and kind <> 'viewed' order by seq`,
+      [filed.body.decision.id],
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['opened', 'answered', 'resolved', 'delivered']);
+  });
+
+  it('FR-34 — a delivery that fails with the answer takes nothing with it: the answer stands and delivery retries', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    const running = await me.run(session, 'running');
+    // The first delivery into this session fails (a sequence is not rolled back with the failing transaction).
+    const name = `fail_once_${session.replace(/\W/g, '_')}`;
+    await cast.pool.query(`create sequence ${name}`);
+    await cast.pool.query(
+      `create function ${name}() returns trigger language plpgsql as $$
+       begin
+         if new.session_id = '${session}' and nextval('${name}') = 1 then raise exception 'injected delivery failure'; end if;
+         return new;
+       end $$`,
+    );
+    await cast.pool.query(`create trigger ${name} before insert on session_messages for each row execute function ${name}()`);
+    try {
+      const filed = await me.file({ question: 'Survive a failed delivery?', context, asks: [tierAsk()], session, run: running.id });
+      const id = filed.body.decision.id;
+      const answered = await me.answer(id, 1, { kind: 'decision', selected: [2] });
+      expect(answered.status).toBe(200);
+      // Answered and resolved, not yet delivered: the delivery with the answer failed.
+      expect(answered.body.decision).toMatchObject({ status: 'resolved', delivery: null, asks: [{ answer: { value: { selected: [2] } } }] });
+      const delivered = await me.delivered(id);
+      expect(delivered).toMatchObject({ status: 'resolved', delivery: { kind: 'injected', runId: running.id, failure: null } });
+      const log = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+      expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
+      const { rows } = await cast.pool.query<{ kind: string }>(
+        `select kind from activity where subject_kind = 'decision' and subject_id = $1 and kind <> 'viewed' order by seq`,
+        [id],
+      );
+      expect(rows.map((row) => row.kind)).toEqual(['opened', 'answered', 'resolved', 'delivered']);
+      // Tried with the answer, then once more by the workflow's delivery.
+      expect((await cast.pool.query(`select last_value::int as tries from ${name}`)).rows[0]).toEqual({ tries: 2 });
+    } finally {
+      await cast.pool.query(`drop trigger ${name} on session_messages`);
+      await cast.pool.query(`drop function ${name}()`);
+      await cast.pool.query(`drop sequence ${name}`);
+    }
   });
 
   it('E5 — a restart that cannot happen keeps the answer, says why, and Run now retries it', async () => {

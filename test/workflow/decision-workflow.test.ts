@@ -81,10 +81,11 @@ describe('decision workflow', () => {
     expect(await getDecision(cast.pool, member.workspaceId, snapshot.id)).toMatchObject({ status: 'open', revision: 1 });
 
     const answered = await handle.executeUpdate(answerAskUpdate, { args: [answer(1, [2])] });
-    expect(answered).toMatchObject({ status: 'resolved', revision: 2 });
-    // Resolved in the row before the update returned (no polling).
+    // The resolving answer delivers in the same step (revision 2 resolved, 3 delivered): no session, so nothing to hand over.
+    expect(answered).toMatchObject({ status: 'resolved', revision: 3, delivery: { kind: 'nothing', failure: null } });
+    // Resolved and delivered in the row before the update returned (no polling).
     const row = await getDecision(cast.pool, member.workspaceId, snapshot.id);
-    expect(row).toMatchObject({ status: 'resolved', progress: { answered: 1, required: 1 } });
+    expect(row).toMatchObject({ status: 'resolved', revision: 3, delivery: { kind: 'nothing' }, progress: { answered: 1, required: 1 } });
     expect(row?.asks[0]?.answer).toMatchObject({ value: { selected: [2] }, answeredBy: member.memberId });
     expect(await handle.result()).toMatchObject({ status: 'resolved' });
   });
