@@ -4,13 +4,14 @@
  */
 import { Client, Connection, ScheduleAlreadyRunning, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
 import type { Duration } from '@temporalio/common';
-import { NativeConnection, Runtime, Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
 import { createPool, type Pool } from './db/pool';
 import { loadEnv } from './runtime/env';
 import { isMain } from './runtime/is-main';
 import { createLogger } from './runtime/logger';
+import { installTemporalLogging } from './runtime/temporal-runtime';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -93,23 +94,6 @@ async function ensureSchedule(client: Client, schedule: Schedule): Promise<void>
     await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
   }
   if (schedule.runNow) await client.schedule.getHandle(scheduleId).trigger();
-}
-
-/** Temporal's own logs go through Cast's logger at Cast's level. */
-export function installTemporalLogging(level: string, options: { handleSignals: boolean }): void {
-  const logger = createLogger(level, 'temporal');
-  Runtime.install({
-    // `npm start` stops everything itself on Ctrl-C, in order; a lone worker lets the SDK do it.
-    ...(options.handleSignals ? {} : { shutdownSignals: [] }),
-    logger: {
-      log: (lvl, message, meta) => logger[lvl.toLowerCase() as 'info'](meta ?? {}, message),
-      trace: (message, meta) => logger.trace(meta ?? {}, message),
-      debug: (message, meta) => logger.debug(meta ?? {}, message),
-      info: (message, meta) => logger.info(meta ?? {}, message),
-      warn: (message, meta) => logger.warn(meta ?? {}, message),
-      error: (message, meta) => logger.error(meta ?? {}, message),
-    },
-  });
 }
 
 if (isMain(import.meta.url)) {

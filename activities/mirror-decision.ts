@@ -2,12 +2,43 @@
  * Writes a decision snapshot into the read model. Only a snapshot newer than the stored row
  * applies (the mirror rule, DESIGN §1): retries and reordering can never roll a row back.
  */
-import type { Queryable } from '../db/pool';
+import { prepared, type Queryable } from '../db/pool';
 import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
 import { recurringFingerprint } from '../domain/recurring';
 
 export type MirrorOutcome = 'applied' | 'stale';
+
+// The row lock taken by the upsert serialises concurrent mirrors of one decision; the WHERE
+// re-checks the revision after the wait, so the older writer becomes a no-op, and the
+// statements below it see no row and write nothing.
+const MIRROR = `with upsert as (
+     insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
+       ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
+       mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+       $20, $21, $22, $23, $24, $25)
+     on conflict (id) do update set
+       question = excluded.question, context = excluded.context, status = excluded.status,
+       mode = excluded.mode, confidence = excluded.confidence, ask_kinds = excluded.ask_kinds,
+       asks_total = excluded.asks_total, asks_required = excluded.asks_required,
+       asks_answered = excluded.asks_answered, revision = excluded.revision,
+       snapshot = excluded.snapshot, updated_at = excluded.updated_at,
+       resolved_at = excluded.resolved_at, closed_at = excluded.closed_at, fingerprint = excluded.fingerprint
+     where decisions.revision < excluded.revision
+     returning id, workspace_id, status
+   ), entries as (
+     insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, detail)
+     select u.workspace_id, 'decision', u.id, e.kind, e.actor_kind, e.actor_id, coalesce(e.detail, '{}')
+       from upsert u,
+            rows from (jsonb_to_recordset($26::jsonb) as (kind text, actor_kind text, actor_id text, detail jsonb))
+              with ordinality as e(kind, actor_kind, actor_id, detail, position)
+      order by e.position
+   ), closed as (
+     -- Closed: the same question from the same session now opens a new decision.
+     delete from decision_keys where decision_id in (select id from upsert where status <> 'open')
+   )
+   select exists (select 1 from upsert) as applied`;
 
 /**
  * Writes the snapshot and, only when it applies, the activity entries it explains (so each is
@@ -23,38 +54,8 @@ export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, 
     actor_id: event.actor.id,
     detail: { revision: snapshot.revision, ...event.detail },
   }));
-  // The row lock taken by the upsert serialises concurrent mirrors of one decision; the
-  // WHERE re-checks the revision after the wait, so the older writer becomes a no-op, and
-  // the statements below it see no row and write nothing.
   const { rows } = await db.query<{ applied: boolean }>(
-    `with upsert as (
-       insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
-         ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
-         mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-         $20, $21, $22, $23, $24, $25)
-       on conflict (id) do update set
-         question = excluded.question, context = excluded.context, status = excluded.status,
-         mode = excluded.mode, confidence = excluded.confidence, ask_kinds = excluded.ask_kinds,
-         asks_total = excluded.asks_total, asks_required = excluded.asks_required,
-         asks_answered = excluded.asks_answered, revision = excluded.revision,
-         snapshot = excluded.snapshot, updated_at = excluded.updated_at,
-         resolved_at = excluded.resolved_at, closed_at = excluded.closed_at, fingerprint = excluded.fingerprint
-       where decisions.revision < excluded.revision
-       returning id, workspace_id, status
-     ), entries as (
-       insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, detail)
-       select u.workspace_id, 'decision', u.id, e.kind, e.actor_kind, e.actor_id, coalesce(e.detail, '{}')
-         from upsert u,
-              rows from (jsonb_to_recordset($26::jsonb) as (kind text, actor_kind text, actor_id text, detail jsonb))
-                with ordinality as e(kind, actor_kind, actor_id, detail, position)
-        order by e.position
-     ), closed as (
-       -- Closed: the same question from the same session now opens a new decision.
-       delete from decision_keys where decision_id in (select id from upsert where status <> 'open')
-     )
-     select exists (select 1 from upsert) as applied`,
-    [
+    prepared(db, MIRROR, [
       snapshot.id,
       snapshot.number,
       snapshot.workspaceId,
@@ -81,7 +82,7 @@ export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, 
       snapshot.closedAt,
       recurringFingerprint({ agentId: links.agentId, firstPrompt: snapshot.asks[0]?.prompt ?? snapshot.question }),
       JSON.stringify(entries),
-    ],
+    ]),
   );
   return rows[0]?.applied ? 'applied' : 'stale';
 }

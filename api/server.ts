@@ -11,6 +11,7 @@ import { createApp } from './app';
 import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
+import { installTemporalLogging } from '../runtime/temporal-runtime';
 
 export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
 
@@ -53,6 +54,8 @@ export async function startApi(options: {
 
 if (isMain(import.meta.url)) {
   const env = loadEnv();
+  // The API's Temporal connection runs on the core runtime; Node's default ends this process on a signal.
+  installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
   const logger = createLogger(env.LOG_LEVEL, 'cast-api');
   if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
     logger.fatal('api/server.ts needs DATABASE_URL and TEMPORAL_ADDRESS; use `npm start` for the embedded defaults');

@@ -4,7 +4,6 @@
  */
 import {
   Client,
-  Connection,
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
@@ -13,6 +12,7 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { NativeConnection, TransportError } from '@temporalio/worker';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 import { DomainError, isErrorCode } from '../domain/errors';
@@ -50,18 +50,36 @@ const HEALTH_DEADLINE_MS = 2000;
 
 export type TemporalTarget = { address: string; namespace: string; taskQueue: string };
 
+type Connected = { connection: NativeConnection; client: Client };
+
 export class TemporalGateway {
+  // The connection once made, or being made; a failed attempt is forgotten, so the next call tries again.
+  private connecting: Promise<Connected> | null = null;
+
   private constructor(
-    private readonly connection: Connection,
-    private readonly client: Client,
+    private readonly target: TemporalTarget,
     readonly taskQueue: string,
   ) {}
 
-  /** Connects lazily: the API starts (and reports unhealthy) while Temporal is away. */
+  /**
+   * Connects lazily: the API starts (and reports unhealthy) while Temporal is away. The
+   * connection is the Rust core's, as the worker's is: per request it costs a fraction of
+   * the pure-JavaScript gRPC client's CPU, which on a busy machine is the answer path's largest
+   * share outside the workflow. Once made, it reconnects by itself after a server restart.
+   */
   static create(target: TemporalTarget): TemporalGateway {
-    const connection = Connection.lazy({ address: target.address });
-    const client = new Client({ connection, namespace: target.namespace });
-    return new TemporalGateway(connection, client, target.taskQueue);
+    return new TemporalGateway(target, target.taskQueue);
+  }
+
+  private connect(deadline: number): Promise<Connected> {
+    this.connecting ??= NativeConnection.connect({ address: this.target.address }).then(
+      (connection) => ({ connection, client: new Client({ connection, namespace: this.target.namespace }) }),
+      (error: unknown) => {
+        this.connecting = null;
+        throw error;
+      },
+    );
+    return beforeDeadline(this.connecting, deadline);
   }
 
   /**
@@ -80,8 +98,8 @@ export class TemporalGateway {
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
     });
     try {
-      return await this.call(deadline, () =>
-        this.client.workflow.executeUpdateWithStart(fileDecisionUpdate, {
+      return await this.call(deadline, (client) =>
+        client.workflow.executeUpdateWithStart(fileDecisionUpdate, {
           args: [{ ...content, expiresAt, by: start.filedBy }],
           startWorkflowOperation,
         }),
@@ -138,8 +156,8 @@ export class TemporalGateway {
       args: [{ start: { ...start, expiresAt } }],
       workflowIdConflictPolicy: 'FAIL',
     });
-    return this.call(deadline, () =>
-      this.client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{ expiresAt }], startWorkflowOperation }),
+    return this.call(deadline, (client) =>
+      client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{ expiresAt }], startWorkflowOperation }),
     );
   }
 
@@ -161,19 +179,18 @@ export class TemporalGateway {
 
   /** FR-49: the work behind the decision is gone. A completed workflow has nothing to archive. */
   async autoArchive(id: string): Promise<void> {
-    const handle = this.client.workflow.getHandle(decisionWorkflowId(id));
     try {
-      await this.call(Date.now() + UPDATE_DEADLINE_MS, () => handle.signal(autoArchiveSignal));
+      await this.call(Date.now() + UPDATE_DEADLINE_MS, (client) => client.workflow.getHandle(decisionWorkflowId(id)).signal(autoArchiveSignal));
     } catch (error) {
       if (!isClosed(error)) throw error;
     }
   }
 
   async isHealthy(): Promise<boolean> {
+    const deadline = Date.now() + HEALTH_DEADLINE_MS;
     try {
-      await this.connection.withDeadline(Date.now() + HEALTH_DEADLINE_MS, () =>
-        this.connection.workflowService.getSystemInfo({}),
-      );
+      const { connection } = await this.connect(deadline);
+      await connection.withDeadline(deadline, () => connection.workflowService.getSystemInfo({}));
       return true;
     } catch {
       return false;
@@ -181,7 +198,10 @@ export class TemporalGateway {
   }
 
   async close(): Promise<void> {
-    await this.connection.close();
+    const connecting = this.connecting;
+    this.connecting = null;
+    const connected = await connecting?.catch(() => null);
+    await connected?.connection.close();
   }
 
   private update<Arg extends Expiring>(
@@ -208,24 +228,36 @@ export class TemporalGateway {
     argument: (expiresAt: string) => Arg,
     updateId?: string,
   ): Promise<Result | null> {
-    const handle: WorkflowHandle = this.client.workflow.getHandle(workflowId);
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const args: [Arg] = [argument(new Date(deadline).toISOString())];
     try {
-      return await this.call(deadline, () => handle.executeUpdate(definition, { args, ...(updateId ? { updateId } : {}) }));
+      return await this.call(deadline, (client) => {
+        const handle: WorkflowHandle = client.workflow.getHandle(workflowId);
+        return handle.executeUpdate(definition, { args, ...(updateId ? { updateId } : {}) });
+      });
     } catch (error) {
       if (isClosed(error)) return null;
       throw error;
     }
   }
 
-  private async call<T>(deadline: number, fn: () => Promise<T>): Promise<T> {
+  private async call<T>(deadline: number, fn: (client: Client) => Promise<T>): Promise<T> {
     try {
-      return await this.connection.withDeadline(deadline, fn);
+      const { connection, client } = await this.connect(deadline);
+      return await connection.withDeadline(deadline, () => fn(client));
     } catch (error) {
       throw translate(error);
     }
   }
+}
+
+/** Settles as `work` does, or fails as a gRPC deadline would once `deadline` passes first. */
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('Connecting to Temporal took too long.'), { code: 4 })), deadline - Date.now());
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 function isClosed(error: unknown): boolean {
@@ -252,6 +284,7 @@ function translate(error: unknown): unknown {
 
 /** gRPC DEADLINE_EXCEEDED (4) or UNAVAILABLE (14), on the error or the cause the SDK wrapped. */
 function isUnavailable(error: unknown): boolean {
+  if (error instanceof TransportError) return true;
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
     if (code === 4 || code === 14) return true;

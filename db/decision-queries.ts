@@ -21,8 +21,7 @@ function toView(row: Row): DecisionView {
 
 export async function getDecision(pool: Pool, workspaceId: string, id: string): Promise<DecisionView | null> {
   const { rows } = await pool.query<Row>(
-    'select snapshot, first_viewed_at from decisions where workspace_id = $1 and id = $2',
-    [workspaceId, id],
+    prepared(pool, 'select snapshot, first_viewed_at from decisions where workspace_id = $1 and id = $2', [workspaceId, id]),
   );
   return rows[0] ? toView(rows[0]) : null;
 }

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { newId } from './ids';
-import type { Pool } from './pool';
+import { prepared, type Pool } from './pool';
 
 export type Principal = { workspaceId: string; memberId: string };
 
@@ -45,9 +45,12 @@ export async function issueToken(pool: Pool, principal: Principal, label: string
 
 export async function findPrincipalByToken(pool: Pool, token: string): Promise<Principal | null> {
   const { rows } = await pool.query<Principal>(
-    `select t.workspace_id as "workspaceId", t.member_id as "memberId"
-       from api_tokens t where t.token_hash = $1 and t.revoked_at is null`,
-    [hashToken(token)],
+    prepared(
+      pool,
+      `select t.workspace_id as "workspaceId", t.member_id as "memberId"
+         from api_tokens t where t.token_hash = $1 and t.revoked_at is null`,
+      [hashToken(token)],
+    ),
   );
   return rows[0] ?? null;
 }

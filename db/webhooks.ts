@@ -4,7 +4,7 @@ import type { Webhook, WebhookEventType, WebhookSubscribers } from '../domain/we
 import type { CreateWebhookBody } from '../domain/webhook-schema';
 import { DomainError } from '../domain/errors';
 import { newId } from './ids';
-import type { Pool, Queryable } from './pool';
+import { prepared, type Pool, type Queryable } from './pool';
 
 type Row = { id: string; url: string; events: WebhookEventType[]; created_at: Date };
 
@@ -55,9 +55,12 @@ export async function webhookSubscribers(
   types: readonly WebhookEventType[],
 ): Promise<WebhookSubscribers> {
   const { rows } = await db.query<{ id: string; events: WebhookEventType[] }>(
-    `select id, events from webhook_endpoints
-      where workspace_id = $1 and deleted_at is null and events && $2::text[] order by created_at`,
-    [workspaceId, types],
+    prepared(
+      db,
+      `select id, events from webhook_endpoints
+        where workspace_id = $1 and deleted_at is null and events && $2::text[] order by created_at`,
+      [workspaceId, types],
+    ),
   );
   return Object.fromEntries(types.map((type) => [type, rows.filter((row) => row.events.includes(type)).map((row) => row.id)]));
 }

@@ -12,7 +12,8 @@ import type { Pool } from '../../db/pool';
 import { testPool } from './test-pool';
 import { createMember, createWorkspace, issueToken, type Principal } from '../../db/tenancy';
 import { createLogger } from '../../runtime/logger';
-import { installTemporalLogging, startWorker } from '../../worker';
+import { startWorker } from '../../worker';
+import { installTemporalLogging } from '../../runtime/temporal-runtime';
 
 installTemporalLogging('warn', { handleSignals: true });
 

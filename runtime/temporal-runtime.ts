@@ -1,0 +1,23 @@
+/**
+ * The process's Temporal core runtime: one per process, shared by the worker's connection
+ * and the API's, installed before either connects.
+ */
+import { Runtime } from '@temporalio/worker';
+import { createLogger } from './logger';
+
+/** Temporal's own logs go through Cast's logger at Cast's level. */
+export function installTemporalLogging(level: string, options: { handleSignals: boolean }): void {
+  const logger = createLogger(level, 'temporal');
+  Runtime.install({
+    // `npm start` and a lone API stop themselves; a lone worker lets the SDK shut it down.
+    ...(options.handleSignals ? {} : { shutdownSignals: [] }),
+    logger: {
+      log: (lvl, message, meta) => logger[lvl.toLowerCase() as 'info'](meta ?? {}, message),
+      trace: (message, meta) => logger.trace(meta ?? {}, message),
+      debug: (message, meta) => logger.debug(meta ?? {}, message),
+      info: (message, meta) => logger.info(meta ?? {}, message),
+      warn: (message, meta) => logger.warn(meta ?? {}, message),
+      error: (message, meta) => logger.error(meta ?? {}, message),
+    },
+  });
+}
