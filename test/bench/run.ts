@@ -32,6 +32,7 @@ import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflow
 import { browserFigures } from './browser-figures';
 import { stackDeadlineLags } from './stack-deadlines';
 import { summarize, timeEach, timePaced } from './stats';
+import { httpClient } from './http-client';
 import { ANSWERING_TARGET, FILING_TARGET, offeredFor, sustainedLoad, type Load } from './sustained';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -69,6 +70,7 @@ const workspaceId = await createWorkspace(pool, 'bench');
 const memberId = await createMember(pool, workspaceId, 'Bench');
 const token = await issueToken(pool, { workspaceId, memberId }, 'bench');
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+const http = httpClient(api.url, headers);
 
 log(`seeding ${DECISIONS} open decisions with ${DECISIONS * 5} asks on ${embedded ? 'embedded Postgres' : 'DATABASE_URL'}…`);
 // Rows as the mirror writes them, seeded in bulk from one template snapshot: the read path is what is measured here.
@@ -97,27 +99,18 @@ await pool.query(
 await pool.query('analyze decisions');
 
 log(`queue read: ${READS} API reads and ${READS} direct reads of the same page (its two SQL statements, no HTTP)…`);
-const listUrl = `${api.url}/api/v1/decisions`;
 const pageQuery = { tab: 'open' as const, limit: 25, offset: 0 };
-await timeEach(50, () => fetch(listUrl, { headers }).then((r) => r.json()));
-const apiReads = await timeEach(READS, () => fetch(listUrl, { headers }).then((r) => r.json()));
+await timeEach(50, () => http.json('GET', '/api/v1/decisions'));
+const apiReads = await timeEach(READS, () => http.json('GET', '/api/v1/decisions'));
 await timeEach(50, () => listQueue(pool, workspaceId, pageQuery));
 const sqlReads = await timeEach(READS, () => listQueue(pool, workspaceId, pageQuery));
 
 log(`answering: ${ANSWERS} answers through the API and ${ANSWERS} bare no-op Updates…`);
 const filed: string[] = [];
 const filings = await timeEach(ANSWERS + 20, async (index) => {
-  const response = await fetch(`${api.url}/api/v1/decisions`, { method: 'POST', headers, body: JSON.stringify(choiceDecision(`Bench ${index}?`)) });
-  filed.push(((await response.json()) as { decision: { id: string } }).decision.id);
+  filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', choiceDecision(`Bench ${index}?`))).decision.id);
 });
-const answerOnce = (id: string) =>
-  fetch(`${api.url}/api/v1/decisions/${id}/asks/1/answer`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ answer: { kind: 'decision', selected: [2] } }),
-  }).then((r) => {
-    if (r.status !== 200) throw new Error(`answer failed with ${r.status}`);
-  });
+const answerOnce = (id: string) => http.json('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
 await timeEach(20, (index) => answerOnce(filed[index]!));
 const answers = await timePaced(ANSWERS, PACE_MS, (index) => answerOnce(filed[index + 20]!));
 
@@ -139,9 +132,8 @@ const localUpdates = await timePaced(ANSWERS, PACE_MS, (index) => noopHandle.exe
 log('answer → agent: 50 answers given while a `cast decide wait` request (the same endpoint) waits…');
 const waits: number[] = [];
 for (let index = 0; index < 50; index += 1) {
-  const response = await fetch(`${api.url}/api/v1/decisions`, { method: 'POST', headers, body: JSON.stringify(choiceDecision(`Wait ${index}?`)) });
-  const { decision } = (await response.json()) as { decision: { id: string } };
-  const released = fetch(`${api.url}/api/v1/decisions/${decision.id}/wait?timeout=30`, { headers }).then(() => performance.now());
+  const { decision } = await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', choiceDecision(`Wait ${index}?`));
+  const released = http.send('GET', `/api/v1/decisions/${decision.id}/wait?timeout=30`).then(() => performance.now());
   await new Promise((resolve) => setTimeout(resolve, 150));
   const answeredAt = performance.now();
   await answerOnce(decision.id);
@@ -149,7 +141,7 @@ for (let index = 0; index < 50; index += 1) {
 }
 
 log(`sustained load: filing at ${offeredFor(FILING_TARGET)}/s for 10 s, then answering them at ${offeredFor(ANSWERING_TARGET)}/s…`);
-const load = await sustainedLoad(api.url, headers, 10);
+const load = await sustainedLoad(http, 10);
 for (const run of [load.filing, load.answering]) if (run.firstError) log(`first error under load: ${run.firstError}`);
 
 log('stack deadlines: 100 advisory members answered by their stack\'s auto-default…');
@@ -157,7 +149,7 @@ const lags = await stackDeadlineLags(api.url, headers, 100, 5);
 
 log('browser: opening /decisions and answering, 10 times, in Chromium…');
 for (let index = 0; index < 10; index += 1) {
-  await fetch(`${api.url}/api/v1/decisions`, { method: 'POST', headers, body: JSON.stringify(choiceDecision(`Browser answer ${index}?`)) });
+  await http.json('POST', '/api/v1/decisions', choiceDecision(`Browser answer ${index}?`));
 }
 const web = await browserFigures(api.url, token, 'Browser answer');
 
@@ -200,6 +192,7 @@ if (values.write) {
 }
 
 await connection.close();
+http.close();
 await noopHandle.terminate('bench finished').catch(() => {});
 await api.stop();
 await worker.stop();

@@ -6,11 +6,12 @@
  * that falls behind completes at the rate it can serve, and its latency grows as the backlog
  * does (so the P95 under load is reported beside it).
  */
+import type { HttpClient, Reply } from './http-client';
 import { summarize, type Summary } from './stats';
 
 export type Load = { offered: number; completed: number; errors: number; rate: number; latency: Summary; firstError: string | null };
 
-export async function openLoop(perSecond: number, count: number, send: (index: number) => Promise<Response>): Promise<Load> {
+export async function openLoop(perSecond: number, count: number, send: (index: number) => Promise<Reply>): Promise<Load> {
   const started = performance.now();
   const finished: number[] = [];
   const latencies: number[] = [];
@@ -28,9 +29,8 @@ export async function openLoop(perSecond: number, count: number, send: (index: n
     const sent = performance.now();
     inFlight.push(
       send(index).then(
-        async (response) => {
-          const text = await response.text();
-          if (!response.ok) return fail(`${response.status} ${text}`);
+        (reply) => {
+          if (!reply.ok) return fail(`${reply.status} ${reply.text}`);
           const at = performance.now();
           finished.push(at);
           latencies.push(at - sent);
@@ -56,29 +56,23 @@ export const FILING_TARGET = 50;
 export const ANSWERING_TARGET = 100;
 export const offeredFor = (target: number) => Math.round(target * 1.1);
 
-export async function sustainedLoad(apiUrl: string, headers: Record<string, string>, seconds = 10) {
+export async function sustainedLoad(http: HttpClient, seconds = 10) {
   const ids: string[] = [];
   const filingRate = offeredFor(FILING_TARGET);
   const filing = await openLoop(filingRate, filingRate * seconds, (index) =>
-    fetch(`${apiUrl}/api/v1/decisions`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+    http
+      .send('POST', '/api/v1/decisions', {
         question: `Sustained ${index}?`,
         context: 'Load test: a decision filed at a steady rate alongside many others.',
         asks: [{ kind: 'decision', prompt: 'Which?', options: [{ label: 'Ship' }, { label: 'Hold', recommended: true }] }],
+      })
+      .then((reply) => {
+        if (reply.ok) ids.push((JSON.parse(reply.text) as { decision: { id: string } }).decision.id);
+        return reply;
       }),
-    }).then(async (response) => {
-      if (response.ok) ids.push(((await response.clone().json()) as { decision: { id: string } }).decision.id);
-      return response;
-    }),
   );
   const answering = await openLoop(offeredFor(ANSWERING_TARGET), ids.length, (index) =>
-    fetch(`${apiUrl}/api/v1/decisions/${ids[index]}/asks/1/answer`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ answer: { kind: 'decision', selected: [2] } }),
-    }),
+    http.send('POST', `/api/v1/decisions/${ids[index]}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } }),
   );
   return { filing, answering };
 }
