@@ -16,9 +16,8 @@ import { recordActivity } from '../db/activity';
 import { releaseTaskHold } from './hold-task';
 import { inTransaction, type Pool, type Queryable } from '../db/pool';
 import { recordDelivery, type DecisionEvent } from '../domain/decision-state';
-import { mirrorDecision } from './mirror-decision';
+import { mirrorDecision, mirrorReadingSubscribers } from './mirror-decision';
 import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook';
-import { webhookSubscribers } from '../db/webhooks';
 import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
@@ -33,19 +32,14 @@ export type Delivered = { outcome: DeliveryOutcome; subscribers: WebhookSubscrib
  * Delivers, and mirrors the decision as delivered in the same transaction, with `events`
  * (the answer's own, when the answer that resolves it delivers it): the workflow records the
  * same outcome with `recordDelivery` (a pure function of the snapshot and the outcome), so the
- * row and the workflow agree without a second write. The webhook subscribers are read beside
- * it, so announcing the delivery costs the workflow no further round trip.
+ * row and the workflow agree without a second write. The mirror's statement also reads the
+ * webhook subscribers, so announcing the delivery costs the workflow no further round trip.
  */
 export async function deliverDecision(pool: Pool, decision: DecisionSnapshot, events: DecisionEvent[] = []): Promise<Delivered> {
   const work = (db: Queryable) => deliverAndMirror(db, decision, events);
   const { sessionId, taskId } = decision.links;
-  const [outcome, subscribers] = await Promise.all([
-    // Linked to no session and no task, the decision has nowhere to deliver to but its own row: one statement.
-    sessionId || taskId ? inTransaction(pool, work) : work(pool),
-    // Not read, they are read again by the workflow when it announces (an absent type means "ask").
-    webhookSubscribers(pool, decision.workspaceId, DELIVERY_EVENT_TYPES).catch((): WebhookSubscribers => ({})),
-  ]);
-  return { outcome, subscribers };
+  // Linked to no session and no task, the decision has nowhere to deliver to but its own row: one statement.
+  return sessionId || taskId ? inTransaction(pool, work) : work(pool);
 }
 
 /**
@@ -64,7 +58,7 @@ export async function deliverWithAnswer(pool: Pool, decision: DecisionSnapshot, 
   }
 }
 
-async function deliverAndMirror(db: Queryable, decision: DecisionSnapshot, events: DecisionEvent[]): Promise<DeliveryOutcome> {
+async function deliverAndMirror(db: Queryable, decision: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered> {
   const restart = await deliverToSession(db, decision);
   const otherBlockers = await releaseTaskHold(db, decision);
   const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
@@ -73,8 +67,8 @@ async function deliverAndMirror(db: Queryable, decision: DecisionSnapshot, event
     actor: { kind: 'system', id: null },
     detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
   };
-  await mirrorDecision(db, recordDelivery(decision, outcome), [...events, delivered]);
-  return outcome;
+  const { subscribers } = await mirrorReadingSubscribers(db, recordDelivery(decision, outcome), [...events, delivered], DELIVERY_EVENT_TYPES);
+  return { outcome, subscribers };
 }
 
 async function deliverToSession(

@@ -6,13 +6,15 @@ import { prepared, type Queryable } from '../db/pool';
 import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
 import { recurringFingerprint } from '../domain/recurring';
+import type { WebhookEventType, WebhookSubscribers } from '../domain/webhook';
+import { bySubscribedType, type SubscriberRow } from '../db/webhooks';
 
 export type MirrorOutcome = 'applied' | 'stale';
 
 // The row lock taken by the upsert serialises concurrent mirrors of one decision; the WHERE
 // re-checks the revision after the wait, so the older writer becomes a no-op, and the
 // statements below it see no row and write nothing.
-const MIRROR = `with upsert as (
+const MIRROR_CHANGES = `with upsert as (
      insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
        ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
        mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint)
@@ -37,8 +39,16 @@ const MIRROR = `with upsert as (
    ), closed as (
      -- Closed: the same question from the same session now opens a new decision.
      delete from decision_keys where decision_id in (select id from upsert where status <> 'open')
-   )
-   select exists (select 1 from upsert) as applied`;
+   )`;
+
+const MIRROR = `${MIRROR_CHANGES} select exists (select 1 from upsert) as applied`;
+
+// Delivery's mirror also reads who subscribes to what it may announce ($27): one round trip.
+const MIRROR_READING_SUBSCRIBERS = `${MIRROR_CHANGES}
+   select exists (select 1 from upsert) as applied,
+          coalesce((select json_agg(json_build_object('id', w.id, 'events', w.events) order by w.created_at)
+                      from webhook_endpoints w
+                     where w.workspace_id = $3 and w.deleted_at is null and w.events && $27::text[]), '[]') as subscribers`;
 
 /**
  * Writes the snapshot and, only when it applies, the activity entries it explains (so each is
@@ -46,6 +56,24 @@ const MIRROR = `with upsert as (
  * a busy machine each round trip to Postgres costs more than the work it carries.
  */
 export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[] = []): Promise<MirrorOutcome> {
+  const { rows } = await db.query<{ applied: boolean }>(prepared(db, MIRROR, mirrorValues(snapshot, events)));
+  return rows[0]?.applied ? 'applied' : 'stale';
+}
+
+/** The same write, returning also the endpoints subscribed to each of `types`. */
+export async function mirrorReadingSubscribers(
+  db: Queryable,
+  snapshot: DecisionSnapshot,
+  events: DecisionEvent[],
+  types: readonly WebhookEventType[],
+): Promise<{ outcome: MirrorOutcome; subscribers: WebhookSubscribers }> {
+  const { rows } = await db.query<{ applied: boolean; subscribers: SubscriberRow[] }>(
+    prepared(db, MIRROR_READING_SUBSCRIBERS, [...mirrorValues(snapshot, events), types]),
+  );
+  return { outcome: rows[0]?.applied ? 'applied' : 'stale', subscribers: bySubscribedType(rows[0]?.subscribers ?? [], types) };
+}
+
+function mirrorValues(snapshot: DecisionSnapshot, events: DecisionEvent[]): unknown[] {
   const { answered, required } = progress(snapshot);
   const { links } = snapshot;
   const entries = events.map((event) => ({
@@ -54,35 +82,32 @@ export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, 
     actor_id: event.actor.id,
     detail: { revision: snapshot.revision, ...event.detail },
   }));
-  const { rows } = await db.query<{ applied: boolean }>(
-    prepared(db, MIRROR, [
-      snapshot.id,
-      snapshot.number,
-      snapshot.workspaceId,
-      snapshot.question,
-      snapshot.context,
-      snapshot.status,
-      snapshot.mode,
-      snapshot.confidence,
-      [...new Set(snapshot.asks.map((ask) => ask.kind))],
-      snapshot.asks.length,
-      required,
-      answered,
-      links.sessionId,
-      links.agentId,
-      links.taskId,
-      links.runId,
-      links.missionId,
-      snapshot.filedBy,
-      snapshot.revision,
-      JSON.stringify(snapshot),
-      snapshot.createdAt,
-      snapshot.updatedAt,
-      snapshot.resolvedAt,
-      snapshot.closedAt,
-      recurringFingerprint({ agentId: links.agentId, firstPrompt: snapshot.asks[0]?.prompt ?? snapshot.question }),
-      JSON.stringify(entries),
-    ]),
-  );
-  return rows[0]?.applied ? 'applied' : 'stale';
+  return [
+    snapshot.id,
+    snapshot.number,
+    snapshot.workspaceId,
+    snapshot.question,
+    snapshot.context,
+    snapshot.status,
+    snapshot.mode,
+    snapshot.confidence,
+    [...new Set(snapshot.asks.map((ask) => ask.kind))],
+    snapshot.asks.length,
+    required,
+    answered,
+    links.sessionId,
+    links.agentId,
+    links.taskId,
+    links.runId,
+    links.missionId,
+    snapshot.filedBy,
+    snapshot.revision,
+    JSON.stringify(snapshot),
+    snapshot.createdAt,
+    snapshot.updatedAt,
+    snapshot.resolvedAt,
+    snapshot.closedAt,
+    recurringFingerprint({ agentId: links.agentId, firstPrompt: snapshot.asks[0]?.prompt ?? snapshot.question }),
+    JSON.stringify(entries),
+  ];
 }

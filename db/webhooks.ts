@@ -48,13 +48,15 @@ export async function deleteWebhook(pool: Pool, workspaceId: string, id: string)
 
 export type WebhookTarget = { id: string; url: string; secret: string };
 
+export type SubscriberRow = { id: string; events: WebhookEventType[] };
+
 /** The endpoints subscribed to each of these event types, in one read. */
 export async function webhookSubscribers(
   db: Queryable,
   workspaceId: string,
   types: readonly WebhookEventType[],
 ): Promise<WebhookSubscribers> {
-  const { rows } = await db.query<{ id: string; events: WebhookEventType[] }>(
+  const { rows } = await db.query<SubscriberRow>(
     prepared(
       db,
       `select id, events from webhook_endpoints
@@ -62,6 +64,11 @@ export async function webhookSubscribers(
       [workspaceId, types],
     ),
   );
+  return bySubscribedType(rows, types);
+}
+
+/** Every type asked about gets its list, empty when no one subscribes: an absent type means "not read". */
+export function bySubscribedType(rows: SubscriberRow[], types: readonly WebhookEventType[]): WebhookSubscribers {
   return Object.fromEntries(types.map((type) => [type, rows.filter((row) => row.events.includes(type)).map((row) => row.id)]));
 }
 
