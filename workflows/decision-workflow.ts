@@ -231,6 +231,8 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
 
   async function deliver(): Promise<DecisionSnapshot> {
     delivering = true;
+    // A delivery that fails reads no subscribers; announcing then asks for them afresh.
+    subscribers = {};
     const sent = state;
     const delivered = await deliverDecision(sent).then(
       (done) => takeDelivery(sent, done),
@@ -380,7 +382,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
       await announce();
       break;
     }
-    // The answering update has already returned; the record settles and delivery runs here, after it (FR-28, FR-29).
+    // A record's decision settles its record and delivers here, after the answering update returned (FR-28, FR-29).
     if (isRecordSource(state.source)) await settleSource(state);
     // Delivered with the answer that resolved it, the decision has only to announce it.
     if (state.delivery) await announce(subscribers);
