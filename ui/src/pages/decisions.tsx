@@ -3,7 +3,7 @@
  * as checklists, then scopes), the selected decision, and grouping picked cards into a new stack.
  * A permission prompt or terminal question, once opened, is shown at full width as in step mode.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
@@ -203,11 +203,22 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
     document.querySelector<HTMLElement>('main.queue h1')?.focus();
   }
 
-  /** The band dialog closed: focus goes back to the ⋯ button that opened it. */
   function closeBandDialog() {
     setAdjustingBand(false);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('.health-menu > button')?.focus());
   }
+
+  // The band dialog closed: focus goes back to the ⋯ button that opened it, once the dialog
+  // has left the page (while it is open and modal, the rest of the page cannot take focus).
+  const bandWasOpen = useRef(false);
+  useEffect(() => {
+    if (adjustingBand) {
+      bandWasOpen.current = true;
+      return;
+    }
+    if (!bandWasOpen.current) return;
+    bandWasOpen.current = false;
+    document.querySelector<HTMLElement>('.health-menu > button')?.focus();
+  }, [adjustingBand]);
 
   async function bandSaved() {
     closeBandDialog();
