@@ -7,7 +7,7 @@ import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
 import { recurringFingerprint } from '../domain/recurring';
 import type { WebhookEventType, WebhookSubscribers } from '../domain/webhook';
-import { bySubscribedType, type SubscriberRow } from '../db/webhooks';
+import { bySubscribedType, subscribedEndpoints, type SubscriberRow } from '../db/webhooks';
 
 export type MirrorOutcome = 'applied' | 'stale';
 
@@ -46,9 +46,7 @@ const MIRROR = `${MIRROR_CHANGES} select exists (select 1 from upsert) as applie
 // Delivery's mirror also reads who subscribes to what it may announce ($27): one round trip.
 const MIRROR_READING_SUBSCRIBERS = `${MIRROR_CHANGES}
    select exists (select 1 from upsert) as applied,
-          coalesce((select json_agg(json_build_object('id', w.id, 'events', w.events) order by w.created_at)
-                      from webhook_endpoints w
-                     where w.workspace_id = $3 and w.deleted_at is null and w.events && $27::text[]), '[]') as subscribers`;
+          coalesce((select json_agg(s) from (${subscribedEndpoints('$3', '$27')}) s), '[]') as subscribers`;
 
 /**
  * Writes the snapshot and, only when it applies, the activity entries it explains (so each is

@@ -56,10 +56,11 @@ export class TemporalGateway {
   // The connection once made, or being made; a failed attempt is forgotten, so the next call tries again.
   private connecting: Promise<Connected> | null = null;
 
-  private constructor(
-    private readonly target: TemporalTarget,
-    readonly taskQueue: string,
-  ) {}
+  private constructor(private readonly target: TemporalTarget) {}
+
+  get taskQueue(): string {
+    return this.target.taskQueue;
+  }
 
   /**
    * Connects lazily: the API starts (and reports unhealthy) while Temporal is away. The
@@ -68,7 +69,7 @@ export class TemporalGateway {
    * share outside the workflow. Once made, it reconnects by itself after a server restart.
    */
   static create(target: TemporalTarget): TemporalGateway {
-    return new TemporalGateway(target, target.taskQueue);
+    return new TemporalGateway(target);
   }
 
   private connect(deadline: number): Promise<Connected> {

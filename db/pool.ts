@@ -56,5 +56,17 @@ export function withoutPreparedStatements(pool: pg.Pool): pg.Pool {
 export function prepared(db: Queryable, text: string, values: unknown[]): pg.QueryConfig {
   // A client is inside someone's transaction, maybe on the embedded database: keep it simple.
   if (!(db instanceof pg.Pool) || unprepared.has(db)) return { text, values };
-  return { name: `q_${createHash('sha1').update(text).digest('base64url')}`, text, values };
+  return { name: statementName(text), text, values };
+}
+
+// The hot statements are a handful of fixed texts: hash each once, not on every query.
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }

@@ -50,6 +50,14 @@ export type WebhookTarget = { id: string; url: string; secret: string };
 
 export type SubscriberRow = { id: string; events: WebhookEventType[] };
 
+/**
+ * The live endpoints of a workspace subscribed to any of some event types, oldest first; the
+ * arguments are the statement's parameter references (`$1`), so other statements can embed it.
+ */
+export const subscribedEndpoints = (workspace: string, types: string) =>
+  `select id, events from webhook_endpoints
+    where workspace_id = ${workspace} and deleted_at is null and events && ${types}::text[] order by created_at`;
+
 /** The endpoints subscribed to each of these event types, in one read. */
 export async function webhookSubscribers(
   db: Queryable,
@@ -57,12 +65,7 @@ export async function webhookSubscribers(
   types: readonly WebhookEventType[],
 ): Promise<WebhookSubscribers> {
   const { rows } = await db.query<SubscriberRow>(
-    prepared(
-      db,
-      `select id, events from webhook_endpoints
-        where workspace_id = $1 and deleted_at is null and events && $2::text[] order by created_at`,
-      [workspaceId, types],
-    ),
+    prepared(db, subscribedEndpoints('$1', '$2'), [workspaceId, types]),
   );
   return bySubscribedType(rows, types);
 }
