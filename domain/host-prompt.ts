@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { Ask } from './ask-schema';
+import { ACTION_SUMMARY_MAX } from './asks/approval-ask-schema';
 import type { DecisionContent } from './decision';
 
 const Pinned = z.string().trim().min(1).max(4000).optional();
@@ -38,7 +39,7 @@ export function permissionQuestion(tool: string): string {
 export function hostPromptDecision(body: HostPromptBody): DecisionContent {
   if (body.kind === 'permission') {
     const question = permissionQuestion(body.tool);
-    const ask = Ask.parse({ kind: 'approval', prompt: question, action: { kind: 'other', summary: body.input ?? body.tool } });
+    const ask = Ask.parse({ kind: 'approval', prompt: question, action: { kind: 'other', summary: clipped(body.input ?? body.tool, ACTION_SUMMARY_MAX) } });
     return { question, asks: [ask], mode: 'blocking' };
   }
   const ask = Ask.parse(
@@ -47,4 +48,18 @@ export function hostPromptDecision(body: HostPromptBody): DecisionContent {
       : { kind: 'fact', prompt: body.question },
   );
   return { question: body.question, asks: [ask], mode: 'blocking' };
+}
+
+/**
+ * A host's input may run to 4000 characters and is kept whole as the decision's context; the
+ * ask's summary keeps its start, cut between characters (never inside a surrogate pair).
+ */
+export function clipped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const character of text) {
+    if (kept.length + character.length > max - 1) break;
+    kept += character;
+  }
+  return `${kept.trimEnd()}…`;
 }

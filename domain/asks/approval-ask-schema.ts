@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { ApprovalActionKind } from './approval-ask';
 import { askBase } from './ask-base-schema';
 
+/** An action's one-line summary, in UTF-16 code units (as `z.string().max` counts). */
+export const ACTION_SUMMARY_MAX = 1000;
+
 export const ApprovalAsk = z.strictObject({
   kind: z.literal('approval'),
   ...askBase,
   action: z.strictObject({
     kind: z.enum(ApprovalActionKind).default('other'),
-    summary: z.string().trim().min(1).max(1000),
+    summary: z.string().trim().min(1).max(ACTION_SUMMARY_MAX),
   }),
   risks: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
 });

@@ -56,6 +56,21 @@ describe('host prompts', () => {
     expect(waited).toMatchObject({ settled: true, decision: { status: 'resolved' } });
   });
 
+  it('a permission input longer than an action summary is kept whole as the context; the summary is its start', async () => {
+    const me = world(cast, await cast.newMember());
+    const session = await me.session();
+    // Astral characters take two UTF-16 units: a cut must fall between them, not inside one.
+    const input = 'cat 𝕏é '.repeat(500).trim();
+    const filed = await me.call<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission', tool: 'Bash', input });
+    expect(filed.status).toBe(201);
+    expect(filed.body.decision.context).toBe(input);
+    const ask = filed.body.decision.asks[0] as { action: { summary: string } };
+    expect(ask.action.summary.length).toBeLessThanOrEqual(1000);
+    expect(ask.action.summary.endsWith('…')).toBe(true);
+    expect(input.startsWith(ask.action.summary.slice(0, -1))).toBe(true);
+    expect(ask.action.summary).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it('a terminal question with options is a choice; bodies are strict', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
