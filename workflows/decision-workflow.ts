@@ -11,6 +11,7 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
+  sleep,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { Delivered } from '../activities/deliver-decision';
@@ -204,18 +205,24 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
    * Pushes what the latest change means to every subscribed endpoint; a dead endpoint holds
    * nothing up. `subscribers`, when a delivery has just read them, saves reading them again.
    */
-  async function announce(subscribers: WebhookSubscribers = {}): Promise<void> {
-    await push(decisionEvents(state, { decision: toDecisionView(state) }, resolutionAnnounced), subscribers);
+  function announce(subscribers: WebhookSubscribers = {}): Promise<void> | undefined {
+    const events = decisionEvents(state, { decision: toDecisionView(state) }, resolutionAnnounced);
     resolutionAnnounced ||= state.status === 'resolved';
+    return push(events, subscribers);
   }
 
-  async function push(events: WebhookEvent[], subscribers: WebhookSubscribers = {}): Promise<void> {
-    await Promise.all(
+  /**
+   * `undefined` when it is already known that no endpoint subscribes (most workspaces): then
+   * nothing is started, as every promise a workflow makes costs a traced stack in the SDK.
+   */
+  function push(events: WebhookEvent[], subscribers: WebhookSubscribers = {}): Promise<void> | undefined {
+    if (events.every((event) => subscribers[event.type]?.length === 0)) return undefined;
+    return Promise.all(
       events.map(async (event) => {
         const endpoints = subscribers[event.type] ?? (await webhookEndpointsFor(state.workspaceId, event));
         await Promise.allSettled(endpoints.map((endpoint) => sendWebhook(endpoint, event)));
       }),
-    );
+    ).then(() => undefined);
   }
 
   // One delivery at a time: a second "Run now" while one runs is refused, not doubled.
@@ -301,7 +308,8 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
         const message = await postWithdrawal(next, command.ask);
         // Answered again later, the decision announces its new resolution.
         resolutionAnnounced = false;
-        pushes.push(push([withdrawalEvent(next, { decision: toDecisionView(next) }, { ask: command.ask, message })]));
+        const withdrawal = push([withdrawalEvent(next, { decision: toDecisionView(next) }, { ask: command.ask, message })]);
+        if (withdrawal) pushes.push(withdrawal);
         // Reopened, a blocking decision holds its task again, and its record is pending again.
         if (reopening) await holdTheTask(next);
         if (reopening && isRecordSource(next.source)) await reopenSource(next);
@@ -327,7 +335,17 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     for (;;) {
       const deadlines = state.asks.flatMap((ask) => (ask.answer ? [undoDeadline(ask.answer, state.undoWindowMs)] : []));
       const remaining = Math.max(0, ...deadlines) - Date.now();
-      if (remaining <= 0 || (await condition(() => state.status !== 'resolved', remaining))) break;
+      if (remaining <= 0) break;
+      // A plain timer and condition, not `condition(fn, timeout)`: its cancellation scope would
+      // double the promises of every answer's workflow task (the SDK traces each one's stack).
+      // An undo leaves this timer to fire unheeded: `closed` belongs to this window alone.
+      let closed = false;
+      void sleep(remaining).then(
+        () => (closed = true),
+        () => undefined,
+      );
+      await condition(() => closed || state.status !== 'resolved');
+      if (state.status !== 'resolved') break;
     }
     await condition(() => !undoing);
     return state.status === 'open';

@@ -21,8 +21,11 @@ type Decision = {
 };
 
 export type StackMembershipKeeper = {
-  /** Tells the stack whether this decision is open now; call after any change of status. */
-  report(): Promise<void>;
+  /**
+   * Tells the stack whether this decision is open now; call after any change of status.
+   * `undefined` when there is nothing to tell: no stack, and no report still in flight.
+   */
+  report(): Promise<void> | undefined;
   /** Stops the deadline timer once the decision's workflow is ending. */
   stop(): Promise<void>;
 };
@@ -38,8 +41,12 @@ export function keepStackMembership(decision: Decision): StackMembershipKeeper {
   // The report in flight. Signals sent by separate commands may reach the stack in any order,
   // so one report waits for the one before it, and each says what is true when it is sent.
   let reporting: Promise<void> = Promise.resolve();
+  let inFlight = 0;
 
-  function report(): Promise<void> {
+  function report(): Promise<void> | undefined {
+    // Most decisions are in no stack: start nothing for them (the SDK traces every workflow promise).
+    if (!decision.state().stack && inFlight === 0) return undefined;
+    inFlight += 1;
     reporting = reporting.then(async () => {
       const state = decision.state();
       const open = state.status === 'open';
@@ -50,7 +57,7 @@ export function keepStackMembership(decision: Decision): StackMembershipKeeper {
         .signal(memberStatusSignal, { decisionId: state.id, open })
         .catch(() => undefined);
     });
-    return reporting;
+    return reporting.finally(() => (inFlight -= 1));
   }
 
   setHandler(stackMembershipSignal, async (signal) => {
