@@ -42,6 +42,11 @@ export type AnswerCommand = {
   /** Access asks: what the API found when it re-checked the agent's grants (E8, E9). */
   access?: 'verified' | 'self_reported' | 'denied';
   /**
+   * The answering member's workspace, when the answer comes through the API: the workflow
+   * refuses another workspace's decision as not found, so the API need not read the row first.
+   */
+  workspaceId?: string;
+  /**
    * When the caller stops waiting. An update that reaches the workflow later (say, no worker
    * ran until then) is refused, so a request that failed with 503 never lands afterwards.
    */
@@ -109,6 +114,12 @@ export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot 
   };
 }
 
+/** The id is not echoed: another workspace's id and a missing one must read exactly alike. */
+export const DECISION_NOT_FOUND: Rejection = {
+  code: 'decision_not_found',
+  message: 'There is no decision with that id in this workspace.',
+};
+
 function notOpen(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
   if (state.status === 'open') return null;
   if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
@@ -131,9 +142,11 @@ export function rewrite(state: DecisionSnapshot, content: DecisionContent, now: 
 
 /** Why this answer cannot be recorded, or `null` when it can. First writer wins (FR-26). */
 export function checkAnswer(
-  state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'>,
+  state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'> & { workspaceId?: string },
   command: AnswerCommand,
 ): Rejection | null {
+  // A view read within the caller's workspace carries none to compare.
+  if (state.workspaceId && command.workspaceId && command.workspaceId !== state.workspaceId) return DECISION_NOT_FOUND;
   const ask = state.asks[command.ask - 1];
   if (!ask) {
     return {

@@ -1,11 +1,13 @@
 /**
  * Write side of answering: the workflow's update validator is the authority (first writer
- * wins); the read model scopes the id to the caller's workspace, supplies the grant check of
- * an access ask, and explains a refusal once the workflow has finished.
+ * wins, and another workspace's decision is not found). The read model supplies the grant
+ * check of an access ask, the member's first view, and explains a refusal once the workflow
+ * has finished; it is read alongside the update, except for an access answer, whose check
+ * must go with it.
  */
 import type { AskState, DecisionView } from '../../domain/decision';
 import type { AnswerBody } from '../../domain/decision-schema';
-import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/decision-state';
+import { checkAnswer, DECISION_NOT_FOUND, toDecisionView, type AnswerCommand } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';
 import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';
 import { listGrants } from '../../db/agents';
@@ -20,20 +22,22 @@ export async function answerAsk(
   target: { id: string; ask: number; idempotencyKey?: string },
   body: AnswerBody,
 ): Promise<DecisionView> {
-  const current = await getDecision(deps.pool, principal.workspaceId, target.id);
-  if (!current) throw decisionNotFound();
-
-  const ask = current.asks[target.ask - 1];
-  const access = ask?.kind === 'access' ? await checkAccess(deps.pool, principal.workspaceId, current, ask) : undefined;
   const command: AnswerCommand = {
     ask: target.ask,
     value: body.answer,
     reason: body.reason ?? null,
     answeredBy: principal.memberId,
-    ...(access ? { access } : {}),
+    workspaceId: principal.workspaceId,
   };
-  const snapshot = await deps.temporal.answerAsk(target.id, command, target.idempotencyKey);
-  if (snapshot) return toDecisionView(snapshot, current.firstViewedAt);
+  const reading = getDecision(deps.pool, principal.workspaceId, target.id);
+  if (body.answer.kind === 'access') {
+    const read = await reading;
+    const ask = read?.asks[target.ask - 1];
+    if (read && ask?.kind === 'access') command.access = await checkAccess(deps.pool, principal.workspaceId, read, ask);
+  }
+  const [snapshot, current] = await Promise.all([deps.temporal.answerAsk(target.id, command, target.idempotencyKey), reading]);
+  if (snapshot) return toDecisionView(snapshot, current?.firstViewedAt ?? null);
+  if (!current) throw decisionNotFound();
 
   // The workflow has completed, so the row is final: the same rules say why the answer cannot land.
   throw DomainError.from(
@@ -57,7 +61,6 @@ async function checkAccess(
   return evaluateToolAccess(ask.tool, grants) === 'allowed' ? 'verified' : 'denied';
 }
 
-/** The id is not echoed: another workspace's id and a missing one must read exactly alike. */
 export function decisionNotFound(): DomainError {
-  return new DomainError('decision_not_found', 'There is no decision with that id in this workspace.');
+  return DomainError.from(DECISION_NOT_FOUND);
 }

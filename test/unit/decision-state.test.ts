@@ -50,6 +50,17 @@ describe('decision rules', () => {
     expect(checkAnswer(state, answer(1, [1]))).toBeNull();
   });
 
+  it("E15 — refuses another workspace's answer as if the decision did not exist, whatever else is wrong with it", () => {
+    const state = openDecision(start(1), new Date());
+    expect(checkAnswer(state, { ...answer(1, [1]), workspaceId: 'ws' })).toBeNull();
+    for (const command of [answer(1, [1]), answer(3, [9])]) {
+      expect(checkAnswer(state, { ...command, workspaceId: 'ws_other' })).toEqual({
+        code: 'decision_not_found',
+        message: 'There is no decision with that id in this workspace.',
+      });
+    }
+  });
+
   it('allows at most one recommended option', () => {
     const body = choiceDecision();
     (body.asks[0] as z.input<typeof ChoiceAsk>).options[0]!.recommended = true;
