@@ -34,3 +34,25 @@ export async function timePaced(count: number, intervalMs: number, fn: (index: n
   }
   return samples;
 }
+
+/**
+ * Times several series in turn, one call of each per round, each call started `intervalMs`
+ * after the one before: whatever the machine is doing meanwhile falls on every series alike,
+ * so their ratio compares the paths, not the moments they ran at.
+ */
+export async function timeInterleaved<const Series extends ReadonlyArray<(index: number) => Promise<unknown>>>(
+  rounds: number,
+  intervalMs: number,
+  series: Series,
+): Promise<{ [Which in keyof Series]: number[] }> {
+  const samples = series.map(() => [] as number[]);
+  let index = 0;
+  await timePaced(rounds * series.length, intervalMs, async (call) => {
+    const which = call % series.length;
+    const started = performance.now();
+    await series[which]!(index);
+    samples[which]!.push(performance.now() - started);
+    if (which === series.length - 1) index += 1;
+  });
+  return samples as { [Which in keyof Series]: number[] };
+}
