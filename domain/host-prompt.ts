@@ -39,7 +39,7 @@ export function permissionQuestion(tool: string): string {
 export function hostPromptDecision(body: HostPromptBody): DecisionContent {
   if (body.kind === 'permission') {
     const question = permissionQuestion(body.tool);
-    const ask = Ask.parse({ kind: 'approval', prompt: question, action: { kind: 'other', summary: clipped(body.input ?? body.tool, ACTION_SUMMARY_MAX) } });
+    const ask = Ask.parse({ kind: 'approval', prompt: question, action: { kind: 'other', summary: actionSummary(body.input ?? body.tool) } });
     return { question, asks: [ask], mode: 'blocking' };
   }
   const ask = Ask.parse(
@@ -51,14 +51,15 @@ export function hostPromptDecision(body: HostPromptBody): DecisionContent {
 }
 
 /**
- * A host's input may run to 4000 characters and is kept whole as the decision's context; the
- * ask's summary keeps its start, cut between characters (never inside a surrogate pair).
+ * What a permission card's approval ask says the tool would do: a host's input may run to 4000
+ * characters and is kept whole as the decision's context, while the summary keeps its start,
+ * cut between characters (never inside a surrogate pair). `cast hook` summarises with it too.
  */
-export function clipped(text: string, max: number): string {
-  if (text.length <= max) return text;
+export function actionSummary(text: string): string {
+  if (text.length <= ACTION_SUMMARY_MAX) return text;
   let kept = '';
   for (const character of text) {
-    if (kept.length + character.length > max - 1) break;
+    if (kept.length + character.length > ACTION_SUMMARY_MAX - 1) break;
     kept += character;
   }
   return `${kept.trimEnd()}…`;

@@ -46,13 +46,11 @@ export async function timeInterleaved<const Series extends ReadonlyArray<(index:
   series: Series,
 ): Promise<{ [Which in keyof Series]: number[] }> {
   const samples = series.map(() => [] as number[]);
-  let index = 0;
   await timePaced(rounds * series.length, intervalMs, async (call) => {
     const which = call % series.length;
     const started = performance.now();
-    await series[which]!(index);
+    await series[which]!(Math.floor(call / series.length));
     samples[which]!.push(performance.now() - started);
-    if (which === series.length - 1) index += 1;
   });
   return samples as { [Which in keyof Series]: number[] };
 }

@@ -5,6 +5,7 @@
  * Format: https://code.claude.com/docs/en/hooks ("PreToolUse input", "PreToolUse decision control").
  */
 import { z } from 'zod';
+import { actionSummary } from '../../../domain/host-prompt';
 
 /** Unknown fields are kept and ignored: Claude Code adds fields between versions. */
 export const PreToolUseInput = z.looseObject({
@@ -19,9 +20,6 @@ export const PreToolUseInput = z.looseObject({
 });
 export type PreToolUseInput = z.infer<typeof PreToolUseInput>;
 
-/** The approval card's summary holds 1,000 characters. */
-const SUMMARY_MAX = 1000;
-
 /** Fields that say what a tool call does, most telling first: Bash's command, a file's path, a URL… */
 const TELLING_FIELDS = ['command', 'file_path', 'notebook_path', 'url', 'query', 'pattern', 'path', 'description', 'prompt'] as const;
 
@@ -34,7 +32,7 @@ export function summarizeToolInput(input: Record<string, unknown>): string | und
   // Grep and Glob: the pattern, and where.
   if ((field === 'pattern' || field === 'query') && typeof input.path === 'string') summary += ` in ${oneLine(input.path)}`;
   if (!summary) return undefined;
-  return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
+  return actionSummary(summary);
 }
 
 export type PermissionDecision = 'allow' | 'deny' | 'ask';
