@@ -8,6 +8,7 @@ import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
 import { createPool, type Pool } from './db/pool';
+import { processConnections, type Connections } from './runtime/connections';
 import { loadEnv } from './runtime/env';
 import { isMain } from './runtime/is-main';
 import { createLogger } from './runtime/logger';
@@ -99,13 +100,16 @@ async function ensureSchedule(client: Client, schedule: Schedule): Promise<void>
 if (isMain(import.meta.url)) {
   const env = loadEnv();
   installTemporalLogging(env.LOG_LEVEL, { handleSignals: true });
-  if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
-    createLogger(env.LOG_LEVEL).fatal('worker.ts needs DATABASE_URL and TEMPORAL_ADDRESS; use `npm start` for the embedded defaults');
+  let connections: Connections;
+  try {
+    connections = processConnections(env);
+  } catch (error) {
+    createLogger(env.LOG_LEVEL).fatal((error as Error).message);
     process.exit(1);
   }
   const worker = await startWorker({
-    pool: createPool(env.DATABASE_URL),
-    address: env.TEMPORAL_ADDRESS,
+    pool: createPool(connections.databaseUrl),
+    address: connections.temporalAddress,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
   });

@@ -4,6 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { createPool, type Pool } from '../db/pool';
+import { processConnections, type Connections } from '../runtime/connections';
 import { loadEnv } from '../runtime/env';
 import { createLogger, type Logger } from '../runtime/logger';
 import { isMain } from '../runtime/is-main';
@@ -57,17 +58,20 @@ if (isMain(import.meta.url)) {
   // The API's Temporal connection runs on the core runtime; Node's default ends this process on a signal.
   installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
   const logger = createLogger(env.LOG_LEVEL, 'cast-api');
-  if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
-    logger.fatal('api/server.ts needs DATABASE_URL and TEMPORAL_ADDRESS; use `npm start` for the embedded defaults');
+  let connections: Connections;
+  try {
+    connections = processConnections(env);
+  } catch (error) {
+    logger.fatal((error as Error).message);
     process.exit(1);
   }
-  const pool = createPool(env.DATABASE_URL);
+  const pool = createPool(connections.databaseUrl);
   const api = await startApi({
     pool,
     logger,
     host: env.HOST,
     port: env.PORT,
-    temporal: { address: env.TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE },
+    temporal: { address: connections.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE },
     ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
   });
   logger.info({ url: api.url }, 'API listening');

@@ -39,23 +39,14 @@ export async function withTransaction<T>(db: Queryable, work: (client: pg.PoolCl
   return db instanceof pg.Pool ? inTransaction(db, work) : work(db);
 }
 
-// Pools whose server cannot keep named statements per connection (embedded PGlite).
-const unprepared = new WeakSet<pg.Pool>();
-
-/** Marks a pool whose connections share one backend session, so named statements would collide. */
-export function withoutPreparedStatements(pool: pg.Pool): pg.Pool {
-  unprepared.add(pool);
-  return pool;
-}
-
 /**
  * A statement Postgres parses and plans once per connection, then reuses: for hot reads
  * whose planning costs about as much as running them. The name is derived from the text,
  * so a statement built from optional filters gets one prepared form per shape.
  */
 export function prepared(db: Queryable, text: string, values: unknown[]): pg.QueryConfig {
-  // A client is inside someone's transaction, maybe on the embedded database: keep it simple.
-  if (!(db instanceof pg.Pool) || unprepared.has(db)) return { text, values };
+  // A client is inside someone's transaction: keep it simple.
+  if (!(db instanceof pg.Pool)) return { text, values };
   return { name: statementName(text), text, values };
 }
 

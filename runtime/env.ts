@@ -16,6 +16,8 @@ export const Env = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   CAST_DATA_DIR: z.string().trim().min(1).default('.data'),
+  /** The embedded PostgreSQL's port; unset → a free port on every start. */
+  CAST_PG_PORT: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), port.min(1).optional()),
   TEMPORAL_ADDRESS: optionalText,
   TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('cast'),

@@ -22,7 +22,7 @@ import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { createMember, createWorkspace, issueToken } from '../db/tenancy';
 import { loadEnv } from '../runtime/env';
-import { freePort } from '../test/support/free-port';
+import { freePort } from '../runtime/free-port';
 import { provideTemporal } from './provide-temporal';
 import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
 

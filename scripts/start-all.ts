@@ -1,12 +1,13 @@
 /**
  * `npm start`: everything Cast needs on one machine, with nothing configured — a Temporal
- * dev server and an embedded Postgres (each unless TEMPORAL_ADDRESS / DATABASE_URL point
+ * dev server and an embedded PostgreSQL server (each unless TEMPORAL_ADDRESS / DATABASE_URL point
  * elsewhere), migrations, the default member, the worker and the API. Ctrl-C stops it all.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startApi } from '../api/server';
-import { createEmbeddedPool, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { moveAsidePgliteDir } from '../db/pglite-data-dir';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { ensureDefaultMember } from '../db/tenancy';
@@ -14,6 +15,7 @@ import { loadEnv } from '../runtime/env';
 import { createLogger } from '../runtime/logger';
 import { startWorker } from '../worker';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { holdDataDir } from './data-dir-lock';
 import { provideTemporal } from './provide-temporal';
 import { signInToken } from './sign-in-token';
 import { startTemporalDevServer } from './temporal-dev-server';
@@ -40,6 +42,7 @@ try {
   const started = Date.now();
   const dataDir = resolve(env.CAST_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  holdDataDir(dataDir);
 
   let temporalAddress = env.TEMPORAL_ADDRESS;
   if (!temporalAddress) {
@@ -55,11 +58,14 @@ try {
 
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
-    const embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
+    const moved = moveAsidePgliteDir(join(dataDir, 'pg'));
+    if (moved) logger.warn(moved);
+    const embedded = await startEmbeddedPostgres({ dir: join(dataDir, 'pg'), ...(env.CAST_PG_PORT ? { port: env.CAST_PG_PORT } : {}) });
     stops.push({ name: 'database', stop: embedded.stop });
     databaseUrl = embedded.url;
+    logger.info({ port: embedded.port }, 'embedded PostgreSQL is ready');
   }
-  const pool = env.DATABASE_URL ? createPool(databaseUrl) : createEmbeddedPool(databaseUrl);
+  const pool = createPool(databaseUrl);
   stops.push({ name: 'pool', stop: () => pool.end() });
   await migrate(pool);
   const principal = await ensureDefaultMember(pool);

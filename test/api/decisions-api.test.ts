@@ -1,7 +1,7 @@
 /** `/api/v1/decisions` over HTTP, on the real database and Temporal server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choiceDecision } from '../support/fixtures';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../runtime/free-port';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;

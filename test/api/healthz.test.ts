@@ -5,7 +5,7 @@ import { startApi, type RunningApi } from '../../api/server';
 import type { Pool } from '../../db/pool';
 import { testPool } from '../support/test-pool';
 import { createLogger } from '../../runtime/logger';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../runtime/free-port';
 
 const running: Array<{ api: RunningApi; pool: Pool }> = [];
 afterEach(async () => {

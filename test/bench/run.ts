@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startApi } from '../../api/server';
-import { createEmbeddedPool, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { EMBEDDED_POSTGRES_MAJOR } from '../../db/postgres-binaries';
 import { migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
 import { createMember, createWorkspace, issueToken } from '../../db/tenancy';
@@ -24,7 +25,7 @@ import { provideTemporal } from '../../scripts/provide-temporal';
 import { startTemporalDevServer } from '../../scripts/temporal-dev-server';
 import { startWorker } from '../../worker';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../runtime/free-port';
 import { choiceDecision, decisionStart } from '../support/fixtures';
 import { openDecision } from '../../domain/decision-state';
 import { listQueue } from '../../db/decision-queries';
@@ -34,8 +35,9 @@ import { stackDeadlineLags } from './stack-deadlines';
 import { summarize, timeEach, timeInterleaved } from './stats';
 import { httpClient } from './http-client';
 import { ANSWERING_TARGET, FILING_TARGET, offeredFor, sustainedLoad, type Load } from './sustained';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 const { values } = parseArgs({ options: { decisions: { type: 'string', default: '10000' }, write: { type: 'boolean', default: false } } });
 const DECISIONS = Number(values.decisions);
@@ -50,9 +52,9 @@ installTemporalLogging('warn', { handleSignals: true });
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
-const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres();
+const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-bench-pg-')), removeOnStop: true });
 const databaseUrl = env.DATABASE_URL ?? embedded!.url;
-const pool = embedded ? createEmbeddedPool(databaseUrl) : createPool(databaseUrl, 20);
+const pool = createPool(databaseUrl, 20);
 await migrate(pool);
 
 const taskQueue = `bench-${randomUUID()}`;
@@ -72,7 +74,7 @@ const token = await issueToken(pool, { workspaceId, memberId }, 'bench');
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const http = httpClient(api.url, headers);
 
-log(`seeding ${DECISIONS} open decisions with ${DECISIONS * 5} asks on ${embedded ? 'embedded Postgres' : 'DATABASE_URL'}…`);
+log(`seeding ${DECISIONS} open decisions with ${DECISIONS * 5} asks on ${embedded ? `embedded PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}` : 'DATABASE_URL'}…`);
 // Rows as the mirror writes them, seeded in bulk from one template snapshot: the read path is what is measured here.
 const { rows } = await pool.query<{ start: number }>(
   `select setval('decision_number_seq', nextval('decision_number_seq') + $1) - $1 + 1 as start`,
@@ -189,7 +191,7 @@ process.stdout.write(`\n${table}\n\n`);
 if (values.write) {
   const where = fileURLToPath(new URL('../../bench/results.md', import.meta.url));
   mkdirSync(dirname(where), { recursive: true });
-  writeFileSync(where, `# npm run bench — ${new Date().toISOString()}\n\nDatabase: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}\n\n${table}\n`);
+  writeFileSync(where, `# npm run bench — ${new Date().toISOString()}\n\nDatabase: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL ${EMBEDDED_POSTGRES_MAJOR} (the default install)`}\n\n${table}\n`);
   log(`wrote ${where}`);
 }
 

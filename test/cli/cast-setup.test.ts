@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../runtime/free-port';
 import { colleagueOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { CAST_BIN, castShell, jsonOf } from './run-cast';

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freeFixedPort } from '../support/free-port';
+import { freeFixedPort } from '../../runtime/free-port';
 import { choiceDecision } from '../support/fixtures';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cast-start-'));

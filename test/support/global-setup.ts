@@ -1,6 +1,7 @@
 /**
  * Starts what the whole test run shares: a real Temporal dev server (in memory, on a free
- * port) and the database — the one DATABASE_URL names, else an embedded Postgres — with
+ * port) and the database — the one DATABASE_URL names, else Cast's embedded PostgreSQL in a
+ * temporary directory — with
  * migrations applied, and the workflow bundle built once.
  */
 import { bundleWorkflowCode } from '@temporalio/worker';
@@ -15,13 +16,12 @@ import { loadEnv } from '../../runtime/env';
 import { provideTemporal } from '../../scripts/provide-temporal';
 import { startTemporalDevServer } from '../../scripts/temporal-dev-server';
 import { WORKFLOWS_PATH } from '../../worker';
-import { freePort } from './free-port';
+import { freePort } from '../../runtime/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     temporalAddress: string;
     databaseUrl: string;
-    databaseKind: 'external' | 'embedded';
     workflowBundlePath: string;
   }
 }
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const env = loadEnv();
   const [temporal, embedded, bundle] = await Promise.all([
     startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() }),
-    env.DATABASE_URL ? Promise.resolve(null) : startEmbeddedPostgres(),
+    env.DATABASE_URL ? Promise.resolve(null) : startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-test-pg-')), removeOnStop: true, skipFsync: true }),
     bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger }),
   ]);
   const databaseUrl = env.DATABASE_URL ?? embedded!.url;
@@ -44,7 +44,6 @@ export default async function setup(project: TestProject) {
 
   project.provide('temporalAddress', temporal.address);
   project.provide('databaseUrl', databaseUrl);
-  project.provide('databaseKind', embedded ? 'embedded' : 'external');
   project.provide('workflowBundlePath', workflowBundlePath);
 
   return async () => {

@@ -1,8 +1,7 @@
 import { inject } from 'vitest';
-import { createEmbeddedPool } from '../../db/embedded-postgres';
 import { createPool, type Pool } from '../../db/pool';
 
-/** A pool on the run's database, sized for it (the embedded one takes one connection). */
+/** A pool on the run's database. */
 export function testPool(databaseUrl = inject('databaseUrl')): Pool {
-  return inject('databaseKind') === 'embedded' ? createEmbeddedPool(databaseUrl) : createPool(databaseUrl, 10);
+  return createPool(databaseUrl, 10);
 }
