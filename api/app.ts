@@ -33,6 +33,7 @@ import { healthSettingsRouter } from './routes/health-settings';
 import { sessionPromptsRouter } from './routes/session-prompts';
 import { stacksRouter } from './routes/stacks';
 import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
+import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
 import { webhooksRouter } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
@@ -79,14 +80,16 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
 
-  app.use(healthRouter(deps));
+  const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
+  // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).
+  const rateLimitStore = new RateLimitHealth();
+  app.use(healthRouter({ pool: deps.pool, temporal: deps.temporal, rateLimitStore }));
   app.use(webAuthRouter(deps));
   app.use(referenceRouter());
 
   const api = express.Router();
   api.use(requireAuth(deps.pool));
-  const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
-  if (limits) api.use(rateLimit(deps.pool, limits, deps.logger));
+  if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseNulText);
   api.use('/decisions', decisionsRouter(deps), decisionDocumentsRouter(deps), decisionWaitRouter(deps));

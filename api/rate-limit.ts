@@ -1,13 +1,16 @@
 /**
  * FR-61: per member, reads 60 a minute, writes 30 a minute, Archive all 5 a minute; the next
  * request gets 429 with `Retry-After`. The counters live in Postgres, so the limits hold
- * across any number of API processes.
+ * across any number of API processes. When that store fails, the limits never fail open in
+ * silence: the failure is logged as an error, `/healthz` reports it, and writes and Archive
+ * all are refused (503 `rate_limit_unavailable`).
  */
 import type { RequestHandler } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../domain/errors';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
+import type { RateLimitHealth } from './rate-limit-health';
 
 export type RateLimits = { read: number; write: number; archiveAll: number };
 export const FR61_LIMITS: RateLimits = { read: 60, write: 30, archiveAll: 5 };
@@ -19,7 +22,7 @@ function bucketOf(method: string, path: string): Bucket {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
 
-export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger): RequestHandler {
+export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger, health: RateLimitHealth): RequestHandler {
   const limiter = (bucket: Bucket) =>
     new RateLimiterPostgres({
       storeClient: pool,
@@ -38,21 +41,34 @@ export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger): Reque
     const bucket = bucketOf(req.method, req.path);
     try {
       const used = await limiters[bucket].consume(res.locals.principal.memberId);
+      health.succeeded();
       res.set('RateLimit-Limit', String(limits[bucket]));
       res.set('RateLimit-Remaining', String(used.remainingPoints));
       next();
     } catch (error) {
       if (error instanceof RateLimiterRes) {
+        health.succeeded();
         const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
         res.set('Retry-After', String(seconds));
         throw new DomainError('rate_limited', `Too many ${bucket === 'archiveAll' ? 'Archive all requests' : `${bucket}s`}: at most ${limits[bucket]} a minute. Try again in ${seconds} s.`, {
           retryAfterSeconds: seconds,
         });
       }
-      // The counter store is away: serve the request rather than fail it; the database
-      // being down fails the request itself anyway.
-      logger.warn({ err: error }, 'rate limit store unavailable');
-      next();
+      health.failed(error);
+      // A read is still served: it changes nothing, so letting it through unthrottled costs
+      // only load, and when the store fails because the database is down the read fails anyway.
+      if (bucket === 'read') {
+        logger.error({ err: error, bucket }, 'rate limit store unavailable; read served without its limit');
+        next();
+        return;
+      }
+      // A write or Archive all is refused before its body is parsed or any route runs, so
+      // nothing is written; serving it unthrottled is what FR-61 exists to prevent.
+      logger.error({ err: error, bucket }, 'rate limit store unavailable; request refused');
+      throw new DomainError(
+        'rate_limit_unavailable',
+        `Cast cannot check this ${bucket === 'archiveAll' ? 'Archive all request' : 'write'} against its rate limit right now, so it refused it; nothing was changed. Try again in a moment.`,
+      );
     }
   };
 }

@@ -46,6 +46,7 @@ export const ErrorCode = [
   'invalid_order',
   'approval_not_found',
   'rate_limited',
+  'rate_limit_unavailable',
   'agent_open_cap',
   'escalation_not_found',
   'webhook_not_found',

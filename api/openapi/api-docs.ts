@@ -43,8 +43,11 @@ export type Operation = {
 
 /** Any route: a NUL in the URL or a parser failure, no credential, over FR-61's limits. */
 const EVERY_ROUTE: ErrorCode[] = ['invalid_request', 'unauthorized', 'rate_limited'];
-/** Any write: a body that is not JSON, or the session cookie from another origin. */
-const EVERY_WRITE: ErrorCode[] = ['malformed_json', 'cross_origin'];
+/**
+ * Any write: a body that is not JSON, the session cookie from another origin, or FR-61's
+ * counter store failing (a write is refused rather than let through unthrottled).
+ */
+const EVERY_WRITE: ErrorCode[] = ['malformed_json', 'cross_origin', 'rate_limit_unavailable'];
 /** A route that goes through a decision's or a stack's workflow. */
 export const WORKFLOW_ERRORS: ErrorCode[] = ['temporal_unavailable', 'request_expired'];
 

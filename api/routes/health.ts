@@ -1,6 +1,11 @@
-/** `GET /healthz`: 200 only when the API, the database and Temporal all answer. */
+/**
+ * `GET /healthz`: 200 only when the API, the database and Temporal all answer. The body is
+ * `{"ok":true}` when nothing is wrong; otherwise it names what is: unreachable probes, and a
+ * failing rate-limit counter store (`degraded`).
+ */
 import { Router } from 'express';
 import type { Pool } from '../../db/pool';
+import type { RateLimitHealth } from '../rate-limit-health';
 import type { TemporalGateway } from '../temporal-gateway';
 
 const DATABASE_DEADLINE_MS = 2000;
@@ -21,12 +26,17 @@ async function databaseAnswers(pool: Pool): Promise<boolean> {
   }
 }
 
-export function healthRouter(deps: { pool: Pool; temporal: TemporalGateway }): Router {
+export function healthRouter(deps: { pool: Pool; temporal: TemporalGateway; rateLimitStore: RateLimitHealth }): Router {
   const router = Router();
   router.get('/healthz', async (_req, res) => {
     const [database, temporal] = await Promise.all([databaseAnswers(deps.pool), deps.temporal.isHealthy()]);
+    // A failing counter store degrades the API but leaves the status alone: reads are still
+    // served and writes answer their own 503, while a 503 here would have a load balancer or
+    // a supervisor pull every replica, which cannot mend the store and turns that into an outage.
+    const store = deps.rateLimitStore.report();
+    const degraded = store.state === 'ok' ? {} : { degraded: ['rateLimits'], rateLimits: store };
     if (database && temporal) {
-      res.json({ ok: true });
+      res.json({ ok: true, ...degraded });
       return;
     }
     const status = (up: boolean) => (up ? 'ok' : 'unreachable');
@@ -34,6 +44,7 @@ export function healthRouter(deps: { pool: Pool; temporal: TemporalGateway }): R
       ok: false,
       checks: { api: 'ok', database: status(database), temporal: status(temporal) },
       unreachable: [...(database ? [] : ['database']), ...(temporal ? [] : ['temporal'])],
+      ...degraded,
     });
   });
   return router;
