@@ -16,10 +16,11 @@ import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readF
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../runtime/free-port';
-import { postgresBinaries, postgresUser, type RunAs } from './postgres-binaries';
+import { assertReachable, postgresBinaries, postgresUser, type RunAs } from './postgres-binaries';
 import { livePostmaster, postmasterPort, stopPostmaster } from './postmaster';
 
-export type EmbeddedPostgres = { url: string; port: number; stop(): Promise<void> };
+/** `pid` is the server's (the postmaster's) process id. */
+export type EmbeddedPostgres = { url: string; port: number; pid: number; stop(): Promise<void> };
 
 export type EmbeddedPostgresOptions = {
   /** Where the server keeps everything: `data/`, `password`, `server.log`. */
@@ -40,6 +41,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const binaries = await postgresBinaries();
   const runAs = postgresUser();
   const dataDir = join(options.dir, 'data');
+  assertReachable(options.dir, runAs);
+  assertReachable(binaries.postgres, runAs);
   mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   // The server's user passes through to `data/` but cannot list or read the rest (the password).
   if (runAs) chmodSync(options.dir, 0o711);
@@ -60,7 +63,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     try {
       await ready(child, port, password, logFile);
       const url = `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE}`;
-      return { url, port, stop: stopper(child, options) };
+      return { url, port, pid: child.pid!, stop: stopper(child, options) };
     } catch (error) {
       lastError = error as Error;
       await stopChild(child);

@@ -1,12 +1,14 @@
 /**
  * `npm run chaos`: files and answers decisions under load while it kills, in turn, the
- * worker, the API and the Temporal server with SIGKILL, and restarts each. Afterwards it
+ * worker, the API, the Temporal server and the PostgreSQL server with SIGKILL, and restarts
+ * each. Afterwards it
  * checks that no answer the API accepted was lost, no decision resolved twice, every
  * webhook event arrived at least once and exactly once after dedupe by event id, and the
  * Postgres rows equal the workflows' state (the reconciler finds nothing to repair).
  *
- * Needs DATABASE_URL (a real PostgreSQL: the worker and the API are separate processes,
- * which the embedded database cannot serve). Options: --seconds N (load, default 60).
+ * The worker and the API are separate processes on the embedded PostgreSQL server (in a
+ * temporary directory), or on the server DATABASE_URL names — which is then not killed, as it
+ * is not Cast's to kill. Options: --seconds N (load, default 60). Exits 1 when a check fails.
  */
 import { Client, Connection } from '@temporalio/client';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { reconcileDecisions } from '../activities/reconcile';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { createMember, createWorkspace, issueToken } from '../db/tenancy';
@@ -30,16 +33,18 @@ const { values } = parseArgs({ options: { seconds: { type: 'string', default: '6
 const SECONDS = Number(values.seconds);
 const env = loadEnv();
 const log = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
-if (!env.DATABASE_URL) {
-  log('npm run chaos needs DATABASE_URL: a real PostgreSQL (the worker and the API are separate processes).');
-  process.exit(1);
-}
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Node itself with tsx's loader, so the process SIGKILL hits is the one doing the work (the
 // `tsx` command would leave its child running).
 
 // --- the system under test ------------------------------------------------------------
-const pool = createPool(env.DATABASE_URL, 5);
+// The embedded server keeps its port across the kill, so the processes' DATABASE_URL stays right.
+const pgDir = mkdtempSync(join(tmpdir(), 'cast-chaos-pg-'));
+const pgPort = await freePort();
+const startPostgres = () => startEmbeddedPostgres({ dir: pgDir, port: pgPort, removeOnStop: true });
+let postgres: EmbeddedPostgres | null = env.DATABASE_URL ? null : await startPostgres();
+const databaseUrl = env.DATABASE_URL ?? postgres!.url;
+const pool = createPool(databaseUrl, 5);
 await migrate(pool);
 const temporalPort = await freePort();
 const temporalBinary = provideTemporal(env);
@@ -50,7 +55,7 @@ const taskQueue = `chaos-${randomUUID()}`;
 const apiPort = await freePort();
 const childEnv = {
   ...process.env,
-  DATABASE_URL: env.DATABASE_URL,
+  DATABASE_URL: databaseUrl,
   TEMPORAL_ADDRESS: temporal.address,
   TEMPORAL_TASK_QUEUE: taskQueue,
   PORT: String(apiPort),
@@ -132,15 +137,17 @@ async function client(lane: number): Promise<void> {
   }
 }
 
-const kill = async (name: string, restart: () => Promise<void> | void, target: () => ChildProcess) => {
+const kill = async (name: string, restart: () => Promise<void> | void, target: () => ChildProcess | number) => {
   log(`SIGKILL ${name}`);
-  target().kill('SIGKILL');
+  const victim = target();
+  if (typeof victim === 'number') process.kill(victim, 'SIGKILL');
+  else victim.kill('SIGKILL');
   await new Promise((resolve) => setTimeout(resolve, 3000));
   await restart();
   log(`${name} restarted`);
 };
 const lanes = Array.from({ length: 4 }, (_, lane) => client(lane));
-const step = (SECONDS * 1000) / 4;
+const step = (SECONDS * 1000) / (postgres ? 5 : 4);
 await new Promise((resolve) => setTimeout(resolve, step));
 await kill('the worker', () => void (worker = launch('worker.ts')), () => worker);
 await new Promise((resolve) => setTimeout(resolve, step));
@@ -153,6 +160,13 @@ await kill('the Temporal server', async () => {
   temporal = await startTemporal();
 }, () => temporal.process);
 await new Promise((resolve) => setTimeout(resolve, step));
+if (postgres) {
+  // The next start finds the dead server's postmaster.pid and recovers from its WAL.
+  await kill('the PostgreSQL server', async () => {
+    postgres = await startPostgres();
+  }, () => postgres!.pid);
+  await new Promise((resolve) => setTimeout(resolve, step));
+}
 stopping = true;
 await Promise.all(lanes);
 log(`load done: ${filed.length} filed, ${accepted.size} answers accepted, ${failures} retried requests`);
@@ -213,6 +227,7 @@ api.kill('SIGTERM');
 await temporal.stop();
 receiver.close();
 await pool.end();
+await postgres?.stop();
 if (problems.length) {
   log(`FAILED:\n  ${problems.join('\n  ')}`);
   process.exit(1);
