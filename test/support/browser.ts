@@ -1,11 +1,17 @@
 /**
- * A real browser for the web tests: Debian's Chromium driven by playwright-core (no browser
- * download). The flags keep Chromium off the network it cannot reach here.
+ * A real browser for the web tests: the Chromium that scripts/ensure-chromium.mjs provides
+ * (Debian's, or the build an npm package ships), driven by playwright-core with no browser
+ * download. The flags keep Chromium off the network it cannot reach here.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Asked of the script that installs it (it runs before `npm test`), so the two never disagree. */
+export const CHROMIUM = execFileSync(process.execPath, [join(import.meta.dirname, '../../scripts/ensure-chromium.mjs'), '--print-path'], {
+  encoding: 'utf8',
+}).trim();
 
 /** The two widths every screen is checked and photographed at. */
 export const WIDE = { width: 1280, height: 800 };
