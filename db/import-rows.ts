@@ -82,11 +82,11 @@ export async function importRows(pool: Pool, source: PgliteSource): Promise<Impo
  * is a one-off an administrator runs, so the message asks for such a URL.
  */
 async function withoutForeignKeyChecks(client: PoolClient): Promise<void> {
+  const { rows } = await client.query<{ user: string }>('select current_user as user');
   try {
     await client.query('set local session_replication_role = replica');
   } catch (error) {
     if ((error as { code?: string }).code !== '42501') throw error;
-    const { rows } = await client.query<{ user: string }>('select current_user as user');
     throw new ImportRefused(
       'not_superuser',
       `The import copies rows with foreign-key checks off (session_replication_role = replica), which needs a superuser, ` +

@@ -18,7 +18,7 @@ export function holdDataDir(dataDir: string): void {
   });
 }
 
-/** Whether `pid` is a Cast start-up still running (its pid may since belong to something else). */
+/** Whether `pid` is a Cast start-up or import still running (its pid may since belong to something else). */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -26,5 +26,5 @@ function running(pid: number): boolean {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   const cmdline = `/proc/${pid}/cmdline`;
-  return !existsSync(cmdline) || readFileSync(cmdline, 'utf8').includes('start-all');
+  return !existsSync(cmdline) || /start-all|import-pglite/.test(readFileSync(cmdline, 'utf8'));
 }

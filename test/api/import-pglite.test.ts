@@ -1,0 +1,300 @@
+/**
+ * `npm run import-pglite`: an earlier Cast's PGlite directory, its rows written by Cast's own
+ * db functions, brought into a fresh database by the real command run as a child process —
+ * once into a database of the run's server (as DATABASE_URL), once into the embedded server of
+ * a data directory.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mirrorDecision } from '../../activities/mirror-decision';
+import { getDecision, nextDecisionNumber } from '../../db/decision-queries';
+import { startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { loadMigrations, migrate } from '../../db/migrate';
+import { migratePglite } from '../../db/pglite-source';
+import { createPool, type Pool } from '../../db/pool';
+import { appendMessage } from '../../db/session-messages';
+import { ensureSession } from '../../db/sessions';
+import { createMember, createWorkspace, ensureDefaultMember, findPrincipalByToken, issueToken, type Principal } from '../../db/tenancy';
+import { applyAnswer, openDecision } from '../../domain/decision-state';
+import { signInToken } from '../../scripts/sign-in-token';
+import { choiceDecision, decisionStart } from '../support/fixtures';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SCRIPT = join(ROOT, 'scripts/import-pglite.ts');
+// A microsecond timestamp: PGlite's own clock stops at milliseconds, the copy must not.
+const EXACT_TIME = '2026-11-29 19:35:26.123456+00';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function runImport(args: string[], env: Record<string, string>): Promise<Run> {
+  const childEnv: Record<string, string> = { LOG_LEVEL: 'silent' };
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !['DATABASE_URL', 'CAST_DATA_DIR', 'CAST_PG_PORT'].includes(key)) childEnv[key] = value;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: ROOT, env: { ...childEnv, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolveRun, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolveRun({ code, stdout, stderr }));
+  });
+}
+
+/** Cast's db functions take a pg pool; PGlite answers the same calls with the same shapes. */
+function pgliteAsPool(db: PGlite): Pool {
+  const query = async (text: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+    const result = typeof text === 'string' ? await db.query(text, values) : await db.query(text.text, text.values);
+    return { rows: result.rows, rowCount: result.rows.length > 0 ? result.rows.length : (result.affectedRows ?? 0) };
+  };
+  return { query } as unknown as Pool;
+}
+
+/** Every file of a directory, by content: proof that the import only read it. */
+function fingerprint(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (path: string) => {
+    for (const name of readdirSync(path).sort()) {
+      const file = join(path, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(relative(dir, file)).update(readFileSync(file));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+async function tableCounts(db: Pool): Promise<Record<string, number>> {
+  const { rows: tables } = await db.query<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations' order by tablename`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from "${name}"`);
+    counts[name] = rows[0]!.n;
+  }
+  return counts;
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'cast-import-test-'));
+// Run as root, the embedded server runs as `postgres`, which must pass through to its directory.
+chmodSync(temp, 0o711);
+const sourceDir = join(temp, 'pglite-2026-11-30T12-00-00-000Z');
+let sourceCounts: Record<string, number>;
+let sourcePrint: string;
+let owner: Principal;
+let ownerToken: string;
+let colleague: Principal;
+let colleagueToken: string;
+let decisionIds: string[];
+let lastMessageSeq: number;
+
+/** The earlier Cast's database: a workspace, two members and their tokens, decisions, a session. */
+async function writeSource(): Promise<void> {
+  const db = await PGlite.create({ dataDir: sourceDir });
+  // All but the newest migration, as a Cast from before it would have left the database.
+  const migrations = await loadMigrations();
+  await migratePglite(db, migrations.slice(0, -1));
+  const pool = pgliteAsPool(db);
+
+  const workspaceId = await createWorkspace(pool, 'Default workspace');
+  await db.query('update workspaces set created_at = $1 where id = $2', [EXACT_TIME, workspaceId]);
+  owner = { workspaceId, memberId: await createMember(pool, workspaceId, 'Owner', true) };
+  colleague = { workspaceId, memberId: await createMember(pool, workspaceId, 'Colleague') };
+  ownerToken = await issueToken(pool, owner, 'start-up');
+  colleagueToken = await issueToken(pool, colleague, 'agent');
+
+  // Numbers handed out to filings that never made a row.
+  for (let skipped = 0; skipped < 3; skipped += 1) await nextDecisionNumber(pool);
+  decisionIds = [];
+  for (const question of ['Which schema wins?', 'Ship on Friday?']) {
+    const id = `sd-${await nextDecisionNumber(pool)}`;
+    const opened = openDecision(decisionStart(choiceDecision(question, 2), { id, workspaceId, filedBy: owner.memberId }), new Date());
+    const answered = applyAnswer(opened, { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: colleague.memberId }, new Date());
+    await mirrorDecision(pool, opened);
+    await mirrorDecision(pool, answered);
+    decisionIds.push(id);
+  }
+
+  await ensureSession(pool, owner, { id: 'claude-session-1', scope: 'cast' });
+  for (const body of ['Which schema should win?', 'Waiting for the decision.']) {
+    lastMessageSeq = (await appendMessage(pool, { workspaceId, sessionId: 'claude-session-1', role: 'assistant', kind: 'message', body })).seq;
+  }
+  // A rate-limit counter: transient, not carried across.
+  await db.query(`insert into rate_limits (key, points, expire) values ($1, 3, $2)`, [`read:${owner.memberId}`, Date.now() + 60_000]);
+
+  sourceCounts = await tableCounts(pool);
+  await db.close();
+  sourcePrint = fingerprint(sourceDir);
+}
+
+beforeAll(writeSource);
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('npm run import-pglite', () => {
+  it('exits 2 with the usage when no directory or no PGlite directory is given', async () => {
+    const none = await runImport([], { CAST_DATA_DIR: join(temp, 'unused') });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/Usage: npm run import-pglite -- /);
+
+    const empty = join(temp, 'not-pglite');
+    mkdirSync(empty);
+    const wrong = await runImport([empty], { CAST_DATA_DIR: join(temp, 'unused') });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(`${empty} is not a PGlite data directory`);
+  });
+
+  describe('into a fresh database that DATABASE_URL names', () => {
+    const name = `import_test_${randomBytes(6).toString('hex')}`;
+    const dataDir = join(temp, 'data-url');
+    let admin: Pool;
+    let target: Pool;
+    let targetUrl: string;
+    let startup: Principal;
+    let startupToken: string;
+
+    beforeAll(async () => {
+      admin = createPool(inject('databaseUrl'), 1);
+      await admin.query(`create database ${name}`);
+      const url = new URL(inject('databaseUrl'));
+      url.pathname = `/${name}`;
+      targetUrl = url.toString();
+      target = createPool(targetUrl, 2);
+      // What the first `npm start` on the new database leaves: the default member, its token
+      // (also in the data dir's admin-token), the health roll-up's first row.
+      await migrate(target);
+      startup = await ensureDefaultMember(target);
+      mkdirSync(dataDir);
+      startupToken = await signInToken(target, startup, dataDir);
+      await target.query(`insert into health_snapshots (workspace_id, computed_at, band) values ($1, now(), 'quiet')`, [startup.workspaceId]);
+    });
+    afterAll(async () => {
+      await target?.end();
+      await admin?.query(`drop database if exists ${name} with (force)`);
+      await admin?.end();
+    });
+
+    it('copies every row, replaces the start-up member, keeps every token and never touches the PGlite directory', async () => {
+      const run = await runImport([sourceDir], { DATABASE_URL: targetUrl, CAST_DATA_DIR: dataDir });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/Brought its schema up to date \(migrations \d+\)/);
+      expect(run.stdout).toMatch(/^ {2}decisions +2$/m);
+      expect(run.stdout).toMatch(/^ {2}members +2$/m);
+      expect(run.stdout).toContain('Next: start Cast (npm start)');
+      expect(run.stdout).not.toContain(new URL(targetUrl).password || '\u0000');
+
+      // The start-up token is kept (as the owner's); the rate-limit counter is not carried.
+      expect(await tableCounts(target)).toEqual({ ...sourceCounts, api_tokens: sourceCounts.api_tokens! + 1, rate_limits: 0 });
+      expect(run.stdout).toMatch(/sign-in token of the fresh database's default member \(1\) now signs? in/);
+      expect(sourceCounts).toMatchObject({ decisions: 2, sessions: 1, session_messages: 2, api_tokens: 2, rate_limits: 1 });
+      const { rows } = await target.query<{ created: string }>('select created_at::text as created from workspaces');
+      expect(rows).toEqual([{ created: EXACT_TIME }]);
+
+      // The fresh start's workspace is gone; the earlier Cast's owner is the default member again.
+      expect(await ensureDefaultMember(target)).toEqual(owner);
+      expect(await findPrincipalByToken(target, ownerToken)).toEqual(owner);
+      expect(await findPrincipalByToken(target, colleagueToken)).toEqual(colleague);
+      expect(await findPrincipalByToken(target, startupToken)).toEqual(owner);
+      // The next `npm start` prints the token it printed before, and it opens the imported rows.
+      expect(await signInToken(target, owner, dataDir)).toBe(startupToken);
+
+      const decision = await getDecision(target, owner.workspaceId, decisionIds[0]!);
+      expect(decision).toMatchObject({ id: decisionIds[0], question: 'Which schema wins?', status: 'open' });
+      expect(decision?.asks[0]?.answer).toMatchObject({ value: { selected: [2] }, answeredBy: colleague.memberId });
+
+      // New rows get ids past every imported one.
+      expect(await nextDecisionNumber(target)).toBe(Number(decisionIds[1]!.slice(3)) + 1);
+      const message = await appendMessage(target, { workspaceId: owner.workspaceId, sessionId: 'claude-session-1', role: 'user', kind: 'message', body: 'Go.' });
+      expect(message.seq).toBeGreaterThan(lastMessageSeq);
+
+      expect(fingerprint(sourceDir)).toBe(sourcePrint);
+    });
+
+    it('refuses, exit 1, when the target already holds decisions, and changes nothing', async () => {
+      const before = await tableCounts(target);
+      const { rows: sequenceBefore } = await target.query('select last_value from decision_number_seq');
+
+      const run = await runImport([sourceDir], { DATABASE_URL: targetUrl, CAST_DATA_DIR: dataDir });
+
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/already holds 2 decisions .*the import is for a fresh database/);
+      expect(run.stderr).toContain('Nothing changed. To import, point DATABASE_URL at a new, empty database.');
+      expect(await tableCounts(target)).toEqual(before);
+      expect((await target.query('select last_value from decision_number_seq')).rows).toEqual(sequenceBefore);
+      expect(fingerprint(sourceDir)).toBe(sourcePrint);
+    });
+  });
+
+  it("refuses, exit 1, when DATABASE_URL's role is no superuser (foreign-key checks stay on), and changes nothing", async () => {
+    const suffix = randomBytes(6).toString('hex');
+    const [name, role, password] = [`import_test_${suffix}`, `import_role_${suffix}`, randomBytes(12).toString('hex')];
+    const admin = createPool(inject('databaseUrl'), 1);
+    await admin.query(`create role ${role} login password '${password}'`);
+    await admin.query(`create database ${name} owner ${role}`);
+    const url = new URL(inject('databaseUrl'));
+    Object.assign(url, { pathname: `/${name}`, username: role, password });
+    const target = createPool(url.toString(), 1);
+    try {
+      await migrate(target);
+      const fresh = await ensureDefaultMember(target);
+
+      const run = await runImport([sourceDir], { DATABASE_URL: url.toString(), CAST_DATA_DIR: join(temp, 'data-role') });
+
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`needs a superuser, and DATABASE_URL signs in as ${role}`);
+      expect(run.stderr).toContain('Nothing changed.');
+      expect(await ensureDefaultMember(target)).toEqual(fresh);
+      expect((await tableCounts(target)).decisions).toBe(0);
+    } finally {
+      await target.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
+    }
+  });
+
+  describe("into the embedded server of $CAST_DATA_DIR", () => {
+    const dataDir = join(temp, 'data-embedded');
+    let running: ChildProcess | undefined;
+    afterAll(() => running?.kill());
+
+    it('refuses while Cast runs from that data directory, and imports once it has stopped', async () => {
+      mkdirSync(dataDir);
+      // A live process that reads as `npm start` (scripts/data-dir-lock.ts checks its command line).
+      running = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'start-all'], { stdio: 'ignore' });
+      writeFileSync(join(dataDir, 'cast.pid'), `${running.pid}\n`);
+
+      const refused = await runImport([sourceDir], { CAST_DATA_DIR: dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`Cast is already running from ${dataDir}`);
+      expect(readdirSync(dataDir)).toEqual(['cast.pid']);
+
+      running.kill();
+      await new Promise((resolveExit) => running!.once('exit', resolveExit));
+      const run = await runImport([sourceDir], { CAST_DATA_DIR: dataDir });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`Copied into the embedded database in ${join(dataDir, 'pg')}`);
+      expect(readdirSync(dataDir)).not.toContain('cast.pid');
+
+      // What `npm start` finds there next.
+      const embedded = await startEmbeddedPostgres({ dir: join(dataDir, 'pg') });
+      const pool = createPool(embedded.url, 2);
+      try {
+        expect(await tableCounts(pool)).toEqual({ ...sourceCounts, rate_limits: 0 });
+        expect(await findPrincipalByToken(pool, ownerToken)).toEqual(owner);
+      } finally {
+        await pool.end();
+        await embedded.stop();
+      }
+      expect(fingerprint(sourceDir)).toBe(sourcePrint);
+    });
+  });
+});
