@@ -13,5 +13,7 @@ export default defineConfig({
     // A shared 2-core machine: a poll waits for what it expects for up to 10 s, not 1 s.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
+    // Every API the suite starts, in-process or spawned, parses its answers with their declared schemas.
+    env: { CAST_CHECK_RESPONSES: 'on' },
   },
 });

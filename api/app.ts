@@ -18,7 +18,8 @@ import { decisionWaitRouter } from './routes/decision-wait';
 import { decisionsRouter } from './routes/decisions';
 import { sessionDecisionsRouter } from './routes/session-decisions';
 import { healthRouter } from './routes/health';
-import { missionsRouter } from './routes/missions';
+import { missionHandlers } from './routes/missions';
+import { mountRoutes } from './mount-routes';
 import { runsRouter } from './routes/runs';
 import { sessionMessagesRouter } from './routes/session-messages';
 import { sessionsRouter } from './routes/sessions';
@@ -47,6 +48,8 @@ export type AppDeps = {
   openPerAgent?: number;
   /** FR-61's per-member limits; `null` turns them off (tests and benchmarks that measure throughput). */
   rateLimits?: RateLimits | null;
+  /** Parse every answer with its declared schema, so a handler that drifts fails (the test suite). */
+  checkResponses?: boolean;
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -94,7 +97,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(refuseNulText);
   api.use('/decisions', decisionsRouter(deps), decisionDocumentsRouter(deps), decisionWaitRouter(deps));
   api.use('/agents', agentsRouter(deps));
-  api.use('/missions', missionsRouter(deps));
+  mountRoutes(api, [...missionHandlers(deps)], { checkResponses: deps.checkResponses ?? false });
   api.use('/tasks', tasksRouter(deps));
   api.use('/sessions', sessionsRouter(deps), sessionMessagesRouter(deps), sessionDecisionsRouter(deps), sessionPromptsRouter(deps));
   api.use('/runs', runsRouter(deps));

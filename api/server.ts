@@ -27,12 +27,15 @@ export async function startApi(options: {
   /** FR-61's limits by default; `null` turns them off. */
   rateLimits?: RateLimits | null;
   openPerAgent?: number;
+  /** Parse every answer with its declared schema (the test suite). */
+  checkResponses?: boolean;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal);
   const settings = {
     ...(options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
+    ...(options.checkResponses ? { checkResponses: true } : {}),
   };
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
@@ -73,6 +76,7 @@ if (isMain(import.meta.url)) {
     port: env.PORT,
     temporal: { address: connections.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE },
     ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
+    checkResponses: env.CAST_CHECK_RESPONSES === 'on',
   });
   logger.info({ url: api.url }, 'API listening');
 }

@@ -15,5 +15,5 @@ export const Mission = z.object({
   name: z.string(),
   status: z.enum(MissionStatus),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'Mission' });
 export type Mission = z.infer<typeof Mission>;

@@ -29,6 +29,8 @@ export const Env = z.object({
   XDG_CACHE_HOME: optionalText,
   /** FR-61's per-member limits; `off` only for load and fault tests that drive one member hard. */
   CAST_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Parse every answer with its route's declared schema; the test suite turns it on. */
+  CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

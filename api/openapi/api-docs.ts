@@ -7,6 +7,7 @@
 import { OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors';
+import type { RouteContract } from '../../domain/routes/route';
 import { statusOf } from '../problem';
 import { PROBLEM_TYPE } from './problem-schema';
 
@@ -101,6 +102,17 @@ function pathParams(operation: Operation): z.ZodObject | undefined {
 
 export class ApiDocs {
   readonly registry = new OpenAPIRegistry();
+
+  /** A route declared once (domain/routes/): its operation, under its tag. */
+  route(contract: RouteContract): void {
+    const { tag, params, ok, errors, callers: _callers, ...operation } = contract;
+    this.add(tag, {
+      ...operation,
+      ...(params ? { params: params.shape as Record<string, z.ZodType> } : {}),
+      ok: ok as Operation['ok'],
+      ...(errors ? { errors: [...errors] } : {}),
+    });
+  }
 
   /** A registrar for one resource: every operation it adds is tagged with its name. */
   resource(tag: string): (operation: Operation) => void {

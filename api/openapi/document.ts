@@ -5,10 +5,10 @@
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth';
+import { API_ROUTES } from '../../domain/routes';
 import { agentRoutes } from './agents';
 import { ApiDocs } from './api-docs';
 import { decisionRoutes } from './decisions';
-import { missionRoutes } from './missions';
 import { Problem } from './problem-schema';
 import { recordRoutes } from './records';
 import { runRoutes } from './runs';
@@ -23,9 +23,10 @@ const API_VERSION = '1';
 
 function buildDocument(): OpenApiDocument {
   const docs = new ApiDocs();
-  for (const register of [decisionRoutes, stackRoutes, recordRoutes, agentRoutes, missionRoutes, taskRoutes, sessionRoutes, runRoutes, workspaceRoutes]) {
+  for (const register of [decisionRoutes, stackRoutes, recordRoutes, agentRoutes, taskRoutes, sessionRoutes, runRoutes, workspaceRoutes]) {
     register(docs);
   }
+  for (const contract of API_ROUTES) docs.route(contract);
   docs.resource('Reference')({
     method: 'get',
     path: '/openapi.json',

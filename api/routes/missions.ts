@@ -1,33 +1,22 @@
-/** `/api/v1/missions`: standing initiatives that tasks and decisions point at. */
-import { Router } from 'express';
-import { z } from 'zod';
-import { CreateMissionBody, MissionStatus } from '../../domain/mission';
-import { createMission, getMission, listMissions, missionNotFound } from '../../db/missions';
+/** `/api/v1/missions` (declared in domain/routes/missions.ts). */
+import { createMission as createMissionRow, getMission as getMissionRow, listMissions as listMissionRows, missionNotFound } from '../../db/missions';
 import type { Pool } from '../../db/pool';
-import { listLimit } from '../list-limit';
-import { parseWith } from '../problem';
+import { createMission, getMission, listMissions } from '../../domain/routes/missions';
+import { handle, reply, type MountedRoute } from '../mount-routes';
 
-const ListQuery = z.object({ status: z.enum(MissionStatus).optional(), limit: listLimit(50, 200) });
-
-export function missionsRouter(deps: { pool: Pool }): Router {
-  const router = Router();
-
-  router.post('/', async (req, res) => {
-    const body = parseWith(CreateMissionBody, req.body);
-    const mission = await createMission(deps.pool, res.locals.principal.workspaceId, body);
-    res.status(201).location(`/api/v1/missions/${mission.id}`).json({ mission });
-  });
-
-  router.get('/', async (req, res) => {
-    const query = parseWith(ListQuery, req.query);
-    res.json({ missions: await listMissions(deps.pool, res.locals.principal.workspaceId, query) });
-  });
-
-  router.get('/:id', async (req, res) => {
-    const mission = await getMission(deps.pool, res.locals.principal.workspaceId, req.params.id);
-    if (!mission) throw missionNotFound();
-    res.json({ mission });
-  });
-
-  return router;
+export function missionHandlers(deps: { pool: Pool }): MountedRoute[] {
+  return [
+    handle(createMission, async ({ body }, { principal }) => {
+      const mission = await createMissionRow(deps.pool, principal.workspaceId, body);
+      return reply(createMission, { status: 201, body: { mission } }, { location: `/api/v1/missions/${mission.id}` });
+    }),
+    handle(listMissions, async ({ query }, { principal }) => ({
+      missions: await listMissionRows(deps.pool, principal.workspaceId, query),
+    })),
+    handle(getMission, async ({ params }, { principal }) => {
+      const mission = await getMissionRow(deps.pool, principal.workspaceId, params.id);
+      if (!mission) throw missionNotFound();
+      return { mission };
+    }),
+  ];
 }

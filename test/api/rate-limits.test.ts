@@ -20,7 +20,7 @@ let second: RunningApi;
 beforeAll(async () => {
   cast = await startTestCast({ rateLimits: FR61_LIMITS });
   // A second API process over the same database and Temporal.
-  second = await startApi({
+  second = await startApi({ checkResponses: true,
     pool: cast.pool,
     logger: createLogger('silent'),
     host: '127.0.0.1',
@@ -124,7 +124,7 @@ describe('FR-61 when the counter store fails', () => {
     url.username = role;
     url.password = password;
     brokenPool = createPool(url.toString(), 4);
-    broken = await startApi({
+    broken = await startApi({ checkResponses: true,
       pool: brokenPool,
       logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
       host: '127.0.0.1',

@@ -23,7 +23,7 @@ beforeAll(async () => {
   secondPool = testPool();
   const temporal = { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue };
   secondWorker = await startWorker({ pool: secondPool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: null, rollupEvery: null });
-  secondApi = await startApi({ pool: secondPool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null, undoWindowMs: 60_000 });
+  secondApi = await startApi({ checkResponses: true, pool: secondPool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null, undoWindowMs: 60_000 });
 });
 afterAll(async () => {
   await secondApi?.stop();

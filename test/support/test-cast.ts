@@ -54,7 +54,7 @@ export async function startTestCast(
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
-  const api = await startApi({ pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo, rateLimits: options.rateLimits ?? null, ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}) });
+  const api = await startApi({ checkResponses: true, pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo, rateLimits: options.rateLimits ?? null, ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}) });
 
   return {
     url: api.url,

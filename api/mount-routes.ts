@@ -1,0 +1,81 @@
+/**
+ * Mounts route handlers from their declarations (domain/routes/): the declaration's schemas
+ * parse the path, query, headers and body before the handler runs, and the handler gives
+ * back a body of the declared shape. With `checkResponses` (the test suite) every answer is
+ * also parsed with its declared schema, so a handler that drifts from its contract fails.
+ */
+import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import { DomainError } from '../domain/errors';
+import { successesOf, type RouteContract, type RouteInput, type RouteReply } from '../domain/routes/route';
+import type { Principal } from '../db/tenancy';
+import { parseWith } from './problem';
+
+/** A success with its status and headers (for a route with more than one, or a Location). */
+export class Reply<C extends RouteContract = RouteContract> {
+  constructor(
+    readonly reply: RouteReply<C>,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** The handler wrote the response itself (a document, an event stream, a long poll). */
+export const WROTE = Symbol('wrote');
+
+type FirstBody<C extends RouteContract> = RouteReply<C>['body'];
+
+export type Handler<C extends RouteContract> = (
+  input: RouteInput<C>,
+  context: { principal: Principal; req: Request; res: Response },
+) => Promise<FirstBody<C> | Reply<C> | typeof WROTE>;
+
+export type MountedRoute = { contract: RouteContract; handler: Handler<RouteContract> };
+
+/** Pairs a declaration with its handler, typed by the declaration. */
+export function handle<C extends RouteContract>(contract: C, handler: Handler<C>): MountedRoute {
+  return { contract, handler: handler as unknown as Handler<RouteContract> };
+}
+
+export function reply<C extends RouteContract>(_contract: C, success: RouteReply<C>, headers?: Record<string, string>): Reply<C> {
+  return new Reply<C>(success, headers);
+}
+
+function headersOf(req: Request, schema: z.ZodObject): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, req.get(name)]));
+}
+
+function parseInput(contract: RouteContract, req: Request): RouteInput<RouteContract> {
+  return {
+    params: contract.params ? parseWith(contract.params, req.params) : undefined,
+    query: contract.query ? parseWith(contract.query, req.query) : undefined,
+    headers: contract.headers ? parseWith(contract.headers, headersOf(req, contract.headers)) : undefined,
+    // A body-less action accepts no body at all, as it accepts `{}`.
+    body: contract.body ? parseWith(contract.body.schema, req.body ?? (contract.body.required === false ? {} : undefined)) : undefined,
+  } as RouteInput<RouteContract>;
+}
+
+function checkResponse(contract: RouteContract, status: number, body: unknown): void {
+  const success = successesOf(contract).find((candidate) => candidate.status === status);
+  if (!success) throw new DomainError('internal', `${contract.operationId} answered ${status}, which it does not declare.`);
+  if (!success.schema || success.mediaType) return;
+  // What the client will read: the JSON on the wire (a Date is its ISO string there).
+  const parsed = success.schema.safeParse(JSON.parse(JSON.stringify(body)));
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+    throw new DomainError('internal', `${contract.operationId}'s response breaks its declared schema: ${issues}`);
+  }
+}
+
+export function mountRoutes(router: Router, routes: readonly MountedRoute[], options: { checkResponses?: boolean } = {}): void {
+  for (const { contract, handler } of routes) {
+    router[contract.method](contract.path, async (req: Request, res: Response) => {
+      const result = await handler(parseInput(contract, req), { principal: res.locals.principal, req, res });
+      if (result === WROTE) return;
+      const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
+      if (options.checkResponses) checkResponse(contract, status, body);
+      if (result instanceof Reply) res.set(result.headers);
+      if (status === 204) res.status(204).end();
+      else res.status(status).json(body);
+    });
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Every client's one way to call Cast: `request(connection, route, input)` fills the route's
+ * path, sends its query and body, parses the answer with the route's declared schema, and
+ * turns a refusal into one typed `ProblemError`. Used by the CLI, `cast mcp`, the hook, the
+ * runner and the web UI; it needs only `fetch`.
+ */
+import { z } from 'zod';
+import { fillPath, successesOf, type RouteContract, type RouteRequest, type RouteResponse } from '../domain/routes/route';
+
+export const API_PREFIX = '/api/v1';
+
+/** Where Cast is, and how this client proves who it is. */
+export type Connection = {
+  /** `http://127.0.0.1:7400`, or '' for the web UI's own origin. */
+  url: string;
+  /** A bearer token; absent in the browser, which sends its session cookie. */
+  token?: string;
+  /** Extra headers on every request (the CLI's `X-Cast-Agent`). */
+  headers?: Record<string, string>;
+};
+
+/** RFC 9457 problem details as Cast sends them: a stable `code` and a sentence to show. */
+export const Problem = z.looseObject({
+  type: z.string().optional(),
+  title: z.string().optional(),
+  status: z.number().int(),
+  code: z.string(),
+  detail: z.string(),
+});
+export type Problem = z.infer<typeof Problem>;
+
+export class ProblemError extends Error {
+  override name = 'ProblemError';
+  constructor(readonly problem: Problem) {
+    super(problem.detail);
+  }
+  get code(): string {
+    return this.problem.code;
+  }
+  get status(): number {
+    return this.problem.status;
+  }
+}
+
+/** Cast could not be reached at all (no answer, not a refusal). */
+export class UnreachableError extends Error {
+  override name = 'UnreachableError';
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A body that is not a problem (a proxy's HTML page): said as one, with what came. */
+function problemOf(status: number, parsed: unknown, text: string): Problem {
+  const problem = Problem.safeParse(parsed);
+  if (problem.success) return problem.data;
+  const detail = typeof parsed === 'object' && parsed && 'detail' in parsed && typeof parsed.detail === 'string' ? parsed.detail : text.slice(0, 200);
+  return { status, code: `http_${status}`, detail: detail || `Cast answered ${status}.` };
+}
+
+export async function request<C extends RouteContract>(
+  connection: Connection,
+  route: C,
+  input: RouteRequest<C>,
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<RouteResponse<C>> {
+  const given = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+  const headers: Record<string, string> = { accept: 'application/json', ...connection.headers, ...given.headers, ...options.headers };
+  if (connection.token) headers.authorization = `Bearer ${connection.token}`;
+  if (given.body !== undefined) headers['content-type'] = 'application/json';
+  const url = `${connection.url}${API_PREFIX}${fillPath(route.path, given.params)}${queryString(given.query)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method.toUpperCase(),
+      headers,
+      credentials: 'same-origin',
+      ...(given.body !== undefined ? { body: JSON.stringify(given.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const cause = (error as Error).cause;
+    throw new UnreachableError(`Cannot reach Cast at ${connection.url || 'this address'}: ${cause instanceof Error ? cause.message : String(cause ?? (error as Error).message)}`, { cause: error });
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw new ProblemError(problemOf(response.status, parsed, text));
+  const success = successesOf(route).find((candidate) => candidate.status === response.status);
+  if (!success) throw new ProblemError({ status: response.status, code: 'unexpected_status', detail: `Cast answered ${response.status} to ${route.operationId}, which it does not declare.` });
+  if (!success.schema || success.mediaType) return { status: response.status, body: success.schema ? text : undefined } as RouteResponse<C>;
+  const body = success.schema.safeParse(parsed);
+  if (!body.success) {
+    throw new ProblemError({
+      status: response.status,
+      code: 'unexpected_response',
+      detail: `Cast's answer to ${route.operationId} is not what this client expects (${body.error.issues[0]?.path.join('.') || 'body'}: ${body.error.issues[0]?.message}); is the client older than the server?`,
+    });
+  }
+  return { status: response.status, body: body.data } as RouteResponse<C>;
+}
