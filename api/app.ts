@@ -97,7 +97,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(refuseNulText);
   api.use('/decisions', decisionsRouter(deps), decisionDocumentsRouter(deps), decisionWaitRouter(deps));
   api.use('/agents', agentsRouter(deps));
-  mountRoutes(api, [...missionHandlers(deps)], { checkResponses: deps.checkResponses ?? false });
+  // Routes declared in domain/routes/, one resource a line.
+  const declared = [
+    ...missionHandlers(deps),
+  ];
+  mountRoutes(api, declared, { checkResponses: deps.checkResponses ?? false });
   api.use('/tasks', tasksRouter(deps));
   api.use('/sessions', sessionsRouter(deps), sessionMessagesRouter(deps), sessionDecisionsRouter(deps), sessionPromptsRouter(deps));
   api.use('/runs', runsRouter(deps));

@@ -6,4 +6,6 @@
 import { missionRoutes } from './missions';
 import type { RouteContract } from './route';
 
-export const API_ROUTES: readonly RouteContract[] = [...missionRoutes];
+export const API_ROUTES: readonly RouteContract[] = [
+  ...missionRoutes,
+];
