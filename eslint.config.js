@@ -82,6 +82,39 @@ export default tseslint.config(
     },
   },
   {
+    files: ['db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('cli'), ...layer('ui')], message: 'db/ is the read model and the substrate: it imports domain/ and runtime/ only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['activities/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...layer('api'), ...layer('cli'), ...layer('ui')], message: 'activities/ never import api/: side effects reach the database and Temporal, not the HTTP layer.' }] },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeModules,
+          patterns: [
+            { group: ['@temporalio/*', 'pg', 'express', 'pino', 'pino-http', 'react'], message: 'client/ is fetch and domain/ schemas: it runs in the browser and on agent hosts.' },
+            { group: [...layer('api'), ...layer('db'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('cli'), ...layer('ui'), ...layer('scripts')], message: 'client/ shares only domain/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [

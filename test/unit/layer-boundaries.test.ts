@@ -23,6 +23,20 @@ describe('layer boundaries', () => {
     expect(await violations('api/x.ts', "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n")).toHaveLength(1);
   });
 
+  it('db/ imports no api/, activities/ or workflows/; activities/ import no api/', async () => {
+    expect(await violations('db/x.ts', "import { parseWith } from '../api/problem';\nexport const a = parseWith;\n")).toHaveLength(1);
+    expect(await violations('db/x.ts', "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n")).toHaveLength(1);
+    expect(await violations('db/x.ts', "import { DomainError } from '../domain/errors';\nexport const a = DomainError;\n")).toEqual([]);
+    expect(await violations('activities/x.ts', "import { parseWith } from '../api/problem';\nexport const a = parseWith;\n")).toHaveLength(1);
+    expect(await violations('activities/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toEqual([]);
+  });
+
+  it('client/ is fetch and domain/ only: it runs in the browser and on agent hosts', async () => {
+    expect(await violations('client/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
+    expect(await violations('client/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toHaveLength(1);
+    expect(await violations('client/x.ts', "import { route } from '../domain/routes/route';\nexport const a = route;\n")).toEqual([]);
+  });
+
   it('domain/ is pure: zod and itself only', async () => {
     expect(await violations('domain/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
     expect(await violations('domain/x.ts', "import pg from 'pg';\nexport const a = pg;\n")).toHaveLength(1);
