@@ -1,5 +1,6 @@
-// The bench's worker bundle: Cast's workflows plus no-op baselines — a bare Update round trip,
-// and one that awaits a no-op local activity (the least an update that mirrors can cost).
+// The bench's worker bundle: Cast's workflows plus no-op baselines — a bare update-with-start
+// (filing's baseline: a new run of this workflow per call), a bare Update round trip, and one
+// that awaits a no-op local activity (the least an update that mirrors can cost).
 import { condition, defineUpdate, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 
 export * from '../../workflows';

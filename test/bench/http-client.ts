@@ -16,7 +16,10 @@ export type HttpClient = {
 };
 
 export function httpClient(baseUrl: string, headers: Record<string, string>): HttpClient {
-  const agent = new Agent({ keepAlive: true });
+  // An idle connection is dropped after a second, well before the API's 5 s keep-alive
+  // timeout: under overload the event loop lags by seconds, and a request sent on a connection
+  // the server is closing fails with ECONNRESET, the client's race, not Cast's error.
+  const agent = new Agent({ keepAlive: true, timeout: 1000 });
   const { hostname, port } = new URL(baseUrl);
   const send = (method: string, path: string, body?: unknown) =>
     new Promise<Reply>((resolve, reject) => {
@@ -41,7 +44,10 @@ export function httpClient(baseUrl: string, headers: Record<string, string>): Ht
           response.on('error', reject);
         },
       );
-      outgoing.on('error', reject);
+      // Said in the error, so a connection the server closed as it was reused is told apart.
+      outgoing.on('error', (error) =>
+        reject(outgoing.reusedSocket ? new Error(`${error.message} (on a reused kept-alive connection)`, { cause: error }) : error),
+      );
       outgoing.end(payload);
     });
   return {
