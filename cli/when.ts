@@ -1,33 +1,14 @@
 /**
- * The durations and dates `cast stack` reads (`24h`, `friday`, `2026-12-01`) and how it
- * prints them back. Pure: "now" is passed in, and "local" is the process's time zone.
+ * The dates `cast stack` reads (`friday`, `2026-12-01`) and how it prints them back (its
+ * durations are domain/duration.ts's, shared with the web). Pure: "now" is passed in, and
+ * "local" is the process's time zone.
  */
 
-/** A duration or date the CLI cannot read; the command adds the flag and exits 2. */
+/** A date the CLI cannot read; the command adds the flag and exits 2. */
 export class WhenError extends Error {}
 
-export const DURATION_FORMS = 'a whole number and a unit: 45s, 90m, 24h or 3d';
 export const DUE_FORMS =
   'today, tomorrow, a weekday (friday: the next Friday, never today), a date (2026-12-01: the end of that day, local time) or a date-time (2026-12-01T17:00, 2026-12-01T17:00+02:00)';
-
-const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
-
-/** `45s`, `90m`, `24h`, `3d` → seconds. Nothing else: no fractions, no combinations, no bare numbers. */
-export function parseDuration(text: string): number {
-  const match = /^(\d{1,9})([smhd])$/.exec(text.trim().toLowerCase());
-  if (!match) throw new WhenError(`not a duration; write ${DURATION_FORMS}.`);
-  const seconds = Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
-  if (seconds === 0) throw new WhenError(`a duration must be longer than zero; write ${DURATION_FORMS}.`);
-  return seconds;
-}
-
-/** Seconds in the largest unit that divides them evenly; a single day reads as `24h`. */
-export function formatDuration(seconds: number): string {
-  if (seconds % 86_400 === 0 && seconds >= 2 * 86_400) return `${seconds / 86_400}d`;
-  if (seconds % 3600 === 0) return `${seconds / 3600}h`;
-  if (seconds % 60 === 0) return `${seconds / 60}m`;
-  return `${seconds}s`;
-}
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WEEKDAY_ABBREVIATIONS: Record<string, number> = { sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6 };

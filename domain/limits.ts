@@ -5,3 +5,7 @@ export const ARCHIVE_ALL_MAX = 200;
 
 /** FR-50: open longer than this with no live work is flagged dormant, never archived automatically. */
 export const DORMANT_AFTER_DAYS = 30;
+
+/** A stack's auto-default waits at least a second (tests) and at most 90 days. */
+export const AUTO_DEFAULT_MIN_MS = 1000;
+export const AUTO_DEFAULT_MAX_MS = 90 * 86_400_000;

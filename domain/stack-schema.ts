@@ -1,12 +1,13 @@
 /** The wire shapes of a stack's requests, apart from `stack.ts`: the workflow bundle imports that, zod-free. */
 import { z } from 'zod';
 import { DecisionId } from './ids';
+import { AUTO_DEFAULT_MAX_MS, AUTO_DEFAULT_MIN_MS } from './limits';
 import { MAX_STACK_MEMBERS } from './stack';
 
 export { StackId } from './ids';
 
-/** Auto-default durations: at least a second (tests), at most 90 days. */
-const AutoDefaultSeconds = z.number().int().min(1).max(90 * 86_400);
+/** Auto-default durations, in whole seconds on the wire. */
+const AutoDefaultSeconds = z.number().int().min(AUTO_DEFAULT_MIN_MS / 1000).max(AUTO_DEFAULT_MAX_MS / 1000);
 const DueAt = z.iso.datetime({ offset: true });
 const Title = z.string().trim().min(1).max(200);
 const Members = z.array(DecisionId).max(MAX_STACK_MEMBERS);

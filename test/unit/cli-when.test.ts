@@ -1,35 +1,13 @@
 /**
- * cli/when.ts: the durations and due times `cast stack` reads, with "now" injected. Expected
+ * cli/when.ts: the due times `cast stack` reads (its durations: test/unit/duration.test.ts), with "now" injected. Expected
  * times are built with local-time constructors, so the tests hold in any time zone; one block
  * pins America/New_York to cross a daylight-saving change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDuration, formatLocal, parseDue, parseDuration, WhenError } from '../../cli/when';
+import { formatLocal, parseDue, WhenError } from '../../cli/when';
 
 const endOf = (year: number, month: number, day: number) => new Date(year, month - 1, day, 23, 59, 59);
 const at = (year: number, month: number, day: number, hour = 10, minute = 0) => new Date(year, month - 1, day, hour, minute);
-
-describe('durations: 45s, 90m, 24h, 3d and nothing else', () => {
-  it('reads a whole number and one unit', () => {
-    expect(parseDuration('45s')).toBe(45);
-    expect(parseDuration('90m')).toBe(5400);
-    expect(parseDuration('24h')).toBe(86_400);
-    expect(parseDuration('3d')).toBe(259_200);
-    expect(parseDuration(' 24H ')).toBe(86_400);
-  });
-
-  it('refuses anything else, naming the accepted forms', () => {
-    for (const bad of ['', '24', '1.5h', '1h30m', '-5m', '5w', 'h', '24 h', 'tomorrow', '0m']) {
-      expect(() => parseDuration(bad), bad).toThrow(WhenError);
-    }
-    expect(() => parseDuration('1.5h')).toThrow('45s, 90m, 24h or 3d');
-    expect(() => parseDuration('0s')).toThrow('longer than zero');
-  });
-
-  it('prints seconds back in the largest unit that fits; one day reads as 24h', () => {
-    expect([45, 5400, 86_400, 172_800, 259_200, 7_776_000, 90_061, 3600].map(formatDuration)).toEqual(['45s', '90m', '24h', '2d', '3d', '90d', '90061s', '1h']);
-  });
-});
 
 describe('due times', () => {
   const thursday = at(2026, 12, 3, 15, 30); // Thu 3 Dec 2026

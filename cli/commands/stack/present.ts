@@ -2,7 +2,8 @@
 import type { DecisionView } from '../../../domain/decision';
 import type { StackView } from '../../../domain/stack';
 import { bold, dim } from '../../output';
-import { formatDuration, formatLocal } from '../../when';
+import { formatDuration } from '../../../domain/duration';
+import { formatLocal } from '../../when';
 import { answerOf } from '../decide/present';
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
@@ -10,14 +11,14 @@ const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100
 /** `due Fri 4 Dec 23:59 (local) — overdue, auto-default after 24h` */
 export function policyLine(stack: StackView, now: Date): string {
   const due = stack.dueAt ? `due ${formatLocal(new Date(stack.dueAt), now)}${stack.overdue ? ' — overdue' : ''}` : 'no due date';
-  const auto = stack.autoDefaultMs === null ? 'no auto-default' : `auto-default after ${formatDuration(seconds(stack.autoDefaultMs)!)}`;
+  const auto = stack.autoDefaultMs === null ? 'no auto-default' : `auto-default after ${formatDuration(stack.autoDefaultMs)}`;
   return `${due}, ${auto}`;
 }
 
 /** Said whenever an auto-default is set, so nobody expects it to touch a blocking decision. */
 export function autoDefaultNote(stack: StackView): string[] {
   if (stack.autoDefaultMs === null) return [];
-  const after = formatDuration(seconds(stack.autoDefaultMs)!);
+  const after = formatDuration(stack.autoDefaultMs);
   return [dim(`Each advisory member takes its declared default ${after} after it joined; blocking members never do.`)];
 }
 
@@ -42,7 +43,7 @@ export function stackJson(stack: StackView) {
     state: stack.status,
     due: stack.dueAt,
     overdue: stack.overdue,
-    autoDefault: stack.autoDefaultMs === null ? null : formatDuration(seconds(stack.autoDefaultMs)!),
+    autoDefault: stack.autoDefaultMs === null ? null : formatDuration(stack.autoDefaultMs),
     autoDefaultSeconds: seconds(stack.autoDefaultMs),
     members: stack.members.map((member, index) => ({ id: member.decisionId, position: index + 1, open: member.open, joinedAt: member.joinedAt })),
     resolved: resolvedCount(stack),

@@ -2,10 +2,12 @@
  * What the `cast stack` commands read from their arguments — stack and decision ids,
  * durations and due times — refused with exit 2 before the server sees them.
  */
-import { CreateStackBody, StackId } from '../../../domain/stack-schema';
+import { DurationError, formatDuration, parseDuration } from '../../../domain/duration';
+import { AUTO_DEFAULT_MAX_MS } from '../../../domain/limits';
+import { StackId } from '../../../domain/stack-schema';
 import { ApiError } from '../../http';
 import { CliError, usageError } from '../../output';
-import { formatDuration, parseDue, parseDuration, WhenError } from '../../when';
+import { parseDue, WhenError } from '../../when';
 import { checkId } from '../decide/target';
 
 /** The accepted forms, for --help. */
@@ -13,7 +15,7 @@ export const WHEN_HELP = `
 WHEN: today, tomorrow, a weekday (friday = the next Friday, never today), a date (2026-12-01)
 or a date-time (2026-12-01T17:00, or with an offset: 2026-12-01T17:00+02:00). A date without
 a time means the end of that day in your local time zone (23:59:59).
-DURATION: 45s, 90m, 24h or 3d. With an auto-default, each advisory member takes its declared
+DURATION: 45s, 90m, 24h, 3d, or several together (1h30m). With an auto-default, each advisory member takes its declared
 default that long after it joined the stack; blocking members never do.`;
 
 export function checkStackId(id: string): string {
@@ -29,20 +31,20 @@ export function decisionList(raw: string[]): string[] {
   return ids.map(checkId);
 }
 
-const AUTO_DEFAULT = CreateStackBody.shape.autoDefaultSeconds.unwrap();
-
-/** An auto-default duration in seconds, within what the server accepts; `given` is how errors quote it. */
+/**
+ * An auto-default duration, within what the server accepts, in whole seconds as the request
+ * body takes it (the grammar's whole units are never finer); `given` is how errors quote it.
+ */
 export function readDuration(text: string, given: string): number {
-  let seconds: number;
+  let ms: number;
   try {
-    seconds = parseDuration(text);
+    ms = parseDuration(text);
   } catch (error) {
-    if (error instanceof WhenError) throw usageError(`${given}: ${error.message}`);
+    if (error instanceof DurationError) throw usageError(`${given}: ${error.message}`);
     throw error;
   }
-  const max = AUTO_DEFAULT.maxValue;
-  if (max !== null && seconds > max) throw usageError(`${given}: the longest auto-default is ${formatDuration(max)}.`);
-  return seconds;
+  if (ms > AUTO_DEFAULT_MAX_MS) throw usageError(`${given}: the longest auto-default is ${formatDuration(AUTO_DEFAULT_MAX_MS)}.`);
+  return ms / 1000;
 }
 
 export function readDue(text: string, now: Date, given: string): Date {

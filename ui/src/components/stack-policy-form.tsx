@@ -7,7 +7,18 @@ import { useTranslation } from 'react-i18next';
 import type { StackView } from '../../../domain/stack';
 import type { StackPolicyBody } from '../../../domain/stack-schema';
 import { fromLocalInput, toLocalInput } from '../stacks/due-input';
-import { formatDuration, parseDuration } from '../stacks/policy-duration';
+import { formatDuration, parseDuration } from '../../../domain/duration';
+import { AUTO_DEFAULT_MAX_MS } from '../../../domain/limits';
+
+/** The duration typed, when it is one an auto-default may be; else null. */
+function autoDefaultMs(text: string): number | null {
+  try {
+    const ms = parseDuration(text);
+    return ms <= AUTO_DEFAULT_MAX_MS ? ms : null;
+  } catch {
+    return null;
+  }
+}
 
 export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (change: StackPolicyBody | null) => void }) {
   const { t } = useTranslation();
@@ -21,8 +32,8 @@ export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const seconds = auto.trim() ? parseDuration(auto) : null;
-    if (auto.trim() && seconds === null) {
+    const ms = auto.trim() ? autoDefaultMs(auto) : null;
+    if (auto.trim() && ms === null) {
       setBadDuration(true);
       autoField.current?.focus();
       return;
@@ -30,7 +41,8 @@ export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (
     setBadDuration(false);
     const change: StackPolicyBody = {};
     if (due !== savedDue) change.dueAt = fromLocalInput(due);
-    if ((seconds === null ? null : seconds * 1000) !== stack.autoDefaultMs) change.autoDefaultSeconds = seconds;
+    // The body takes whole seconds; the grammar's units are never finer.
+    if (ms !== stack.autoDefaultMs) change.autoDefaultSeconds = ms === null ? null : ms / 1000;
     onSave(Object.keys(change).length > 0 ? change : null);
   }
 

@@ -11,7 +11,7 @@ import { LiveRegion } from '../components/live-region';
 import { StackChecklist, type MemberAction } from '../components/stack-checklist';
 import { StackPolicyForm } from '../components/stack-policy-form';
 import { api, ApiError } from '../http-client';
-import { formatDuration } from '../stacks/policy-duration';
+import { formatDuration } from '../../../domain/duration';
 import type { DecisionView } from '../types';
 import { PageFrame, When, type Loaded } from './page-frame';
 
