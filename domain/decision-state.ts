@@ -302,13 +302,23 @@ export const AUTO_DEFAULT_ACTOR = 'auto-default';
  * The stack's auto-default for this decision, when it applies: an open advisory decision
  * whose choice ask is still unanswered gets its declared default. Blocking members never do.
  */
-export function autoDefaultAnswer(state: DecisionSnapshot): AnswerCommand | null {
+/**
+ * The answer a decision's declared default gives: an open advisory decision whose choice ask
+ * is still unanswered takes its default option. The one eligibility rule for the stack's
+ * deadline (below) and a person's "answer every advisory default" (api/services/stacks.ts).
+ */
+export function declaredDefault(state: Pick<DecisionSnapshot, 'status' | 'mode' | 'defaultOption' | 'asks'>): Pick<AnswerCommand, 'ask' | 'value'> | null {
   if (state.status !== 'open' || state.mode !== 'advisory' || state.defaultOption === null) return null;
   const choice = state.asks.find((ask) => ask.kind === 'decision');
   if (!choice || choice.answer) return null;
+  return { ask: choice.position, value: { kind: 'decision', selected: [state.defaultOption] } };
+}
+
+export function autoDefaultAnswer(state: DecisionSnapshot): AnswerCommand | null {
+  const answer = declaredDefault(state);
+  if (!answer) return null;
   const command: AnswerCommand = {
-    ask: choice.position,
-    value: { kind: 'decision', selected: [state.defaultOption] },
+    ...answer,
     reason: "Answered automatically: the stack's deadline passed, so the declared default stands.",
     answeredBy: AUTO_DEFAULT_ACTOR,
     automatic: true,

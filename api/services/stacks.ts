@@ -3,6 +3,7 @@
  * in this workspace and sit in no other stack), then the stack's workflow decides the rest.
  */
 import type { DecisionView } from '../../domain/decision';
+import { declaredDefault } from '../../domain/decision-state';
 import { DomainError } from '../../domain/errors';
 import { stackIdOf, toStackView, type StackView } from '../../domain/stack';
 import type { CreateStackBody, StackPolicyBody } from '../../domain/stack-schema';
@@ -92,12 +93,11 @@ export async function applyDefaults(deps: Deps, principal: Principal, id: string
   const answered: string[] = [];
   const skipped: string[] = [];
   for (const decision of members) {
-    const choice = decision.asks.find((ask) => ask.kind === 'decision');
-    if (decision.status !== 'open' || decision.mode !== 'advisory' || !decision.defaultOption || !choice || choice.answer) continue;
+    const answer = declaredDefault(decision);
+    if (!answer) continue;
     try {
       const taken = await deps.temporal.answerAsk(decision.id, {
-        ask: choice.position,
-        value: { kind: 'decision', selected: [decision.defaultOption] },
+        ...answer,
         reason: 'Took the declared default.',
         answeredBy: principal.memberId,
       });
