@@ -9,7 +9,7 @@ import { choiceDecision, decisionStart } from '../support/fixtures';
 const now = new Date('2026-01-01T00:00:00Z');
 
 function decision(overrides: { mode?: 'blocking' | 'advisory'; defaultOption?: number | null; asks?: number } = {}) {
-  const body = { ...choiceDecision('Which?', overrides.asks ?? 1), mode: overrides.mode ?? 'advisory', defaultOption: overrides.defaultOption === undefined ? 2 : overrides.defaultOption };
+  const body = { ...choiceDecision('Which?', overrides.asks ?? 1), mode: overrides.mode ?? 'advisory', ...(overrides.defaultOption === null ? {} : { defaultOption: 2 }) };
   return openDecision(decisionStart(body, { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), now);
 }
 
