@@ -8,8 +8,9 @@ import { choiceDecision, decisionStart } from '../support/fixtures';
 
 const now = new Date('2026-01-01T00:00:00Z');
 
-function decision(overrides: { mode?: 'blocking' | 'advisory'; defaultOption?: number | null; asks?: number } = {}) {
-  const body = { ...choiceDecision('Which?', overrides.asks ?? 1), mode: overrides.mode ?? 'advisory', ...(overrides.defaultOption === null ? {} : { defaultOption: 2 }) };
+/** An advisory decision whose default is option 2 (an advisory decision always declares one). */
+function decision(overrides: { asks?: number } = {}) {
+  const body = { ...choiceDecision('Which?', overrides.asks ?? 1), mode: 'advisory' as const, defaultOption: 2 };
   return openDecision(decisionStart(body, { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), now);
 }
 
@@ -21,8 +22,8 @@ describe('the declared default', () => {
 
   it('a blocking decision, one without a default, or one already answered or closed never does — by either door', () => {
     const answered = applyAnswer(decision({ asks: 2 }), { ask: 1, value: { kind: 'decision', selected: [1] }, reason: 'No.', answeredBy: 'mb' }, now);
-    // A blocking decision cannot be filed with a default; one whose mode changed keeps it and still never takes it.
-    const cases = [{ ...decision(), mode: 'blocking' as const }, decision({ defaultOption: null }), answered, { ...decision(), status: 'archived' as const }];
+    // Snapshots the filing rules never produce (blocking with a default, advisory without one) are refused all the same.
+    const cases = [{ ...decision(), mode: 'blocking' as const }, { ...decision(), defaultOption: null }, answered, { ...decision(), status: 'archived' as const }];
     for (const state of cases) {
       expect(declaredDefault(state)).toBeNull();
       expect(autoDefaultAnswer(state)).toBeNull();
