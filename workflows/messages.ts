@@ -39,11 +39,10 @@ export const undoAnswerUpdate = defineUpdate<DecisionSnapshot, [{ ask: number } 
 export const autoArchiveSignal = defineSignal<[]>('autoArchive');
 /**
  * The stack workflow tells a member which stack it is in and when its auto-default is due
- * (`stackId: null` when removed). `revision` is the stack's, so an older signal is ignored.
+ * (`member: false` when removed). `revision` is the stack's, so an older signal is ignored.
  */
-export const stackMembershipSignal = defineSignal<[{ stackId: string; member: boolean; deadline: string | null; revision: number }]>(
-  'stackMembership',
-);
+export type StackMembershipMessage = { stackId: string; member: boolean; deadline: string | null; revision: number };
+export const stackMembershipSignal = defineSignal<[StackMembershipMessage]>('stackMembership');
 export const decisionQuery = defineQuery<DecisionSnapshot>('decision');
 
 export const DECISION_WORKFLOW = 'decisionWorkflow';

@@ -1,109 +1,114 @@
 /**
- * A decision's side of its stack, run inside the decision workflow: it learns which stack it
+ * A decision's side of its stack, kept inside the decision workflow: it learns which stack it
  * is in and when its auto-default is due (a signal from the stack workflow), keeps that
  * deadline as a durable timer, answers with the declared default when it fires — serialised
  * with people's answers, because both change this one workflow's state — and reports back
  * to the stack whenever the decision opens or closes.
  */
-import { condition, getExternalWorkflowHandle, setHandler } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle } from '@temporalio/workflow';
 import type { DecisionSnapshot } from '../domain/decision';
 import { applyAnswer, autoDefaultAnswer, type DecisionEvent } from '../domain/decision-state';
-import { stackMembershipSignal } from './messages';
+import type { StackMembershipMessage } from './messages';
 import { memberStatusSignal, stackWorkflowId } from './stack-messages';
 
-type Decision = {
-  state(): DecisionSnapshot;
+/** What the stack side needs of its decision (the decision's state machine is one). */
+export interface StackMember {
+  readonly state: DecisionSnapshot;
+  /** False while another change (an undo) is under way; the default waits for it. */
+  readonly idle: boolean;
   commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot>;
   /** Records an answer, as a person's answer is recorded (the one that resolves also delivers). */
-  answer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot>;
-  /** False while another change (an undo) is under way; the default waits for it. */
-  idle(): boolean;
-};
+  recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot>;
+}
 
-export type StackMembershipKeeper = {
+export class StackMembership {
+  /** The stack's revision of the last signal applied, so a delayed older one changes nothing. */
+  private seenRevision = 0;
+  /** A deadline fires once: after an undo of the default, or a restore, it does not fire again. */
+  private firedFor: string | null = null;
+  private stopped = false;
+  private reportedOpen: boolean | null = null;
   /**
-   * Tells the stack whether this decision is open now; call after any change of status.
+   * The report in flight. Signals sent by separate commands may reach the stack in any order,
+   * so one report waits for the one before it, and each says what is true when it is sent.
+   */
+  private reporting: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+  /** The deadline's timer runs from the workflow's start, beside its main loop, until `stop`. */
+  private readonly timer: Promise<void>;
+
+  constructor(private readonly decision: StackMember) {
+    this.timer = this.keepDeadline();
+  }
+
+  /**
+   * Tells the stack whether this decision is open now; called after any change of status.
    * `undefined` when there is nothing to tell: no stack, and no report still in flight.
    */
-  report(): Promise<void> | undefined;
-  /** Stops the deadline timer once the decision's workflow is ending. */
-  stop(): Promise<void>;
-};
-
-export function keepStackMembership(decision: Decision): StackMembershipKeeper {
-  // The stack's revision of the last signal applied, so a delayed older one changes nothing.
-  let seenRevision = 0;
-  // A deadline fires once: after an undo of the default, or a restore, it does not fire again.
-  let firedFor: string | null = null;
-  let stopped = false;
-  let reportedOpen: boolean | null = null;
-
-  // The report in flight. Signals sent by separate commands may reach the stack in any order,
-  // so one report waits for the one before it, and each says what is true when it is sent.
-  let reporting: Promise<void> = Promise.resolve();
-  let inFlight = 0;
-
-  function report(): Promise<void> | undefined {
+  report(): Promise<void> | undefined {
     // Most decisions are in no stack: start nothing for them (the SDK traces every workflow promise).
-    if (!decision.state().stack && inFlight === 0) return undefined;
-    inFlight += 1;
-    reporting = reporting.then(async () => {
-      const state = decision.state();
+    if (!this.decision.state.stack && this.inFlight === 0) return undefined;
+    this.inFlight += 1;
+    this.reporting = this.reporting.then(async () => {
+      const state = this.decision.state;
       const open = state.status === 'open';
-      if (!state.stack || open === reportedOpen) return;
-      reportedOpen = open;
+      if (!state.stack || open === this.reportedOpen) return;
+      this.reportedOpen = open;
       // A finished stack workflow cannot hear it; there is nothing left to close.
       await getExternalWorkflowHandle(stackWorkflowId(state.stack.stackId))
         .signal(memberStatusSignal, { decisionId: state.id, open })
         .catch(() => undefined);
     });
-    return reporting.finally(() => (inFlight -= 1));
+    return this.reporting.finally(() => (this.inFlight -= 1));
   }
 
-  setHandler(stackMembershipSignal, async (signal) => {
-    const state = decision.state();
+  /** The stack workflow says which stack this decision is in (or that it left) and when its default is due. */
+  async follow(signal: StackMembershipMessage): Promise<void> {
+    const state = this.decision.state;
     const current = state.stack?.stackId ?? null;
-    if (signal.stackId === current && signal.revision <= seenRevision) return;
+    if (signal.stackId === current && signal.revision <= this.seenRevision) return;
     if (!signal.member && signal.stackId !== current) return;
-    seenRevision = signal.revision;
+    this.seenRevision = signal.revision;
     const stack = signal.member ? { stackId: signal.stackId, deadline: signal.deadline } : null;
     const at = new Date().toISOString();
-    await decision.commit({ ...state, stack, revision: state.revision + 1, updatedAt: at });
+    await this.decision.commit({ ...state, stack, revision: state.revision + 1, updatedAt: at });
     // A new stack learns this member's status from the member itself, whatever it was told.
-    reportedOpen = null;
-    await report();
-  });
-
-  async function applyDefault(): Promise<void> {
-    await condition(decision.idle);
-    const state = decision.state();
-    const command = autoDefaultAnswer(state);
-    if (!command) return;
-    const actor = { kind: 'system' as const, id: null };
-    await decision.answer(applyAnswer(state, command, new Date()), { kind: 'answered', actor, detail: { ask: command.ask, automatic: true } });
+    this.reportedOpen = null;
+    await this.report();
   }
 
-  const timer = (async () => {
-    while (!stopped) {
-      const stack = decision.state().stack;
+  /** Stops the deadline's timer once the decision's workflow is ending. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.timer;
+  }
+
+  private async keepDeadline(): Promise<void> {
+    while (!this.stopped) {
+      const stack = this.decision.state.stack;
       const deadline = stack?.deadline ?? null;
-      const changed = () => decision.state().stack !== stack || stopped;
-      if (!deadline || deadline === firedFor) {
+      const changed = () => this.decision.state.stack !== stack || this.stopped;
+      if (!deadline || deadline === this.firedFor) {
         await condition(changed);
         continue;
       }
       const wait = Date.parse(deadline) - Date.now();
       if (wait > 0 && (await condition(changed, wait))) continue;
-      firedFor = deadline;
-      await applyDefault();
+      this.firedFor = deadline;
+      await this.applyDefault();
     }
-  })();
+  }
 
-  return {
-    report,
-    async stop() {
-      stopped = true;
-      await timer;
-    },
-  };
+  private async applyDefault(): Promise<void> {
+    await condition(() => this.decision.idle);
+    const state = this.decision.state;
+    const command = autoDefaultAnswer(state);
+    if (!command) return;
+    const actor = { kind: 'system' as const, id: null };
+    await this.decision.recordAnswer(applyAnswer(state, command, new Date()), {
+      kind: 'answered',
+      actor,
+      detail: { ask: command.ask, automatic: true },
+    });
+  }
 }

@@ -6,7 +6,6 @@
  * Members report back when they open or close; every member closed closes the stack.
  */
 import {
-  ApplicationFailure,
   allHandlersFinished,
   condition,
   continueAsNew,
@@ -16,8 +15,6 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { Rejection } from '../domain/errors';
-import { expiredCommand } from '../domain/decision-state';
 import {
   addMembers,
   checkAddMembers,
@@ -33,6 +30,7 @@ import {
   type StackSnapshot,
 } from '../domain/stack';
 import { decisionWorkflowId, stackMembershipSignal, type Expiring } from './messages';
+import { rejectExpired, rejectIf } from './reject';
 import {
   addMembersUpdate,
   createStackUpdate,
@@ -55,17 +53,8 @@ const HISTORY_LIMIT = 2000;
 /** A closed stack waits this long for a member to reopen (an undo, a restore) before it ends. */
 const REOPEN_GRACE = '10 minutes';
 
-function reject(rejection: Rejection): never {
-  throw ApplicationFailure.create({ type: rejection.code, message: rejection.message, details: rejection.details ? [rejection.details] : [], nonRetryable: true });
-}
-
-function rejectIf(rejection: Rejection | null): void {
-  if (rejection) reject(rejection);
-}
-
 export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
   let state = 'continued' in input ? input.continued : openStack(input.start, new Date());
-  const notExpired = (command: Expiring) => rejectIf(expiredCommand(command, new Date()));
   let ready = 'continued' in input;
 
   async function commit(next: StackSnapshot): Promise<StackSnapshot> {
@@ -99,7 +88,7 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
       await condition(() => ready);
       return state;
     },
-    { validator: notExpired },
+    { validator: rejectExpired },
   );
 
   setHandler(
@@ -111,7 +100,7 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
     },
     {
       validator: (command: { members: Array<{ decisionId: string }> } & Expiring) => {
-        notExpired(command);
+        rejectExpired(command);
         rejectIf(checkAddMembers(state, command.members.map((member) => member.decisionId)));
       },
     },
@@ -125,11 +114,11 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
       await tell([decisionId], false);
       return next;
     },
-    { validator: (command) => (notExpired(command), rejectIf(checkRemoveMember(state, command.decisionId))) },
+    { validator: (command) => (rejectExpired(command), rejectIf(checkRemoveMember(state, command.decisionId))) },
   );
 
   setHandler(reorderStackUpdate, async ({ order }) => commit(reorder(state, order, new Date())), {
-    validator: (command) => (notExpired(command), rejectIf(checkReorder(state, command.order))),
+    validator: (command) => (rejectExpired(command), rejectIf(checkReorder(state, command.order))),
   });
 
   setHandler(
@@ -141,7 +130,7 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
       if (moved) await tell(next.members.filter((member) => member.open).map((member) => member.decisionId));
       return next;
     },
-    { validator: (command) => (notExpired(command), rejectIf(checkPolicy(state))) },
+    { validator: (command) => (rejectExpired(command), rejectIf(checkPolicy(state))) },
   );
 
   setHandler(memberStatusSignal, async ({ decisionId, open }) => {

@@ -1,0 +1,306 @@
+/**
+ * A decision as its workflow keeps it: the snapshot, what is under way (an undo, a delivery),
+ * and every transition a message or the main loop makes. The rules themselves are
+ * `domain/decision-state`'s pure `check*` / `apply*` pairs; this class runs them in order,
+ * mirrors each change to Postgres before the message that made it returns, and delivers.
+ *
+ * Handlers run concurrently (each to its first `await`, one message at a time), so every
+ * transition sets state before it awaits anything: a second answer racing the first then
+ * sees it and loses.
+ */
+import { condition, patched } from '@temporalio/workflow';
+import type { Delivered } from '../activities/deliver-decision';
+import { isRecordSource, type DecisionContent, type DecisionEdit, type DecisionSnapshot, type DecisionStart } from '../domain/decision';
+import * as rules from '../domain/decision-state';
+import type { AnswerCommand, DecisionEvent } from '../domain/decision-state';
+import { actedRejection, checkUndo, restartedBy, undoAnswer } from '../domain/undo';
+import type { WebhookSubscribers } from '../domain/webhook';
+import {
+  cancelRestart,
+  deliverDecision,
+  deliverWithAnswer,
+  holdTask,
+  mirrorDecision,
+  postWithdrawal,
+  releaseTaskHold,
+  reopenSource,
+  settleSource,
+} from './decision-activities';
+import { DecisionAnnouncer } from './decision-announcer';
+import type { Expiring } from './messages';
+import { reject, rejectExpired, rejectIf } from './reject';
+import { StackMembership, type StackMember } from './stack-membership';
+
+/** Marks histories whose resolving answer delivers in its own local activity; older ones replay without it. */
+const DELIVER_WITH_ANSWER = 'deliver-with-answer';
+
+const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member', id: command.by ?? null });
+
+export class DecisionMachine implements StackMember {
+  state: DecisionSnapshot;
+  readonly stack: StackMembership;
+  readonly announcer = new DecisionAnnouncer();
+  /** The newest revision known to be in Postgres. */
+  private mirroredRevision = 0;
+  /** The filing returns once the decision is in place: its row written and its task held. */
+  private filed = false;
+  /** One undo at a time; while it runs, delivery and a stack's default wait and "Run now" is refused. */
+  private undoing = false;
+  /** One delivery at a time: a second "Run now" while one runs is refused, not doubled. */
+  private delivering = false;
+  /** Who subscribes to what the latest delivery may announce, as that delivery read them. */
+  private subscribers: WebhookSubscribers = {};
+
+  constructor(start: DecisionStart) {
+    this.state = rules.openDecision(start, new Date());
+    this.stack = new StackMembership(this);
+  }
+
+  get idle(): boolean {
+    return !this.undoing;
+  }
+
+  /** Resolved with nothing under way, or withdrawn: the main loop's turn. Archived is not an end (it can be restored). */
+  get readyToDeliverOrClose(): boolean {
+    return (this.state.status === 'resolved' && !this.undoing && !this.delivering) || this.state.status === 'withdrawn';
+  }
+
+  // Validators: synchronous, so a refusal is thrown before the update reaches history.
+
+  /** Filing again and withdrawing are the agent's, and only while no answer is in. */
+  validateRewrite(command: Expiring): void {
+    rejectExpired(command);
+    rejectIf(rules.checkRewrite(this.state));
+  }
+
+  validateEdit(edit: DecisionEdit & Expiring): void {
+    this.validateRewrite(edit);
+    const merged = rules.mergeEdit(this.state, edit);
+    if ('code' in merged) reject(merged);
+  }
+
+  validateArchive(command: Expiring): void {
+    rejectExpired(command);
+    rejectIf(rules.checkArchive(this.state));
+  }
+
+  validateRestore(command: Expiring): void {
+    rejectExpired(command);
+    rejectIf(rules.checkRestore(this.state));
+  }
+
+  /** While a delivery or an undo runs there is nothing for "Run now" to retry yet. */
+  validateRunNow(command: Expiring): void {
+    rejectExpired(command);
+    rejectIf(rules.checkRunNow({ ...this.state, delivery: this.delivering || this.undoing ? null : this.state.delivery }));
+  }
+
+  validateUndo(command: { ask: number } & Expiring): void {
+    rejectExpired(command);
+    if (this.undoing) reject({ code: 'undo_in_progress', message: 'An undo of this decision is already under way; try again in a moment.' });
+    rejectIf(checkUndo(this.state, command.ask, new Date()));
+  }
+
+  validateAnswer(command: AnswerCommand): void {
+    rejectExpired(command);
+    rejectIf(rules.checkAnswer(this.state, command));
+  }
+
+  validateSettle(command: AnswerCommand): void {
+    rejectExpired(command);
+    if (!isRecordSource(this.state.source) || command.ask !== 1) {
+      reject({ code: 'invalid_request', message: 'Only a decision carrying an approval or escalation settles through its record, on its first ask.' });
+    }
+    rejectIf(rules.checkAnswer(this.state, command));
+  }
+
+  // Transitions.
+
+  /** Writes the new decision's row and holds its task; a waiting filing returns after this. */
+  async open(): Promise<void> {
+    // E10: the over-limit event is kept in the activity history, so the agent's instructions can be fixed.
+    const overLimit = this.state.droppedAsks > 0 ? { detail: { droppedAsks: this.state.droppedAsks } } : {};
+    await this.commit(this.state, { kind: 'opened', actor: rules.agentActor(this.state, this.state.filedBy), ...overLimit });
+    await this.holdTheTask(this.state);
+    this.filed = true;
+  }
+
+  /** The filing of a new decision waits for `open`; the same question again rewrites it in place. */
+  async file(content: DecisionContent & Expiring): Promise<DecisionSnapshot> {
+    const next = rules.rewrite(this.state, content, new Date());
+    if (next) return this.commit(next, { kind: 'edited', actor: rules.agentActor(next, content.by ?? next.filedBy) });
+    await condition(() => this.filed && this.mirroredRevision >= this.state.revision);
+    return this.state;
+  }
+
+  async edit(edit: DecisionEdit & Expiring): Promise<DecisionSnapshot> {
+    const merged = rules.mergeEdit(this.state, edit);
+    if ('code' in merged) reject(merged);
+    const wasBlocking = this.state.mode === 'blocking';
+    const rewritten = rules.rewrite(this.state, merged, new Date());
+    const next = rewritten
+      ? await this.commit(rewritten, { kind: 'edited', actor: rules.agentActor(rewritten, edit.by ?? rewritten.filedBy) })
+      : this.state;
+    // `edit --blocking` turns an advisory decision into one that holds its task.
+    if (!wasBlocking && next.mode === 'blocking') await this.holdTheTask(next);
+    return next;
+  }
+
+  async withdraw(command: Expiring): Promise<DecisionSnapshot> {
+    const actor = rules.agentActor(this.state, command.by ?? this.state.filedBy);
+    return this.commit(rules.withdraw(this.state, new Date()), { kind: 'withdrawn', actor });
+  }
+
+  async archive(command: Expiring): Promise<DecisionSnapshot> {
+    const next = rules.archive(this.state, new Date(), { by: command.by ?? null, reason: 'member' });
+    return this.commit(next, { kind: 'archived', actor: member(command) });
+  }
+
+  /** FR-49: the work is gone (the sweep or the API says so); only an open decision is set aside. */
+  async autoArchive(): Promise<void> {
+    if (this.state.status !== 'open') return;
+    const next = rules.archive(this.state, new Date(), { by: null, reason: 'work_gone' });
+    await this.commit(next, { kind: 'archived', actor: { kind: 'system', id: null }, detail: { reason: 'work_gone' } });
+  }
+
+  async restore(command: Expiring): Promise<DecisionSnapshot> {
+    return this.commit(rules.restore(this.state, new Date()), { kind: 'restored', actor: member(command) });
+  }
+
+  async answer(command: AnswerCommand): Promise<DecisionSnapshot> {
+    const actor = { kind: 'member' as const, id: command.answeredBy };
+    return this.recordAnswer(rules.applyAnswer(this.state, command, new Date()), { kind: 'answered', actor, detail: { ask: command.ask } });
+  }
+
+  /** The record's own door answers its derived ask (FR-29) and returns with the record settled too. */
+  async settle(command: AnswerCommand): Promise<DecisionSnapshot> {
+    const next = rules.settle(this.state, command, new Date());
+    const actor = { kind: 'member' as const, id: command.answeredBy };
+    const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask, door: this.state.source?.kind ?? null } };
+    await this.commit(next, answered, { kind: 'resolved', actor });
+    await settleSource(next);
+    return next;
+  }
+
+  /**
+   * Records an answer (a person's, or a stack's default). The one that resolves the decision is
+   * delivered in the same local activity that mirrors it, so the agent has it without further
+   * round trips through the server and the answering update returns it delivered. A record's
+   * decision (whose record settles first, FR-29), a delivery or undo already under way, or a
+   * delivery that failed there leaves delivery to the main loop's activity, which retries.
+   */
+  async recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot> {
+    if (next.status !== 'resolved') return this.commit(next, answered);
+    const resolved: DecisionEvent = { kind: 'resolved', actor: answered.actor };
+    if (this.delivering || this.undoing || isRecordSource(next.source) || !patched(DELIVER_WITH_ANSWER)) {
+      return this.commit(next, answered, resolved);
+    }
+    this.delivering = true;
+    this.state = next;
+    try {
+      const delivered = await deliverWithAnswer(next, [answered, resolved]);
+      if (delivered) await this.takeDelivery(next, delivered);
+      // Undelivered, the resolution itself was mirrored (a change landing meanwhile mirrors itself).
+      else this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
+    } finally {
+      this.delivering = false;
+    }
+    await this.stack.report();
+    return this.state;
+  }
+
+  /** A person takes back one answer inside the window (FR-37…FR-42); a resolved decision reopens. */
+  async undo(command: { ask: number } & Expiring): Promise<DecisionSnapshot> {
+    this.undoing = true;
+    try {
+      // A delivery under way may be creating the restart this undo must cancel: let it finish.
+      await condition(() => !this.delivering);
+      const runId = restartedBy(this.state);
+      const reopening = this.state.status === 'resolved';
+      if (runId) {
+        const cancel = await cancelRestart(this.state, runId);
+        if (cancel.began) reject(actedRejection(cancel.agentName, runId));
+      }
+      const next = undoAnswer(this.state, command.ask, command.by ?? '', new Date());
+      await this.commit(next, { kind: 'undone', actor: member(command), detail: { ask: command.ask, cancelledRun: runId } });
+      const message = await postWithdrawal(next, command.ask);
+      this.announcer.announceWithdrawal(next, command.ask, message);
+      // Reopened, a blocking decision holds its task again, and its record is pending again.
+      if (reopening) await this.holdTheTask(next);
+      if (reopening && isRecordSource(next.source)) await reopenSource(next);
+      return this.state;
+    } finally {
+      this.undoing = false;
+    }
+  }
+
+  /** Delivers the answers to the agent ("Run now" retries it after a failed restart, E5). */
+  async deliver(): Promise<DecisionSnapshot> {
+    this.delivering = true;
+    // A delivery that fails reads no subscribers; announcing then asks for them afresh.
+    this.subscribers = {};
+    const sent = this.state;
+    const delivered = await deliverDecision(sent).then(
+      (done) => this.takeDelivery(sent, done),
+      (error: unknown) =>
+        this.commit(
+          rules.recordDelivery(this.state, {
+            kind: 'failed',
+            runId: null,
+            otherBlockers: 0,
+            failure: error instanceof Error ? error.message : String(error),
+            at: new Date().toISOString(),
+          }),
+        ),
+    );
+    this.delivering = false;
+    await this.announcer.announce(this.state, this.subscribers);
+    return delivered;
+  }
+
+  // The main loop's steps.
+
+  /** A withdrawn decision lets go of its task and says so. */
+  async closeWithdrawn(): Promise<void> {
+    if (this.state.links.taskId) await releaseTaskHold(this.state);
+    await this.announcer.announce(this.state);
+  }
+
+  /** Resolved: settles a record's decision and delivers, unless the resolving answer delivered already. */
+  async deliverResolution(): Promise<void> {
+    // A record's decision settles its record and delivers here, after the answering update returned (FR-28, FR-29).
+    if (isRecordSource(this.state.source)) await settleSource(this.state);
+    // Delivered with the answer that resolved it, the decision has only to announce it.
+    if (this.state.delivery) await this.announcer.announce(this.state, this.subscribers);
+    else await this.deliver();
+  }
+
+  // Writing changes down.
+
+  /** Sets the new state, mirrors it with its events, and tells the stack (if any) what changed. */
+  async commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot> {
+    this.state = next;
+    await mirrorDecision(next, events);
+    this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
+    await this.stack.report();
+    return next;
+  }
+
+  /** A snapshot an activity has already mirrored, in the same transaction as its own work. */
+  private adopt(next: DecisionSnapshot): DecisionSnapshot {
+    this.state = next;
+    this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
+    return next;
+  }
+
+  /** Takes a delivery in: its activity mirrored it too, unless a change (a stack's signal) landed meanwhile. */
+  private takeDelivery(sent: DecisionSnapshot, delivered: Delivered): DecisionSnapshot | Promise<DecisionSnapshot> {
+    this.subscribers = delivered.subscribers;
+    return this.state === sent ? this.adopt(rules.recordDelivery(sent, delivered.outcome)) : this.commit(rules.recordDelivery(this.state, delivered.outcome));
+  }
+
+  // Most decisions link no task: skip the activity's round trip through the server for them.
+  private async holdTheTask(snapshot: DecisionSnapshot): Promise<void> {
+    if (snapshot.links.taskId && snapshot.mode === 'blocking') await holdTask(snapshot);
+  }
+}
