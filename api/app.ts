@@ -9,34 +9,32 @@ import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
-import { openApiRouter } from './openapi/openapi-router';
+import { openApiHandlers } from './routes/openapi';
 import { referenceRouter } from './openapi/reference-router';
-import { activityRouter } from './routes/activity';
-import { agentsRouter } from './routes/agents';
-import { decisionDocumentsRouter } from './routes/decision-documents';
-import { decisionWaitRouter } from './routes/decision-wait';
-import { decisionsRouter } from './routes/decisions';
-import { sessionDecisionsRouter } from './routes/session-decisions';
+import { activityHandlers } from './routes/activity';
+import { agentHandlers } from './routes/agents';
+import { decisionHandlers } from './routes/decisions';
+import { sessionDecisionHandlers } from './routes/session-decisions';
 import { healthRouter } from './routes/health';
 import { missionHandlers } from './routes/missions';
 import { mountRoutes } from './mount-routes';
-import { runsRouter } from './routes/runs';
-import { sessionMessagesRouter } from './routes/session-messages';
-import { sessionsRouter } from './routes/sessions';
-import { tasksRouter } from './routes/tasks';
+import { runHandlers } from './routes/runs';
+import { sessionMessageHandlers } from './routes/session-messages';
+import { sessionHandlers } from './routes/sessions';
+import { taskHandlers } from './routes/tasks';
 import { webAuthRouter } from './routes/web-auth';
-import { analyticsRouter } from './routes/analytics';
-import { approvalsRouter } from './routes/approvals';
-import { escalationsRouter } from './routes/escalations';
-import { homeRouter } from './routes/home';
-import { inboxRouter } from './routes/inbox';
-import { healthSettingsRouter } from './routes/health-settings';
-import { sessionPromptsRouter } from './routes/session-prompts';
-import { stacksRouter } from './routes/stacks';
+import { analyticsHandlers } from './routes/analytics';
+import { approvalHandlers } from './routes/approvals';
+import { escalationHandlers } from './routes/escalations';
+import { homeHandlers } from './routes/home';
+import { inboxHandlers } from './routes/inbox';
+import { healthSettingsHandlers } from './routes/health-settings';
+import { sessionPromptHandlers } from './routes/session-prompts';
+import { stackHandlers } from './routes/stacks';
 import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
 import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
-import { webhooksRouter } from './routes/webhooks';
+import { webhookHandlers } from './routes/webhooks';
 import type { TemporalGateway } from './temporal-gateway';
 
 export type AppDeps = {
@@ -95,26 +93,29 @@ export function createApp(deps: AppDeps): Express {
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseNulText);
-  api.use('/decisions', decisionsRouter(deps), decisionDocumentsRouter(deps), decisionWaitRouter(deps));
-  api.use('/agents', agentsRouter(deps));
   // Routes declared in domain/routes/, one resource a line.
   const declared = [
+    ...decisionHandlers(deps),
+    ...sessionDecisionHandlers(deps),
     ...missionHandlers(deps),
+    ...agentHandlers(deps),
+    ...taskHandlers(deps),
+    ...sessionHandlers(deps),
+    ...sessionMessageHandlers(deps),
+    ...sessionPromptHandlers(deps),
+    ...runHandlers(deps),
+    ...activityHandlers(deps),
+    ...stackHandlers(deps),
+    ...approvalHandlers(deps),
+    ...escalationHandlers(deps),
+    ...inboxHandlers(deps),
+    ...homeHandlers(deps),
+    ...healthSettingsHandlers(deps),
+    ...analyticsHandlers(deps),
+    ...webhookHandlers(deps),
+    ...openApiHandlers(),
   ];
   mountRoutes(api, declared, { checkResponses: deps.checkResponses ?? false });
-  api.use('/tasks', tasksRouter(deps));
-  api.use('/sessions', sessionsRouter(deps), sessionMessagesRouter(deps), sessionDecisionsRouter(deps), sessionPromptsRouter(deps));
-  api.use('/runs', runsRouter(deps));
-  api.use('/activity', activityRouter(deps));
-  api.use('/webhooks', webhooksRouter(deps));
-  api.use('/stacks', stacksRouter(deps));
-  api.use('/settings/health', healthSettingsRouter(deps));
-  api.use('/analytics', analyticsRouter(deps));
-  api.use('/approvals', approvalsRouter(deps));
-  api.use('/escalations', escalationsRouter(deps));
-  api.use('/inbox', inboxRouter(deps));
-  api.use('/home', homeRouter(deps));
-  api.use('/openapi.json', openApiRouter());
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

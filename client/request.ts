@@ -4,7 +4,7 @@
  * turns a refusal into one typed `ProblemError`. Used by the CLI, `cast mcp`, the hook, the
  * runner and the web UI; it needs only `fetch`.
  */
-import { z } from 'zod';
+import { Problem } from '../domain/problem';
 import { fillPath, successesOf, type RouteContract, type RouteRequest, type RouteResponse } from '../domain/routes/route';
 
 export const API_PREFIX = '/api/v1';
@@ -18,16 +18,6 @@ export type Connection = {
   /** Extra headers on every request (the CLI's `X-Cast-Agent`). */
   headers?: Record<string, string>;
 };
-
-/** RFC 9457 problem details as Cast sends them: a stable `code` and a sentence to show. */
-export const Problem = z.looseObject({
-  type: z.string().optional(),
-  title: z.string().optional(),
-  status: z.number().int(),
-  code: z.string(),
-  detail: z.string(),
-});
-export type Problem = z.infer<typeof Problem>;
 
 export class ProblemError extends Error {
   override name = 'ProblemError';

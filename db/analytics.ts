@@ -4,6 +4,7 @@
  * health band transitions, over a trailing window.
  */
 import type { Analytics } from '../domain/analytics';
+import type { HealthBand } from '../domain/health';
 import type { Pool } from './pool';
 
 export type { Analytics };
@@ -36,7 +37,7 @@ export async function workspaceAnalytics(pool: Pool, workspaceId: string, days: 
          from activity where workspace_id = $1 and subject_kind = 'decision' and at > ${since}`,
       params,
     ),
-    pool.query<{ from_band: string | null; to_band: string; at: Date }>(
+    pool.query<{ from_band: HealthBand | null; to_band: HealthBand; at: Date }>(
       `select from_band, to_band, at from health_band_transitions where workspace_id = $1 and at > ${since} order by seq`,
       params,
     ),

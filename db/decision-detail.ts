@@ -4,27 +4,15 @@
  */
 import { deliveryLine, pendingLine } from '../domain/answer-message';
 import type { DecisionView } from '../domain/decision';
+import type { DecisionDetail } from '../domain/decision-detail-schema';
 import type { RunStatus } from '../domain/run';
-import { livenessOf, type Liveness } from '../domain/session';
-import { restartedBy, undoState, type UndoState } from '../domain/undo';
+import { livenessOf } from '../domain/session';
+import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import type { Pool } from './pool';
 
-export type DecisionDetail = {
-  agent: { id: string; name: string } | null;
-  task: { id: string; title: string; status: string } | null;
-  mission: { id: string; name: string } | null;
-  session: { id: string; liveness: Liveness; messageCount: number; scope: string | null } | null;
-  run: { id: string; status: string } | null;
-  /** Names of the members who filed or answered it, by id. */
-  members: Record<string, string>;
-  lines: { pending: string | null; delivery: string | null };
-  /** What Undo offers on each answered ask, by position (FR-37, FR-38). */
-  undo: Record<number, UndoState>;
-  /** FR-56, FR-57: its agent keeps asking this; the draft rule comes from the latest answer. */
-  recurring: { count: number; agent: { id: string; name: string }; draftRule: string | null } | null;
-};
+export type { DecisionDetail };
 
 export async function decisionDetail(pool: Pool, workspaceId: string, decision: DecisionView): Promise<DecisionDetail> {
   const { links } = decision;
@@ -62,7 +50,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     : null;
   const agentName: string | null = row.agent?.name ?? null;
   const restartedStatus: RunStatus | null = row.restarted_status ?? null;
-  const undo: Record<number, UndoState> = {};
+  const undo: DecisionDetail['undo'] = {};
   for (const ask of decision.asks) {
     const state = undoState(decision, ask, restartedStatus, new Date(row.now));
     if (state) undo[ask.position] = state;

@@ -117,7 +117,8 @@ type InputsRow = SettingsRow & {
 // Day 0 is the snapshot's own day; each day row says how many days before it.
 const HEALTH_INPUTS = `
   select h.computed_at, now() as now, s.healthy_ceiling, s.quiet_days, s.health_hidden_until,
-         (select count(*)::int from decisions where workspace_id = $1 and status = 'open') as open,
+         -- The per-workspace counters (migration 0014): counting the open rows grows with them.
+         (select coalesce(sum(n), 0)::int from decision_counts where workspace_id = $1 and status = 'open') as open,
          (select coalesce(json_agg(json_build_object('ago', x.ago, 'opened', x.opened)), '[]')
             from (select ((h.computed_at at time zone 'UTC')::date - r.day)::int as ago, sum(r.opened)::int as opened
                     from decision_rollups r where r.workspace_id = $1 group by 1) x) as days,

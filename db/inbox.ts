@@ -10,10 +10,10 @@ export type { InboxMessage };
 export async function listInbox(pool: Pool, workspaceId: string, limit: number): Promise<InboxMessage[]> {
   const { rows } = await pool.query<{
     id: string;
-    kind: 'approval' | 'escalation';
+    kind: InboxMessage['kind'];
     title: string;
     body: string | null;
-    status: string;
+    status: InboxMessage['status'];
     open: boolean;
     decision_id: string | null;
     agent_name: string | null;

@@ -7,7 +7,7 @@
  */
 import { SYSTEM_ACTOR, type Actor } from '../domain/activity';
 import { DomainError } from '../domain/errors';
-import { checkRunTransition, holdsSlot, isEnded, type Run, type RunStatus } from '../domain/run';
+import { checkRunTransition, holdsSlot, isEnded, type Run, type RunStatus, type RunWithSeedMessage } from '../domain/run';
 import { recordBy } from './activity';
 import { newId } from './ids';
 import { withTransaction, type PoolClient, type Queryable } from './pool';
@@ -72,7 +72,7 @@ export async function listRuns(
   db: Queryable,
   access: SessionAccess,
   query: { status: RunStatus; limit: number },
-): Promise<Array<Run & { seedMessage: string | null }>> {
+): Promise<RunWithSeedMessage[]> {
   const { rows } = await db.query<RunRow & { seed_message: string | null }>(
     `select ${RUN_COLUMNS.split(',').map((column) => `r.${column.trim()}`).join(', ')}, m.body as seed_message
        from runs r

@@ -1,15 +1,9 @@
 /** A task's comment thread (newest last). Written by Cast for withdrawals; read by the API. */
 import type { ActorKind } from '../domain/activity';
+import type { TaskComment } from '../domain/task';
 import type { Queryable } from './pool';
 
-export type TaskComment = {
-  seq: number;
-  taskId: string;
-  author: { kind: ActorKind; id: string | null };
-  body: string;
-  decisionId: string | null;
-  createdAt: string;
-};
+export type { TaskComment };
 
 type CommentRow = {
   seq: number;

@@ -25,5 +25,5 @@ export const ActivityEntry = z.object({
   actorId: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
   at: z.iso.datetime(),
-});
+}).meta({ id: 'ActivityEntry' });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;

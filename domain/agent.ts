@@ -23,5 +23,5 @@ export const Agent = z.object({
   instructions: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-});
+}).meta({ id: 'Agent' });
 export type Agent = z.infer<typeof Agent>;

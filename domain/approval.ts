@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { Reason } from './ask-schema';
+import { RecordLinks } from './record-links';
 
 export const ApprovalActionType = ['spawn_agent', 'schedule_task', 'send_message', 'override_budget'] as const;
 export type ApprovalActionType = (typeof ApprovalActionType)[number];
@@ -45,18 +46,22 @@ export const RejectBody = z.strictObject({ reason: Reason });
 export const ApprovalStatus = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof ApprovalStatus)[number];
 
-export type Approval = {
-  id: string;
-  actionType: ApprovalActionType;
-  summary: string;
-  risks: RiskFlag[];
-  payload: Record<string, unknown>;
-  status: ApprovalStatus;
-  /** The queue's decision that carries it. */
-  decisionId: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  reason: string | null;
-  links: { agentId: string | null; taskId: string | null; sessionId: string | null; runId: string | null };
-  createdAt: string;
-};
+export const Approval = z
+  .object({
+    id: z.string(),
+    actionType: z.enum(ApprovalActionType),
+    summary: z.string(),
+    risks: z.array(z.enum(RiskFlag)),
+    /** The action's parameters as the agent sent them. */
+    payload: z.record(z.string(), z.unknown()),
+    status: z.enum(ApprovalStatus),
+    /** The queue's decision that carries it. */
+    decisionId: z.string().nullable(),
+    decidedBy: z.string().nullable(),
+    decidedAt: z.iso.datetime().nullable(),
+    reason: z.string().nullable(),
+    links: RecordLinks,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Approval', description: 'A proposed side-effectful action, its risks and its verdict.' });
+export type Approval = z.infer<typeof Approval>;

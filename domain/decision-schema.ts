@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AnswerValue, Ask, Reason } from './ask-schema';
-import { DecisionMode, MAX_ASKS } from './decision';
+import { capAsks, DecisionMode, MAX_ASKS } from './decision';
 import { advisoryDefaultIssue, hasOption } from './decision-content-rules';
 import { DocumentEditFields, DocumentFields } from './documents-schema';
 import { StackId } from './ids';
@@ -72,6 +72,15 @@ export const FileDecisionBody = z
     optionPagesFit(body, ctx);
   });
 export type FileDecisionBody = z.infer<typeof FileDecisionBody>;
+
+/**
+ * Filing as the API reads it (E10): asks past the tenth are dropped before the rest is
+ * validated, so an over-long decision is filed with its first 10 rather than refused.
+ */
+export const FileDecisionRequest = z.preprocess(
+  (raw: z.input<typeof FileDecisionBody>) => capAsks(raw).body,
+  FileDecisionBody.meta({ id: 'FileDecisionBody' }),
+);
 
 /** An agent's edit of its open decision: any content field; `mode: "blocking"` clears the default. */
 export const EditDecisionBody = z

@@ -4,12 +4,22 @@
  * afresh for every workflow); the wire shapes it is filed, edited and answered with are in
  * `decision-schema.ts`.
  */
-import type { AnswerValue, Ask } from './ask-schema';
-import type { AccessVerification } from './asks/access-ask';
 import type { EditDecisionBody, FileDecisionBody } from './decision-schema';
+import type {
+  ArchiveRecord,
+  AskState,
+  DecisionLinks,
+  DecisionSnapshot,
+  DecisionSource,
+  DecisionView,
+  DeliveryOutcome,
+  RecordedAnswer,
+} from './decision-view-schema';
 import type { DocumentPatch, DocumentRefs } from './documents';
 import type { DecisionId } from './ids';
-import type { StackMembership } from './stack';
+
+// The shapes themselves are zod schemas in decision-view-schema.ts; these are their types.
+export type { ArchiveRecord, AskState, DecisionLinks, DecisionSnapshot, DecisionSource, DecisionView, DeliveryOutcome, RecordedAnswer };
 
 export function decisionIdOf(number: number): DecisionId {
   return `sd-${number}`;
@@ -46,15 +56,6 @@ export function overLimitNote(droppedAsks: number): string | null {
     : null;
 }
 
-/** Links the API resolved and checked at filing time (ids in the caller's workspace). */
-export type DecisionLinks = {
-  sessionId: string | null;
-  agentId: string | null;
-  taskId: string | null;
-  runId: string | null;
-  missionId: string | null;
-};
-
 export type DecisionContent = Pick<FileDecisionBody, 'question' | 'context' | 'asks' | 'mode' | 'defaultOption' | 'confidence' | 'attempts'> & {
   documents?: DocumentRefs;
 };
@@ -77,97 +78,25 @@ export type DecisionStart = DecisionContent & {
   expiresAt?: string;
 };
 
-export type RecordedAnswer = {
-  value: AnswerValue;
-  reason: string | null;
-  answeredBy: string;
-  answeredAt: string;
-  /** Access asks only: checked against the agent's grants, or closed on the member's word (E9). */
-  verification?: AccessVerification;
-  /** Given by the stack's auto-default policy, not by a person. */
-  automatic?: true;
-};
-
 export const AskStatus = ['open', 'answered', 'withdrawn', 'superseded'] as const;
 export type AskStatus = (typeof AskStatus)[number];
-
-export type AskState = Ask & {
-  position: number;
-  status: AskStatus;
-  answer: RecordedAnswer | null;
-  /** Answers taken back with Undo, oldest first; never erased (FR-42). */
-  withdrawnAnswers?: Array<RecordedAnswer & { withdrawnBy: string; withdrawnAt: string }>;
-};
 
 export const DecisionStatus = ['open', 'resolved', 'withdrawn', 'archived'] as const;
 export type DecisionStatus = (typeof DecisionStatus)[number];
 
 /** How the answer reached the agent (FR-31, FR-33, FR-34). */
 export const DeliveryOutcomeKind = ['injected', 'restarted', 'queued', 'nothing', 'failed'] as const;
-export type DeliveryOutcome = {
-  kind: (typeof DeliveryOutcomeKind)[number];
-  runId: string | null;
-  /** Blockers other than this decision still holding the linked task (E16). */
-  otherBlockers: number;
-  failure: string | null;
-  at: string;
-};
 
-/**
- * What a decision carries into the queue besides an agent's own filing: a record with its own
- * doors (FR-13, FR-29), or a host's permission prompt or terminal question, which has no
- * authored payload — its card shows what the session last said and its pinned state.
- */
-export type DecisionSource =
-  | { kind: 'approval' | 'escalation'; id: string }
-  | { kind: 'permission' | 'terminal'; id: string; tool: string | null; lastAssistantMessage: string | null; pinned: string | null };
+/** What a decision carries besides an agent's own filing: a record with its own doors (FR-13, FR-29)… */
+export const RecordSourceKind = ['approval', 'escalation'] as const;
+/** …or a host's permission prompt or terminal question, which has no authored payload. */
+export const HostPromptSourceKind = ['permission', 'terminal'] as const;
 
-export function isRecordSource(source: DecisionSource | null): source is { kind: 'approval' | 'escalation'; id: string } {
+type RecordSource = Extract<DecisionSource, { kind: (typeof RecordSourceKind)[number] }>;
+
+export function isRecordSource(source: DecisionSource | null): source is RecordSource {
   return source?.kind === 'approval' || source?.kind === 'escalation';
 }
 
 /** A person archived it, or Cast did because the work it belonged to is gone (FR-49). */
-export type ArchiveRecord = { by: string | null; reason: 'member' | 'work_gone'; at: string };
-
-/**
- * The whole state of one decision. The workflow owns it; the mirror writes it to Postgres;
- * every change bumps `revision` so an older snapshot can never overwrite a newer one.
- */
-export type DecisionSnapshot = {
-  id: DecisionId;
-  number: number;
-  workspaceId: string;
-  question: string;
-  context: string | null;
-  mode: DecisionMode;
-  defaultOption: number | null;
-  confidence: number | null;
-  attempts: string[];
-  documents: DocumentRefs;
-  status: DecisionStatus;
-  asks: AskState[];
-  links: DecisionLinks;
-  messagesAtAsk: number | null;
-  droppedAsks: number;
-  filedBy: string;
-  delivery: DeliveryOutcome | null;
-  undoWindowMs: number;
-  /** Who set it aside and why, while it is archived (§6.12). */
-  archived: ArchiveRecord | null;
-  /** The stack it belongs to, and when its auto-default is due. */
-  stack: StackMembership | null;
-  /** The record behind it, when it carries an approval or an escalation; its first ask is the derived one. */
-  source: DecisionSource | null;
-  revision: number;
-  createdAt: string;
-  updatedAt: string;
-  resolvedAt: string | null;
-  closedAt: string | null;
-};
-
-/** What the API returns for a decision: the snapshot minus internal bookkeeping, plus read-side facts. */
-export type DecisionView = Omit<DecisionSnapshot, 'workspaceId' | 'number'> & {
-  progress: { answered: number; required: number };
-  notes: string[];
-  firstViewedAt: string | null;
-};
+export const ArchiveReason = ['member', 'work_gone'] as const;

@@ -29,5 +29,15 @@ export const DocumentEditFields = {
   optionPages: z.array(OptionPage).max(25).optional(),
 };
 
+/** What a decision keeps: the hash of each document; option pages keyed "ask.option". */
+export const DocumentRefs = z
+  .object({
+    report: z.string().optional(),
+    doc: z.string().optional(),
+    options: z.record(z.string().regex(/^\d+\.\d+$/), z.string()).optional(),
+  })
+  .meta({ id: 'DocumentRefs', description: 'The hash of each document the decision has; read them at `/decisions/{id}/documents/{name}`.' });
+export type DocumentRefs = z.infer<typeof DocumentRefs>;
+
 /** URL names: `report`, `doc`, `option-<ask>-<option>`. */
 export const DocumentName = z.string().regex(/^(report|doc|option-(10|[1-9])-(2[0-5]|1[0-9]|[1-9]))$/);

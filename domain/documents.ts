@@ -6,12 +6,13 @@
  * Zod-free, like everything the workflow bundle imports (the SDK evaluates that bundle
  * afresh for every workflow); the wire shapes are in `documents-schema.ts`.
  */
+import type { DocumentRefs } from './documents-schema';
+
+export type { DocumentRefs };
 
 export const HTML_MAX = 200_000;
 export const DOC_MAX = 100_000;
 
-/** What the decision keeps: the hash of each document; option pages keyed "ask.option". */
-export type DocumentRefs = { report?: string; doc?: string; options?: Record<string, string> };
 /** An edit's change to them: a hash to set, or null to remove. */
 export type DocumentPatch = { report?: string | null; doc?: string | null; options?: Record<string, string> };
 

@@ -6,6 +6,7 @@
  * prompt is "what must be decided", or a choice ask when the agent offers options.
  */
 import { z } from 'zod';
+import { RecordLinks } from './record-links';
 
 /**
  * Why an agent gave up:
@@ -65,21 +66,25 @@ export type ResolveEscalationBody = z.infer<typeof ResolveEscalationBody>;
 export const EscalationStatus = ['open', 'resolved'] as const;
 export type EscalationStatus = (typeof EscalationStatus)[number];
 
-export type Escalation = {
-  id: string;
-  reasonCode: EscalationReason;
-  summary: string;
-  mustDecide: string;
-  options: string[] | null;
-  attempts: string[];
-  confidence: number | null;
-  dedupeKey: string | null;
-  status: EscalationStatus;
-  decisionId: string | null;
-  resolution: string | null;
-  resolvedBy: string | null;
-  resolvedAt: string | null;
-  links: { agentId: string | null; taskId: string | null; sessionId: string | null; runId: string | null };
-  createdAt: string;
-  updatedAt: string;
-};
+export const Escalation = z
+  .object({
+    id: z.string(),
+    reasonCode: z.enum(EscalationReason),
+    summary: z.string(),
+    mustDecide: z.string(),
+    options: z.array(z.string()).nullable(),
+    attempts: z.array(z.string()),
+    confidence: z.number().min(0).max(1).nullable(),
+    dedupeKey: z.string().nullable(),
+    status: z.enum(EscalationStatus),
+    /** The queue's decision that carries it. */
+    decisionId: z.string().nullable(),
+    resolution: z.string().nullable(),
+    resolvedBy: z.string().nullable(),
+    resolvedAt: z.iso.datetime().nullable(),
+    links: RecordLinks,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Escalation', description: 'Why an agent gave up, what must be decided, and its resolution.' });
+export type Escalation = z.infer<typeof Escalation>;

@@ -33,7 +33,15 @@ export const HealthSettingsBody = z
   });
 export type HealthSettingsBody = z.infer<typeof HealthSettingsBody>;
 
-export type HealthSettings = { healthyCeiling: number; quietDays: number; hiddenUntil: string | null };
+export const HealthSettings = z
+  .object({
+    healthyCeiling: z.int().min(1).max(100),
+    quietDays: z.int().min(3).max(90),
+    /** Until when "Hide for 30 days" hides the line. */
+    hiddenUntil: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'HealthSettings', description: "The health line's bands for this workspace, and whether it is hidden." });
+export type HealthSettings = z.infer<typeof HealthSettings>;
 
 /** The roll-up as the queue reads it: decisions opened per day, newest day first, and per agent. */
 export type HealthSnapshot = {
@@ -44,17 +52,21 @@ export type HealthSnapshot = {
   byAgent: Array<{ agentId: string; name: string; opened: number }>;
 };
 
-export type HealthBand = 'quiet' | 'healthy' | 'heavy' | 'flooded';
+export const HealthBand = ['quiet', 'healthy', 'heavy', 'flooded'] as const;
+export type HealthBand = (typeof HealthBand)[number];
 
-export type HealthLine = {
-  band: HealthBand;
-  /** Decisions a day for healthy and heavy; open now for flooded; the quiet window for quiet. */
-  n: number;
-  median: number;
-  open: number;
-  /** Heavy and flooded name the agent behind most of them (FR-54). */
-  culprit: { agentId: string; name: string } | null;
-};
+export const HealthLine = z
+  .object({
+    band: z.enum(HealthBand),
+    /** Decisions a day for healthy and heavy; open now for flooded; the quiet window for quiet. */
+    n: z.int().min(0),
+    median: z.number().min(0),
+    open: z.int().min(0),
+    /** Heavy and flooded name the agent behind most of them (FR-54). */
+    culprit: z.object({ agentId: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'HealthLine', description: "The queue's health line (FR-51…FR-55): band, n, median, open, culprit." });
+export type HealthLine = z.infer<typeof HealthLine>;
 
 export function median(values: number[]): number {
   if (values.length === 0) return 0;

@@ -1,13 +1,29 @@
 /** An Inbox message (§6.16): the message-center mirror of an approval or an escalation. */
-export type InboxMessage = {
-  /** `approval:<id>` or `escalation:<id>`. */
-  id: string;
-  kind: 'approval' | 'escalation';
-  title: string;
-  body: string | null;
-  status: string;
-  open: boolean;
-  decisionId: string | null;
-  agentName: string | null;
-  createdAt: string;
-};
+import { z } from 'zod';
+import { ApprovalStatus } from './approval';
+import { EscalationStatus } from './escalation';
+
+export const InboxMessageKind = ['approval', 'escalation'] as const;
+export type InboxMessageKind = (typeof InboxMessageKind)[number];
+
+export const InboxMessage = z
+  .object({
+    /** `approval:<id>` or `escalation:<id>`. */
+    id: z.string().regex(/^(approval|escalation):/),
+    kind: z.enum(InboxMessageKind),
+    title: z.string(),
+    body: z.string().nullable(),
+    /** The record's own status. */
+    status: z.union([z.enum(ApprovalStatus), z.enum(EscalationStatus)]),
+    open: z.boolean(),
+    /** The decision that carries it into the queue. */
+    decisionId: z.string().nullable(),
+    agentName: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'InboxMessage', description: 'An approval or an escalation as a message, with the decision that carries it.' });
+export type InboxMessage = z.infer<typeof InboxMessage>;
+
+/** `POST /api/v1/inbox/:id/reply`: "yes", "no — why", a resolution, or an option by number or name (inbox-reply.ts). */
+export const InboxReplyBody = z.strictObject({ text: z.string().trim().min(1).max(4000) });
+export type InboxReplyBody = z.infer<typeof InboxReplyBody>;

@@ -1,6 +1,9 @@
 /** The queue's tabs and paging (FR-2, FR-6). */
 import { z } from 'zod';
 import { AskKind } from './ask';
+import { DecisionView, Timestamp } from './decision-view-schema';
+import { orNull } from './or-null';
+import { HealthLine } from './health';
 import { StackId } from './ids';
 
 export const QueueTab = ['open', 'answered', 'archived'] as const;
@@ -10,17 +13,26 @@ export type QueueTab = (typeof QueueTab)[number];
  * What a card shows beside the decision: the names behind its links, the session's scope,
  * and whether it is dormant — open 30+ days with no live linked work (FR-50).
  */
-export type QueueCardFacts = {
-  blocking: boolean;
+export const QueueCardFacts = z.object({
+  blocking: z.boolean(),
   /** The stack it is in: its place in the checklist, and whether the stack is overdue (listed first). */
-  stackPlace: { id: string; title: string; position: number; dueAt: string | null; overdue: boolean } | null;
-  dormant: boolean;
-  agentName: string | null;
-  taskTitle: string | null;
-  scope: string | null;
+  stackPlace: z
+    .object({ id: StackId, title: z.string(), position: z.int().min(1), dueAt: Timestamp.nullable(), overdue: z.boolean() })
+    .nullable(),
+  dormant: z.boolean(),
+  agentName: z.string().nullable(),
+  taskTitle: z.string().nullable(),
+  scope: z.string().nullable(),
   /** "Asked {count} times": set when its agent raised it 3+ times in 14 days (FR-56). */
-  askedTimes: number | null;
-};
+  askedTimes: z.int().min(1).nullable(),
+});
+export type QueueCardFacts = z.infer<typeof QueueCardFacts>;
+
+export const QueueCard = DecisionView.extend(QueueCardFacts.shape).meta({
+  id: 'QueueCard',
+  description: 'A decision as the queue lists it, with `blocking`, `stackPlace`, `dormant` and names.',
+});
+export type QueueCard = z.infer<typeof QueueCard>;
 
 export { ARCHIVE_ALL_MAX, DORMANT_AFTER_DAYS } from './limits';
 
@@ -47,11 +59,28 @@ export const ArchiveAllBody = QueueQueryParams.pick({ agent: true, task: true, m
 export type ArchiveAllBody = z.infer<typeof ArchiveAllBody>;
 
 /** What Archive all did (E14): skipped decisions are counted, never reopened as archived. */
-export type ArchiveAllResult = {
-  archived: number;
-  alreadyAnswered: number;
-  alreadyClosed: number;
-  failed: number;
-  /** Open decisions the filter still matches: more than 200, or ones that failed. */
-  remaining: number;
-};
+export const ArchiveAllResult = z
+  .object({
+    archived: z.int().min(0),
+    alreadyAnswered: z.int().min(0),
+    alreadyClosed: z.int().min(0),
+    failed: z.int().min(0),
+    /** Open decisions the filter still matches: more than 200, or ones that failed. */
+    remaining: z.int().min(0),
+  })
+  .meta({ id: 'ArchiveAllResult' });
+export type ArchiveAllResult = z.infer<typeof ArchiveAllResult>;
+
+/** One page of a queue tab, with the whole filter's counts, the workspace's history and the health line. */
+export const QueuePage = z
+  .object({
+    decisions: z.array(QueueCard),
+    counts: z.object({ open: z.int().min(0), blocking: z.int().min(0), total: z.int().min(0) }),
+    /** Whole-workspace facts for the empty states: never had one (§6.8), or quiet (§6.7). */
+    history: z.object({ decisions: z.int().min(0), lastOpenedAt: Timestamp.nullable() }),
+    /** Null while the health line is unavailable, stale or hidden (FR-55). */
+    health: orNull(HealthLine),
+    page: z.object({ limit: z.int().min(1), offset: z.int().min(0) }),
+  })
+  .meta({ id: 'QueuePage' });
+export type QueuePage = z.infer<typeof QueuePage>;

@@ -70,5 +70,9 @@ export const Run = z.object({
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
   endedAt: z.iso.datetime().nullable(),
-});
+}).meta({ id: 'Run' });
 export type Run = z.infer<typeof Run>;
+
+/** A run as a restart runner lists it: with the message it starts from. */
+export const RunWithSeedMessage = Run.extend({ seedMessage: z.string().nullable() }).meta({ id: 'RunWithSeedMessage' });
+export type RunWithSeedMessage = z.infer<typeof RunWithSeedMessage>;

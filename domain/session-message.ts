@@ -34,7 +34,7 @@ export const SessionMessage = z.object({
   decisionId: z.string().nullable(),
   dedupeKey: z.string().nullable(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'SessionMessage' });
 export type SessionMessage = z.infer<typeof SessionMessage>;
 
 /** Longest a long-poll may hold a request, in seconds. */

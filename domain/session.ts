@@ -3,6 +3,7 @@
  * owned by the member whose token registered it. Liveness is derived from heartbeats, never stored.
  */
 import { z } from 'zod';
+import { orNull } from './or-null';
 import { Run } from './run';
 
 export const SessionId = z.string().min(1).max(200);
@@ -40,9 +41,9 @@ export const Session = z.object({
   lastHeartbeatAt: z.iso.datetime().nullable(),
   stoppedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
 /** `GET /sessions/:id` adds the session's newest run. */
-export const SessionDetail = Session.extend({ latestRun: Run.nullable() });
+export const SessionDetail = Session.extend({ latestRun: orNull(Run) }).meta({ id: 'SessionDetail' });
 export type SessionDetail = z.infer<typeof SessionDetail>;

@@ -10,6 +10,9 @@
  */
 import type { Rejection } from './errors';
 import type { StackId } from './ids';
+import type { StackMember, StackView } from './stack-view-schema';
+
+export type { StackMember, StackView };
 
 export function stackIdOf(number: number): StackId {
   return `ds-${number}`;
@@ -18,14 +21,8 @@ export function stackIdOf(number: number): StackId {
 /** Enough for any checklist a person clears in one sitting; it keeps the workflow's history small. */
 export const MAX_STACK_MEMBERS = 100;
 
-export type StackMember = {
-  decisionId: string;
-  joinedAt: string;
-  /** Whether the member is still open; every member closed closes the stack. */
-  open: boolean;
-};
-
-export type StackStatus = 'open' | 'closed';
+export const StackStatus = ['open', 'closed'] as const;
+export type StackStatus = (typeof StackStatus)[number];
 
 export type StackSnapshot = {
   id: StackId;
@@ -50,8 +47,8 @@ export type StackStart = Omit<StackSnapshot, 'status' | 'revision' | 'createdAt'
   expiresAt?: string;
 };
 
-/** What a member's decision keeps about its stack: which one, and when its default is due. */
-export type StackMembership = { stackId: StackId; deadline: string | null };
+/** What a member's decision keeps about its stack (its schema is in decision-view-schema.ts). */
+export type { StackMembership } from './decision-view-schema';
 
 export function memberDeadline(member: Pick<StackMember, 'joinedAt'>, autoDefaultMs: number | null): string | null {
   return autoDefaultMs === null ? null : new Date(Date.parse(member.joinedAt) + autoDefaultMs).toISOString();
@@ -152,9 +149,7 @@ export function isOverdue(state: Pick<StackSnapshot, 'dueAt' | 'status'>, now: D
   return state.status === 'open' && state.dueAt !== null && Date.parse(state.dueAt) < now.getTime();
 }
 
-/** What the API returns for a stack. */
-export type StackView = Omit<StackSnapshot, 'workspaceId' | 'number'> & { overdue: boolean };
-
+/** What the API returns for a stack: the snapshot without its bookkeeping, and whether it is overdue. */
 export function toStackView(state: StackSnapshot, now: Date): StackView {
   const { workspaceId: _workspace, number: _number, ...view } = state;
   return { ...view, overdue: isOverdue(state, now) };

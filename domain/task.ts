@@ -3,6 +3,7 @@
  * an open blocker, and remembers the status it returns to when the last one resolves (FR-33).
  */
 import { z } from 'zod';
+import { ActorKind } from './activity';
 import { DecisionId } from './ids';
 
 export const TaskStatus = ['todo', 'in_progress', 'review', 'done', 'blocked', 'cancelled'] as const;
@@ -51,7 +52,7 @@ export const TaskBlocker = z.object({
   ref: z.string(),
   createdAt: z.iso.datetime(),
   resolvedAt: z.iso.datetime().nullable(),
-});
+}).meta({ id: 'TaskBlocker' });
 export type TaskBlocker = z.infer<typeof TaskBlocker>;
 
 export const Task = z.object({
@@ -64,8 +65,19 @@ export const Task = z.object({
   blockers: z.array(TaskBlocker),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-});
+}).meta({ id: 'Task' });
 export type Task = z.infer<typeof Task>;
+
+/** An entry on a task's thread: what Cast recorded there, such as a withdrawn answer (FR-40). */
+export const TaskComment = z.object({
+  seq: z.number().int(),
+  taskId: z.string(),
+  author: z.object({ kind: z.enum(ActorKind), id: z.string().nullable() }),
+  body: z.string(),
+  decisionId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+}).meta({ id: 'TaskComment' });
+export type TaskComment = z.infer<typeof TaskComment>;
 
 export function isResumable(status: TaskStatus): status is ResumableTaskStatus {
   return (ResumableTaskStatus as readonly string[]).includes(status);

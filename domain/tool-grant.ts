@@ -35,7 +35,7 @@ export const ToolGrant = z.object({
   effect: z.enum(GrantEffect),
   createdBy: z.string().nullable(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'ToolGrant' });
 export type ToolGrant = z.infer<typeof ToolGrant>;
 
 /** Glob match where `*` is any run of characters (also none); everything else is literal. */

@@ -4,6 +4,7 @@
  * to unanswered, reopens the decision, and keeps the withdrawn answer in the record.
  */
 import type { AskState, DecisionSnapshot, RecordedAnswer } from './decision';
+import type { UndoState } from './decision-detail-schema';
 import type { Rejection } from './errors';
 import type { RunStatus } from './run';
 
@@ -13,10 +14,8 @@ export const UNDO_WINDOW_MS = 10 * 60 * 1000;
 /** An answer that was taken back, kept with who withdrew it and when (FR-42). */
 export type WithdrawnAnswer = NonNullable<AskState['withdrawnAnswers']>[number];
 
-/** Why Undo is shown disabled (E6, E7), or that it is available. */
-export type UndoState =
-  | { available: true; until: string }
-  | { available: false; reason: 'acted' | 'window' | 'closed' };
+/** Why Undo is shown disabled (E6, E7), or that it is available (its schema: decision-detail-schema.ts). */
+export type { UndoState };
 
 /** The moment an answer's undo window closes. */
 export function undoDeadline(answer: Pick<RecordedAnswer, 'answeredAt'>, windowMs: number): number {

@@ -1,4 +1,4 @@
-/** A webhook subscription's wire shape, apart from `webhook.ts`: the workflow bundle imports that, zod-free. */
+/** A webhook subscription's wire shapes, apart from `webhook.ts`: the workflow bundle imports that, zod-free. */
 import { z } from 'zod';
 import { WebhookEventType } from './webhook';
 
@@ -7,3 +7,9 @@ export const CreateWebhookBody = z.strictObject({
   events: z.array(z.enum(WebhookEventType)).min(1).max(WebhookEventType.length).default([...WebhookEventType]),
 });
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
+
+/** An endpoint as the API shows it: never its secret, which leaves Cast once, when it is created. */
+export const Webhook = z
+  .object({ id: z.string(), url: z.url(), events: z.array(z.enum(WebhookEventType)), createdAt: z.iso.datetime() })
+  .meta({ id: 'Webhook', description: 'A push endpoint: its URL and the events it receives.' });
+export type Webhook = z.infer<typeof Webhook>;

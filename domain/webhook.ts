@@ -3,12 +3,12 @@
  * (HMAC-SHA256 over the exact body, hex, in `X-Cast-Signature: sha256=<hex>`). Every event
  * has a stable id, the same on every retry, so a receiver can drop duplicates.
  * Zod-free, like everything the workflow bundle imports (the SDK evaluates that bundle
- * afresh for every workflow); the subscription's wire shape is in `webhook-schema.ts`.
+ * afresh for every workflow); the subscription's wire shapes are in `webhook-schema.ts`.
  */
 export const WebhookEventType = ['decision.resolved', 'decision.withdrawn', 'answer.withdrawn', 'run.restart', 'message.injected'] as const;
 export type WebhookEventType = (typeof WebhookEventType)[number];
 
-export type Webhook = { id: string; url: string; events: WebhookEventType[]; createdAt: string };
+export type { Webhook } from './webhook-schema';
 
 /** The endpoint ids subscribed to each event type, as read when an announcement was planned. */
 export type WebhookSubscribers = Partial<Record<WebhookEventType, string[]>>;

@@ -7,40 +7,11 @@
 import { OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors';
-import type { RouteContract } from '../../domain/routes/route';
+import { successesOf, type Method, type RouteContract, type Success } from '../../domain/routes/route';
 import { statusOf } from '../problem';
-import { PROBLEM_TYPE } from './problem-schema';
+import { PROBLEM_TYPE } from '../../domain/problem';
 
 export const API_PREFIX = '/api/v1';
-
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type QuerySchema = z.ZodObject | z.ZodPipe;
-
-export type Success = {
-  status: 200 | 201 | 204;
-  description: string;
-  /** A JSON body's schema; absent for 204. */
-  schema?: z.ZodType;
-  /** Another media type than JSON (a document, an event stream); the schema describes it. */
-  mediaType?: string;
-};
-
-export type Operation = {
-  method: Method;
-  /** As the router spells it, under `/api/v1`: `/decisions/:id/asks/:ask/answer`. */
-  path: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  /** Path parameters by name; one not given here is a plain string. */
-  params?: Record<string, z.ZodType>;
-  query?: QuerySchema;
-  headers?: z.ZodObject;
-  body?: { schema: z.ZodType; required?: boolean; description?: string };
-  ok: Success | [Success, ...Success[]];
-  /** What this route can refuse with, beyond what every route can (see `sharedErrors`). */
-  errors?: ErrorCode[];
-};
 
 /** Any route: a NUL in the URL or a parser failure, no credential, over FR-61's limits. */
 const EVERY_ROUTE: ErrorCode[] = ['invalid_request', 'unauthorized', 'rate_limited'];
@@ -49,9 +20,6 @@ const EVERY_ROUTE: ErrorCode[] = ['invalid_request', 'unauthorized', 'rate_limit
  * counter store failing (a write is refused rather than let through unthrottled).
  */
 const EVERY_WRITE: ErrorCode[] = ['malformed_json', 'cross_origin', 'rate_limit_unavailable'];
-/** A route that goes through a decision's or a stack's workflow. */
-export const WORKFLOW_ERRORS: ErrorCode[] = ['temporal_unavailable', 'request_expired'];
-
 const RETRY_AFTER = z.object({
   'Retry-After': z.string().meta({ description: 'Seconds to wait before retrying.' }),
 });
@@ -92,61 +60,47 @@ function successResponse(ok: Success): ResponseConfig {
   return { description: ok.description, content: { [ok.mediaType ?? 'application/json']: { schema: ok.schema } } };
 }
 
-function pathParams(operation: Operation): z.ZodObject | undefined {
-  const names = [...operation.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  const unknown = Object.keys(operation.params ?? {}).filter((name) => !names.includes(name));
-  if (unknown.length > 0) throw new Error(`${operation.operationId}: no path parameter ${unknown.join(', ')} in ${operation.path}`);
+/** Every path parameter, as declared (a route that declares none of them gets plain strings). */
+function pathParams(contract: RouteContract): z.ZodObject | undefined {
+  const names = [...contract.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const declared = contract.params?.shape ?? {};
+  const unknown = Object.keys(declared).filter((name) => !names.includes(name));
+  if (unknown.length > 0) throw new Error(`${contract.operationId}: no path parameter ${unknown.join(', ')} in ${contract.path}`);
   if (names.length === 0) return undefined;
-  return z.object(Object.fromEntries(names.map((name) => [name, operation.params?.[name] ?? z.string().min(1)])));
+  return z.object(Object.fromEntries(names.map((name) => [name, (declared[name] as z.ZodType | undefined) ?? z.string().min(1)])));
 }
 
 export class ApiDocs {
   readonly registry = new OpenAPIRegistry();
 
-  /** A route declared once (domain/routes/): its operation, under its tag. */
+  /** A route declared once (domain/routes/): its operation, under its tag, with every refusal it can answer. */
   route(contract: RouteContract): void {
-    const { tag, params, ok, errors, callers: _callers, ...operation } = contract;
-    this.add(tag, {
-      ...operation,
-      ...(params ? { params: params.shape as Record<string, z.ZodType> } : {}),
-      ok: ok as Operation['ok'],
-      ...(errors ? { errors: [...errors] } : {}),
-    });
-  }
-
-  /** A registrar for one resource: every operation it adds is tagged with its name. */
-  resource(tag: string): (operation: Operation) => void {
-    return (operation) => this.add(tag, operation);
-  }
-
-  private add(tag: string, operation: Operation): void {
-    const successes = Array.isArray(operation.ok) ? operation.ok : [operation.ok];
-    const params = pathParams(operation);
+    const params = pathParams(contract);
     const request: RouteConfig['request'] = {
       ...(params ? { params } : {}),
-      ...(operation.query ? { query: operation.query } : {}),
-      ...(operation.headers ? { headers: operation.headers } : {}),
-      ...(operation.body
+      ...(contract.query ? { query: contract.query } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
+      ...(contract.body
         ? {
             body: {
-              required: operation.body.required ?? true,
-              ...(operation.body.description ? { description: operation.body.description } : {}),
-              content: { 'application/json': { schema: operation.body.schema } },
+              required: contract.body.required ?? true,
+              ...(contract.body.description ? { description: contract.body.description } : {}),
+              content: { 'application/json': { schema: contract.body.schema } },
             },
           }
         : {}),
     };
     this.registry.registerPath({
-      method: operation.method,
-      path: openApiPath(operation.path),
-      operationId: operation.operationId,
-      summary: operation.summary,
-      ...(operation.description ? { description: operation.description } : {}),
-      tags: [tag],
+      method: contract.method,
+      path: openApiPath(contract.path),
+      operationId: contract.operationId,
+      summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      tags: [contract.tag],
       request,
       responses: {
-        ...Object.fromEntries(successes.map((ok) => [String(ok.status), successResponse(ok)])),
-        ...errorResponses([...sharedErrors(operation.method), ...(operation.errors ?? [])]),
+        ...Object.fromEntries(successesOf(contract).map((ok) => [String(ok.status), successResponse(ok)])),
+        ...errorResponses([...sharedErrors(contract.method), ...(contract.errors ?? [])]),
       },
     });
   }

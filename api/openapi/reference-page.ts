@@ -41,6 +41,8 @@ function operationSection(schemas: SchemaFields, method: string, path: string, o
   ]);
   const body = op.requestBody?.content?.['application/json']?.schema;
   const fields = schemas.fields(body).map((field) => [`<code>${escape(field.name)}</code>`, escape(field.type), field.required ? 'yes' : 'no', field.notes]);
+  // A body-less action (heartbeat, claim) still says what it accepts.
+  if (body && fields.length === 0) fields.push(['—', 'object', 'no', schemas.notes(body) || 'No fields.']);
   const bodyName = body?.$ref ? ` (${escape(body.$ref.split('/').pop()!)}${op.requestBody?.required ? '' : ', optional'})` : '';
   const answers = Object.entries(op.responses ?? {}).map(([status, response]) => {
     const media = Object.keys(response.content ?? {}).join(', ');

@@ -1,30 +1,18 @@
-/** `GET /api/v1/activity`: the workspace's history, newest first, optionally for one subject. */
-import { Router } from 'express';
-import { z } from 'zod';
-import { SubjectKind } from '../../domain/activity';
-import { listActivity } from '../../db/activity';
+/** `GET /api/v1/activity` (declared in domain/routes/activity.ts). */
+import { listActivity as listActivityRows } from '../../db/activity';
 import type { Pool } from '../../db/pool';
-import { listLimit } from '../list-limit';
-import { parseWith } from '../problem';
+import { listActivity } from '../../domain/routes/activity';
+import { handle, type MountedRoute } from '../mount-routes';
 
-const ListQuery = z.object({
-  subject_kind: z.enum(SubjectKind).optional(),
-  subject_id: z.string().min(1).max(200).optional(),
-  before: z.coerce.number().int().min(1).optional(),
-  limit: listLimit(50, 200),
-});
-
-export function activityRouter(deps: { pool: Pool }): Router {
-  const router = Router();
-  router.get('/', async (req, res) => {
-    const query = parseWith(ListQuery, req.query);
-    const activity = await listActivity(deps.pool, res.locals.principal.workspaceId, {
-      subjectKind: query.subject_kind,
-      subjectId: query.subject_id,
-      before: query.before,
-      limit: query.limit,
-    });
-    res.json({ activity });
-  });
-  return router;
+export function activityHandlers(deps: { pool: Pool }): MountedRoute[] {
+  return [
+    handle(listActivity, async ({ query }, { principal }) => ({
+      activity: await listActivityRows(deps.pool, principal.workspaceId, {
+        subjectKind: query.subject_kind,
+        subjectId: query.subject_id,
+        before: query.before,
+        limit: query.limit,
+      }),
+    })),
+  ];
 }

@@ -1,17 +1,13 @@
-/** `GET /api/v1/analytics?days=30`: the workspace's product analytics over a trailing window. */
-import { Router } from 'express';
-import { z } from 'zod';
+/** `GET /api/v1/analytics?days=30` (declared in domain/routes/analytics.ts): product analytics over a trailing window. */
 import { workspaceAnalytics } from '../../db/analytics';
 import type { Pool } from '../../db/pool';
-import { parseWith } from '../problem';
+import { analytics } from '../../domain/routes/analytics';
+import { handle, type MountedRoute } from '../mount-routes';
 
-const Query = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(30) });
-
-export function analyticsRouter(deps: { pool: Pool }): Router {
-  const router = Router();
-  router.get('/', async (req, res) => {
-    const { days } = parseWith(Query, req.query);
-    res.json({ analytics: await workspaceAnalytics(deps.pool, res.locals.principal.workspaceId, days) });
-  });
-  return router;
+export function analyticsHandlers(deps: { pool: Pool }): MountedRoute[] {
+  return [
+    handle(analytics, async ({ query }, { principal }) => ({
+      analytics: await workspaceAnalytics(deps.pool, principal.workspaceId, query.days),
+    })),
+  ];
 }

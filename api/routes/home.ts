@@ -1,21 +1,22 @@
 /**
- * `GET /api/v1/home`: what the dashboard shows of the queue (§6.16) — the open and blocking
- * counts for "See all decisions ({count})", and the pending approvals block.
+ * `GET /api/v1/home` (declared in domain/routes/home.ts): what the dashboard shows of the
+ * queue (§6.16) — the open and blocking counts for "See all decisions ({count})", and the
+ * pending approvals block.
  */
-import { Router } from 'express';
 import { listApprovals } from '../../db/approvals';
 import { listQueue } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
+import { home } from '../../domain/routes/home';
+import { handle, type MountedRoute } from '../mount-routes';
 
-export function homeRouter(deps: { pool: Pool }): Router {
-  const router = Router();
-  router.get('/', async (_req, res) => {
-    const { workspaceId } = res.locals.principal;
-    const [queue, approvals] = await Promise.all([
-      listQueue(deps.pool, workspaceId, { tab: 'open', limit: 1, offset: 0 }),
-      listApprovals(deps.pool, workspaceId, 'pending', 5),
-    ]);
-    res.json({ counts: { open: queue.counts.open, blocking: queue.counts.blocking }, approvals });
-  });
-  return router;
+export function homeHandlers(deps: { pool: Pool }): MountedRoute[] {
+  return [
+    handle(home, async (_input, { principal }) => {
+      const [queue, approvals] = await Promise.all([
+        listQueue(deps.pool, principal.workspaceId, { tab: 'open', limit: 1, offset: 0 }),
+        listApprovals(deps.pool, principal.workspaceId, 'pending', 5),
+      ]);
+      return { counts: { open: queue.counts.open, blocking: queue.counts.blocking }, approvals };
+    }),
+  ];
 }

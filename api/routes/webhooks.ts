@@ -1,27 +1,21 @@
-/** `/api/v1/webhooks`: a workspace's push endpoints. */
-import { Router } from 'express';
-import { CreateWebhookBody } from '../../domain/webhook-schema';
+/** `/api/v1/webhooks` (declared in domain/routes/webhooks.ts): a workspace's push endpoints. */
 import type { Pool } from '../../db/pool';
-import { createWebhook, deleteWebhook, listWebhooks } from '../../db/webhooks';
-import { parseWith } from '../problem';
+import { createWebhook as createWebhookRow, deleteWebhook as deleteWebhookRow, listWebhooks as listWebhookRows } from '../../db/webhooks';
+import { createWebhook, deleteWebhook, listWebhooks } from '../../domain/routes/webhooks';
+import { handle, reply, type MountedRoute } from '../mount-routes';
 
-export function webhooksRouter(deps: { pool: Pool }): Router {
-  const router = Router();
-
-  router.post('/', async (req, res) => {
-    const body = parseWith(CreateWebhookBody, req.body);
-    const { webhook, secret } = await createWebhook(deps.pool, res.locals.principal, body);
-    res.status(201).location(`/api/v1/webhooks/${webhook.id}`).json({ webhook, secret });
-  });
-
-  router.get('/', async (_req, res) => {
-    res.json({ webhooks: await listWebhooks(deps.pool, res.locals.principal.workspaceId) });
-  });
-
-  router.delete('/:id', async (req, res) => {
-    await deleteWebhook(deps.pool, res.locals.principal.workspaceId, req.params.id);
-    res.status(204).end();
-  });
-
-  return router;
+export function webhookHandlers(deps: { pool: Pool }): MountedRoute[] {
+  return [
+    handle(createWebhook, async ({ body }, { principal }) => {
+      const { webhook, secret } = await createWebhookRow(deps.pool, principal, body);
+      return reply(createWebhook, { status: 201, body: { webhook, secret } }, { location: `/api/v1/webhooks/${webhook.id}` });
+    }),
+    handle(listWebhooks, async (_input, { principal }) => ({
+      webhooks: await listWebhookRows(deps.pool, principal.workspaceId),
+    })),
+    handle(deleteWebhook, async ({ params }, { principal }) => {
+      await deleteWebhookRow(deps.pool, principal.workspaceId, params.id);
+      return reply(deleteWebhook, { status: 204, body: undefined });
+    }),
+  ];
 }

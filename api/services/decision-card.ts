@@ -3,12 +3,13 @@
  * lacks, and the session's other open decisions with how old and how far behind they are.
  */
 import type { DecisionView } from '../../domain/decision';
+import type { OpenElsewhere } from '../../domain/decision-view-schema';
 import { STALE_HINT, staleness } from '../../domain/staleness';
 import { listSessionDecisions } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { getSession } from '../../db/sessions';
 
-export type OpenElsewhere = { id: string; question: string; askedAgo: string; messagesSince: number; line: string; stale: boolean };
+export type { OpenElsewhere };
 
 export async function openInSession(
   pool: Pool,

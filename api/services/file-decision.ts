@@ -20,15 +20,28 @@ import { storeDocuments } from './store-documents';
 
 export type Filed = { decision: DecisionView; created: boolean; notes: string[] };
 
+type FilingDeps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number };
+
+/** Files a body as it came: asks past the tenth are dropped and counted (E10), the rest validated. */
 export async function fileDecision(
-  deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number },
+  deps: FilingDeps,
   principal: Principal,
   raw: unknown,
   /** Set by Cast itself, never by the caller's body: the approval or escalation it carries. */
   source?: DecisionSource,
 ): Promise<Filed> {
   const { body: capped, droppedAsks } = capAsks(raw);
-  const body = parseWith(FileDecisionBody, capped);
+  return fileValidDecision(deps, principal, parseWith(FileDecisionBody, capped), droppedAsks, source);
+}
+
+/** Files a body already validated, with the number of asks dropped from it (E10). */
+export async function fileValidDecision(
+  deps: FilingDeps,
+  principal: Principal,
+  body: FileDecisionBody,
+  droppedAsks: number,
+  source?: DecisionSource,
+): Promise<Filed> {
   const { links, messagesAtAsk, registerSession } = await resolveLinks(deps.pool, principal, body);
   await refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT);
   // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.

@@ -3,9 +3,41 @@
  * literal path before a parameter that would match it). The OpenAPI document, the API and
  * the tests that walk every route read this one list.
  */
+import { activityRoutes } from './activity';
+import { decisionRoutes } from './decisions';
+import { agentRoutes } from './agents';
 import { missionRoutes } from './missions';
+import { runRoutes } from './runs';
+import { sessionDecisionRoutes } from './session-decisions';
+import { sessionRoutes } from './sessions';
+import { taskRoutes } from './tasks';
+import { analyticsRoutes } from './analytics';
+import { approvalRoutes } from './approvals';
+import { escalationRoutes } from './escalations';
+import { healthSettingsRoutes } from './health-settings';
+import { homeRoutes } from './home';
+import { inboxRoutes } from './inbox';
+import { openApiRoutes } from './openapi';
+import { stackRoutes } from './stacks';
+import { webhookRoutes } from './webhooks';
 import type { RouteContract } from './route';
 
 export const API_ROUTES: readonly RouteContract[] = [
+  ...decisionRoutes,
+  ...sessionDecisionRoutes,
   ...missionRoutes,
+  ...agentRoutes,
+  ...taskRoutes,
+  ...sessionRoutes,
+  ...runRoutes,
+  ...activityRoutes,
+  ...stackRoutes,
+  ...approvalRoutes,
+  ...escalationRoutes,
+  ...inboxRoutes,
+  ...homeRoutes,
+  ...healthSettingsRoutes,
+  ...analyticsRoutes,
+  ...webhookRoutes,
+  ...openApiRoutes,
 ];

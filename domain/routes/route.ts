@@ -51,6 +51,9 @@ export function route<const C extends RouteContract>(contract: C): C {
 export const PEOPLE: readonly Caller[] = ['person'];
 export const PEOPLE_AND_AGENTS: readonly Caller[] = ['person', 'agent'];
 
+/** What a route that goes through a decision's or a stack's workflow can also refuse with. */
+export const WORKFLOW_ERRORS = ['temporal_unavailable', 'request_expired'] as const satisfies readonly ErrorCode[];
+
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type Successes<C extends RouteContract> = Extract<C['ok'] extends readonly Success[] ? C['ok'][number] : C['ok'], Success>;

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../../api/openapi/api-docs';
 import { openApiDocument } from '../../api/openapi/document';
-import { Problem } from '../../api/openapi/problem-schema';
+import { ApiProblem as Problem } from '../../domain/problem';
 import { badRequest, describeProbe } from '../support/bad-bodies';
 import { buildBadInputWorld, type BadInputWorld } from '../support/bad-input-world';
 import { changedTables, rowDigest, type RowDigest } from '../support/row-checksum';

@@ -112,8 +112,8 @@ describe('cast stack create', () => {
   it('refuses a bad duration, date, policy or title before the server (exit 2), naming the accepted forms', async () => {
     const { shell, me } = await agent();
     const cases: Array<[string[], RegExp]> = [
-      [['stack', 'create', 'X', '--policy', 'auto-default:1.5h'], /--policy auto-default:1\.5h: not a duration; write a whole number and a unit: 45s, 90m, 24h or 3d/],
-      [['stack', 'create', 'X', '--policy', 'auto-default:24'], /45s, 90m, 24h or 3d/],
+      [['stack', 'create', 'X', '--policy', 'auto-default:1.5h'], /--policy auto-default:1\.5h: not a duration; write whole numbers with a unit: 45s, 90m, 24h, 3d, or several together as in 1h30m/],
+      [['stack', 'create', 'X', '--policy', 'auto-default:24'], /45s, 90m, 24h, 3d/],
       [['stack', 'create', 'X', '--policy', 'auto-default:91d'], /the longest auto-default is 90d/],
       [['stack', 'create', 'X', '--policy', 'snooze:1h'], /auto-default:DURATION .* or due:WHEN/],
       [['stack', 'create', 'X', '--policy', 'auto-default:1h', '--auto-default', '2h'], /Give each policy once/],
@@ -129,7 +129,7 @@ describe('cast stack create', () => {
     });
     const asJson = await shell.run(['stack', 'create', 'X', '--policy', 'auto-default:soon', '--json']);
     expect(asJson.code).toBe(2);
-    expect(jsonOf<ErrorJson>(asJson).error).toMatchObject({ code: 'usage', message: expect.stringContaining('45s, 90m, 24h or 3d') });
+    expect(jsonOf<ErrorJson>(asJson).error).toMatchObject({ code: 'usage', message: expect.stringContaining('45s, 90m, 24h, 3d') });
     expect((await me.ok<{ stacks: unknown[] }>('GET', '/api/v1/stacks')).stacks).toEqual([]);
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * What the detail pane shows beside a decision (FR-10, FR-11, FR-60): the names behind its
+ * links, whether its run and task are holding work, who answered, and the lines §6.18 says.
+ * Read by db/decision-detail.ts; `undo.ts` takes `UndoState` from here with `import type`.
+ */
+import { z } from 'zod';
+import { RunStatus } from './run';
+import { Liveness } from './session';
+import { TaskStatus } from './task';
+import { Timestamp } from './decision-view-schema';
+
+const Named = z.object({ id: z.string(), name: z.string() });
+
+/** Why Undo is shown disabled (E6, E7), or until when it is available. */
+export const UndoState = z
+  .discriminatedUnion('available', [
+    z.object({ available: z.literal(true), until: Timestamp }),
+    z.object({ available: z.literal(false), reason: z.enum(['acted', 'window', 'closed']) }),
+  ])
+  .meta({ id: 'UndoState' });
+export type UndoState = z.infer<typeof UndoState>;
+
+export const DecisionDetail = z
+  .object({
+    agent: Named.nullable(),
+    task: z.object({ id: z.string(), title: z.string(), status: z.enum(TaskStatus) }).nullable(),
+    mission: Named.nullable(),
+    session: z
+      .object({ id: z.string(), liveness: z.enum(Liveness), messageCount: z.int().min(0), scope: z.string().nullable() })
+      .nullable(),
+    run: z.object({ id: z.string(), status: z.enum(RunStatus) }).nullable(),
+    /** Names of the members who filed or answered it, by id. */
+    members: z.record(z.string(), z.string()),
+    lines: z.object({ pending: z.string().nullable(), delivery: z.string().nullable() }),
+    /** What Undo offers on each answered ask, keyed by its position (FR-37, FR-38). */
+    undo: z.record(z.string().regex(/^[1-9]\d*$/), UndoState),
+    /** FR-56, FR-57: its agent keeps asking this; the draft rule comes from the latest answer. */
+    recurring: z.object({ count: z.int().min(1), agent: Named, draftRule: z.string().nullable() }).nullable(),
+  })
+  .meta({
+    id: 'DecisionDetail',
+    description:
+      'What the detail pane adds: the names behind its links, session liveness, who answered, ' +
+      'the pending and delivery lines, undo per ask, recurrence.',
+  });
+export type DecisionDetail = z.infer<typeof DecisionDetail>;

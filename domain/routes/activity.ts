@@ -1,0 +1,23 @@
+/** `GET /api/v1/activity`: the workspace's history of writes, newest first, optionally for one subject. */
+import { z } from 'zod';
+import { ActivityEntry, SubjectKind } from '../activity';
+import { limitQuery } from './list-limit';
+import { PEOPLE_AND_AGENTS, route } from './route';
+
+export const listActivity = route({
+  tag: 'Workspace',
+  method: 'get',
+  path: '/activity',
+  operationId: 'listActivity',
+  summary: 'The history of writes, newest first',
+  query: z.object({
+    subject_kind: z.enum(SubjectKind).optional(),
+    subject_id: z.string().min(1).max(200).optional(),
+    before: z.coerce.number().int().min(1).optional().meta({ description: 'Entries older than this seq.' }),
+    limit: limitQuery(50, 200),
+  }),
+  ok: { status: 200, description: 'Entries.', schema: z.object({ activity: z.array(ActivityEntry) }) },
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const activityRoutes = [listActivity];

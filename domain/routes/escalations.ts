@@ -1,0 +1,72 @@
+/**
+ * `/api/v1/escalations`: an agent that gives up raises one (a second raise with an open one's
+ * dedupe key updates it); a person resolves it.
+ */
+import { z } from 'zod';
+import { Escalation, EscalationStatus, RaiseEscalationBody, ResolveEscalationBody } from '../escalation';
+import { limitQuery } from './list-limit';
+import { CARRY, CHOICE, SETTLE } from './record-errors';
+import { PEOPLE, PEOPLE_AND_AGENTS, route } from './route';
+
+const tag = 'Escalations';
+const EscalationParams = z.object({ id: z.string().min(1) });
+const OneEscalation = z.object({ escalation: Escalation });
+
+export const raiseEscalation = route({
+  tag,
+  method: 'post',
+  path: '/escalations',
+  operationId: 'raiseEscalation',
+  summary: 'Raise an escalation',
+  description: "An agent gives up. A raise with an open escalation's `dedupeKey` updates that one (200, `updated: true`).",
+  body: { schema: RaiseEscalationBody.meta({ id: 'RaiseEscalationBody' }) },
+  ok: [
+    { status: 201, description: 'The new escalation.', schema: z.object({ escalation: Escalation, updated: z.literal(false) }) },
+    { status: 200, description: 'The open escalation with that dedupe key, updated.', schema: z.object({ escalation: Escalation, updated: z.literal(true) }) },
+  ],
+  errors: CARRY,
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const listEscalations = route({
+  tag,
+  method: 'get',
+  path: '/escalations',
+  operationId: 'listEscalations',
+  summary: 'List escalations',
+  query: z.strictObject({
+    status: z.enum(EscalationStatus).optional(),
+    task: z.string().trim().min(1).max(200).optional().meta({ description: 'A task id.' }),
+    limit: limitQuery(50, 200),
+  }),
+  ok: { status: 200, description: 'Escalations, newest first.', schema: z.object({ escalations: z.array(Escalation) }) },
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const getEscalation = route({
+  tag,
+  method: 'get',
+  path: '/escalations/:id',
+  operationId: 'getEscalation',
+  summary: 'Read an escalation',
+  params: EscalationParams,
+  ok: { status: 200, description: 'The escalation.', schema: OneEscalation },
+  errors: ['escalation_not_found'],
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const resolveEscalation = route({
+  tag,
+  method: 'post',
+  path: '/escalations/:id/resolve',
+  operationId: 'resolveEscalation',
+  summary: 'Resolve an escalation',
+  description: 'With a written `resolution`, or one of its `option`s (numbered from 1) and an optional reason.',
+  params: EscalationParams,
+  body: { schema: ResolveEscalationBody.meta({ id: 'ResolveEscalationBody' }) },
+  ok: { status: 200, description: 'The escalation, resolved.', schema: OneEscalation },
+  errors: ['escalation_not_found', ...CHOICE, ...SETTLE],
+  callers: PEOPLE,
+});
+
+export const escalationRoutes = [raiseEscalation, listEscalations, getEscalation, resolveEscalation];

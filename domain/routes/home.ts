@@ -1,0 +1,15 @@
+/** `GET /api/v1/home`: what the dashboard shows of the queue (§6.16). */
+import { HomeRead } from '../home-view-schema';
+import { PEOPLE, route } from './route';
+
+export const home = route({
+  tag: 'Workspace',
+  method: 'get',
+  path: '/home',
+  operationId: 'home',
+  summary: "The dashboard's counts and pending approvals",
+  ok: { status: 200, description: 'Open and blocking counts, and up to five pending approvals.', schema: HomeRead },
+  callers: PEOPLE,
+});
+
+export const homeRoutes = [home];

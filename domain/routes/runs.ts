@@ -1,0 +1,64 @@
+/** `/api/v1/runs`: a host reads a run, reports its status, and claims a ready restart (a run is reported under its session). */
+import { z } from 'zod';
+import { Run, RunStatus, RunWithSeedMessage, UpdateRunBody } from '../run';
+import { EmptyBody } from './empty-body';
+import { limitQuery } from './list-limit';
+import { PEOPLE_AND_AGENTS, route } from './route';
+
+const tag = 'Runs';
+const RunParams = z.object({ id: z.string().min(1) });
+const OneRun = z.object({ run: Run });
+
+export const listRuns = route({
+  tag,
+  method: 'get',
+  path: '/runs',
+  operationId: 'listRuns',
+  summary: "The caller's runs in one status",
+  description: 'Oldest first, each with the message it starts from (for restart runners).',
+  query: z.strictObject({ status: z.enum(RunStatus).default('ready'), limit: limitQuery(20, 100) }),
+  ok: { status: 200, description: 'The runs.', schema: z.object({ runs: z.array(RunWithSeedMessage) }) },
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const getRun = route({
+  tag,
+  method: 'get',
+  path: '/runs/:id',
+  operationId: 'getRun',
+  summary: 'Read a run',
+  params: RunParams,
+  ok: { status: 200, description: 'The run.', schema: OneRun },
+  errors: ['run_not_found'],
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const updateRun = route({
+  tag,
+  method: 'patch',
+  path: '/runs/:id',
+  operationId: 'updateRun',
+  summary: "Report a run's status",
+  description: 'running, parked, completed, failed or cancelled; any other change is 409 `invalid_transition`.',
+  params: RunParams,
+  body: { schema: UpdateRunBody.meta({ id: 'UpdateRunBody' }) },
+  ok: { status: 200, description: 'The run after the change.', schema: OneRun },
+  errors: ['run_not_found', 'invalid_transition'],
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const claimRun = route({
+  tag,
+  method: 'post',
+  path: '/runs/:id/claim',
+  operationId: 'claimRun',
+  summary: 'Claim a ready run',
+  description: 'A host begins executing a restart Cast admitted. Takes no body, or `{}`.',
+  params: RunParams,
+  body: { schema: EmptyBody, required: false },
+  ok: { status: 200, description: 'The run, now running.', schema: OneRun },
+  errors: ['run_not_found', 'run_not_ready'],
+  callers: PEOPLE_AND_AGENTS,
+});
+
+export const runRoutes = [listRuns, getRun, updateRun, claimRun];
