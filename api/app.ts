@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import { fileURLToPath } from 'node:url';
 import { DomainError } from '../domain/errors';
+import { APP_PATHS } from '../domain/app-routes';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
@@ -51,8 +52,6 @@ export type AppDeps = {
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
-/** The web queue's own routes: each serves the app, which reads the URL. */
-const APP_ROUTES = ['/', '/sign-in', '/decisions', '/decisions/*rest', '/questions', '/runs/:id', '/tasks/:id', '/agents/:id/instructions', '/analytics', '/home', '/inbox', '/tasks', '/activity'];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -123,7 +122,8 @@ export function createApp(deps: AppDeps): Express {
   app.locals.apiRoutes = listApiRoutes(api);
 
   app.use(express.static(WEB_DIR, { index: false }));
-  app.get(APP_ROUTES, (_req, res) => res.sendFile('index.html', { root: WEB_DIR }));
+  // The web queue's own pages (domain/app-routes.ts): each serves the app, which reads the URL.
+  app.get(APP_PATHS, (_req, res) => res.sendFile('index.html', { root: WEB_DIR }));
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -1,7 +1,7 @@
 /** Agents and their tool grants, scoped by workspace. */
 import type { Actor } from '../domain/activity';
 import type { Agent, CreateAgentBody, UpdateAgentBody } from '../domain/agent';
-import { DomainError } from '../domain/errors';
+import { DomainError, notFound } from '../domain/errors';
 import type { AddGrantBody, GrantEffect, ToolGrant } from '../domain/tool-grant';
 import { recordBy } from './activity';
 import { newId } from './ids';
@@ -40,11 +40,6 @@ function toGrant(row: GrantRow): ToolGrant {
     createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
   };
-}
-
-/** The id is not echoed: another workspace's agent and a missing one must read alike. */
-export function agentNotFound(): DomainError {
-  return new DomainError('agent_not_found', 'There is no agent with that id in this workspace.');
 }
 
 function nameTaken(name: string): DomainError {
@@ -99,7 +94,7 @@ export async function updateAgent(
           where workspace_id = $1 and id = $2 returning ${AGENT_COLUMNS}`,
         [workspaceId, id, body.name ?? null, body.instructions ?? null],
       );
-      if (!rows[0]) throw agentNotFound();
+      if (!rows[0]) throw notFound('agent');
       const changed = [...(body.name !== undefined ? ['name'] : []), ...(body.instructions !== undefined ? ['instructions'] : [])];
       await recordBy(client, actor, { workspaceId, subjectKind: 'agent', subjectId: id, kind: 'updated', detail: { changed } });
       return toAgent(rows[0]);
@@ -112,7 +107,7 @@ export async function updateAgent(
 
 /** Every grant of the agent, for `evaluateToolAccess`. Throws when the agent is not here. */
 export async function listGrants(db: Queryable, workspaceId: string, agentId: string): Promise<ToolGrant[]> {
-  if (!(await getAgent(db, workspaceId, agentId))) throw agentNotFound();
+  if (!(await getAgent(db, workspaceId, agentId))) throw notFound('agent');
   const { rows } = await db.query<GrantRow>(
     `select ${GRANT_COLUMNS} from agent_tool_grants where workspace_id = $1 and agent_id = $2 order by created_at, id`,
     [workspaceId, agentId],
@@ -134,7 +129,7 @@ export async function addGrant(
   return withTransaction(db, async (client) => {
     // Locking the agent serialises grant changes for it, so the checks below cannot race.
     const agent = await client.query('select 1 from agents where workspace_id = $1 and id = $2 for no key update', [workspaceId, agentId]);
-    if (agent.rowCount === 0) throw agentNotFound();
+    if (agent.rowCount === 0) throw notFound('agent');
     const inserted = await client.query<GrantRow>(
       `insert into agent_tool_grants (id, workspace_id, agent_id, tool_pattern, effect, created_by)
        values ($1, $2, $3, $4, $5, $6) on conflict (agent_id, tool_pattern) do nothing returning ${GRANT_COLUMNS}`,
@@ -169,7 +164,7 @@ export async function addGrant(
 
 export async function removeGrant(db: Queryable, workspaceId: string, agentId: string, grantId: string, actor: Actor): Promise<void> {
   await withTransaction(db, async (client) => {
-    if (!(await getAgent(client, workspaceId, agentId))) throw agentNotFound();
+    if (!(await getAgent(client, workspaceId, agentId))) throw notFound('agent');
     const { rows } = await client.query<GrantRow>(
       `delete from agent_tool_grants where workspace_id = $1 and agent_id = $2 and id = $3 returning ${GRANT_COLUMNS}`,
       [workspaceId, agentId, grantId],

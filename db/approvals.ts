@@ -1,6 +1,5 @@
 /** Approvals in Postgres (AW-03 §5.1). Scoped by workspace: another workspace's reads as missing. */
 import type { Approval, ApprovalStatus, ProposeApprovalBody } from '../domain/approval';
-import { DomainError } from '../domain/errors';
 import { newId } from './ids';
 import type { Queryable } from './pool';
 
@@ -40,10 +39,6 @@ function toApproval(row: Row): Approval {
     links: { agentId: row.agent_id, taskId: row.task_id, sessionId: row.session_id, runId: row.run_id },
     createdAt: row.created_at.toISOString(),
   };
-}
-
-export function approvalNotFound(): DomainError {
-  return new DomainError('approval_not_found', 'There is no approval with that id in this workspace.');
 }
 
 export async function insertApproval(

@@ -2,7 +2,6 @@
  * Escalations in Postgres (AW-03 §5.1). A raise with the dedupe key of an open escalation
  * updates that one (its attempt trail grows) instead of opening another.
  */
-import { DomainError } from '../domain/errors';
 import type { Escalation, RaiseEscalationBody } from '../domain/escalation';
 import { newId } from './ids';
 import type { Queryable } from './pool';
@@ -51,10 +50,6 @@ function toEscalation(row: Row): Escalation {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-export function escalationNotFound(): DomainError {
-  return new DomainError('escalation_not_found', 'There is no escalation with that id in this workspace.');
 }
 
 /**

@@ -1,5 +1,4 @@
 /** Missions, scoped by workspace. They carry no history: the activity log has no mission subject. */
-import { DomainError } from '../domain/errors';
 import type { CreateMissionBody, Mission, MissionStatus } from '../domain/mission';
 import { newId } from './ids';
 import type { Pool, Queryable } from './pool';
@@ -10,11 +9,6 @@ const MISSION_COLUMNS = 'id, name, status, created_at';
 
 function toMission(row: MissionRow): Mission {
   return { id: row.id, name: row.name, status: row.status, createdAt: row.created_at.toISOString() };
-}
-
-/** The id is not echoed: another workspace's mission and a missing one read alike. */
-export function missionNotFound(): DomainError {
-  return new DomainError('mission_not_found', 'There is no mission with that id in this workspace.');
 }
 
 export async function createMission(db: Queryable, workspaceId: string, body: CreateMissionBody): Promise<Mission> {

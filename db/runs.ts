@@ -6,12 +6,12 @@
  * which keeps concurrent admissions from overshooting and the lock order the same everywhere.
  */
 import { SYSTEM_ACTOR, type Actor } from '../domain/activity';
-import { DomainError } from '../domain/errors';
+import { DomainError, notFound } from '../domain/errors';
 import { checkRunTransition, holdsSlot, isEnded, type Run, type RunStatus, type RunWithSeedMessage } from '../domain/run';
 import { recordBy } from './activity';
 import { newId } from './ids';
 import { withTransaction, type PoolClient, type Queryable } from './pool';
-import { sessionNotFound, type SessionAccess } from './sessions';
+import { type SessionAccess } from './sessions';
 
 type RunRow = {
   id: string;
@@ -47,11 +47,6 @@ function toRun(row: RunRow): Run {
     startedAt: row.started_at?.toISOString() ?? null,
     endedAt: row.ended_at?.toISOString() ?? null,
   };
-}
-
-/** The id is not echoed: another workspace's run and a missing one read alike. */
-export function runNotFound(): DomainError {
-  return new DomainError('run_not_found', 'There is no run with that id here.');
 }
 
 export async function getRun(db: Queryable, access: SessionAccess, id: string): Promise<Run | null> {
@@ -99,7 +94,7 @@ export type NewHostRun = { workspaceId: string; sessionId: string; status: 'runn
 export async function createRun(db: Queryable, run: NewHostRun, actor: Actor): Promise<Run> {
   return withTransaction(db, async (client) => {
     const session = await client.query('select 1 from sessions where workspace_id = $1 and id = $2', [run.workspaceId, run.sessionId]);
-    if (session.rowCount === 0) throw sessionNotFound();
+    if (session.rowCount === 0) throw notFound('session');
     const { rows } = await client.query<RunRow>(
       `insert into runs (id, workspace_id, session_id, status, started_at) values ($1, $2, $3, $4, now())
        returning ${RUN_COLUMNS}`,
@@ -180,7 +175,7 @@ export async function updateRunStatus(
       access.memberId ?? null,
     ]);
     const from = current.rows[0]?.status;
-    if (!from) throw runNotFound();
+    if (!from) throw notFound('run');
     if (onlyFrom && !onlyFrom.includes(from)) {
       throw new DomainError('run_not_ready', `The run is ${from}; it was not changed.`, { status: from });
     }
@@ -224,7 +219,7 @@ export async function claimRun(db: Queryable, access: SessionAccess, runId: stri
     if (!rows[0]) {
       const current = await client.query<RunRow>(`select ${RUN_COLUMNS} from runs where ${VISIBLE}`, params);
       const status = current.rows[0]?.status;
-      if (!status) throw runNotFound();
+      if (!status) throw notFound('run');
       throw new DomainError('run_not_ready', `The run is ${status}; only a ready run can be claimed.`, { status });
     }
     await recordBy(client, actor, {
@@ -275,7 +270,7 @@ export async function admitRestart(db: Queryable, restart: Restart, actor: Actor
         sessionId,
         restart.restartedFrom,
       ]);
-      if (previous.rowCount === 0) throw runNotFound();
+      if (previous.rowCount === 0) throw notFound('run');
     }
 
     const status: RunStatus = (await slotsInUse(client, workspaceId)) < concurrency ? 'ready' : 'queued';

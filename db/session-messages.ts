@@ -2,10 +2,9 @@
  * A session's message log. Appends to one session are serialised by locking its row, so a
  * message's `seq` is committed in order within its session and `after=seq` never skips one.
  */
-import { DomainError } from '../domain/errors';
+import { DomainError, notFound } from '../domain/errors';
 import type { MessageKind, MessageRole, SessionMessage } from '../domain/session-message';
 import { withTransaction, type Queryable } from './pool';
-import { sessionNotFound } from './sessions';
 
 export type NewMessage = {
   workspaceId: string;
@@ -57,7 +56,7 @@ export async function appendMessage(db: Queryable, message: NewMessage): Promise
       message.workspaceId,
       message.sessionId,
     ]);
-    if (session.rowCount === 0) throw sessionNotFound();
+    if (session.rowCount === 0) throw notFound('session');
     const inserted = await client.query<MessageRow>(
       `insert into session_messages (workspace_id, session_id, role, kind, body, decision_id, dedupe_key)
        values ($1, $2, $3, $4, $5, $6, $7)

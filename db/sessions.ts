@@ -4,10 +4,10 @@
  * like a missing one; without (Cast's own delivery) any session of the workspace is reachable.
  */
 import { SYSTEM_ACTOR, type Actor } from '../domain/activity';
-import { DomainError } from '../domain/errors';
+import { notFound } from '../domain/errors';
 import { livenessOf, type Session } from '../domain/session';
 import { recordBy } from './activity';
-import { getAgent, agentNotFound } from './agents';
+import { getAgent } from './agents';
 import { withTransaction, type Pool, type Queryable } from './pool';
 import type { Principal } from './tenancy';
 
@@ -42,11 +42,6 @@ function toSession(row: SessionRow): Session {
   };
 }
 
-/** The id is not echoed: another member's or workspace's session and a missing one read alike. */
-export function sessionNotFound(): DomainError {
-  return new DomainError('session_not_found', 'There is no session with that id here.');
-}
-
 export type EnsureSession = { id: string; scope?: string | null; agentId?: string | null };
 
 /**
@@ -56,7 +51,7 @@ export type EnsureSession = { id: string; scope?: string | null; agentId?: strin
  */
 export async function ensureSession(db: Queryable, principal: Principal, input: EnsureSession): Promise<Session> {
   return withTransaction(db, async (client) => {
-    if (input.agentId && !(await getAgent(client, principal.workspaceId, input.agentId))) throw agentNotFound();
+    if (input.agentId && !(await getAgent(client, principal.workspaceId, input.agentId))) throw notFound('agent');
     const { rows } = await client.query<SessionRow & { inserted: boolean }>(
       `insert into sessions (workspace_id, id, owner_member_id, scope, agent_id) values ($1, $2, $3, $5, $7)
        on conflict (workspace_id, id) do update set
@@ -75,7 +70,7 @@ export async function ensureSession(db: Queryable, principal: Principal, input: 
       ],
     );
     const row = rows[0];
-    if (!row) throw sessionNotFound();
+    if (!row) throw notFound('session');
     if (row.inserted) {
       await recordBy(client, { kind: 'member', id: principal.memberId }, {
         workspaceId: principal.workspaceId,
@@ -103,7 +98,7 @@ export async function getSession(db: Queryable, access: SessionAccess, id: strin
 /** Like `getSession`, but a missing (or unreachable) session is `session_not_found`. */
 export async function requireSession(db: Queryable, access: SessionAccess, id: string): Promise<Session> {
   const session = await getSession(db, access, id);
-  if (!session) throw sessionNotFound();
+  if (!session) throw notFound('session');
   return session;
 }
 
@@ -132,7 +127,7 @@ export async function heartbeat(db: Queryable, access: SessionAccess, id: string
       [access.workspaceId, id, access.memberId ?? null],
     );
     const row = rows[0];
-    if (!row) throw sessionNotFound();
+    if (!row) throw notFound('session');
     if (row.was_stopped) {
       await recordBy(client, access.memberId ? { kind: 'member', id: access.memberId } : SYSTEM_ACTOR, {
         workspaceId: access.workspaceId,
@@ -157,7 +152,7 @@ export async function stopSession(db: Queryable, access: SessionAccess, id: stri
       [access.workspaceId, id, access.memberId ?? null],
     );
     const row = rows[0];
-    if (!row) throw sessionNotFound();
+    if (!row) throw notFound('session');
     if (!row.was_stopped) {
       await recordBy(client, actor, { workspaceId: access.workspaceId, subjectKind: 'session', subjectId: id, kind: 'stopped' });
     }

@@ -1,5 +1,4 @@
 /** Read-model queries for stacks; scoped by workspace, so another workspace's stack is not found. */
-import { DomainError } from '../domain/errors';
 import { toStackView, type StackSnapshot, type StackView } from '../domain/stack';
 import type { Pool } from './pool';
 
@@ -36,7 +35,3 @@ export async function nextStackNumber(pool: Pool): Promise<number> {
   return rows[0]!.n;
 }
 
-/** The id is not echoed: another workspace's stack and a missing one read alike. */
-export function stackNotFound(): DomainError {
-  return new DomainError('stack_not_found', 'There is no stack with that id in this workspace.');
-}

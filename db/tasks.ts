@@ -6,7 +6,7 @@
  * never fails because the task went away.
  */
 import { SYSTEM_ACTOR, type Actor } from '../domain/activity';
-import { DomainError } from '../domain/errors';
+import { DomainError, notFound } from '../domain/errors';
 import {
   isResumable,
   type BlockerKind,
@@ -18,9 +18,9 @@ import {
   type TaskStatus,
 } from '../domain/task';
 import { recordBy } from './activity';
-import { agentNotFound, getAgent } from './agents';
+import { getAgent } from './agents';
 import { newId } from './ids';
-import { getMission, missionNotFound } from './missions';
+import { getMission } from './missions';
 import { withTransaction, type PoolClient, type Queryable } from './pool';
 
 type TaskRow = {
@@ -83,17 +83,12 @@ async function withBlockers(db: Queryable, workspaceId: string, row: TaskRow): P
   return toTask(row, blockers.get(row.id) ?? []);
 }
 
-/** The id is not echoed: another workspace's task, a deleted one and a missing one read alike. */
-export function taskNotFound(): DomainError {
-  return new DomainError('task_not_found', 'There is no task with that id in this workspace.');
-}
-
 async function lockTask(client: PoolClient, workspaceId: string, id: string): Promise<TaskRow> {
   const { rows } = await client.query<TaskRow>(`select ${TASK_COLUMNS} from tasks where workspace_id = $1 and id = $2 for no key update`, [
     workspaceId,
     id,
   ]);
-  if (!rows[0]) throw taskNotFound();
+  if (!rows[0]) throw notFound('task');
   return rows[0];
 }
 
@@ -107,8 +102,8 @@ async function openBlockerCount(client: PoolClient, taskId: string): Promise<num
 
 export async function createTask(db: Queryable, workspaceId: string, body: CreateTaskBody, actor: Actor): Promise<Task> {
   return withTransaction(db, async (client) => {
-    if (body.missionId && !(await getMission(client, workspaceId, body.missionId))) throw missionNotFound();
-    if (body.agentId && !(await getAgent(client, workspaceId, body.agentId))) throw agentNotFound();
+    if (body.missionId && !(await getMission(client, workspaceId, body.missionId))) throw notFound('mission');
+    if (body.agentId && !(await getAgent(client, workspaceId, body.agentId))) throw notFound('agent');
     const { rows } = await client.query<TaskRow>(
       `insert into tasks (id, workspace_id, title, status, mission_id, agent_id) values ($1, $2, $3, $4, $5, $6)
        returning ${TASK_COLUMNS}`,
@@ -127,7 +122,7 @@ export async function createTask(db: Queryable, workspaceId: string, body: Creat
 export async function deleteTask(db: Queryable, workspaceId: string, id: string, actor: Actor): Promise<void> {
   await withTransaction(db, async (client) => {
     const task = await lockTask(client, workspaceId, id);
-    if (task.deleted_at) throw taskNotFound();
+    if (task.deleted_at) throw notFound('task');
     await client.query('update tasks set deleted_at = now(), updated_at = now() where workspace_id = $1 and id = $2', [workspaceId, id]);
     await recordBy(client, actor, { workspaceId, subjectKind: 'task', subjectId: id, kind: 'deleted' });
   });

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Webhook, WebhookEventType, WebhookSubscribers } from '../domain/webhook';
 import type { CreateWebhookBody } from '../domain/webhook-schema';
-import { DomainError } from '../domain/errors';
+import { notFound } from '../domain/errors';
 import { newId } from './ids';
 import { prepared, type Pool, type Queryable } from './pool';
 
@@ -10,10 +10,6 @@ type Row = { id: string; url: string; events: WebhookEventType[]; created_at: Da
 
 function toWebhook(row: Row): Webhook {
   return { id: row.id, url: row.url, events: row.events, createdAt: row.created_at.toISOString() };
-}
-
-export function webhookNotFound(): DomainError {
-  return new DomainError('webhook_not_found', 'There is no webhook with that id in this workspace.');
 }
 
 export async function createWebhook(
@@ -43,7 +39,7 @@ export async function deleteWebhook(pool: Pool, workspaceId: string, id: string)
     'update webhook_endpoints set deleted_at = now() where workspace_id = $1 and id = $2 and deleted_at is null',
     [workspaceId, id],
   );
-  if (rowCount === 0) throw webhookNotFound();
+  if (rowCount === 0) throw notFound('webhook');
 }
 
 export type WebhookTarget = { id: string; url: string; secret: string };

@@ -6,7 +6,7 @@ import { checkAnswerShape } from './ask';
 import type { AnswerValue, Ask } from './ask-schema';
 import { advisoryDefaultIssue, hasOption } from './decision-content-rules';
 import { applyDocumentPatch } from './documents';
-import type { Rejection } from './errors';
+import { notFoundRejection, type Rejection } from './errors';
 import { UNDO_WINDOW_MS } from './undo';
 import {
   overLimitNote,
@@ -115,10 +115,7 @@ export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot 
 }
 
 /** The id is not echoed: another workspace's id and a missing one must read exactly alike. */
-export const DECISION_NOT_FOUND: Rejection = {
-  code: 'decision_not_found',
-  message: 'There is no decision with that id in this workspace.',
-};
+export const DECISION_NOT_FOUND: Rejection = notFoundRejection('decision');
 
 function notOpen(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
   if (state.status === 'open') return null;

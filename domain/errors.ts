@@ -83,3 +83,31 @@ export class DomainError extends Error {
 
 /** A rule's verdict without throwing: workflow code turns it into an ApplicationFailure. */
 export type Rejection = { code: ErrorCode; message: string; details?: Record<string, unknown> };
+
+/**
+ * Each record's "not found", written once. The id is never echoed, so another workspace's
+ * id, a deleted record and a missing one read exactly alike.
+ */
+const MISSING = {
+  session: { code: 'session_not_found', message: 'There is no session with that id here.' },
+  task: { code: 'task_not_found', message: 'There is no task with that id in this workspace.' },
+  stack: { code: 'stack_not_found', message: 'There is no stack with that id in this workspace.' },
+  run: { code: 'run_not_found', message: 'There is no run with that id here.' },
+  approval: { code: 'approval_not_found', message: 'There is no approval with that id in this workspace.' },
+  mission: { code: 'mission_not_found', message: 'There is no mission with that id in this workspace.' },
+  escalation: { code: 'escalation_not_found', message: 'There is no escalation with that id in this workspace.' },
+  agent: { code: 'agent_not_found', message: 'There is no agent with that id in this workspace.' },
+  webhook: { code: 'webhook_not_found', message: 'There is no webhook with that id in this workspace.' },
+  decision: { code: 'decision_not_found', message: 'There is no decision with that id in this workspace.' },
+} as const satisfies Record<string, Rejection>;
+
+export type MissingRecord = keyof typeof MISSING;
+
+/** The rejection, for rules that return one (the workflow's validators). */
+export function notFoundRejection(record: MissingRecord): Rejection {
+  return MISSING[record];
+}
+
+export function notFound(record: MissingRecord): DomainError {
+  return DomainError.from(MISSING[record]);
+}

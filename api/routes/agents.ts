@@ -1,8 +1,8 @@
 /** `/api/v1/agents` and each agent's tool grants (declared in domain/routes/agents.ts). */
+import { notFound } from '../../domain/errors';
 import { memberActor } from '../../db/activity';
 import {
   addGrant as addGrantRow,
-  agentNotFound,
   createAgent as createAgentRow,
   getAgent as getAgentRow,
   listAgents as listAgentRows,
@@ -25,7 +25,7 @@ export function agentHandlers(deps: { pool: Pool }): MountedRoute[] {
     })),
     handle(getAgent, async ({ params }, { principal }) => {
       const agent = await getAgentRow(deps.pool, principal.workspaceId, params.id);
-      if (!agent) throw agentNotFound();
+      if (!agent) throw notFound('agent');
       return { agent };
     }),
     handle(updateAgent, async ({ params, body }, { principal }) => ({

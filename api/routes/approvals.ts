@@ -3,7 +3,8 @@
  * side-effectful action; a person approves or rejects it here, in the queue, or from its
  * Inbox message — one resolution either way (FR-29). Cast never executes the action (FR-36).
  */
-import { approvalNotFound, getApproval as getApprovalRow, listApprovals as listApprovalRows } from '../../db/approvals';
+import { notFound } from '../../domain/errors';
+import { getApproval as getApprovalRow, listApprovals as listApprovalRows } from '../../db/approvals';
 import type { Pool } from '../../db/pool';
 import { approve, getApproval, listApprovals, proposeApproval, reject } from '../../domain/routes/approvals';
 import { handle, reply, type MountedRoute } from '../mount-routes';
@@ -21,7 +22,7 @@ export function approvalHandlers(deps: { pool: Pool; temporal: TemporalGateway; 
     })),
     handle(getApproval, async ({ params }, { principal }) => {
       const approval = await getApprovalRow(deps.pool, principal.workspaceId, params.id);
-      if (!approval) throw approvalNotFound();
+      if (!approval) throw notFound('approval');
       return { approval };
     }),
     handle(approve, async ({ params, body }, { principal }) => ({

@@ -5,13 +5,12 @@
  */
 import { refFor } from '../../domain/documents';
 import { DocumentName } from '../../domain/documents-schema';
-import { DomainError } from '../../domain/errors';
+import { DomainError, notFound } from '../../domain/errors';
 import { getDecisionDocument } from '../../domain/routes/decisions';
 import { readDocument } from '../../db/decision-documents';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { handle, WROTE, type MountedRoute } from '../mount-routes';
-import { decisionNotFound } from '../services/answer-ask';
 import { decisionIdParam } from './decision-id';
 
 const SANDBOXED_HTML =
@@ -26,7 +25,7 @@ export function decisionDocumentHandlers(deps: { pool: Pool }): MountedRoute[] {
     handle(getDecisionDocument, async ({ params }, { principal, res }) => {
       const { workspaceId } = principal;
       const decision = await getDecision(deps.pool, workspaceId, decisionIdParam(params.id));
-      if (!decision) throw decisionNotFound();
+      if (!decision) throw notFound('decision');
       // A name that is not a document's reads as one the decision does not have.
       const name = DocumentName.safeParse(params.name);
       const hash = name.success ? refFor(decision.documents, name.data) : null;

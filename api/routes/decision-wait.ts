@@ -4,13 +4,13 @@
  * message its session received (`cast decide wait`). It re-reads Postgres every 100 ms, so
  * an answer given through any API process releases a waiter held by any other.
  */
+import { notFound } from '../../domain/errors';
 import { composeAnswerMessage } from '../../domain/answer-message';
 import { waitForDecision } from '../../domain/routes/decisions';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { closedSignal, pollUntil } from '../message-feed';
 import { handle, type MountedRoute } from '../mount-routes';
-import { decisionNotFound } from '../services/answer-ask';
 import { decisionIdParam } from './decision-id';
 
 export function decisionWaitHandlers(deps: { pool: Pool }): MountedRoute[] {
@@ -23,7 +23,7 @@ export function decisionWaitHandlers(deps: { pool: Pool }): MountedRoute[] {
         query.timeout * 1000,
         closedSignal(res),
       );
-      if (!decision) throw decisionNotFound();
+      if (!decision) throw notFound('decision');
       const settled = decision.status !== 'open';
       const message = decision.status === 'resolved' ? composeAnswerMessage(decision) : null;
       return { decision, settled, message };

@@ -1,4 +1,5 @@
 /** `/api/v1/decisions` (declared in domain/routes/decisions.ts): thin handlers over a service or a query. */
+import { notFound } from '../../domain/errors';
 import { capAsks } from '../../domain/decision';
 import {
   answerAsk,
@@ -20,7 +21,7 @@ import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
 import type { DecisionView } from '../../domain/decision';
 import { handle, reply, type MountedRoute } from '../mount-routes';
-import { answerAsk as answer, decisionNotFound } from '../services/answer-ask';
+import { answerAsk as answer } from '../services/answer-ask';
 import { archiveAll as archiveMatching } from '../services/archive-all';
 import {
   archiveDecision as archive,
@@ -77,7 +78,7 @@ export function decisionHandlers(deps: Deps): MountedRoute[] {
     handle(getDecision, async ({ params, headers }, { principal }) => {
       const id = decisionIdParam(params.id);
       const decision = await readDecision(deps.pool, principal.workspaceId, id);
-      if (!decision) throw decisionNotFound();
+      if (!decision) throw notFound('decision');
       // Agents' own reads (the CLI, MCP) send X-Cast-Agent, so only a person's first look counts as a view (FR-14).
       const firstView = headers['x-cast-agent'] ? null : await markFirstViewed(deps.pool, principal, id);
       if (firstView) decision.firstViewedAt = firstView;

@@ -4,7 +4,8 @@
  * here, in the queue, through the chat tool or from its Inbox message — one resolution either
  * way (FR-29).
  */
-import { escalationNotFound, getEscalation as getEscalationRow, listEscalations as listEscalationRows } from '../../db/escalations';
+import { notFound } from '../../domain/errors';
+import { getEscalation as getEscalationRow, listEscalations as listEscalationRows } from '../../db/escalations';
 import type { Pool } from '../../db/pool';
 import { getEscalation, listEscalations, raiseEscalation, resolveEscalation } from '../../domain/routes/escalations';
 import { handle, reply, type MountedRoute } from '../mount-routes';
@@ -25,7 +26,7 @@ export function escalationHandlers(deps: { pool: Pool; temporal: TemporalGateway
     })),
     handle(getEscalation, async ({ params }, { principal }) => {
       const escalation = await getEscalationRow(deps.pool, principal.workspaceId, params.id);
-      if (!escalation) throw escalationNotFound();
+      if (!escalation) throw notFound('escalation');
       return { escalation };
     }),
     handle(resolveEscalation, async ({ params, body }, { principal }) => ({

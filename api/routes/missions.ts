@@ -1,5 +1,6 @@
 /** `/api/v1/missions` (declared in domain/routes/missions.ts). */
-import { createMission as createMissionRow, getMission as getMissionRow, listMissions as listMissionRows, missionNotFound } from '../../db/missions';
+import { notFound } from '../../domain/errors';
+import { createMission as createMissionRow, getMission as getMissionRow, listMissions as listMissionRows } from '../../db/missions';
 import type { Pool } from '../../db/pool';
 import { createMission, getMission, listMissions } from '../../domain/routes/missions';
 import { handle, reply, type MountedRoute } from '../mount-routes';
@@ -15,7 +16,7 @@ export function missionHandlers(deps: { pool: Pool }): MountedRoute[] {
     })),
     handle(getMission, async ({ params }, { principal }) => {
       const mission = await getMissionRow(deps.pool, principal.workspaceId, params.id);
-      if (!mission) throw missionNotFound();
+      if (!mission) throw notFound('mission');
       return { mission };
     }),
   ];

@@ -1,7 +1,8 @@
 /** `/api/v1/runs/:id`: a host reads a run, reports its status, and claims a ready restart (declared in domain/routes/runs.ts). */
+import { notFound } from '../../domain/errors';
 import { memberActor } from '../../db/activity';
 import type { Pool } from '../../db/pool';
-import { claimRun as claimRunRow, getRun as getRunRow, listRuns as listRunRows, runNotFound, updateRunStatus } from '../../db/runs';
+import { claimRun as claimRunRow, getRun as getRunRow, listRuns as listRunRows, updateRunStatus } from '../../db/runs';
 import { claimRun, getRun, listRuns, updateRun } from '../../domain/routes/runs';
 import { handle, type MountedRoute } from '../mount-routes';
 import { archiveWhereWorkIsGone } from '../services/work-gone';
@@ -15,7 +16,7 @@ export function runHandlers(deps: { pool: Pool; temporal: TemporalGateway }): Mo
     })),
     handle(getRun, async ({ params }, { principal }) => {
       const run = await getRunRow(deps.pool, principal, params.id);
-      if (!run) throw runNotFound();
+      if (!run) throw notFound('run');
       return { run };
     }),
     handle(updateRun, async ({ params, body }, { principal }) => {

@@ -1,4 +1,5 @@
 /** `/api/v1/stacks` (declared in domain/routes/stacks.ts). */
+import { notFound } from '../../domain/errors';
 import { StackId } from '../../domain/ids';
 import {
   addStackMembers,
@@ -12,7 +13,7 @@ import {
 } from '../../domain/routes/stacks';
 import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import { getStack as getStackRow, listStacks as listStackRows, stackNotFound } from '../../db/stacks';
+import { getStack as getStackRow, listStacks as listStackRows } from '../../db/stacks';
 import { handle, reply, type MountedRoute } from '../mount-routes';
 import { addToStack, applyDefaults, createStack as createStackRow, removeFromStack, reorderStack as reorderMembers, setStackPolicy as setPolicy } from '../services/stacks';
 import type { TemporalGateway } from '../temporal-gateway';
@@ -20,7 +21,7 @@ import type { TemporalGateway } from '../temporal-gateway';
 /** A malformed stack id reads as a missing one, like a decision id. */
 function stackIdParam(raw: string): string {
   const parsed = StackId.safeParse(raw);
-  if (!parsed.success) throw stackNotFound();
+  if (!parsed.success) throw notFound('stack');
   return parsed.data;
 }
 
@@ -36,7 +37,7 @@ export function stackHandlers(deps: { pool: Pool; temporal: TemporalGateway }): 
     /** The stack and its members' decisions, in the stack's order (the checklist). */
     handle(getStack, async ({ params }, { principal }) => {
       const stack = await getStackRow(deps.pool, principal.workspaceId, stackIdParam(params.id));
-      if (!stack) throw stackNotFound();
+      if (!stack) throw notFound('stack');
       const decisions = await decisionsByIds(deps.pool, principal.workspaceId, stack.members.map((member) => member.decisionId));
       return { stack, decisions };
     }),

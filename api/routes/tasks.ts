@@ -1,4 +1,5 @@
 /** `/api/v1/tasks` and their blockers (declared in domain/routes/tasks.ts). Deleted tasks read as missing. */
+import { notFound } from '../../domain/errors';
 import { memberActor } from '../../db/activity';
 import { openDecisionsByTask } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
@@ -10,7 +11,6 @@ import {
   getTask as getTaskRow,
   listTasks as listTaskRows,
   resolveBlocker as resolveBlockerRow,
-  taskNotFound,
   updateTask as updateTaskRow,
 } from '../../db/tasks';
 import {
@@ -32,7 +32,7 @@ export function taskHandlers(deps: { pool: Pool; temporal: TemporalGateway }): M
   /** Writers work on deleted tasks too (for Cast's own unblocking); the API does not. */
   async function visibleTask(workspaceId: string, id: string) {
     const task = await getTaskRow(deps.pool, workspaceId, id);
-    if (!task) throw taskNotFound();
+    if (!task) throw notFound('task');
     return task;
   }
 

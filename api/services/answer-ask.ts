@@ -7,8 +7,8 @@
  */
 import type { AskState, DecisionView } from '../../domain/decision';
 import type { AnswerBody } from '../../domain/decision-schema';
-import { checkAnswer, DECISION_NOT_FOUND, toDecisionView, type AnswerCommand } from '../../domain/decision-state';
-import { DomainError } from '../../domain/errors';
+import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/decision-state';
+import { DomainError, notFound } from '../../domain/errors';
 import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';
 import { listGrants } from '../../db/agents';
 import { getDecision } from '../../db/decision-queries';
@@ -37,7 +37,7 @@ export async function answerAsk(
   }
   const [snapshot, current] = await Promise.all([deps.temporal.answerAsk(target.id, command, target.idempotencyKey), reading]);
   if (snapshot) return toDecisionView(snapshot, current?.firstViewedAt ?? null);
-  if (!current) throw decisionNotFound();
+  if (!current) throw notFound('decision');
 
   // The workflow has completed, so the row is final: the same rules say why the answer cannot land.
   throw DomainError.from(
@@ -61,6 +61,3 @@ async function checkAccess(
   return evaluateToolAccess(ask.tool, grants) === 'allowed' ? 'verified' : 'denied';
 }
 
-export function decisionNotFound(): DomainError {
-  return DomainError.from(DECISION_NOT_FOUND);
-}

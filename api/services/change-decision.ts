@@ -8,13 +8,12 @@ import { decisionNumberOf, type DecisionSnapshot, type DecisionView } from '../.
 import type { EditDecisionBody } from '../../domain/decision-schema';
 import { checkArchive, checkRestore, checkRewrite, checkRunNow, mergeEdit, toDecisionView } from '../../domain/decision-state';
 import { optionKey, type DocumentPatch } from '../../domain/documents';
-import { DomainError, type Rejection } from '../../domain/errors';
+import { DomainError, type Rejection, notFound } from '../../domain/errors';
 import { checkUndo } from '../../domain/undo';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
 import type { TemporalGateway } from '../temporal-gateway';
-import { decisionNotFound } from './answer-ask';
 import { storeDocuments } from './store-documents';
 
 type Deps = { pool: Pool; temporal: TemporalGateway };
@@ -27,7 +26,7 @@ async function change(
   rule: (current: DecisionView) => Rejection | null,
 ): Promise<DecisionView> {
   const current = await getDecision(deps.pool, principal.workspaceId, id);
-  if (!current) throw decisionNotFound();
+  if (!current) throw notFound('decision');
   const snapshot = await send(id);
   if (snapshot) return toDecisionView(snapshot, current.firstViewedAt);
   throw DomainError.from(
@@ -58,7 +57,7 @@ async function refuseBeforeStoring(
   documents: Pick<EditDecisionBody, 'report' | 'doc' | 'optionPages'>,
 ): Promise<void> {
   const current = await getDecision(deps.pool, principal.workspaceId, id);
-  if (!current) throw decisionNotFound();
+  if (!current) throw notFound('decision');
   const ref = (content: string | null) => (content === null ? null : 'unstored');
   const patch: DocumentPatch = {
     ...(documents.report !== undefined ? { report: ref(documents.report) } : {}),

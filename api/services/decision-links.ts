@@ -5,25 +5,26 @@
  * back as `registerSession`, for the filing to call once nothing else can refuse it, so a
  * refused filing leaves no session behind.
  */
+import { notFound } from '../../domain/errors';
 import type { DecisionLinks } from '../../domain/decision';
 import type { FileDecisionBody } from '../../domain/decision-schema';
-import { agentNotFound, getAgent } from '../../db/agents';
+import { getAgent } from '../../db/agents';
 import type { Pool } from '../../db/pool';
-import { getRun, runNotFound } from '../../db/runs';
+import { getRun } from '../../db/runs';
 import { ensureSession, getSession } from '../../db/sessions';
-import { getTask, taskNotFound } from '../../db/tasks';
+import { getTask } from '../../db/tasks';
 import type { Principal } from '../../db/tenancy';
 
 export type ResolvedLinks = { links: DecisionLinks; messagesAtAsk: number | null; registerSession: () => Promise<void> };
 
 export async function resolveLinks(pool: Pool, principal: Principal, body: FileDecisionBody): Promise<ResolvedLinks> {
   const { workspaceId } = principal;
-  if (body.agent && !(await getAgent(pool, workspaceId, body.agent))) throw agentNotFound();
+  if (body.agent && !(await getAgent(pool, workspaceId, body.agent))) throw notFound('agent');
   const task = body.task ? await getTask(pool, workspaceId, body.task) : null;
-  if (body.task && !task) throw taskNotFound();
+  if (body.task && !task) throw notFound('task');
   const run = body.run ? await getRun(pool, { workspaceId, memberId: principal.memberId }, body.run) : null;
   // A run is linked through its session: one from another session is not this filing's run.
-  if (body.run && (!run || (body.session && run.sessionId !== body.session))) throw runNotFound();
+  if (body.run && (!run || (body.session && run.sessionId !== body.session))) throw notFound('run');
   // Null for a new session, and for another member's, which registering then refuses.
   const session = body.session ? await getSession(pool, principal, body.session) : null;
   const registerSession = async () => {

@@ -7,10 +7,10 @@ import { FileDecisionBody } from '../../domain/decision-schema';
 import { cardNotes } from '../../domain/card-notes';
 import { applyDocumentPatch } from '../../domain/documents';
 import { toDecisionView } from '../../domain/decision-state';
-import { DomainError } from '../../domain/errors';
+import { DomainError, notFound } from '../../domain/errors';
 import { claimDecisionKey, releaseDecisionKey } from '../../db/decision-keys';
 import { nextDecisionNumber } from '../../db/decision-queries';
-import { getStack, stackNotFound } from '../../db/stacks';
+import { getStack } from '../../db/stacks';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
 import { parseWith } from '../problem';
@@ -46,7 +46,7 @@ export async function fileValidDecision(
   await refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT);
   // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.
   const stack = body.stack ? await getStack(deps.pool, principal.workspaceId, body.stack) : null;
-  if (body.stack && !stack) throw stackNotFound();
+  if (body.stack && !stack) throw notFound('stack');
   if (stack?.status === 'closed') throw new DomainError('stack_closed', `Stack ${stack.id} is closed: every member is resolved.`);
   // Only now, with every check passed, does the filing register its session.
   await registerSession();

@@ -8,13 +8,13 @@ import type { DecisionView } from '../../domain/decision';
 import type { AnswerBody } from '../../domain/decision-schema';
 import type { ProposeApprovalBody } from '../../domain/approval';
 import { checkAnswer, type AnswerCommand } from '../../domain/decision-state';
-import { DomainError } from '../../domain/errors';
+import { DomainError, notFound } from '../../domain/errors';
 import type { RaiseEscalationBody, ResolveEscalationBody } from '../../domain/escalation';
 import { approvalReply, escalationReply } from '../../domain/inbox-reply';
 import { approvalDecision, escalationDecision } from '../../domain/record-projection';
-import { approvalNotFound, deleteApproval, getApproval, insertApproval, setApprovalDecision } from '../../db/approvals';
+import { deleteApproval, getApproval, insertApproval, setApprovalDecision } from '../../db/approvals';
 import { getDecision } from '../../db/decision-queries';
-import { deleteEscalation, escalationNotFound, getEscalation, setEscalationDecision, upsertEscalation } from '../../db/escalations';
+import { deleteEscalation, getEscalation, setEscalationDecision, upsertEscalation } from '../../db/escalations';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
 import type { TemporalGateway } from '../temporal-gateway';
@@ -88,14 +88,14 @@ async function settleThrough(deps: Deps, principal: Principal, decisionId: strin
 
 export async function decideApproval(deps: Deps, principal: Principal, id: string, verdict: 'approve' | 'reject', reason?: string) {
   const approval = await getApproval(deps.pool, principal.workspaceId, id);
-  if (!approval) throw approvalNotFound();
+  if (!approval) throw notFound('approval');
   await settleThrough(deps, principal, approval.decisionId, { answer: { kind: 'approval', decision: verdict }, ...(reason ? { reason } : {}) });
   return (await getApproval(deps.pool, principal.workspaceId, id))!;
 }
 
 export async function resolveEscalation(deps: Deps, principal: Principal, id: string, body: ResolveEscalationBody) {
   const escalation = await getEscalation(deps.pool, principal.workspaceId, id);
-  if (!escalation) throw escalationNotFound();
+  if (!escalation) throw notFound('escalation');
   const answer: AnswerBody =
     'resolution' in body
       ? { answer: { kind: 'fact', text: body.resolution } }
@@ -117,7 +117,7 @@ export async function replyToInbox(deps: Deps, principal: Principal, messageId: 
     return { approval: await decideApproval(deps, principal, id, reply.verdict, reply.reason ?? undefined) };
   }
   const escalation = await getEscalation(deps.pool, principal.workspaceId, id);
-  if (!escalation) throw escalationNotFound();
+  if (!escalation) throw notFound('escalation');
   const reply = escalationReply(text, escalation.options);
   if ('code' in reply) throw DomainError.from(reply);
   const body = 'resolution' in reply ? reply : { option: reply.option, ...(reply.reason ? { reason: reply.reason } : {}) };

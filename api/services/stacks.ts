@@ -4,22 +4,21 @@
  */
 import type { DecisionView } from '../../domain/decision';
 import { declaredDefault } from '../../domain/decision-state';
-import { DomainError } from '../../domain/errors';
+import { DomainError, notFound } from '../../domain/errors';
 import { stackIdOf, toStackView, type StackView } from '../../domain/stack';
 import type { CreateStackBody, StackPolicyBody } from '../../domain/stack-schema';
 import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import { getStack, nextStackNumber, stackNotFound, stacksOf } from '../../db/stacks';
+import { getStack, nextStackNumber, stacksOf } from '../../db/stacks';
 import type { Principal } from '../../db/tenancy';
 import type { TemporalGateway } from '../temporal-gateway';
-import { decisionNotFound } from './answer-ask';
 
 type Deps = { pool: Pool; temporal: TemporalGateway };
 
 /** The decisions, each in this workspace and in no stack but (optionally) this one. */
 async function joinable(deps: Deps, principal: Principal, ids: string[], stackId: string | null): Promise<DecisionView[]> {
   const decisions = await decisionsByIds(deps.pool, principal.workspaceId, ids);
-  if (decisions.length !== new Set(ids).size) throw decisionNotFound();
+  if (decisions.length !== new Set(ids).size) throw notFound('decision');
   const elsewhere = [...(await stacksOf(deps.pool, principal.workspaceId, ids))].filter(([, stack]) => stack !== stackId);
   if (elsewhere.length > 0) {
     const named = elsewhere.map(([decision, stack]) => `${decision} (${stack})`).join(', ');
@@ -56,7 +55,7 @@ async function change(
   send: () => Promise<Parameters<typeof toStackView>[0] | null>,
 ): Promise<StackView> {
   const current = await getStack(deps.pool, principal.workspaceId, id);
-  if (!current) throw stackNotFound();
+  if (!current) throw notFound('stack');
   const snapshot = await send();
   if (!snapshot) throw new DomainError('stack_closed', `Stack ${id} is closed: every member is resolved.`);
   return toStackView(snapshot, new Date());
@@ -88,7 +87,7 @@ export function setStackPolicy(deps: Deps, principal: Principal, id: string, bod
 /** The checklist's one control: every open advisory member answered with its declared default. */
 export async function applyDefaults(deps: Deps, principal: Principal, id: string): Promise<{ answered: string[]; skipped: string[] }> {
   const stack = await getStack(deps.pool, principal.workspaceId, id);
-  if (!stack) throw stackNotFound();
+  if (!stack) throw notFound('stack');
   const members = await decisionsByIds(deps.pool, principal.workspaceId, stack.members.map((candidate) => candidate.decisionId));
   const answered: string[] = [];
   const skipped: string[] = [];
