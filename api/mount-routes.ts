@@ -29,11 +29,26 @@ export type Handler<C extends RouteContract> = (
   context: { principal: Principal; req: Request; res: Response },
 ) => Promise<FirstBody<C> | Reply<C> | typeof WROTE>;
 
-export type MountedRoute = { contract: RouteContract; handler: Handler<RouteContract> };
+/** A declaration with its handler, ready to mount: `serve` parses, runs and answers one request. */
+export type MountedRoute = {
+  contract: RouteContract;
+  serve(req: Request, res: Response, options: { checkResponses: boolean }): Promise<void>;
+};
 
 /** Pairs a declaration with its handler, typed by the declaration. */
 export function handle<C extends RouteContract>(contract: C, handler: Handler<C>): MountedRoute {
-  return { contract, handler: handler as unknown as Handler<RouteContract> };
+  return {
+    contract,
+    async serve(req, res, options) {
+      const result = await handler(parseInput(contract, req), { principal: res.locals.principal, req, res });
+      if (result === WROTE) return;
+      const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
+      if (options.checkResponses) checkResponse(contract, status, body);
+      if (result instanceof Reply) res.set(result.headers);
+      if (status === 204) res.status(204).end();
+      else res.status(status).json(body);
+    },
+  };
 }
 
 export function reply<C extends RouteContract>(_contract: C, success: RouteReply<C>, headers?: Record<string, string>): Reply<C> {
@@ -44,14 +59,14 @@ function headersOf(req: Request, schema: z.ZodObject): Record<string, string | u
   return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, req.get(name)]));
 }
 
-function parseInput(contract: RouteContract, req: Request): RouteInput<RouteContract> {
+function parseInput<C extends RouteContract>(contract: C, req: Request): RouteInput<C> {
   return {
     params: contract.params ? parseWith(contract.params, req.params) : undefined,
     query: contract.query ? parseWith(contract.query, req.query) : undefined,
     headers: contract.headers ? parseWith(contract.headers, headersOf(req, contract.headers)) : undefined,
     // A body-less action accepts no body at all, as it accepts `{}`.
     body: contract.body ? parseWith(contract.body.schema, req.body ?? (contract.body.required === false ? {} : undefined)) : undefined,
-  } as RouteInput<RouteContract>;
+  } as RouteInput<C>;
 }
 
 function checkResponse(contract: RouteContract, status: number, body: unknown): void {
@@ -67,15 +82,8 @@ function checkResponse(contract: RouteContract, status: number, body: unknown): 
 }
 
 export function mountRoutes(router: Router, routes: readonly MountedRoute[], options: { checkResponses?: boolean } = {}): void {
-  for (const { contract, handler } of routes) {
-    router[contract.method](contract.path, async (req: Request, res: Response) => {
-      const result = await handler(parseInput(contract, req), { principal: res.locals.principal, req, res });
-      if (result === WROTE) return;
-      const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
-      if (options.checkResponses) checkResponse(contract, status, body);
-      if (result instanceof Reply) res.set(result.headers);
-      if (status === 204) res.status(204).end();
-      else res.status(status).json(body);
-    });
+  const serving = { checkResponses: options.checkResponses ?? false };
+  for (const route of routes) {
+    router[route.contract.method](route.contract.path, (req: Request, res: Response) => route.serve(req, res, serving));
   }
 }

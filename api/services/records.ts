@@ -104,13 +104,12 @@ export async function resolveEscalation(deps: Deps, principal: Principal, id: st
   return (await getEscalation(deps.pool, principal.workspaceId, id))!;
 }
 
-const InboxMessageId = /^(approval|escalation):([A-Za-z0-9_]{1,100})$/;
+const InboxMessageId = /^(?<kind>approval|escalation):(?<id>[A-Za-z0-9_]{1,100})$/;
 
 /** An Inbox reply, read as an answer to its approval or escalation, through the same doors. */
 export async function replyToInbox(deps: Deps, principal: Principal, messageId: string, text: string) {
-  const match = InboxMessageId.exec(messageId);
-  if (!match) throw new DomainError('not_found', 'There is no such Inbox message.');
-  const [, kind, id] = match as unknown as [string, 'approval' | 'escalation', string];
+  const { kind, id } = InboxMessageId.exec(messageId)?.groups ?? {};
+  if (!kind || !id) throw new DomainError('not_found', 'There is no such Inbox message.');
   if (kind === 'approval') {
     const reply = approvalReply(text);
     if ('code' in reply) throw DomainError.from(reply);
