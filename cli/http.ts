@@ -1,12 +1,16 @@
 /**
- * The CLI's one HTTP client: bearer token, `X-Cast-Agent: cast-cli` (so an agent's reads
- * never count as a person's first view), and problem+json turned into a typed error.
+ * The CLI's adapter over `client/request.ts`: the connection (bearer token, and
+ * `X-Cast-Agent: cast-cli` so an agent's reads never count as a person's first view), and
+ * the client's two typed errors turned into the CLI's exit codes. Every call names a route
+ * from `domain/routes/` and gets back its answer parsed with that route's schema.
  */
+import { ProblemError, request as send, UnreachableError } from '../client/request';
+import type { Problem } from '../domain/problem';
+import type { RouteContract, RouteRequest, RouteResponse } from '../domain/routes/route';
 import type { Connection } from './config';
 import { CliError, Exit, type ExitCode } from './output';
 
-export type Problem = { status: number; code: string; detail: string; [field: string]: unknown };
-
+/** Cast refused: its problem, kept whole (`invalid_order` adds `missing`, `extra`, `repeated`). */
 export class ApiError extends CliError {
   constructor(readonly problem: Problem) {
     super(problem.detail, exitCodeOf(problem), { status: problem.status }, problem.code);
@@ -22,53 +26,36 @@ function exitCodeOf(problem: Problem): ExitCode {
 }
 
 export type Client = {
-  request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T>;
+  /** The route's answer, parsed with its schema. */
+  request<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>['body']>;
   /** The same, with the status (filing answers 201 for new, 200 for a rewrite). */
-  exchange<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; body: T }>;
+  exchange<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>>;
 };
 
 export function client({ url, token }: Connection): Client {
-  async function exchange<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-cast-agent': 'cast-cli' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
+  const connection = { url, token, headers: { 'x-cast-agent': 'cast-cli' } };
+  async function exchange<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>> {
     try {
-      response = await fetch(`${url}${path}`, {
-        method,
-        headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        ...(signal ? { signal } : {}),
-      });
+      return await send(connection, route, input, signal ? { signal } : {});
     } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new CliError(`Cannot reach Cast at ${url}: ${(error as Error).cause ?? (error as Error).message}`, Exit.error, {}, 'unreachable');
+      throw cliErrorOf(error, url);
     }
-    const text = await response.text();
-    const parsed: unknown = text ? safeJson(text) : {};
-    if (response.ok) return { status: response.status, body: parsed as T };
-    const problem = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Partial<Problem>;
-    throw new ApiError({
-      ...problem,
-      status: response.status,
-      code: problem.code ?? `http_${response.status}`,
-      detail:
-        response.status === 401
-          ? `${problem.detail ?? 'The token was refused.'} Sign in again: cast login --url ${url} --token -`
-          : (problem.detail ?? `Cast answered ${response.status}.`),
-    });
   }
   return {
     exchange,
-    async request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-      return (await exchange<T>(method, path, body, signal)).body;
+    async request(route, input, signal) {
+      return bodyOf(await exchange(route, input, signal));
     },
   };
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { detail: text.slice(0, 200) };
-  }
+/** `.body` of a response whose route is still generic (TypeScript cannot index the unresolved union directly). */
+const bodyOf = <R extends { body: unknown }>(response: R): R['body'] => response.body;
+
+/** A refusal keeps its problem (a 401 says how to sign in again); no answer at all is exit 1. Anything else (an abort) passes. */
+function cliErrorOf(error: unknown, url: string): unknown {
+  if (error instanceof UnreachableError) return new CliError(error.message, Exit.error, {}, 'unreachable');
+  if (!(error instanceof ProblemError)) return error;
+  const { problem } = error;
+  return new ApiError(problem.status === 401 ? { ...problem, detail: `${problem.detail} Sign in again: cast login --url ${url} --token -` } : problem);
 }

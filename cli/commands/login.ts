@@ -4,6 +4,7 @@
  * token is never printed.
  */
 import type { Command } from 'commander';
+import { listSessions } from '../../domain/routes/sessions';
 import { configPath, writeConfig } from '../config';
 import { client } from '../http';
 import { emit, usageError } from '../output';
@@ -26,7 +27,7 @@ export function registerLogin(program: Command): void {
       const token = (opts.token === '-' ? await readStdin() : opts.token).trim();
       if (!token) throw usageError('The token is empty: pass it with --token - on stdin, as printed by npm start.');
       // Refuse to store a token Cast does not accept (401 → exit 4).
-      await client({ url, token }).request('GET', '/api/v1/sessions?limit=1');
+      await client({ url, token }).request(listSessions, { query: { limit: 1 } });
       const path = writeConfig({ url, token });
       emit(Boolean(opts.json), [`Signed in to ${url}. Config written to ${path}.`], { url, config: configPath() });
     });

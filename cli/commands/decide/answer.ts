@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { DecisionView } from '../../../domain/decision';
+import { answerAsk } from '../../../domain/routes/decisions';
 import { ApiError } from '../../http';
 import { emit, usageError } from '../../output';
 import { answerLine, outcomeJson } from './present';
@@ -24,9 +25,9 @@ export function registerAnswer(decide: Command): void {
       const api = connect();
       let decision: DecisionView;
       try {
-        ({ decision } = await api.request<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/asks/1/answer`, {
-          answer: { kind: 'decision', selected: [option] },
-          ...(opts.reason ? { reason: opts.reason } : {}),
+        ({ decision } = await api.request(answerAsk, {
+          params: { id, ask: 1 },
+          body: { answer: { kind: 'decision', selected: [option] }, ...(opts.reason ? { reason: opts.reason } : {}) },
         }));
       } catch (error) {
         const code = error instanceof ApiError ? error.problem.code : null;

@@ -1,6 +1,6 @@
 /** `cast decide cancel [sd-N]`: withdraws the open decision; the conversation shows it withdrawn. */
 import type { Command } from 'commander';
-import type { DecisionView } from '../../../domain/decision';
+import { withdrawDecision } from '../../../domain/routes/decisions';
 import { emit } from '../../output';
 import { connect, targetId, whileOpen } from './target';
 
@@ -13,9 +13,7 @@ export function registerCancel(decide: Command): void {
     .action(async (given: string | undefined, opts: { json?: boolean }) => {
       const api = connect();
       const id = await targetId(api, given, 'cancel');
-      const { decision } = await whileOpen(api, id, 'cancel', () =>
-        api.request<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/withdraw`),
-      );
+      const { decision } = await whileOpen(api, id, 'cancel', () => api.request(withdrawDecision, { params: { id }, body: {} }));
       emit(Boolean(opts.json), [`${decision.id} withdrawn: ${decision.question}`], {
         id: decision.id,
         state: decision.status,

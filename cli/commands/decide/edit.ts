@@ -5,8 +5,8 @@
 import type { Command } from 'commander';
 import type { ChoiceOption } from '../../../domain/ask-schema';
 import { cardNotes } from '../../../domain/card-notes';
-import type { DecisionView } from '../../../domain/decision';
 import { EditDecisionBody } from '../../../domain/decision-schema';
+import { editDecision } from '../../../domain/routes/decisions';
 import { emit, usageError } from '../../output';
 import { collect, parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
 import type { FileOptions } from './file';
@@ -62,9 +62,7 @@ export function registerEdit(decide: Command): void {
       const body = EditDecisionBody.safeParse(edit);
       if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
 
-      const { decision } = await whileOpen(api, id, 'edit', () =>
-        api.request<{ decision: DecisionView }>('PATCH', `/api/v1/decisions/${id}`, body.data),
-      );
+      const { decision } = await whileOpen(api, id, 'edit', () => api.request(editDecision, { params: { id }, body: body.data }));
       const card = { notes: cardNotes(decision), openInSession: [], staleHint: null };
       emit(Boolean(opts.json), cardLines(decision, card, 'rewritten in place'), cardJson(decision, card));
     });

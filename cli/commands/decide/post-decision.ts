@@ -6,13 +6,14 @@
 import type { ChoiceOption } from '../../../domain/ask-schema';
 import type { DecisionView } from '../../../domain/decision';
 import { FileDecisionBody } from '../../../domain/decision-schema';
+import type { FilingCard } from '../../../domain/decision-view-schema';
 import type { OptionPage } from '../../../domain/documents-schema';
+import { fileDecision } from '../../../domain/routes/decisions';
 import { scope } from '../../config';
 import type { Client } from '../../http';
 import { usageError } from '../../output';
 import { stackPlace, type StackPlace } from '../stack/place';
 import { onStack } from '../stack/stack-input';
-import type { Card } from './present';
 
 export type DecisionDraft = {
   question: string;
@@ -46,10 +47,10 @@ export function fileBody(draft: DecisionDraft, session: string): FileDecisionBod
   return body.data;
 }
 
-export type Posted = { created: boolean; decision: DecisionView; card: Card; stack: StackPlace | null };
+export type Posted = { created: boolean; decision: DecisionView; card: FilingCard; stack: StackPlace | null };
 
 export async function postDecision(api: Client, body: FileDecisionBody): Promise<Posted> {
-  const post = () => api.exchange<{ decision: DecisionView; card: Card }>('POST', '/api/v1/decisions', body);
+  const post = () => api.exchange(fileDecision, { body });
   const { status, body: filed } = await (body.stack ? onStack(body.stack, post) : post());
   const stack = body.stack ? await stackPlace(api, body.stack, filed.decision) : null;
   // 200: the same question from this session rewrote the open decision (a retry after a crash).

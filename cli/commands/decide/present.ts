@@ -1,10 +1,8 @@
 /** How a decision reads on the command line: the card after a post, a list row, an answer. */
 import type { DecisionView } from '../../../domain/decision';
 import { composeAnswerMessage } from '../../../domain/answer-message';
+import type { FilingCard } from '../../../domain/decision-view-schema';
 import { bold, dim } from '../../output';
-
-export type OpenEarlier = { id: string; question: string; askedAgo: string; messagesSince: number; line: string; stale: boolean };
-export type Card = { notes: string[]; openInSession: OpenEarlier[]; staleHint: string | null };
 
 function choiceOf(decision: DecisionView) {
   const ask = decision.asks.find((candidate) => candidate.kind === 'decision');
@@ -24,7 +22,7 @@ export function answerOf(decision: DecisionView): { n: number; label: string } |
   return { n, label: ask.options[n - 1]?.label ?? `option ${n}` };
 }
 
-export function cardJson(decision: DecisionView, card: Card) {
+export function cardJson(decision: DecisionView, card: FilingCard) {
   return {
     id: decision.id,
     state: decision.status,
@@ -37,7 +35,7 @@ export function cardJson(decision: DecisionView, card: Card) {
   };
 }
 
-export function cardLines(decision: DecisionView, card: Card, headline: string): string[] {
+export function cardLines(decision: DecisionView, card: FilingCard, headline: string): string[] {
   const lines = [`${bold(decision.id)} ${headline}: ${decision.question}`];
   for (const option of optionsOf(decision)) {
     lines.push(`  ${option.n}. ${option.label}${option.consequence ? dim(` — ${option.consequence}`) : ''}`);

@@ -4,12 +4,14 @@
  */
 import type { DecisionView } from '../../../domain/decision';
 import { DecisionId } from '../../../domain/decision-schema';
+import type { SessionDecision } from '../../../domain/decision-view-schema';
+import { getDecision as getDecisionRoute } from '../../../domain/routes/decisions';
+import { listSessionDecisions } from '../../../domain/routes/session-decisions';
+import { putSession } from '../../../domain/routes/sessions';
 import { connection, sessionId } from '../../config';
 import { ApiError, client, type Client } from '../../http';
 import { CliError, Exit, usageError } from '../../output';
 import { answerLine, outcomeJson } from './present';
-
-export type SessionDecision = { decision: DecisionView; askedAgo: string; messagesSince: number; stale: boolean };
 
 export function connect(): Client {
   return client(connection());
@@ -22,9 +24,8 @@ export function sessionOf(): string {
 export async function sessionDecisions(api: Client, session: string): Promise<SessionDecision[]> {
   // Registering is idempotent and makes a fresh session an empty list, while another
   // member's session is still refused (404 → exit 4).
-  await api.request('PUT', `/api/v1/sessions/${encodeURIComponent(session)}`, {});
-  const listed = await api.request<{ decisions: SessionDecision[] }>('GET', `/api/v1/sessions/${encodeURIComponent(session)}/decisions`);
-  return listed.decisions;
+  await api.request(putSession, { params: { id: session }, body: {} });
+  return (await api.request(listSessionDecisions, { params: { id: session } })).decisions;
 }
 
 export function checkId(id: string): string {
@@ -49,7 +50,7 @@ export async function targetId(api: Client, id: string | undefined, verb: string
 }
 
 export async function getDecision(api: Client, id: string): Promise<DecisionView> {
-  return (await api.request<{ decision: DecisionView }>('GET', `/api/v1/decisions/${id}`)).decision;
+  return (await api.request(getDecisionRoute, { params: { id } })).decision;
 }
 
 /** The refusal for a decision that left open: answered (exit 3, with the answer) or withdrawn/archived (exit 5). */

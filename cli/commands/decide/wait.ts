@@ -5,7 +5,8 @@
  * (the decision stays open).
  */
 import type { Command } from 'commander';
-import type { DecisionView } from '../../../domain/decision';
+import { waitForDecision } from '../../../domain/routes/decisions';
+import type { RouteResponse } from '../../../domain/routes/route';
 import { CliError, emit, Exit, usageError } from '../../output';
 import { outcomeJson } from './present';
 import { checkId, closedError, connect } from './target';
@@ -20,7 +21,7 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * unit;
 }
 
-type Waited = { decision: DecisionView; settled: boolean; message: string | null };
+type Waited = RouteResponse<typeof waitForDecision>['body'];
 
 export function registerWait(decide: Command): void {
   decide
@@ -41,7 +42,7 @@ export function registerWait(decide: Command): void {
       try {
         for (;;) {
           const seconds = Math.max(0, Math.min(SLICE_SECONDS, (deadline - Date.now()) / 1000));
-          last = await api.request<Waited>('GET', `/api/v1/decisions/${id}/wait?timeout=${seconds.toFixed(1)}`, undefined, interrupt.signal);
+          last = await api.request(waitForDecision, { params: { id }, query: { timeout: Number(seconds.toFixed(1)) } }, interrupt.signal);
           if (last.settled || Date.now() >= deadline) break;
         }
       } catch (error) {

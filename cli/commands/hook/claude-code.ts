@@ -11,6 +11,8 @@
  */
 import type { Command } from 'commander';
 import type { DecisionView } from '../../../domain/decision';
+import { getDecision, waitForDecision, withdrawDecision } from '../../../domain/routes/decisions';
+import { fileHostPrompt, putSession } from '../../../domain/routes/sessions';
 import { hostSession, scope } from '../../config';
 import { ApiError, type Client } from '../../http';
 import { CliError, Exit, hint } from '../../output';
@@ -23,7 +25,6 @@ import { preToolUseOutput, PreToolUseInput, summarizeToolInput, type PermissionD
 const DEFAULT_TIMEOUT = '10m';
 const SLICE_SECONDS = 25;
 
-type Waited = { decision: DecisionView; settled: boolean };
 type Verdict = { decision: PermissionDecision; reason: string };
 
 export function registerClaudeCodeHook(hook: Command): void {
@@ -80,7 +81,7 @@ async function answerPermission(timeout: string): Promise<string> {
       while (decision.status === 'open' && Date.now() < deadline) {
         interrupt.signal.throwIfAborted();
         const seconds = Math.max(0, Math.min(SLICE_SECONDS, (deadline - Date.now()) / 1000));
-        ({ decision } = await api.request<Waited>('GET', `/api/v1/decisions/${filed.id}/wait?timeout=${seconds.toFixed(1)}`, undefined, interrupt.signal));
+        ({ decision } = await api.request(waitForDecision, { params: { id: filed.id }, query: { timeout: Number(seconds.toFixed(1)) } }, interrupt.signal));
       }
       const timedOut = decision.status === 'open';
       if (timedOut) decision = await withdraw(api, filed.id);
@@ -99,14 +100,16 @@ async function answerPermission(timeout: string): Promise<string> {
 
 /** Files the tool call as a permission card in the session, registered with its project (Claude Code's cwd). */
 async function filePermission(api: Client, session: string, input: PreToolUseInput): Promise<DecisionView> {
-  const path = `/api/v1/sessions/${encodeURIComponent(session)}`;
-  await api.request('PUT', path, { scope: scope(input.cwd) });
+  await api.request(putSession, { params: { id: session }, body: { scope: scope(input.cwd) } });
   const summary = summarizeToolInput(input.tool_input);
-  const { decision } = await api.request<{ decision: DecisionView }>('POST', `${path}/prompts`, {
-    kind: 'permission',
-    tool: input.tool_name,
-    ...(summary ? { input: summary } : {}),
-    ...(input.tool_use_id ? { requestId: input.tool_use_id } : {}),
+  const { decision } = await api.request(fileHostPrompt, {
+    params: { id: session },
+    body: {
+      kind: 'permission',
+      tool: input.tool_name,
+      ...(summary ? { input: summary } : {}),
+      ...(input.tool_use_id ? { requestId: input.tool_use_id } : {}),
+    },
   });
   return decision;
 }
@@ -114,10 +117,10 @@ async function filePermission(api: Client, session: string, input: PreToolUseInp
 /** Takes the card out of the queue; an answer that landed first wins and is returned instead. */
 async function withdraw(api: Client, id: string): Promise<DecisionView> {
   try {
-    return (await api.request<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/withdraw`)).decision;
+    return (await api.request(withdrawDecision, { params: { id }, body: {} })).decision;
   } catch (error) {
     if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived')) throw error;
-    return (await api.request<{ decision: DecisionView }>('GET', `/api/v1/decisions/${id}`)).decision;
+    return (await api.request(getDecision, { params: { id } })).decision;
   }
 }
 

@@ -6,9 +6,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DecisionMode, DecisionStatus, type DecisionView } from '../../../domain/decision';
+import type { SessionDecision } from '../../../domain/decision-view-schema';
+import { listQueue } from '../../../domain/routes/decisions';
+import { listSessionDecisions } from '../../../domain/routes/session-decisions';
 import { ApiError } from '../../http';
 import { answerOf } from '../decide/present';
-import type { SessionDecision } from '../decide/target';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
 const Listed = z.object({
@@ -46,8 +48,7 @@ function listed(decision: DecisionView, since: { messagesSince: number; stale: b
 
 async function sessionDecisions(deps: ToolDeps, signal: AbortSignal): Promise<SessionDecision[]> {
   try {
-    const path = `/api/v1/sessions/${encodeURIComponent(deps.session)}/decisions`;
-    return (await deps.api.request<{ decisions: SessionDecision[] }>('GET', path, undefined, signal)).decisions;
+    return (await deps.api.request(listSessionDecisions, { params: { id: deps.session } }, signal)).decisions;
   } catch (error) {
     if (error instanceof ApiError && error.problem.code === 'session_not_found') return [];
     throw error;
@@ -74,12 +75,7 @@ export function registerListTool(server: McpServer, deps: ToolDeps): void {
         const entries = await sessionDecisions(deps, extra.signal);
         return structured({ view, session: deps.session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
       }
-      const page = await deps.api.request<{ decisions: DecisionView[]; counts: { open: number; blocking: number } }>(
-        'GET',
-        `/api/v1/decisions?tab=open&limit=${limit}`,
-        undefined,
-        extra.signal,
-      );
+      const page = await deps.api.request(listQueue, { query: { tab: 'open', limit } }, extra.signal);
       return structured({
         view,
         session: null,

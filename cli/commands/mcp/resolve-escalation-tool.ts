@@ -6,6 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { EscalationStatus, ResolveEscalationBody, type Escalation } from '../../../domain/escalation';
+import { getEscalation, resolveEscalation } from '../../../domain/routes/escalations';
 import { ApiError } from '../../http';
 import { CliError, Exit, usageError } from '../../output';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
@@ -51,13 +52,12 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
     async ({ id, ...given }, extra) => {
       const body = ResolveEscalationBody.safeParse(given);
       if (!body.success) throw usageError('Give either resolution, or option (with an optional reason) — not both.');
-      const path = `/api/v1/escalations/${encodeURIComponent(id)}`;
       try {
-        const { escalation } = await deps.api.request<{ escalation: Escalation }>('POST', `${path}/resolve`, body.data, extra.signal);
+        const { escalation } = await deps.api.request(resolveEscalation, { params: { id }, body: body.data }, extra.signal);
         return structured(escalationJson(escalation));
       } catch (error) {
         if (!(error instanceof ApiError) || error.problem.code !== 'ask_already_answered') throw error;
-        const { escalation } = await deps.api.request<{ escalation: Escalation }>('GET', path, undefined, extra.signal);
+        const { escalation } = await deps.api.request(getEscalation, { params: { id } }, extra.signal);
         const how = escalation.resolution ? `: ${escalation.resolution}` : '';
         throw new CliError(`${id} was already resolved${how}. The first resolution stands; nothing changed.`, Exit.conflict, {}, 'already_resolved');
       }

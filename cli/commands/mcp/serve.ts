@@ -3,8 +3,7 @@
  * stdout carries the protocol and nothing else; hints and logs go to stderr. It talks to the
  * API like every other command, as the session in CAST_SESSION.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Option, type Command } from 'commander';
 import { createRequire } from 'node:module';
 import { hint, usageError } from '../../output';
@@ -25,8 +24,10 @@ At a real fork you should not take alone, call decide with the question, the con
 Blocking (the default) means stop: call wait_for_decision (it returns "pending" after ${MAX_WAIT_SECONDS} s; call again) or end your turn.
 Advisory (with defaultOption) only for a default that is cheap to undo. list_decisions shows this session's asks.`;
 
-export function castMcpServer(deps: ToolDeps): McpServer {
-  const server = new McpServer({ name: 'cast', version }, { instructions: INSTRUCTIONS });
+/** The SDK is loaded here, not at start-up, where importing it cost every other command about 0.2 s. */
+export async function castMcpServer(deps: ToolDeps): Promise<McpServer> {
+  const sdk = await import('@modelcontextprotocol/sdk/server/mcp.js');
+  const server = new sdk.McpServer({ name: 'cast', version }, { instructions: INSTRUCTIONS });
   registerDecideTool(server, deps);
   registerWaitTool(server, deps);
   registerListTool(server, deps);
@@ -47,7 +48,8 @@ export function registerMcp(cast: Command): void {
       }
       const api = connect();
       const session = sessionOf();
-      const server = castMcpServer({ api, session, maxWaitSeconds });
+      const server = await castMcpServer({ api, session, maxWaitSeconds });
+      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = resolve;
       });

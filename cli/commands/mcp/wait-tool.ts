@@ -5,8 +5,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { DecisionView } from '../../../domain/decision';
 import { DecisionId } from '../../../domain/decision-schema';
+import { waitForDecision } from '../../../domain/routes/decisions';
 import { outcomeJson } from '../decide/present';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
@@ -19,8 +19,6 @@ export const WaitOutput = {
   answer: z.object({ n: z.number().int(), label: z.string() }).nullable().describe('the chosen option, for a choice'),
   waitedSeconds: z.number(),
 };
-
-type Waited = { decision: DecisionView; settled: boolean; message: string | null };
 
 export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
   const cap = deps.maxWaitSeconds;
@@ -41,7 +39,7 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
     async ({ id, timeoutSeconds }, extra) => {
       const seconds = Math.min(timeoutSeconds ?? cap, cap);
       const started = Date.now();
-      const waited = await deps.api.request<Waited>('GET', `/api/v1/decisions/${id}/wait?timeout=${seconds}`, undefined, extra.signal);
+      const waited = await deps.api.request(waitForDecision, { params: { id }, query: { timeout: seconds } }, extra.signal);
       const { decision } = waited;
       const outcome = decision.status === 'resolved' ? 'answered' : decision.status === 'open' ? 'pending' : decision.status;
       return structured({

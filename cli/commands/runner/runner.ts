@@ -6,7 +6,8 @@
  * --once makes one pass (tests, cron); otherwise it polls every --interval until interrupted.
  */
 import type { Command } from 'commander';
-import type { Run } from '../../../domain/run';
+import { claimRun, listRuns, updateRun } from '../../../domain/routes/runs';
+import type { RunWithSeedMessage } from '../../../domain/run';
 import { ApiError, type Client } from '../../http';
 import { CliError, Exit, hint, usageError } from '../../output';
 import { connect } from '../decide/target';
@@ -14,7 +15,6 @@ import { parseDuration } from '../decide/wait';
 import { composeCommand, parseTemplate, type CommandTemplate } from './command-template';
 import { failureReason, runCommand } from './run-command';
 
-type ReadyRun = Run & { seedMessage: string | null };
 type Handled = { id: string; sessionId: string; status: 'completed' | 'failed'; exitCode: number | null; failureReason: string | null };
 type Pass = { runs: Handled[]; skipped: string[] };
 type RunnerOptions = { exec: string; once?: boolean; interval: string; json?: boolean };
@@ -73,7 +73,7 @@ function report(run: Handled, json: boolean): void {
 }
 
 async function runPass(api: Client, template: CommandTemplate, stop: AbortSignal, onRun: (run: Handled) => void): Promise<Pass> {
-  const { runs } = await api.request<{ runs: ReadyRun[] }>('GET', `/api/v1/runs?status=ready&limit=${BATCH}`);
+  const { runs } = await api.request(listRuns, { query: { status: 'ready', limit: BATCH } });
   const pass: Pass = { runs: [], skipped: [] };
   for (const run of runs) {
     if (stop.aborted) break;
@@ -91,7 +91,7 @@ async function runPass(api: Client, template: CommandTemplate, stop: AbortSignal
 /** False when another runner claimed it first (409), or it was cancelled meanwhile. */
 async function claim(api: Client, id: string): Promise<boolean> {
   try {
-    await api.request('POST', `/api/v1/runs/${id}/claim`, {});
+    await api.request(claimRun, { params: { id }, body: {} });
     return true;
   } catch (error) {
     if (error instanceof ApiError && (error.problem.status === 409 || error.problem.status === 404)) {
@@ -102,7 +102,7 @@ async function claim(api: Client, id: string): Promise<boolean> {
   }
 }
 
-async function execute(api: Client, template: CommandTemplate, run: ReadyRun, stop: AbortSignal): Promise<Handled> {
+async function execute(api: Client, template: CommandTemplate, run: RunWithSeedMessage, stop: AbortSignal): Promise<Handled> {
   if (run.seedMessage === null) hint(`cast runner: ${run.id} has no seed message; {message} is empty.`);
   const command = composeCommand(template, { session: run.sessionId, message: run.seedMessage ?? '', run: run.id });
   hint(`cast runner: ${run.id} claimed; running it in session ${run.sessionId}.`);
@@ -115,7 +115,7 @@ async function execute(api: Client, template: CommandTemplate, run: ReadyRun, st
   const ok = result.code === 0;
   const reason = ok ? null : failureReason(result);
   try {
-    await api.request('PATCH', `/api/v1/runs/${run.id}`, ok ? { status: 'completed' } : { status: 'failed', failureReason: reason });
+    await api.request(updateRun, { params: { id: run.id }, body: reason === null ? { status: 'completed' } : { status: 'failed', failureReason: reason } });
   } catch (error) {
     // The command ran either way; say so rather than stop the runner over one report.
     hint(`cast runner: ${run.id} ${ok ? 'completed' : 'failed'}, but reporting it to Cast failed: ${(error as Error).message}`);

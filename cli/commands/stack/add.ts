@@ -1,6 +1,6 @@
 /** `cast stack add ds-7 sd-1,sd-2`: appends existing decisions to the stack, in that order. */
 import type { Command } from 'commander';
-import type { StackView } from '../../../domain/stack';
+import { addStackMembers } from '../../../domain/routes/stacks';
 import { emit } from '../../output';
 import { formatLocal } from '../../when';
 import { connect } from '../decide/target';
@@ -17,9 +17,7 @@ export function registerStackAdd(stack: Command): void {
     .action(async (given: string, raw: string[], opts: { json?: boolean }) => {
       const id = checkStackId(given);
       const decisions = decisionList(raw);
-      const { stack: view } = await onStack(id, () =>
-        connect().request<{ stack: StackView }>('POST', `/api/v1/stacks/${id}/members`, { decisions }),
-      );
+      const { stack: view } = await onStack(id, () => connect().request(addStackMembers, { params: { id }, body: { decisions } }));
       const now = new Date();
       const due = autoDefaultAt(view, decisions[0]!);
       emit(

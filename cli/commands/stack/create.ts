@@ -3,7 +3,7 @@
  * empty stack and prints its id and what its policy resolved to.
  */
 import type { Command } from 'commander';
-import type { StackView } from '../../../domain/stack';
+import { createStack } from '../../../domain/routes/stacks';
 import { CreateStackBody } from '../../../domain/stack-schema';
 import { bold, emit, hint, usageError } from '../../output';
 import { collect } from '../decide/decision-input';
@@ -62,7 +62,7 @@ export function registerStackCreate(stack: Command): void {
       if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
       if (policy.dueAt && policy.dueAt.getTime() < now.getTime()) hint('cast: note: that due time has already passed; the stack shows as overdue.');
 
-      const { stack } = await connect().request<{ stack: StackView }>('POST', '/api/v1/stacks', body.data);
+      const { stack } = await connect().request(createStack, { body: body.data });
       emit(
         Boolean(opts.json),
         [

@@ -3,6 +3,7 @@
  * with its declared default, now. Blocking members are left for a person.
  */
 import type { Command } from 'commander';
+import { applyStackDefaults } from '../../../domain/routes/stacks';
 import { emit } from '../../output';
 import { connect } from '../decide/target';
 import { checkStackId, onStack } from './stack-input';
@@ -15,9 +16,7 @@ export function registerStackDefaults(stack: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (given: string, opts: { json?: boolean }) => {
       const id = checkStackId(given);
-      const { answered, skipped } = await onStack(id, () =>
-        connect().request<{ answered: string[]; skipped: string[] }>('POST', `/api/v1/stacks/${id}/apply-defaults`, {}),
-      );
+      const { answered, skipped } = await onStack(id, () => connect().request(applyStackDefaults, { params: { id }, body: {} }));
       const lines =
         answered.length > 0
           ? [`${id}: answered with their declared defaults: ${answered.join(', ')}.`]

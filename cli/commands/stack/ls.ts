@@ -1,6 +1,6 @@
 /** `cast stack ls [--status open|closed]`: the workspace's stacks, open first with overdue ones leading. */
 import { Option, type Command } from 'commander';
-import type { StackView } from '../../../domain/stack';
+import { listStacks } from '../../../domain/routes/stacks';
 import { emit } from '../../output';
 import { connect } from '../decide/target';
 import { listLine, stackJson } from './present';
@@ -12,8 +12,7 @@ export function registerStackLs(stack: Command): void {
     .addOption(new Option('--status <status>', 'only open or only closed stacks').choices(['open', 'closed']))
     .option('--json', 'print one JSON object')
     .action(async (opts: { status?: 'open' | 'closed'; json?: boolean }) => {
-      const query = opts.status ? `?status=${opts.status}` : '';
-      const { stacks } = await connect().request<{ stacks: StackView[] }>('GET', `/api/v1/stacks${query}`);
+      const { stacks } = await connect().request(listStacks, { query: opts.status ? { status: opts.status } : {} });
       const now = new Date();
       const lines = stacks.length === 0 ? [`No ${opts.status ? `${opts.status} ` : ''}stacks. Open one: cast stack create "Launch checklist"`] : stacks.map((one) => listLine(one, now));
       emit(Boolean(opts.json), lines, { stacks: stacks.map(stackJson) });

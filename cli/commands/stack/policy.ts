@@ -3,7 +3,7 @@
  * changes the stack's policy and prints what it resolved to. Pending auto-defaults move with it.
  */
 import type { Command } from 'commander';
-import type { StackView } from '../../../domain/stack';
+import { setStackPolicy } from '../../../domain/routes/stacks';
 import { StackPolicyBody } from '../../../domain/stack-schema';
 import { emit, hint, usageError } from '../../output';
 import { connect } from '../decide/target';
@@ -37,7 +37,7 @@ export function registerStackPolicy(stack: Command): void {
       if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
       if (change.dueAt && Date.parse(change.dueAt) < now.getTime()) hint('cast: note: that due time has already passed; the stack shows as overdue.');
 
-      const { stack: view } = await onStack(id, () => connect().request<{ stack: StackView }>('PATCH', `/api/v1/stacks/${id}/policy`, body.data));
+      const { stack: view } = await onStack(id, () => connect().request(setStackPolicy, { params: { id }, body: body.data }));
       emit(Boolean(opts.json), [`Updated the policy of ${headline(view)}`, `Policy: ${policyLine(view, new Date())}`, ...autoDefaultNote(view)], stackJson(view));
     });
 }

@@ -1,6 +1,6 @@
 /** `cast stack remove ds-7 sd-41`: takes a decision out of the stack; it stays open in the queue. */
 import type { Command } from 'commander';
-import type { StackView } from '../../../domain/stack';
+import { removeStackMember } from '../../../domain/routes/stacks';
 import { emit } from '../../output';
 import { checkId, connect } from '../decide/target';
 import { headline, stackJson } from './present';
@@ -16,9 +16,7 @@ export function registerStackRemove(stack: Command): void {
     .action(async (givenStack: string, givenDecision: string, opts: { json?: boolean }) => {
       const id = checkStackId(givenStack);
       const decision = checkId(givenDecision);
-      const { stack: view } = await onStack(id, () =>
-        connect().request<{ stack: StackView }>('DELETE', `/api/v1/stacks/${id}/members/${decision}`),
-      );
+      const { stack: view } = await onStack(id, () => connect().request(removeStackMember, { params: { id, decision } }));
       emit(
         Boolean(opts.json),
         [`Removed ${decision} from ${headline(view)}`, `${decision} stays in the queue on its own, with no stack deadline.`],

@@ -3,6 +3,7 @@
  * that misses or adds one is refused (exit 2) with what is missing or extra and the members now.
  */
 import type { Command } from 'commander';
+import { reorderStack } from '../../../domain/routes/stacks';
 import type { StackView } from '../../../domain/stack';
 import { ApiError, type Client } from '../../http';
 import { CliError, emit } from '../../output';
@@ -45,7 +46,7 @@ export function registerStackReorder(stack: Command): void {
       const api = connect();
       let view: StackView;
       try {
-        ({ stack: view } = await onStack(id, () => api.request<{ stack: StackView }>('PUT', `/api/v1/stacks/${id}/order`, { order })));
+        ({ stack: view } = await onStack(id, () => api.request(reorderStack, { params: { id }, body: { order } })));
       } catch (error) {
         if (error instanceof ApiError && error.problem.code === 'invalid_order') throw await invalidOrder(api, id, error);
         throw error;

@@ -1,17 +1,17 @@
 /** `cast stack show ds-7`: the checklist — each member in order with its state and question, and the policy. */
 import type { Command } from 'commander';
-import type { DecisionView } from '../../../domain/decision';
-import type { StackView } from '../../../domain/stack';
+import type { RouteResponse } from '../../../domain/routes/route';
+import { getStack } from '../../../domain/routes/stacks';
 import type { Client } from '../../http';
 import { emit } from '../../output';
 import { connect } from '../decide/target';
 import { checklistJson, checklistLines } from './present';
 import { checkStackId, onStack } from './stack-input';
 
-export type Checklist = { stack: StackView; decisions: DecisionView[] };
+export type Checklist = RouteResponse<typeof getStack>['body'];
 
 export function getChecklist(api: Client, id: string): Promise<Checklist> {
-  return onStack(id, () => api.request<Checklist>('GET', `/api/v1/stacks/${id}`));
+  return onStack(id, () => api.request(getStack, { params: { id } }));
 }
 
 export function registerStackShow(stack: Command): void {
