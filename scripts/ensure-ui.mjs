@@ -7,13 +7,15 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 const inputs = ['ui/index.html', 'ui/vite.config.ts', 'package-lock.json'];
-(function walk(dir) {
+function walk(dir) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path);
     else inputs.push(path);
   }
-})('ui/src');
+}
+// The bundle carries domain/'s schemas and client/request.ts as well as ui/src.
+for (const dir of ['ui/src', 'domain', 'client']) walk(dir);
 
 const hash = createHash('sha256');
 for (const file of inputs) hash.update(file).update(readFileSync(file));

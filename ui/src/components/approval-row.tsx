@@ -5,9 +5,10 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../http-client';
+import type { Approval } from '../../../domain/approval';
+import { problemMessage } from '../api/problem-message';
+import { useSettleApproval } from '../queries/home';
 import { age } from '../time';
-import type { Approval } from '../types';
 import { ReasonField } from './reason-field';
 
 export function ApprovalRow({
@@ -27,7 +28,8 @@ export function ApprovalRow({
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const settling = useSettleApproval(approval.id);
+  const busy = settling.isPending;
 
   // The reason is what Reject asks for next: put the cursor there.
   useEffect(() => {
@@ -35,16 +37,11 @@ export function ApprovalRow({
   }, [rejecting, id]);
 
   async function decide(verdict: 'approve' | 'reject') {
-    setBusy(true);
     try {
-      await api(`/api/v1/approvals/${encodeURIComponent(approval.id)}/${verdict}`, {
-        method: 'POST',
-        body: JSON.stringify(verdict === 'reject' ? { reason: reason.trim() } : {}),
-      });
+      await settling.mutateAsync(verdict === 'approve' ? { verdict } : { verdict, reason: reason.trim() });
       onSettled(t(verdict === 'approve' ? 'home.approved' : 'home.rejected', { summary: approval.summary }));
     } catch (error) {
-      setBusy(false);
-      onRefused(error instanceof ApiError ? error.problem.detail : String(error));
+      onRefused(problemMessage(error));
     }
   }
 

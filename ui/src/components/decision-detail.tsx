@@ -5,17 +5,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UNDO_LATEST } from '../keyboard/queue-key-handlers';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../http-client';
-import type { DetailResponse } from '../types';
+import type { AnswerValue } from '../../../domain/ask-schema';
+import { isNotFound, problemCode, problemMessage } from '../api/problem-message';
+import { useDecision, useDecisionActions } from '../queries/decision';
 import { AskItem } from './asks/ask-item';
 import { focusOnArrival } from '../routing/navigate';
 import { OutcomeLine, outcomeText } from './outcome-line';
 import { RecurringNote } from './recurring-note';
 import { hostPromptOf } from '../queue/host-prompt';
 import { SessionSaid } from './session-said';
-
-const DELIVERY_POLL_MS = 200;
-const DELIVERY_WAIT_MS = 10_000;
 
 export function DecisionDetail({
   id,
@@ -28,6 +26,7 @@ export function DecisionDetail({
 }: {
   id: string;
   position: { index: number; total: number } | null;
+  /** It was answered, undone, archived or restored (the queue on screen reads afresh by itself). */
   onChanged: () => void;
   onNext: () => void;
   announce: (message: string) => void;
@@ -38,59 +37,32 @@ export function DecisionDetail({
 }) {
   const { t } = useTranslation();
   const Title = titleAs;
-  const [data, setData] = useState<DetailResponse | null>(null);
+  const read = useDecision(id);
+  const actions = useDecisionActions(id);
+  const data = read.data;
   const [problem, setProblem] = useState<string | null>(null);
-  // E15: another workspace's decision and a missing one both read "not found".
-  const [unreadable, setUnreadable] = useState<'missing' | 'failed' | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
-  const load = useCallback(async () => {
-    const fresh = await api<DetailResponse>(`/api/v1/decisions/${id}`);
-    setData(fresh);
-    return fresh;
-  }, [id]);
-
-  useEffect(() => {
-    setData(null);
-    setProblem(null);
-    setUnreadable(null);
-    load().catch((error: unknown) => setUnreadable(error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed'));
-  }, [load, attempt]);
-
-  /** The restart outcome is written just after the answer returns: wait for it briefly. */
-  async function awaitDelivery(): Promise<void> {
-    const deadline = Date.now() + DELIVERY_WAIT_MS;
-    for (;;) {
-      const fresh = await load();
-      const { delivery } = fresh.decision;
-      if (fresh.decision.status !== 'resolved' || delivery || Date.now() > deadline) {
-        if (delivery) announce(outcomeText(t, delivery, fresh.detail.agent?.name ?? null));
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, DELIVERY_POLL_MS));
-    }
-  }
-
-  async function answer(ask: number, value: Record<string, unknown>, reason?: string) {
+  async function answer(ask: number, value: AnswerValue, reason?: string) {
     setProblem(null);
     try {
-      const result = await api<DetailResponse>(`/api/v1/decisions/${id}/asks/${ask}/answer`, {
-        method: 'POST',
-        body: JSON.stringify({ answer: value, ...(reason ? { reason } : {}) }),
-      });
+      const { decision } = await actions.answer.mutateAsync({ ask, value, reason });
       announce(t('outcome.answered'));
       onChanged();
-      if (result.decision.status === 'resolved') await awaitDelivery();
-      else await load();
+      if (decision.status === 'resolved') {
+        const settled = await actions.awaitDelivery();
+        if (settled.decision.delivery) announce(outcomeText(t, settled.decision.delivery, settled.detail.agent?.name ?? null));
+      } else {
+        await actions.reread();
+      }
     } catch (error) {
-      const message = error instanceof ApiError ? conflictCopy(error.problem.code) ?? error.problem.detail : String(error);
+      const message = conflictCopy(problemCode(error)) ?? problemMessage(error);
       setProblem(message);
       announce(message);
-      await load();
+      await actions.reread();
     }
   }
 
-  function conflictCopy(code: string): string | null {
+  function conflictCopy(code: string | null): string | null {
     if (code === 'ask_already_answered') return t('outcome.conflict');
     if (code === 'decision_archived') return t('outcome.archived');
     return null;
@@ -100,28 +72,31 @@ export function DecisionDetail({
   async function runNow() {
     setProblem(null);
     try {
-      const result = await api<DetailResponse>(`/api/v1/decisions/${id}/run-now`, { method: 'POST' });
-      if (result.decision.delivery?.kind !== 'failed') announce(t('outcome.ranAgain'));
+      const { decision } = await actions.runNow.mutateAsync();
+      if (decision.delivery?.kind !== 'failed') announce(t('outcome.ranAgain'));
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
+      setProblem(problemMessage(error));
     }
-    await load();
+    await actions.reread();
   }
 
   async function archive() {
-    await api(`/api/v1/decisions/${id}/archive`, { method: 'POST' });
-    onChanged();
-    await load();
+    setProblem(null);
+    try {
+      await actions.archive.mutateAsync();
+      onChanged();
+    } catch (error) {
+      setProblem(problemMessage(error));
+    }
+    await actions.reread();
   }
 
   /** E18: an archived decision offers Restore where its answer controls were. */
   async function restore() {
     setProblem(null);
-    await api(`/api/v1/decisions/${id}/restore`, { method: 'POST' }).catch((error: unknown) =>
-      setProblem(error instanceof ApiError ? error.problem.detail : String(error)),
-    );
+    await actions.restore.mutateAsync().catch((error: unknown) => setProblem(problemMessage(error)));
     onChanged();
-    await load();
+    await actions.reread();
   }
 
   const agentName = data?.detail.agent?.name ?? t('outcome.theAgent');
@@ -130,15 +105,15 @@ export function DecisionDetail({
   async function undo(ask: number) {
     setProblem(null);
     try {
-      await api(`/api/v1/decisions/${id}/asks/${ask}/undo`, { method: 'POST' });
+      await actions.undo.mutateAsync(ask);
       announce(t('undo.undone', { agent: agentName }));
       onChanged();
     } catch (error) {
-      const message = error instanceof ApiError ? error.problem.detail : String(error);
+      const message = problemMessage(error);
       setProblem(message);
       announce(message);
     }
-    await load();
+    await actions.reread();
   }
 
   // `u`: undo the most recently answered ask, when its undo is available.
@@ -159,6 +134,8 @@ export function DecisionDetail({
     return () => element?.removeEventListener(UNDO_LATEST, onUndoLatest);
   });
 
+  // E15: another workspace's decision and a missing one both read "not found".
+  const unreadable = !data && read.isError ? (isNotFound(read.error) ? 'missing' : 'failed') : null;
   if (unreadable) {
     return (
       <section className="detail" aria-labelledby="detail-title">
@@ -166,7 +143,7 @@ export function DecisionDetail({
         {unreadable === 'missing' ? (
           <p>{t('detail.notFoundBody')}</p>
         ) : (
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>{t('queue.tryAgain')}</button>
+          <button type="button" onClick={() => void read.refetch()}>{t('queue.tryAgain')}</button>
         )}
       </section>
     );

@@ -3,7 +3,7 @@
  * the same numbers as a table one click away, so the chart is never the only way to read them.
  */
 import { useTranslation } from 'react-i18next';
-import type { Analytics } from '../types';
+import type { Analytics } from '../../../domain/analytics';
 
 const BAR = 10;
 const GAP = 2;

@@ -4,7 +4,7 @@
  * clear. The first-run state never carries the quiet warning (E12).
  */
 import { useTranslation } from 'react-i18next';
-import type { QueuePage } from '../types';
+import type { QueuePage } from '../../../domain/queue';
 import { AppLink } from './app-link';
 import { RECENT_RUNS_HREF } from './health-line';
 

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { ago } from '../time';
-import type { Escalation } from '../types';
+import type { Escalation } from '../../../domain/escalation';
 import { AppLink } from './app-link';
 
 export function EscalationFeed({ escalations }: { escalations: Escalation[] | null }) {

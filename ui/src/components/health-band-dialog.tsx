@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../http-client';
-import type { HealthSettings } from '../types';
+import { problemMessage } from '../api/problem-message';
+import { useHealthSettings, useSaveHealthSettings } from '../queries/health-settings';
 
 type Range = { min: number; max: number };
 const CEILING: Range = { min: 1, max: 100 };
@@ -63,13 +63,15 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
   const dialog = useRef<HTMLDialogElement>(null);
   const ceilingField = useRef<HTMLInputElement>(null);
   const quietField = useRef<HTMLInputElement>(null);
+  const current = useHealthSettings();
+  const saving = useSaveHealthSettings();
   // The current settings have been read (or could not be): the fields can be edited.
-  const [ready, setReady] = useState(false);
+  const ready = current.isFetchedAfterMount;
   const [ceiling, setCeiling] = useState('');
   const [quiet, setQuiet] = useState('');
   const [invalid, setInvalid] = useState<{ ceiling: boolean; quiet: boolean }>({ ceiling: false, quiet: false });
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = saving.isPending || saving.isSuccess;
 
   useEffect(() => {
     const element = dialog.current;
@@ -77,24 +79,19 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
     return () => element?.close();
   }, []);
 
+  // Once the current numbers are in, they fill the fields and the first field takes focus (it
+  // was disabled when the dialog opened). Unreadable settings still leave the form usable: the
+  // person types both numbers.
   useEffect(() => {
-    api<{ settings: HealthSettings }>('/api/v1/settings/health').then(
-      ({ settings }) => {
-        setReady(true);
-        setCeiling(String(settings.healthyCeiling));
-        setQuiet(String(settings.quietDays));
-      },
-      // Unreadable settings still leave the form usable: the person types both numbers.
-      (error: unknown) => {
-        setProblem(error instanceof ApiError ? error.problem.detail : String(error));
-        setReady(true);
-      },
-    );
-  }, []);
-
-  // Once the current numbers are in, the first field takes focus (it was disabled when the dialog opened).
-  useEffect(() => {
-    if (ready) ceilingField.current?.focus();
+    if (!ready) return;
+    if (current.data) {
+      setCeiling(String(current.data.healthyCeiling));
+      setQuiet(String(current.data.quietDays));
+    } else if (current.error) {
+      setProblem(problemMessage(current.error));
+    }
+    ceilingField.current?.focus();
+    // Only when they first arrive: a later read never overwrites what the person typed.
   }, [ready]);
 
   async function submit(event: FormEvent) {
@@ -105,14 +102,12 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
     setInvalid({ ceiling: healthyCeiling === null, quiet: quietDays === null });
     if (healthyCeiling === null) return ceilingField.current?.focus();
     if (quietDays === null) return quietField.current?.focus();
-    setBusy(true);
     setProblem(null);
     try {
-      await api('/api/v1/settings/health', { method: 'PATCH', body: JSON.stringify({ healthyCeiling, quietDays }) });
+      await saving.mutateAsync({ healthyCeiling, quietDays });
       onSaved();
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
-      setBusy(false);
+      setProblem(problemMessage(error));
     }
   }
 

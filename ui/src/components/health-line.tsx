@@ -6,7 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { HealthLine as Line } from '../types';
+import type { HealthLine as Line } from '../../../domain/health';
 import { AppLink } from './app-link';
 import { HealthMenu } from './health-menu';
 

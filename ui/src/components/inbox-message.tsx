@@ -6,8 +6,9 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../http-client';
-import type { InboxMessage as Message } from '../types';
+import type { InboxMessage as Message } from '../../../domain/inbox';
+import { problemMessage } from '../api/problem-message';
+import { useReply } from '../queries/inbox';
 import { Ago } from './ago';
 import { AppLink } from './app-link';
 
@@ -19,14 +20,14 @@ export function InboxMessage({
   message: Message;
   /** An escalation's options, when it offered some: a reply may name one by number or name. */
   options: string[] | null;
-  /** The record changed; the words say its new status. */
-  onReplied: (words: string) => Promise<void>;
+  /** The record changed (and the Inbox has been read again); the words say its new status. */
+  onReplied: (words: string) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const replying = useReply(message.id);
   const [replied, setReplied] = useState(false);
   const statusLine = useRef<HTMLParagraphElement>(null);
   const status = t(`inbox.statuses.${message.status}`, { defaultValue: message.status });
@@ -38,20 +39,14 @@ export function InboxMessage({
 
   async function reply(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setProblem(null);
     try {
-      const body = await api<{ approval?: { status: string }; escalation?: { status: string } }>(
-        `/api/v1/inbox/${encodeURIComponent(message.id)}/reply`,
-        { method: 'POST', body: JSON.stringify({ text }) },
-      );
-      const next = body.approval?.status ?? body.escalation?.status ?? message.status;
+      const next = await replying.mutateAsync(text);
       setReplied(true);
-      await onReplied(t('inbox.sent', { status: t(`inbox.statuses.${next}`, { defaultValue: next }) }));
+      onReplied(t('inbox.sent', { status: t(`inbox.statuses.${next}`, { defaultValue: next }) }));
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
+      setProblem(problemMessage(error));
     }
-    setBusy(false);
   }
 
   const titleId = `${id}-title`;
@@ -93,7 +88,7 @@ export function InboxMessage({
             />
             <p id={helpId} className="help">{help}</p>
             {problem && <p id={problemId} role="alert">{problem}</p>}
-            <button type="submit" disabled={!text.trim() || busy}>{t('inbox.send')}</button>
+            <button type="submit" disabled={!text.trim() || replying.isPending}>{t('inbox.send')}</button>
           </form>
         ) : (
           replied && <p ref={statusLine} tabIndex={-1} className="replied">{t('inbox.sent', { status })}</p>

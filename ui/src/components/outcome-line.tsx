@@ -5,10 +5,10 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DetailResponse } from '../types';
+import type { DecisionRead } from '../api/decisions';
 import { AppLink } from './app-link';
 
-type Delivery = NonNullable<DetailResponse['decision']['delivery']>;
+type Delivery = NonNullable<DecisionRead['decision']['delivery']>;
 
 export function outcomeText(t: TFunction, delivery: Delivery, agent: string | null): string {
   if (delivery.kind === 'failed') return t('outcome.failed');
@@ -27,7 +27,7 @@ function Opens({ href, label }: { href: string; label: string }) {
   );
 }
 
-export function OutcomeLine({ data, onRunNow }: { data: DetailResponse; onRunNow: () => void }) {
+export function OutcomeLine({ data, onRunNow }: { data: DecisionRead; onRunNow: () => void }) {
   const { t } = useTranslation();
   const { decision, detail } = data;
   const delivery = decision.delivery;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { hostPromptOf } from '../queue/host-prompt';
 import { age, day } from '../time';
-import type { QueueCard as Card } from '../types';
+import type { QueueCard as Card } from '../../../domain/queue';
 
 /** A card the person can pick for "Group into a stack": its checkbox is named by the question. */
 export type CardPick = { checked: boolean; onToggle: () => void };

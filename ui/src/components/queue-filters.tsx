@@ -1,26 +1,18 @@
 /** Filters by agent, task, mission, ask kind and a search over the summary (FR-5). */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../http-client';
+import { AskKind } from '../../../domain/ask';
+import { useFilterChoices } from '../queries/queue';
 import type { Filters } from '../queue/query';
-
-type Named = { id: string; name?: string; title?: string };
-const KINDS = ['decision', 'approval', 'fact', 'access', 'action'] as const;
 
 export function QueueFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   const { t } = useTranslation();
-  const [choices, setChoices] = useState<{ agent: Named[]; task: Named[]; mission: Named[] }>({ agent: [], task: [], mission: [] });
+  // A missing list only empties its menu; the queue itself does not depend on it.
+  const choices = useFilterChoices();
   const [search, setSearch] = useState(filters.q ?? '');
 
-  useEffect(() => {
-    // A missing list only empties its menu; the queue itself does not depend on it.
-    const list = (path: string, key: string) => api<Record<string, Named[]>>(path).then((body) => body[key] ?? [], () => []);
-    void Promise.all([list('/api/v1/agents', 'agents'), list('/api/v1/tasks', 'tasks'), list('/api/v1/missions', 'missions')]).then(
-      ([agent, task, mission]) => setChoices({ agent, task, mission }),
-    );
-  }, []);
-
-  const set = (key: keyof Filters, value: string) => onChange({ ...filters, [key]: value || undefined });
+  const set = (key: 'agent' | 'task' | 'mission' | 'q', value: string) => onChange({ ...filters, [key]: value || undefined });
+  const setKind = (value: string) => onChange({ ...filters, kind: AskKind.find((kind) => kind === value) });
   const submit = (event: FormEvent) => (event.preventDefault(), set('q', search.trim()));
 
   return (
@@ -35,16 +27,16 @@ export function QueueFilters({ filters, onChange }: { filters: Filters; onChange
           <select value={filters[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
             <option value="">{t(`filters.${key}`)}</option>
             {choices[key].map((item) => (
-              <option key={item.id} value={item.id}>{item.name ?? item.title ?? item.id}</option>
+              <option key={item.id} value={item.id}>{item.name}</option>
             ))}
           </select>
         </label>
       ))}
       <label>
         <span className="visually-hidden">{t('filters.kind')}</span>
-        <select value={filters.kind ?? ''} onChange={(e) => set('kind', e.target.value)}>
+        <select value={filters.kind ?? ''} onChange={(e) => setKind(e.target.value)}>
           <option value="">{t('filters.kind')}</option>
-          {KINDS.map((kind) => <option key={kind} value={kind}>{t(`filters.kinds.${kind}`)}</option>)}
+          {AskKind.map((kind) => <option key={kind} value={kind}>{t(`filters.kinds.${kind}`)}</option>)}
         </select>
       </label>
     </form>

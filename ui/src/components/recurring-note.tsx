@@ -4,7 +4,7 @@
  * only (FR-58): it opens an editor, and nothing is written until the person saves there.
  */
 import { useTranslation } from 'react-i18next';
-import type { DecisionDetail } from '../types';
+import type { DecisionDetail } from '../../../domain/decision-detail-schema';
 import { AppLink } from './app-link';
 
 export function instructionsHref(agentId: string, draftFrom?: string): string {

@@ -5,27 +5,27 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppPage } from '../../../domain/app-routes';
 import { refreshOpenCount, useOpenCount } from '../queue/open-count';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
+import { sectionOf } from '../routing/match-route';
 import { AppLink } from './app-link';
 
-type Entry = { key: 'home' | 'decisions' | 'inbox' | 'tasks' | 'activity'; href: string; matches: (path: string) => boolean };
+const ENTRIES = [
+  { key: 'home', href: '/home' },
+  { key: 'decisions', href: '/decisions' },
+  { key: 'inbox', href: '/inbox' },
+  { key: 'tasks', href: '/tasks' },
+  { key: 'activity', href: '/activity' },
+] as const satisfies ReadonlyArray<{ key: AppPage; href: string }>;
 
-const ENTRIES: Entry[] = [
-  { key: 'home', href: '/home', matches: (path) => path === '/home' },
-  { key: 'decisions', href: '/decisions', matches: (path) => path === '/' || path === '/questions' || path.startsWith('/decisions') },
-  { key: 'inbox', href: '/inbox', matches: (path) => path === '/inbox' },
-  { key: 'tasks', href: '/tasks', matches: (path) => path === '/tasks' || path.startsWith('/tasks/') },
-  { key: 'activity', href: '/activity', matches: (path) => path === '/activity' },
-];
-
-/** `navigations` changes on every in-app navigation: the current entry moves and the count is read again. */
-export function Sidebar({ navigations }: { navigations: number }) {
+/** `page` is the one on screen; `navigations` changes on every in-app navigation: the current entry moves and the count is read again. */
+export function Sidebar({ page, navigations }: { page: AppPage; navigations: number }) {
   const { t } = useTranslation();
   const open = useOpenCount();
-  const path = location.pathname;
+  const section = sectionOf(page);
   // The queue and Home publish the count they read themselves; every other page asks for it.
-  const ownsCount = ENTRIES[1]!.matches(path) || path === '/home';
+  const ownsCount = page === 'decisions' || page === 'home';
   const refresh = useCallback(() => {
     if (!ownsCount) void refreshOpenCount();
   }, [ownsCount]);
@@ -37,7 +37,7 @@ export function Sidebar({ navigations }: { navigations: number }) {
       <ul>
         {ENTRIES.map((entry) => (
           <li key={entry.key}>
-            <AppLink href={entry.href} aria-current={entry.matches(path) ? 'page' : undefined}>
+            <AppLink href={entry.href} aria-current={entry.key === section ? 'page' : undefined}>
               {t(`nav.${entry.key}`)}
               {entry.key === 'decisions' && open !== null && (
                 <>

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { StackView } from '../../../domain/stack';
 import { moment } from '../time';
-import type { DecisionView } from '../types';
+import type { DecisionView } from '../../../domain/decision-view-schema';
 import { AppLink } from './app-link';
 import { describe } from './asks/ask-item';
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StackHeading } from '../queue/group-cards';
 import { moment } from '../time';
-import type { QueueCard } from '../types';
+import type { QueueCard } from '../../../domain/queue';
 import { AppLink } from './app-link';
 
 export function StackGroup({ stack, cards, renderCard }: { stack: StackHeading; cards: QueueCard[]; renderCard: (card: QueueCard) => ReactNode }) {

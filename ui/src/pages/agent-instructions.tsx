@@ -3,20 +3,17 @@
  * recurring decision (`?draft=sd-N`, FR-57), the decision's draft rule is appended as a new
  * paragraph and marked as a draft; nothing is written until the person presses Save.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemMessage } from '../api/problem-message';
 import { AppLink } from '../components/app-link';
 import { LiveRegion } from '../components/live-region';
-import { api, ApiError } from '../http-client';
-import type { Agent, DetailResponse } from '../types';
-import { PageFrame, type Loaded } from './page-frame';
+import { useInstructionsEditor, useSaveInstructions, type OpenedEditor } from '../queries/agent-instructions';
+import { pageStateOf } from '../queries/page-state';
+import { PageFrame } from './page-frame';
 
 /** The API's limit on an agent's instructions (domain/agent.ts). */
 export const INSTRUCTIONS_MAX = 20_000;
-
-/** What `?draft=` brought: a rule to add, one the instructions already hold, or nothing to add. */
-type Draft = { kind: 'added'; rule: string; question: string } | { kind: 'none' } | null;
-type Opened = { agent: Agent; draftFrom: string | null; draft: Draft };
 
 /** The rule as a new last paragraph, keeping what is there exactly as it was. */
 export function appendParagraph(text: string, paragraph: string): string {
@@ -25,49 +22,26 @@ export function appendParagraph(text: string, paragraph: string): string {
   return `${text}${gap}${paragraph}`;
 }
 
-async function readDraft(agentId: string, decisionId: string): Promise<Draft> {
-  try {
-    const { decision, detail } = await api<DetailResponse>(`/api/v1/decisions/${encodeURIComponent(decisionId)}`);
-    const rule = detail.recurring?.agent.id === agentId ? detail.recurring.draftRule : null;
-    return rule ? { kind: 'added', rule, question: decision.question } : { kind: 'none' };
-  } catch {
-    return { kind: 'none' };
-  }
-}
-
-async function open(agentId: string): Promise<Opened> {
-  const { agent } = await api<{ agent: Agent }>(`/api/v1/agents/${encodeURIComponent(agentId)}`);
-  const draftFrom = new URLSearchParams(location.search).get('draft');
-  let draft = draftFrom ? await readDraft(agent.id, draftFrom) : null;
-  // Opening the same link again after saving does not add the rule twice.
-  if (draft?.kind === 'added' && agent.instructions.includes(draft.rule)) draft = null;
-  return { agent, draftFrom, draft };
-}
-
 export function AgentInstructionsPage({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded<Opened>>({ state: 'loading' });
-  useEffect(() => {
-    open(id).then(
-      (value) => setLoaded({ state: 'ready', value }),
-      (error: unknown) => setLoaded({ state: error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed' }),
-    );
-  }, [id]);
-  const title = loaded.state === 'ready' ? t('instructions.title', { agent: loaded.value.agent.name }) : t('instructions.label');
+  const [draftFrom] = useState(() => new URLSearchParams(location.search).get('draft'));
+  const read = useInstructionsEditor(id, draftFrom);
+  const title = read.data ? t('instructions.title', { agent: read.data.agent.name }) : t('instructions.label');
   return (
-    <PageFrame title={title} loaded={loaded.state}>
-      {loaded.state === 'ready' && <InstructionsForm opened={loaded.value} />}
+    <PageFrame title={title} loaded={pageStateOf(read)}>
+      {read.data && <InstructionsForm opened={read.data} />}
     </PageFrame>
   );
 }
 
-function InstructionsForm({ opened }: { opened: Opened }) {
+function InstructionsForm({ opened }: { opened: OpenedEditor }) {
   const { t, i18n } = useTranslation();
   const { draftFrom } = opened;
   const [agent, setAgent] = useState(opened.agent);
   const [draft, setDraft] = useState(opened.draft);
   const [text, setText] = useState(() => (draft?.kind === 'added' ? appendParagraph(agent.instructions, draft.rule) : agent.instructions));
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveInstructions(opened.agent.id);
+  const busy = saving.isPending;
   const [problem, setProblem] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -80,24 +54,19 @@ function InstructionsForm({ opened }: { opened: Opened }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (busy || over > 0) return;
-    setBusy(true);
     setProblem(null);
     setMessage(null);
     try {
-      const body = await api<{ agent: Agent }>(`/api/v1/agents/${encodeURIComponent(agent.id)}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ instructions: text }),
-      });
-      setAgent(body.agent);
-      setText(body.agent.instructions);
+      const saved = await saving.mutateAsync(text);
+      setAgent(saved);
+      setText(saved.instructions);
       setDraft(null);
       // Saved: the link's draft is spent, so a reload shows the instructions as they now are.
       if (draftFrom) history.replaceState(null, '', location.pathname);
-      setMessage(t('instructions.saved', { agent: body.agent.name }));
+      setMessage(t('instructions.saved', { agent: saved.name }));
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
+      setProblem(problemMessage(error));
     }
-    setBusy(false);
   }
 
   function discard() {

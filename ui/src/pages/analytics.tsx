@@ -6,59 +6,35 @@
  */
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActivityEntry } from '../../../domain/activity';
+import { problemMessage } from '../api/problem-message';
 import { AppLink } from '../components/app-link';
 import { DecisionsChart } from '../components/decisions-chart';
 import { LiveRegion } from '../components/live-region';
-import { api, ApiError } from '../http-client';
+import { useAnalytics, useShowHealthLineHere, type AnalyticsRead } from '../queries/analytics';
+import { pageStateOf } from '../queries/page-state';
 import { ago, span } from '../time';
-import type { Analytics, HealthSettings } from '../types';
-import { PageFrame, When, type Loaded } from './page-frame';
-
-const RECENT_RUNS = 10;
-
-type Read = { analytics: Analytics; settings: HealthSettings | null; runs: ActivityEntry[] | null };
+import { PageFrame, When } from './page-frame';
 
 function windowDays(): number {
   const days = Number(new URLSearchParams(location.search).get('days'));
   return Number.isInteger(days) && days >= 1 && days <= 90 ? days : 30;
 }
 
-async function read(days: number): Promise<Read> {
-  const [analytics, settings, runs] = await Promise.all([
-    api<{ analytics: Analytics }>(`/api/v1/analytics?days=${days}`).then((body) => body.analytics),
-    // The other sections stand on their own: one that cannot be read is left out.
-    api<{ settings: HealthSettings }>('/api/v1/settings/health').then((body) => body.settings, () => null),
-    api<{ activity: ActivityEntry[] }>('/api/v1/activity?subject_kind=run&limit=200').then(
-      (body) => body.activity.filter((entry) => entry.kind === 'created').slice(0, RECENT_RUNS),
-      () => null,
-    ),
-  ]);
-  return { analytics, settings, runs };
-}
-
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const [days] = useState(windowDays);
-  const [loaded, setLoaded] = useState<Loaded<Read>>({ state: 'loading' });
-  useEffect(() => {
-    read(days).then(
-      (value) => setLoaded({ state: 'ready', value }),
-      (error: unknown) => setLoaded({ state: error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed' }),
-    );
-  }, [days]);
+  const read = useAnalytics(days);
   return (
-    <PageFrame title={t('analytics.title')} loaded={loaded.state}>
-      {loaded.state === 'ready' && <AnalyticsBody read={loaded.value} />}
+    <PageFrame title={t('analytics.title')} loaded={pageStateOf(read)}>
+      {read.data && <AnalyticsBody days={days} read={read.data} />}
     </PageFrame>
   );
 }
 
-function AnalyticsBody({ read: { analytics, settings: initialSettings, runs } }: { read: Read }) {
+function AnalyticsBody({ days: requested, read: { analytics, settings, runs } }: { days: number; read: AnalyticsRead }) {
   const { t, i18n } = useTranslation();
-  const [settings, setSettings] = useState(initialSettings);
+  const showing = useShowHealthLineHere(requested);
   const [message, setMessage] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const recentRuns = useRef<HTMLHeadingElement>(null);
   const { days, timeToDecideMs: decide, undo } = analytics;
   const decimal = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
@@ -74,14 +50,14 @@ function AnalyticsBody({ read: { analytics, settings: initialSettings, runs } }:
   }, []);
 
   async function showAgain() {
-    setProblem(null);
     try {
-      setSettings((await api<{ settings: HealthSettings }>('/api/v1/settings/health/hide', { method: 'DELETE' })).settings);
+      await showing.mutateAsync();
       setMessage(t('analytics.shown'));
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.problem.detail : String(error));
+    } catch {
+      // Said beside the button, from the mutation's error.
     }
   }
+  const problem = showing.isError ? problemMessage(showing.error) : null;
 
   return (
     <div className="analytics">

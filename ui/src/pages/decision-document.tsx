@@ -4,13 +4,13 @@
  * an iframe with the `sandbox` attribute, served with a CSP sandbox: it can never act as the
  * member.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { documentHref } from '../api/decisions';
 import { DecisionDetail } from '../components/decision-detail';
 import { LiveRegion } from '../components/live-region';
-import { api } from '../http-client';
+import { useDecision } from '../queries/decision';
 import { focusOnArrival } from '../routing/navigate';
-import type { DetailResponse } from '../types';
 
 function SandboxedPage({ src, title }: { src: string; title: string }) {
   return <iframe className="agent-html" sandbox="" src={src} title={title} referrerPolicy="no-referrer" />;
@@ -18,27 +18,22 @@ function SandboxedPage({ src, title }: { src: string; title: string }) {
 
 export function DecisionDocument({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [data, setData] = useState<DetailResponse | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { data, isError } = useDecision(id);
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    api<DetailResponse>(`/api/v1/decisions/${id}`).then(setData, () => setMissing(true));
-  }, [id]);
-
   // E15: another workspace's decision and a missing one both read "not found".
-  if (missing) return <main><h1 ref={focusOnArrival} tabIndex={-1}>{t('document.notFound')}</h1><a href="/decisions">{t('document.back')}</a></main>;
+  if (!data && isError) return <main><h1 ref={focusOnArrival} tabIndex={-1}>{t('document.notFound')}</h1><a href="/decisions">{t('document.back')}</a></main>;
   if (!data) return <main aria-busy="true" />;
   const { decision } = data;
   const documents = decision.documents;
-  const base = `/api/v1/decisions/${decision.id}/documents`;
+  const href = (name: string) => documentHref(decision.id, name);
   const choice = decision.asks.find((ask) => ask.kind === 'decision');
   return (
     <main className="document">
       <a href={`/decisions?id=${decision.id}`}>{t('document.back')}</a>
       {decision.links.sessionId && <p className="help">{t('document.session', { session: decision.links.sessionId })}</p>}
-      {documents.report && <SandboxedPage src={`${base}/report`} title={t('document.report')} />}
-      {documents.doc && <SandboxedPage src={`${base}/doc`} title={t('document.body')} />}
+      {documents.report && <SandboxedPage src={href('report')} title={t('document.report')} />}
+      {documents.doc && <SandboxedPage src={href('doc')} title={t('document.body')} />}
       {choice && choice.kind === 'decision' && Object.keys(documents.options ?? {}).length > 0 && (
         <section>
           <h2>{t('document.optionPages')}</h2>
@@ -46,7 +41,7 @@ export function DecisionDocument({ id }: { id: string }) {
             documents.options?.[`${choice.position}.${index + 1}`] ? (
               <details key={index}>
                 <summary>{option.label}</summary>
-                <SandboxedPage src={`${base}/option-${choice.position}-${index + 1}`} title={option.label} />
+                <SandboxedPage src={href(`option-${choice.position}-${index + 1}`)} title={option.label} />
               </details>
             ) : null,
           )}

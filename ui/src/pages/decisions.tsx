@@ -3,8 +3,11 @@
  * as checklists, then scopes), the selected decision, and grouping picked cards into a new stack.
  * A permission prompt or terminal question, once opened, is shown at full width as in step mode.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { QueueCard as Card } from '../../../domain/queue';
+import { QUEUE_PAGE } from '../api/decisions';
+import { problemMessage } from '../api/problem-message';
 import { AppLink } from '../components/app-link';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
 import { DecisionDetail } from '../components/decision-detail';
@@ -19,40 +22,37 @@ import { QueueFilters } from '../components/queue-filters';
 import { QueueSkeleton } from '../components/queue-skeleton';
 import { SelectionBar } from '../components/selection-bar';
 import { StackGroup } from '../components/stack-group';
-import { api, ApiError } from '../http-client';
-import type { ArchiveAllResult } from '../../../domain/queue';
-import type { StackView } from '../../../domain/stack';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
-import { hostPromptOf, isPermissionCard } from '../queue/host-prompt';
-import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
-import { queueSearch, readQueueUrl, TABS, type Filters, type Tab } from '../queue/query';
+import { useArchiveAll, useGroupIntoStack, useHideHealthLine, useQueue, useRestore } from '../queries/queue';
+import { useSignOut } from '../queries/session';
 import { groupCards } from '../queue/group-cards';
-import { lastKnown, useQueue } from '../queue/use-queue';
-import { duration } from '../time';
+import { hostPromptOf, isPermissionCard } from '../queue/host-prompt';
+import { lastKnown } from '../queue/last-known';
+import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
+import { queueSearch, readQueueUrl, TABS } from '../queue/query';
+import { changeQueueView, openQueueView, type QueueDialog } from '../queue/queue-view';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
 import { focusOnArrival, navigate } from '../routing/navigate';
-import type { QueueCard as Card } from '../types';
+import { duration } from '../time';
 
-export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () => void }) {
+export function Decisions({ me }: { me: string | null }) {
   const { t } = useTranslation();
-  const [initial] = useState(readQueueUrl);
-  const [tab, setTab] = useState<Tab>(initial.tab);
-  const [filters, setFilters] = useState<Filters>(initial.filters);
-  const [selected, setSelected] = useState<string | null>(initial.id);
-  const [message, setMessage] = useState<string | null>(null);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [archivingAll, setArchivingAll] = useState(false);
-  // Cards picked for "Group into a stack", and whether its dialog is open.
-  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
-  const [grouping, setGrouping] = useState(false);
-  const [adjustingBand, setAdjustingBand] = useState(false);
-  const { page, failed, load, loadMore } = useQueue(tab, filters);
+  const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
+  const { tab, filters, id: selected, mode, detailOpen, picked, dialog, message } = view;
+  const { page, failed, refresh, loadMore } = useQueue(tab, filters);
+  const restoring = useRestore();
+  const archivingAll = useArchiveAll();
+  const grouping = useGroupIntoStack();
+  const hiding = useHideHealthLine();
+  const signingOut = useSignOut();
   const known = failed ? lastKnown() : null;
-  const step = initial.mode === 'step';
-  // Below 768 px the panes stack: a chosen decision replaces the list until Back (§6.15).
-  const [detailOpen, setDetailOpen] = useState(initial.id !== null);
-  useVisibleRefresh(load);
+  const step = mode === 'step';
+  const say = (words: string) => change({ type: 'say', message: words });
+  const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
+  // FR-7: a new tab or filter starts the 30 s afresh, as its own read just happened.
+  const filterKey = JSON.stringify(filters);
+  useVisibleRefresh(useCallback(() => void refresh(), [refresh, tab, filterKey]));
 
   // The list's order is the grouped one, so j/k and the walker follow what is on screen.
   const groups = groupCards(page?.decisions ?? []);
@@ -78,29 +78,24 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
   }, [page, filters]);
 
   useEffect(() => {
-    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode: initial.mode })}`);
-  }, [tab, filters, selected, initial.mode]);
-
-  function select(id: string) {
-    setSelected(id);
-    setDetailOpen(true);
-  }
+    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode })}`);
+  }, [tab, filters, selected, mode]);
 
   function next() {
     const after = ordered[index + 1] ?? ordered.find((card) => card.id !== current);
-    setSelected(after?.id ?? null);
+    change({ type: 'select', id: after?.id ?? null });
   }
 
-  function move(step: 1 | -1) {
-    const target = ordered[Math.min(Math.max(index + step, 0), ordered.length - 1)];
+  function move(by: 1 | -1) {
+    const target = ordered[Math.min(Math.max(index + by, 0), ordered.length - 1)];
     if (!target) return;
-    setSelected(target.id);
+    change({ type: 'select', id: target.id });
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${target.id}"]`)?.focus());
   }
 
   /** Esc, or Back: the list returns where the detail replaced it, and focus goes to the current card. */
   function backToList() {
-    setDetailOpen(false);
+    change({ type: 'detail', open: false });
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${current}"]`)?.focus());
   }
 
@@ -108,38 +103,33 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
     queueKeyHandlers({
       move,
       card: cardKind,
-      openDetail: () => setDetailOpen(true),
+      openDetail: () => change({ type: 'detail', open: true }),
       backToList,
-      openHelp: () => setHelpOpen(true),
+      openHelp: () => open('help'),
     }),
     cardKind,
   );
 
   async function archiveAll() {
-    setArchivingAll(false);
+    open(null);
     try {
-      const { result } = await api<{ result: ArchiveAllResult }>('/api/v1/decisions/archive-all', {
-        method: 'POST',
-        body: JSON.stringify(filters),
-      });
+      const result = await archivingAll.mutateAsync(filters);
       const archived = t('archiveAll.result', { count: result.archived });
-      setMessage(result.alreadyAnswered > 0 ? `${archived} ${t('archiveAll.skipped', { count: result.alreadyAnswered })}` : archived);
+      say(result.alreadyAnswered > 0 ? `${archived} ${t('archiveAll.skipped', { count: result.alreadyAnswered })}` : archived);
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.problem.detail : String(error));
+      say(problemMessage(error));
     }
-    setSelected(null);
-    await load();
+    change({ type: 'select', id: null });
   }
 
   async function restore(id: string) {
     try {
-      await api(`/api/v1/decisions/${id}/restore`, { method: 'POST' });
-      setMessage(t('queue.restored'));
+      await restoring.mutateAsync(id);
+      say(t('queue.restored'));
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.problem.detail : String(error));
+      say(problemMessage(error));
     }
-    if (selected === id) setSelected(null);
-    await load();
+    if (selected === id) change({ type: 'select', id: null });
   }
 
   /** The filter in words for the Archive all dialog ("Agent = Editor"), or null for the whole queue. */
@@ -153,27 +143,15 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
     return words.length ? words.join(', ') : null;
   }
 
-  function togglePick(id: string) {
-    setPicked((before) => {
-      const after = new Set(before);
-      if (!after.delete(id)) after.add(id);
-      return after;
-    });
-  }
-
-  /** POST the new stack with the picked cards, then open its page; a refusal is returned in the server's words. */
+  /** The new stack with the picked cards, then its page; a refusal is returned in the server's words. */
   async function groupIntoStack(title: string): Promise<string | null> {
     try {
-      const { stack } = await api<{ stack: StackView }>('/api/v1/stacks', {
-        method: 'POST',
-        body: JSON.stringify({ title, decisions: chosen.map((card) => card.id) }),
-      });
+      const stack = await grouping.mutateAsync({ title, decisions: chosen.map((card) => card.id) });
       navigate(`/decisions/stacks/${stack.id}`);
       return null;
     } catch (error) {
       // E.g. already_in_stack: a card joined a stack meanwhile; the refreshed list shows where.
-      void load();
-      return error instanceof ApiError ? error.problem.detail : String(error);
+      return problemMessage(error);
     }
   }
 
@@ -184,8 +162,8 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
         card={card}
         current={card.id === current}
         me={me}
-        pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => togglePick(card.id) } : undefined}
-        onSelect={() => select(card.id)}
+        pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => change({ type: 'pick', id: card.id }) } : undefined}
+        onSelect={() => change({ type: 'open', id: card.id })}
         onRestore={() => void restore(card.id)}
       />
     );
@@ -194,21 +172,17 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
   /** "Hide for 30 days": the line goes, and focus moves to the page's heading rather than nowhere. */
   async function hideHealth() {
     try {
-      await api('/api/v1/settings/health/hide', { method: 'POST', body: JSON.stringify({}) });
-      setMessage(t('health.hidden'));
+      await hiding.mutateAsync();
+      say(t('health.hidden'));
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.problem.detail : String(error));
+      say(problemMessage(error));
     }
-    await load();
     document.querySelector<HTMLElement>('main.queue h1')?.focus();
-  }
-
-  function closeBandDialog() {
-    setAdjustingBand(false);
   }
 
   // The band dialog closed: focus goes back to the ⋯ button that opened it, once the dialog
   // has left the page (while it is open and modal, the rest of the page cannot take focus).
+  const adjustingBand = dialog === 'band';
   const bandWasOpen = useRef(false);
   useEffect(() => {
     if (adjustingBand) {
@@ -220,18 +194,16 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
     document.querySelector<HTMLElement>('.health-menu > button')?.focus();
   }, [adjustingBand]);
 
-  async function bandSaved() {
-    closeBandDialog();
-    setMessage(t('health.saved'));
-    await load();
+  function bandSaved() {
+    open(null);
+    say(t('health.saved'));
   }
 
   async function signOut() {
-    await api('/auth/session', { method: 'DELETE' });
-    onSignOut();
+    await signingOut.mutateAsync().catch((error: unknown) => say(problemMessage(error)));
   }
 
-  const more = page ? Math.min(25, page.counts.total - page.decisions.length) : 0;
+  const more = page ? Math.min(QUEUE_PAGE, page.counts.total - page.decisions.length) : 0;
   return (
     <main className="queue">
       <header>
@@ -239,30 +211,30 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
         <p>{t('queue.subtitle')}</p>
         {page && <p data-testid="counts">{t('queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}</p>}
         {tab === 'open' && page && page.counts.total > 0 && (
-          <button type="button" data-action="archive-all" onClick={() => setArchivingAll(true)}>{t('archiveAll.button')}</button>
+          <button type="button" data-action="archive-all" onClick={() => open('archive-all')}>{t('archiveAll.button')}</button>
         )}
-        <button type="button" onClick={() => setHelpOpen(true)} aria-label={t('queue.keyboardHelp')}>{t('keys.label.help')}</button>
+        <button type="button" onClick={() => open('help')} aria-label={t('queue.keyboardHelp')}>{t('keys.label.help')}</button>
         <AppLink href="/analytics" className="header-link">{t('queue.analytics')}</AppLink>
-        <button type="button" onClick={signOut}>{t('signIn.signOut')}</button>
+        <button type="button" onClick={() => void signOut()}>{t('signIn.signOut')}</button>
       </header>
       <nav role="tablist">
         {TABS.map((name) => (
-          <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => (setTab(name), setSelected(null), setPicked(new Set()))}>
+          <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => change({ type: 'tab', tab: name })}>
             {t(`queue.tabs.${name}`)}
           </button>
         ))}
       </nav>
-      <QueueFilters filters={filters} onChange={(next) => (setFilters(next), setSelected(null))} />
+      <QueueFilters filters={filters} onChange={(next) => change({ type: 'filter', filters: next })} />
       {/* Absent while loading and when there is none (FR-55); never shown to a workspace that has
           had no decision yet, whose "quiet" would be the over-guessing warning E12 rules out. */}
       {!failed && page?.health && page.history.decisions > 0 && (
-        <HealthLine line={page.health} onAdjust={() => setAdjustingBand(true)} onHide={() => void hideHealth()} />
+        <HealthLine line={page.health} onAdjust={() => open('band')} onHide={() => void hideHealth()} />
       )}
       {failed && (
         <section role="alert">
           <h2>{t('queue.errorTitle')}</h2>
           <p>{t('queue.errorBody')}</p>
-          <button type="button" onClick={() => void load()}>{t('queue.tryAgain')}</button>
+          <button type="button" onClick={() => void refresh()}>{t('queue.tryAgain')}</button>
           {known && <p className="help">{t('queue.lastKnown', { count: known.open, time: duration(t, known.at) })}</p>}
         </section>
       )}
@@ -274,7 +246,7 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
         <div className={step ? 'panes step' : promptView ? 'panes step prompt' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
           <div className="list">
             {chosen.length > 0 && (
-              <SelectionBar count={chosen.length} onGroup={() => setGrouping(true)} onClear={() => setPicked(new Set())} />
+              <SelectionBar count={chosen.length} onGroup={() => open('group')} onClear={() => change({ type: 'unpick-all' })} />
             )}
             {groups.map((group) =>
               group.kind === 'stack' ? (
@@ -299,9 +271,9 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
               position={index >= 0 ? { index: index + 1, total: page.counts.total } : null}
               // List mode keeps the answered decision on screen (its outcome line); step mode,
               // and an opened host prompt, advance to the next one, and the outcome is announced.
-              onChanged={() => (step || promptView ? setSelected(null) : setSelected(current), void load())}
+              onChanged={() => change({ type: 'select', id: step || promptView ? null : current })}
               onNext={next}
-              announce={setMessage}
+              announce={say}
               focusTitle={promptView}
             />
             </div>
@@ -309,12 +281,12 @@ export function Decisions({ me, onSignOut }: { me: string | null; onSignOut: () 
         </div>
       )}
       <LiveRegion message={message} />
-      <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-      {archivingAll && page && (
-        <ArchiveAllDialog count={page.counts.total} filter={filterInWords()} onConfirm={() => void archiveAll()} onClose={() => setArchivingAll(false)} />
+      <KeyHelp open={dialog === 'help'} onClose={() => open(null)} />
+      {dialog === 'archive-all' && page && (
+        <ArchiveAllDialog count={page.counts.total} filter={filterInWords()} onConfirm={() => void archiveAll()} onClose={() => open(null)} />
       )}
-      {adjustingBand && <HealthBandDialog onSaved={() => void bandSaved()} onClose={closeBandDialog} />}
-      {grouping && <GroupStackDialog count={chosen.length} onCreate={groupIntoStack} onClose={() => setGrouping(false)} />}
+      {adjustingBand && <HealthBandDialog onSaved={bandSaved} onClose={() => open(null)} />}
+      {dialog === 'group' && <GroupStackDialog count={chosen.length} onCreate={groupIntoStack} onClose={() => open(null)} />}
     </main>
   );
 }

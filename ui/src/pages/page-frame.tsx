@@ -1,9 +1,8 @@
 /** What the record pages share: the loading and not-found states, and dates. The sidebar is the way back. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PageState } from '../queries/page-state';
 import { focusOnArrival } from '../routing/navigate';
-
-export type Loaded<T> = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; value: T };
 
 export function PageFrame({
   title,
@@ -12,7 +11,7 @@ export function PageFrame({
   children,
 }: {
   title: string;
-  loaded: Loaded<unknown>['state'];
+  loaded: PageState;
   /** Added to `record`, for a page with its own layout (the task board). */
   className?: string;
   children?: ReactNode;

@@ -3,49 +3,23 @@
  * outcome line's Open Run ↗ (§6.5) lands on something real. Reads `GET /api/v1/runs/:id`,
  * then the session (for its agent and liveness) and the agent's name.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Run } from '../../../domain/run';
-import type { SessionDetail } from '../../../domain/session';
 import { AppLink } from '../components/app-link';
-import { api, ApiError } from '../http-client';
-import { PageFrame, When, type Loaded } from './page-frame';
-
-type RunFacts = { run: Run; session: SessionDetail | null; agent: { id: string; name: string } | null };
-
-async function readRun(id: string): Promise<RunFacts> {
-  const { run } = await api<{ run: Run }>(`/api/v1/runs/${encodeURIComponent(id)}`);
-  const session = await api<{ session: SessionDetail }>(`/api/v1/sessions/${encodeURIComponent(run.sessionId)}`).then(
-    (body) => body.session,
-    () => null,
-  );
-  const agent = session?.agentId
-    ? await api<{ agent: { id: string; name: string } }>(`/api/v1/agents/${encodeURIComponent(session.agentId)}`).then(
-        (body) => body.agent,
-        () => null,
-      )
-    : null;
-  return { run, session, agent };
-}
+import { pageStateOf } from '../queries/page-state';
+import { useRunPage, type RunRead } from '../queries/records';
+import { PageFrame, When } from './page-frame';
 
 export function RunPage({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded<RunFacts>>({ state: 'loading' });
-  useEffect(() => {
-    readRun(id).then(
-      (value) => setLoaded({ state: 'ready', value }),
-      (error: unknown) => setLoaded({ state: error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed' }),
-    );
-  }, [id]);
-
+  const read = useRunPage(id);
   return (
-    <PageFrame title={t('run.title')} loaded={loaded.state}>
-      {loaded.state === 'ready' && <RunFactsList facts={loaded.value} />}
+    <PageFrame title={t('run.title')} loaded={pageStateOf(read)}>
+      {read.data && <RunFactsList facts={read.data} />}
     </PageFrame>
   );
 }
 
-function RunFactsList({ facts: { run, session, agent } }: { facts: RunFacts }) {
+function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="run-facts">

@@ -1,20 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../http-client';
+import { useSignIn } from '../queries/session';
 
-export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignIn() {
   const { t } = useTranslation();
   const [token, setToken] = useState('');
-  const [failed, setFailed] = useState(false);
+  const signIn = useSignIn();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      await api('/auth/session', { method: 'POST', body: JSON.stringify({ token }) });
-      onSignedIn();
-    } catch {
-      setFailed(true);
-    }
+    signIn.mutate(token);
   }
 
   return (
@@ -24,7 +19,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
         <label htmlFor="token">{t('signIn.tokenLabel')}</label>
         <input id="token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} aria-describedby="token-help" autoFocus />
         <p id="token-help">{t('signIn.tokenHelp')}</p>
-        {failed && <p role="alert">{t('signIn.failed')}</p>}
+        {signIn.isError && <p role="alert">{t('signIn.failed')}</p>}
         <button type="submit">{t('signIn.submit')}</button>
       </form>
     </main>

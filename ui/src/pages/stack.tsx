@@ -3,42 +3,32 @@
  * its policy with a form to change it, moving and removing members, and the one control that
  * answers every advisory member with its default. Another workspace's stack reads "Not found."
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StackView } from '../../../domain/stack';
+import { formatDuration } from '../../../domain/duration';
 import type { StackPolicyBody } from '../../../domain/stack-schema';
+import { problemMessage } from '../api/problem-message';
 import { LiveRegion } from '../components/live-region';
 import { StackChecklist, type MemberAction } from '../components/stack-checklist';
 import { StackPolicyForm } from '../components/stack-policy-form';
-import { api, ApiError } from '../http-client';
-import { formatDuration } from '../../../domain/duration';
-import type { DecisionView } from '../types';
-import { PageFrame, When, type Loaded } from './page-frame';
+import { pageStateOf } from '../queries/page-state';
+import { useApplyStackDefaults, useStack, useStackChange } from '../queries/stack';
+import { PageFrame, When } from './page-frame';
 
-type StackRead = { stack: StackView; decisions: DecisionView[] };
-type Applied = { answered: string[]; skipped: string[] };
 /** Where focus goes once the fresh page is drawn: the control, or the fallback if it is disabled. */
 type Refocus = { selector: string; fallback: string };
 
-const words = (error: unknown) => (error instanceof ApiError ? error.problem.detail : String(error));
-
 export function StackPage({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded<StackRead>>({ state: 'loading' });
+  const read = useStack(id);
+  const changing = useStackChange(id);
+  const applying = useApplyStackDefaults(id);
   const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = changing.isPending || applying.isPending;
   // After a move, focus stays on the moved member's control; after a removal, on the checklist.
   const refocus = useRef<Refocus | null>(null);
-  const path = `/api/v1/stacks/${encodeURIComponent(id)}`;
 
-  const read = useCallback(() => api<StackRead>(path), [path]);
-  useEffect(() => {
-    read().then(
-      (value) => setLoaded({ state: 'ready', value }),
-      (error: unknown) => setLoaded({ state: error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed' }),
-    );
-  }, [read]);
   useEffect(() => {
     if (!refocus.current) return;
     const { selector, fallback } = refocus.current;
@@ -47,46 +37,38 @@ export function StackPage({ id }: { id: string }) {
     refocus.current = null;
   });
 
-  /** One change, then the page read afresh; the outcome is told in the live region either way. */
-  async function act<T>(request: () => Promise<T>, told: (result: T) => string, focus?: Refocus) {
+  /** One change, settled once the page is read afresh; the outcome is told in the live region either way. */
+  async function act<T>(change: () => Promise<T>, told: (result: T) => string, focus?: Refocus) {
     if (busy) return;
-    setBusy(true);
     setProblem(null);
     let outcome: string;
-    let done = false;
     try {
-      outcome = told(await request());
-      done = true;
+      outcome = told(await change());
+      // Focus moves once the fresh checklist is drawn, not while React is still moving rows.
+      if (focus) refocus.current = focus;
     } catch (error) {
-      outcome = words(error);
+      outcome = problemMessage(error);
       setProblem(outcome);
     }
-    try {
-      const fresh = await read();
-      // Focus moves once the fresh checklist is drawn, not while React is still moving rows.
-      if (done && focus) refocus.current = focus;
-      setLoaded({ state: 'ready', value: fresh });
-    } catch (error) {
-      setProblem(words(error));
-    }
     setMessage(outcome);
-    setBusy(false);
   }
 
-  if (loaded.state !== 'ready') return <PageFrame title={t('stack.title')} loaded={loaded.state} />;
-  const { stack, decisions } = loaded.value;
+  if (!read.data) return <PageFrame title={t('stack.title')} loaded={pageStateOf(read)} />;
+  const { stack, decisions } = read.data;
+  // A read after a change that fails leaves the page as it was, and says why.
+  const shownProblem = problem ?? (read.isError ? problemMessage(read.error) : null);
   const open = stack.status === 'open';
   const question = (decisionId: string) => decisions.find((decision) => decision.id === decisionId)?.question ?? decisionId;
 
-  function savePolicy(change: StackPolicyBody | null) {
-    if (!change) return setMessage(t('stack.unchanged'));
-    void act(() => api(`${path}/policy`, { method: 'PATCH', body: JSON.stringify(change) }), () => t('stack.saved'));
+  function savePolicy(policy: StackPolicyBody | null) {
+    if (!policy) return setMessage(t('stack.unchanged'));
+    void act(() => changing.mutateAsync({ kind: 'policy', policy }), () => t('stack.saved'));
   }
 
   function onMember(decisionId: string, action: MemberAction) {
     if (action === 'remove') {
       void act(
-        () => api(`${path}/members/${encodeURIComponent(decisionId)}`, { method: 'DELETE' }),
+        () => changing.mutateAsync({ kind: 'remove', decision: decisionId }),
         () => t('stack.removed', { question: question(decisionId) }),
         { selector: '#stack-checklist', fallback: '#stack-checklist' },
       );
@@ -99,7 +81,7 @@ export function StackPage({ id }: { id: string }) {
     [order[from], order[to]] = [order[to]!, order[from]!];
     const member = `[data-member="${decisionId}"]`;
     void act(
-      () => api(`${path}/order`, { method: 'PUT', body: JSON.stringify({ order }) }),
+      () => changing.mutateAsync({ kind: 'reorder', order }),
       () => t('stack.moved', { question: question(decisionId), position: to + 1, total: order.length }),
       { selector: `${member} [data-action="${action}"]`, fallback: `${member} [data-action="${action === 'up' ? 'down' : 'up'}"]` },
     );
@@ -107,7 +89,7 @@ export function StackPage({ id }: { id: string }) {
 
   function applyDefaults() {
     void act(
-      () => api<Applied>(`${path}/apply-defaults`, { method: 'POST' }),
+      () => applying.mutateAsync(),
       ({ answered, skipped }) => {
         if (answered.length === 0 && skipped.length === 0) return t('stack.appliedNone');
         const done = t('stack.applied', { count: answered.length });
@@ -118,7 +100,7 @@ export function StackPage({ id }: { id: string }) {
 
   return (
     <PageFrame title={stack.title} loaded="ready">
-      {problem && <p role="alert">{problem}</p>}
+      {shownProblem && <p role="alert">{shownProblem}</p>}
       <section aria-labelledby="stack-facts">
         <h2 id="stack-facts" className="visually-hidden">{t('stack.facts')}</h2>
         <dl className="facts">

@@ -4,36 +4,22 @@
  * filtered to that task, its first decision selected (S10) — the queue itself, not a second
  * implementation. Every other task sits in the column of its status.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskStatus } from '../../../domain/task';
 import { AppLink } from '../components/app-link';
-import { api } from '../http-client';
-import { PageFrame, type Loaded } from './page-frame';
+import { pageStateOf } from '../queries/page-state';
+import { useTaskBoard, type Board } from '../queries/records';
+import { PageFrame } from './page-frame';
 
 /** The board's status columns, in the order work moves; cancelled tasks are off the board. */
 const COLUMNS: TaskStatus[] = ['todo', 'in_progress', 'blocked', 'review', 'done'];
 
-type Board = { tasks: Task[]; openDecisions: Record<string, number> };
-
-async function readBoard(): Promise<Board> {
-  const [tasks, needs] = await Promise.all([
-    api<{ tasks: Task[] }>('/api/v1/tasks?limit=200').then((body) => body.tasks),
-    api<{ tasks: Array<{ taskId: string; openDecisions: number }> }>('/api/v1/tasks/needs-you').then((body) => body.tasks),
-  ]);
-  return { tasks, openDecisions: Object.fromEntries(needs.map((need) => [need.taskId, need.openDecisions])) };
-}
-
 export function TaskBoard() {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded<Board>>({ state: 'loading' });
-  useEffect(() => {
-    readBoard().then((value) => setLoaded({ state: 'ready', value }), () => setLoaded({ state: 'failed' }));
-  }, []);
-
+  const read = useTaskBoard();
   return (
-    <PageFrame title={t('board.title')} loaded={loaded.state} className="board">
-      {loaded.state === 'ready' && <Columns board={loaded.value} />}
+    <PageFrame title={t('board.title')} loaded={pageStateOf(read)} className="board">
+      {read.data && <Columns board={read.data} />}
     </PageFrame>
   );
 }

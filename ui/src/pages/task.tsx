@@ -5,57 +5,22 @@
  * `GET /api/v1/tasks/:id`, each blocking decision and task for its words, and the task's
  * escalations.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskBlocker } from '../../../domain/task';
 import { AppLink } from '../components/app-link';
 import { EscalationFeed } from '../components/escalation-feed';
-import { api, ApiError } from '../http-client';
-import type { DecisionView, Escalation } from '../types';
-import { PageFrame, When, type Loaded } from './page-frame';
-
-/** What a blocker's ref names, when it can be read: a decision's question, a task's title. */
-type Named = Record<string, { text: string; status: string } | undefined>;
-
-type TaskRead = { task: Task; named: Named; escalations: Escalation[] | null };
-
-async function readTask(id: string): Promise<TaskRead> {
-  const { task } = await api<{ task: Task }>(`/api/v1/tasks/${encodeURIComponent(id)}`);
-  // The feed stands on its own: if it cannot be read, the page says so there.
-  const escalations = api<{ escalations: Escalation[] }>(`/api/v1/escalations?task=${encodeURIComponent(id)}&limit=200`).then(
-    (body) => body.escalations,
-    () => null,
-  );
-  const named: Named = {};
-  await Promise.all(
-    task.blockers.map(async (blocker) => {
-      if (blocker.kind === 'decision') {
-        const read = await api<{ decision: DecisionView }>(`/api/v1/decisions/${encodeURIComponent(blocker.ref)}`).catch(() => null);
-        if (read) named[blocker.ref] = { text: read.decision.question, status: read.decision.status };
-      } else if (blocker.kind === 'task') {
-        const read = await api<{ task: Task }>(`/api/v1/tasks/${encodeURIComponent(blocker.ref)}`).catch(() => null);
-        if (read) named[blocker.ref] = { text: read.task.title, status: read.task.status };
-      }
-    }),
-  );
-  return { task, named, escalations: await escalations };
-}
+import { pageStateOf } from '../queries/page-state';
+import { useTaskPage, type Named } from '../queries/records';
+import { PageFrame, When } from './page-frame';
 
 export function TaskPage({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded<TaskRead>>({ state: 'loading' });
-  useEffect(() => {
-    readTask(id).then(
-      (value) => setLoaded({ state: 'ready', value }),
-      (error: unknown) => setLoaded({ state: error instanceof ApiError && error.problem.status === 404 ? 'missing' : 'failed' }),
-    );
-  }, [id]);
-
-  const title = loaded.state === 'ready' ? loaded.value.task.title : t('task.title');
+  const read = useTaskPage(id);
+  const title = read.data ? read.data.task.title : t('task.title');
   return (
-    <PageFrame title={title} loaded={loaded.state}>
-      {loaded.state === 'ready' && <TaskBody task={loaded.value.task} named={loaded.value.named} />}
-      {loaded.state === 'ready' && <EscalationFeed escalations={loaded.value.escalations} />}
+    <PageFrame title={title} loaded={pageStateOf(read)}>
+      {read.data && <TaskBody task={read.data.task} named={read.data.named} />}
+      {read.data && <EscalationFeed escalations={read.data.escalations} />}
     </PageFrame>
   );
 }

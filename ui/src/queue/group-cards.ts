@@ -4,7 +4,7 @@
  * cards in no stack then group by their session's scope, keeping the rank inside each group.
  * The groups' order is the on-screen order, which j/k and the walker follow.
  */
-import type { QueueCard } from '../types';
+import type { QueueCard } from '../../../domain/queue';
 
 export type StackHeading = Omit<NonNullable<QueueCard['stackPlace']>, 'position'>;
 

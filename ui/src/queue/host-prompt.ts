@@ -4,7 +4,7 @@
  * said and its pinned state; a permission card answers with y / n only; inside the queue an
  * opened one is shown at full width, as in step mode.
  */
-import type { DecisionView } from '../types';
+import type { DecisionView } from '../../../domain/decision-view-schema';
 
 export type HostPromptSource = Extract<NonNullable<DecisionView['source']>, { kind: 'permission' | 'terminal' }>;
 

@@ -5,7 +5,7 @@
  * never overwrites a fresh one.
  */
 import { useSyncExternalStore } from 'react';
-import { api } from '../http-client';
+import { readHome } from '../api/home';
 
 let count: number | null = null;
 let version = 0;
@@ -21,7 +21,7 @@ export function publishOpenCount(open: number): void {
 export async function refreshOpenCount(): Promise<void> {
   const started = version;
   try {
-    const { counts } = await api<{ counts: { open: number } }>('/api/v1/home');
+    const { counts } = await readHome();
     if (version === started) publishOpenCount(counts.open);
   } catch {
     // The badge keeps its last known value; the pages say when they cannot load.

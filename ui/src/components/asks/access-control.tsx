@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { AskView } from '../../types';
+import type { AskState } from '../../../../domain/decision-view-schema';
 import type { Submit } from './submit';
 
-type AccessAsk = Extract<AskView, { kind: 'access' }>;
+type AccessAsk = Extract<AskState, { kind: 'access' }>;
 
 /** An access ask: what is needed, where it is granted, and "I have granted it" (§6.3). */
 export function AccessControl({ ask, submit }: { ask: AccessAsk; submit: Submit }) {

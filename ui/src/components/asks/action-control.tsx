@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AskView } from '../../types';
+import type { AskState } from '../../../../domain/decision-view-schema';
 import type { Submit } from './submit';
 
-type ActionAsk = Extract<AskView, { kind: 'action' }>;
+type ActionAsk = Extract<AskState, { kind: 'action' }>;
 
 /** An action ask: something only a person can do, marked done with an optional note (§6.3). */
 export function ActionControl({ ask, submit }: { ask: ActionAsk; submit: Submit }) {

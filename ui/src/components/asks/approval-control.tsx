@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AskView } from '../../types';
+import type { AskState } from '../../../../domain/decision-view-schema';
 import { ReasonField } from '../reason-field';
 import type { Submit } from './submit';
 
-type ApprovalAsk = Extract<AskView, { kind: 'approval' }>;
+type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
 
 /**
  * An approval ask: the action and its risks, Approve or Reject; a rejection needs a reason (§6.3).

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { AskView } from '../../types';
+import type { AskState } from '../../../../domain/decision-view-schema';
 import { AccessControl } from './access-control';
 import { ActionControl } from './action-control';
 import { ApprovalControl } from './approval-control';
@@ -11,10 +11,10 @@ import type { UndoState } from '../../../../domain/undo';
 import { ago } from '../../time';
 import { AskMenu } from './ask-menu';
 
-type Answer = NonNullable<AskView['answer']>;
+type Answer = NonNullable<AskState['answer']>;
 
 /** The answer in words, as the person reads it back. */
-export function describe(ask: AskView, t: TFunction, answer: Pick<Answer, 'value'> | null = ask.answer): string {
+export function describe(ask: AskState, t: TFunction, answer: Pick<Answer, 'value'> | null = ask.answer): string {
   const value = answer?.value;
   if (!value) return '';
   switch (value.kind) {
@@ -43,7 +43,7 @@ export function AskItem({
   menu,
   permission = false,
 }: {
-  ask: AskView;
+  ask: AskState;
   members: Record<string, string>;
   open: boolean;
   submit: Submit;

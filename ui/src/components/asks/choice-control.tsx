@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AskView } from '../../types';
+import type { AskState } from '../../../../domain/decision-view-schema';
 import { ReasonField } from '../reason-field';
 import type { Submit } from './submit';
 
-type ChoiceAsk = Extract<AskView, { kind: 'decision' }>;
+type ChoiceAsk = Extract<AskState, { kind: 'decision' }>;
 
 /** A decision ask: radios, or checkboxes for a multi-select (§6.3). */
 export function ChoiceControl({ ask, submit }: { ask: ChoiceAsk; submit: Submit }) {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AskView } from '../../types';
+import type { AskState } from '../../../../domain/decision-view-schema';
 import type { Submit } from './submit';
 
-type FactAsk = Extract<AskView, { kind: 'fact' }>;
+type FactAsk = Extract<AskState, { kind: 'fact' }>;
 const FACT_MAX = 4000;
 
 /** A fact ask: what only the person knows, up to 4,000 characters (§6.3). */

@@ -1,0 +1,49 @@
+/**
+ * `/auth/session`, outside `/api/v1`: a token exchanged for the session cookie, who is signed
+ * in, and signing out. The answer is parsed like any route's; a refusal is a `ProblemError`.
+ */
+import { z } from 'zod';
+import { ProblemError } from '../../../client/request';
+import { Problem } from '../../../domain/problem';
+
+const SESSION_PATH = '/auth/session';
+const WebSession = z.object({ principal: z.object({ workspaceId: z.string(), memberId: z.string() }) });
+
+async function send(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> {
+  const response = await fetch(SESSION_PATH, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) {
+    const problem = Problem.safeParse(parsed);
+    throw new ProblemError(problem.success ? problem.data : { status: response.status, code: `http_${response.status}`, detail: text.slice(0, 200) });
+  }
+  return parsed;
+}
+
+/** The member signed in on this browser, or null when no one is (or Cast cannot say). */
+export async function signedInMember(): Promise<string | null> {
+  try {
+    return WebSession.parse(await send('GET')).principal.memberId;
+  } catch {
+    return null;
+  }
+}
+
+/** Signs in with a token; resolves to the member it belongs to. */
+export async function signIn(token: string): Promise<string> {
+  return WebSession.parse(await send('POST', { token })).principal.memberId;
+}
+
+export async function signOut(): Promise<void> {
+  await send('DELETE');
+}

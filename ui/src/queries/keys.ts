@@ -1,0 +1,22 @@
+/** Every query's key in one place, so a change can say which reads it makes stale. */
+import type { QueueFilters } from '../api/decisions';
+import type { QueueTab } from '../../../domain/queue';
+
+export const keys = {
+  session: ['session'] as const,
+  queue: ['queue'] as const,
+  queueTab: (tab: QueueTab, filters: QueueFilters) => ['queue', tab, filters] as const,
+  filterChoices: ['filter-choices'] as const,
+  decision: (id: string) => ['decision', id] as const,
+  stack: (id: string) => ['stack', id] as const,
+  healthSettings: ['health-settings'] as const,
+  home: ['home'] as const,
+  inbox: ['inbox'] as const,
+  activity: ['activity'] as const,
+  names: ['names'] as const,
+  analytics: (days: number) => ['analytics', days] as const,
+  instructions: (agentId: string, draftFrom: string | null) => ['instructions', agentId, draftFrom] as const,
+  run: (id: string) => ['run', id] as const,
+  task: (id: string) => ['task', id] as const,
+  taskBoard: ['task-board'] as const,
+};
