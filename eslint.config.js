@@ -15,7 +15,10 @@ export default tseslint.config(
   { files: ['**/*.mjs', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -28,7 +31,19 @@ export default tseslint.config(
           paths: nodeModules,
           patterns: [
             { group: ['@temporalio/*', 'pg', 'express', 'pino'], message: 'domain/ is pure: zod only, no I/O.' },
-            { group: [...layer('db'), ...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('cli'), ...layer('ui'), ...layer('scripts')], message: 'domain/ imports nothing outside domain/.' },
+            {
+              group: [
+                ...layer('db'),
+                ...layer('api'),
+                ...layer('activities'),
+                ...layer('workflows'),
+                ...layer('runtime'),
+                ...layer('cli'),
+                ...layer('ui'),
+                ...layer('scripts'),
+              ],
+              message: 'domain/ imports nothing outside domain/.',
+            },
           ],
         },
       ],
@@ -43,12 +58,26 @@ export default tseslint.config(
         {
           paths: nodeModules.map((name) => ({ name, message: 'Workflow code is deterministic: no Node modules.' })),
           patterns: [
-            { group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'], message: 'Workflows import only @temporalio/workflow.' },
+            {
+              group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'],
+              message: 'Workflows import only @temporalio/workflow.',
+            },
             { group: ['pg', 'express', 'pino', 'pino-http'], message: 'Workflows do no I/O.' },
-            { group: [...layer('db'), ...layer('api'), ...layer('runtime'), ...layer('cli'), ...layer('ui'), ...layer('scripts')], message: 'Workflows import only domain/ and activity types.' },
-            { group: layer('activities'), allowTypeImports: true, message: 'Workflows import activity types only; call them through proxyActivities.' },
+            {
+              group: [...layer('db'), ...layer('api'), ...layer('runtime'), ...layer('cli'), ...layer('ui'), ...layer('scripts')],
+              message: 'Workflows import only domain/ and activity types.',
+            },
+            {
+              group: layer('activities'),
+              allowTypeImports: true,
+              message: 'Workflows import activity types only; call them through proxyActivities.',
+            },
             // The SDK evaluates the workflow bundle afresh for every workflow; zod there costs each one milliseconds.
-            { group: ['zod', '**/*-schema'], allowTypeImports: true, message: 'The workflow bundle stays zod-free: import schema types only.' },
+            {
+              group: ['zod', '**/*-schema'],
+              allowTypeImports: true,
+              message: 'The workflow bundle stays zod-free: import schema types only.',
+            },
           ],
         },
       ],
@@ -68,7 +97,23 @@ export default tseslint.config(
         {
           paths: nodeModules,
           // ui/src/api/ is the UI's own HTTP layer (typed calls over domain/routes/); the server's api/ stays out of reach.
-          patterns: [{ group: [...layer('api'), '!./api', '!./api/*', '!../api', '!../api/*', ...layer('db'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('scripts')], message: 'ui/ talks HTTP; it shares only domain/.' }],
+          patterns: [
+            {
+              group: [
+                ...layer('api'),
+                '!./api',
+                '!./api/*',
+                '!../api',
+                '!../api/*',
+                ...layer('db'),
+                ...layer('activities'),
+                ...layer('workflows'),
+                ...layer('runtime'),
+                ...layer('scripts'),
+              ],
+              message: 'ui/ talks HTTP; it shares only domain/.',
+            },
+          ],
         },
       ],
     },
@@ -87,7 +132,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('cli'), ...layer('ui')], message: 'db/ is the read model and the substrate: it imports domain/ and runtime/ only.' }] },
+        {
+          patterns: [
+            {
+              group: [...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('cli'), ...layer('ui')],
+              message: 'db/ is the read model and the substrate: it imports domain/ and runtime/ only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -96,7 +148,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...layer('api'), ...layer('cli'), ...layer('ui')], message: 'activities/ never import api/: side effects reach the database and Temporal, not the HTTP layer.' }] },
+        {
+          patterns: [
+            {
+              group: [...layer('api'), ...layer('cli'), ...layer('ui')],
+              message: 'activities/ never import api/: side effects reach the database and Temporal, not the HTTP layer.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -108,8 +167,23 @@ export default tseslint.config(
         {
           paths: nodeModules,
           patterns: [
-            { group: ['@temporalio/*', 'pg', 'express', 'pino', 'pino-http', 'react'], message: 'client/ is fetch and domain/ schemas: it runs in the browser and on agent hosts.' },
-            { group: [...layer('api'), ...layer('db'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('cli'), ...layer('ui'), ...layer('scripts')], message: 'client/ shares only domain/.' },
+            {
+              group: ['@temporalio/*', 'pg', 'express', 'pino', 'pino-http', 'react'],
+              message: 'client/ is fetch and domain/ schemas: it runs in the browser and on agent hosts.',
+            },
+            {
+              group: [
+                ...layer('api'),
+                ...layer('db'),
+                ...layer('activities'),
+                ...layer('workflows'),
+                ...layer('runtime'),
+                ...layer('cli'),
+                ...layer('ui'),
+                ...layer('scripts'),
+              ],
+              message: 'client/ shares only domain/.',
+            },
           ],
         },
       ],
@@ -123,7 +197,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@temporalio/*', 'pg', 'express', 'pino', 'pino-http'], message: 'cli/ talks HTTP only.' },
-            { group: [...layer('api'), ...layer('db'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('ui')], message: 'cli/ talks HTTP and shares only domain/ schemas.' },
+            {
+              group: [...layer('api'), ...layer('db'), ...layer('activities'), ...layer('workflows'), ...layer('runtime'), ...layer('ui')],
+              message: 'cli/ talks HTTP and shares only domain/ schemas.',
+            },
           ],
         },
       ],

@@ -52,9 +52,7 @@ export async function startWorker(options: {
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: { ...createActivities({ pool: options.pool, client, taskQueue: options.taskQueue }), ...options.extraActivities },
-    ...(options.workflowBundle
-      ? { workflowBundle: options.workflowBundle }
-      : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
+    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
   });
   const done = worker.run().finally(() => Promise.all([connection.close(), clientConnection.close()]));
   return {

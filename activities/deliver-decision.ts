@@ -67,7 +67,12 @@ async function deliverAndMirror(db: Queryable, decision: DecisionSnapshot, event
     actor: { kind: 'system', id: null },
     detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
   };
-  const { subscribers } = await mirrorReadingSubscribers(db, recordDelivery(decision, outcome), [...events, delivered], DELIVERY_EVENT_TYPES);
+  const { subscribers } = await mirrorReadingSubscribers(
+    db,
+    recordDelivery(decision, outcome),
+    [...events, delivered],
+    DELIVERY_EVENT_TYPES,
+  );
   return { outcome, subscribers };
 }
 

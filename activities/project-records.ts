@@ -49,7 +49,12 @@ export async function projectRecords(pool: Pool, limit = 100): Promise<DecisionS
     for (const row of rows) {
       const content =
         row.kind === 'approval'
-          ? approvalDecision({ actionType: row.action_type!, summary: row.summary, ...(row.context ? { context: row.context } : {}), risks: row.risks ?? [] })
+          ? approvalDecision({
+              actionType: row.action_type!,
+              summary: row.summary,
+              ...(row.context ? { context: row.context } : {}),
+              risks: row.risks ?? [],
+            })
           : escalationDecision({
               summary: row.summary,
               mustDecide: row.must_decide!,

@@ -18,7 +18,11 @@ export async function settleSource(pool: Pool, decision: DecisionSnapshot): Prom
   if (settlement.kind === 'approval') {
     await recordApprovalVerdict(pool, decision.workspaceId, source.id, settlement);
   } else {
-    await recordEscalationResolution(pool, decision.workspaceId, source.id, { text: settlement.resolution, by: settlement.by, at: settlement.at });
+    await recordEscalationResolution(pool, decision.workspaceId, source.id, {
+      text: settlement.resolution,
+      by: settlement.by,
+      at: settlement.at,
+    });
   }
 }
 

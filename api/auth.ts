@@ -40,11 +40,7 @@ export function requireAuth(pool: Pool): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
     const cookie = bearer ? null : sessionCookieOf(req);
-    const principal = bearer
-      ? await findPrincipalByToken(pool, bearer)
-      : cookie
-        ? await findWebSession(pool, cookie)
-        : null;
+    const principal = bearer ? await findPrincipalByToken(pool, bearer) : cookie ? await findWebSession(pool, cookie) : null;
     if (!principal) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="cast"');
       throw new DomainError('unauthorized', 'Send Authorization: Bearer <token> with a valid Cast token, or sign in.');

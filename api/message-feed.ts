@@ -39,12 +39,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Re-reads every 100 ms until `done` holds, `waitMs` passes or the client leaves, and
  * returns the last read. The one long-poll loop behind every waiting endpoint.
  */
-export async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  waitMs: number,
-  signal: AbortSignal,
-): Promise<T> {
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, waitMs: number, signal: AbortSignal): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const value = await read();

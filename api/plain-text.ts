@@ -31,7 +31,8 @@ function findUnstorable(root: unknown): string | null {
       const problem = textProblem(value);
       if (problem) return `${path}: ${problem}.`;
     } else if (typeof value === 'number') {
-      if (value !== 0 && Math.abs(value) < SMALLEST_NUMBER) return `${path}: ${value} is too close to zero to store; send 0 or a number of at least ${SMALLEST_NUMBER}.`;
+      if (value !== 0 && Math.abs(value) < SMALLEST_NUMBER)
+        return `${path}: ${value} is too close to zero to store; send 0 or a number of at least ${SMALLEST_NUMBER}.`;
     } else if (value !== null && typeof value === 'object') {
       if (depth === DEEPEST) return `${path.split('.').slice(0, 3).join('.')}…: nesting deeper than ${DEEPEST} levels is refused.`;
       for (const [key, child] of Object.entries(value)) {

@@ -38,7 +38,8 @@ const pathOf = (path: PropertyKey[]) => path.map(String).join('.');
 function messageOf(issue: Issue): string {
   if (issue.code !== 'invalid_union' || !issue.errors?.length) return issue.message;
   const forms = issue.errors.map(
-    (branch, index) => `form ${index + 1}: ${branch.map((inner) => (inner.path.length ? `${pathOf(inner.path)}: ${messageOf(inner)}` : messageOf(inner))).join(', ')}`,
+    (branch, index) =>
+      `form ${index + 1}: ${branch.map((inner) => (inner.path.length ? `${pathOf(inner.path)}: ${messageOf(inner)}` : messageOf(inner))).join(', ')}`,
   );
   return `It fits none of the ${forms.length} accepted forms (${forms.join('; ')})`;
 }
@@ -56,7 +57,15 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.inf
   return parsed.data;
 }
 
-type BodyParserError = Error & { type?: string; status?: number; code?: string; limit?: number; length?: number; charset?: string; encoding?: string };
+type BodyParserError = Error & {
+  type?: string;
+  status?: number;
+  code?: string;
+  limit?: number;
+  length?: number;
+  charset?: string;
+  encoding?: string;
+};
 
 const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 

@@ -3,9 +3,7 @@
  * last consume succeeded, else the failure since when and its latest error. One small
  * record per API process; the next successful consume clears it.
  */
-export type RateLimitStoreReport =
-  | { state: 'ok' }
-  | { state: 'unavailable'; error: string; at: string; since: string };
+export type RateLimitStoreReport = { state: 'ok' } | { state: 'unavailable'; error: string; at: string; since: string };
 
 /** Enough of a database error to say what failed, short enough for a health body. */
 const MAX_ERROR_LENGTH = 300;

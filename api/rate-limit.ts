@@ -35,7 +35,11 @@ export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger, health
       points: limits[bucket],
       duration: 60,
     });
-  const limiters: Record<Bucket, RateLimiterPostgres> = { read: limiter('read'), write: limiter('write'), archiveAll: limiter('archiveAll') };
+  const limiters: Record<Bucket, RateLimiterPostgres> = {
+    read: limiter('read'),
+    write: limiter('write'),
+    archiveAll: limiter('archiveAll'),
+  };
 
   return async (req, res, next) => {
     const bucket = bucketOf(req.method, req.path);
@@ -50,9 +54,13 @@ export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger, health
         health.succeeded();
         const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
         res.set('Retry-After', String(seconds));
-        throw new DomainError('rate_limited', `Too many ${bucket === 'archiveAll' ? 'Archive all requests' : `${bucket}s`}: at most ${limits[bucket]} a minute. Try again in ${seconds} s.`, {
-          retryAfterSeconds: seconds,
-        });
+        throw new DomainError(
+          'rate_limited',
+          `Too many ${bucket === 'archiveAll' ? 'Archive all requests' : `${bucket}s`}: at most ${limits[bucket]} a minute. Try again in ${seconds} s.`,
+          {
+            retryAfterSeconds: seconds,
+          },
+        );
       }
       health.failed(error);
       // A read is still served: it changes nothing, so letting it through unthrottled costs

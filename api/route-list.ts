@@ -18,7 +18,8 @@ export function listApiRoutes(api: Router, prefix = '/api/v1'): ApiRoute[] {
     for (const layer of stack) {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods)) {
-          if (method !== '_all') routes.push({ method: method.toUpperCase(), path: `${base}${layer.route.path === '/' ? '' : layer.route.path}` });
+          if (method !== '_all')
+            routes.push({ method: method.toUpperCase(), path: `${base}${layer.route.path === '/' ? '' : layer.route.path}` });
         }
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack, `${base}${layer.rawPath && layer.rawPath !== '/' ? layer.rawPath : ''}`);

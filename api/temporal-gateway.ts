@@ -181,7 +181,9 @@ export class TemporalGateway {
   /** FR-49: the work behind the decision is gone. A completed workflow has nothing to archive. */
   async autoArchive(id: string): Promise<void> {
     try {
-      await this.call(Date.now() + UPDATE_DEADLINE_MS, (client) => client.workflow.getHandle(decisionWorkflowId(id)).signal(autoArchiveSignal));
+      await this.call(Date.now() + UPDATE_DEADLINE_MS, (client) =>
+        client.workflow.getHandle(decisionWorkflowId(id)).signal(autoArchiveSignal),
+      );
     } catch (error) {
       if (!isClosed(error)) throw error;
     }

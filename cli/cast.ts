@@ -46,7 +46,11 @@ export function program(): Command {
   registerAnswer(decide);
   registerWait(decide);
 
-  const stack = cast.command('stack').description('group decisions into a checklist cleared in one sitting (ds-N): create, show, ls, add, remove, reorder, policy, defaults');
+  const stack = cast
+    .command('stack')
+    .description(
+      'group decisions into a checklist cleared in one sitting (ds-N): create, show, ls, add, remove, reorder, policy, defaults',
+    );
   registerStackCreate(stack);
   registerStackShow(stack);
   registerStackLs(stack);

@@ -47,7 +47,12 @@ export function connection(): Connection {
   const url = process.env.CAST_URL || file.url;
   const token = process.env.CAST_TOKEN || file.token;
   if (!url || !token) {
-    throw new CliError('Not signed in: run cast login --url <url> --token - (or set CAST_URL and CAST_TOKEN).', Exit.notAllowed, {}, 'not_signed_in');
+    throw new CliError(
+      'Not signed in: run cast login --url <url> --token - (or set CAST_URL and CAST_TOKEN).',
+      Exit.notAllowed,
+      {},
+      'not_signed_in',
+    );
   }
   return { url: url.replace(/\/+$/, ''), token };
 }
@@ -75,7 +80,11 @@ export function hostSession(hostId: string): string {
 /** The project the session works in (in `dir`, default the current one): the git repository's name, else the directory's. */
 export function scope(dir = process.cwd()): string {
   try {
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (top) return basename(top);
   } catch {
     // not a git repository, no git, or no such directory: the directory names the project

@@ -57,5 +57,7 @@ function cliErrorOf(error: unknown, url: string): unknown {
   if (error instanceof UnreachableError) return new CliError(error.message, Exit.error, {}, 'unreachable');
   if (!(error instanceof ProblemError)) return error;
   const { problem } = error;
-  return new ApiError(problem.status === 401 ? { ...problem, detail: `${problem.detail} Sign in again: cast login --url ${url} --token -` } : problem);
+  return new ApiError(
+    problem.status === 401 ? { ...problem, detail: `${problem.detail} Sign in again: cast login --url ${url} --token -` } : problem,
+  );
 }

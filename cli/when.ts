@@ -11,7 +11,18 @@ export const DUE_FORMS =
   'today, tomorrow, a weekday (friday: the next Friday, never today), a date (2026-12-01: the end of that day, local time) or a date-time (2026-12-01T17:00, 2026-12-01T17:00+02:00)';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const WEEKDAY_ABBREVIATIONS: Record<string, number> = { sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6 };
+const WEEKDAY_ABBREVIATIONS: Record<string, number> = {
+  sun: 0,
+  mon: 1,
+  tue: 2,
+  tues: 2,
+  wed: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  fri: 5,
+  sat: 6,
+};
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -58,7 +69,8 @@ export function parseDue(text: string, now: Date): Date {
     const s = Number(dateTime[6] ?? 0);
     const ms = Number((dateTime[7] ?? '0').padEnd(3, '0').slice(0, 3));
     checkCalendarDate(text, y!, m!, d!);
-    if (h! > 23 || min! > 59 || s > 59) throw new WhenError(`${text.trim()} has no such time of day; hours run 00–23, minutes and seconds 00–59.`);
+    if (h! > 23 || min! > 59 || s > 59)
+      throw new WhenError(`${text.trim()} has no such time of day; hours run 00–23, minutes and seconds 00–59.`);
     const zone = dateTime[8];
     if (zone) {
       const offset = zone.toUpperCase() === 'Z' ? 0 : offsetMinutes(zone);

@@ -52,7 +52,8 @@ function queryString(query: Record<string, unknown> | undefined): string {
 function problemOf(status: number, parsed: unknown, text: string): Problem {
   const problem = Problem.safeParse(parsed);
   if (problem.success) return problem.data;
-  const detail = typeof parsed === 'object' && parsed && 'detail' in parsed && typeof parsed.detail === 'string' ? parsed.detail : text.slice(0, 200);
+  const detail =
+    typeof parsed === 'object' && parsed && 'detail' in parsed && typeof parsed.detail === 'string' ? parsed.detail : text.slice(0, 200);
   return { status, code: `http_${status}`, detail: detail || `Cast answered ${status}.` };
 }
 
@@ -62,7 +63,12 @@ export async function request<C extends RouteContract>(
   input: RouteRequest<C>,
   options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<RouteResponse<C>> {
-  const given = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+  const given = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  };
   const headers: Record<string, string> = { accept: 'application/json', ...connection.headers, ...given.headers, ...options.headers };
   if (connection.token) headers.authorization = `Bearer ${connection.token}`;
   if (given.body !== undefined) headers['content-type'] = 'application/json';
@@ -79,7 +85,10 @@ export async function request<C extends RouteContract>(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const cause = (error as Error).cause;
-    throw new UnreachableError(`Cannot reach Cast at ${connection.url || 'this address'}: ${cause instanceof Error ? cause.message : String(cause ?? (error as Error).message)}`, { cause: error });
+    throw new UnreachableError(
+      `Cannot reach Cast at ${connection.url || 'this address'}: ${cause instanceof Error ? cause.message : String(cause ?? (error as Error).message)}`,
+      { cause: error },
+    );
   }
   const text = await response.text();
   let parsed: unknown;
@@ -90,7 +99,12 @@ export async function request<C extends RouteContract>(
   }
   if (!response.ok) throw new ProblemError(problemOf(response.status, parsed, text));
   const success = successesOf(route).find((candidate) => candidate.status === response.status);
-  if (!success) throw new ProblemError({ status: response.status, code: 'unexpected_status', detail: `Cast answered ${response.status} to ${route.operationId}, which it does not declare.` });
+  if (!success)
+    throw new ProblemError({
+      status: response.status,
+      code: 'unexpected_status',
+      detail: `Cast answered ${response.status} to ${route.operationId}, which it does not declare.`,
+    });
   if (!success.schema || success.mediaType) return { status: response.status, body: success.schema ? text : undefined } as RouteResponse<C>;
   const body = success.schema.safeParse(parsed);
   if (!body.success) {

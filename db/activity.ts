@@ -48,11 +48,7 @@ export async function recordActivity(db: Queryable, entry: NewActivity): Promise
 }
 
 /** Shorthand for writers that carry an `Actor`. */
-export function recordBy(
-  db: Queryable,
-  actor: Actor,
-  entry: Omit<NewActivity, 'actorKind' | 'actorId'>,
-): Promise<void> {
+export function recordBy(db: Queryable, actor: Actor, entry: Omit<NewActivity, 'actorKind' | 'actorId'>): Promise<void> {
   return recordActivity(db, { ...entry, actorKind: actor.kind, actorId: actor.id });
 }
 

@@ -54,7 +54,13 @@ export async function createAgent(db: Queryable, workspaceId: string, body: Crea
         [newId('ag'), workspaceId, body.name, body.instructions],
       );
       const agent = toAgent(rows[0]!);
-      await recordBy(client, actor, { workspaceId, subjectKind: 'agent', subjectId: agent.id, kind: 'created', detail: { name: agent.name } });
+      await recordBy(client, actor, {
+        workspaceId,
+        subjectKind: 'agent',
+        subjectId: agent.id,
+        kind: 'created',
+        detail: { name: agent.name },
+      });
       return agent;
     });
   } catch (error) {
@@ -64,29 +70,20 @@ export async function createAgent(db: Queryable, workspaceId: string, body: Crea
 }
 
 export async function getAgent(db: Queryable, workspaceId: string, id: string): Promise<Agent | null> {
-  const { rows } = await db.query<AgentRow>(`select ${AGENT_COLUMNS} from agents where workspace_id = $1 and id = $2`, [
-    workspaceId,
-    id,
-  ]);
+  const { rows } = await db.query<AgentRow>(`select ${AGENT_COLUMNS} from agents where workspace_id = $1 and id = $2`, [workspaceId, id]);
   return rows[0] ? toAgent(rows[0]) : null;
 }
 
 export async function listAgents(pool: Pool, workspaceId: string, query: { limit: number }): Promise<Agent[]> {
-  const { rows } = await pool.query<AgentRow>(
-    `select ${AGENT_COLUMNS} from agents where workspace_id = $1 order by name, id limit $2`,
-    [workspaceId, query.limit],
-  );
+  const { rows } = await pool.query<AgentRow>(`select ${AGENT_COLUMNS} from agents where workspace_id = $1 order by name, id limit $2`, [
+    workspaceId,
+    query.limit,
+  ]);
   return rows.map(toAgent);
 }
 
 /** Renames an agent and/or replaces its instructions; the history notes which changed. */
-export async function updateAgent(
-  db: Queryable,
-  workspaceId: string,
-  id: string,
-  body: UpdateAgentBody,
-  actor: Actor,
-): Promise<Agent> {
+export async function updateAgent(db: Queryable, workspaceId: string, id: string, body: UpdateAgentBody, actor: Actor): Promise<Agent> {
   try {
     return await withTransaction(db, async (client) => {
       const { rows } = await client.query<AgentRow>(

@@ -26,7 +26,10 @@ export async function workspaceAnalytics(pool: Pool, workspaceId: string, days: 
                 where workspace_id = $1 and resolved_at > ${since} and first_viewed_at is not null and resolved_at >= first_viewed_at) t`,
       params,
     ),
-    pool.query<{ mean: number | null }>(`select avg(asks_total)::float as mean from decisions where workspace_id = $1 and created_at > ${since}`, params),
+    pool.query<{ mean: number | null }>(
+      `select avg(asks_total)::float as mean from decisions where workspace_id = $1 and created_at > ${since}`,
+      params,
+    ),
     pool.query<{ kind: string; count: number }>(
       `select snapshot -> 'delivery' ->> 'kind' as kind, count(*)::int as count from decisions
         where workspace_id = $1 and resolved_at > ${since} and snapshot -> 'delivery' <> 'null'::jsonb group by 1`,

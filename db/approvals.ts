@@ -70,7 +70,13 @@ export async function insertApproval(
 }
 
 /** Links the record to the decision that carries it, and to what that decision linked. */
-export async function setApprovalDecision(db: Queryable, workspaceId: string, id: string, decisionId: string, links: Approval['links']): Promise<void> {
+export async function setApprovalDecision(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  decisionId: string,
+  links: Approval['links'],
+): Promise<void> {
   await db.query(
     `update approvals set decision_id = $3, agent_id = $4, task_id = $5, session_id = $6, run_id = $7
       where workspace_id = $1 and id = $2 and decision_id is null`,
@@ -87,7 +93,12 @@ export async function getApproval(db: Queryable, workspaceId: string, id: string
   return rows[0] ? toApproval(rows[0]) : null;
 }
 
-export async function listApprovals(db: Queryable, workspaceId: string, status: ApprovalStatus | undefined, limit: number): Promise<Approval[]> {
+export async function listApprovals(
+  db: Queryable,
+  workspaceId: string,
+  status: ApprovalStatus | undefined,
+  limit: number,
+): Promise<Approval[]> {
   const { rows } = await db.query<Row>(
     `select ${COLUMNS} from approvals where workspace_id = $1 and ($2::text is null or status = $2) order by created_at desc limit $3`,
     [workspaceId, status ?? null, limit],
@@ -102,8 +113,12 @@ export async function recordApprovalVerdict(
   id: string,
   verdict: { status: 'approved' | 'rejected'; by: string; at: string; reason: string | null } | null,
 ): Promise<void> {
-  await db.query(
-    `update approvals set status = $3, decided_by = $4, decided_at = $5, reason = $6 where workspace_id = $1 and id = $2`,
-    [workspaceId, id, verdict?.status ?? 'pending', verdict?.by ?? null, verdict?.at ?? null, verdict?.reason ?? null],
-  );
+  await db.query(`update approvals set status = $3, decided_by = $4, decided_at = $5, reason = $6 where workspace_id = $1 and id = $2`, [
+    workspaceId,
+    id,
+    verdict?.status ?? 'pending',
+    verdict?.by ?? null,
+    verdict?.at ?? null,
+    verdict?.reason ?? null,
+  ]);
 }

@@ -72,7 +72,12 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
 }
 
 /** The decision's cluster (FR-56): its size in the trailing 14 days and the most recent answer in it. */
-async function recurringOf(pool: Pool, workspaceId: string, decision: DecisionView, agent: { id: string; name: string }): Promise<DecisionDetail['recurring']> {
+async function recurringOf(
+  pool: Pool,
+  workspaceId: string,
+  decision: DecisionView,
+  agent: { id: string; name: string },
+): Promise<DecisionDetail['recurring']> {
   const { rows } = await pool.query<{ count: number; latest: DecisionView['asks'][number] | null }>(
     `select count(*)::int as count,
             (select d2.snapshot -> 'asks' -> 0 from decisions d2

@@ -91,7 +91,9 @@ function keptPassword(dir: string): string {
   const file = join(dir, 'password');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   if (existsSync(join(dir, 'data', 'PG_VERSION'))) {
-    throw new Error(`${file} is missing, so Cast cannot sign in to the database in ${join(dir, 'data')}. Restore the file, or move the directory aside to start afresh.`);
+    throw new Error(
+      `${file} is missing, so Cast cannot sign in to the database in ${join(dir, 'data')}. Restore the file, or move the directory aside to start afresh.`,
+    );
   }
   const password = randomBytes(24).toString('base64url');
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
@@ -108,13 +110,22 @@ async function initdb(binary: string, dataDir: string, password: string, runAs: 
     chownSync(pwfile, runAs.uid, runAs.gid);
   }
   try {
-    await run(binary, [
-      `--pgdata=${dataDir}`, '--username=postgres', `--pwfile=${pwfile}`,
-      '--auth=scram-sha-256', '--encoding=UTF8',
-      // Unicode-aware case mapping (ILIKE, lower) that is the same on every machine.
-      '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C',
-      '--no-instructions',
-    ], runAs);
+    await run(
+      binary,
+      [
+        `--pgdata=${dataDir}`,
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        // Unicode-aware case mapping (ILIKE, lower) that is the same on every machine.
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      runAs,
+    );
   } catch (error) {
     // A half-made cluster would be taken for a real one on the next start.
     rmSync(dataDir, { recursive: true, force: true });
@@ -158,7 +169,14 @@ async function ready(child: ChildProcess, port: number, password: string, logFil
 
 /** Connects, and creates Cast's database on first start. False while the server is not up. */
 async function createDatabase(port: number, password: string): Promise<boolean> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: 1000 });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password,
+    database: 'postgres',
+    connectionTimeoutMillis: 1000,
+  });
   client.on('error', () => {});
   try {
     await client.connect();

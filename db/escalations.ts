@@ -94,7 +94,13 @@ export async function upsertEscalation(
 }
 
 /** Links the record to the decision that carries it, and to what that decision linked. */
-export async function setEscalationDecision(db: Queryable, workspaceId: string, id: string, decisionId: string, links: Escalation['links']): Promise<void> {
+export async function setEscalationDecision(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  decisionId: string,
+  links: Escalation['links'],
+): Promise<void> {
   await db.query(
     `update escalations set decision_id = $3, agent_id = $4, task_id = $5, session_id = $6, run_id = $7
       where workspace_id = $1 and id = $2 and decision_id is null`,
@@ -111,7 +117,11 @@ export async function getEscalation(db: Queryable, workspaceId: string, id: stri
   return rows[0] ? toEscalation(rows[0]) : null;
 }
 
-export async function listEscalations(db: Queryable, workspaceId: string, query: { status?: Escalation['status']; taskId?: string; limit: number }): Promise<Escalation[]> {
+export async function listEscalations(
+  db: Queryable,
+  workspaceId: string,
+  query: { status?: Escalation['status']; taskId?: string; limit: number },
+): Promise<Escalation[]> {
   const { rows } = await db.query<Row>(
     `select ${COLUMNS} from escalations where workspace_id = $1 and ($2::text is null or status = $2) and ($3::text is null or task_id = $3)
       order by created_at desc limit $4`,

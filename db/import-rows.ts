@@ -106,7 +106,10 @@ async function copiedTables(client: PoolClient, source: PgliteSource): Promise<M
     if (!sourceColumns) throw new Error(`The PGlite database has no table ${table}, which this Cast's migrations create.`);
     const extra = sourceColumns.filter((name) => !columns.some((column) => column.name === name));
     if (extra.length) throw new Error(`The PGlite database's ${table} has columns this Cast's schema lacks: ${extra.join(', ')}.`);
-    copied.set(table, columns.filter((column) => !column.generated && sourceColumns.includes(column.name)));
+    copied.set(
+      table,
+      columns.filter((column) => !column.generated && sourceColumns.includes(column.name)),
+    );
   }
   const missing = [...from.keys()].filter((table) => !target.has(table) && !NOT_COPIED.has(table));
   if (missing.length) throw new Error(`The PGlite database has tables this Cast's schema lacks: ${missing.join(', ')}.`);

@@ -44,10 +44,7 @@ export async function migrate(pool: Pool, migrations?: Migration[]): Promise<num
       await client.query('begin');
       try {
         await client.query(migration.sql);
-        await client.query('insert into schema_migrations (version, name) values ($1, $2)', [
-          migration.version,
-          migration.name,
-        ]);
+        await client.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');

@@ -97,7 +97,9 @@ export async function migratePglite(db: PGlite, migrations: Migration[]): Promis
         await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
       });
     } catch (error) {
-      throw new Error(`Migration ${migration.version}_${migration.name} failed on the PGlite database: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Migration ${migration.version}_${migration.name} failed on the PGlite database: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     applied.push(migration.version);
   }

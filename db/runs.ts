@@ -69,7 +69,9 @@ export async function listRuns(
   query: { status: RunStatus; limit: number },
 ): Promise<RunWithSeedMessage[]> {
   const { rows } = await db.query<RunRow & { seed_message: string | null }>(
-    `select ${RUN_COLUMNS.split(',').map((column) => `r.${column.trim()}`).join(', ')}, m.body as seed_message
+    `select ${RUN_COLUMNS.split(',')
+      .map((column) => `r.${column.trim()}`)
+      .join(', ')}, m.body as seed_message
        from runs r
        join sessions s on s.workspace_id = r.workspace_id and s.id = r.session_id
        left join session_messages m on m.workspace_id = r.workspace_id and m.seq = r.seed_message_seq
@@ -183,10 +185,14 @@ export async function updateRunStatus(
     const rejection = checkRunTransition(from, to);
     if (rejection) throw DomainError.from(rejection);
     if (to === 'ready' && (await slotsInUse(client, access.workspaceId)) >= concurrency) {
-      throw new DomainError('invalid_transition', `No run slot is free (the workspace runs at most ${concurrency}); the run stays ${from}.`, {
-        from,
-        to,
-      });
+      throw new DomainError(
+        'invalid_transition',
+        `No run slot is free (the workspace runs at most ${concurrency}); the run stays ${from}.`,
+        {
+          from,
+          to,
+        },
+      );
     }
     const { rows } = await client.query<RunRow>(
       `update runs set status = $3,

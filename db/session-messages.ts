@@ -85,7 +85,10 @@ export async function appendMessage(db: Queryable, message: NewMessage): Promise
     );
     const existing = rows[0]!;
     if (existing.session_id !== message.sessionId) {
-      throw new DomainError('dedupe_key_conflict', 'That dedupe key was already used by another session; choose a key unique to this session.');
+      throw new DomainError(
+        'dedupe_key_conflict',
+        'That dedupe key was already used by another session; choose a key unique to this session.',
+      );
     }
     return { ...toMessage(existing), duplicate: true };
   });

@@ -72,13 +72,17 @@ export async function ensureSession(db: Queryable, principal: Principal, input: 
     const row = rows[0];
     if (!row) throw notFound('session');
     if (row.inserted) {
-      await recordBy(client, { kind: 'member', id: principal.memberId }, {
-        workspaceId: principal.workspaceId,
-        subjectKind: 'session',
-        subjectId: row.id,
-        kind: 'registered',
-        detail: { scope: row.scope, agentId: row.agent_id },
-      });
+      await recordBy(
+        client,
+        { kind: 'member', id: principal.memberId },
+        {
+          workspaceId: principal.workspaceId,
+          subjectKind: 'session',
+          subjectId: row.id,
+          kind: 'registered',
+          detail: { scope: row.scope, agentId: row.agent_id },
+        },
+      );
     }
     return toSession(row);
   });

@@ -11,7 +11,12 @@ export async function getStack(pool: Pool, workspaceId: string, id: string): Pro
 }
 
 /** Open stacks first, overdue ones leading, then newest. */
-export async function listStacks(pool: Pool, workspaceId: string, status: 'open' | 'closed' | undefined, limit: number): Promise<StackView[]> {
+export async function listStacks(
+  pool: Pool,
+  workspaceId: string,
+  status: 'open' | 'closed' | undefined,
+  limit: number,
+): Promise<StackView[]> {
   const { rows } = await pool.query<{ snapshot: StackSnapshot; now: Date }>(
     `select snapshot, now() as now from stacks
       where workspace_id = $1 and ($2::text is null or status = $2)
@@ -34,4 +39,3 @@ export async function nextStackNumber(pool: Pool): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(`select nextval('stack_number_seq') as n`);
   return rows[0]!.n;
 }
-

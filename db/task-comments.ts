@@ -22,15 +22,7 @@ export async function addTaskComment(db: Queryable, comment: NewTaskComment): Pr
   await db.query(
     `insert into task_comments (workspace_id, task_id, author_kind, author_id, body, decision_id, dedupe_key)
      values ($1, $2, $3, $4, $5, $6, $7) on conflict (workspace_id, dedupe_key) do nothing`,
-    [
-      comment.workspaceId,
-      comment.taskId,
-      comment.author.kind,
-      comment.author.id,
-      comment.body,
-      comment.decisionId,
-      comment.dedupeKey,
-    ],
+    [comment.workspaceId, comment.taskId, comment.author.kind, comment.author.id, comment.body, comment.decisionId, comment.dedupeKey],
   );
 }
 

@@ -110,7 +110,13 @@ export async function createTask(db: Queryable, workspaceId: string, body: Creat
       [newId('task'), workspaceId, body.title, body.status, body.missionId ?? null, body.agentId ?? null],
     );
     const task = toTask(rows[0]!, []);
-    await recordBy(client, actor, { workspaceId, subjectKind: 'task', subjectId: task.id, kind: 'created', detail: { status: task.status } });
+    await recordBy(client, actor, {
+      workspaceId,
+      subjectKind: 'task',
+      subjectId: task.id,
+      kind: 'created',
+      detail: { status: task.status },
+    });
     return task;
   });
 }
@@ -153,7 +159,11 @@ export async function listTasks(db: Queryable, workspaceId: string, query: TaskL
       order by created_at desc, id limit $5`,
     [workspaceId, query.status ?? null, query.missionId ?? null, query.agentId ?? null, query.limit],
   );
-  const blockers = await blockersOf(db, workspaceId, rows.map((row) => row.id));
+  const blockers = await blockersOf(
+    db,
+    workspaceId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toTask(row, blockers.get(row.id) ?? []));
 }
 
@@ -193,7 +203,13 @@ export async function updateTask(db: Queryable, workspaceId: string, id: string,
       [workspaceId, id, change.title ?? null, status, before],
     );
     if (status !== current.status) {
-      await recordBy(client, actor, { workspaceId, subjectKind: 'task', subjectId: id, kind: 'status_changed', detail: { from: current.status, to: status } });
+      await recordBy(client, actor, {
+        workspaceId,
+        subjectKind: 'task',
+        subjectId: id,
+        kind: 'status_changed',
+        detail: { from: current.status, to: status },
+      });
     }
     if (change.title !== undefined && change.title !== current.title) {
       await recordBy(client, actor, { workspaceId, subjectKind: 'task', subjectId: id, kind: 'retitled', detail: { title: change.title } });

@@ -24,12 +24,7 @@ export async function createWorkspace(pool: Pool, name: string): Promise<string>
 
 export async function createMember(pool: Pool, workspaceId: string, name: string, isDefault = false): Promise<string> {
   const id = newId('mb');
-  await pool.query('insert into members (id, workspace_id, name, is_default) values ($1, $2, $3, $4)', [
-    id,
-    workspaceId,
-    name,
-    isDefault,
-  ]);
+  await pool.query('insert into members (id, workspace_id, name, is_default) values ($1, $2, $3, $4)', [id, workspaceId, name, isDefault]);
   return id;
 }
 

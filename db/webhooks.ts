@@ -60,9 +60,7 @@ export async function webhookSubscribers(
   workspaceId: string,
   types: readonly WebhookEventType[],
 ): Promise<WebhookSubscribers> {
-  const { rows } = await db.query<SubscriberRow>(
-    prepared(db, subscribedEndpoints('$1', '$2'), [workspaceId, types]),
-  );
+  const { rows } = await db.query<SubscriberRow>(prepared(db, subscribedEndpoints('$1', '$2'), [workspaceId, types]));
   return bySubscribedType(rows, types);
 }
 
@@ -73,9 +71,8 @@ export function bySubscribedType(rows: SubscriberRow[], types: readonly WebhookE
 
 /** An endpoint deleted since an event was planned is skipped, not retried. */
 export async function webhookTarget(db: Queryable, id: string): Promise<WebhookTarget | null> {
-  const { rows } = await db.query<WebhookTarget>(
-    'select id, url, secret from webhook_endpoints where id = $1 and deleted_at is null',
-    [id],
-  );
+  const { rows } = await db.query<WebhookTarget>('select id, url, secret from webhook_endpoints where id = $1 and deleted_at is null', [
+    id,
+  ]);
   return rows[0] ?? null;
 }

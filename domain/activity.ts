@@ -15,15 +15,17 @@ export type Actor = { kind: ActorKind; id: string | null };
 
 export const SYSTEM_ACTOR: Actor = { kind: 'system', id: null };
 
-export const ActivityEntry = z.object({
-  seq: z.number().int(),
-  subjectKind: z.enum(SubjectKind),
-  subjectId: z.string(),
-  /** What happened, e.g. `status_changed`, `blocked`, `registered`; `detail` says the rest. */
-  kind: z.string(),
-  actorKind: z.enum(ActorKind),
-  actorId: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()),
-  at: z.iso.datetime(),
-}).meta({ id: 'ActivityEntry' });
+export const ActivityEntry = z
+  .object({
+    seq: z.number().int(),
+    subjectKind: z.enum(SubjectKind),
+    subjectId: z.string(),
+    /** What happened, e.g. `status_changed`, `blocked`, `registered`; `detail` says the rest. */
+    kind: z.string(),
+    actorKind: z.enum(ActorKind),
+    actorId: z.string().nullable(),
+    detail: z.record(z.string(), z.unknown()),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'ActivityEntry' });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;

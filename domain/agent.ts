@@ -17,11 +17,13 @@ export const UpdateAgentBody = z
   });
 export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
 
-export const Agent = z.object({
-  id: z.string(),
-  name: z.string(),
-  instructions: z.string(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-}).meta({ id: 'Agent' });
+export const Agent = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    instructions: z.string(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Agent' });
 export type Agent = z.infer<typeof Agent>;

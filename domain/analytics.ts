@@ -16,5 +16,8 @@ export const Analytics = z
     undo: z.object({ answers: z.int().min(0), undone: z.int().min(0), rate: z.number().min(0).nullable() }),
     bandTransitions: z.array(z.object({ from: z.enum(HealthBand).nullable(), to: z.enum(HealthBand), at: z.iso.datetime() })),
   })
-  .meta({ id: 'Analytics', description: 'Decisions per day, time to decide, asks per decision, restart outcomes, undo rate, band transitions.' });
+  .meta({
+    id: 'Analytics',
+    description: 'Decisions per day, time to decide, asks per decision, restart outcomes, undo rate, band transitions.',
+  });
 export type Analytics = z.infer<typeof Analytics>;

@@ -5,17 +5,7 @@
  * rest. Plain data, no zod, so the browser bundle and the server read the same table.
  */
 export type AppPage =
-  | 'decisions'
-  | 'document'
-  | 'stack'
-  | 'run'
-  | 'task'
-  | 'tasks'
-  | 'instructions'
-  | 'analytics'
-  | 'home'
-  | 'inbox'
-  | 'activity';
+  'decisions' | 'document' | 'stack' | 'run' | 'task' | 'tasks' | 'instructions' | 'analytics' | 'home' | 'inbox' | 'activity';
 
 export type AppRoute = {
   path: string;

@@ -8,8 +8,7 @@ export const SHORT_CONTEXT = 200;
 
 export const NOTE_SHORT_CONTEXT =
   'The context is under 200 characters and there is no report: the person would have to open the session to answer. Say what happened, what each option changes, and what you recommend.';
-export const NOTE_NO_CONSEQUENCE =
-  'No option has a consequence: write each option as "Label :: what choosing it changes".';
+export const NOTE_NO_CONSEQUENCE = 'No option has a consequence: write each option as "Label :: what choosing it changes".';
 
 export function cardNotes(decision: Pick<DecisionSnapshot, 'context' | 'asks' | 'documents'>): string[] {
   const notes: string[] = [];

@@ -10,9 +10,15 @@ import type { DecisionMode } from './decision';
 export type ContentIssue = { path: Array<string | number>; message: string };
 
 /** A blocking decision has no default; an advisory one proceeds on an option of its first choice ask. */
-export function advisoryDefaultIssue(content: { mode: DecisionMode; defaultOption?: number | undefined; asks: Ask[] }): ContentIssue | null {
+export function advisoryDefaultIssue(content: {
+  mode: DecisionMode;
+  defaultOption?: number | undefined;
+  asks: Ask[];
+}): ContentIssue | null {
   if (content.mode === 'blocking') {
-    return content.defaultOption === undefined ? null : { path: ['defaultOption'], message: 'Only an advisory decision has a default option.' };
+    return content.defaultOption === undefined
+      ? null
+      : { path: ['defaultOption'], message: 'Only an advisory decision has a default option.' };
   }
   const choice = content.asks.find((ask) => ask.kind === 'decision');
   if (!choice) return { path: ['mode'], message: 'An advisory decision needs a choice ask whose default it proceeds on.' };

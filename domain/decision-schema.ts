@@ -48,7 +48,11 @@ function optionPagesFit(
   if (!asks) return;
   body.optionPages?.forEach((page, index) => {
     if (!hasOption(asks, page.ask, page.option)) {
-      ctx.addIssue({ code: 'custom', path: ['optionPages', index], message: `Ask ${page.ask} has no option ${page.option} to attach a page to.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['optionPages', index],
+        message: `Ask ${page.ask} has no option ${page.option} to attach a page to.`,
+      });
     }
   });
 }

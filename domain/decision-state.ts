@@ -177,8 +177,7 @@ export function applyAnswer(state: DecisionSnapshot, command: AnswerCommand, now
   const at = now.toISOString();
   const asks = state.asks.map((ask): AskState => {
     if (ask.position !== command.ask) return ask;
-    const verification =
-      ask.kind === 'access' ? (command.access === 'verified' ? 'verified' : 'self_reported') : undefined;
+    const verification = ask.kind === 'access' ? (command.access === 'verified' ? 'verified' : 'self_reported') : undefined;
     return {
       ...ask,
       status: 'answered',
@@ -304,7 +303,9 @@ export const AUTO_DEFAULT_ACTOR = 'auto-default';
  * is still unanswered takes its default option. The one eligibility rule for the stack's
  * deadline (below) and a person's "answer every advisory default" (api/services/stacks.ts).
  */
-export function declaredDefault(state: Pick<DecisionSnapshot, 'status' | 'mode' | 'defaultOption' | 'asks'>): Pick<AnswerCommand, 'ask' | 'value'> | null {
+export function declaredDefault(
+  state: Pick<DecisionSnapshot, 'status' | 'mode' | 'defaultOption' | 'asks'>,
+): Pick<AnswerCommand, 'ask' | 'value'> | null {
   if (state.status !== 'open' || state.mode !== 'advisory' || state.defaultOption === null) return null;
   const choice = state.asks.find((ask) => ask.kind === 'decision');
   if (!choice || choice.answer) return null;

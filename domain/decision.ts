@@ -51,12 +51,13 @@ export function capAsks(raw: unknown): { body: unknown; droppedAsks: number } {
 }
 
 export function overLimitNote(droppedAsks: number): string | null {
-  return droppedAsks > 0
-    ? `${droppedAsks} further questions were not recorded — this decision was too long.`
-    : null;
+  return droppedAsks > 0 ? `${droppedAsks} further questions were not recorded — this decision was too long.` : null;
 }
 
-export type DecisionContent = Pick<FileDecisionBody, 'question' | 'context' | 'asks' | 'mode' | 'defaultOption' | 'confidence' | 'attempts'> & {
+export type DecisionContent = Pick<
+  FileDecisionBody,
+  'question' | 'context' | 'asks' | 'mode' | 'defaultOption' | 'confidence' | 'attempts'
+> & {
   documents?: DocumentRefs;
 };
 

@@ -36,7 +36,10 @@ export const DocumentRefs = z
     doc: z.string().optional(),
     options: z.record(z.string().regex(/^\d+\.\d+$/), z.string()).optional(),
   })
-  .meta({ id: 'DocumentRefs', description: 'The hash of each document the decision has; read them at `/decisions/{id}/documents/{name}`.' });
+  .meta({
+    id: 'DocumentRefs',
+    description: 'The hash of each document the decision has; read them at `/decisions/{id}/documents/{name}`.',
+  });
 export type DocumentRefs = z.infer<typeof DocumentRefs>;
 
 /** URL names: `report`, `doc`, `option-<ask>-<option>`. */

@@ -75,7 +75,11 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export function healthLine(snapshot: HealthSnapshot, open: number, settings: Pick<HealthSettings, 'healthyCeiling' | 'quietDays'>): HealthLine {
+export function healthLine(
+  snapshot: HealthSnapshot,
+  open: number,
+  settings: Pick<HealthSettings, 'healthyCeiling' | 'quietDays'>,
+): HealthLine {
   // The median's days are complete ones: the computation's own day is still filling up.
   const perDay = median(Array.from({ length: MEDIAN_DAYS }, (_, index) => snapshot.opened[index + 1] ?? 0));
   const inQuietWindow = snapshot.opened.slice(0, settings.quietDays).reduce((sum, count) => sum + count, 0);
@@ -90,12 +94,7 @@ export function healthLine(snapshot: HealthSnapshot, open: number, settings: Pic
 }
 
 /** The line to show, or null: no snapshot, a stale one, or the owner hid it (FR-55). */
-export function visibleHealth(
-  snapshot: HealthSnapshot | null,
-  open: number,
-  settings: HealthSettings,
-  now: Date,
-): HealthLine | null {
+export function visibleHealth(snapshot: HealthSnapshot | null, open: number, settings: HealthSettings, now: Date): HealthLine | null {
   if (!snapshot || now.getTime() - Date.parse(snapshot.computedAt) > SNAPSHOT_MAX_AGE_MS) return null;
   if (settings.hiddenUntil && Date.parse(settings.hiddenUntil) > now.getTime()) return null;
   return healthLine(snapshot, open, settings);

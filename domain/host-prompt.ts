@@ -39,7 +39,11 @@ export function permissionQuestion(tool: string): string {
 export function hostPromptDecision(body: HostPromptBody): DecisionContent {
   if (body.kind === 'permission') {
     const question = permissionQuestion(body.tool);
-    const ask = Ask.parse({ kind: 'approval', prompt: question, action: { kind: 'other', summary: actionSummary(body.input ?? body.tool) } });
+    const ask = Ask.parse({
+      kind: 'approval',
+      prompt: question,
+      action: { kind: 'other', summary: actionSummary(body.input ?? body.tool) },
+    });
     return { question, asks: [ask], mode: 'blocking' };
   }
   const ask = Ask.parse(

@@ -14,7 +14,10 @@ function leading(text: string, words: string[]): string | null {
   for (const word of words) {
     if (lower === word) return '';
     if (lower.startsWith(word) && /[\s,.:;!—–-]/.test(lower.charAt(word.length))) {
-      return text.slice(word.length).replace(/^[\s,.:;!—–-]+/, '').trim();
+      return text
+        .slice(word.length)
+        .replace(/^[\s,.:;!—–-]+/, '')
+        .trim();
     }
   }
   return null;
@@ -26,13 +29,17 @@ export function approvalReply(text: string): { verdict: 'approve' | 'reject'; re
   if (yes !== null) return { verdict: 'approve', reason: yes || null };
   const no = leading(trimmed, NO);
   if (no !== null) {
-    if (!no) return { code: 'reason_required', message: 'A rejection needs a reason: reply "no — <why>". It is what the agent learns from.' };
+    if (!no)
+      return { code: 'reason_required', message: 'A rejection needs a reason: reply "no — <why>". It is what the agent learns from.' };
     return { verdict: 'reject', reason: no };
   }
   return { code: 'invalid_request', message: 'Reply "yes" to approve, or "no — <why>" to reject.' };
 }
 
-export function escalationReply(text: string, options: string[] | null): { resolution: string } | { option: number; reason: string | null } | Rejection {
+export function escalationReply(
+  text: string,
+  options: string[] | null,
+): { resolution: string } | { option: number; reason: string | null } | Rejection {
   const trimmed = text.trim();
   if (!options) return { resolution: trimmed };
   const numbered = /^(\d)\b[\s,.:;!—–-]*(.*)$/s.exec(trimmed);

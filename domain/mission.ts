@@ -10,10 +10,12 @@ export const CreateMissionBody = z.strictObject({
 });
 export type CreateMissionBody = z.infer<typeof CreateMissionBody>;
 
-export const Mission = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.enum(MissionStatus),
-  createdAt: z.iso.datetime(),
-}).meta({ id: 'Mission' });
+export const Mission = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(MissionStatus),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Mission' });
 export type Mission = z.infer<typeof Mission>;

@@ -3,5 +3,9 @@
  * and dropping a trailing question mark.
  */
 export function normalizeQuestion(question: string): string {
-  return question.trim().replace(/\s+/g, ' ').toLowerCase().replace(/\s*\?+$/, '');
+  return question
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .replace(/\s*\?+$/, '');
 }

@@ -49,13 +49,25 @@ export const QueueQueryParams = z.strictObject({
   stack: StackId.optional(),
   q: z.string().trim().min(1).max(200).optional(),
   // A page size above the maximum is clamped, not refused.
-  limit: z.coerce.number().int().min(1).default(QUEUE_PAGE_SIZE).transform((limit) => Math.min(limit, QUEUE_PAGE_MAX)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(QUEUE_PAGE_SIZE)
+    .transform((limit) => Math.min(limit, QUEUE_PAGE_MAX)),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type QueueQueryParams = z.infer<typeof QueueQueryParams>;
 
 /** Archive all: the queue's filter, as a body (FR-44). */
-export const ArchiveAllBody = QueueQueryParams.pick({ agent: true, task: true, mission: true, kind: true, session: true, q: true }).strict();
+export const ArchiveAllBody = QueueQueryParams.pick({
+  agent: true,
+  task: true,
+  mission: true,
+  kind: true,
+  session: true,
+  q: true,
+}).strict();
 export type ArchiveAllBody = z.infer<typeof ArchiveAllBody>;
 
 /** What Archive all did (E14): skipped decisions are counted, never reopened as archived. */

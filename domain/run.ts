@@ -59,18 +59,20 @@ export const UpdateRunBody = z
   });
 export type UpdateRunBody = z.infer<typeof UpdateRunBody>;
 
-export const Run = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  status: z.enum(RunStatus),
-  seedMessageSeq: z.number().int().nullable(),
-  restartedFrom: z.string().nullable(),
-  decisionId: z.string().nullable(),
-  failureReason: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  startedAt: z.iso.datetime().nullable(),
-  endedAt: z.iso.datetime().nullable(),
-}).meta({ id: 'Run' });
+export const Run = z
+  .object({
+    id: z.string(),
+    sessionId: z.string(),
+    status: z.enum(RunStatus),
+    seedMessageSeq: z.number().int().nullable(),
+    restartedFrom: z.string().nullable(),
+    decisionId: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    startedAt: z.iso.datetime().nullable(),
+    endedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Run' });
 export type Run = z.infer<typeof Run>;
 
 /** A run as a restart runner lists it: with the message it starts from. */

@@ -25,16 +25,18 @@ export const AppendMessageBody = z.strictObject({
 });
 export type AppendMessageBody = z.infer<typeof AppendMessageBody>;
 
-export const SessionMessage = z.object({
-  seq: z.number().int(),
-  sessionId: z.string(),
-  role: z.enum(MessageRole),
-  kind: z.enum(MessageKind),
-  body: z.string(),
-  decisionId: z.string().nullable(),
-  dedupeKey: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-}).meta({ id: 'SessionMessage' });
+export const SessionMessage = z
+  .object({
+    seq: z.number().int(),
+    sessionId: z.string(),
+    role: z.enum(MessageRole),
+    kind: z.enum(MessageKind),
+    body: z.string(),
+    decisionId: z.string().nullable(),
+    dedupeKey: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SessionMessage' });
 export type SessionMessage = z.infer<typeof SessionMessage>;
 
 /** Longest a long-poll may hold a request, in seconds. */

@@ -21,27 +21,26 @@ export type Liveness = (typeof Liveness)[number];
 /** A host that has not sent a heartbeat for this long is unresponsive. */
 export const HEARTBEAT_TIMEOUT_MS = 60_000;
 
-export function livenessOf(
-  session: { stoppedAt: Date | string | null; lastHeartbeatAt: Date | string | null },
-  now: Date,
-): Liveness {
+export function livenessOf(session: { stoppedAt: Date | string | null; lastHeartbeatAt: Date | string | null }, now: Date): Liveness {
   if (session.stoppedAt !== null) return 'stopped';
   if (session.lastHeartbeatAt === null) return 'unresponsive';
   const silentFor = now.getTime() - new Date(session.lastHeartbeatAt).getTime();
   return silentFor <= HEARTBEAT_TIMEOUT_MS ? 'live' : 'unresponsive';
 }
 
-export const Session = z.object({
-  id: SessionId,
-  ownerMemberId: z.string(),
-  agentId: z.string().nullable(),
-  scope: z.string().nullable(),
-  liveness: z.enum(Liveness),
-  messageCount: z.number().int(),
-  lastHeartbeatAt: z.iso.datetime().nullable(),
-  stoppedAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-}).meta({ id: 'Session' });
+export const Session = z
+  .object({
+    id: SessionId,
+    ownerMemberId: z.string(),
+    agentId: z.string().nullable(),
+    scope: z.string().nullable(),
+    liveness: z.enum(Liveness),
+    messageCount: z.number().int(),
+    lastHeartbeatAt: z.iso.datetime().nullable(),
+    stoppedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
 /** `GET /sessions/:id` adds the session's newest run. */

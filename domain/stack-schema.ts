@@ -7,7 +7,11 @@ import { MAX_STACK_MEMBERS } from './stack';
 export { StackId } from './ids';
 
 /** Auto-default durations, in whole seconds on the wire. */
-const AutoDefaultSeconds = z.number().int().min(AUTO_DEFAULT_MIN_MS / 1000).max(AUTO_DEFAULT_MAX_MS / 1000);
+const AutoDefaultSeconds = z
+  .number()
+  .int()
+  .min(AUTO_DEFAULT_MIN_MS / 1000)
+  .max(AUTO_DEFAULT_MAX_MS / 1000);
 const DueAt = z.iso.datetime({ offset: true });
 const Title = z.string().trim().min(1).max(200);
 const Members = z.array(DecisionId).max(MAX_STACK_MEMBERS);

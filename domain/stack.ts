@@ -84,7 +84,10 @@ export function checkAddMembers(state: StackSnapshot, decisions: string[]): Reje
   }
   if (new Set(decisions).size !== decisions.length) return { code: 'invalid_request', message: 'A decision is listed twice.' };
   if (state.members.length + decisions.length > MAX_STACK_MEMBERS) {
-    return { code: 'stack_full', message: `A stack holds at most ${MAX_STACK_MEMBERS} decisions; ${state.id} has ${state.members.length}.` };
+    return {
+      code: 'stack_full',
+      message: `A stack holds at most ${MAX_STACK_MEMBERS} decisions; ${state.id} has ${state.members.length}.`,
+    };
   }
   return closed(state);
 }
@@ -127,7 +130,11 @@ export function reorder(state: StackSnapshot, order: string[], now: Date): Stack
   return bump(state, now, { members: order.map((id) => byId.get(id)!) });
 }
 
-export function setPolicy(state: StackSnapshot, policy: { dueAt?: string | null; autoDefaultMs?: number | null }, now: Date): StackSnapshot {
+export function setPolicy(
+  state: StackSnapshot,
+  policy: { dueAt?: string | null; autoDefaultMs?: number | null },
+  now: Date,
+): StackSnapshot {
   return bump(state, now, {
     ...(policy.dueAt !== undefined ? { dueAt: policy.dueAt } : {}),
     ...(policy.autoDefaultMs !== undefined ? { autoDefaultMs: policy.autoDefaultMs } : {}),

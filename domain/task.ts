@@ -46,37 +46,43 @@ export const BlockerBody = z.discriminatedUnion('kind', [
 ]);
 export type BlockerBody = z.infer<typeof BlockerBody>;
 
-export const TaskBlocker = z.object({
-  id: z.string(),
-  kind: z.enum(BlockerKind),
-  ref: z.string(),
-  createdAt: z.iso.datetime(),
-  resolvedAt: z.iso.datetime().nullable(),
-}).meta({ id: 'TaskBlocker' });
+export const TaskBlocker = z
+  .object({
+    id: z.string(),
+    kind: z.enum(BlockerKind),
+    ref: z.string(),
+    createdAt: z.iso.datetime(),
+    resolvedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'TaskBlocker' });
 export type TaskBlocker = z.infer<typeof TaskBlocker>;
 
-export const Task = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: z.enum(TaskStatus),
-  statusBeforeBlocked: z.enum(ResumableTaskStatus).nullable(),
-  missionId: z.string().nullable(),
-  agentId: z.string().nullable(),
-  blockers: z.array(TaskBlocker),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-}).meta({ id: 'Task' });
+export const Task = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(TaskStatus),
+    statusBeforeBlocked: z.enum(ResumableTaskStatus).nullable(),
+    missionId: z.string().nullable(),
+    agentId: z.string().nullable(),
+    blockers: z.array(TaskBlocker),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Task' });
 export type Task = z.infer<typeof Task>;
 
 /** An entry on a task's thread: what Cast recorded there, such as a withdrawn answer (FR-40). */
-export const TaskComment = z.object({
-  seq: z.number().int(),
-  taskId: z.string(),
-  author: z.object({ kind: z.enum(ActorKind), id: z.string().nullable() }),
-  body: z.string(),
-  decisionId: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-}).meta({ id: 'TaskComment' });
+export const TaskComment = z
+  .object({
+    seq: z.number().int(),
+    taskId: z.string(),
+    author: z.object({ kind: z.enum(ActorKind), id: z.string().nullable() }),
+    body: z.string(),
+    decisionId: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'TaskComment' });
 export type TaskComment = z.infer<typeof TaskComment>;
 
 export function isResumable(status: TaskStatus): status is ResumableTaskStatus {

@@ -28,14 +28,16 @@ export const AddGrantBody = z.strictObject({
 });
 export type AddGrantBody = z.infer<typeof AddGrantBody>;
 
-export const ToolGrant = z.object({
-  id: z.string(),
-  agentId: z.string(),
-  toolPattern: z.string(),
-  effect: z.enum(GrantEffect),
-  createdBy: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-}).meta({ id: 'ToolGrant' });
+export const ToolGrant = z
+  .object({
+    id: z.string(),
+    agentId: z.string(),
+    toolPattern: z.string(),
+    effect: z.enum(GrantEffect),
+    createdBy: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ToolGrant' });
 export type ToolGrant = z.infer<typeof ToolGrant>;
 
 /** Glob match where `*` is any run of characters (also none); everything else is literal. */

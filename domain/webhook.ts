@@ -34,7 +34,13 @@ export function decisionEventId(decisionId: string, type: WebhookEventType, revi
 
 /** The events a decision's latest change announces, given what was announced before. */
 export function decisionEvents(
-  decision: { id: string; status: string; revision: number; delivery: { kind: string; runId: string | null; at: string } | null; closedAt: string | null },
+  decision: {
+    id: string;
+    status: string;
+    revision: number;
+    delivery: { kind: string; runId: string | null; at: string } | null;
+    closedAt: string | null;
+  },
   payload: Record<string, unknown>,
   alreadyResolved: boolean,
 ): WebhookEvent[] {

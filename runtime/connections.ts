@@ -13,7 +13,9 @@ export type Connections = { databaseUrl: string; temporalAddress: string };
 export function processConnections(env: Env): Connections {
   const databaseUrl = env.DATABASE_URL ?? runningEmbeddedUrl(join(env.CAST_DATA_DIR, 'pg'));
   if (!databaseUrl) {
-    throw new Error(`No DATABASE_URL, and no embedded PostgreSQL is running from ${join(env.CAST_DATA_DIR, 'pg')}: set DATABASE_URL, or run \`npm start\` first.`);
+    throw new Error(
+      `No DATABASE_URL, and no embedded PostgreSQL is running from ${join(env.CAST_DATA_DIR, 'pg')}: set DATABASE_URL, or run \`npm start\` first.`,
+    );
   }
   return { databaseUrl, temporalAddress: env.TEMPORAL_ADDRESS ?? `127.0.0.1:${env.TEMPORAL_PORT}` };
 }

@@ -22,9 +22,7 @@ export const Env = z.object({
   TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('cast'),
   TEMPORAL_PORT: port.default(7233),
-  CAST_ADMIN_TOKEN: optionalText.pipe(
-    z.string().min(16, 'CAST_ADMIN_TOKEN must be at least 16 characters').optional(),
-  ),
+  CAST_ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'CAST_ADMIN_TOKEN must be at least 16 characters').optional()),
   /** Where the Temporal CLI is cached between clones (`$XDG_CACHE_HOME/cast`, else `~/.cache/cast`). */
   XDG_CACHE_HOME: optionalText,
   /** FR-61's per-member limits; `off` only for load and fault tests that drive one member hard. */

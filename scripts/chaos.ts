@@ -63,7 +63,11 @@ const childEnv = {
   LOG_LEVEL: 'warn',
 };
 function launch(entry: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   process.once('exit', () => child.kill('SIGKILL'));
   return child;
 }
@@ -101,7 +105,11 @@ const receiver = createServer((req, res) => {
 });
 const receiverPort = await freePort();
 await new Promise<void>((resolve) => receiver.listen(receiverPort, '127.0.0.1', resolve));
-await fetch(`${apiUrl}/api/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${receiverPort}/hook`, events: ['decision.resolved'] }) });
+await fetch(`${apiUrl}/api/v1/webhooks`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ url: `http://127.0.0.1:${receiverPort}/hook`, events: ['decision.resolved'] }),
+});
 
 // --- load: file and answer; a refused or failed request is retried with the same key ---
 const accepted = new Map<string, number>(); // decision → the option the API accepted
@@ -110,7 +118,11 @@ let failures = 0;
 async function post(path: string, body: unknown, key?: string): Promise<Response | null> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     try {
-      const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+      const response = await fetch(`${apiUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+        body: JSON.stringify(body),
+      });
       if (response.status < 500) return response;
     } catch {
       // The API is down: it is being restarted.
@@ -132,7 +144,11 @@ async function client(lane: number): Promise<void> {
     const { decision } = (await filing.json()) as { decision: { id: string } };
     filed.push(decision.id);
     const option = 1 + (index % 2);
-    const answer = await post(`/api/v1/decisions/${decision.id}/asks/1/answer`, { answer: { kind: 'decision', selected: [option] }, reason: option === 1 ? 'Chaos says ship.' : undefined }, randomUUID());
+    const answer = await post(
+      `/api/v1/decisions/${decision.id}/asks/1/answer`,
+      { answer: { kind: 'decision', selected: [option] }, reason: option === 1 ? 'Chaos says ship.' : undefined },
+      randomUUID(),
+    );
     if (answer?.ok) accepted.set(decision.id, option);
   }
 }
@@ -149,22 +165,38 @@ const kill = async (name: string, restart: () => Promise<void> | void, target: (
 const lanes = Array.from({ length: 4 }, (_, lane) => client(lane));
 const step = (SECONDS * 1000) / (postgres ? 5 : 4);
 await new Promise((resolve) => setTimeout(resolve, step));
-await kill('the worker', () => void (worker = launch('worker.ts')), () => worker);
+await kill(
+  'the worker',
+  () => void (worker = launch('worker.ts')),
+  () => worker,
+);
 await new Promise((resolve) => setTimeout(resolve, step));
-await kill('the API', async () => {
-  api = launch('api/server.ts');
-  await until('the API', async () => (await fetch(`${apiUrl}/healthz`)).ok);
-}, () => api);
+await kill(
+  'the API',
+  async () => {
+    api = launch('api/server.ts');
+    await until('the API', async () => (await fetch(`${apiUrl}/healthz`)).ok);
+  },
+  () => api,
+);
 await new Promise((resolve) => setTimeout(resolve, step));
-await kill('the Temporal server', async () => {
-  temporal = await startTemporal();
-}, () => temporal.process);
+await kill(
+  'the Temporal server',
+  async () => {
+    temporal = await startTemporal();
+  },
+  () => temporal.process,
+);
 await new Promise((resolve) => setTimeout(resolve, step));
 if (postgres) {
   // The next start finds the dead server's postmaster.pid and recovers from its WAL.
-  await kill('the PostgreSQL server', async () => {
-    postgres = await startPostgres();
-  }, () => postgres!.pid);
+  await kill(
+    'the PostgreSQL server',
+    async () => {
+      postgres = await startPostgres();
+    },
+    () => postgres!.pid,
+  );
   await new Promise((resolve) => setTimeout(resolve, step));
 }
 stopping = true;
@@ -173,13 +205,17 @@ log(`load done: ${filed.length} filed, ${accepted.size} answers accepted, ${fail
 
 // --- checks -----------------------------------------------------------------------------
 const problems: string[] = [];
-await until('every accepted answer resolved and delivered', async () => {
-  const { rows } = await pool.query<{ n: number }>(
-    `select count(*)::int as n from decisions where id = any($1) and status = 'resolved' and snapshot -> 'delivery' <> 'null'::jsonb`,
-    [[...accepted.keys()]],
-  );
-  return rows[0]!.n === accepted.size;
-}, 120_000).catch((error: Error) => problems.push(error.message));
+await until(
+  'every accepted answer resolved and delivered',
+  async () => {
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from decisions where id = any($1) and status = 'resolved' and snapshot -> 'delivery' <> 'null'::jsonb`,
+      [[...accepted.keys()]],
+    );
+    return rows[0]!.n === accepted.size;
+  },
+  120_000,
+).catch((error: Error) => problems.push(error.message));
 
 const { rows: recorded } = await pool.query<{ id: string; selected: number[] }>(
   `select id, (snapshot -> 'asks' -> 0 -> 'answer' -> 'value' -> 'selected')::jsonb as selected from decisions where id = any($1)`,
@@ -187,26 +223,43 @@ const { rows: recorded } = await pool.query<{ id: string; selected: number[] }>(
 );
 const byId = new Map(recorded.map((row) => [row.id, row.selected?.[0]]));
 const lost = [...accepted].filter(([id, option]) => byId.get(id) !== option);
-if (lost.length) problems.push(`${lost.length} accepted answers lost or changed: ${lost.slice(0, 5).map(([id]) => id).join(', ')}`);
+if (lost.length)
+  problems.push(
+    `${lost.length} accepted answers lost or changed: ${lost
+      .slice(0, 5)
+      .map(([id]) => id)
+      .join(', ')}`,
+  );
 
 const { rows: twice } = await pool.query<{ subject_id: string; n: number }>(
   `select subject_id, count(*)::int as n from activity where workspace_id = $1 and subject_kind = 'decision' and kind in ('resolved', 'delivered')
     group by subject_id, kind having count(*) > 1`,
   [workspaceId],
 );
-if (twice.length) problems.push(`${twice.length} decisions resolved or delivered twice: ${twice.slice(0, 5).map((row) => row.subject_id).join(', ')}`);
+if (twice.length)
+  problems.push(
+    `${twice.length} decisions resolved or delivered twice: ${twice
+      .slice(0, 5)
+      .map((row) => row.subject_id)
+      .join(', ')}`,
+  );
 const { rows: messages } = await pool.query<{ decision_id: string; n: number }>(
   `select decision_id, count(*)::int as n from session_messages where workspace_id = $1 and kind = 'decision_answer' group by decision_id having count(*) > 1`,
   [workspaceId],
 );
 if (messages.length) problems.push(`${messages.length} decisions sent their answer twice`);
 
-await until('every decision.resolved webhook', async () => {
-  const decisions = new Set([...received.values()].filter((event) => event.type === 'decision.resolved').map((event) => event.decision));
-  return [...accepted.keys()].every((id) => decisions.has(id));
-}, 120_000).catch((error: Error) => problems.push(error.message));
+await until(
+  'every decision.resolved webhook',
+  async () => {
+    const decisions = new Set([...received.values()].filter((event) => event.type === 'decision.resolved').map((event) => event.decision));
+    return [...accepted.keys()].every((id) => decisions.has(id));
+  },
+  120_000,
+).catch((error: Error) => problems.push(error.message));
 const perDecision = new Map<string, number>();
-for (const event of received.values()) if (event.type === 'decision.resolved') perDecision.set(event.decision, (perDecision.get(event.decision) ?? 0) + 1);
+for (const event of received.values())
+  if (event.type === 'decision.resolved') perDecision.set(event.decision, (perDecision.get(event.decision) ?? 0) + 1);
 const doubled = [...perDecision].filter(([, count]) => count !== 1);
 if (doubled.length) problems.push(`${doubled.length} decisions announced under more than one event id`);
 const redelivered = [...received.values()].filter((event) => event.count > 1).length;

@@ -54,15 +54,24 @@ say(`${chromiumPath()} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`
 function unpackNpmBuild() {
   const work = mkdtempSync(join(tmpdir(), 'cast-chromium-'));
   try {
-    execFileSync('npm', ['pack', NPM_BUILD, '--pack-destination', work, '--loglevel=error', '--no-update-notifier'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
+    execFileSync('npm', ['pack', NPM_BUILD, '--pack-destination', work, '--loglevel=error', '--no-update-notifier'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const tarball = join(
+      work,
+      readdirSync(work).find((name) => name.endsWith('.tgz')),
+    );
     execFileSync('tar', ['xzf', tarball, '-C', work, 'package/bin/chromium.br', 'package/bin/al2023.tar.br']);
     rmSync(UNPACKED, { recursive: true, force: true });
     mkdirSync(UNPACKED, { recursive: true });
     execFileSync('tar', ['x', '-C', UNPACKED], { input: brotliDecompressSync(readFileSync(join(work, 'package/bin/al2023.tar.br'))) });
-    writeFileSync(join(UNPACKED, 'headless-shell'), brotliDecompressSync(readFileSync(join(work, 'package/bin/chromium.br'))), { mode: 0o755 });
+    writeFileSync(join(UNPACKED, 'headless-shell'), brotliDecompressSync(readFileSync(join(work, 'package/bin/chromium.br'))), {
+      mode: 0o755,
+    });
     // Written last, so its presence means a whole unpack. `exec` keeps the pid Playwright kills.
-    writeFileSync(SHIPPED, '#!/bin/sh\nhere=$(dirname "$0")\nLD_LIBRARY_PATH="$here/lib" exec "$here/headless-shell" "$@"\n', { mode: 0o755 });
+    writeFileSync(SHIPPED, '#!/bin/sh\nhere=$(dirname "$0")\nLD_LIBRARY_PATH="$here/lib" exec "$here/headless-shell" "$@"\n', {
+      mode: 0o755,
+    });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

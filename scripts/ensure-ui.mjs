@@ -25,6 +25,9 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== want) {
   process.stderr.write('[ui] building the web queue (vite build)…\n');
   // Always React's production build: a caller's NODE_ENV (vitest sets `test`, and it reaches
   // `npm start` spawned from a test) would otherwise bundle the development build.
-  execSync('npx vite build --config ui/vite.config.ts --logLevel warn', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execSync('npx vite build --config ui/vite.config.ts --logLevel warn', {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(stamp, `${want}\n`);
 }

@@ -32,7 +32,10 @@ const given = process.argv[2];
 if (!given) stop(2, `Which PGlite directory should be imported?\n${USAGE}`);
 const sourceDir = resolve(given);
 if (!env.DATABASE_URL && sourceDir === pgDir) {
-  stop(2, `${sourceDir} is still where Cast keeps its database. Start Cast once: it moves the PGlite directory aside and names the command to import it from there.`);
+  stop(
+    2,
+    `${sourceDir} is still where Cast keeps its database. Start Cast once: it moves the PGlite directory aside and names the command to import it from there.`,
+  );
 }
 const notPglite = notPgliteDirReason(sourceDir);
 if (notPglite) stop(2, `${notPglite}\n${USAGE}`);
@@ -67,7 +70,9 @@ try {
   try {
     await migrate(pool);
     const report = await importRows(pool, source);
-    process.stdout.write(summary(report, env.DATABASE_URL ? `the database at ${redacted(env.DATABASE_URL)}` : `the embedded database in ${pgDir}`));
+    process.stdout.write(
+      summary(report, env.DATABASE_URL ? `the database at ${redacted(env.DATABASE_URL)}` : `the embedded database in ${pgDir}`),
+    );
   } finally {
     await pool.end();
   }
@@ -101,7 +106,9 @@ function summary(report: ImportReport, target: string): string {
   ];
   if (report.tokensKept) {
     const one = report.tokensKept === 1;
-    lines.push(`The sign-in token${one ? '' : 's'} of the fresh database's default member (${report.tokensKept}) now sign${one ? 's' : ''} in to the imported workspace.`);
+    lines.push(
+      `The sign-in token${one ? '' : 's'} of the fresh database's default member (${report.tokensKept}) now sign${one ? 's' : ''} in to the imported workspace.`,
+    );
   }
   lines.push(
     '',

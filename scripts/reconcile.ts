@@ -18,7 +18,9 @@ if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
 const pool = createPool(env.DATABASE_URL, 2);
 const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
 try {
-  const report = await reconcileDecisions(pool, new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }), { taskQueue: env.TEMPORAL_TASK_QUEUE });
+  const report = await reconcileDecisions(pool, new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }), {
+    taskQueue: env.TEMPORAL_TASK_QUEUE,
+  });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } finally {
   await connection.close();

@@ -78,7 +78,15 @@ try {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
     void stopAll(1);
   });
-  const api = await startApi({ pool, logger, host: env.HOST, port: env.PORT, temporal, ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}), checkResponses: env.CAST_CHECK_RESPONSES === 'on' });
+  const api = await startApi({
+    pool,
+    logger,
+    host: env.HOST,
+    port: env.PORT,
+    temporal,
+    ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
+    checkResponses: env.CAST_CHECK_RESPONSES === 'on',
+  });
   stops.push({ name: 'api', stop: api.stop });
 
   logger.info({ url: api.url, temporal: temporalAddress, ms: Date.now() - started }, 'Cast is ready');

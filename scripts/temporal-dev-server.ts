@@ -18,12 +18,17 @@ export async function startTemporalDevServer(options: {
 }): Promise<TemporalDevServer> {
   const address = `127.0.0.1:${options.port}`;
   const args = [
-    'server', 'start-dev',
-    '--ip', '127.0.0.1',
-    '--port', String(options.port),
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
     '--headless',
-    '--namespace', options.namespace ?? 'default',
-    '--log-level', options.logLevel ?? 'error',
+    '--namespace',
+    options.namespace ?? 'default',
+    '--log-level',
+    options.logLevel ?? 'error',
     ...(options.dbFile ? ['--db-filename', options.dbFile] : []),
   ];
   const child = spawn(options.binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -61,9 +66,7 @@ async function serves(address: string, namespace: string): Promise<boolean> {
   let connection: Connection | undefined;
   try {
     connection = await Connection.connect({ address, connectTimeout: 1000 });
-    await connection.withDeadline(Date.now() + 1000, () =>
-      connection!.workflowService.describeNamespace({ namespace }),
-    );
+    await connection.withDeadline(Date.now() + 1000, () => connection!.workflowService.describeNamespace({ namespace }));
     return true;
   } catch {
     return false;

@@ -97,7 +97,8 @@ export class DecisionMachine implements StackMember {
 
   validateUndo(command: { ask: number } & Expiring): void {
     rejectExpired(command);
-    if (this.undoing) reject({ code: 'undo_in_progress', message: 'An undo of this decision is already under way; try again in a moment.' });
+    if (this.undoing)
+      reject({ code: 'undo_in_progress', message: 'An undo of this decision is already under way; try again in a moment.' });
     rejectIf(checkUndo(this.state, command.ask, new Date()));
   }
 
@@ -109,7 +110,10 @@ export class DecisionMachine implements StackMember {
   validateSettle(command: AnswerCommand): void {
     rejectExpired(command);
     if (!isRecordSource(this.state.source) || command.ask !== 1) {
-      reject({ code: 'invalid_request', message: 'Only a decision carrying an approval or escalation settles through its record, on its first ask.' });
+      reject({
+        code: 'invalid_request',
+        message: 'Only a decision carrying an approval or escalation settles through its record, on its first ask.',
+      });
     }
     rejectIf(rules.checkAnswer(this.state, command));
   }
@@ -296,7 +300,9 @@ export class DecisionMachine implements StackMember {
   /** Takes a delivery in: its activity mirrored it too, unless a change (a stack's signal) landed meanwhile. */
   private takeDelivery(sent: DecisionSnapshot, delivered: Delivered): DecisionSnapshot | Promise<DecisionSnapshot> {
     this.subscribers = delivered.subscribers;
-    return this.state === sent ? this.adopt(rules.recordDelivery(sent, delivered.outcome)) : this.commit(rules.recordDelivery(this.state, delivered.outcome));
+    return this.state === sent
+      ? this.adopt(rules.recordDelivery(sent, delivered.outcome))
+      : this.commit(rules.recordDelivery(this.state, delivered.outcome));
   }
 
   // Most decisions link no task: skip the activity's round trip through the server for them.

@@ -43,7 +43,9 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   setHandler(decisionQuery, () => decision.state);
   setHandler(fileDecisionUpdate, (content) => decision.file(content), { validator: (content) => decision.validateRewrite(content) });
   setHandler(editDecisionUpdate, (edit) => decision.edit(edit), { validator: (edit) => decision.validateEdit(edit) });
-  setHandler(withdrawDecisionUpdate, (command) => decision.withdraw(command), { validator: (command) => decision.validateRewrite(command) });
+  setHandler(withdrawDecisionUpdate, (command) => decision.withdraw(command), {
+    validator: (command) => decision.validateRewrite(command),
+  });
   setHandler(archiveDecisionUpdate, (command) => decision.archive(command), { validator: (command) => decision.validateArchive(command) });
   setHandler(autoArchiveSignal, () => decision.autoArchive());
   setHandler(restoreDecisionUpdate, (command) => decision.restore(command), { validator: (command) => decision.validateRestore(command) });

@@ -101,7 +101,12 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
     {
       validator: (command: { members: Array<{ decisionId: string }> } & Expiring) => {
         rejectExpired(command);
-        rejectIf(checkAddMembers(state, command.members.map((member) => member.decisionId)));
+        rejectIf(
+          checkAddMembers(
+            state,
+            command.members.map((member) => member.decisionId),
+          ),
+        );
       },
     },
   );

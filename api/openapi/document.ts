@@ -24,20 +24,24 @@ function buildDocument(): OpenApiDocument {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
-    description: 'The web session from `POST /auth/session`. A write with it must come from Cast\'s own origin (else 403 `cross_origin`).',
+    description: "The web session from `POST /auth/session`. A write with it must come from Cast's own origin (else 403 `cross_origin`).",
   });
-  const generator = new OpenApiGeneratorV31([...docs.registry.definitions, { type: 'schema', schema: ApiProblem }], { sortComponents: 'alphabetically' });
-  return withoutNullQueryTypes(generator.generateDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Cast API',
-      version: API_VERSION,
-      description:
-        'A decision queue for AI agents. Request bodies are JSON, camelCase and strict: an unknown field is a 400 naming it. Every refusal is `application/problem+json` with a stable `code`. Another workspace\'s ids answer 404 exactly like a missing id.',
-    },
-    servers: [{ url: '/', description: 'This Cast' }],
-    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
-  }));
+  const generator = new OpenApiGeneratorV31([...docs.registry.definitions, { type: 'schema', schema: ApiProblem }], {
+    sortComponents: 'alphabetically',
+  });
+  return withoutNullQueryTypes(
+    generator.generateDocument({
+      openapi: '3.1.0',
+      info: {
+        title: 'Cast API',
+        version: API_VERSION,
+        description:
+          "A decision queue for AI agents. Request bodies are JSON, camelCase and strict: an unknown field is a 400 naming it. Every refusal is `application/problem+json` with a stable `code`. Another workspace's ids answer 404 exactly like a missing id.",
+      },
+      servers: [{ url: '/', description: 'This Cast' }],
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    }),
+  );
 }
 
 /**

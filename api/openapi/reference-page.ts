@@ -40,7 +40,9 @@ function operationSection(schemas: SchemaFields, method: string, path: string, o
       : schemas.notes(parameter.schema),
   ]);
   const body = op.requestBody?.content?.['application/json']?.schema;
-  const fields = schemas.fields(body).map((field) => [`<code>${escape(field.name)}</code>`, escape(field.type), field.required ? 'yes' : 'no', field.notes]);
+  const fields = schemas
+    .fields(body)
+    .map((field) => [`<code>${escape(field.name)}</code>`, escape(field.type), field.required ? 'yes' : 'no', field.notes]);
   // A body-less action (heartbeat, claim) still says what it accepts.
   if (body && fields.length === 0) fields.push(['—', 'object', 'no', schemas.notes(body) || 'No fields.']);
   const bodyName = body?.$ref ? ` (${escape(body.$ref.split('/').pop()!)}${op.requestBody?.required ? '' : ', optional'})` : '';
@@ -71,8 +73,12 @@ export function renderReference(document: OpenApiDocument): string {
       contents.set(tag, [...(contents.get(tag) ?? []), link]);
     }
   }
-  const toc = [...contents].map(([tag, links]) => `<li><a href="#tag-${escape(tag)}">${escape(tag)}</a><ul>${links.join('')}</ul></li>`).join('');
-  const main = [...sections].map(([tag, operations]) => `<section id="tag-${escape(tag)}"><h2>${escape(tag)}</h2>${operations.join('\n')}</section>`);
+  const toc = [...contents]
+    .map(([tag, links]) => `<li><a href="#tag-${escape(tag)}">${escape(tag)}</a><ul>${links.join('')}</ul></li>`)
+    .join('');
+  const main = [...sections].map(
+    ([tag, operations]) => `<section id="tag-${escape(tag)}"><h2>${escape(tag)}</h2>${operations.join('\n')}</section>`,
+  );
   const { info } = document;
   return `<!doctype html>
 <html lang="en">

@@ -14,7 +14,11 @@ export function sessionMessageHandlers(deps: { pool: Pool }): MountedRoute[] {
   return [
     handle(appendMessage, async ({ params, body }, { principal }) => {
       const session = await requireSession(deps.pool, principal, params.id);
-      const { duplicate, ...message } = await appendMessageRow(deps.pool, { workspaceId: principal.workspaceId, sessionId: session.id, ...body });
+      const { duplicate, ...message } = await appendMessageRow(deps.pool, {
+        workspaceId: principal.workspaceId,
+        sessionId: session.id,
+        ...body,
+      });
       return reply(appendMessage, { status: duplicate ? 200 : 201, body: { message } });
     }),
     handle(readMessages, async ({ params, query }, { principal, res }) => {

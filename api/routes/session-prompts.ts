@@ -31,7 +31,11 @@ export function sessionPromptHandlers(deps: { pool: Pool; temporal: TemporalGate
       const content = hostPromptDecision(body);
       const context = body.kind === 'permission' ? body.input : undefined;
       const filed = await fileDecision(deps, principal, { ...content, ...(context ? { context } : {}), session: sessionId }, source);
-      return reply(fileHostPrompt, { status: 201, body: { decision: filed.decision } }, { location: `/api/v1/decisions/${filed.decision.id}` });
+      return reply(
+        fileHostPrompt,
+        { status: 201, body: { decision: filed.decision } },
+        { location: `/api/v1/decisions/${filed.decision.id}` },
+      );
     }),
   ];
 }

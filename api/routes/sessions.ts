@@ -6,7 +6,13 @@
 import { memberActor } from '../../db/activity';
 import type { Pool } from '../../db/pool';
 import { createRun, latestRun } from '../../db/runs';
-import { ensureSession, heartbeat, listSessions as listSessionRows, requireSession, stopSession as stopSessionRow } from '../../db/sessions';
+import {
+  ensureSession,
+  heartbeat,
+  listSessions as listSessionRows,
+  requireSession,
+  stopSession as stopSessionRow,
+} from '../../db/sessions';
 import { getSession, listSessions, putSession, reportRun, sessionHeartbeat, stopSession } from '../../domain/routes/sessions';
 import { handle, reply, type MountedRoute } from '../mount-routes';
 
@@ -30,7 +36,11 @@ export function sessionHandlers(deps: { pool: Pool }): MountedRoute[] {
     })),
     handle(reportRun, async ({ params, body }, { principal }) => {
       const session = await requireSession(deps.pool, principal, params.id);
-      const run = await createRun(deps.pool, { workspaceId: principal.workspaceId, sessionId: session.id, ...body }, memberActor(principal));
+      const run = await createRun(
+        deps.pool,
+        { workspaceId: principal.workspaceId, sessionId: session.id, ...body },
+        memberActor(principal),
+      );
       return reply(reportRun, { status: 201, body: { run } }, { location: `/api/v1/runs/${run.id}` });
     }),
   ];

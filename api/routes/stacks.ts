@@ -15,7 +15,14 @@ import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { getStack as getStackRow, listStacks as listStackRows } from '../../db/stacks';
 import { handle, reply, type MountedRoute } from '../mount-routes';
-import { addToStack, applyDefaults, createStack as createStackRow, removeFromStack, reorderStack as reorderMembers, setStackPolicy as setPolicy } from '../services/stacks';
+import {
+  addToStack,
+  applyDefaults,
+  createStack as createStackRow,
+  removeFromStack,
+  reorderStack as reorderMembers,
+  setStackPolicy as setPolicy,
+} from '../services/stacks';
 import type { TemporalGateway } from '../temporal-gateway';
 
 /** A malformed stack id reads as a missing one, like a decision id. */
@@ -38,7 +45,11 @@ export function stackHandlers(deps: { pool: Pool; temporal: TemporalGateway }): 
     handle(getStack, async ({ params }, { principal }) => {
       const stack = await getStackRow(deps.pool, principal.workspaceId, stackIdParam(params.id));
       if (!stack) throw notFound('stack');
-      const decisions = await decisionsByIds(deps.pool, principal.workspaceId, stack.members.map((member) => member.decisionId));
+      const decisions = await decisionsByIds(
+        deps.pool,
+        principal.workspaceId,
+        stack.members.map((member) => member.decisionId),
+      );
       return { stack, decisions };
     }),
     handle(addStackMembers, async ({ params, body }, { principal }) => ({

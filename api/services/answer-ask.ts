@@ -60,4 +60,3 @@ async function checkAccess(
   const grants = await listGrants(pool, workspaceId, agentId);
   return evaluateToolAccess(ask.tool, grants) === 'allowed' ? 'verified' : 'denied';
 }
-

@@ -30,5 +30,12 @@ export async function openInSession(
 
 export function describeOpen(decision: DecisionView, messageCount: number, now: Date): OpenElsewhere {
   const age = staleness(new Date(decision.createdAt), decision.messagesAtAsk ?? messageCount, messageCount, now);
-  return { id: decision.id, question: decision.question, askedAgo: age.asked, messagesSince: age.messagesSince, line: age.line, stale: age.stale };
+  return {
+    id: decision.id,
+    question: decision.question,
+    askedAgo: age.asked,
+    messagesSince: age.messagesSince,
+    line: age.line,
+    stale: age.stale,
+  };
 }

@@ -65,9 +65,14 @@ export async function fileValidDecision(
   for (let attempt = 0; ; attempt += 1) {
     const candidate = decisionIdOf(await nextDecisionNumber(deps.pool));
     // A record's decision is its own: the same question again is another record, not an edit.
-    const id = links.sessionId && !source
-      ? await claimDecisionKey(deps.pool, { workspaceId: principal.workspaceId, sessionId: links.sessionId, question: body.question }, candidate)
-      : candidate;
+    const id =
+      links.sessionId && !source
+        ? await claimDecisionKey(
+            deps.pool,
+            { workspaceId: principal.workspaceId, sessionId: links.sessionId, question: body.question },
+            candidate,
+          )
+        : candidate;
     try {
       const snapshot = await deps.temporal.fileDecision(
         {

@@ -89,7 +89,10 @@ async function settleThrough(deps: Deps, principal: Principal, decisionId: strin
 export async function decideApproval(deps: Deps, principal: Principal, id: string, verdict: 'approve' | 'reject', reason?: string) {
   const approval = await getApproval(deps.pool, principal.workspaceId, id);
   if (!approval) throw notFound('approval');
-  await settleThrough(deps, principal, approval.decisionId, { answer: { kind: 'approval', decision: verdict }, ...(reason ? { reason } : {}) });
+  await settleThrough(deps, principal, approval.decisionId, {
+    answer: { kind: 'approval', decision: verdict },
+    ...(reason ? { reason } : {}),
+  });
   return (await getApproval(deps.pool, principal.workspaceId, id))!;
 }
 

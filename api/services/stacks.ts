@@ -79,7 +79,9 @@ export function reorderStack(deps: Deps, principal: Principal, id: string, order
 export function setStackPolicy(deps: Deps, principal: Principal, id: string, body: StackPolicyBody): Promise<StackView> {
   const policy = {
     ...(body.dueAt !== undefined ? { dueAt: body.dueAt === null ? null : new Date(body.dueAt).toISOString() } : {}),
-    ...(body.autoDefaultSeconds !== undefined ? { autoDefaultMs: body.autoDefaultSeconds === null ? null : body.autoDefaultSeconds * 1000 } : {}),
+    ...(body.autoDefaultSeconds !== undefined
+      ? { autoDefaultMs: body.autoDefaultSeconds === null ? null : body.autoDefaultSeconds * 1000 }
+      : {}),
   };
   return change(deps, principal, id, () => deps.temporal.setStackPolicy(id, policy));
 }
@@ -88,7 +90,11 @@ export function setStackPolicy(deps: Deps, principal: Principal, id: string, bod
 export async function applyDefaults(deps: Deps, principal: Principal, id: string): Promise<{ answered: string[]; skipped: string[] }> {
   const stack = await getStack(deps.pool, principal.workspaceId, id);
   if (!stack) throw notFound('stack');
-  const members = await decisionsByIds(deps.pool, principal.workspaceId, stack.members.map((candidate) => candidate.decisionId));
+  const members = await decisionsByIds(
+    deps.pool,
+    principal.workspaceId,
+    stack.members.map((candidate) => candidate.decisionId),
+  );
   const answered: string[] = [];
   const skipped: string[] = [];
   for (const decision of members) {

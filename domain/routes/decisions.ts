@@ -229,8 +229,7 @@ export const getDecisionDocument = route({
   operationId: 'getDecisionDocument',
   summary: "Read a decision's document",
   description:
-    'The `report` or an `option-<ask>-<n>` page as HTML under `Content-Security-Policy: sandbox`, ' +
-    'or the `doc` body as plain text.',
+    'The `report` or an `option-<ask>-<n>` page as HTML under `Content-Security-Policy: sandbox`, ' + 'or the `doc` body as plain text.',
   // A name that is not one of these reads as a document the decision does not have (404).
   params: z.object({
     id: DecisionIdParam,

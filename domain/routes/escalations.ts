@@ -22,7 +22,11 @@ export const raiseEscalation = route({
   body: { schema: RaiseEscalationBody.meta({ id: 'RaiseEscalationBody' }) },
   ok: [
     { status: 201, description: 'The new escalation.', schema: z.object({ escalation: Escalation, updated: z.literal(false) }) },
-    { status: 200, description: 'The open escalation with that dedupe key, updated.', schema: z.object({ escalation: Escalation, updated: z.literal(true) }) },
+    {
+      status: 200,
+      description: 'The open escalation with that dedupe key, updated.',
+      schema: z.object({ escalation: Escalation, updated: z.literal(true) }),
+    },
   ],
   errors: CARRY,
   callers: PEOPLE_AND_AGENTS,

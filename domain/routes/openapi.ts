@@ -10,7 +10,12 @@ export const openApiDocument = route({
   summary: 'This document',
   description: 'The OpenAPI 3.1 description of `/api/v1`. The same operations, as a page to read, are at `/api/reference`.',
   // An OpenAPI document is open by nature: its own specification describes it, not a schema here.
-  ok: { status: 200, description: 'The OpenAPI document.', schema: z.looseObject({ openapi: z.literal('3.1.0') }), mediaType: 'application/json' },
+  ok: {
+    status: 200,
+    description: 'The OpenAPI document.',
+    schema: z.looseObject({ openapi: z.literal('3.1.0') }),
+    mediaType: 'application/json',
+  },
   callers: PEOPLE_AND_AGENTS,
 });
 

@@ -3,8 +3,21 @@ import type { ErrorCode } from '../errors';
 import { WORKFLOW_ERRORS } from './route';
 
 /** Filing the decision that carries a new record into the queue. */
-export const CARRY = ['agent_not_found', 'session_not_found', 'task_not_found', 'run_not_found', 'agent_open_cap', ...WORKFLOW_ERRORS] as const satisfies readonly ErrorCode[];
+export const CARRY = [
+  'agent_not_found',
+  'session_not_found',
+  'task_not_found',
+  'run_not_found',
+  'agent_open_cap',
+  ...WORKFLOW_ERRORS,
+] as const satisfies readonly ErrorCode[];
 /** Settling a record answers its decision's first ask, as the queue would. */
-export const SETTLE = ['ask_already_answered', 'decision_archived', 'decision_not_open', 'undo_in_progress', ...WORKFLOW_ERRORS] as const satisfies readonly ErrorCode[];
+export const SETTLE = [
+  'ask_already_answered',
+  'decision_archived',
+  'decision_not_open',
+  'undo_in_progress',
+  ...WORKFLOW_ERRORS,
+] as const satisfies readonly ErrorCode[];
 /** Choosing one of an escalation's options. */
 export const CHOICE = ['answer_kind_mismatch', 'option_out_of_range', 'reason_required'] as const satisfies readonly ErrorCode[];

@@ -67,24 +67,20 @@ export type RouteInput<C extends RouteContract> = {
 };
 
 /** What a client sends, before parsing. */
-export type RouteRequest<C extends RouteContract> = (C['params'] extends z.ZodType ? { params: z.input<C['params']> } : { params?: undefined }) &
+export type RouteRequest<C extends RouteContract> = (C['params'] extends z.ZodType
+  ? { params: z.input<C['params']> }
+  : { params?: undefined }) &
   (C['query'] extends z.ZodType ? { query?: z.input<C['query']> } : { query?: undefined }) &
   (C['headers'] extends z.ZodType ? { headers?: Partial<z.input<C['headers']>> } : { headers?: undefined }) &
   (C['body'] extends { schema: infer S } ? { body: InputOf<S> } : { body?: undefined });
 
 /** A success as the handler gives it: any declared status with its body (one per status). */
-export type RouteReply<C extends RouteContract> = Successes<C> extends infer S
-  ? S extends Success
-    ? { status: S['status']; body: InputOf<S['schema']> }
-    : never
-  : never;
+export type RouteReply<C extends RouteContract> =
+  Successes<C> extends infer S ? (S extends Success ? { status: S['status']; body: InputOf<S['schema']> } : never) : never;
 
 /** A success as the client receives it, parsed with its schema. */
-export type RouteResponse<C extends RouteContract> = Successes<C> extends infer S
-  ? S extends Success
-    ? { status: S['status']; body: OutputOf<S['schema']> }
-    : never
-  : never;
+export type RouteResponse<C extends RouteContract> =
+  Successes<C> extends infer S ? (S extends Success ? { status: S['status']; body: OutputOf<S['schema']> } : never) : never;
 
 export function successesOf(contract: RouteContract): readonly Success[] {
   return Array.isArray(contract.ok) ? contract.ok : [contract.ok as Success];

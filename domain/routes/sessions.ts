@@ -28,7 +28,8 @@ export const putSession = route({
   path: '/sessions/:id',
   operationId: 'putSession',
   summary: 'Register a session, or set its scope or agent',
-  description: "The first use of an id registers it for the caller; omitted fields stay, `null` clears them. Another member's session is a 404.",
+  description:
+    "The first use of an id registers it for the caller; omitted fields stay, `null` clears them. Another member's session is a 404.",
   params: SessionParams,
   body: { schema: PutSessionBody.meta({ id: 'PutSessionBody' }), required: false },
   ok: { status: 200, description: 'The session.', schema: OneSession },
@@ -46,7 +47,11 @@ export const listSessions = route({
     scope: z.string().min(1).max(200).optional().meta({ description: 'Only sessions in this project.' }),
     limit: limitQuery(50, 200),
   }),
-  ok: { status: 200, description: 'Sessions, newest first, with liveness and message count.', schema: z.object({ sessions: z.array(Session) }) },
+  ok: {
+    status: 200,
+    description: 'Sessions, newest first, with liveness and message count.',
+    schema: z.object({ sessions: z.array(Session) }),
+  },
   callers: PEOPLE_AND_AGENTS,
 });
 

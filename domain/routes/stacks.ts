@@ -129,4 +129,13 @@ export const applyStackDefaults = route({
   callers: PEOPLE,
 });
 
-export const stackRoutes = [createStack, listStacks, getStack, addStackMembers, removeStackMember, reorderStack, setStackPolicy, applyStackDefaults];
+export const stackRoutes = [
+  createStack,
+  listStacks,
+  getStack,
+  addStackMembers,
+  removeStackMember,
+  reorderStack,
+  setStackPolicy,
+  applyStackDefaults,
+];

@@ -139,4 +139,14 @@ export const resolveBlocker = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const taskRoutes = [createTask, listTasks, tasksNeedingYou, getTask, updateTask, deleteTask, listTaskComments, blockTask, resolveBlocker];
+export const taskRoutes = [
+  createTask,
+  listTasks,
+  tasksNeedingYou,
+  getTask,
+  updateTask,
+  deleteTask,
+  listTaskComments,
+  blockTask,
+  resolveBlocker,
+];

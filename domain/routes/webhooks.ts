@@ -13,7 +13,11 @@ export const createWebhook = route({
   summary: 'Add a push endpoint',
   description: 'Deliveries are signed with `X-Cast-Signature: sha256=<hex HMAC>`; the secret is returned once, here.',
   body: { schema: CreateWebhookBody.meta({ id: 'CreateWebhookBody' }) },
-  ok: { status: 201, description: 'The endpoint and its signing secret.', schema: z.object({ webhook: Webhook, secret: z.string().min(1) }) },
+  ok: {
+    status: 201,
+    description: 'The endpoint and its signing secret.',
+    schema: z.object({ webhook: Webhook, secret: z.string().min(1) }),
+  },
   callers: PEOPLE,
 });
 

@@ -11,7 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Entry = { seq: number; subjectKind: string; subjectId: string; kind: string; actorKind: string; actorId: string | null; detail: Record<string, unknown>; at: string };
+type Entry = {
+  seq: number;
+  subjectKind: string;
+  subjectId: string;
+  kind: string;
+  actorKind: string;
+  actorId: string | null;
+  detail: Record<string, unknown>;
+  at: string;
+};
 
 async function activity(member: Member, query = ''): Promise<Entry[]> {
   const response = await cast.request(member.token, 'GET', `/api/v1/activity${query}`);

@@ -39,9 +39,13 @@ describe('agents', () => {
     const list = (await (await cast.request(alice.token, 'GET', '/api/v1/agents')).json()) as { agents: Agent[] };
     expect(list.agents.map((a) => a.id)).toEqual([agent.id]);
 
-    const patched = await cast.request(alice.token, 'PATCH', `/api/v1/agents/${agent.id}`, { instructions: 'Rule: prefer primary sources.' });
+    const patched = await cast.request(alice.token, 'PATCH', `/api/v1/agents/${agent.id}`, {
+      instructions: 'Rule: prefer primary sources.',
+    });
     expect(patched.status).toBe(200);
-    expect(await patched.json()).toMatchObject({ agent: { id: agent.id, name: 'Researcher', instructions: 'Rule: prefer primary sources.' } });
+    expect(await patched.json()).toMatchObject({
+      agent: { id: agent.id, name: 'Researcher', instructions: 'Rule: prefer primary sources.' },
+    });
   });
 
   it('refuses a second agent with the same name in a workspace with 409, but another workspace may use it', async () => {
@@ -50,15 +54,25 @@ describe('agents', () => {
     await expectProblem(await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Writer' }), 409, 'agent_name_taken');
     await createAgent(bob, 'Writer');
     const other = await createAgent(alice, 'Editor');
-    await expectProblem(await cast.request(alice.token, 'PATCH', `/api/v1/agents/${other.id}`, { name: 'Writer' }), 409, 'agent_name_taken');
+    await expectProblem(
+      await cast.request(alice.token, 'PATCH', `/api/v1/agents/${other.id}`, { name: 'Writer' }),
+      409,
+      'agent_name_taken',
+    );
     expect(await count('agents', alice.workspaceId)).toBe(2);
-    expect((await (await cast.request(alice.token, 'GET', `/api/v1/agents/${first.id}`)).json()) as unknown).toMatchObject({ agent: { name: 'Writer' } });
+    expect((await (await cast.request(alice.token, 'GET', `/api/v1/agents/${first.id}`)).json()) as unknown).toMatchObject({
+      agent: { name: 'Writer' },
+    });
   });
 
   it("answers 404 for another workspace's agent, with the same body as a missing id, and changes nothing", async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const agent = await createAgent(alice);
-    const missing = await expectProblem(await cast.request(bob.token, 'GET', '/api/v1/agents/ag_00000000000000000000000000000000'), 404, 'agent_not_found');
+    const missing = await expectProblem(
+      await cast.request(bob.token, 'GET', '/api/v1/agents/ag_00000000000000000000000000000000'),
+      404,
+      'agent_not_found',
+    );
     const attempts: Array<[string, string, unknown?]> = [
       ['GET', `/api/v1/agents/${agent.id}`],
       ['PATCH', `/api/v1/agents/${agent.id}`, { instructions: 'hijacked' }],
@@ -69,7 +83,9 @@ describe('agents', () => {
       expect(await expectProblem(await cast.request(bob.token, method, path, body), 404, 'agent_not_found')).toEqual(missing);
     }
     expect(missing.detail).not.toContain(agent.id);
-    expect(await (await cast.request(alice.token, 'GET', `/api/v1/agents/${agent.id}`)).json()).toMatchObject({ agent: { instructions: 'Find sources.' } });
+    expect(await (await cast.request(alice.token, 'GET', `/api/v1/agents/${agent.id}`)).json()).toMatchObject({
+      agent: { instructions: 'Find sources.' },
+    });
     expect(await count('agent_tool_grants', alice.workspaceId)).toBe(0);
   });
 
@@ -98,7 +114,9 @@ describe('agents', () => {
     await expectProblem(await cast.request(alice.token, 'POST', '/api/v1/agents', '{"name": '), 400, 'malformed_json');
     expect(await count('agents', alice.workspaceId)).toBe(1);
     expect(await count('agent_tool_grants', alice.workspaceId)).toBe(0);
-    expect(await (await cast.request(alice.token, 'GET', `/api/v1/agents/${agent.id}`)).json()).toMatchObject({ agent: { instructions: 'Find sources.' } });
+    expect(await (await cast.request(alice.token, 'GET', `/api/v1/agents/${agent.id}`)).json()).toMatchObject({
+      agent: { instructions: 'Find sources.' },
+    });
   });
 });
 
@@ -110,7 +128,12 @@ describe('tool grants', () => {
     const added = await cast.request(alice.token, 'POST', path, { toolPattern: 'mcp__analytics__*', effect: 'allow' });
     expect(added.status).toBe(201);
     const grant = ((await added.json()) as { grant: Grant }).grant;
-    expect(grant).toMatchObject({ id: expect.stringMatching(/^gr_/), toolPattern: 'mcp__analytics__*', effect: 'allow', createdBy: alice.memberId });
+    expect(grant).toMatchObject({
+      id: expect.stringMatching(/^gr_/),
+      toolPattern: 'mcp__analytics__*',
+      effect: 'allow',
+      createdBy: alice.memberId,
+    });
 
     const again = await cast.request(alice.token, 'POST', path, { toolPattern: 'mcp__analytics__*', effect: 'allow' });
     expect(again.status).toBe(200);
@@ -138,9 +161,17 @@ describe('tool grants', () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const agent = await createAgent(alice);
     const bobsAgent = await createAgent(bob);
-    const grant = ((await (await cast.request(alice.token, 'POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'Bash', effect: 'deny' })).json()) as { grant: Grant }).grant;
+    const grant = (
+      (await (
+        await cast.request(alice.token, 'POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'Bash', effect: 'deny' })
+      ).json()) as { grant: Grant }
+    ).grant;
     await expectProblem(await cast.request(bob.token, 'DELETE', `/api/v1/agents/${agent.id}/grants/${grant.id}`), 404, 'agent_not_found');
-    await expectProblem(await cast.request(bob.token, 'DELETE', `/api/v1/agents/${bobsAgent.id}/grants/${grant.id}`), 404, 'grant_not_found');
+    await expectProblem(
+      await cast.request(bob.token, 'DELETE', `/api/v1/agents/${bobsAgent.id}/grants/${grant.id}`),
+      404,
+      'grant_not_found',
+    );
     expect(await count('agent_tool_grants', alice.workspaceId)).toBe(1);
   });
 
@@ -149,7 +180,9 @@ describe('tool grants', () => {
     const agent = await createAgent(alice);
     await cast.request(alice.token, 'PATCH', `/api/v1/agents/${agent.id}`, { instructions: 'New rule.' });
     await cast.request(alice.token, 'POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'Bash', effect: 'deny' });
-    const history = (await (await cast.request(alice.token, 'GET', `/api/v1/activity?subject_kind=agent&subject_id=${agent.id}`)).json()) as {
+    const history = (await (
+      await cast.request(alice.token, 'GET', `/api/v1/activity?subject_kind=agent&subject_id=${agent.id}`)
+    ).json()) as {
       activity: Array<{ kind: string; actorKind: string; actorId: string }>;
     };
     expect(history.activity.map((entry) => entry.kind)).toEqual(['grant_added', 'updated', 'created']);

@@ -38,7 +38,6 @@ async function fileMany(me: Me, count: number, extra: Record<string, unknown> = 
 const archiveAll = (me: Me, filter: Record<string, unknown> = {}) =>
   me.ok<{ result: ArchiveAllResult }>('POST', '/api/v1/decisions/archive-all', filter).then((body) => body.result);
 
-
 describe('Archive all', () => {
   it('S7 — archives every open decision the filter matches, and each can be restored as it was', async () => {
     const me = world(cast, await cast.newMember());
@@ -56,7 +55,9 @@ describe('Archive all', () => {
     expect(open.counts.open).toBe(0);
     const archived = await me.ok<Queue>('GET', '/api/v1/decisions?tab=archived&limit=100');
     expect(archived.counts.total).toBe(35);
-    expect(archived.decisions.every((decision) => decision.archived?.reason === 'member' && decision.archived.by === me.member.memberId)).toBe(true);
+    expect(
+      archived.decisions.every((decision) => decision.archived?.reason === 'member' && decision.archived.by === me.member.memberId),
+    ).toBe(true);
     // The other agent's decisions were not in the filter.
     expect((await me.ok<Queue>('GET', '/api/v1/decisions')).decisions.map((decision) => decision.id).sort()).toEqual([...other].sort());
 
@@ -100,8 +101,16 @@ describe('Archive all', () => {
   it('refuses unknown filter fields and bad values, archiving nothing', async () => {
     const me = world(cast, await cast.newMember());
     await fileMany(me, 2);
-    await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/decisions/archive-all', { status: 'resolved' }), 400, 'invalid_request');
-    await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/decisions/archive-all', { kind: 'poem' }), 400, 'invalid_request');
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', '/api/v1/decisions/archive-all', { status: 'resolved' }),
+      400,
+      'invalid_request',
+    );
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', '/api/v1/decisions/archive-all', { kind: 'poem' }),
+      400,
+      'invalid_request',
+    );
     expect((await me.ok<Queue>('GET', '/api/v1/decisions')).counts.open).toBe(2);
   });
 });
@@ -112,7 +121,8 @@ describe('archiving one decision', () => {
     const session = await me.session();
     const parked = await me.run(session, 'parked');
     const task = await me.task();
-    const id = (await me.file({ question: 'Spend $240?', context, asks: [approvalAsk()], session, run: parked.id, task: task.id })).body.decision.id;
+    const id = (await me.file({ question: 'Spend $240?', context, asks: [approvalAsk()], session, run: parked.id, task: task.id })).body
+      .decision.id;
     const archived = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/archive`);
     expect(archived.decision).toMatchObject({ status: 'archived', resolvedAt: null, delivery: null });
     expect((await me.ok<{ run: { status: string } }>('GET', `/api/v1/runs/${parked.id}`)).run.status).toBe('parked');
@@ -126,18 +136,24 @@ describe('archiving one decision', () => {
 });
 
 describe('the sweeps', () => {
-  it('FR-49 — work gone behind Cast\'s back (run cancelled, task deleted) is archived by the schedule, with the reason', async () => {
+  it("FR-49 — work gone behind Cast's back (run cancelled, task deleted) is archived by the schedule, with the reason", async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
     const parked = await me.run(session, 'parked');
     const task = await me.task();
-    const gone = (await me.file({ question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id })).body.decision.id;
-    const halfGone = (await me.file({ question: 'Half gone', context, asks: [tierAsk()], run: (await me.run(session, 'parked')).id, task: task.id })).body.decision.id;
+    const gone = (await me.file({ question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id })).body
+      .decision.id;
+    const halfGone = (
+      await me.file({ question: 'Half gone', context, asks: [tierAsk()], run: (await me.run(session, 'parked')).id, task: task.id })
+    ).body.decision.id;
     // Straight in the database, as if another system did it: only the sweep can notice.
     await cast.pool.query(`update runs set status = 'cancelled' where id = $1`, [parked.id]);
     await cast.pool.query(`update tasks set deleted_at = now() where id = $1`, [task.id]);
 
-    const swept = await until(() => me.decision(gone), (decision) => decision.status === 'archived');
+    const swept = await until(
+      () => me.decision(gone),
+      (decision) => decision.status === 'archived',
+    );
     expect(swept).toMatchObject({ status: 'archived', archived: { by: null, reason: 'work_gone' } });
     // Its other run is still parked, so that decision's work is not gone.
     expect((await me.decision(halfGone)).status).toBe('open');
@@ -145,7 +161,10 @@ describe('the sweeps', () => {
       'GET',
       `/api/v1/activity?subject_kind=decision&subject_id=${gone}`,
     );
-    expect(history.activity.find((entry) => entry.kind === 'archived')).toMatchObject({ actorKind: 'system', detail: { reason: 'work_gone' } });
+    expect(history.activity.find((entry) => entry.kind === 'archived')).toMatchObject({
+      actorKind: 'system',
+      detail: { reason: 'work_gone' },
+    });
   });
 
   it('FR-49 — cancelling the run and deleting the task through the API archives at once', async () => {
@@ -153,12 +172,17 @@ describe('the sweeps', () => {
     const session = await me.session();
     const parked = await me.run(session, 'parked');
     const task = await me.task();
-    const id = (await me.file({ question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id })).body.decision.id;
+    const id = (await me.file({ question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id })).body.decision
+      .id;
     await me.ok('PATCH', `/api/v1/runs/${parked.id}`, { status: 'cancelled' });
     expect((await me.decision(id)).status).toBe('open');
     expect((await cast.request(me.member.token, 'DELETE', `/api/v1/tasks/${task.id}`)).status).toBe(204);
     await expectProblem(await cast.request(me.member.token, 'GET', `/api/v1/tasks/${task.id}`), 404, 'task_not_found');
-    const archived = await until(() => me.decision(id), (decision) => decision.status === 'archived', 3000);
+    const archived = await until(
+      () => me.decision(id),
+      (decision) => decision.status === 'archived',
+      3000,
+    );
     expect(archived.archived).toMatchObject({ reason: 'work_gone' });
   });
 
@@ -167,7 +191,8 @@ describe('the sweeps', () => {
     const session = await me.session();
     const running = await me.run(session, 'running');
     const idle = (await me.file({ question: 'Old and idle', context, asks: [tierAsk()] })).body.decision.id;
-    const busy = (await me.file({ question: 'Old but its run is going', context, asks: [tierAsk()], session, run: running.id })).body.decision.id;
+    const busy = (await me.file({ question: 'Old but its run is going', context, asks: [tierAsk()], session, run: running.id })).body
+      .decision.id;
     const young = (await me.file({ question: 'New', context, asks: [tierAsk()] })).body.decision.id;
     await cast.pool.query(`update decisions set created_at = now() - interval '31 days' where id = any($1)`, [[idle, busy]]);
     // Its session stops heartbeating, so only the running run keeps it live.

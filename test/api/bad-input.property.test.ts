@@ -54,7 +54,9 @@ function documentedRefusals(): Map<string, Set<string>> {
     for (const [method, operation] of Object.entries(item as Record<string, { responses?: Record<string, unknown> }>)) {
       const pairs = new Set<string>();
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        const schema = (response as { content?: Record<string, { schema?: { allOf?: Array<{ properties?: { code?: { enum?: string[] } } }> } }> }).content?.['application/problem+json']?.schema;
+        const schema = (
+          response as { content?: Record<string, { schema?: { allOf?: Array<{ properties?: { code?: { enum?: string[] } } }> } }> }
+        ).content?.['application/problem+json']?.schema;
         for (const code of schema?.allOf?.[1]?.properties?.code?.enum ?? []) pairs.add(`${status} ${code}`);
       }
       byRoute.set(`${method.toUpperCase()} ${path}`, pairs);
@@ -87,7 +89,10 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  const tally = Object.entries(answers).sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status}×${count}`).join(', ');
+  const tally = Object.entries(answers)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${status}×${count}`)
+    .join(', ');
   console.log(`bad-input property: ${requests} requests (${tally}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await cast?.stop();
   await bad?.close();
@@ -144,7 +149,11 @@ describe('bad input to every write route', () => {
         fc.asyncProperty(badRequest(bad.valid[key]!, bad.every), async (probe) => {
           const response = await fetch(`${cast.url}${path}${probe.query ?? ''}`, {
             method: route.method,
-            headers: { authorization: `Bearer ${member.token}`, ...(probe.contentType ? { 'content-type': probe.contentType } : {}), ...probe.headers },
+            headers: {
+              authorization: `Bearer ${member.token}`,
+              ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+              ...probe.headers,
+            },
             ...(probe.body !== undefined ? { body: probe.body } : {}),
             signal: AbortSignal.timeout(30_000),
           });

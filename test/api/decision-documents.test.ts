@@ -20,7 +20,12 @@ describe('decision documents', () => {
   it('serves an HTML report sandboxed, so it cannot script the queue; a report silences the short-context note', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const filed = await me.file({ question: 'Approve dropping agent_runs_v1?', context: 'Nothing wrote to it in 40 days.', asks: [layoutAsk], report });
+    const filed = await me.file({
+      question: 'Approve dropping agent_runs_v1?',
+      context: 'Nothing wrote to it in 40 days.',
+      asks: [layoutAsk],
+      report,
+    });
     expect(filed.body.card.notes).not.toContain(NOTE_SHORT_CONTEXT);
     const id = filed.body.decision.id;
 
@@ -44,7 +49,10 @@ describe('decision documents', () => {
       context: 'Both pass review.',
       asks: [layoutAsk],
       doc: '# Layouts\n<b>not markup</b>',
-      optionPages: [{ option: 1, html: '<p>dense</p>' }, { option: 2, html: '<p>roomy</p>' }],
+      optionPages: [
+        { option: 1, html: '<p>dense</p>' },
+        { option: 2, html: '<p>roomy</p>' },
+      ],
     });
     const id = filed.body.decision.id;
     const body = await get(member, `/api/v1/decisions/${id}/documents/doc`);

@@ -20,7 +20,10 @@ const context =
 const schemaAsk = {
   kind: 'decision',
   prompt: 'Which schema wins?',
-  options: [{ label: 'Frontmatter wins', consequence: 'renames keep the id' }, { label: 'Path wins', consequence: 'old links break' }],
+  options: [
+    { label: 'Frontmatter wins', consequence: 'renames keep the id' },
+    { label: 'Path wins', consequence: 'old links break' },
+  ],
 };
 
 describe('filing from a session', () => {
@@ -62,7 +65,7 @@ describe('filing from a session', () => {
     expect(again.body.decision.id).not.toBe(first.body.decision.id);
   });
 
-  it("a post into a session another member owns is refused as not found", async () => {
+  it('a post into a session another member owns is refused as not found', async () => {
     const alice = await cast.newMember();
     const bob = await colleagueOf(cast.pool, alice, 'Bob');
     const session = await world(cast, alice).session();
@@ -70,7 +73,7 @@ describe('filing from a session', () => {
     await expectProblem(response, 404, 'session_not_found');
   });
 
-  it('the card carries the notes and the session\'s other open asks with their age and messages since', async () => {
+  it("the card carries the notes and the session's other open asks with their age and messages since", async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
     const earlier = await me.file({ question: 'Earlier question?', context, asks: [schemaAsk], session });
@@ -98,7 +101,13 @@ describe('filing from a session', () => {
     const missing = await me.file({ question: 'Advisory?', context, asks: [schemaAsk], mode: 'advisory' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'invalid_request' });
-    const advisory = await me.file({ question: 'Back off or switch keys?', context, asks: [schemaAsk], mode: 'advisory', defaultOption: 1 });
+    const advisory = await me.file({
+      question: 'Back off or switch keys?',
+      context,
+      asks: [schemaAsk],
+      mode: 'advisory',
+      defaultOption: 1,
+    });
     expect(advisory.body.decision).toMatchObject({ mode: 'advisory', defaultOption: 1 });
   });
 });
@@ -108,12 +117,16 @@ describe('keeping an ask correct', () => {
     const me = world(cast, await cast.newMember());
     const filed = await me.file({ question: 'Back off?', context, asks: [schemaAsk], mode: 'advisory', defaultOption: 2 });
     const id = filed.body.decision.id;
-    const edited = await me.ok<{ decision: { id: string; question: string; mode: string; defaultOption: number | null; createdAt: string } }>(
-      'PATCH',
-      `/api/v1/decisions/${id}`,
-      { question: 'Back off, or switch keys?', mode: 'blocking' },
-    );
-    expect(edited.decision).toMatchObject({ id, question: 'Back off, or switch keys?', mode: 'blocking', defaultOption: null, createdAt: filed.body.decision.createdAt });
+    const edited = await me.ok<{
+      decision: { id: string; question: string; mode: string; defaultOption: number | null; createdAt: string };
+    }>('PATCH', `/api/v1/decisions/${id}`, { question: 'Back off, or switch keys?', mode: 'blocking' });
+    expect(edited.decision).toMatchObject({
+      id,
+      question: 'Back off, or switch keys?',
+      mode: 'blocking',
+      defaultOption: null,
+      createdAt: filed.body.decision.createdAt,
+    });
   });
 
   it('edit and cancel of an answered decision fail and return the answer', async () => {
@@ -127,7 +140,9 @@ describe('keeping an ask correct', () => {
       ['POST', `/api/v1/decisions/${id}/withdraw`, undefined],
     ] as const) {
       const problem = await expectProblem(await cast.request(member.token, method, path, body), 409, 'decision_not_open');
-      expect(problem.answers).toEqual([expect.objectContaining({ ask: 1, answer: expect.objectContaining({ value: { kind: 'decision', selected: [2] } }) })]);
+      expect(problem.answers).toEqual([
+        expect.objectContaining({ ask: 1, answer: expect.objectContaining({ value: { kind: 'decision', selected: [2] } }) }),
+      ]);
     }
   });
 
@@ -139,7 +154,9 @@ describe('keeping an ask correct', () => {
     expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
     const withdrawn = await me.ok<{ decision: { status: string } }>('POST', `/api/v1/decisions/${id}/withdraw`);
     expect(withdrawn.decision.status).toBe('withdrawn');
-    await expect.poll(async () => (await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
+    await expect
+      .poll(async () => (await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status)
+      .toBe('in_progress');
   });
 });
 
@@ -158,7 +175,10 @@ describe('what the asking agent reads back', () => {
     await me.answer(id, 1, { kind: 'decision', selected: [1] });
     const released = await waiting;
     expect(Date.now() - answeredAt).toBeLessThan(5_000);
-    expect(released).toMatchObject({ settled: true, message: `Decision: Frontmatter wins\n<cast-decision id="${id}" question="Wait for me?" />` });
+    expect(released).toMatchObject({
+      settled: true,
+      message: `Decision: Frontmatter wins\n<cast-decision id="${id}" question="Wait for me?" />`,
+    });
   });
 
   it("lists a session's decisions with their answers, age and messages since, and marks stale open ones", async () => {
@@ -172,10 +192,9 @@ describe('what the asking agent reads back', () => {
     for (let index = 0; index < 30; index += 1) {
       await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: `step ${index}` });
     }
-    const listed = await me.ok<{ decisions: Array<{ decision: { id: string; status: string }; messagesSince: number; stale: boolean; askedAgo: string }> }>(
-      'GET',
-      `/api/v1/sessions/${session}/decisions`,
-    );
+    const listed = await me.ok<{
+      decisions: Array<{ decision: { id: string; status: string }; messagesSince: number; stale: boolean; askedAgo: string }>;
+    }>('GET', `/api/v1/sessions/${session}/decisions`);
     expect(listed.decisions.map((entry) => [entry.decision.id, entry.decision.status, entry.stale])).toEqual([
       [open, 'open', true],
       [answered, 'resolved', false],

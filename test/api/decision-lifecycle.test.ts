@@ -41,7 +41,10 @@ describe('answering typed asks', () => {
     );
     expect(restarted.run).toMatchObject({ status: 'ready', sessionId: session, restartedFrom: parked.id });
     // The restarted run starts from the approval, in the same conversation (FR-32).
-    const messages = await me.ok<{ messages: Array<{ seq: number; body: string; kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const messages = await me.ok<{ messages: Array<{ seq: number; body: string; kind: string }> }>(
+      'GET',
+      `/api/v1/sessions/${session}/messages`,
+    );
     const seed = messages.messages.find((message) => message.seq === restarted.run.seedMessageSeq);
     expect(seed?.kind).toBe('decision_answer');
     expect(seed?.body).toContain('Approved');
@@ -70,7 +73,10 @@ describe('answering typed asks', () => {
     expect(two.body.decision).toMatchObject({ status: 'open', progress: { answered: 2, required: 3 } });
     expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
 
-    const pane = await me.ok<{ detail: { lines: { pending: string }; agent: { name: string }; task: { status: string } } }>('GET', `/api/v1/decisions/${id}`);
+    const pane = await me.ok<{ detail: { lines: { pending: string }; agent: { name: string }; task: { status: string } } }>(
+      'GET',
+      `/api/v1/decisions/${id}`,
+    );
     expect(pane.detail.lines.pending).toBe(`One more and ${agent.name} picks this up where it stopped.`);
     expect(pane.detail.task.status).toBe('blocked');
 
@@ -91,7 +97,12 @@ describe('answering typed asks', () => {
   it('S4 — a rejection needs a reason, and the reason reaches the agent verbatim', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
-    const filed = await me.file({ question: 'Send the customer the apology email?', context, asks: [approvalAsk('Send the apology email to ACME')], session });
+    const filed = await me.file({
+      question: 'Send the customer the apology email?',
+      context,
+      asks: [approvalAsk('Send the apology email to ACME')],
+      session,
+    });
     const id = filed.body.decision.id;
 
     const refused = await me.call('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'approval', decision: 'reject' } });
@@ -129,7 +140,10 @@ describe('answering typed asks', () => {
     const filed = await me.file({
       question: 'Tell me about the vendor',
       context,
-      asks: [{ kind: 'fact', prompt: 'Who is our account manager at the vendor?' }, { kind: 'action', prompt: 'Sign the vendor contract' }],
+      asks: [
+        { kind: 'fact', prompt: 'Who is our account manager at the vendor?' },
+        { kind: 'action', prompt: 'Sign the vendor contract' },
+      ],
     });
     const id = filed.body.decision.id;
     const wrongKind = await me.answer(id, 1, { kind: 'action', done: true });
@@ -158,7 +172,7 @@ describe('answering typed asks', () => {
       detail: 'That access still is not granted. Nothing was changed.',
       grantUrl: 'https://cast.invalid/connections/analytics',
     });
-    expect((await me.decision(id))).toMatchObject({ status: 'open', revision: 1 });
+    expect(await me.decision(id)).toMatchObject({ status: 'open', revision: 1 });
 
     await me.ok('POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'mcp__analytics__*', effect: 'allow' });
     const granted = await me.answer(id, 1, { kind: 'access', granted: true });
@@ -166,7 +180,7 @@ describe('answering typed asks', () => {
     expect(granted.body.decision.asks[0]?.answer).toMatchObject({ verification: 'verified' });
   });
 
-  it('E9 — an access ask Cast cannot check closes on the member\'s word, recorded as self-reported', async () => {
+  it("E9 — an access ask Cast cannot check closes on the member's word, recorded as self-reported", async () => {
     const me = world(cast, await cast.newMember());
     const filed = await me.file({ question: 'Vendor portal access', context, asks: [accessAsk()] });
     const granted = await me.answer(filed.body.decision.id, 1, { kind: 'access', granted: true });
@@ -232,9 +246,14 @@ describe('the answer reaching the agent', () => {
     const answered = await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     expect(answered.body.decision).toMatchObject({ status: 'resolved', delivery: { kind: 'injected', runId: running.id, failure: null } });
     // No polling: the message and the delivered row were written before the answer returned.
-    const log = await me.ok<{ messages: Array<{ kind: string; decisionId: string | null }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const log = await me.ok<{ messages: Array<{ kind: string; decisionId: string | null }> }>(
+      'GET',
+      `/api/v1/sessions/${session}/messages`,
+    );
     expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
-    expect((await me.ok<{ decision: DecisionView }>('GET', `/api/v1/decisions/${filed.body.decision.id}`)).decision.delivery?.kind).toBe('injected');
+    expect((await me.ok<{ decision: DecisionView }>('GET', `/api/v1/decisions/${filed.body.decision.id}`)).decision.delivery?.kind).toBe(
+      'injected',
+    );
     const { rows } = await cast.pool.query<{ kind: string }>(
       `select kind from activity where subject_kind = 'decision' and subject_id = $1 and kind <> 'viewed' order by seq`,
       [filed.body.decision.id],
@@ -263,7 +282,11 @@ describe('the answer reaching the agent', () => {
       const answered = await me.answer(id, 1, { kind: 'decision', selected: [2] });
       expect(answered.status).toBe(200);
       // Answered and resolved, not yet delivered: the delivery with the answer failed.
-      expect(answered.body.decision).toMatchObject({ status: 'resolved', delivery: null, asks: [{ answer: { value: { selected: [2] } } }] });
+      expect(answered.body.decision).toMatchObject({
+        status: 'resolved',
+        delivery: null,
+        asks: [{ answer: { value: { selected: [2] } } }],
+      });
       const delivered = await me.delivered(id);
       expect(delivered).toMatchObject({ status: 'resolved', delivery: { kind: 'injected', runId: running.id, failure: null } });
       const log = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);

@@ -41,7 +41,9 @@ describe('the queue', () => {
   it('E17 — 140 open: the first 25 render, the count says 140, a page above 100 is clamped, paging is explicit', async () => {
     const me = world(cast, await cast.newMember());
     for (let batch = 0; batch < 14; batch += 1) {
-      await Promise.all(Array.from({ length: 10 }, (_, index) => me.file({ question: `Q ${batch * 10 + index}`, context, asks: [tierAsk()] })));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) => me.file({ question: `Q ${batch * 10 + index}`, context, asks: [tierAsk()] })),
+      );
     }
     const first = await me.ok<Page & { page: { limit: number; offset: number } }>('GET', '/api/v1/decisions');
     expect(first.decisions).toHaveLength(25);
@@ -51,7 +53,9 @@ describe('the queue', () => {
     expect(big.page.limit).toBe(100);
     const last = await me.ok<Page>('GET', '/api/v1/decisions?limit=25&offset=125');
     expect(last.decisions).toHaveLength(15);
-    const all = new Set([...big.decisions, ...(await me.ok<Page>('GET', '/api/v1/decisions?limit=100&offset=100')).decisions].map((d) => d.id));
+    const all = new Set(
+      [...big.decisions, ...(await me.ok<Page>('GET', '/api/v1/decisions?limit=100&offset=100')).decisions].map((d) => d.id),
+    );
     expect(all.size).toBe(140);
   });
 
@@ -60,7 +64,8 @@ describe('the queue', () => {
     const agent = await me.agent();
     const mission = (await me.ok<{ mission: { id: string } }>('POST', '/api/v1/missions', { name: 'Data quality' })).mission;
     const task = await me.task('Pick a feed', { missionId: mission.id });
-    const byAgent = (await me.file({ question: 'Supplier list authoritative?', context, asks: [tierAsk()], agent: agent.id })).body.decision.id;
+    const byAgent = (await me.file({ question: 'Supplier list authoritative?', context, asks: [tierAsk()], agent: agent.id })).body.decision
+      .id;
     const byTask = (await me.file({ question: 'Feed tier for the task?', context, asks: [tierAsk()], task: task.id })).body.decision.id;
     const fact = (await me.file({ question: 'Account manager name?', context, asks: [{ kind: 'fact', prompt: 'Who?' }] })).body.decision.id;
     const answered = (await me.file({ question: 'Answered one', context, asks: [tierAsk()] })).body.decision.id;

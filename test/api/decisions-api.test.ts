@@ -113,8 +113,13 @@ describe('answering', () => {
   it('answers 409 with the recorded answer and its author to a second answer', async () => {
     const decision = await file(alice);
     const path = `/api/v1/decisions/${decision.id}/asks/1/answer`;
-    expect((await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' })).status).toBe(200);
-    const second = await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [3] }, reason: 'Merge is safest.' });
+    expect(
+      (await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' })).status,
+    ).toBe(200);
+    const second = await cast.request(alice.token, 'POST', path, {
+      answer: { kind: 'decision', selected: [3] },
+      reason: 'Merge is safest.',
+    });
     const problem = (await expectProblem(second, 409, 'ask_already_answered')) as unknown as {
       answer: { value: unknown; answeredBy: string };
     };
@@ -146,9 +151,16 @@ describe('answering', () => {
     );
     expect(outOfRange.detail).toBe('Option 9 does not exist; ask 1 has options 1–3.');
     await expectProblem(await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision' } }), 400, 'invalid_request');
-    await expectProblem(await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, answeredBy: 'x' }), 400, 'invalid_request');
     await expectProblem(
-      await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/4/answer`, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' }),
+      await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, answeredBy: 'x' }),
+      400,
+      'invalid_request',
+    );
+    await expectProblem(
+      await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/4/answer`, {
+        answer: { kind: 'decision', selected: [1] },
+        reason: 'Keep what works.',
+      }),
       404,
       'ask_not_found',
     );

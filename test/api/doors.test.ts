@@ -23,11 +23,23 @@ afterAll(() => cast?.stop());
 
 type Me = ReturnType<typeof world>;
 
-
 const propose = (me: Me, summary = 'Send the launch email to 4,000 customers') =>
-  me.ok<{ approval: Approval }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary, risks: ['external_reach', 'irreversible'] }).then((body) => body.approval);
+  me
+    .ok<{ approval: Approval }>('POST', '/api/v1/approvals', {
+      actionType: 'send_message',
+      summary,
+      risks: ['external_reach', 'irreversible'],
+    })
+    .then((body) => body.approval);
 const raise = (me: Me, extra: Record<string, unknown> = {}) =>
-  me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', { reasonCode: 'ambiguous_instructions', summary: 'Two lists.', mustDecide: 'Which supplier list is authoritative?', ...extra }).then((body) => body.escalation);
+  me
+    .ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', {
+      reasonCode: 'ambiguous_instructions',
+      summary: 'Two lists.',
+      mustDecide: 'Which supplier list is authoritative?',
+      ...extra,
+    })
+    .then((body) => body.escalation);
 
 describe('host prompts', () => {
   it('a permission prompt is a blocking decision whose card carries what the session last said and its pinned state', async () => {
@@ -48,9 +60,19 @@ describe('host prompts', () => {
       mode: 'blocking',
       context: 'rm -rf build/',
       links: { sessionId: session },
-      source: { kind: 'permission', id: 'toolu_01', tool: 'Bash', lastAssistantMessage: 'I will clean up the build directory next.', pinned: 'Plan: 1. clean 2. build 3. test' },
+      source: {
+        kind: 'permission',
+        id: 'toolu_01',
+        tool: 'Bash',
+        lastAssistantMessage: 'I will clean up the build directory next.',
+        pinned: 'Plan: 1. clean 2. build 3. test',
+      },
     });
-    expect(decision.asks[0]).toMatchObject({ kind: 'approval', prompt: 'Allow Bash?', action: { kind: 'other', summary: 'rm -rf build/' } });
+    expect(decision.asks[0]).toMatchObject({
+      kind: 'approval',
+      prompt: 'Allow Bash?',
+      action: { kind: 'other', summary: 'rm -rf build/' },
+    });
     await me.answer(decision.id, 1, { kind: 'approval', decision: 'reject' }, 'Not the build directory.');
     const waited = await me.ok<{ decision: DecisionView; settled: boolean }>('GET', `/api/v1/decisions/${decision.id}/wait?timeout=5`);
     expect(waited).toMatchObject({ settled: true, decision: { status: 'resolved' } });
@@ -61,7 +83,11 @@ describe('host prompts', () => {
     const session = await me.session();
     // Astral characters take two UTF-16 units: a cut must fall between them, not inside one.
     const input = 'cat 𝕏é '.repeat(500).trim();
-    const filed = await me.call<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission', tool: 'Bash', input });
+    const filed = await me.call<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
+      kind: 'permission',
+      tool: 'Bash',
+      input,
+    });
     expect(filed.status).toBe(201);
     expect(filed.body.decision.context).toBe(input);
     const ask = filed.body.decision.asks[0] as { action: { summary: string } };
@@ -74,14 +100,34 @@ describe('host prompts', () => {
   it('a terminal question with options is a choice; bodies are strict', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
-    const filed = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'Overwrite the config?', options: ['Overwrite', 'Keep mine'] });
+    const filed = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
+      kind: 'terminal',
+      question: 'Overwrite the config?',
+      options: ['Overwrite', 'Keep mine'],
+    });
     expect(filed.decision.asks[0]).toMatchObject({ kind: 'decision', options: [{ label: 'Overwrite' }, { label: 'Keep mine' }] });
     expect(filed.decision.source).toMatchObject({ kind: 'terminal', lastAssistantMessage: null, pinned: null, tool: null });
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission' }), 400, 'invalid_request');
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'x', mode: 'advisory' }), 400, 'invalid_request');
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission' }),
+      400,
+      'invalid_request',
+    );
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/sessions/${session}/prompts`, {
+        kind: 'terminal',
+        question: 'x',
+        mode: 'advisory',
+      }),
+      400,
+      'invalid_request',
+    );
     // A colleague cannot post into a session another member owns (DESIGN §4).
     const colleague = await colleagueOf(cast.pool, me.member);
-    await expectProblem(await cast.request(colleague.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'Mine?' }), 404, 'session_not_found');
+    await expectProblem(
+      await cast.request(colleague.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'Mine?' }),
+      404,
+      'session_not_found',
+    );
   });
 });
 
@@ -96,19 +142,35 @@ describe('the Inbox (§6.16)', () => {
       [`approval:${approval.id}`, 'approval', approval.decisionId, true],
     ]);
 
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/inbox/approval:${approval.id}/reply`, { text: 'no' }), 422, 'reason_required');
-    const rejected = await me.ok<{ approval: Approval }>('POST', `/api/v1/inbox/approval:${approval.id}/reply`, { text: 'no — not before legal signs off' });
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/inbox/approval:${approval.id}/reply`, { text: 'no' }),
+      422,
+      'reason_required',
+    );
+    const rejected = await me.ok<{ approval: Approval }>('POST', `/api/v1/inbox/approval:${approval.id}/reply`, {
+      text: 'no — not before legal signs off',
+    });
     expect(rejected.approval).toMatchObject({ status: 'rejected', reason: 'not before legal signs off' });
     expect((await me.decision(approval.decisionId!)).status).toBe('resolved');
 
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: 'whichever' }), 400, 'invalid_request');
-    const resolved = await me.ok<{ escalation: Escalation }>('POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: '2 — ops keeps it current' });
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: 'whichever' }),
+      400,
+      'invalid_request',
+    );
+    const resolved = await me.ok<{ escalation: Escalation }>('POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, {
+      text: '2 — ops keeps it current',
+    });
     expect(resolved.escalation).toMatchObject({ status: 'resolved', resolution: 'Ops — ops keeps it current' });
     const after = await me.ok<{ messages: InboxMessage[] }>('GET', '/api/v1/inbox');
     expect(after.messages.every((message) => !message.open)).toBe(true);
 
     const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: '1' }), 404, 'escalation_not_found');
+    await expectProblem(
+      await cast.request(stranger.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: '1' }),
+      404,
+      'escalation_not_found',
+    );
     await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/inbox/nonsense/reply', { text: 'yes' }), 404, 'not_found');
   });
 });
@@ -117,7 +179,12 @@ describe('Home, the task board and the runner', () => {
   it('Home counts the queue and lists pending approvals; the board knows which tasks need you', async () => {
     const me = world(cast, await cast.newMember());
     const task = await me.task('Launch');
-    await me.file({ question: 'Ship it?', context: 'The copy is final and legal signed off yesterday.', asks: [approvalAsk()], task: task.id });
+    await me.file({
+      question: 'Ship it?',
+      context: 'The copy is final and legal signed off yesterday.',
+      asks: [approvalAsk()],
+      task: task.id,
+    });
     const approval = await propose(me);
     const home = await me.ok<{ counts: { open: number; blocking: number }; approvals: Approval[] }>('GET', '/api/v1/home');
     expect(home.counts).toEqual({ open: 2, blocking: 2 });
@@ -129,11 +196,21 @@ describe('Home, the task board and the runner', () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
     const parked = await me.run(session, 'parked');
-    const id = (await me.file({ question: 'Go?', context: 'A parked run waits for this answer to continue its work.', asks: [approvalAsk()], session, run: parked.id })).body.decision.id;
+    const id = (
+      await me.file({
+        question: 'Go?',
+        context: 'A parked run waits for this answer to continue its work.',
+        asks: [approvalAsk()],
+        session,
+        run: parked.id,
+      })
+    ).body.decision.id;
     await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     const delivered = await me.delivered(id);
     const ready = await me.ok<{ runs: Array<{ id: string; status: string; seedMessage: string }> }>('GET', '/api/v1/runs');
-    expect(ready.runs).toEqual([expect.objectContaining({ id: delivered.delivery!.runId, status: 'ready', seedMessage: expect.stringContaining('Approved') })]);
+    expect(ready.runs).toEqual([
+      expect.objectContaining({ id: delivered.delivery!.runId, status: 'ready', seedMessage: expect.stringContaining('Approved') }),
+    ]);
     const other = world(cast, await cast.newMember());
     expect((await other.ok<{ runs: unknown[] }>('GET', '/api/v1/runs')).runs).toEqual([]);
     await expectProblem(await cast.request(me.member.token, 'GET', '/api/v1/runs?status=sleeping'), 400, 'invalid_request');

@@ -60,16 +60,28 @@ type Ids = Record<string, { foreign: string; missing: string }>;
 async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
   const me = world(cast, owner);
   const agent = await me.agent('Owner agent');
-  const grant = await me.ok<{ grant: { id: string } }>('POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'mcp__a__*', effect: 'allow' });
+  const grant = await me.ok<{ grant: { id: string } }>('POST', `/api/v1/agents/${agent.id}/grants`, {
+    toolPattern: 'mcp__a__*',
+    effect: 'allow',
+  });
   const mission = await me.ok<{ mission: { id: string } }>('POST', '/api/v1/missions', { name: 'Owner mission' });
   const task = await me.task('Owner task');
   const session = await me.session(agent.id);
   const run = await me.run(session, 'running');
-  const decision = (await me.file({ question: 'Owner decision?', context: 'Context long enough for a card to be answerable.', asks: [tierAsk()], session })).body.decision.id;
+  const decision = (
+    await me.file({ question: 'Owner decision?', context: 'Context long enough for a card to be answerable.', asks: [tierAsk()], session })
+  ).body.decision.id;
   const webhook = await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook' });
   const stack = await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Owner stack' });
-  const approval = await me.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary: 'Send it?' });
-  const escalation = await me.ok<{ escalation: { id: string } }>('POST', '/api/v1/escalations', { reasonCode: 'low_confidence', summary: 'Unsure.', mustDecide: 'Which?' });
+  const approval = await me.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', {
+    actionType: 'send_message',
+    summary: 'Send it?',
+  });
+  const escalation = await me.ok<{ escalation: { id: string } }>('POST', '/api/v1/escalations', {
+    reasonCode: 'low_confidence',
+    summary: 'Unsure.',
+    mustDecide: 'Which?',
+  });
   await me.file({ question: 'Owner approval ask?', context: 'Context long enough for a card to be answerable.', asks: [approvalAsk()] });
 
   const byResource: Record<string, { foreign: string; missing: string }> = {
@@ -104,7 +116,10 @@ function fill(path: string, ids: Ids, which: 'foreign' | 'missing'): string {
 async function send(token: string | null, method: string, path: string, body: unknown) {
   const response = await fetch(`${cast.url}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
@@ -120,7 +135,12 @@ describe('every /api/v1 route', () => {
   it('answers 401 without a token', async () => {
     const wrong: string[] = [];
     for (const route of cast.routes) {
-      const reply = await send(null, route.method, fill(route.path, new Proxy({}, { get: () => ({ foreign: 'x', missing: 'x' }) }) as Ids, 'missing'), undefined);
+      const reply = await send(
+        null,
+        route.method,
+        fill(route.path, new Proxy({}, { get: () => ({ foreign: 'x', missing: 'x' }) }) as Ids, 'missing'),
+        undefined,
+      );
       const code = reply.type?.startsWith('application/problem+json') ? (JSON.parse(reply.body) as { code: string }).code : null;
       if (reply.status !== 401 || code !== 'unauthorized') wrong.push(`${route.method} ${route.path} → ${reply.status} ${code}`);
     }
@@ -139,8 +159,18 @@ describe('every /api/v1 route', () => {
       const body = key in BODIES ? BODIES[key] : route.method === 'GET' ? undefined : {};
       if (!(key in BODIES) && route.method !== 'GET') wrong.push(`${key}: give it a valid body in BODIES`);
       const ids = idsFor(key);
-      const foreign = await send(stranger.token, route.method, fill(route.path, ids, 'foreign') + (key.endsWith('/wait') ? '?timeout=1' : ''), body);
-      const missing = await send(stranger.token, route.method, fill(route.path, ids, 'missing') + (key.endsWith('/wait') ? '?timeout=1' : ''), body);
+      const foreign = await send(
+        stranger.token,
+        route.method,
+        fill(route.path, ids, 'foreign') + (key.endsWith('/wait') ? '?timeout=1' : ''),
+        body,
+      );
+      const missing = await send(
+        stranger.token,
+        route.method,
+        fill(route.path, ids, 'missing') + (key.endsWith('/wait') ? '?timeout=1' : ''),
+        body,
+      );
       if (foreign.status !== 404) wrong.push(`${key}: foreign id → ${foreign.status} ${foreign.body.slice(0, 120)}`);
       else if (foreign.body !== missing.body) wrong.push(`${key}: foreign and missing differ: ${foreign.body} vs ${missing.body}`);
     }

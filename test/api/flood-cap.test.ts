@@ -18,13 +18,21 @@ describe('the per-agent cap on open decisions', () => {
     const agent = await me.agent('Chatty');
     const other = await me.agent('Quiet');
     const ids: string[] = [];
-    for (let n = 1; n <= 3; n += 1) ids.push((await me.file({ question: `Question ${n}?`, context, asks: [tierAsk()], agent: agent.id })).body.decision.id);
+    for (let n = 1; n <= 3; n += 1)
+      ids.push((await me.file({ question: `Question ${n}?`, context, asks: [tierAsk()], agent: agent.id })).body.decision.id);
     const refused = await expectProblem(
-      await cast.request(me.member.token, 'POST', '/api/v1/decisions', { question: 'Question 4?', context, asks: [tierAsk()], agent: agent.id }),
+      await cast.request(me.member.token, 'POST', '/api/v1/decisions', {
+        question: 'Question 4?',
+        context,
+        asks: [tierAsk()],
+        agent: agent.id,
+      }),
       409,
       'agent_open_cap',
     );
-    expect(refused.detail).toBe('Chatty already has 3 open decisions waiting, the most one agent may keep open (3). Answer or archive some before it asks more.');
+    expect(refused.detail).toBe(
+      'Chatty already has 3 open decisions waiting, the most one agent may keep open (3). Answer or archive some before it asks more.',
+    );
     const count = await cast.pool.query('select count(*)::int as n from decisions where agent_id = $1', [agent.id]);
     expect(count.rows[0].n).toBe(3);
     // Another agent is not held back, and one archived makes room again.

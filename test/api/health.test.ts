@@ -52,8 +52,11 @@ describe('the health line (FR-51…FR-55)', () => {
       await openedDaysAgo(me, ops.id, day, 3);
     }
     // Resolve most of them, so the open count does not flood the line by itself.
-    await cast.pool.query(`update decisions set status = 'resolved' where workspace_id = $1 and id not in (
-      select id from decisions where workspace_id = $1 order by created_at desc limit 5)`, [me.member.workspaceId]);
+    await cast.pool.query(
+      `update decisions set status = 'resolved' where workspace_id = $1 and id not in (
+      select id from decisions where workspace_id = $1 order by created_at desc limit 5)`,
+      [me.member.workspaceId],
+    );
     await rollUpHealth(cast.pool, me.member.workspaceId);
     const queue = await me.ok<Queue>('GET', '/api/v1/decisions');
     expect(queue.health).toEqual({ band: 'heavy', n: 11, median: 11, open: 5, culprit: { agentId: editor.id, name: 'Editor' } });
@@ -84,7 +87,9 @@ describe('the health line (FR-51…FR-55)', () => {
       await cast.pool.query('alter table decision_rollups_away rename to decision_rollups');
     }
     // A snapshot older than 36 hours is as good as none.
-    await cast.pool.query(`update health_snapshots set computed_at = now() - interval '37 hours' where workspace_id = $1`, [me.member.workspaceId]);
+    await cast.pool.query(`update health_snapshots set computed_at = now() - interval '37 hours' where workspace_id = $1`, [
+      me.member.workspaceId,
+    ]);
     expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toBeNull();
   });
 
@@ -99,7 +104,14 @@ describe('the health line (FR-51…FR-55)', () => {
     const settings = await me.ok<{ settings: Record<string, unknown> }>('PATCH', '/api/v1/settings/health', { healthyCeiling: 7 });
     expect(settings.settings).toEqual({ healthyCeiling: 7, quietDays: 14, hiddenUntil: null });
     expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'healthy', n: 7 });
-    for (const bad of [{ healthyCeiling: 0 }, { healthyCeiling: 101 }, { quietDays: 2 }, { quietDays: 91 }, {}, { healthyCeiling: 5, band: 'quiet' }]) {
+    for (const bad of [
+      { healthyCeiling: 0 },
+      { healthyCeiling: 101 },
+      { quietDays: 2 },
+      { quietDays: 91 },
+      {},
+      { healthyCeiling: 5, band: 'quiet' },
+    ]) {
       await expectProblem(await cast.request(me.member.token, 'PATCH', '/api/v1/settings/health', bad), 400, 'invalid_request');
     }
     expect((await me.ok<{ settings: { healthyCeiling: number } }>('GET', '/api/v1/settings/health')).settings.healthyCeiling).toBe(7);
@@ -119,9 +131,11 @@ describe('recurring decisions (FR-56…FR-58)', () => {
     const ops = await me.agent('Ops');
     const first = (await me.file(choice('Which supplier list is authoritative?', { agent: editor.id }))).body.decision.id;
     await me.answer(first, 1, { kind: 'decision', selected: [2] }, 'Ops owns it this quarter.');
-    const second = (await me.file(choice('Which supplier list is AUTHORITATIVE?!', { agent: editor.id, session: await me.session() }))).body.decision.id;
+    const second = (await me.file(choice('Which supplier list is AUTHORITATIVE?!', { agent: editor.id, session: await me.session() }))).body
+      .decision.id;
     await me.answer(second, 1, { kind: 'decision', selected: [1] }, 'Finance keeps it current now.');
-    const third = (await me.file(choice('which supplier list is authoritative', { agent: editor.id, session: await me.session() }))).body.decision.id;
+    const third = (await me.file(choice('which supplier list is authoritative', { agent: editor.id, session: await me.session() }))).body
+      .decision.id;
     // The same question from another agent, and an old one, are not in the cluster.
     await me.file(choice('Which supplier list is authoritative?', { agent: ops.id }));
 
@@ -134,7 +148,8 @@ describe('recurring decisions (FR-56…FR-58)', () => {
     expect(detail.detail.recurring).toEqual({
       count: 3,
       agent: { id: editor.id, name: 'Editor' },
-      draftRule: 'When you would ask "Which supplier list is AUTHORITATIVE?!", do not ask: the answer is "The finance list". Reason: Finance keeps it current now.',
+      draftRule:
+        'When you would ask "Which supplier list is AUTHORITATIVE?!", do not ask: the answer is "The finance list". Reason: Finance keeps it current now.',
     });
     // Advisory only: nothing was answered, archived or hidden.
     expect(detail.decision.status).toBe('open');

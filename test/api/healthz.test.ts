@@ -17,7 +17,8 @@ afterEach(async () => {
 
 async function apiWith(databaseUrl: string, temporalAddress: string) {
   const pool = testPool(databaseUrl);
-  const api = await startApi({ checkResponses: true,
+  const api = await startApi({
+    checkResponses: true,
     pool,
     logger: createLogger('silent'),
     host: '127.0.0.1',

@@ -21,9 +21,16 @@ afterAll(() => pool?.end());
 
 async function revisions() {
   const number = await nextDecisionNumber(pool);
-  const first = openDecision(decisionStart(choiceDecision('Mirror?', 2), { id: `sd-${number}`, workspaceId, filedBy: memberId }), new Date());
+  const first = openDecision(
+    decisionStart(choiceDecision('Mirror?', 2), { id: `sd-${number}`, workspaceId, filedBy: memberId }),
+    new Date(),
+  );
   // Option 1 is not the recommended one, so it carries a reason.
-  const second = applyAnswer(first, { ask: 1, value: { kind: 'decision', selected: [1] }, reason: 'cheaper', answeredBy: memberId }, new Date());
+  const second = applyAnswer(
+    first,
+    { ask: 1, value: { kind: 'decision', selected: [1] }, reason: 'cheaper', answeredBy: memberId },
+    new Date(),
+  );
   const third = applyAnswer(second, { ask: 2, value: { kind: 'decision', selected: [3] }, reason: null, answeredBy: memberId }, new Date());
   return [first, second, third] as const;
 }

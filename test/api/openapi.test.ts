@@ -10,7 +10,16 @@ import { openApiPath } from '../../api/openapi/api-docs';
 import type { OpenApiDocument } from '../../api/openapi/document';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
-type Schema = { $ref?: string; type?: string | string[]; enum?: unknown[]; pattern?: string; minLength?: number; maxLength?: number; allOf?: Schema[]; properties?: Record<string, Schema> };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  allOf?: Schema[];
+  properties?: Record<string, Schema>;
+};
 type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
 type Operation = {
   operationId?: string;
@@ -82,10 +91,12 @@ describe('GET /api/v1/openapi.json', () => {
 
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
       const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
-      if (JSON.stringify(declared.map((parameter) => parameter.name).sort()) !== JSON.stringify(inPath)) wrong.push(`${at}: path parameters ${JSON.stringify(declared.map((p) => p.name))} ≠ ${JSON.stringify(inPath)}`);
+      if (JSON.stringify(declared.map((parameter) => parameter.name).sort()) !== JSON.stringify(inPath))
+        wrong.push(`${at}: path parameters ${JSON.stringify(declared.map((p) => p.name))} ≠ ${JSON.stringify(inPath)}`);
       if (declared.some((parameter) => parameter.required !== true)) wrong.push(`${at}: a path parameter is not required`);
       for (const parameter of operation.parameters ?? []) {
-        if (!['path', 'query', 'header', 'cookie'].includes(parameter.in)) wrong.push(`${at}: parameter ${parameter.name} in ${parameter.in}`);
+        if (!['path', 'query', 'header', 'cookie'].includes(parameter.in))
+          wrong.push(`${at}: parameter ${parameter.name} in ${parameter.in}`);
       }
 
       const statuses = Object.keys(operation.responses ?? {});
@@ -111,9 +122,14 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents every mounted route, and nothing that is not mounted', () => {
     const mounted = cast.routes.map((route) => `${route.method} ${openApiPath(route.path.slice('/api/v1'.length))}`).sort();
-    const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
+    const documented = operations()
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+      .sort();
     expect(mounted.length).toBeGreaterThan(70);
-    expect({ undocumented: mounted.filter((route) => !documented.includes(route)), notMounted: documented.filter((route) => !mounted.includes(route)) }).toEqual({
+    expect({
+      undocumented: mounted.filter((route) => !documented.includes(route)),
+      notMounted: documented.filter((route) => !mounted.includes(route)),
+    }).toEqual({
       undocumented: [],
       notMounted: [],
     });
@@ -122,7 +138,8 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('names only query parameters its routes read: a bad value for each is a 400 naming it', async () => {
     // Ids shaped like real ones, so a route that checks an id's shape first still reads the query.
-    const idFor = (path: string) => (path.startsWith('/api/v1/decisions/') ? 'sd-1' : path.startsWith('/api/v1/stacks/') ? 'ds-1' : 'probe');
+    const idFor = (path: string) =>
+      path.startsWith('/api/v1/decisions/') ? 'sd-1' : path.startsWith('/api/v1/stacks/') ? 'ds-1' : 'probe';
     const wrong: string[] = [];
     let probed = 0;
     for (const { method, path, operation } of operations()) {
@@ -137,7 +154,9 @@ describe('GET /api/v1/openapi.json', () => {
         const body = (await response.json()) as { code?: string; issues?: Array<{ path: string }> };
         probed += 1;
         if (response.status !== 400 || !body.issues?.some((issue) => issue.path === parameter.name)) {
-          wrong.push(`${method.toUpperCase()} ${path} ?${parameter.name}=${bad} → ${response.status} ${JSON.stringify(body).slice(0, 160)}`);
+          wrong.push(
+            `${method.toUpperCase()} ${path} ?${parameter.name}=${bad} → ${response.status} ${JSON.stringify(body).slice(0, 160)}`,
+          );
         }
       }
     }
@@ -176,7 +195,8 @@ describe('GET /api/reference', () => {
         missing.push(`${method} ${path}: no section`);
         continue;
       }
-      if (!section.includes(`<code>${path}</code>`) || !section.includes(method.toUpperCase())) missing.push(`${method} ${path}: no heading`);
+      if (!section.includes(`<code>${path}</code>`) || !section.includes(method.toUpperCase()))
+        missing.push(`${method} ${path}: no heading`);
       if (operation.summary && !section.includes(operation.summary.replace(/'/g, '&#39;'))) missing.push(`${method} ${path}: no summary`);
       for (const parameter of operation.parameters ?? []) {
         if (!section.includes(`<code>${parameter.name}</code>`)) missing.push(`${method} ${path}: parameter ${parameter.name}`);

@@ -20,7 +20,8 @@ let second: RunningApi;
 beforeAll(async () => {
   cast = await startTestCast({ rateLimits: FR61_LIMITS });
   // A second API process over the same database and Temporal.
-  second = await startApi({ checkResponses: true,
+  second = await startApi({
+    checkResponses: true,
     pool: cast.pool,
     logger: createLogger('silent'),
     host: '127.0.0.1',
@@ -124,7 +125,8 @@ describe('FR-61 when the counter store fails', () => {
     url.username = role;
     url.password = password;
     brokenPool = createPool(url.toString(), 4);
-    broken = await startApi({ checkResponses: true,
+    broken = await startApi({
+      checkResponses: true,
       pool: brokenPool,
       logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
       host: '127.0.0.1',
@@ -210,7 +212,11 @@ describe('FR-61 when the counter store fails', () => {
     const failing = await healthz();
     expect(failing).toEqual({
       status: 200,
-      body: { ok: true, degraded: ['rateLimits'], rateLimits: { state: 'unavailable', error: PERMISSION_DENIED, at: expect.any(String), since: expect.any(String) } },
+      body: {
+        ok: true,
+        degraded: ['rateLimits'],
+        rateLimits: { state: 'unavailable', error: PERMISSION_DENIED, at: expect.any(String), since: expect.any(String) },
+      },
     });
     expect(Date.parse(failing.body.rateLimits!.since)).toBeLessThanOrEqual(Date.parse(failing.body.rateLimits!.at));
 

@@ -34,15 +34,20 @@ describe('the reconciler', () => {
     const fine = (await me.file({ question: 'Fine?', context, asks: [tierAsk()] })).body.decision.id;
 
     // As if the answer's mirror write and the whole of another row were lost.
-    await cast.pool.query(`update decisions set snapshot = $2, revision = 1, status = 'open', resolved_at = null, closed_at = null where id = $1`, [
-      behind,
-      stale.rows[0].snapshot,
-    ]);
+    await cast.pool.query(
+      `update decisions set snapshot = $2, revision = 1, status = 'open', resolved_at = null, closed_at = null where id = $1`,
+      [behind, stale.rows[0].snapshot],
+    );
     await cast.pool.query('delete from decisions where id = $1', [gone]);
     expect((await me.call('GET', `/api/v1/decisions/${gone}`)).status).toBe(404);
 
     const report = await reconcileDecisions(cast.pool, client, { taskQueue: cast.taskQueue, workspaceId: me.member.workspaceId });
-    expect(report.repaired).toEqual(expect.arrayContaining([{ id: behind, from: 1, to: expect.any(Number) }, { id: gone, from: null, to: 1 }]));
+    expect(report.repaired).toEqual(
+      expect.arrayContaining([
+        { id: behind, from: 1, to: expect.any(Number) },
+        { id: gone, from: null, to: 1 },
+      ]),
+    );
     expect(report.repaired.map((repair) => repair.id)).not.toContain(fine);
     expect(report.unexplained).toEqual([]);
     expect(await me.decision(behind)).toMatchObject({ status: 'resolved', asks: [{ answer: { value: { selected: [2] } } }] });

@@ -19,7 +19,6 @@ afterAll(() => cast?.stop());
 
 type Me = ReturnType<typeof world>;
 
-
 /** A parked run and a task, with an approval proposed against them. */
 async function proposed(me: Me) {
   const agent = await me.agent('Researcher');
@@ -47,9 +46,18 @@ describe('approvals', () => {
   it('FR-13 — a proposed approval is in the queue with one derived approval ask, its risks in words', async () => {
     const me = world(cast, await cast.newMember());
     const { approval } = await proposed(me);
-    expect(approval).toMatchObject({ status: 'pending', actionType: 'override_budget', risks: ['spends_money', 'recurring'], payload: { amountUsd: 240 } });
+    expect(approval).toMatchObject({
+      status: 'pending',
+      actionType: 'override_budget',
+      risks: ['spends_money', 'recurring'],
+      payload: { amountUsd: 240 },
+    });
     const decision = await me.decision(approval.decisionId!);
-    expect(decision).toMatchObject({ status: 'open', source: { kind: 'approval', id: approval.id }, question: 'Approve the $240 spend on the data feed' });
+    expect(decision).toMatchObject({
+      status: 'open',
+      source: { kind: 'approval', id: approval.id },
+      question: 'Approve the $240 spend on the data feed',
+    });
     expect(decision.asks).toEqual([
       expect.objectContaining({
         kind: 'approval',
@@ -77,7 +85,11 @@ describe('approvals', () => {
     expect(messages.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
 
     // A second door after the first: refused with the answer that stands.
-    const again = await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/approvals/${approval.id}/reject`, { reason: 'Too late.' }), 409, 'ask_already_answered');
+    const again = await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/approvals/${approval.id}/reject`, { reason: 'Too late.' }),
+      409,
+      'ask_already_answered',
+    );
     expect(again.answer).toMatchObject({ value: { decision: 'approve' } });
     expect((await approvalOf(me, approval.id)).status).toBe('approved');
   });
@@ -86,7 +98,10 @@ describe('approvals', () => {
     const me = world(cast, await cast.newMember());
     const { approval } = await proposed(me);
     await me.answer(approval.decisionId!, 1, { kind: 'approval', decision: 'reject' }, 'Not this quarter.');
-    const settled = await until(() => approvalOf(me, approval.id), (record) => record.status !== 'pending');
+    const settled = await until(
+      () => approvalOf(me, approval.id),
+      (record) => record.status !== 'pending',
+    );
     expect(settled).toMatchObject({ status: 'rejected', reason: 'Not this quarter.', decidedBy: me.member.memberId });
     // An undo in the queue makes it pending again.
     await me.ok('POST', `/api/v1/decisions/${approval.decisionId}/asks/1/undo`);
@@ -99,11 +114,21 @@ describe('approvals', () => {
     const decision = await me.decision(approval.decisionId!);
     // The agent added a question of its own to the decision carrying the approval.
     const ask = decision.asks[0]!;
-    const derived = { kind: ask.kind, prompt: ask.prompt, required: ask.required, action: (ask as { action: unknown }).action, risks: (ask as { risks: unknown }).risks };
-    await me.ok('PATCH', `/api/v1/decisions/${approval.decisionId}`, { asks: [derived, { kind: 'fact', prompt: 'Which card should it go on?' }] });
+    const derived = {
+      kind: ask.kind,
+      prompt: ask.prompt,
+      required: ask.required,
+      action: (ask as { action: unknown }).action,
+      risks: (ask as { risks: unknown }).risks,
+    };
+    await me.ok('PATCH', `/api/v1/decisions/${approval.decisionId}`, {
+      asks: [derived, { kind: 'fact', prompt: 'Which card should it go on?' }],
+    });
 
     await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/approvals/${approval.id}/reject`, {}), 400, 'invalid_request');
-    const rejected = await me.ok<{ approval: Approval }>('POST', `/api/v1/approvals/${approval.id}/reject`, { reason: 'Budget is capped.' });
+    const rejected = await me.ok<{ approval: Approval }>('POST', `/api/v1/approvals/${approval.id}/reject`, {
+      reason: 'Budget is capped.',
+    });
     expect(rejected.approval).toMatchObject({ status: 'rejected', reason: 'Budget is capped.' });
     const closed = await me.decision(approval.decisionId!);
     expect(closed.status).toBe('resolved');
@@ -115,7 +140,11 @@ describe('approvals', () => {
     const { approval } = await proposed(me);
     const stranger = await cast.newMember();
     await expectProblem(await cast.request(stranger.token, 'GET', `/api/v1/approvals/${approval.id}`), 404, 'approval_not_found');
-    await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/approvals/${approval.id}/approve`, {}), 404, 'approval_not_found');
+    await expectProblem(
+      await cast.request(stranger.token, 'POST', `/api/v1/approvals/${approval.id}/approve`, {}),
+      404,
+      'approval_not_found',
+    );
     await expectProblem(
       await cast.request(me.member.token, 'POST', '/api/v1/approvals', { actionType: 'launch_rocket', summary: 'x' }),
       400,
@@ -126,12 +155,15 @@ describe('approvals', () => {
       400,
       'invalid_request',
     );
-    expect((await me.ok<{ approvals: Approval[] }>('GET', '/api/v1/approvals?status=pending')).approvals.map((item) => item.id)).toEqual([approval.id]);
+    expect((await me.ok<{ approvals: Approval[] }>('GET', '/api/v1/approvals?status=pending')).approvals.map((item) => item.id)).toEqual([
+      approval.id,
+    ]);
   });
 });
 
 describe('escalations', () => {
-  const raise = (me: Me, body: Record<string, unknown>) => me.call<{ escalation: Escalation; updated: boolean }>('POST', '/api/v1/escalations', body);
+  const raise = (me: Me, body: Record<string, unknown>) =>
+    me.call<{ escalation: Escalation; updated: boolean }>('POST', '/api/v1/escalations', body);
 
   it('projects as a fact ask; resolving it through its endpoint closes the decision with the resolution', async () => {
     const me = world(cast, await cast.newMember());
@@ -145,7 +177,11 @@ describe('escalations', () => {
     expect(reply.status).toBe(201);
     const { escalation } = reply.body;
     const decision = await me.decision(escalation.decisionId!);
-    expect(decision).toMatchObject({ question: 'What is the VAT rate we charge in Ireland?', attempts: ['Searched the knowledge base', 'Asked the finance agent'], confidence: 0.2 });
+    expect(decision).toMatchObject({
+      question: 'What is the VAT rate we charge in Ireland?',
+      attempts: ['Searched the knowledge base', 'Asked the finance agent'],
+      confidence: 0.2,
+    });
     expect(decision.asks[0]).toMatchObject({ kind: 'fact', prompt: 'What is the VAT rate we charge in Ireland?' });
 
     const resolved = await me.ok<{ escalation: Escalation }>('POST', `/api/v1/escalations/${escalation.id}/resolve`, { resolution: '23%' });
@@ -155,21 +191,47 @@ describe('escalations', () => {
 
   it('with options it is a choice; answered in the queue, the escalation is resolved with the chosen label and reason', async () => {
     const me = world(cast, await cast.newMember());
-    const { escalation } = (await raise(me, { reasonCode: 'ambiguous_instructions', summary: 'Two lists claim to be canonical.', mustDecide: 'Which supplier list is authoritative?', options: ['Finance', 'Ops'] })).body;
-    expect((await me.decision(escalation.decisionId!)).asks[0]).toMatchObject({ kind: 'decision', options: [{ label: 'Finance' }, { label: 'Ops' }] });
+    const { escalation } = (
+      await raise(me, {
+        reasonCode: 'ambiguous_instructions',
+        summary: 'Two lists claim to be canonical.',
+        mustDecide: 'Which supplier list is authoritative?',
+        options: ['Finance', 'Ops'],
+      })
+    ).body;
+    expect((await me.decision(escalation.decisionId!)).asks[0]).toMatchObject({
+      kind: 'decision',
+      options: [{ label: 'Finance' }, { label: 'Ops' }],
+    });
     await me.answer(escalation.decisionId!, 1, { kind: 'decision', selected: [2] }, 'Ops owns it now.');
-    const settled = await until(() => me.ok<{ escalation: Escalation }>('GET', `/api/v1/escalations/${escalation.id}`), (body) => body.escalation.status === 'resolved');
+    const settled = await until(
+      () => me.ok<{ escalation: Escalation }>('GET', `/api/v1/escalations/${escalation.id}`),
+      (body) => body.escalation.status === 'resolved',
+    );
     expect(settled.escalation.resolution).toBe('Ops — Ops owns it now.');
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/escalations/${escalation.id}/resolve`, { option: 1 }), 409, 'ask_already_answered');
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/escalations/${escalation.id}/resolve`, { option: 1 }),
+      409,
+      'ask_already_answered',
+    );
   });
 
-  it('a second escalation with an open one\'s dedupe key updates it: one record, one decision, a longer attempt trail', async () => {
+  it("a second escalation with an open one's dedupe key updates it: one record, one decision, a longer attempt trail", async () => {
     const me = world(cast, await cast.newMember());
-    const body = { reasonCode: 'repeated_failure', summary: 'The export failed.', mustDecide: 'Retry the export tonight?', dedupeKey: 'export-2026-11', attempts: ['Retried at 09:00'] };
+    const body = {
+      reasonCode: 'repeated_failure',
+      summary: 'The export failed.',
+      mustDecide: 'Retry the export tonight?',
+      dedupeKey: 'export-2026-11',
+      attempts: ['Retried at 09:00'],
+    };
     const first = (await raise(me, body)).body.escalation;
     const second = await raise(me, { ...body, summary: 'The export failed again.', attempts: ['Retried at 12:00'] });
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ updated: true, escalation: { id: first.id, decisionId: first.decisionId, attempts: ['Retried at 09:00', 'Retried at 12:00'] } });
+    expect(second.body).toMatchObject({
+      updated: true,
+      escalation: { id: first.id, decisionId: first.decisionId, attempts: ['Retried at 09:00', 'Retried at 12:00'] },
+    });
     expect((await me.decision(first.decisionId!)).context).toBe('The export failed again.');
     expect((await me.ok<{ escalations: Escalation[] }>('GET', '/api/v1/escalations')).escalations).toHaveLength(1);
 
@@ -182,10 +244,19 @@ describe('escalations', () => {
 
   it('refuses unknown reason codes and foreign ids', async () => {
     const me = world(cast, await cast.newMember());
-    await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/escalations', { reasonCode: 'bored', summary: 'x', mustDecide: 'y' }), 400, 'invalid_request');
-    const { escalation } = (await raise(me, { reasonCode: 'out_of_scope', summary: 'Not mine.', mustDecide: 'Who should take this?' })).body;
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', '/api/v1/escalations', { reasonCode: 'bored', summary: 'x', mustDecide: 'y' }),
+      400,
+      'invalid_request',
+    );
+    const { escalation } = (await raise(me, { reasonCode: 'out_of_scope', summary: 'Not mine.', mustDecide: 'Who should take this?' }))
+      .body;
     const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/escalations/${escalation.id}/resolve`, { resolution: 'x' }), 404, 'escalation_not_found');
+    await expectProblem(
+      await cast.request(stranger.token, 'POST', `/api/v1/escalations/${escalation.id}/resolve`, { resolution: 'x' }),
+      404,
+      'escalation_not_found',
+    );
     const decision: DecisionView = await me.decision(escalation.decisionId!);
     expect(decision.status).toBe('open');
   });

@@ -12,7 +12,8 @@ let api: RunningApi;
 const lines: string[] = [];
 beforeAll(async () => {
   cast = await startTestCast({ worker: false });
-  api = await startApi({ checkResponses: true,
+  api = await startApi({
+    checkResponses: true,
     pool: cast.pool,
     logger: createLogger('info', 'cast-api', { write: (line: string) => void lines.push(line) }),
     host: '127.0.0.1',

@@ -14,7 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Run = { id: string; sessionId: string; status: string; startedAt: string | null; endedAt: string | null; failureReason: string | null; restartedFrom: string | null; decisionId: string | null; seedMessageSeq: number | null };
+type Run = {
+  id: string;
+  sessionId: string;
+  status: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  failureReason: string | null;
+  restartedFrom: string | null;
+  decisionId: string | null;
+  seedMessageSeq: number | null;
+};
 
 async function newSession(member: Member): Promise<string> {
   const id = `conv-${randomUUID()}`;
@@ -72,7 +82,13 @@ describe('runs reported by hosts', () => {
     const alice = await cast.newMember();
     const sessionId = await newSession(alice);
     const run = await hostRun(alice, sessionId);
-    expect(run).toMatchObject({ id: expect.stringMatching(/^run_/), sessionId, status: 'running', startedAt: expect.any(String), endedAt: null });
+    expect(run).toMatchObject({
+      id: expect.stringMatching(/^run_/),
+      sessionId,
+      status: 'running',
+      startedAt: expect.any(String),
+      endedAt: null,
+    });
     for (const status of ['parked', 'running', 'completed']) {
       const response = await patch(alice, run.id, { status });
       expect(response.status).toBe(200);
@@ -81,7 +97,9 @@ describe('runs reported by hosts', () => {
     const done = await readRun(alice, run.id);
     expect(done.endedAt).not.toBeNull();
     expect(done.startedAt).toBe(run.startedAt);
-    const session = (await (await cast.request(alice.token, 'GET', `/api/v1/sessions/${sessionId}`)).json()) as { session: { latestRun: Run } };
+    const session = (await (await cast.request(alice.token, 'GET', `/api/v1/sessions/${sessionId}`)).json()) as {
+      session: { latestRun: Run };
+    };
     expect(session.session.latestRun).toEqual(done);
   });
 
@@ -93,7 +111,9 @@ describe('runs reported by hosts', () => {
     expect(refused.detail).toMatch(/failed.*running/);
     expect(refused).toMatchObject({ from: 'failed', to: 'running' });
     const parked = await hostRun(alice, await newSession(alice), 'parked');
-    expect((await expectProblem(await patch(alice, parked.id, { status: 'failed' }), 409, 'invalid_transition')).detail).toMatch(/parked.*failed/);
+    expect((await expectProblem(await patch(alice, parked.id, { status: 'failed' }), 409, 'invalid_transition')).detail).toMatch(
+      /parked.*failed/,
+    );
     expect(await readRun(alice, run.id)).toMatchObject({ status: 'failed', failureReason: 'tool crashed' });
     expect((await readRun(alice, parked.id)).status).toBe('parked');
   });
@@ -125,7 +145,11 @@ describe('runs reported by hosts', () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const colleague = await colleagueOf(cast.pool, alice);
     const run = await hostRun(alice, await newSession(alice));
-    const missing = await expectProblem(await cast.request(bob.token, 'GET', '/api/v1/runs/run_00000000000000000000000000000000'), 404, 'run_not_found');
+    const missing = await expectProblem(
+      await cast.request(bob.token, 'GET', '/api/v1/runs/run_00000000000000000000000000000000'),
+      404,
+      'run_not_found',
+    );
     for (const member of [bob, colleague]) {
       for (const [method, path, body] of [
         ['GET', `/api/v1/runs/${run.id}`],
@@ -146,7 +170,13 @@ describe('restarts, claiming and admission', () => {
     const sessionId = await newSession(alice);
     const parked = await hostRun(alice, sessionId, 'parked');
     const restarted = await restart(alice, sessionId, parked, 'sd-77');
-    expect(restarted).toMatchObject({ status: 'ready', restartedFrom: parked.id, decisionId: 'sd-77', seedMessageSeq: expect.any(Number), startedAt: null });
+    expect(restarted).toMatchObject({
+      status: 'ready',
+      restartedFrom: parked.id,
+      decisionId: 'sd-77',
+      seedMessageSeq: expect.any(Number),
+      startedAt: null,
+    });
 
     const claimed = await cast.request(alice.token, 'POST', `/api/v1/runs/${restarted.id}/claim`);
     expect(claimed.status).toBe(200);
@@ -179,17 +209,27 @@ describe('restarts, claiming and admission', () => {
     expect((await patch(alice, first.id, { status: 'completed' })).status).toBe(200);
     expect((await readRun(alice, second.id)).status).toBe('ready');
 
-    const history = (await (await cast.request(alice.token, 'GET', `/api/v1/activity?subject_kind=run&subject_id=${second.id}`)).json()) as {
+    const history = (await (
+      await cast.request(alice.token, 'GET', `/api/v1/activity?subject_kind=run&subject_id=${second.id}`)
+    ).json()) as {
       activity: Array<{ kind: string; actorKind: string; detail: Record<string, unknown> }>;
     };
-    expect(history.activity[0]).toMatchObject({ kind: 'status_changed', actorKind: 'system', detail: { from: 'queued', to: 'ready', reason: 'slot_freed' } });
+    expect(history.activity[0]).toMatchObject({
+      kind: 'status_changed',
+      actorKind: 'system',
+      detail: { from: 'queued', to: 'ready', reason: 'slot_freed' },
+    });
   });
 
   it('frees a slot when a run parks, fails or is cancelled, but not when a host reports a parked run running again', async () => {
     const alice = await cast.newMember();
     await setConcurrency(alice, 1);
     const sessions = [await newSession(alice), await newSession(alice), await newSession(alice)];
-    const [a, b, c] = [await restart(alice, sessions[0]!, null), await restart(alice, sessions[1]!, null), await restart(alice, sessions[2]!, null)];
+    const [a, b, c] = [
+      await restart(alice, sessions[0]!, null),
+      await restart(alice, sessions[1]!, null),
+      await restart(alice, sessions[2]!, null),
+    ];
     expect([a.status, b.status, c.status]).toEqual(['ready', 'queued', 'queued']);
     await cast.request(alice.token, 'POST', `/api/v1/runs/${a.id}/claim`);
     expect((await patch(alice, a.id, { status: 'parked' })).status).toBe(200);

@@ -22,8 +22,23 @@ beforeAll(async () => {
   cast = await startTestCast({ undoWindowMs: 60_000 });
   secondPool = testPool();
   const temporal = { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue };
-  secondWorker = await startWorker({ pool: secondPool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: null, rollupEvery: null });
-  secondApi = await startApi({ checkResponses: true, pool: secondPool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null, undoWindowMs: 60_000 });
+  secondWorker = await startWorker({
+    pool: secondPool,
+    ...temporal,
+    workflowBundle: { codePath: inject('workflowBundlePath') },
+    sweepEvery: null,
+    rollupEvery: null,
+  });
+  secondApi = await startApi({
+    checkResponses: true,
+    pool: secondPool,
+    logger: createLogger('silent'),
+    host: '127.0.0.1',
+    port: 0,
+    temporal,
+    rateLimits: null,
+    undoWindowMs: 60_000,
+  });
 });
 afterAll(async () => {
   await secondApi?.stop();
@@ -36,11 +51,22 @@ const context = 'Enough context for a person to answer without opening the sessi
 
 /** The same member's world through the second API process. */
 function viaSecond(member: Member) {
-  return world({ ...cast, url: secondApi.url, request: (token, method, path, body) => fetch(`${secondApi.url}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  }) }, member);
+  return world(
+    {
+      ...cast,
+      url: secondApi.url,
+      request: (token, method, path, body) =>
+        fetch(`${secondApi.url}${path}`, {
+          method,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        }),
+    },
+    member,
+  );
 }
 
 describe('two workers and two API processes', () => {
@@ -53,9 +79,13 @@ describe('two workers and two API processes', () => {
     const ids: string[] = [];
     for (let n = 0; n < 10; n += 1) {
       const via = n % 2 === 0 ? one : two;
-      ids.push((await via.file({ question: `Scaled ${n}?`, context, asks: [tierAsk()], ...(n === 0 ? { session, run: parked.id } : {}) })).body.decision.id);
+      ids.push(
+        (await via.file({ question: `Scaled ${n}?`, context, asks: [tierAsk()], ...(n === 0 ? { session, run: parked.id } : {}) })).body
+          .decision.id,
+      );
     }
-    const read = async (via: typeof one) => (await via.ok<{ decisions: DecisionView[] }>('GET', '/api/v1/decisions?limit=100')).decisions.map((d) => d.id).sort();
+    const read = async (via: typeof one) =>
+      (await via.ok<{ decisions: DecisionView[] }>('GET', '/api/v1/decisions?limit=100')).decisions.map((d) => d.id).sort();
     expect(await read(one)).toEqual(await read(two));
     expect((await read(one)).length).toBe(10);
 
@@ -81,7 +111,10 @@ describe('two workers and two API processes', () => {
         two.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'No.'),
       ]);
       expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
-      const loser = replies.find((reply) => reply.status === 409)!.body as unknown as { code: string; answer: { value: { decision: string } } };
+      const loser = replies.find((reply) => reply.status === 409)!.body as unknown as {
+        code: string;
+        answer: { value: { decision: string } };
+      };
       const final = await one.decision(id);
       expect(loser.code).toBe('ask_already_answered');
       expect(loser.answer.value.decision).toBe((final.asks[0]!.answer!.value as { decision: string }).decision);
@@ -102,7 +135,14 @@ describe('two workers and two API processes', () => {
     const members: string[] = [];
     for (let n = 0; n < 6; n += 1) {
       const via = n % 2 === 0 ? one : two;
-      const filed = await via.file({ question: `Default ${n}?`, context, asks: [tierAsk()], mode: 'advisory', defaultOption: 2, stack: stack.id });
+      const filed = await via.file({
+        question: `Default ${n}?`,
+        context,
+        asks: [tierAsk()],
+        mode: 'advisory',
+        defaultOption: 2,
+        stack: stack.id,
+      });
       members.push(filed.body.decision.id);
     }
     const deadline = Date.now() + 15_000;
@@ -128,7 +168,13 @@ describe('two workers and two API processes', () => {
       expect((await one.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
     } finally {
       const temporal = { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue };
-      secondWorker = await startWorker({ pool: secondPool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: null, rollupEvery: null });
+      secondWorker = await startWorker({
+        pool: secondPool,
+        ...temporal,
+        workflowBundle: { codePath: inject('workflowBundlePath') },
+        sweepEvery: null,
+        rollupEvery: null,
+      });
     }
   });
 });

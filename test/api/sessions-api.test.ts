@@ -14,7 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Session = { id: string; ownerMemberId: string; scope: string | null; agentId: string | null; liveness: string; messageCount: number; latestRun?: unknown };
+type Session = {
+  id: string;
+  ownerMemberId: string;
+  scope: string | null;
+  agentId: string | null;
+  liveness: string;
+  messageCount: number;
+  latestRun?: unknown;
+};
 type Message = { seq: number; sessionId: string; role: string; kind: string; body: string; dedupeKey: string | null };
 
 const sessionPath = (id: string) => `/api/v1/sessions/${encodeURIComponent(id)}`;
@@ -49,10 +57,19 @@ describe('registering sessions', () => {
 
   it('registers an unknown id to the caller on first use, idempotently, and updates its scope and agent', async () => {
     const alice = await cast.newMember();
-    const agent = ((await (await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Coder' })).json()) as { agent: { id: string } }).agent;
+    const agent = (
+      (await (await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Coder' })).json()) as { agent: { id: string } }
+    ).agent;
     const id = `claude/${randomUUID()}`;
     const session = await register(alice, id);
-    expect(session).toMatchObject({ id, ownerMemberId: alice.memberId, scope: 'cast', agentId: null, liveness: 'unresponsive', messageCount: 0 });
+    expect(session).toMatchObject({
+      id,
+      ownerMemberId: alice.memberId,
+      scope: 'cast',
+      agentId: null,
+      liveness: 'unresponsive',
+      messageCount: 0,
+    });
     expect(await register(alice, id, {})).toMatchObject({ scope: 'cast' });
     expect(await register(alice, id, { agentId: agent.id })).toMatchObject({ scope: 'cast', agentId: agent.id });
     expect(await register(alice, id, { scope: null })).toMatchObject({ scope: null, agentId: agent.id });
@@ -63,11 +80,15 @@ describe('registering sessions', () => {
     expect(list.sessions.map((s) => s.id)).toEqual([id]);
   });
 
-  it("answers 404 for a session another member owns, with the same body as a missing one, and changes nothing", async () => {
+  it('answers 404 for a session another member owns, with the same body as a missing one, and changes nothing', async () => {
     const alice = await cast.newMember();
     const colleague = await colleagueOf(cast.pool, alice);
     const session = await register(alice);
-    const missing = await expectProblem(await cast.request(colleague.token, 'GET', sessionPath('never-registered')), 404, 'session_not_found');
+    const missing = await expectProblem(
+      await cast.request(colleague.token, 'GET', sessionPath('never-registered')),
+      404,
+      'session_not_found',
+    );
     const attempts: Array<[string, string, unknown?]> = [
       ['PUT', sessionPath(session.id), { scope: 'stolen' }],
       ['GET', sessionPath(session.id)],
@@ -79,10 +100,18 @@ describe('registering sessions', () => {
       ['POST', `${sessionPath(session.id)}/runs`, {}],
     ];
     for (const [method, path, body] of attempts) {
-      expect(await expectProblem(await cast.request(colleague.token, method, path, body), 404, 'session_not_found'), `${method} ${path}`).toEqual(missing);
+      expect(
+        await expectProblem(await cast.request(colleague.token, method, path, body), 404, 'session_not_found'),
+        `${method} ${path}`,
+      ).toEqual(missing);
     }
     expect(missing.detail).not.toContain(session.id);
-    expect(await readSession(alice, session.id)).toMatchObject({ scope: 'cast', liveness: 'unresponsive', messageCount: 0, latestRun: null });
+    expect(await readSession(alice, session.id)).toMatchObject({
+      scope: 'cast',
+      liveness: 'unresponsive',
+      messageCount: 0,
+      latestRun: null,
+    });
     const colleagues = (await (await cast.request(colleague.token, 'GET', '/api/v1/sessions')).json()) as { sessions: Session[] };
     expect(colleagues.sessions).toEqual([]);
   });
@@ -127,7 +156,10 @@ describe('registering sessions', () => {
     await cast.request(alice.token, 'POST', `${sessionPath(id)}/heartbeat`);
     expect((await readSession(alice, id)).liveness).toBe('live');
     // A heartbeat older than the timeout reads as unresponsive.
-    await cast.pool.query(`update sessions set last_heartbeat_at = now() - interval '61 seconds' where workspace_id = $1 and id = $2`, [alice.workspaceId, id]);
+    await cast.pool.query(`update sessions set last_heartbeat_at = now() - interval '61 seconds' where workspace_id = $1 and id = $2`, [
+      alice.workspaceId,
+      id,
+    ]);
     expect((await readSession(alice, id)).liveness).toBe('unresponsive');
     await expectProblem(await cast.request(alice.token, 'POST', `${sessionPath(id)}/heartbeat`, { at: 'now' }), 400, 'invalid_request');
   });
@@ -146,10 +178,15 @@ describe('session messages', () => {
     expect(repeated).toEqual({ status: 200, message: second.message });
     expect((await readSession(alice, id)).messageCount).toBe(2);
 
-    const page = (await (await cast.request(alice.token, 'GET', `${sessionPath(id)}/messages`)).json()) as { messages: Message[]; nextAfter: number };
+    const page = (await (await cast.request(alice.token, 'GET', `${sessionPath(id)}/messages`)).json()) as {
+      messages: Message[];
+      nextAfter: number;
+    };
     expect(page.messages.map((m) => m.body)).toEqual(['Working on it.', 'Go on.']);
     expect(page.nextAfter).toBe(second.message.seq);
-    const after = (await (await cast.request(alice.token, 'GET', `${sessionPath(id)}/messages?after=${first.message.seq}`)).json()) as { messages: Message[] };
+    const after = (await (await cast.request(alice.token, 'GET', `${sessionPath(id)}/messages?after=${first.message.seq}`)).json()) as {
+      messages: Message[];
+    };
     expect(after.messages.map((m) => m.seq)).toEqual([second.message.seq]);
   });
 
@@ -157,7 +194,11 @@ describe('session messages', () => {
     const alice = await cast.newMember();
     const [one, two] = [await register(alice), await register(alice)];
     await append(alice, one.id, { body: 'a', dedupeKey: 'k-1' });
-    const refused = await cast.request(alice.token, 'POST', `${sessionPath(two.id)}/messages`, { role: 'assistant', body: 'b', dedupeKey: 'k-1' });
+    const refused = await cast.request(alice.token, 'POST', `${sessionPath(two.id)}/messages`, {
+      role: 'assistant',
+      body: 'b',
+      dedupeKey: 'k-1',
+    });
     await expectProblem(refused, 409, 'dedupe_key_conflict');
     expect((await readSession(alice, two.id)).messageCount).toBe(0);
   });
@@ -175,7 +216,11 @@ describe('session messages', () => {
       [{ role: 'user', body: 'x', dedupeKey: '' }, /dedupeKey/],
     ];
     for (const [body, detail] of bad) {
-      const problem = await expectProblem(await cast.request(alice.token, 'POST', `${sessionPath(id)}/messages`, body), 400, 'invalid_request');
+      const problem = await expectProblem(
+        await cast.request(alice.token, 'POST', `${sessionPath(id)}/messages`, body),
+        400,
+        'invalid_request',
+      );
       expect(problem.detail).toMatch(detail);
     }
     for (const query of ['wait=31', 'wait=-1', 'after=abc', 'after=-2', 'limit=0']) {
@@ -208,7 +253,14 @@ describe('session messages', () => {
     const { id } = await register(alice);
     const waiting = cast.request(alice.token, 'GET', `${sessionPath(id)}/messages?wait=20`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const delivery = { workspaceId: alice.workspaceId, sessionId: id, role: 'system', kind: 'decision_answer', body: 'Decision: Keep v1', decisionId: 'sd-12' } as const;
+    const delivery = {
+      workspaceId: alice.workspaceId,
+      sessionId: id,
+      role: 'system',
+      kind: 'decision_answer',
+      body: 'Decision: Keep v1',
+      decisionId: 'sd-12',
+    } as const;
     const delivered = await appendMessage(cast.pool, { ...delivery, dedupeKey: `answer:sd-12:${id}` });
     const redelivered = await appendMessage(cast.pool, { ...delivery, dedupeKey: `answer:sd-12:${id}` });
     expect(redelivered).toEqual({ ...delivered, duplicate: true });

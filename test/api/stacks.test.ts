@@ -25,7 +25,12 @@ const choice = (question: string) => ({
   context,
   asks: [{ kind: 'decision', prompt: question, options: [{ label: 'Ship' }, { label: 'Hold' }] }],
 });
-const advisory = (question: string, extra: Record<string, unknown> = {}) => ({ ...choice(question), mode: 'advisory', defaultOption: 2, ...extra });
+const advisory = (question: string, extra: Record<string, unknown> = {}) => ({
+  ...choice(question),
+  mode: 'advisory',
+  defaultOption: 2,
+  ...extra,
+});
 
 async function newStack(me: Me, body: Record<string, unknown>): Promise<StackView> {
   const reply = await me.call<{ stack: StackView }>('POST', '/api/v1/stacks', body);
@@ -41,7 +46,6 @@ async function fileInto(me: Me, stack: string, body: Record<string, unknown>): P
 
 const stackOf = (me: Me, id: string) => me.ok<{ stack: StackView; decisions: DecisionView[] }>('GET', `/api/v1/stacks/${id}`);
 
-
 describe('auto-default deadlines', () => {
   it('answers an advisory member with its default within 1 s of its deadline, marked automatic, and tells the agent', async () => {
     const me = world(cast, await cast.newMember());
@@ -52,7 +56,10 @@ describe('auto-default deadlines', () => {
     const member = await me.decision(id);
     expect(member.stack).toEqual({ stackId: stack.id, deadline: new Date(Date.parse(joinedAt) + 2000).toISOString() });
 
-    const answered = await until(() => me.decision(id), (decision) => decision.status === 'resolved');
+    const answered = await until(
+      () => me.decision(id),
+      (decision) => decision.status === 'resolved',
+    );
     const answer = answered.asks[0]!.answer!;
     expect(answer).toMatchObject({ value: { kind: 'decision', selected: [2] }, automatic: true, answeredBy: 'auto-default' });
     const lag = Date.parse(answer.answeredAt) - Date.parse(member.stack!.deadline!);
@@ -102,7 +109,10 @@ describe('auto-default deadlines', () => {
     const policy = await me.ok<{ stack: StackView }>('PATCH', `/api/v1/stacks/${stack.id}/policy`, { autoDefaultSeconds: 1 });
     expect(policy.stack.autoDefaultMs).toBe(1000);
 
-    const answered = await until(() => me.decision(moved), (decision) => decision.status === 'resolved');
+    const answered = await until(
+      () => me.decision(moved),
+      (decision) => decision.status === 'resolved',
+    );
     expect(answered.asks[0]!.answer?.automatic).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect((await me.decision(removed)).status).toBe('open');
@@ -115,8 +125,16 @@ describe('membership, order and closing', () => {
   it('reorder must list every member exactly once, naming what is missing or extra', async () => {
     const me = world(cast, await cast.newMember());
     const stack = await newStack(me, { title: 'Order' });
-    const [a, b, c] = [await fileInto(me, stack.id, choice('A?')), await fileInto(me, stack.id, choice('B?')), await fileInto(me, stack.id, choice('C?'))];
-    const missing = await expectProblem(await cast.request(me.member.token, 'PUT', `/api/v1/stacks/${stack.id}/order`, { order: [c, a] }), 422, 'invalid_order');
+    const [a, b, c] = [
+      await fileInto(me, stack.id, choice('A?')),
+      await fileInto(me, stack.id, choice('B?')),
+      await fileInto(me, stack.id, choice('C?')),
+    ];
+    const missing = await expectProblem(
+      await cast.request(me.member.token, 'PUT', `/api/v1/stacks/${stack.id}/order`, { order: [c, a] }),
+      422,
+      'invalid_order',
+    );
     expect(missing.detail).toBe(`A reorder lists every member of ${stack.id} exactly once (missing ${b}).`);
     const extra = await expectProblem(
       await cast.request(me.member.token, 'PUT', `/api/v1/stacks/${stack.id}/order`, { order: [c, a, b, 'sd-999999'] }),
@@ -137,12 +155,22 @@ describe('membership, order and closing', () => {
     await me.answer(answered, 1, { kind: 'decision', selected: [1] });
     expect((await stackOf(me, stack.id)).stack.status).toBe('open');
     await me.ok('POST', `/api/v1/decisions/${archived}/archive`);
-    const closed = await until(() => stackOf(me, stack.id), (view) => view.stack.status === 'closed');
+    const closed = await until(
+      () => stackOf(me, stack.id),
+      (view) => view.stack.status === 'closed',
+    );
     expect(closed.stack).toMatchObject({ status: 'closed', members: [{ open: false }, { open: false }] });
     expect(closed.stack.closedAt).not.toBeNull();
     // Restored within the grace period, the stack opens again.
     await me.ok('POST', `/api/v1/decisions/${archived}/restore`);
-    expect((await until(() => stackOf(me, stack.id), (view) => view.stack.status === 'open')).stack.status).toBe('open');
+    expect(
+      (
+        await until(
+          () => stackOf(me, stack.id),
+          (view) => view.stack.status === 'open',
+        )
+      ).stack.status,
+    ).toBe('open');
   });
 
   it('groups existing cards into a new stack; a decision sits in one stack at a time', async () => {
@@ -151,14 +179,34 @@ describe('membership, order and closing', () => {
     const b = (await me.file(choice('B?'))).body.decision.id;
     const stack = await newStack(me, { title: 'Grouped', decisions: [b, a] });
     expect(stack.members.map((member) => member.decisionId)).toEqual([b, a]);
-    const again = await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'Twice', decisions: [a] }), 409, 'already_in_stack');
+    const again = await expectProblem(
+      await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'Twice', decisions: [a] }),
+      409,
+      'already_in_stack',
+    );
     expect(again.detail).toContain(`${a} (${stack.id})`);
     const stranger = await cast.newMember();
     await expectProblem(await cast.request(stranger.token, 'GET', `/api/v1/stacks/${stack.id}`), 404, 'stack_not_found');
-    await expectProblem(await cast.request(stranger.token, 'POST', '/api/v1/stacks', { title: 'Theirs', decisions: [a] }), 404, 'decision_not_found');
-    await expectProblem(await cast.request(stranger.token, 'POST', '/api/v1/decisions', { ...choice('Into theirs?'), stack: stack.id }), 404, 'stack_not_found');
-    await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'x', autoDefaultSeconds: 0 }), 400, 'invalid_request');
-    await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'x', status: 'closed' }), 400, 'invalid_request');
+    await expectProblem(
+      await cast.request(stranger.token, 'POST', '/api/v1/stacks', { title: 'Theirs', decisions: [a] }),
+      404,
+      'decision_not_found',
+    );
+    await expectProblem(
+      await cast.request(stranger.token, 'POST', '/api/v1/decisions', { ...choice('Into theirs?'), stack: stack.id }),
+      404,
+      'stack_not_found',
+    );
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'x', autoDefaultSeconds: 0 }),
+      400,
+      'invalid_request',
+    );
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'x', status: 'closed' }),
+      400,
+      'invalid_request',
+    );
     await expectProblem(await cast.request(me.member.token, 'GET', '/api/v1/stacks/ds-0'), 404, 'stack_not_found');
   });
 

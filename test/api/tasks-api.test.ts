@@ -12,7 +12,15 @@ beforeAll(async () => {
 afterAll(() => cast?.stop());
 
 type Blocker = { kind: string; ref: string; resolvedAt: string | null };
-type Task = { id: string; title: string; status: string; statusBeforeBlocked: string | null; missionId: string | null; agentId: string | null; blockers: Blocker[] };
+type Task = {
+  id: string;
+  title: string;
+  status: string;
+  statusBeforeBlocked: string | null;
+  missionId: string | null;
+  agentId: string | null;
+  blockers: Blocker[];
+};
 
 async function createTask(member: Member, body: Record<string, unknown> = {}): Promise<Task> {
   const response = await cast.request(member.token, 'POST', '/api/v1/tasks', { title: 'Write the report', ...body });
@@ -40,16 +48,30 @@ describe('tasks', () => {
   it('answers 401 without a token', async () => {
     await expectProblem(await cast.request(null, 'GET', '/api/v1/tasks'), 401, 'unauthorized');
     await expectProblem(await cast.request(null, 'POST', '/api/v1/tasks', { title: 'T' }), 401, 'unauthorized');
-    await expectProblem(await cast.request(null, 'POST', '/api/v1/tasks/task_x/blockers', { kind: 'other', ref: 'r' }), 401, 'unauthorized');
+    await expectProblem(
+      await cast.request(null, 'POST', '/api/v1/tasks/task_x/blockers', { kind: 'other', ref: 'r' }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('creates tasks linked to a mission and an agent, and filters the list by status, mission and agent', async () => {
     const alice = await cast.newMember();
-    const mission = ((await (await cast.request(alice.token, 'POST', '/api/v1/missions', { name: 'Q3' })).json()) as { mission: { id: string } }).mission;
-    const agent = ((await (await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Writer' })).json()) as { agent: { id: string } }).agent;
+    const mission = (
+      (await (await cast.request(alice.token, 'POST', '/api/v1/missions', { name: 'Q3' })).json()) as { mission: { id: string } }
+    ).mission;
+    const agent = (
+      (await (await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Writer' })).json()) as { agent: { id: string } }
+    ).agent;
     const linked = await createTask(alice, { missionId: mission.id, agentId: agent.id, status: 'in_progress' });
     const plain = await createTask(alice, { title: 'Tidy up' });
-    expect(linked).toMatchObject({ id: expect.stringMatching(/^task_[0-9a-f]{32}$/), status: 'in_progress', missionId: mission.id, agentId: agent.id, blockers: [] });
+    expect(linked).toMatchObject({
+      id: expect.stringMatching(/^task_[0-9a-f]{32}$/),
+      status: 'in_progress',
+      missionId: mission.id,
+      agentId: agent.id,
+      blockers: [],
+    });
     expect(plain).toMatchObject({ status: 'todo', missionId: null, agentId: null });
     expect(await readTask(alice, linked.id)).toEqual(linked);
 
@@ -63,12 +85,24 @@ describe('tasks', () => {
     await expectProblem(await cast.request(alice.token, 'GET', '/api/v1/tasks?status=stuck'), 400, 'invalid_request');
   });
 
-  it("refuses a mission or agent from another workspace as not found, and creates nothing", async () => {
+  it('refuses a mission or agent from another workspace as not found, and creates nothing', async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
-    const mission = ((await (await cast.request(bob.token, 'POST', '/api/v1/missions', { name: 'Bob only' })).json()) as { mission: { id: string } }).mission;
-    const agent = ((await (await cast.request(bob.token, 'POST', '/api/v1/agents', { name: 'Bob agent' })).json()) as { agent: { id: string } }).agent;
-    await expectProblem(await cast.request(alice.token, 'POST', '/api/v1/tasks', { title: 'T', missionId: mission.id }), 404, 'mission_not_found');
-    await expectProblem(await cast.request(alice.token, 'POST', '/api/v1/tasks', { title: 'T', agentId: agent.id }), 404, 'agent_not_found');
+    const mission = (
+      (await (await cast.request(bob.token, 'POST', '/api/v1/missions', { name: 'Bob only' })).json()) as { mission: { id: string } }
+    ).mission;
+    const agent = (
+      (await (await cast.request(bob.token, 'POST', '/api/v1/agents', { name: 'Bob agent' })).json()) as { agent: { id: string } }
+    ).agent;
+    await expectProblem(
+      await cast.request(alice.token, 'POST', '/api/v1/tasks', { title: 'T', missionId: mission.id }),
+      404,
+      'mission_not_found',
+    );
+    await expectProblem(
+      await cast.request(alice.token, 'POST', '/api/v1/tasks', { title: 'T', agentId: agent.id }),
+      404,
+      'agent_not_found',
+    );
     expect((await taskRows(alice.workspaceId)).tasks).toEqual([]);
   });
 
@@ -76,7 +110,11 @@ describe('tasks', () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const task = await createTask(alice);
     const before = await taskRows(alice.workspaceId);
-    const missing = await expectProblem(await cast.request(bob.token, 'GET', '/api/v1/tasks/task_00000000000000000000000000000000'), 404, 'task_not_found');
+    const missing = await expectProblem(
+      await cast.request(bob.token, 'GET', '/api/v1/tasks/task_00000000000000000000000000000000'),
+      404,
+      'task_not_found',
+    );
     const attempts: Array<[string, string, unknown?]> = [
       ['GET', `/api/v1/tasks/${task.id}`],
       ['PATCH', `/api/v1/tasks/${task.id}`, { status: 'done' }],
@@ -120,7 +158,11 @@ describe('blocking and unblocking (FR-33)', () => {
     const alice = await cast.newMember();
     const task = await createTask(alice, { status: 'in_progress' });
     const blocked = await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-41' });
-    expect(blocked.task).toMatchObject({ status: 'blocked', statusBeforeBlocked: 'in_progress', blockers: [{ kind: 'decision', ref: 'sd-41', resolvedAt: null }] });
+    expect(blocked.task).toMatchObject({
+      status: 'blocked',
+      statusBeforeBlocked: 'in_progress',
+      blockers: [{ kind: 'decision', ref: 'sd-41', resolvedAt: null }],
+    });
 
     const resolved = await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-41' });
     expect(resolved.remaining).toBe(0);
@@ -167,14 +209,22 @@ describe('blocking and unblocking (FR-33)', () => {
     await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-9' });
     await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-9' });
     const reopened = await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-9' });
-    expect(reopened.task).toMatchObject({ status: 'blocked', statusBeforeBlocked: 'in_progress', blockers: [{ ref: 'sd-9', resolvedAt: null }] });
+    expect(reopened.task).toMatchObject({
+      status: 'blocked',
+      statusBeforeBlocked: 'in_progress',
+      blockers: [{ ref: 'sd-9', resolvedAt: null }],
+    });
   });
 
   it('refuses to move a blocked task by hand (409) but lets it be cancelled', async () => {
     const alice = await cast.newMember();
     const task = await createTask(alice);
     await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-3' });
-    const refused = await expectProblem(await cast.request(alice.token, 'PATCH', `/api/v1/tasks/${task.id}`, { status: 'done' }), 409, 'task_blocked');
+    const refused = await expectProblem(
+      await cast.request(alice.token, 'PATCH', `/api/v1/tasks/${task.id}`, { status: 'done' }),
+      409,
+      'task_blocked',
+    );
     expect(refused).toMatchObject({ openBlockers: 1 });
     expect((await readTask(alice, task.id)).status).toBe('blocked');
 
@@ -201,8 +251,14 @@ describe('blocking and unblocking (FR-33)', () => {
     expect(listed.tasks).toEqual([]);
 
     await blockTask(cast.pool, alice.workspaceId, task.id, { kind: 'decision', ref: 'sd-6' });
-    expect(await resolveBlocker(cast.pool, alice.workspaceId, task.id, { kind: 'decision', ref: 'sd-5' })).toMatchObject({ remaining: 1, status: 'blocked' });
-    expect(await resolveBlocker(cast.pool, alice.workspaceId, task.id, { kind: 'decision', ref: 'sd-6' })).toMatchObject({ remaining: 0, status: 'in_progress' });
+    expect(await resolveBlocker(cast.pool, alice.workspaceId, task.id, { kind: 'decision', ref: 'sd-5' })).toMatchObject({
+      remaining: 1,
+      status: 'blocked',
+    });
+    expect(await resolveBlocker(cast.pool, alice.workspaceId, task.id, { kind: 'decision', ref: 'sd-6' })).toMatchObject({
+      remaining: 0,
+      status: 'in_progress',
+    });
   });
 
   it('records blocking and unblocking in the task history', async () => {

@@ -33,7 +33,15 @@ async function approvedAndRestarted(on: TestCast = cast) {
   const session = await me.session(agent.id);
   const task = await me.task();
   const parked = await me.run(session, 'parked');
-  const filed = await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id, task: task.id, agent: agent.id });
+  const filed = await me.file({
+    question: 'Spend $240 on the data feed?',
+    context,
+    asks: [approvalAsk()],
+    session,
+    run: parked.id,
+    task: task.id,
+    agent: agent.id,
+  });
   const id = filed.body.decision.id;
   expect((await me.answer(id, 1, { kind: 'approval', decision: 'approve' })).status).toBe(200);
   const delivered = await me.delivered(id);
@@ -53,7 +61,11 @@ describe('undo within the window (S6)', () => {
     expect(ask).toMatchObject({ status: 'open', answer: null });
     // FR-42: the withdrawn answer stays in the record, with who gave it, who withdrew it and when.
     expect(ask.withdrawnAnswers).toHaveLength(1);
-    expect(ask.withdrawnAnswers![0]).toMatchObject({ value: { kind: 'approval', decision: 'approve' }, answeredBy: me.member.memberId, withdrawnBy: me.member.memberId });
+    expect(ask.withdrawnAnswers![0]).toMatchObject({
+      value: { kind: 'approval', decision: 'approve' },
+      answeredBy: me.member.memberId,
+      withdrawnBy: me.member.memberId,
+    });
 
     // FR-39: the restart had not begun, so it is cancelled and the conversation is parked again.
     expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${restartedRunId}`)).run.status).toBe('cancelled');
@@ -112,7 +124,11 @@ describe('when undo is refused', () => {
     await me.ok('POST', `/api/v1/runs/${restartedRunId}/claim`);
     const pane = await me.ok<Pane>('GET', `/api/v1/decisions/${id}`);
     expect(pane.detail.undo['1']).toEqual({ available: false, reason: 'acted' });
-    const refused = await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`), 409, 'undo_after_acting');
+    const refused = await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`),
+      409,
+      'undo_after_acting',
+    );
     expect(refused.detail).toBe('Researcher already acted on this. Undo cannot unsend or unspend.');
     expect((await me.decision(id)).status).toBe('resolved');
     expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${restartedRunId}`)).run.status).toBe('running');
@@ -147,7 +163,11 @@ describe('when undo is refused', () => {
     const id = (await me.file({ question: 'Which tier?', context, asks: [tierAsk(), approvalAsk()] })).body.decision.id;
     await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`), 409, 'nothing_to_undo');
     await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/0/undo`), 400, 'invalid_request');
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`, { force: true }), 400, 'invalid_request');
+    await expectProblem(
+      await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`, { force: true }),
+      400,
+      'invalid_request',
+    );
     const stranger = await cast.newMember();
     await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`), 404, 'decision_not_found');
     await me.answer(id, 1, { kind: 'decision', selected: [2] });

@@ -43,7 +43,9 @@ afterAll(async () => {
 const context = 'Enough context for a person to answer without opening the session, which is the whole point here.';
 
 async function eventsFor(decisionId: string, count: number): Promise<Received[]> {
-  await expect.poll(() => received.filter((r) => r.status === 200 && r.body.includes(`"id":"${decisionId}"`)).length, { timeout: 15_000 }).toBe(count);
+  await expect
+    .poll(() => received.filter((r) => r.status === 200 && r.body.includes(`"id":"${decisionId}"`)).length, { timeout: 15_000 })
+    .toBe(count);
   return received.filter((r) => r.body.includes(`"id":"${decisionId}"`));
 }
 
@@ -95,7 +97,11 @@ describe('webhooks', () => {
     await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
     const afterUndo = await eventsFor(id, 2);
     const withdrawn = afterUndo.find((event) => event.type === 'answer.withdrawn' && event.status === 200)!;
-    expect(JSON.parse(withdrawn.body).data).toMatchObject({ ask: 1, message: 'The owner withdrew their earlier answer to "Which feed tier?".', decision: { id, status: 'open' } });
+    expect(JSON.parse(withdrawn.body).data).toMatchObject({
+      ask: 1,
+      message: 'The owner withdrew their earlier answer to "Which feed tier?".',
+      decision: { id, status: 'open' },
+    });
 
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     const all = await eventsFor(id, 3);
@@ -107,7 +113,10 @@ describe('webhooks', () => {
     const me = world(cast, await cast.newMember());
     const bad = await me.call('POST', '/api/v1/webhooks', { url: 'ftp://example.invalid/hook' });
     expect(bad.status).toBe(400);
-    const { webhook } = await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: receiverUrl, events: ['message.injected'] });
+    const { webhook } = await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', {
+      url: receiverUrl,
+      events: ['message.injected'],
+    });
     const stranger = await cast.newMember();
     await expectProblem(await cast.request(stranger.token, 'DELETE', `/api/v1/webhooks/${webhook.id}`), 404, 'webhook_not_found');
     expect((await cast.request(null, 'GET', '/api/v1/webhooks')).status).toBe(401);

@@ -37,13 +37,28 @@ type CardJson = {
   notes: string[];
   openEarlier: Array<{ id: string; question: string; askedAgo: string; messagesSince: number }>;
 };
-type OutcomeJson = { id: string; state: string; answer: { n: number; label: string } | null; answeredBy: string | null; message: string | null };
+type OutcomeJson = {
+  id: string;
+  state: string;
+  answer: { n: number; label: string } | null;
+  answeredBy: string | null;
+  message: string | null;
+};
 
 describe('cast decide: filing', () => {
   it('files a blocking choice with the context read from stdin and prints the card with numbered options', async () => {
     const { shell, me } = await agent();
     const run = await shell.run(
-      ['decide', 'Which schema wins?', '-o', 'Frontmatter wins :: renames keep the id, the daemon changes', '-o', 'Path wins :: the web index changes, old links break', '--context', '-'],
+      [
+        'decide',
+        'Which schema wins?',
+        '-o',
+        'Frontmatter wins :: renames keep the id, the daemon changes',
+        '-o',
+        'Path wins :: the web index changes, old links break',
+        '--context',
+        '-',
+      ],
       { input: LONG_CONTEXT },
     );
     expect(run.code, run.stderr).toBe(0);
@@ -63,27 +78,67 @@ describe('cast decide: filing', () => {
     expect(session.session.scope).toBe(shell.dir.split('/').pop());
   });
 
-  it('--json prints one object with the notes and the session\'s earlier open asks, with their age and messages since', async () => {
+  it("--json prints one object with the notes and the session's earlier open asks, with their age and messages since", async () => {
     const { shell, me } = await agent();
-    const earlier = jsonOf<CardJson>(await shell.run(['decide', 'Approve dropping agent_runs_v1?', '-o', 'Approve', '-o', 'Hold', '--context', 'Nothing wrote to it in 40 days.', '--json']));
+    const earlier = jsonOf<CardJson>(
+      await shell.run([
+        'decide',
+        'Approve dropping agent_runs_v1?',
+        '-o',
+        'Approve',
+        '-o',
+        'Hold',
+        '--context',
+        'Nothing wrote to it in 40 days.',
+        '--json',
+      ]),
+    );
     expect(earlier.notes).toEqual([NOTE_SHORT_CONTEXT, NOTE_NO_CONSEQUENCE]);
     expect(earlier).toMatchObject({ state: 'open', mode: 'blocking', default: null, openEarlier: [] });
-    expect(earlier.options).toEqual([{ n: 1, label: 'Approve', consequence: null }, { n: 2, label: 'Hold', consequence: null }]);
+    expect(earlier.options).toEqual([
+      { n: 1, label: 'Approve', consequence: null },
+      { n: 2, label: 'Hold', consequence: null },
+    ]);
     for (let index = 0; index < 3; index += 1) {
       await me.ok('POST', `/api/v1/sessions/${shell.session}/messages`, { role: 'assistant', body: `working ${index}` });
     }
-    const run = await shell.run(['decide', 'Which layout?', '-o', 'Dense :: more per screen', '-o', 'Roomy', '--context', LONG_CONTEXT, '--json']);
+    const run = await shell.run([
+      'decide',
+      'Which layout?',
+      '-o',
+      'Dense :: more per screen',
+      '-o',
+      'Roomy',
+      '--context',
+      LONG_CONTEXT,
+      '--json',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const card = jsonOf<CardJson>(run);
     expect(card.notes).toEqual([]);
-    expect(card.openEarlier).toEqual([{ id: earlier.id, question: 'Approve dropping agent_runs_v1?', askedAgo: 'just now', messagesSince: 3 }]);
+    expect(card.openEarlier).toEqual([
+      { id: earlier.id, question: 'Approve dropping agent_runs_v1?', askedAgo: 'just now', messagesSince: 3 },
+    ]);
     const human = await shell.run(['decide', 'Which layout?', '-o', 'Dense :: more per screen', '-o', 'Roomy', '--context', LONG_CONTEXT]);
     expect(human.stdout).toContain(`${earlier.id}: Approve dropping agent_runs_v1? — asked just now, 3 messages since`);
   });
 
   it('a retry after a crash (the same post twice) gives one decision, updated in place', async () => {
     const { shell, me } = await agent();
-    const args = ['decide', 'Back off or switch keys?', '-o', 'Back off', '-o', 'Switch keys', '--advisory', '--default', '1', '--context', '429s for 4m. Backing off costs about 20m.', '--json'];
+    const args = [
+      'decide',
+      'Back off or switch keys?',
+      '-o',
+      'Back off',
+      '-o',
+      'Switch keys',
+      '--advisory',
+      '--default',
+      '1',
+      '--context',
+      '429s for 4m. Backing off costs about 20m.',
+      '--json',
+    ];
     const [first, second] = [jsonOf<CardJson>(await shell.run(args)), jsonOf<CardJson>(await shell.run(args))];
     expect(second.id).toBe(first.id);
     expect(first).toMatchObject({ mode: 'advisory', default: 1 });
@@ -98,13 +153,41 @@ describe('cast decide: filing', () => {
     writeFileSync(join(shell.dir, 'roomy.html'), '<p>roomy</p>');
     writeFileSync(join(shell.dir, 'notes.txt'), 'The long version.');
     const report = jsonOf<CardJson>(
-      await shell.run(['decide', 'Approve dropping agent_runs_v1?', '-o', 'Approve', '-o', 'Hold', '--context', 'Nothing wrote to it in 40 days.', '--report', 'drop-analysis.html', '--doc', 'notes.txt', '--json']),
+      await shell.run([
+        'decide',
+        'Approve dropping agent_runs_v1?',
+        '-o',
+        'Approve',
+        '-o',
+        'Hold',
+        '--context',
+        'Nothing wrote to it in 40 days.',
+        '--report',
+        'drop-analysis.html',
+        '--doc',
+        'notes.txt',
+        '--json',
+      ]),
     );
     expect(report.notes).not.toContain(NOTE_SHORT_CONTEXT);
     const reportPage = await cast.request(shell.env.CAST_TOKEN!, 'GET', `/api/v1/decisions/${report.id}/documents/report`);
     expect(await reportPage.text()).toContain('Drop analysis');
     const layout = jsonOf<CardJson>(
-      await shell.run(['decide', 'Which layout?', '-o', 'Dense', '-o', 'Roomy', '--context', 'Both pass review.', '--option-page', '1=dense.html', '--option-page', '2=roomy.html', '--json']),
+      await shell.run([
+        'decide',
+        'Which layout?',
+        '-o',
+        'Dense',
+        '-o',
+        'Roomy',
+        '--context',
+        'Both pass review.',
+        '--option-page',
+        '1=dense.html',
+        '--option-page',
+        '2=roomy.html',
+        '--json',
+      ]),
     );
     const roomy = await cast.request(shell.env.CAST_TOKEN!, 'GET', `/api/v1/decisions/${layout.id}/documents/option-1-2`);
     expect(await roomy.text()).toContain('roomy');
@@ -137,18 +220,38 @@ describe('cast decide: filing', () => {
 });
 
 describe('cast decide: keeping an ask correct', () => {
-  it('ls lists the session\'s decisions with ids, answers, age and messages since, and tells the agent to act on a stale one', async () => {
+  it("ls lists the session's decisions with ids, answers, age and messages since, and tells the agent to act on a stale one", async () => {
     const { shell, me } = await agent();
-    const answered = jsonOf<CardJson>(await shell.run(['decide', 'Ship the banner?', '-o', 'Ship', '-o', 'Hold', '--context', LONG_CONTEXT, '--json']));
+    const answered = jsonOf<CardJson>(
+      await shell.run(['decide', 'Ship the banner?', '-o', 'Ship', '-o', 'Hold', '--context', LONG_CONTEXT, '--json']),
+    );
     await me.answer(answered.id, 1, { kind: 'decision', selected: [2] });
-    const open = jsonOf<CardJson>(await shell.run(['decide', 'Which schema wins?', '-o', 'Frontmatter', '-o', 'Path', '--context', LONG_CONTEXT, '--json']));
+    const open = jsonOf<CardJson>(
+      await shell.run(['decide', 'Which schema wins?', '-o', 'Frontmatter', '-o', 'Path', '--context', LONG_CONTEXT, '--json']),
+    );
     for (let index = 0; index < 30; index += 1) {
       await me.ok('POST', `/api/v1/sessions/${shell.session}/messages`, { role: 'assistant', body: `step ${index}` });
     }
     const listed = jsonOf<{ decisions: Array<Record<string, unknown>> }>(await shell.run(['decide', 'ls', '--json']));
     expect(listed.decisions).toEqual([
-      { id: open.id, state: 'open', question: 'Which schema wins?', answer: null, askedAt: expect.any(String), messagesSince: 30, stale: true },
-      { id: answered.id, state: 'resolved', question: 'Ship the banner?', answer: { n: 2, label: 'Hold' }, askedAt: expect.any(String), messagesSince: expect.any(Number), stale: false },
+      {
+        id: open.id,
+        state: 'open',
+        question: 'Which schema wins?',
+        answer: null,
+        askedAt: expect.any(String),
+        messagesSince: 30,
+        stale: true,
+      },
+      {
+        id: answered.id,
+        state: 'resolved',
+        question: 'Ship the banner?',
+        answer: { n: 2, label: 'Hold' },
+        askedAt: expect.any(String),
+        messagesSince: expect.any(Number),
+        stale: false,
+      },
     ]);
     const human = await shell.run(['decide', 'ls']);
     expect(human.code).toBe(0);
@@ -165,18 +268,56 @@ describe('cast decide: keeping an ask correct', () => {
 
   it('edit with no id rewrites the single open decision in place; with several open it asks for an id (exit 2)', async () => {
     const { shell, me } = await agent();
-    const filed = jsonOf<CardJson>(await shell.run(['decide', 'Back off or switch keys?', '-o', 'Back off', '-o', 'Switch keys', '--advisory', '--default', '1', '--context', LONG_CONTEXT, '--json']));
-    const edited = await shell.run(['decide', 'edit', '--context', '-', '--question', 'Back off, or switch API keys?', '--json'], { input: 'Now 429s for 9m.\n' });
+    const filed = jsonOf<CardJson>(
+      await shell.run([
+        'decide',
+        'Back off or switch keys?',
+        '-o',
+        'Back off',
+        '-o',
+        'Switch keys',
+        '--advisory',
+        '--default',
+        '1',
+        '--context',
+        LONG_CONTEXT,
+        '--json',
+      ]),
+    );
+    const edited = await shell.run(['decide', 'edit', '--context', '-', '--question', 'Back off, or switch API keys?', '--json'], {
+      input: 'Now 429s for 9m.\n',
+    });
     expect(edited.code, edited.stderr).toBe(0);
-    expect(jsonOf<CardJson>(edited)).toMatchObject({ id: filed.id, question: 'Back off, or switch API keys?', mode: 'advisory', default: 1 });
-    const blocking = jsonOf<CardJson>(await shell.run(['decide', 'edit', filed.id, '--blocking', '-o', 'Back off :: 20m idle', '-o', 'Switch keys :: uses the spare quota', '-o', 'Stop', '--json']));
+    expect(jsonOf<CardJson>(edited)).toMatchObject({
+      id: filed.id,
+      question: 'Back off, or switch API keys?',
+      mode: 'advisory',
+      default: 1,
+    });
+    const blocking = jsonOf<CardJson>(
+      await shell.run([
+        'decide',
+        'edit',
+        filed.id,
+        '--blocking',
+        '-o',
+        'Back off :: 20m idle',
+        '-o',
+        'Switch keys :: uses the spare quota',
+        '-o',
+        'Stop',
+        '--json',
+      ]),
+    );
     expect(blocking).toMatchObject({ id: filed.id, mode: 'blocking', default: null });
     expect(blocking.options.map((option) => option.label)).toEqual(['Back off', 'Switch keys', 'Stop']);
     const decision = await me.decision(filed.id);
     expect(decision).toMatchObject({ context: 'Now 429s for 9m.', createdAt: expect.any(String) });
     expect(decision.asks[0]).toMatchObject({ prompt: 'Back off, or switch API keys?' });
 
-    const second = jsonOf<CardJson>(await shell.run(['decide', 'Which layout?', '-o', 'Dense', '-o', 'Roomy', '--context', LONG_CONTEXT, '--json']));
+    const second = jsonOf<CardJson>(
+      await shell.run(['decide', 'Which layout?', '-o', 'Dense', '-o', 'Roomy', '--context', LONG_CONTEXT, '--json']),
+    );
     const ambiguous = await shell.run(['decide', 'edit', '--context', 'more']);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toContain('2 decisions are open in this session');
@@ -186,7 +327,9 @@ describe('cast decide: keeping an ask correct', () => {
 
   it('edit and cancel on an answered decision fail with the answer (exit 3); cancel withdraws an open one', async () => {
     const { shell, me } = await agent();
-    const filed = jsonOf<CardJson>(await shell.run(['decide', 'Ship it?', '-o', 'Ship', '-o', 'Hold', '--context', LONG_CONTEXT, '--json']));
+    const filed = jsonOf<CardJson>(
+      await shell.run(['decide', 'Ship it?', '-o', 'Ship', '-o', 'Hold', '--context', LONG_CONTEXT, '--json']),
+    );
     const other = jsonOf<CardJson>(await shell.run(['decide', 'Rename it?', '-o', 'Yes', '-o', 'No', '--context', LONG_CONTEXT, '--json']));
     await me.answer(filed.id, 1, { kind: 'decision', selected: [1] });
     const edit = await shell.run(['decide', 'edit', filed.id, '--context', 'changed my mind']);
@@ -210,7 +353,9 @@ describe('cast decide: keeping an ask correct', () => {
 describe('cast decide: answering and waiting', () => {
   it('answer records the choice; a second answer changes nothing and says the first answer stands (exit 3)', async () => {
     const { shell, me } = await agent();
-    const filed = jsonOf<CardJson>(await shell.run(['decide', 'Which schema wins?', '-o', 'Frontmatter wins', '-o', 'Path wins', '--context', LONG_CONTEXT, '--json']));
+    const filed = jsonOf<CardJson>(
+      await shell.run(['decide', 'Which schema wins?', '-o', 'Frontmatter wins', '-o', 'Path wins', '--context', LONG_CONTEXT, '--json']),
+    );
     const out = await shell.run(['decide', 'answer', filed.id, '7']);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain('Option 7 does not exist');
@@ -232,20 +377,29 @@ describe('cast decide: answering and waiting', () => {
 
   it('wait returns the message once an answer arrives while it waits (exit 0)', async () => {
     const { shell, me } = await agent();
-    const filed = jsonOf<CardJson>(await shell.run(['decide', 'Hold the deploy?', '-o', 'Hold', '-o', 'Deploy', '--context', LONG_CONTEXT, '--json']));
+    const filed = jsonOf<CardJson>(
+      await shell.run(['decide', 'Hold the deploy?', '-o', 'Hold', '-o', 'Deploy', '--context', LONG_CONTEXT, '--json']),
+    );
     const waiting = shell.start(['decide', 'wait', filed.id, '--timeout', '40s', '--json']);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await me.answer(filed.id, 1, { kind: 'decision', selected: [2] });
     const run = await waiting.done;
     expect(run.code, run.stderr).toBe(0);
-    expect(jsonOf<OutcomeJson>(run)).toMatchObject({ id: filed.id, state: 'resolved', answer: { n: 2, label: 'Deploy' }, message: expect.stringContaining('Decision: Deploy') });
+    expect(jsonOf<OutcomeJson>(run)).toMatchObject({
+      id: filed.id,
+      state: 'resolved',
+      answer: { n: 2, label: 'Deploy' },
+      message: expect.stringContaining('Decision: Deploy'),
+    });
     const human = await shell.run(['decide', 'wait', filed.id]);
     expect(human.stdout).toMatch(/^Decision: Deploy\n<cast-decision/);
   });
 
   it('wait exits 8 when still pending at the timeout, 130 on Ctrl-C leaving it open, and 5 once withdrawn or archived', async () => {
     const { shell, me } = await agent();
-    const filed = jsonOf<CardJson>(await shell.run(['decide', 'Hold the deploy?', '-o', 'Hold', '-o', 'Deploy', '--context', LONG_CONTEXT, '--json']));
+    const filed = jsonOf<CardJson>(
+      await shell.run(['decide', 'Hold the deploy?', '-o', 'Hold', '-o', 'Deploy', '--context', LONG_CONTEXT, '--json']),
+    );
     const pending = await shell.run(['decide', 'wait', filed.id, '--timeout', '1s', '--json']);
     expect(pending.code).toBe(8);
     expect(jsonOf(pending)).toMatchObject({ id: filed.id, state: 'open', answer: null, message: null });

@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-const RECORDED = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/claude-code-pre-tool-use.json'), 'utf8')) as Record<string, unknown>;
+const RECORDED = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/claude-code-pre-tool-use.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 /** The recorded payload under a fresh conversation id (a session belongs to the member who first used it). */
 function payload(overrides: Record<string, unknown> = {}) {
@@ -41,8 +44,16 @@ async function openCard(me: ReturnType<typeof world>, session: string, except: s
   let found: DecisionView | undefined;
   await expect
     .poll(async () => {
-      const reply = await me.call<{ decisions: Array<{ decision: DecisionView }> }>('GET', `/api/v1/sessions/${encodeURIComponent(session)}/decisions`);
-      found = reply.status === 200 ? reply.body.decisions.map((entry) => entry.decision).find((decision) => decision.status === 'open' && !except.includes(decision.id)) : undefined;
+      const reply = await me.call<{ decisions: Array<{ decision: DecisionView }> }>(
+        'GET',
+        `/api/v1/sessions/${encodeURIComponent(session)}/decisions`,
+      );
+      found =
+        reply.status === 200
+          ? reply.body.decisions
+              .map((entry) => entry.decision)
+              .find((decision) => decision.status === 'open' && !except.includes(decision.id))
+          : undefined;
       return found;
     })
     .toBeDefined();
@@ -53,11 +64,13 @@ function hookOutput(run: CastRun) {
   expect(run.code, run.stderr).toBe(0);
   const lines = run.stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0]!) as { hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string } };
+  return JSON.parse(lines[0]!) as {
+    hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string };
+  };
 }
 
 describe('cast hook claude-code', () => {
-  it('files the Bash call as a blocking permission decision in the hook\'s session, and prints allow once it is approved in the queue', async () => {
+  it("files the Bash call as a blocking permission decision in the hook's session, and prints allow once it is approved in the queue", async () => {
     const { me, hook } = await agent();
     const input = payload();
     const running = hook(input);
@@ -69,14 +82,22 @@ describe('cast hook claude-code', () => {
       links: { sessionId: input.session_id },
       source: { kind: 'permission', id: input.tool_use_id, tool: 'Bash' },
     });
-    expect(card.asks[0]).toMatchObject({ kind: 'approval', prompt: 'Allow Bash?', action: { kind: 'other', summary: 'rm -rf build/ && npm run build' } });
+    expect(card.asks[0]).toMatchObject({
+      kind: 'approval',
+      prompt: 'Allow Bash?',
+      action: { kind: 'other', summary: 'rm -rf build/ && npm run build' },
+    });
     // The session is registered with its project: the last part of Claude Code's cwd.
     expect((await me.ok<{ session: { scope: string } }>('GET', `/api/v1/sessions/${input.session_id}`)).session.scope).toBe('notes');
 
     await me.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await running.done;
     expect(hookOutput(run)).toEqual({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: `Approved in Cast (${card.id}).` },
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        permissionDecisionReason: `Approved in Cast (${card.id}).`,
+      },
     });
     expect(run.stderr).toContain(`${card.id} "Allow Bash?" is in the Cast queue`);
   });
@@ -89,11 +110,18 @@ describe('cast hook claude-code', () => {
     await me.answer(firstCard.id, 1, { kind: 'approval', decision: 'approve' });
     expect(hookOutput(await firstRun.done).hookSpecificOutput.permissionDecision).toBe('allow');
 
-    const second = payload({ session_id: first.session_id, tool_input: { command: 'git push --force origin main', description: 'Force-push' } });
+    const second = payload({
+      session_id: first.session_id,
+      tool_input: { command: 'git push --force origin main', description: 'Force-push' },
+    });
     const secondRun = hook(second);
     const secondCard = await openCard(me, first.session_id, [firstCard.id]);
     expect(secondCard.id).not.toBe(firstCard.id);
-    expect(secondCard).toMatchObject({ question: 'Allow Bash?', context: 'git push --force origin main', source: { id: second.tool_use_id } });
+    expect(secondCard).toMatchObject({
+      question: 'Allow Bash?',
+      context: 'git push --force origin main',
+      source: { id: second.tool_use_id },
+    });
     await me.answer(secondCard.id, 1, { kind: 'approval', decision: 'reject' }, 'Never force-push main; open a PR.');
     expect(hookOutput(await secondRun.done)).toEqual({
       hookSpecificOutput: {
@@ -105,17 +133,21 @@ describe('cast hook claude-code', () => {
     expect((await me.decision(firstCard.id)).status).toBe('resolved');
   });
 
-  it('with no answer by --timeout it withdraws the card and prints ask, so Claude Code asks in the terminal; CAST_SESSION overrides the hook\'s session', async () => {
+  it("with no answer by --timeout it withdraws the card and prints ask, so Claude Code asks in the terminal; CAST_SESSION overrides the hook's session", async () => {
     const { me, hook } = await agent();
     const input = payload({ tool_name: 'Write', tool_input: { file_path: '/home/dev/notes/.env', content: 'TOKEN=…' } });
     const override = `conv-${randomUUID()}`;
     const run = await hook(input, ['--timeout', '1s'], { CAST_SESSION: override }).done;
     const output = hookOutput(run);
     expect(output.hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'ask' });
-    expect(output.hookSpecificOutput.permissionDecisionReason).toMatch(/^No answer in Cast after 1s; sd-\d+ was withdrawn\. Asking in the terminal instead\.$/);
+    expect(output.hookSpecificOutput.permissionDecisionReason).toMatch(
+      /^No answer in Cast after 1s; sd-\d+ was withdrawn\. Asking in the terminal instead\.$/,
+    );
 
     const listed = await me.ok<{ decisions: Array<{ decision: DecisionView }> }>('GET', `/api/v1/sessions/${override}/decisions`);
-    expect(listed.decisions.map(({ decision }) => [decision.question, decision.context, decision.status])).toEqual([['Allow Write?', '/home/dev/notes/.env', 'withdrawn']]);
+    expect(listed.decisions.map(({ decision }) => [decision.question, decision.context, decision.status])).toEqual([
+      ['Allow Write?', '/home/dev/notes/.env', 'withdrawn'],
+    ]);
     expect((await me.call('GET', `/api/v1/sessions/${input.session_id}`)).status).toBe(404);
   });
 
@@ -153,7 +185,9 @@ describe('cast hook claude-code', () => {
   });
 
   it('summarises a tool call in one line: the command, the path, the pattern and where, else the input as JSON', () => {
-    expect(summarizeToolInput({ command: 'npm test \\\n  -- --watch=false', description: 'Run tests' })).toBe('npm test \\ -- --watch=false');
+    expect(summarizeToolInput({ command: 'npm test \\\n  -- --watch=false', description: 'Run tests' })).toBe(
+      'npm test \\ -- --watch=false',
+    );
     expect(summarizeToolInput({ file_path: '/repo/src/app.ts', old_string: 'a', new_string: 'b' })).toBe('/repo/src/app.ts');
     expect(summarizeToolInput({ pattern: 'TODO', path: 'src' })).toBe('TODO in src');
     expect(summarizeToolInput({ url: 'https://example.com/docs', prompt: 'Summarise' })).toBe('https://example.com/docs');

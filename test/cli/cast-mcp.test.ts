@@ -26,7 +26,8 @@ afterAll(async () => {
   await cast?.stop();
 });
 
-const CONTEXT = 'The daemon writes note ids from the file path; the web index derives them from frontmatter, so a rename indexes the same note twice.';
+const CONTEXT =
+  'The daemon writes note ids from the file path; the web index derives them from frontmatter, so a rename indexes the same note twice.';
 
 /** A member, their session, and `cast mcp` (with extra args) serving it over stdio. */
 async function mcpAgent(args: string[] = []) {
@@ -36,7 +37,13 @@ async function mcpAgent(args: string[] = []) {
     command: process.execPath,
     args: [CAST_BIN, 'mcp', ...args],
     cwd: mkdtempSync(join(tmpdir(), 'cast-mcp-')),
-    env: { CAST_CONFIG: join(tmpdir(), `cast-mcp-${randomUUID()}.json`), CAST_URL: cast.url, CAST_TOKEN: member.token, CAST_SESSION: session, NO_COLOR: '1' },
+    env: {
+      CAST_CONFIG: join(tmpdir(), `cast-mcp-${randomUUID()}.json`),
+      CAST_URL: cast.url,
+      CAST_TOKEN: member.token,
+      CAST_SESSION: session,
+      NO_COLOR: '1',
+    },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -52,9 +59,21 @@ async function mcpAgent(args: string[] = []) {
   return { client, transport, call, session, me: world(cast, member), stderr: () => stderr };
 }
 
-type Decided = { id: string; created: boolean; state: string; mode: string; options: Array<{ n: number; label: string; consequence: string | null }>; next: string };
+type Decided = {
+  id: string;
+  created: boolean;
+  state: string;
+  mode: string;
+  options: Array<{ n: number; label: string; consequence: string | null }>;
+  next: string;
+};
 type Waited = { id: string; outcome: string; message: string | null; answer: { n: number; label: string } | null; waitedSeconds: number };
-type Listed = { view: string; session: string | null; decisions: Array<Record<string, unknown>>; counts: { open: number; blocking: number } | null };
+type Listed = {
+  view: string;
+  session: string | null;
+  decisions: Array<Record<string, unknown>>;
+  counts: { open: number; blocking: number } | null;
+};
 
 describe('cast mcp: the tools', () => {
   it('lists decide, wait_for_decision, list_decisions and resolve_escalation with input and output schemas and truthful annotations', async () => {
@@ -64,7 +83,14 @@ describe('cast mcp: the tools', () => {
     expect(Object.keys(byName).sort()).toEqual(['decide', 'list_decisions', 'resolve_escalation', 'wait_for_decision']);
 
     expect(byName.decide!.inputSchema.required).toEqual(expect.arrayContaining(['question', 'context', 'options']));
-    expect(Object.keys(byName.decide!.inputSchema.properties!)).toEqual(['question', 'context', 'options', 'mode', 'defaultOption', 'stack']);
+    expect(Object.keys(byName.decide!.inputSchema.properties!)).toEqual([
+      'question',
+      'context',
+      'options',
+      'mode',
+      'defaultOption',
+      'stack',
+    ]);
     expect(Object.keys(byName.wait_for_decision!.inputSchema.properties!)).toEqual(['id', 'timeoutSeconds']);
     expect(Object.keys(byName.list_decisions!.inputSchema.properties!)).toEqual(['view', 'limit']);
     expect(Object.keys(byName.resolve_escalation!.inputSchema.properties!)).toEqual(['id', 'resolution', 'option', 'reason']);
@@ -72,7 +98,13 @@ describe('cast mcp: the tools', () => {
       expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object', properties: expect.any(Object) });
       expect(tool.description, tool.name).toBeTruthy();
     }
-    expect(Object.keys(byName.wait_for_decision!.outputSchema!.properties!)).toEqual(['id', 'outcome', 'message', 'answer', 'waitedSeconds']);
+    expect(Object.keys(byName.wait_for_decision!.outputSchema!.properties!)).toEqual([
+      'id',
+      'outcome',
+      'message',
+      'answer',
+      'waitedSeconds',
+    ]);
 
     const closedWorld = { destructiveHint: false, openWorldHint: false };
     expect(byName.decide!.annotations).toEqual({ readOnlyHint: false, idempotentHint: false, ...closedWorld });
@@ -96,7 +128,14 @@ describe('cast mcp: the tools', () => {
     // About 0.3 s here: it returns once the row is in Postgres, never waiting for the answer.
     // 3 s leaves room for a busy shared CI machine.
     expect(elapsed).toBeLessThan(3000);
-    expect(filed.structured).toMatchObject({ id: expect.stringMatching(/^sd-\d+$/), created: true, state: 'open', mode: 'blocking', default: null, stack: null });
+    expect(filed.structured).toMatchObject({
+      id: expect.stringMatching(/^sd-\d+$/),
+      created: true,
+      state: 'open',
+      mode: 'blocking',
+      default: null,
+      stack: null,
+    });
     expect(filed.structured.options).toEqual([
       { n: 1, label: 'Frontmatter wins', consequence: 'renames keep the id, the daemon changes' },
       { n: 2, label: 'Path wins', consequence: 'old links break' },
@@ -106,7 +145,13 @@ describe('cast mcp: the tools', () => {
 
     const { id } = filed.structured;
     const decision = await me.decision(id);
-    expect(decision).toMatchObject({ status: 'open', mode: 'blocking', question: 'Which schema wins?', context: CONTEXT, links: { sessionId: session } });
+    expect(decision).toMatchObject({
+      status: 'open',
+      mode: 'blocking',
+      question: 'Which schema wins?',
+      context: CONTEXT,
+      links: { sessionId: session },
+    });
     expect(decision.asks[0]).toMatchObject({ kind: 'decision', prompt: 'Which schema wins?' });
 
     // The wait is under way when the answer lands.
@@ -116,11 +161,17 @@ describe('cast mcp: the tools', () => {
     const waited = await waiting;
     expect(waited.isError, waited.text).toBeFalsy();
     expect(waited.structured).toMatchObject({ id, outcome: 'answered', answer: { n: 2, label: 'Path wins' } });
-    expect(waited.structured.message).toMatch(/^Decision: Path wins\nReason: Paths are what people link\.\n<cast-decision id="sd-\d+" question="Which schema wins\?" \/>$/);
+    expect(waited.structured.message).toMatch(
+      /^Decision: Path wins\nReason: Paths are what people link\.\n<cast-decision id="sd-\d+" question="Which schema wins\?" \/>$/,
+    );
     expect(waited.structured.waitedSeconds).toBeLessThan(45);
 
     // Filing the same question again once answered is a new decision (hence not idempotent).
-    const again = await call<Decided>('decide', { question: 'Which schema wins?', context: CONTEXT, options: ['Frontmatter wins', 'Path wins'] });
+    const again = await call<Decided>('decide', {
+      question: 'Which schema wins?',
+      context: CONTEXT,
+      options: ['Frontmatter wins', 'Path wins'],
+    });
     expect(again.structured).toMatchObject({ created: true, state: 'open' });
     expect(again.structured.id).not.toBe(id);
   });
@@ -144,10 +195,21 @@ describe('cast mcp: the tools', () => {
     const oneOption = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship'] });
     expect(oneOption.isError).toBe(true);
     expect(oneOption.text).toMatch(/options/);
-    const advisory = await call('decide', { question: 'Back off?', context: CONTEXT, options: ['Back off', 'Switch keys'], mode: 'advisory' });
+    const advisory = await call('decide', {
+      question: 'Back off?',
+      context: CONTEXT,
+      options: ['Back off', 'Switch keys'],
+      mode: 'advisory',
+    });
     expect(advisory.isError).toBe(true);
     expect(advisory.text).toContain('defaultOption: An advisory decision declares its default: an option between 1 and 2.');
-    const advisoryOk = await call<Decided>('decide', { question: 'Back off?', context: CONTEXT, options: ['Back off', 'Switch keys'], mode: 'advisory', defaultOption: 1 });
+    const advisoryOk = await call<Decided>('decide', {
+      question: 'Back off?',
+      context: CONTEXT,
+      options: ['Back off', 'Switch keys'],
+      mode: 'advisory',
+      defaultOption: 1,
+    });
     expect(advisoryOk.structured).toMatchObject({ mode: 'advisory', default: 1 });
     expect(advisoryOk.structured.next).toMatch(/^Advisory: keep working on option 1/);
   });
@@ -158,27 +220,62 @@ describe('cast mcp: the tools', () => {
     expect(empty.structured).toEqual({ view: 'session', session, decisions: [], counts: null });
     expect((await me.call('GET', `/api/v1/sessions/${session}`)).status).toBe(404);
 
-    const answered = (await call<Decided>('decide', { question: 'Ship the banner?', context: CONTEXT, options: ['Ship', 'Hold'] })).structured;
+    const answered = (await call<Decided>('decide', { question: 'Ship the banner?', context: CONTEXT, options: ['Ship', 'Hold'] }))
+      .structured;
     await me.answer(answered.id, 1, { kind: 'decision', selected: [2] });
     const open = (await call<Decided>('decide', { question: 'Which layout?', context: CONTEXT, options: ['Dense', 'Roomy'] })).structured;
     const elsewhere = await me.session();
-    await me.file({ question: 'Rename the feed?', context: CONTEXT, session: elsewhere, asks: [{ kind: 'decision', prompt: 'Rename the feed?', options: [{ label: 'Yes' }, { label: 'No' }] }] });
+    await me.file({
+      question: 'Rename the feed?',
+      context: CONTEXT,
+      session: elsewhere,
+      asks: [{ kind: 'decision', prompt: 'Rename the feed?', options: [{ label: 'Yes' }, { label: 'No' }] }],
+    });
 
     const mine = await call<Listed>('list_decisions', { view: 'session' });
     expect(mine.structured.decisions).toEqual([
-      { id: open.id, state: 'open', mode: 'blocking', question: 'Which layout?', answer: null, askedAt: expect.any(String), sessionId: session, messagesSince: expect.any(Number), stale: false },
-      { id: answered.id, state: 'resolved', mode: 'blocking', question: 'Ship the banner?', answer: { n: 2, label: 'Hold' }, askedAt: expect.any(String), sessionId: session, messagesSince: expect.any(Number), stale: false },
+      {
+        id: open.id,
+        state: 'open',
+        mode: 'blocking',
+        question: 'Which layout?',
+        answer: null,
+        askedAt: expect.any(String),
+        sessionId: session,
+        messagesSince: expect.any(Number),
+        stale: false,
+      },
+      {
+        id: answered.id,
+        state: 'resolved',
+        mode: 'blocking',
+        question: 'Ship the banner?',
+        answer: { n: 2, label: 'Hold' },
+        askedAt: expect.any(String),
+        sessionId: session,
+        messagesSince: expect.any(Number),
+        stale: false,
+      },
     ]);
     const queue = await call<Listed>('list_decisions', { view: 'queue' });
     expect(queue.structured).toMatchObject({ view: 'queue', session: null, counts: { open: 2, blocking: 2 } });
     expect(queue.structured.decisions.map((decision) => decision.question).sort()).toEqual(['Rename the feed?', 'Which layout?']);
-    expect(queue.structured.decisions.find((decision) => decision.question === 'Rename the feed?')).toMatchObject({ sessionId: elsewhere, messagesSince: null, stale: null });
+    expect(queue.structured.decisions.find((decision) => decision.question === 'Rename the feed?')).toMatchObject({
+      sessionId: elsewhere,
+      messagesSince: null,
+      stale: null,
+    });
   });
 
   it('resolve_escalation resolves an escalation raised through the API, with words or an option; the first resolution stands', async () => {
     const { call, me } = await mcpAgent();
-    const raise = async (body: Record<string, unknown>) => (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
-    const vat = await raise({ reasonCode: 'missing_information', summary: 'The invoice needs a VAT rate for Ireland.', mustDecide: 'What is the VAT rate we charge in Ireland?' });
+    const raise = async (body: Record<string, unknown>) =>
+      (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
+    const vat = await raise({
+      reasonCode: 'missing_information',
+      summary: 'The invoice needs a VAT rate for Ireland.',
+      mustDecide: 'What is the VAT rate we charge in Ireland?',
+    });
 
     const both = await call('resolve_escalation', { id: vat.id, resolution: '23%', option: 1 });
     expect(both.isError).toBe(true);
@@ -201,11 +298,19 @@ describe('cast mcp: the tools', () => {
     expect(twice.isError).toBe(true);
     expect(twice.text).toContain(`${vat.id} was already resolved: 23%. The first resolution stands`);
 
-    const lists = await raise({ reasonCode: 'ambiguous_instructions', summary: 'Two lists claim to be canonical.', mustDecide: 'Which supplier list is authoritative?', options: ['Finance', 'Ops'] });
+    const lists = await raise({
+      reasonCode: 'ambiguous_instructions',
+      summary: 'Two lists claim to be canonical.',
+      mustDecide: 'Which supplier list is authoritative?',
+      options: ['Finance', 'Ops'],
+    });
     const chosen = await call('resolve_escalation', { id: lists.id, option: 2, reason: 'Ops owns it now.' });
     expect(chosen.isError, chosen.text).toBeFalsy();
     expect(chosen.structuredContent).toMatchObject({ status: 'resolved', resolution: 'Ops — Ops owns it now.' });
-    expect((await me.decision(lists.decisionId!)).asks[0]!.answer).toMatchObject({ value: { kind: 'decision', selected: [2] }, reason: 'Ops owns it now.' });
+    expect((await me.decision(lists.decisionId!)).asks[0]!.answer).toMatchObject({
+      value: { kind: 'decision', selected: [2] },
+      reason: 'Ops owns it now.',
+    });
 
     const missing = await call('resolve_escalation', { id: 'esc_missing', resolution: 'x' });
     expect(missing.isError).toBe(true);

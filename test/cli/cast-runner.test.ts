@@ -24,7 +24,10 @@ const CONTEXT = 'Basic updates daily and costs nothing; Pro updates hourly for $
 /** A reason full of shell: it must reach the command as text, never run. */
 const REASON = `It's daily anyway; $(touch PWNED) \`touch PWNED2\` "quoted" > redirected`;
 
-type Pass = { runs: Array<{ id: string; sessionId: string; status: string; exitCode: number | null; failureReason: string | null }>; skipped: string[] };
+type Pass = {
+  runs: Array<{ id: string; sessionId: string; status: string; exitCode: number | null; failureReason: string | null }>;
+  skipped: string[];
+};
 
 /** A session with a parked run, its decision answered and delivered: a ready restart with the answer as its seed. */
 async function readyRestart(me: ReturnType<typeof world>) {
@@ -45,7 +48,8 @@ async function agent() {
   const shell = castShell({ url: cast.url, token: member.token });
   const out = join(shell.dir, 'recorded.json');
   /** The host command: record-args.mjs writes what it got to `out` and exits with `exitCode`. */
-  const exec = (exitCode: number) => `${shellQuote(process.execPath)} ${shellQuote(RECORD_ARGS)} ${shellQuote(out)} ${exitCode} {session} {message}`;
+  const exec = (exitCode: number) =>
+    `${shellQuote(process.execPath)} ${shellQuote(RECORD_ARGS)} ${shellQuote(out)} ${exitCode} {session} {message}`;
   const recorded = () => JSON.parse(readFileSync(out, 'utf8')) as { args: string[]; castSession: string | null };
   return { me: world(cast, member), shell, exec, recorded };
 }
@@ -60,11 +64,17 @@ describe('cast runner', () => {
 
     const run = await shell.run(['runner', '--once', '--exec', exec(0), '--json']);
     expect(run.code, run.stderr).toBe(0);
-    expect(jsonOf<Pass>(run)).toEqual({ runs: [{ id: runId, sessionId: session, status: 'completed', exitCode: 0, failureReason: null }], skipped: [] });
+    expect(jsonOf<Pass>(run)).toEqual({
+      runs: [{ id: runId, sessionId: session, status: 'completed', exitCode: 0, failureReason: null }],
+      skipped: [],
+    });
     expect(recorded()).toEqual({ args: [session, message], castSession: session });
     expect(existsSync(join(shell.dir, 'PWNED'))).toBe(false);
     expect(existsSync(join(shell.dir, 'PWNED2'))).toBe(false);
-    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${runId}`)).run).toMatchObject({ status: 'completed', endedAt: expect.any(String) });
+    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${runId}`)).run).toMatchObject({
+      status: 'completed',
+      endedAt: expect.any(String),
+    });
 
     // Claimed once: the next pass finds nothing to run.
     const again = await shell.run(['runner', '--once', '--exec', exec(0), '--json']);
@@ -108,7 +118,9 @@ describe('cast runner', () => {
       ['claude -p {message} "unclosed', /a " quote is never closed/],
       ['  ', /--exec needs a command/],
     ];
-    const runs = await Promise.all(cases.map(([template]) => shell.run(['runner', '--once', '--exec', template], { env: { CAST_URL: 'http://127.0.0.1:9' } })));
+    const runs = await Promise.all(
+      cases.map(([template]) => shell.run(['runner', '--once', '--exec', template], { env: { CAST_URL: 'http://127.0.0.1:9' } })),
+    );
     runs.forEach((run, index) => {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toMatch(cases[index]![1]);

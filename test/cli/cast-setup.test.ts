@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-const CONTEXT = 'A context long enough to answer from: the nightly export fails on rows over 1 MB, and either splitting or skipping them unblocks it today.';
+const CONTEXT =
+  'A context long enough to answer from: the nightly export fails on rows over 1 MB, and either splitting or skipping them unblocks it today.';
 
 describe('cast login', () => {
   it('stores the URL and a token read from stdin in a 0600 config file, never echoing the token, and later commands use it', async () => {
@@ -33,7 +34,9 @@ describe('cast login', () => {
     expect(statSync(config).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ url: cast.url, token: member.token });
 
-    const filed = await shell.run(['decide', 'Split or skip?', '-o', 'Split', '-o', 'Skip', '--context', CONTEXT, '--json'], { env: signedOut });
+    const filed = await shell.run(['decide', 'Split or skip?', '-o', 'Split', '-o', 'Skip', '--context', CONTEXT, '--json'], {
+      env: signedOut,
+    });
     expect(filed.code, filed.stderr).toBe(0);
     expect(jsonOf(filed)).toMatchObject({ state: 'open' });
   });
@@ -86,7 +89,9 @@ describe('who may do what', () => {
     const member = await cast.newMember();
     const shell = castShell({ url: cast.url, token: member.token });
     const unset = { CAST_SESSION: undefined };
-    const filed = await shell.run(['decide', 'Split or skip?', '-o', 'Split', '-o', 'Skip', '--context', CONTEXT, '--json'], { env: unset });
+    const filed = await shell.run(['decide', 'Split or skip?', '-o', 'Split', '-o', 'Skip', '--context', CONTEXT, '--json'], {
+      env: unset,
+    });
     expect(filed.code, filed.stderr).toBe(0);
     expect(filed.stderr).toMatch(/CAST_SESSION is not set; using this machine's default session cli-/);
     expect(filed.stderr.match(/CAST_SESSION/g)).toHaveLength(1);
@@ -119,7 +124,13 @@ describe('cast install decide', () => {
     expect(text).toContain('end your turn');
 
     // An older snippet is replaced in place, not duplicated.
-    writeFileSync(agents, text.replace(/<!-- cast:decide:start -->[\s\S]*<!-- cast:decide:end -->/, '<!-- cast:decide:start -->\nold words\n<!-- cast:decide:end -->'));
+    writeFileSync(
+      agents,
+      text.replace(
+        /<!-- cast:decide:start -->[\s\S]*<!-- cast:decide:end -->/,
+        '<!-- cast:decide:start -->\nold words\n<!-- cast:decide:end -->',
+      ),
+    );
     expect(jsonOf(await shell.run(['install', 'decide', '--json']))).toMatchObject({ outcome: 'replaced' });
     expect(readFileSync(agents, 'utf8')).toBe(once);
   });

@@ -64,7 +64,17 @@ async function agent() {
   };
 }
 
-const decideArgs = (question: string, extra: string[] = []) => ['decide', question, '-o', 'Ship', '-o', 'Hold', '--context', CONTEXT, ...extra];
+const decideArgs = (question: string, extra: string[] = []) => [
+  'decide',
+  question,
+  '-o',
+  'Ship',
+  '-o',
+  'Hold',
+  '--context',
+  CONTEXT,
+  ...extra,
+];
 
 /** A due word resolved by the CLI a moment after `before`: the same end of day, unless midnight passed meanwhile. */
 function expectDue(actual: string | null, word: string, before: Date) {
@@ -81,7 +91,13 @@ describe('cast stack create', () => {
     expect(run.stdout).toContain('Policy: no due date, auto-default after 24h');
     expect(run.stdout).toContain('blocking members never do');
     expect(run.stdout).toContain(`--stack ${id}`);
-    expect((await stack(id!)).stack).toMatchObject({ title: 'Launch checklist', autoDefaultMs: 86_400_000, dueAt: null, status: 'open', members: [] });
+    expect((await stack(id!)).stack).toMatchObject({
+      title: 'Launch checklist',
+      autoDefaultMs: 86_400_000,
+      dueAt: null,
+      status: 'open',
+      members: [],
+    });
   });
 
   it('--json prints one object; --due friday resolves to the end of the next Friday, local time', async () => {
@@ -112,7 +128,10 @@ describe('cast stack create', () => {
   it('refuses a bad duration, date, policy or title before the server (exit 2), naming the accepted forms', async () => {
     const { shell, me } = await agent();
     const cases: Array<[string[], RegExp]> = [
-      [['stack', 'create', 'X', '--policy', 'auto-default:1.5h'], /--policy auto-default:1\.5h: not a duration; write whole numbers with a unit: 45s, 90m, 24h, 3d, or several together as in 1h30m/],
+      [
+        ['stack', 'create', 'X', '--policy', 'auto-default:1.5h'],
+        /--policy auto-default:1\.5h: not a duration; write whole numbers with a unit: 45s, 90m, 24h, 3d, or several together as in 1h30m/,
+      ],
       [['stack', 'create', 'X', '--policy', 'auto-default:24'], /45s, 90m, 24h, 3d/],
       [['stack', 'create', 'X', '--policy', 'auto-default:91d'], /the longest auto-default is 90d/],
       [['stack', 'create', 'X', '--policy', 'snooze:1h'], /auto-default:DURATION .* or due:WHEN/],
@@ -166,7 +185,10 @@ describe('cast decide --stack', () => {
     expect(bad.stderr).toContain('7 is not a stack id; they look like ds-7');
     const missing = await shell.run(decideArgs('Ship it?', ['--stack', 'ds-999999', '--json']));
     expect(missing.code).toBe(1);
-    expect(jsonOf<ErrorJson>(missing).error).toEqual({ code: 'stack_not_found', message: 'There is no stack ds-999999 in this workspace (cast stack ls lists them).' });
+    expect(jsonOf<ErrorJson>(missing).error).toEqual({
+      code: 'stack_not_found',
+      message: 'There is no stack ds-999999 in this workspace (cast stack ls lists them).',
+    });
     const listed = await me.call<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${shell.session}/decisions`);
     expect(listed.status === 404 || listed.body.decisions.length === 0).toBe(true);
   });
@@ -210,7 +232,11 @@ describe('cast stack remove and reorder', () => {
     expect((await stack(id)).decisions.map((decision) => decision.id)).toEqual([c, a, b]);
     // Space-separated works as well as comma-separated.
     const back = await json<StackJson>(['stack', 'reorder', id, a, b, c]);
-    expect(back.members.map((member) => [member.position, member.id])).toEqual([[1, a], [2, b], [3, c]]);
+    expect(back.members.map((member) => [member.position, member.id])).toEqual([
+      [1, a],
+      [2, b],
+      [3, c],
+    ]);
   });
 
   it('reorder with a member missing is refused (exit 2), naming the missing id and the members now; nothing changes', async () => {
@@ -321,12 +347,68 @@ describe('cast stack show, ls, add and defaults', () => {
     ]);
 
     const checklist = await json<ChecklistJson>(['stack', 'show', id]);
-    expect(checklist).toMatchObject({ id, title: 'Launch checklist', state: 'open', due: view.dueAt, overdue: false, autoDefault: '24h', resolved: 2 });
+    expect(checklist).toMatchObject({
+      id,
+      title: 'Launch checklist',
+      state: 'open',
+      due: view.dueAt,
+      overdue: false,
+      autoDefault: '24h',
+      resolved: 2,
+    });
     expect(checklist.members).toEqual([
-      { id: answered.id, position: 1, open: false, joinedAt: expect.any(String), state: 'resolved', question: 'Ship the banner?', mode: 'blocking', default: null, answer: { n: 1, label: 'Ship' }, automatic: false, autoDefaultAt: null },
-      { id: advisory.id, position: 2, open: true, joinedAt: view.members[1]!.joinedAt, state: 'open', question: 'Hold the pricing page?', mode: 'advisory', default: 2, answer: null, automatic: false, autoDefaultAt: deadline.toISOString() },
-      { id: withdrawn.id, position: 3, open: false, joinedAt: expect.any(String), state: 'withdrawn', question: 'Rename the plan?', mode: 'blocking', default: null, answer: null, automatic: false, autoDefaultAt: null },
-      { id: blocking.id, position: 4, open: true, joinedAt: expect.any(String), state: 'open', question: 'Drop the old tier?', mode: 'blocking', default: null, answer: null, automatic: false, autoDefaultAt: null },
+      {
+        id: answered.id,
+        position: 1,
+        open: false,
+        joinedAt: expect.any(String),
+        state: 'resolved',
+        question: 'Ship the banner?',
+        mode: 'blocking',
+        default: null,
+        answer: { n: 1, label: 'Ship' },
+        automatic: false,
+        autoDefaultAt: null,
+      },
+      {
+        id: advisory.id,
+        position: 2,
+        open: true,
+        joinedAt: view.members[1]!.joinedAt,
+        state: 'open',
+        question: 'Hold the pricing page?',
+        mode: 'advisory',
+        default: 2,
+        answer: null,
+        automatic: false,
+        autoDefaultAt: deadline.toISOString(),
+      },
+      {
+        id: withdrawn.id,
+        position: 3,
+        open: false,
+        joinedAt: expect.any(String),
+        state: 'withdrawn',
+        question: 'Rename the plan?',
+        mode: 'blocking',
+        default: null,
+        answer: null,
+        automatic: false,
+        autoDefaultAt: null,
+      },
+      {
+        id: blocking.id,
+        position: 4,
+        open: true,
+        joinedAt: expect.any(String),
+        state: 'open',
+        question: 'Drop the old tier?',
+        mode: 'blocking',
+        default: null,
+        answer: null,
+        automatic: false,
+        autoDefaultAt: null,
+      },
     ]);
 
     const missing = await shell.run(['stack', 'show', 'ds-999999']);
@@ -341,10 +423,15 @@ describe('cast stack show, ls, add and defaults', () => {
     const calm = await json<StackJson>(['stack', 'create', 'Calm']);
     const late = await json<StackJson>(['stack', 'create', 'Late', '--due', '2020-01-01']);
     const listed = await json<{ stacks: StackJson[] }>(['stack', 'ls']);
-    expect(listed.stacks.map((one) => [one.id, one.overdue])).toEqual([[late.id, true], [calm.id, false]]);
+    expect(listed.stacks.map((one) => [one.id, one.overdue])).toEqual([
+      [late.id, true],
+      [calm.id, false],
+    ]);
     expect(listed.stacks[0]).toMatchObject({ title: 'Late', state: 'open', members: [], autoDefault: null });
     const human = ok(await shell.run(['stack', 'ls']));
-    expect(human.stdout.split('\n')[0]).toBe(`${late.id} Late — open, 0 of 0 resolved; due ${formatLocal(new Date(late.due!), new Date())} — overdue, no auto-default`);
+    expect(human.stdout.split('\n')[0]).toBe(
+      `${late.id} Late — open, 0 of 0 resolved; due ${formatLocal(new Date(late.due!), new Date())} — overdue, no auto-default`,
+    );
     expect(await json(['stack', 'ls', '--status', 'closed'])).toEqual({ stacks: [] });
     const badStatus = await shell.run(['stack', 'ls', '--status', 'late']);
     expect(badStatus.code).toBe(2);
@@ -356,7 +443,15 @@ describe('cast stack show, ls, add and defaults', () => {
     const b = await json<CardJson>(decideArgs('B?'));
     const { id } = await json<StackJson>(['stack', 'create', 'Grouped', '--auto-default', '45s']);
     const added = await json<StackJson & { added: string[] }>(['stack', 'add', id, `${b.id},${a.id}`]);
-    expect(added).toMatchObject({ id, added: [b.id, a.id], autoDefault: '45s', members: [{ id: b.id, position: 1 }, { id: a.id, position: 2 }] });
+    expect(added).toMatchObject({
+      id,
+      added: [b.id, a.id],
+      autoDefault: '45s',
+      members: [
+        { id: b.id, position: 1 },
+        { id: a.id, position: 2 },
+      ],
+    });
     expect((await stack(id)).stack.members.map((member) => member.decisionId)).toEqual([b.id, a.id]);
     const { id: other } = await json<StackJson>(['stack', 'create', 'Other']);
     const twice = await shell.run(['stack', 'add', other, a.id, '--json']);

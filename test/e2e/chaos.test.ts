@@ -13,12 +13,18 @@ describe('chaos: SIGKILL every process once under load', () => {
     const env = { ...process.env };
     // Cast's own embedded server, which chaos may kill (a DATABASE_URL server is not its to kill).
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/chaos.ts', '--seconds', '20'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/chaos.ts', '--seconds', '20'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const report = output.split('\n').filter((line) => line.startsWith('[chaos]')).join('\n');
+    const report = output
+      .split('\n')
+      .filter((line) => line.startsWith('[chaos]'))
+      .join('\n');
     expect(code, output).toBe(0);
     for (const victim of ['the worker', 'the API', 'the Temporal server', 'the PostgreSQL server']) {
       expect(report).toContain(`SIGKILL ${victim}`);

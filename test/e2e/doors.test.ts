@@ -47,7 +47,8 @@ const toast = (page: Page) => page.getByTestId('toast').allTextContents();
 /** What has focus: its tag, id and text. */
 const focused = (page: Page) =>
   page.evaluate(() => {
-    const active = (globalThis as unknown as { document: { activeElement: { tagName: string; id: string; textContent: string } | null } }).document.activeElement;
+    const active = (globalThis as unknown as { document: { activeElement: { tagName: string; id: string; textContent: string } | null } })
+      .document.activeElement;
     return { tag: active?.tagName ?? null, id: active?.id ?? null, text: active?.textContent ?? null };
   });
 
@@ -69,7 +70,11 @@ async function expectAccessible(page: Page) {
 
 const propose = (me: Me, body: Record<string, unknown>) =>
   me
-    .ok<{ approval: Approval }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary: 'Send the launch email to 4,000 customers', ...body })
+    .ok<{ approval: Approval }>('POST', '/api/v1/approvals', {
+      actionType: 'send_message',
+      summary: 'Send the launch email to 4,000 customers',
+      ...body,
+    })
     .then((reply) => reply.approval);
 const raise = (me: Me, body: Record<string, unknown>) =>
   me
@@ -81,379 +86,473 @@ const raise = (me: Me, body: Record<string, unknown>) =>
     })
     .then((reply) => reply.escalation);
 const approvalOf = (me: Me, id: string) => me.ok<{ approval: Approval }>('GET', `/api/v1/approvals/${id}`).then((body) => body.approval);
-const escalationOf = (me: Me, id: string) => me.ok<{ escalation: Escalation }>('GET', `/api/v1/escalations/${id}`).then((body) => body.escalation);
+const escalationOf = (me: Me, id: string) =>
+  me.ok<{ escalation: Escalation }>('GET', `/api/v1/escalations/${id}`).then((body) => body.escalation);
 
 describe('the sidebar (§6.1)', () => {
-  it('is a nav landmark on every signed-in page — Dashboard, My Decisions with its open count, Inbox, Tasks, Activity — and the count follows answers', async () => {
-    const me = world(cast, await cast.newMember());
-    const first = (await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()], confidence: 0.9 })).body.decision.id;
-    const second = (await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], confidence: 0.1 })).body.decision.id;
-    const page = await signedIn(me);
+  it(
+    'is a nav landmark on every signed-in page — Dashboard, My Decisions with its open count, Inbox, Tasks, Activity — and the count follows answers',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const first = (await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()], confidence: 0.9 })).body.decision.id;
+      const second = (await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], confidence: 0.1 })).body
+        .decision.id;
+      const page = await signedIn(me);
 
-    const links = sidebar(page).getByRole('link');
-    expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))).toEqual(['/home', '/decisions', '/inbox', '/tasks', '/activity']);
-    await expect.poll(() => openCount(page), SLOW).toBe('2 open');
-    expect(await sidebar(page).getByRole('link', { name: 'My Decisions 2 open' }).getAttribute('aria-current')).toBe('page');
+      const links = sidebar(page).getByRole('link');
+      expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))).toEqual([
+        '/home',
+        '/decisions',
+        '/inbox',
+        '/tasks',
+        '/activity',
+      ]);
+      await expect.poll(() => openCount(page), SLOW).toBe('2 open');
+      expect(await sidebar(page).getByRole('link', { name: 'My Decisions 2 open' }).getAttribute('aria-current')).toBe('page');
 
-    // Answered in the queue: the badge follows without a page load, and j/k still walk the list.
-    await page.getByRole('heading', { name: 'Which feed tier?' }).waitFor(SLOW);
-    await page.keyboard.press('j');
-    await page.getByRole('heading', { name: 'Spend $240 on the data feed?' }).waitFor(SLOW);
-    await page.keyboard.press('k');
-    await page.getByRole('heading', { name: 'Which feed tier?' }).waitFor(SLOW);
-    await page.getByRole('radio', { name: /Pro/ }).check();
-    await page.getByRole('button', { name: 'Answer', exact: true }).click();
-    await expect.poll(() => openCount(page), SLOW).toBe('1 open');
-    expect((await me.decision(first)).status).toBe('resolved');
+      // Answered in the queue: the badge follows without a page load, and j/k still walk the list.
+      await page.getByRole('heading', { name: 'Which feed tier?' }).waitFor(SLOW);
+      await page.keyboard.press('j');
+      await page.getByRole('heading', { name: 'Spend $240 on the data feed?' }).waitFor(SLOW);
+      await page.keyboard.press('k');
+      await page.getByRole('heading', { name: 'Which feed tier?' }).waitFor(SLOW);
+      await page.getByRole('radio', { name: /Pro/ }).check();
+      await page.getByRole('button', { name: 'Answer', exact: true }).click();
+      await expect.poll(() => openCount(page), SLOW).toBe('1 open');
+      expect((await me.decision(first)).status).toBe('resolved');
 
-    // Answered elsewhere: the next page read says so.
-    await me.answer(second, 1, { kind: 'approval', decision: 'approve' });
-    for (const [name, heading] of [
-      ['Dashboard', 'Dashboard'],
-      ['Inbox', 'Inbox'],
-      ['Tasks', 'Task board'],
-      ['Activity', 'Activity'],
-    ] as const) {
-      await sidebar(page).getByRole('link', { name }).click();
-      const h1 = page.getByRole('heading', { level: 1, name: heading });
-      await h1.waitFor(SLOW);
-      // In-app navigation: focus lands on the new page's heading.
-      await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', text: heading });
-      expect(await sidebar(page).getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
-      expect(await sidebar(page).locator('[aria-current="page"]').count()).toBe(1);
-      await expect.poll(() => openCount(page), SLOW).toBe('0 open');
-    }
-    await atBothWidths(page, 'sidebar-activity');
-  }, SCENARIO);
+      // Answered elsewhere: the next page read says so.
+      await me.answer(second, 1, { kind: 'approval', decision: 'approve' });
+      for (const [name, heading] of [
+        ['Dashboard', 'Dashboard'],
+        ['Inbox', 'Inbox'],
+        ['Tasks', 'Task board'],
+        ['Activity', 'Activity'],
+      ] as const) {
+        await sidebar(page).getByRole('link', { name }).click();
+        const h1 = page.getByRole('heading', { level: 1, name: heading });
+        await h1.waitFor(SLOW);
+        // In-app navigation: focus lands on the new page's heading.
+        await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', text: heading });
+        expect(await sidebar(page).getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+        expect(await sidebar(page).locator('[aria-current="page"]').count()).toBe(1);
+        await expect.poll(() => openCount(page), SLOW).toBe('0 open');
+      }
+      await atBothWidths(page, 'sidebar-activity');
+    },
+    SCENARIO,
+  );
 });
 
 describe('E2 — one resolution path, three doors', () => {
-  it('through Home: the approval block lists pending approvals; Approve closes the decision in My Decisions too; Reject asks for a reason', async () => {
-    const me = world(cast, await cast.newMember());
-    const agent = await me.agent('Researcher');
-    const email = await propose(me, { agent: agent.id, risks: ['external_reach', 'irreversible'] });
-    const spend = await propose(me, { actionType: 'override_budget', summary: 'Approve the $240 spend on the data feed', risks: ['spends_money', 'recurring'] });
-    const page = await signedIn(me, 'Dashboard');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(SLOW);
+  it(
+    'through Home: the approval block lists pending approvals; Approve closes the decision in My Decisions too; Reject asks for a reason',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const agent = await me.agent('Researcher');
+      const email = await propose(me, { agent: agent.id, risks: ['external_reach', 'irreversible'] });
+      const spend = await propose(me, {
+        actionType: 'override_budget',
+        summary: 'Approve the $240 spend on the data feed',
+        risks: ['spends_money', 'recurring'],
+      });
+      const page = await signedIn(me, 'Dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(SLOW);
 
-    const block = page.getByRole('region', { name: 'Action approvals' });
-    const rows = block.getByTestId('approval');
-    await expect.poll(() => rows.count(), SLOW).toBe(2);
-    const emailRow = rows.filter({ hasText: 'Send the launch email to 4,000 customers' });
-    expect(await emailRow.locator('.meta').textContent()).toMatch(/^Send a message · Researcher · /);
-    expect(await emailRow.getByRole('listitem').allTextContents()).toEqual(['Reaches outside the workspace', 'Irreversible']);
-    expect(await rows.filter({ hasText: 'Approve the $240 spend' }).locator('.meta').textContent()).toMatch(/^Override a budget · No agent named · /);
-    const seeAll = block.getByRole('link', { name: 'See all decisions (2)' });
-    expect(await seeAll.getAttribute('href')).toBe('/decisions');
-    await expectAccessible(page);
-    await atBothWidths(page, 'home');
+      const block = page.getByRole('region', { name: 'Action approvals' });
+      const rows = block.getByTestId('approval');
+      await expect.poll(() => rows.count(), SLOW).toBe(2);
+      const emailRow = rows.filter({ hasText: 'Send the launch email to 4,000 customers' });
+      expect(await emailRow.locator('.meta').textContent()).toMatch(/^Send a message · Researcher · /);
+      expect(await emailRow.getByRole('listitem').allTextContents()).toEqual(['Reaches outside the workspace', 'Irreversible']);
+      expect(await rows.filter({ hasText: 'Approve the $240 spend' }).locator('.meta').textContent()).toMatch(
+        /^Override a budget · No agent named · /,
+      );
+      const seeAll = block.getByRole('link', { name: 'See all decisions (2)' });
+      expect(await seeAll.getAttribute('href')).toBe('/decisions');
+      await expectAccessible(page);
+      await atBothWidths(page, 'home');
 
-    // Approve on Home: the approval is approved and its decision resolved — the queue's own answer.
-    await emailRow.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => rows.count(), SLOW).toBe(1);
-    await expect.poll(() => toast(page)).toEqual(['Approved: Send the launch email to 4,000 customers']);
-    expect(await approvalOf(me, email.id)).toMatchObject({ status: 'approved', decidedBy: me.member.memberId });
-    await expect.poll(async () => (await me.decision(email.decisionId!)).status, SLOW).toBe('resolved');
-    await block.getByRole('link', { name: 'See all decisions (1)' }).waitFor(SLOW);
-    await expect.poll(() => openCount(page)).toBe('1 open');
+      // Approve on Home: the approval is approved and its decision resolved — the queue's own answer.
+      await emailRow.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => rows.count(), SLOW).toBe(1);
+      await expect.poll(() => toast(page)).toEqual(['Approved: Send the launch email to 4,000 customers']);
+      expect(await approvalOf(me, email.id)).toMatchObject({ status: 'approved', decidedBy: me.member.memberId });
+      await expect.poll(async () => (await me.decision(email.decisionId!)).status, SLOW).toBe('resolved');
+      await block.getByRole('link', { name: 'See all decisions (1)' }).waitFor(SLOW);
+      await expect.poll(() => openCount(page)).toBe('1 open');
 
-    // Reject asks for the reason first, and the rejection carries it.
-    const spendRow = rows.filter({ hasText: 'Approve the $240 spend' });
-    await spendRow.getByRole('button', { name: 'Reject' }).click();
-    const reason = spendRow.getByLabel('Why? (required)');
-    await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
-    const confirm = spendRow.getByRole('button', { name: 'Confirm rejection' });
-    expect(await confirm.isDisabled()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
-    await reason.fill('The free feed is back up.');
-    await confirm.click();
-    await block.getByText('No action is waiting for your approval.').waitFor(SLOW);
-    expect(await approvalOf(me, spend.id)).toMatchObject({ status: 'rejected', reason: 'The free feed is back up.' });
+      // Reject asks for the reason first, and the rejection carries it.
+      const spendRow = rows.filter({ hasText: 'Approve the $240 spend' });
+      await spendRow.getByRole('button', { name: 'Reject' }).click();
+      const reason = spendRow.getByLabel('Why? (required)');
+      await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+      const confirm = spendRow.getByRole('button', { name: 'Confirm rejection' });
+      expect(await confirm.isDisabled()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await reason.fill('The free feed is back up.');
+      await confirm.click();
+      await block.getByText('No action is waiting for your approval.').waitFor(SLOW);
+      expect(await approvalOf(me, spend.id)).toMatchObject({ status: 'rejected', reason: 'The free feed is back up.' });
 
-    // In My Decisions the approved one is closed, with the answer Home gave.
-    await block.getByRole('link', { name: 'See all decisions (0)' }).click();
-    await page.getByRole('heading', { level: 1, name: 'My Decisions' }).waitFor(SLOW);
-    await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['0 open · 0 blocking']);
-    await page.goto(`${cast.url}/decisions?id=${email.decisionId}`);
-    await page.getByRole('heading', { name: 'Send the launch email to 4,000 customers' }).waitFor(SLOW);
-    expect(await page.getByTestId('answered-ask').textContent()).toContain('Approved · answered by');
-    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-  }, SCENARIO);
+      // In My Decisions the approved one is closed, with the answer Home gave.
+      await block.getByRole('link', { name: 'See all decisions (0)' }).click();
+      await page.getByRole('heading', { level: 1, name: 'My Decisions' }).waitFor(SLOW);
+      await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['0 open · 0 blocking']);
+      await page.goto(`${cast.url}/decisions?id=${email.decisionId}`);
+      await page.getByRole('heading', { name: 'Send the launch email to 4,000 customers' }).waitFor(SLOW);
+      expect(await page.getByTestId('answered-ask').textContent()).toContain('Approved · answered by');
+      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    },
+    SCENARIO,
+  );
 
-  it('through the Inbox: each message links into My Decisions; "no" is refused in the server\'s words, "no — why" rejects, an option by number resolves', async () => {
-    const me = world(cast, await cast.newMember());
-    const agent = await me.agent('Editor');
-    const approval = await propose(me, { agent: agent.id, context: 'The copy is final; legal has not replied yet.' });
-    const escalation = await raise(me, { agent: agent.id, options: ['Finance', 'Ops'] });
-    const page = await signedIn(me, 'Inbox');
-    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor(SLOW);
+  it(
+    'through the Inbox: each message links into My Decisions; "no" is refused in the server\'s words, "no — why" rejects, an option by number resolves',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const agent = await me.agent('Editor');
+      const approval = await propose(me, { agent: agent.id, context: 'The copy is final; legal has not replied yet.' });
+      const escalation = await raise(me, { agent: agent.id, options: ['Finance', 'Ops'] });
+      const page = await signedIn(me, 'Inbox');
+      await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor(SLOW);
 
-    const messages = page.getByTestId('message');
-    await expect.poll(() => messages.count(), SLOW).toBe(2);
-    const email = page.getByRole('article', { name: 'Send the launch email to 4,000 customers' });
-    const suppliers = page.getByRole('article', { name: 'Which supplier list is authoritative?' });
-    expect(await email.locator('.meta').textContent()).toMatch(/^Editor · Waiting for you · /);
-    expect(await email.getByRole('link', { name: 'Open in My Decisions' }).getAttribute('href')).toBe(`/decisions?id=${approval.decisionId}`);
-    expect(await suppliers.getByRole('link', { name: 'Open in My Decisions' }).getAttribute('href')).toBe(`/decisions?id=${escalation.decisionId}`);
-    expect(await suppliers.getByRole('list', { name: 'Options' }).getByRole('listitem').allTextContents()).toEqual(['Finance', 'Ops']);
-    await expectAccessible(page);
-    await atBothWidths(page, 'inbox');
+      const messages = page.getByTestId('message');
+      await expect.poll(() => messages.count(), SLOW).toBe(2);
+      const email = page.getByRole('article', { name: 'Send the launch email to 4,000 customers' });
+      const suppliers = page.getByRole('article', { name: 'Which supplier list is authoritative?' });
+      expect(await email.locator('.meta').textContent()).toMatch(/^Editor · Waiting for you · /);
+      expect(await email.getByRole('link', { name: 'Open in My Decisions' }).getAttribute('href')).toBe(
+        `/decisions?id=${approval.decisionId}`,
+      );
+      expect(await suppliers.getByRole('link', { name: 'Open in My Decisions' }).getAttribute('href')).toBe(
+        `/decisions?id=${escalation.decisionId}`,
+      );
+      expect(await suppliers.getByRole('list', { name: 'Options' }).getByRole('listitem').allTextContents()).toEqual(['Finance', 'Ops']);
+      await expectAccessible(page);
+      await atBothWidths(page, 'inbox');
 
-    // A bare "no" is refused with the server's own message, tied to the reply box.
-    const reply = email.getByLabel('Reply');
-    await reply.fill('no');
-    await email.getByRole('button', { name: 'Send reply' }).click();
-    const refusal = email.getByRole('alert');
-    await refusal.waitFor(SLOW);
-    expect(await refusal.textContent()).toBe('A rejection needs a reason: reply "no — <why>". It is what the agent learns from.');
-    expect(await reply.getAttribute('aria-invalid')).toBe('true');
-    expect(await reply.getAttribute('aria-describedby')).toContain(await refusal.getAttribute('id'));
-    expect((await approvalOf(me, approval.id)).status).toBe('pending');
-    expect(await axeViolations(page)).toEqual([]);
-    await atBothWidths(page, 'inbox-refused');
+      // A bare "no" is refused with the server's own message, tied to the reply box.
+      const reply = email.getByLabel('Reply');
+      await reply.fill('no');
+      await email.getByRole('button', { name: 'Send reply' }).click();
+      const refusal = email.getByRole('alert');
+      await refusal.waitFor(SLOW);
+      expect(await refusal.textContent()).toBe('A rejection needs a reason: reply "no — <why>". It is what the agent learns from.');
+      expect(await reply.getAttribute('aria-invalid')).toBe('true');
+      expect(await reply.getAttribute('aria-describedby')).toContain(await refusal.getAttribute('id'));
+      expect((await approvalOf(me, approval.id)).status).toBe('pending');
+      expect(await axeViolations(page)).toEqual([]);
+      await atBothWidths(page, 'inbox-refused');
 
-    await reply.fill('no — not before legal signs off');
-    await email.getByRole('button', { name: 'Send reply' }).click();
-    await expect.poll(() => email.getByTestId('message-status').textContent(), SLOW).toBe('Rejected');
-    await expect.poll(() => focused(page)).toMatchObject({ text: 'Reply sent. This message is now Rejected.' });
-    expect(await approvalOf(me, approval.id)).toMatchObject({ status: 'rejected', reason: 'not before legal signs off' });
-    await expect.poll(async () => (await me.decision(approval.decisionId!)).status, SLOW).toBe('resolved');
+      await reply.fill('no — not before legal signs off');
+      await email.getByRole('button', { name: 'Send reply' }).click();
+      await expect.poll(() => email.getByTestId('message-status').textContent(), SLOW).toBe('Rejected');
+      await expect.poll(() => focused(page)).toMatchObject({ text: 'Reply sent. This message is now Rejected.' });
+      expect(await approvalOf(me, approval.id)).toMatchObject({ status: 'rejected', reason: 'not before legal signs off' });
+      await expect.poll(async () => (await me.decision(approval.decisionId!)).status, SLOW).toBe('resolved');
 
-    // An escalation with options: a reply that names none is refused; "2 — …" picks Ops.
-    const answer = suppliers.getByLabel('Reply');
-    await answer.fill('whichever');
-    await suppliers.getByRole('button', { name: 'Send reply' }).click();
-    await expect.poll(() => suppliers.getByRole('alert').textContent(), SLOW).toBe('Reply with one of its options, by number or name: 1. Finance; 2. Ops.');
-    await answer.fill('2 — ops keeps it current');
-    await suppliers.getByRole('button', { name: 'Send reply' }).click();
-    await expect.poll(() => suppliers.getByTestId('message-status').textContent(), SLOW).toBe('Resolved');
-    expect(await escalationOf(me, escalation.id)).toMatchObject({ status: 'resolved', resolution: 'Ops — ops keeps it current' });
-    await expect.poll(() => openCount(page), SLOW).toBe('0 open');
+      // An escalation with options: a reply that names none is refused; "2 — …" picks Ops.
+      const answer = suppliers.getByLabel('Reply');
+      await answer.fill('whichever');
+      await suppliers.getByRole('button', { name: 'Send reply' }).click();
+      await expect
+        .poll(() => suppliers.getByRole('alert').textContent(), SLOW)
+        .toBe('Reply with one of its options, by number or name: 1. Finance; 2. Ops.');
+      await answer.fill('2 — ops keeps it current');
+      await suppliers.getByRole('button', { name: 'Send reply' }).click();
+      await expect.poll(() => suppliers.getByTestId('message-status').textContent(), SLOW).toBe('Resolved');
+      expect(await escalationOf(me, escalation.id)).toMatchObject({ status: 'resolved', resolution: 'Ops — ops keeps it current' });
+      await expect.poll(() => openCount(page), SLOW).toBe('0 open');
 
-    // Open in My Decisions lands on the decision, closed by the reply.
-    await email.getByRole('link', { name: 'Open in My Decisions' }).click();
-    await page.getByRole('heading', { name: 'Send the launch email to 4,000 customers' }).waitFor(SLOW);
-    expect(page.url()).toContain(`id=${approval.decisionId}`);
-    expect(await page.getByTestId('answered-ask').textContent()).toContain('Rejected · answered by');
-  }, SCENARIO);
+      // Open in My Decisions lands on the decision, closed by the reply.
+      await email.getByRole('link', { name: 'Open in My Decisions' }).click();
+      await page.getByRole('heading', { name: 'Send the launch email to 4,000 customers' }).waitFor(SLOW);
+      expect(page.url()).toContain(`id=${approval.decisionId}`);
+      expect(await page.getByTestId('answered-ask').textContent()).toContain('Rejected · answered by');
+    },
+    SCENARIO,
+  );
 
-  it('through the task page: its escalation feed links each escalation into My Decisions, where answering it resolves the escalation', async () => {
-    const me = world(cast, await cast.newMember());
-    const task = await me.task('Refresh the pricing page');
-    const escalation = await raise(me, { task: task.id, mustDecide: 'What is the VAT rate we charge in Ireland?', reasonCode: 'missing_information' });
-    const page = await signedIn(me, 'Tasks');
-    await page.getByRole('link', { name: 'Refresh the pricing page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Refresh the pricing page' }).waitFor(SLOW);
+  it(
+    'through the task page: its escalation feed links each escalation into My Decisions, where answering it resolves the escalation',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const task = await me.task('Refresh the pricing page');
+      const escalation = await raise(me, {
+        task: task.id,
+        mustDecide: 'What is the VAT rate we charge in Ireland?',
+        reasonCode: 'missing_information',
+      });
+      const page = await signedIn(me, 'Tasks');
+      await page.getByRole('link', { name: 'Refresh the pricing page' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Refresh the pricing page' }).waitFor(SLOW);
 
-    const feed = page.getByRole('region', { name: 'Escalations' });
-    const row = feed.getByTestId('escalation');
-    await expect.poll(() => row.count(), SLOW).toBe(1);
-    expect(await row.getByTestId('escalation-line').textContent()).toMatch(/^Missing information · open · /);
-    const link = row.getByRole('link', { name: 'Open in My Decisions' });
-    expect(await link.getAttribute('href')).toBe(`/decisions?id=${escalation.decisionId}`);
-    await expectAccessible(page);
-    await atBothWidths(page, 'task-escalations');
+      const feed = page.getByRole('region', { name: 'Escalations' });
+      const row = feed.getByTestId('escalation');
+      await expect.poll(() => row.count(), SLOW).toBe(1);
+      expect(await row.getByTestId('escalation-line').textContent()).toMatch(/^Missing information · open · /);
+      const link = row.getByRole('link', { name: 'Open in My Decisions' });
+      expect(await link.getAttribute('href')).toBe(`/decisions?id=${escalation.decisionId}`);
+      await expectAccessible(page);
+      await atBothWidths(page, 'task-escalations');
 
-    await link.click();
-    await page.getByRole('heading', { name: 'What is the VAT rate we charge in Ireland?', level: 2 }).waitFor(SLOW);
-    await page.locator('.detail').getByLabel('What is the VAT rate we charge in Ireland?').fill('23%');
-    await page.getByRole('button', { name: 'Answer', exact: true }).click();
-    await expect.poll(async () => (await escalationOf(me, escalation.id)).status, SLOW).toBe('resolved');
-    expect((await escalationOf(me, escalation.id)).resolution).toBe('23%');
+      await link.click();
+      await page.getByRole('heading', { name: 'What is the VAT rate we charge in Ireland?', level: 2 }).waitFor(SLOW);
+      await page.locator('.detail').getByLabel('What is the VAT rate we charge in Ireland?').fill('23%');
+      await page.getByRole('button', { name: 'Answer', exact: true }).click();
+      await expect.poll(async () => (await escalationOf(me, escalation.id)).status, SLOW).toBe('resolved');
+      expect((await escalationOf(me, escalation.id)).resolution).toBe('23%');
 
-    await page.goBack();
-    await page.getByRole('heading', { level: 1, name: 'Refresh the pricing page' }).waitFor(SLOW);
-    await expect.poll(() => page.getByTestId('escalation-line').textContent(), SLOW).toMatch(/^Missing information · resolved · /);
-  }, SCENARIO);
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Refresh the pricing page' }).waitFor(SLOW);
+      await expect.poll(() => page.getByTestId('escalation-line').textContent(), SLOW).toMatch(/^Missing information · resolved · /);
+    },
+    SCENARIO,
+  );
 });
 
 describe('S10 — answering from the Task board', () => {
-  it('a Needs you card carries its Decision chip; Open decision lands in My Decisions filtered to the task, its first decision selected and answerable', async () => {
-    const me = world(cast, await cast.newMember());
-    const pricing = await me.task('Refresh the pricing page');
-    const changelog = await me.task('Write the changelog', { status: 'todo' });
-    const done = await me.task('Ship the banner', { status: 'done' });
-    await me.file({ question: 'Unrelated: renew the certificate?', context, asks: [approvalAsk('Renew the TLS certificate')], confidence: 0.99 });
-    const spend = (await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], task: pricing.id })).body.decision.id;
-    await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()], task: pricing.id });
-    const page = await signedIn(me, 'Tasks');
-    await page.getByRole('heading', { level: 1, name: 'Task board' }).waitFor(SLOW);
+  it(
+    'a Needs you card carries its Decision chip; Open decision lands in My Decisions filtered to the task, its first decision selected and answerable',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const pricing = await me.task('Refresh the pricing page');
+      const changelog = await me.task('Write the changelog', { status: 'todo' });
+      const done = await me.task('Ship the banner', { status: 'done' });
+      await me.file({
+        question: 'Unrelated: renew the certificate?',
+        context,
+        asks: [approvalAsk('Renew the TLS certificate')],
+        confidence: 0.99,
+      });
+      const spend = (await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], task: pricing.id })).body
+        .decision.id;
+      await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()], task: pricing.id });
+      const page = await signedIn(me, 'Tasks');
+      await page.getByRole('heading', { level: 1, name: 'Task board' }).waitFor(SLOW);
 
-    const column = (name: RegExp) => page.getByRole('region', { name });
-    const needsYou = column(/^Needs you/);
-    await expect.poll(() => needsYou.getByTestId('task-card').evaluateAll((all) => all.map((card) => card.getAttribute('data-task'))), SLOW).toEqual([pricing.id]);
-    const card = needsYou.getByTestId('task-card');
-    expect(await card.getByTestId('decision-chip').textContent()).toBe('‖ 2 decisions');
-    expect(await column(/^To do/).getByTestId('task-card').getAttribute('data-task')).toBe(changelog.id);
-    expect(await column(/^Done/).getByTestId('task-card').getAttribute('data-task')).toBe(done.id);
-    // A card sits in one column: the task that needs you is not repeated under its status.
-    expect(await page.locator(`[data-task="${pricing.id}"]`).count()).toBe(1);
-    await expectAccessible(page);
-    await atBothWidths(page, 'task-board');
+      const column = (name: RegExp) => page.getByRole('region', { name });
+      const needsYou = column(/^Needs you/);
+      await expect
+        .poll(() => needsYou.getByTestId('task-card').evaluateAll((all) => all.map((card) => card.getAttribute('data-task'))), SLOW)
+        .toEqual([pricing.id]);
+      const card = needsYou.getByTestId('task-card');
+      expect(await card.getByTestId('decision-chip').textContent()).toBe('‖ 2 decisions');
+      expect(
+        await column(/^To do/)
+          .getByTestId('task-card')
+          .getAttribute('data-task'),
+      ).toBe(changelog.id);
+      expect(await column(/^Done/).getByTestId('task-card').getAttribute('data-task')).toBe(done.id);
+      // A card sits in one column: the task that needs you is not repeated under its status.
+      expect(await page.locator(`[data-task="${pricing.id}"]`).count()).toBe(1);
+      await expectAccessible(page);
+      await atBothWidths(page, 'task-board');
 
-    await card.getByRole('link', { name: 'Open decision' }).click();
-    await page.getByRole('heading', { level: 1, name: 'My Decisions' }).waitFor(SLOW);
-    expect(page.url()).toContain(`task=${pricing.id}`);
-    await expect.poll(() => page.getByTestId('card').allTextContents(), SLOW).toEqual([
-      expect.stringContaining('Spend $240 on the data feed?'),
-      expect.stringContaining('Which feed tier?'),
-    ]);
-    expect(await page.locator('[aria-current="true"] [data-card]').getAttribute('data-card')).toBe(spend);
-    await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(async () => (await me.decision(spend)).status, SLOW).toBe('resolved');
-  }, SCENARIO);
+      await card.getByRole('link', { name: 'Open decision' }).click();
+      await page.getByRole('heading', { level: 1, name: 'My Decisions' }).waitFor(SLOW);
+      expect(page.url()).toContain(`task=${pricing.id}`);
+      await expect
+        .poll(() => page.getByTestId('card').allTextContents(), SLOW)
+        .toEqual([expect.stringContaining('Spend $240 on the data feed?'), expect.stringContaining('Which feed tier?')]);
+      expect(await page.locator('[aria-current="true"] [data-card]').getAttribute('data-card')).toBe(spend);
+      await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(async () => (await me.decision(spend)).status, SLOW).toBe('resolved');
+    },
+    SCENARIO,
+  );
 });
 
 describe('permission prompts in the queue (cast-decide)', () => {
-  it('the card shows what the session last said and its pinned state; opened, it takes the full width; 1–9 do nothing; y approves; n asks for the reason', async () => {
-    const me = world(cast, await cast.newMember());
-    const session = await me.session();
-    await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'I will clean up the build directory next.' });
-    const prompt = (body: Record<string, unknown>) =>
-      me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission', ...body }).then((reply) => reply.decision.id);
-    const bash = await prompt({ tool: 'Bash', input: 'rm -rf build/', pinned: 'Plan: 1. clean 2. build 3. test' });
-    const write = await prompt({ tool: 'Write', input: '/etc/hosts' });
-    const page = await signedIn(me);
+  it(
+    'the card shows what the session last said and its pinned state; opened, it takes the full width; 1–9 do nothing; y approves; n asks for the reason',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const session = await me.session();
+      await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'I will clean up the build directory next.' });
+      const prompt = (body: Record<string, unknown>) =>
+        me
+          .ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission', ...body })
+          .then((reply) => reply.decision.id);
+      const bash = await prompt({ tool: 'Bash', input: 'rm -rf build/', pinned: 'Plan: 1. clean 2. build 3. test' });
+      const write = await prompt({ tool: 'Write', input: '/etc/hosts' });
+      const page = await signedIn(me);
 
-    const detail = page.locator('.detail');
-    await page.getByRole('heading', { name: 'Allow Bash?', level: 2 }).waitFor(SLOW);
-    expect(await page.getByTestId('card').first().locator('.chip').first().textContent()).toBe('Permission prompt');
-    expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
-    expect(await detail.getByTestId('pinned').textContent()).toBe('Plan: 1. clean 2. build 3. test');
-    expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
-    expect(await detail.getByText('rm -rf build/').count()).toBe(1);
-    expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Deny']));
-    expect(await detail.getByText('From the keyboard, only y and n answer a permission card.').count()).toBe(1);
+      const detail = page.locator('.detail');
+      await page.getByRole('heading', { name: 'Allow Bash?', level: 2 }).waitFor(SLOW);
+      expect(await page.getByTestId('card').first().locator('.chip').first().textContent()).toBe('Permission prompt');
+      expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
+      expect(await detail.getByTestId('pinned').textContent()).toBe('Plan: 1. clean 2. build 3. test');
+      expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
+      expect(await detail.getByText('rm -rf build/').count()).toBe(1);
+      expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Deny']));
+      expect(await detail.getByText('From the keyboard, only y and n answer a permission card.').count()).toBe(1);
 
-    // Opened from the list, it is shown as in step mode: full width, with the way back.
-    await page.getByTestId('card').first().locator('[data-card]').click();
-    await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Back to My Decisions' }).isVisible()).toBe(true);
-    await expect.poll(() => focused(page)).toMatchObject({ id: 'detail-title' });
-    await expectAccessible(page);
-    await atBothWidths(page, 'permission-card');
+      // Opened from the list, it is shown as in step mode: full width, with the way back.
+      await page.getByTestId('card').first().locator('[data-card]').click();
+      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Back to My Decisions' }).isVisible()).toBe(true);
+      await expect.poll(() => focused(page)).toMatchObject({ id: 'detail-title' });
+      await expectAccessible(page);
+      await atBothWidths(page, 'permission-card');
 
-    // The number keys do nothing here: nothing is focused, nothing is answered.
-    for (const key of ['1', '2', '9']) await page.keyboard.press(key);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await focused(page)).toMatchObject({ id: 'detail-title' });
-    expect(await detail.getByTestId('answered-ask').count()).toBe(0);
-    expect((await me.decision(bash)).status).toBe('open');
-    // Enter, too, only opens it: a second Enter cannot approve.
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await me.decision(bash)).status).toBe('open');
+      // The number keys do nothing here: nothing is focused, nothing is answered.
+      for (const key of ['1', '2', '9']) await page.keyboard.press(key);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await focused(page)).toMatchObject({ id: 'detail-title' });
+      expect(await detail.getByTestId('answered-ask').count()).toBe(0);
+      expect((await me.decision(bash)).status).toBe('open');
+      // Enter, too, only opens it: a second Enter cannot approve.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await me.decision(bash)).status).toBe('open');
 
-    // y answers it, and the queue steps on to the next permission card, still full width.
-    await page.keyboard.press('y');
-    await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('resolved');
-    expect((await me.decision(bash)).asks[0]!.answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' } });
-    await page.getByRole('heading', { name: 'Allow Write?', level: 2 }).waitFor(SLOW);
-    expect(await page.getByTestId('card').first().isVisible()).toBe(false);
-    expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
-    expect(await detail.getByText('Nothing is pinned in this session.').count()).toBe(1);
+      // y answers it, and the queue steps on to the next permission card, still full width.
+      await page.keyboard.press('y');
+      await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('resolved');
+      expect((await me.decision(bash)).asks[0]!.answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' } });
+      await page.getByRole('heading', { name: 'Allow Write?', level: 2 }).waitFor(SLOW);
+      expect(await page.getByTestId('card').first().isVisible()).toBe(false);
+      expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
+      expect(await detail.getByText('Nothing is pinned in this session.').count()).toBe(1);
 
-    // n opens the required reason, like a rejection; keys typed in it are text.
-    await page.keyboard.press('1');
-    expect(await detail.getByTestId('answered-ask').count()).toBe(0);
-    await page.keyboard.press('n');
-    const reason = detail.getByLabel('Why? (required)');
-    await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
-    await page.keyboard.type('Not outside the repo. y');
-    await detail.getByRole('button', { name: 'Confirm denial' }).click();
-    await expect.poll(async () => (await me.decision(write)).asks[0]!.answer?.reason ?? null, SLOW).toBe('Not outside the repo. y');
-    expect((await me.decision(write)).asks[0]!.answer).toMatchObject({ value: { decision: 'reject' } });
+      // n opens the required reason, like a rejection; keys typed in it are text.
+      await page.keyboard.press('1');
+      expect(await detail.getByTestId('answered-ask').count()).toBe(0);
+      await page.keyboard.press('n');
+      const reason = detail.getByLabel('Why? (required)');
+      await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+      await page.keyboard.type('Not outside the repo. y');
+      await detail.getByRole('button', { name: 'Confirm denial' }).click();
+      await expect.poll(async () => (await me.decision(write)).asks[0]!.answer?.reason ?? null, SLOW).toBe('Not outside the repo. y');
+      expect((await me.decision(write)).asks[0]!.answer).toMatchObject({ value: { decision: 'reject' } });
 
-    // The ? sheet says so, beside the §6.17 table.
-    await page.keyboard.press('?');
-    const sheet = page.getByRole('dialog', { name: 'Keyboard' });
-    await sheet.waitFor();
-    expect(await sheet.getByRole('row').count()).toBe(14);
-    expect(await sheet.getByText('On a permission card the number keys do nothing: only y and n answer it.').count()).toBe(1);
-  }, SCENARIO);
+      // The ? sheet says so, beside the §6.17 table.
+      await page.keyboard.press('?');
+      const sheet = page.getByRole('dialog', { name: 'Keyboard' });
+      await sheet.waitFor();
+      expect(await sheet.getByRole('row').count()).toBe(14);
+      expect(await sheet.getByText('On a permission card the number keys do nothing: only y and n answer it.').count()).toBe(1);
+    },
+    SCENARIO,
+  );
 
-  it('a terminal question shows the session in place of "What happened", opens at full width, and keeps its number keys', async () => {
-    const me = world(cast, await cast.newMember());
-    const session = await me.session();
-    await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'The config in your home directory differs from the repo one.' });
-    const id = (
-      await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
-        kind: 'terminal',
-        question: 'Overwrite the config?',
-        options: ['Overwrite', 'Keep mine'],
-        pinned: 'Goal: make the build reproducible',
-      })
-    ).decision.id;
-    const page = await signedIn(me);
-    const detail = page.locator('.detail');
-    await page.getByRole('heading', { name: 'Overwrite the config?', level: 2 }).waitFor(SLOW);
-    expect(await detail.getByTestId('last-message').textContent()).toBe('The config in your home directory differs from the repo one.');
-    expect(await detail.getByTestId('pinned').textContent()).toBe('Goal: make the build reproducible');
-    expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
+  it(
+    'a terminal question shows the session in place of "What happened", opens at full width, and keeps its number keys',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const session = await me.session();
+      await me.ok('POST', `/api/v1/sessions/${session}/messages`, {
+        role: 'assistant',
+        body: 'The config in your home directory differs from the repo one.',
+      });
+      const id = (
+        await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
+          kind: 'terminal',
+          question: 'Overwrite the config?',
+          options: ['Overwrite', 'Keep mine'],
+          pinned: 'Goal: make the build reproducible',
+        })
+      ).decision.id;
+      const page = await signedIn(me);
+      const detail = page.locator('.detail');
+      await page.getByRole('heading', { name: 'Overwrite the config?', level: 2 }).waitFor(SLOW);
+      expect(await detail.getByTestId('last-message').textContent()).toBe('The config in your home directory differs from the repo one.');
+      expect(await detail.getByTestId('pinned').textContent()).toBe('Goal: make the build reproducible');
+      expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
 
-    // Enter opens it at full width; Esc brings the list back, focus on its card.
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute('data-card'))).toBe(id);
+      // Enter opens it at full width; Esc brings the list back, focus on its card.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (
+              globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }
+            ).document.activeElement.getAttribute('data-card'),
+          ),
+        )
+        .toBe(id);
 
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
-    await page.keyboard.press('1');
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT' });
-    await page.getByRole('radio', { name: 'Keep mine' }).check();
-    await page.getByRole('button', { name: 'Answer', exact: true }).click();
-    await expect.poll(async () => (await me.decision(id)).asks[0]!.answer?.value ?? null, SLOW).toMatchObject({ selected: [2] });
-  }, SCENARIO);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
+      await page.keyboard.press('1');
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT' });
+      await page.getByRole('radio', { name: 'Keep mine' }).check();
+      await page.getByRole('button', { name: 'Answer', exact: true }).click();
+      await expect.poll(async () => (await me.decision(id)).asks[0]!.answer?.value ?? null, SLOW).toMatchObject({ selected: [2] });
+    },
+    SCENARIO,
+  );
 
-  it('the number keys still focus asks on any other card', async () => {
-    const me = world(cast, await cast.newMember());
-    await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()] });
-    const page = await signedIn(me);
-    await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
-    await page.keyboard.press('1');
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', text: 'Approve' });
-  }, SCENARIO);
+  it(
+    'the number keys still focus asks on any other card',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()] });
+      const page = await signedIn(me);
+      await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
+      await page.keyboard.press('1');
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', text: 'Approve' });
+    },
+    SCENARIO,
+  );
 });
 
 describe('Activity', () => {
-  it('shows the workspace\'s history newest first, each subject a link where it has a page', async () => {
-    const me = world(cast, await cast.newMember());
-    const agent = await me.agent('Editor');
-    const task = await me.task('Launch');
-    const session = await me.session(agent.id);
-    const id = (await me.file({ question: 'Ship it?', context, asks: [approvalAsk()], task: task.id, agent: agent.id, session })).body.decision.id;
-    await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
-    await me.delivered(id);
-    const page = await signedIn(me, 'Activity');
-    await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor(SLOW);
+  it(
+    "shows the workspace's history newest first, each subject a link where it has a page",
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const agent = await me.agent('Editor');
+      const task = await me.task('Launch');
+      const session = await me.session(agent.id);
+      const id = (await me.file({ question: 'Ship it?', context, asks: [approvalAsk()], task: task.id, agent: agent.id, session })).body
+        .decision.id;
+      await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
+      await me.delivered(id);
+      const page = await signedIn(me, 'Activity');
+      await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor(SLOW);
 
-    const entries = page.getByTestId('activity-entry');
-    await expect.poll(() => entries.count(), SLOW).toBeGreaterThan(3);
-    // Newest first, in the history's own order (its sequence: timestamps of concurrent writes
-    // may interleave), and the answer is listed above the task it was for.
-    const shown = await entries.evaluateAll((all) => all.map((entry) => `${entry.getAttribute('data-subject')} ${entry.getAttribute('data-kind')}`));
-    expect(shown.indexOf(`${id} answered`)).toBeGreaterThanOrEqual(0);
-    expect(shown.indexOf(`${id} answered`)).toBeLessThan(shown.indexOf(`${task.id} created`));
-    // Every entry the API has, in its order, and no other.
-    const history = (await me.ok<{ activity: ActivityEntry[] }>('GET', '/api/v1/activity?limit=50')).activity;
-    expect(shown).toEqual(history.map((entry) => `${entry.subjectId} ${entry.kind}`));
+      const entries = page.getByTestId('activity-entry');
+      await expect.poll(() => entries.count(), SLOW).toBeGreaterThan(3);
+      // Newest first, in the history's own order (its sequence: timestamps of concurrent writes
+      // may interleave), and the answer is listed above the task it was for.
+      const shown = await entries.evaluateAll((all) =>
+        all.map((entry) => `${entry.getAttribute('data-subject')} ${entry.getAttribute('data-kind')}`),
+      );
+      expect(shown.indexOf(`${id} answered`)).toBeGreaterThanOrEqual(0);
+      expect(shown.indexOf(`${id} answered`)).toBeLessThan(shown.indexOf(`${task.id} created`));
+      // Every entry the API has, in its order, and no other.
+      const history = (await me.ok<{ activity: ActivityEntry[] }>('GET', '/api/v1/activity?limit=50')).activity;
+      expect(shown).toEqual(history.map((entry) => `${entry.subjectId} ${entry.kind}`));
 
-    const taskCreated = entries.filter({ hasText: 'Task "Launch" created' });
-    expect(await taskCreated.getByRole('link').getAttribute('href')).toBe(`/tasks/${task.id}`);
-    expect(await taskCreated.locator('.meta').textContent()).toMatch(/^by you · /);
-    const answered = entries.filter({ hasText: `Decision ${id} answered` });
-    expect(await answered.getByRole('link').getAttribute('href')).toBe(`/decisions?id=${id}`);
-    expect(await entries.filter({ hasText: 'Agent "Editor" created' }).getByRole('link').getAttribute('href')).toBe(`/agents/${agent.id}/instructions`);
-    // A session has no page of its own: its name is text.
-    expect(await entries.filter({ hasText: `Session ${session} registered` }).getByRole('link').count()).toBe(0);
-    await expectAccessible(page);
-    await atBothWidths(page, 'activity');
+      const taskCreated = entries.filter({ hasText: 'Task "Launch" created' });
+      expect(await taskCreated.getByRole('link').getAttribute('href')).toBe(`/tasks/${task.id}`);
+      expect(await taskCreated.locator('.meta').textContent()).toMatch(/^by you · /);
+      const answered = entries.filter({ hasText: `Decision ${id} answered` });
+      expect(await answered.getByRole('link').getAttribute('href')).toBe(`/decisions?id=${id}`);
+      expect(await entries.filter({ hasText: 'Agent "Editor" created' }).getByRole('link').getAttribute('href')).toBe(
+        `/agents/${agent.id}/instructions`,
+      );
+      // A session has no page of its own: its name is text.
+      expect(
+        await entries
+          .filter({ hasText: `Session ${session} registered` })
+          .getByRole('link')
+          .count(),
+      ).toBe(0);
+      await expectAccessible(page);
+      await atBothWidths(page, 'activity');
 
-    await answered.getByRole('link').click();
-    await page.getByRole('heading', { name: 'Ship it?', level: 2 }).waitFor(SLOW);
-  }, SCENARIO);
+      await answered.getByRole('link').click();
+      await page.getByRole('heading', { name: 'Ship it?', level: 2 }).waitFor(SLOW);
+    },
+    SCENARIO,
+  );
 });

@@ -57,7 +57,10 @@ async function npmStart(ports: Ports, adminToken?: string): Promise<Started> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
     const token = /Sign-in token \(workspace \S+\): (\S+)/.exec(output)?.[1];
-    const healthy = await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (healthy && token) return { url, token, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -182,7 +185,16 @@ describe('npm start', () => {
     const worker = spawnAlone('worker.ts', ports);
     try {
       const second = { url: `http://127.0.0.1:${secondPort}`, token: first.token, output: () => '' };
-      await expect.poll(() => fetch(`${second.url}/healthz`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200);
+      await expect
+        .poll(
+          () =>
+            fetch(`${second.url}/healthz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(200);
       const read = await call(second, first.token, 'GET', `/api/v1/decisions/${decisionId}`);
       expect(await read.json()).toMatchObject({ decision: { id: decisionId, progress: { answered: 1 } } });
       expect(worker.exitCode).toBeNull();

@@ -34,8 +34,9 @@ async function approvedDecision(on: TestCast) {
   const agent = await me.agent('Researcher');
   const session = await me.session(agent.id);
   const parked = await me.run(session, 'parked');
-  const id = (await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id, agent: agent.id })).body
-    .decision.id;
+  const id = (
+    await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id, agent: agent.id })
+  ).body.decision.id;
   await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
   const delivered = await me.delivered(id);
   return { member, me, id, session, runId: delivered.delivery!.runId! };
@@ -65,7 +66,9 @@ describe('the ask menu (§6.4)', () => {
     await undo.click();
     const withdrawn = page.getByTestId('withdrawn');
     await withdrawn.waitFor();
-    expect(await withdrawn.textContent()).toMatch(/WITHDRAWN.*You withdrew this \d+ seconds? ago\. Researcher has been told\..*Previous answer: Approved/);
+    expect(await withdrawn.textContent()).toMatch(
+      /WITHDRAWN.*You withdrew this \d+ seconds? ago\. Researcher has been told\..*Previous answer: Approved/,
+    );
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Answer withdrawn. Researcher has been told.']);
     expect((await me.decision(id)).status).toBe('open');
@@ -122,13 +125,18 @@ describe('Archive all (§6.11) and the Archived tab (§6.12)', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const editor = await me.agent('Editor');
-    for (let n = 1; n <= 3; n += 1) await me.file({ question: `Which supplier list is right? #${n}`, context, asks: [tierAsk()], agent: editor.id });
+    for (let n = 1; n <= 3; n += 1)
+      await me.file({ question: `Which supplier list is right? #${n}`, context, asks: [tierAsk()], agent: editor.id });
     await me.file({ question: 'Not the Editor’s', context, asks: [tierAsk()] });
     const page = await signedInPage(browser, cast.url, member.token, `/decisions?agent=${editor.id}`);
     await page.getByRole('button', { name: 'Archive all' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive 3 decisions?' });
     await dialog.waitFor();
-    expect(await dialog.getByText('They close unanswered. Nothing restarts and nothing is approved. You can restore any of them from Archived.').count()).toBe(1);
+    expect(
+      await dialog
+        .getByText('They close unanswered. Nothing restarts and nothing is approved. You can restore any of them from Archived.')
+        .count(),
+    ).toBe(1);
     expect(await dialog.getByText('Filtered by: Agent = Editor').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'archive-all-dialog-1280');
@@ -194,9 +202,14 @@ describe('Archive all (§6.11) and the Archived tab (§6.12)', () => {
     await cast.pool.query(`update decisions set created_at = now() - interval '31 days' where id = $1`, [id]);
     const page = await signedInPage(browser, cast.url, member.token);
     await page.getByRole('heading', { name: 'Old and idle' }).waitFor();
-    const chips = await page.getByTestId('card').evaluateAll((cards) =>
-      cards.map((card) => [card.querySelector('.question')?.textContent, card.querySelector('[data-testid="dormant"]')?.textContent ?? null]),
-    );
+    const chips = await page
+      .getByTestId('card')
+      .evaluateAll((cards) =>
+        cards.map((card) => [
+          card.querySelector('.question')?.textContent,
+          card.querySelector('[data-testid="dormant"]')?.textContent ?? null,
+        ]),
+      );
     expect(chips).toEqual([
       ['Old and idle', 'Open 30+ days'],
       ['New', null],

@@ -62,7 +62,14 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     const agent = await me.agent('Researcher');
     const session = await me.session(agent.id);
     const parked = await me.run(session, 'parked');
-    const filed = await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id, agent: agent.id });
+    const filed = await me.file({
+      question: 'Spend $240 on the data feed?',
+      context,
+      asks: [approvalAsk()],
+      session,
+      run: parked.id,
+      agent: agent.id,
+    });
     const id = filed.body.decision.id;
 
     const page = await signedIn(member.token);
@@ -84,7 +91,11 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     await page.waitForURL(`**/runs/${restarted.runId}`);
     await page.getByRole('heading', { level: 1, name: 'Run' }).waitFor();
     // Focus moves to the new page's heading, so a screen reader announces it.
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { tagName: string } } }).document.activeElement.tagName)).toBe('H1');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { activeElement: { tagName: string } } }).document.activeElement.tagName,
+      ),
+    ).toBe('H1');
     expect(await page.getByTestId('run-status').textContent()).toBe('Ready — waiting for its host to pick it up');
     expect(await page.getByTestId('run-agent').textContent()).toBe('Researcher');
     expect(await page.getByTestId('run-session').textContent()).toBe(`${session} · not responding`);
@@ -145,7 +156,8 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     await me.run(await me.session(), 'running');
     const session = await me.session();
     const parked = await me.run(session, 'parked');
-    const id = (await me.file({ question: 'Queue the restart?', context, asks: [approvalAsk()], session, run: parked.id })).body.decision.id;
+    const id = (await me.file({ question: 'Queue the restart?', context, asks: [approvalAsk()], session, run: parked.id })).body.decision
+      .id;
 
     const page = await signedIn(member.token);
     await approveAndWait(page, 'Queued — waiting for a free slot.');
@@ -178,10 +190,16 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     const me = world(cast, member);
     const task = await me.task('Refresh the pricing page');
     const first = (await me.file({ question: 'Buy the data feed?', context, asks: [approvalAsk()], task: task.id })).body.decision.id;
-    const second = (await me.file({ question: 'Which supplier list is right?', context, asks: [tierAsk()], task: task.id })).body.decision.id;
+    const second = (await me.file({ question: 'Which supplier list is right?', context, asks: [tierAsk()], task: task.id })).body.decision
+      .id;
     // Each blocking decision holds its task once its workflow has started.
     await expect
-      .poll(async () => (await me.ok<{ task: { blockers: Array<{ resolvedAt: string | null }> } }>('GET', `/api/v1/tasks/${task.id}`)).task.blockers.length, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await me.ok<{ task: { blockers: Array<{ resolvedAt: string | null }> } }>('GET', `/api/v1/tasks/${task.id}`)).task.blockers
+            .length,
+        { timeout: 15_000 },
+      )
       .toBe(2);
 
     const page = await signedIn(member.token, `/decisions?id=${first}`);
@@ -217,7 +235,11 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     const page = await signedIn(member.token);
     for (const path of [`/runs/${run.id}`, `/tasks/${task.id}`]) {
       await page.evaluate((href) => {
-        const web = globalThis as unknown as { history: { pushState(s: null, t: string, u: string): void }; dispatchEvent(e: unknown): void; PopStateEvent: new (type: string) => unknown };
+        const web = globalThis as unknown as {
+          history: { pushState(s: null, t: string, u: string): void };
+          dispatchEvent(e: unknown): void;
+          PopStateEvent: new (type: string) => unknown;
+        };
         web.history.pushState(null, '', href);
         web.dispatchEvent(new web.PopStateEvent('popstate'));
       }, path);
@@ -362,7 +384,9 @@ describe('every state, scanned by axe and photographed at 1280 and 375 px', () =
     await world(cast, member).file({ question: 'Still here?', context, asks: [tierAsk()] });
     const page = await signedIn(member.token);
     await page.getByTestId('counts').waitFor();
-    await page.route('**/api/v1/decisions?**', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{}' }));
+    await page.route('**/api/v1/decisions?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{}' }),
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Could not load your decisions.' }).waitFor();
     await page.getByText('Last known: 1 open, 1 minute ago.').waitFor();

@@ -40,7 +40,9 @@ describe('answering in the browser', () => {
     await page.getByRole('heading', { name: 'Spend $240 on the data feed?' }).waitFor({ timeout: 10_000 });
     expect(await page.getByText('1 / 1').count()).toBe(1);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 }).toEqual(['Researcher is picking the work back up.']);
+    await expect
+      .poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 })
+      .toEqual(['Researcher is picking the work back up.']);
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Researcher is picking the work back up.']);
     await expect.poll(() => page.getByTestId('counts').allTextContents()).toEqual(['0 open · 0 blocking']);
     await screenshot(page, 'resolved-1280');
@@ -50,7 +52,12 @@ describe('answering in the browser', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
-    const filed = await me.file({ question: 'Set up the new data feed', context, asks: [approvalAsk(), tierAsk(), accessAsk()], agent: agent.id });
+    const filed = await me.file({
+      question: 'Set up the new data feed',
+      context,
+      asks: [approvalAsk(), tierAsk(), accessAsk()],
+      agent: agent.id,
+    });
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Set up the new data feed' }).waitFor();
     expect(await page.getByText('Answer all 3 and Researcher picks this up where it stopped.').count()).toBe(1);
@@ -74,12 +81,14 @@ describe('answering in the browser', () => {
     await me.file({ question: 'Restart me from the web?', context, asks: [approvalAsk()], session, run: parked.id });
     const page = await signedIn(member.token);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 }).toEqual([
-      expect.stringContaining('Answered, but the agent could not be restarted automatically.'),
-    ]);
+    await expect
+      .poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringContaining('Answered, but the agent could not be restarted automatically.')]);
     await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
     await page.getByRole('button', { name: 'Run now' }).click();
-    await expect.poll(() => page.getByTestId('outcome').allTextContents()).toEqual([expect.stringContaining('The agent is picking the work back up.')]);
+    await expect
+      .poll(() => page.getByTestId('outcome').allTextContents())
+      .toEqual([expect.stringContaining('The agent is picking the work back up.')]);
   });
 
   it('S4 — Reject asks for a reason tied to the control, and the rejection is recorded with it', async () => {
@@ -94,7 +103,9 @@ describe('answering in the browser', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await reason.fill('Legal has not cleared the wording.');
     await confirm.click();
-    await expect.poll(async () => (await me.decision(filed.body.decision.id)).asks[0]?.answer?.reason).toBe('Legal has not cleared the wording.');
+    await expect
+      .poll(async () => (await me.decision(filed.body.decision.id)).asks[0]?.answer?.reason)
+      .toBe('Legal has not cleared the wording.');
   });
 
   it('S5 — picking against the recommendation makes the reason required', async () => {
@@ -107,10 +118,12 @@ describe('answering in the browser', () => {
     expect(await answer.isDisabled()).toBe(true);
     await page.getByLabel('Why? (required)').fill('Daily updates are enough for now.');
     await answer.click();
-    await expect.poll(async () => (await me.decision(filed.body.decision.id)).asks[0]?.answer).toMatchObject({
-      value: { selected: [1] },
-      reason: 'Daily updates are enough for now.',
-    });
+    await expect
+      .poll(async () => (await me.decision(filed.body.decision.id)).asks[0]?.answer)
+      .toMatchObject({
+        value: { selected: [1] },
+        reason: 'Daily updates are enough for now.',
+      });
   });
 });
 
@@ -118,8 +131,11 @@ describe('the keyboard (§6.17)', () => {
   it('j/k move, 1 focuses an ask, n opens the reason, keys are inert in it, Esc returns to the list, y approves, ? lists every key', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const first = (await me.file({ question: 'First: approve the spend?', context, asks: [approvalAsk()], confidence: 0.9 })).body.decision.id;
-    const second = (await me.file({ question: 'Second: approve the email?', context, asks: [approvalAsk('Send the email')], confidence: 0.4 })).body.decision.id;
+    const first = (await me.file({ question: 'First: approve the spend?', context, asks: [approvalAsk()], confidence: 0.9 })).body.decision
+      .id;
+    const second = (
+      await me.file({ question: 'Second: approve the email?', context, asks: [approvalAsk('Send the email')], confidence: 0.4 })
+    ).body.decision.id;
     const page = await signedIn(member.token);
     const current = () => page.locator('[aria-current="true"] [data-card]').getAttribute('data-card');
     await expect.poll(current).toBe(first);
@@ -131,7 +147,11 @@ describe('the keyboard (§6.17)', () => {
     await page.getByRole('heading', { name: 'First: approve the spend?' }).waitFor();
 
     await page.keyboard.press('1');
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('Approve');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent,
+      ),
+    ).toBe('Approve');
     await page.keyboard.press('n');
     const reason = page.getByLabel('Why? (required)');
     await reason.waitFor();
@@ -140,7 +160,15 @@ describe('the keyboard (§6.17)', () => {
     expect(await reason.inputValue()).toBe('jk');
     await expect.poll(current).toBe(first);
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string } } }).document.activeElement.getAttribute('data-card'))).toBe(first);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (
+            globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string } } }
+          ).document.activeElement.getAttribute('data-card'),
+        ),
+      )
+      .toBe(first);
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.keyboard.press('y');
@@ -204,19 +232,29 @@ describe('queue states and links', () => {
     await me.file({ question: 'Unrelated question', context, asks: [tierAsk()] });
     await me.file({ question: 'Which feed for the pricing page?', context, asks: [tierAsk()], task: task.id });
     const page = await signedIn(member.token, `/decisions?task=${task.id}`);
-    await expect.poll(() => page.getByTestId('card').allTextContents()).toEqual([expect.stringContaining('Which feed for the pricing page?')]);
+    await expect
+      .poll(() => page.getByTestId('card').allTextContents())
+      .toEqual([expect.stringContaining('Which feed for the pricing page?')]);
     await page.getByRole('heading', { name: 'Which feed for the pricing page?' }).waitFor();
     expect(page.url()).toContain(`task=${task.id}`);
   });
 });
 
 describe('list mode', () => {
-  it('groups cards by the session\'s scope and shows agent · task · age on each', async () => {
+  it("groups cards by the session's scope and shows agent · task · age on each", async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Editor');
     const task = await me.task('Refresh the pricing page');
-    await me.file({ question: 'In notes?', context, asks: [tierAsk()], session: await me.session(), scope: 'notes', agent: agent.id, task: task.id });
+    await me.file({
+      question: 'In notes?',
+      context,
+      asks: [tierAsk()],
+      session: await me.session(),
+      scope: 'notes',
+      agent: agent.id,
+      task: task.id,
+    });
     await me.file({ question: 'In billing?', context, asks: [tierAsk()], session: await me.session(), scope: 'billing' });
     const page = await signedIn(member.token);
     await expect.poll(() => page.locator('h2.scope').allTextContents()).toEqual(['notes', 'billing']);
@@ -257,7 +295,9 @@ describe('empty states', () => {
     await cast.pool.query("update decisions set created_at = now() - interval '20 days' where id = $1", [id]);
     const page = await signedIn(quiet.token);
     await page.getByRole('heading', { name: 'Nothing needs you right now.' }).waitFor();
-    expect(await page.getByText('That is either very good news, or your agents are deciding things they should be asking you about.').count()).toBe(1);
+    expect(
+      await page.getByText('That is either very good news, or your agents are deciding things they should be asking you about.').count(),
+    ).toBe(1);
     expect(await page.getByText('Nothing has needed you in 20 days.').count()).toBe(1);
   });
 });
@@ -297,7 +337,8 @@ describe('modes, sizes and documents', () => {
   it('the document page embeds the report in a sandboxed frame whose scripts cannot reach the queue', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const report = '<html><body><h1>Drop analysis</h1><script>parent.document.title = "owned"; document.title = "ran"</script></body></html>';
+    const report =
+      '<html><body><h1>Drop analysis</h1><script>parent.document.title = "owned"; document.title = "ran"</script></body></html>';
     const filed = await me.file({ question: 'Drop agent_runs_v1?', context, asks: [approvalAsk()], report });
     const page = await signedIn(member.token);
     await page.goto(`${cast.url}/decisions/${filed.body.decision.id}`);

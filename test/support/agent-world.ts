@@ -38,7 +38,9 @@ export function world(cast: TestCast, member: Member) {
     async task(title = 'Pick a data feed', extra: Record<string, unknown> = {}) {
       return (await ok<{ task: { id: string; status: string } }>('POST', '/api/v1/tasks', { title, status: 'in_progress', ...extra })).task;
     },
-    async file(body: Record<string, unknown>): Promise<Reply<{ decision: DecisionView; card: { notes: string[]; openInSession: Array<{ id: string; line: string }> } }>> {
+    async file(
+      body: Record<string, unknown>,
+    ): Promise<Reply<{ decision: DecisionView; card: { notes: string[]; openInSession: Array<{ id: string; line: string }> } }>> {
       return call('POST', '/api/v1/decisions', body);
     },
     async answer(id: string, ask: number, answer: Record<string, unknown>, reason?: string) {

@@ -16,7 +16,9 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
       axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
       document: unknown;
     };
-    const result = await browser.axe.run(browser.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await browser.axe.run(browser.document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
 }

@@ -43,7 +43,27 @@ const weirdString = fc.oneof(
   fc.string({ maxLength: 20 }).map((text) => `${text}\u0000${text}`),
   fc.integer({ min: 1_001, max: 120_000 }).map((length) => 'x'.repeat(length)),
   fc.integer({ min: 10, max: 3_000 }).map((length) => '𝕏é\u200b'.repeat(length)),
-  fc.constantFrom('', ' ', '\t\n', '\u0000', '\ud800', '\udfff\ud800', '\u202eevil', '\ufeff', '<script>alert(1)</script>', "'; drop table decisions; --", '%00', 'null', '__proto__', 'sd-0', 'sd-99999999999999999', 'ds-1', 'task_', '*', '../../etc/passwd'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t\n',
+    '\u0000',
+    '\ud800',
+    '\udfff\ud800',
+    '\u202eevil',
+    '\ufeff',
+    '<script>alert(1)</script>',
+    "'; drop table decisions; --",
+    '%00',
+    'null',
+    '__proto__',
+    'sd-0',
+    'sd-99999999999999999',
+    'ds-1',
+    'task_',
+    '*',
+    '../../etc/passwd',
+  ),
 );
 
 const weirdNumber = fc.oneof(
@@ -59,14 +79,28 @@ export const weirdValue: fc.Arbitrary<Json> = fc.oneof(
   { arbitrary: fc.constantFrom<Json>(null, true, false, [], {}, [null], { '': null }), weight: 2 },
   { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 2 },
   {
-    arbitrary: fc.tuple(fc.oneof(fc.integer({ min: 50, max: 200 }), fc.integer({ min: 3_000, max: 20_000 })), fc.boolean()).map(([depth, arrays]) => deepMarker(depth, arrays)),
+    arbitrary: fc
+      .tuple(fc.oneof(fc.integer({ min: 50, max: 200 }), fc.integer({ min: 3_000, max: 20_000 })), fc.boolean())
+      .map(([depth, arrays]) => deepMarker(depth, arrays)),
     weight: 2,
   },
 );
 
 const extraKey = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'workspaceId', 'status', 'source', 'filedBy', 'answeredBy', 'revision', ''),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'id',
+    'workspaceId',
+    'status',
+    'source',
+    'filedBy',
+    'answeredBy',
+    'revision',
+    '',
+  ),
 );
 
 type Mutation =
@@ -85,7 +119,16 @@ function mutation(ids: readonly string[]): fc.Arbitrary<Mutation> {
   );
   const number = fc.oneof({ arbitrary: fc.integer({ min: -2, max: 30 }), weight: 3 }, { arbitrary: weirdNumber, weight: 1 });
   return fc.oneof(
-    { arbitrary: fc.record({ op: fc.constant('retype' as const), at: fc.nat(), text, number, list: fc.constantFrom('empty' as const, 'double' as const, 'reverse' as const, 'tail' as const) }), weight: 4 },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('retype' as const),
+        at: fc.nat(),
+        text,
+        number,
+        list: fc.constantFrom('empty' as const, 'double' as const, 'reverse' as const, 'tail' as const),
+      }),
+      weight: 4,
+    },
     { arbitrary: fc.record({ op: fc.constant('replace' as const), at: fc.nat(), value: weirdValue }), weight: 2 },
     { arbitrary: fc.record({ op: fc.constant('drop' as const), at: fc.nat() }), weight: 2 },
     { arbitrary: fc.record({ op: fc.constant('extra' as const), at: fc.nat(), key: extraKey, value: weirdValue }), weight: 1 },
@@ -178,7 +221,29 @@ export function jsonProbe(kind: string, value: Json): Probe {
   return value === undefined ? { kind } : { kind, body: bodyText(value), contentType: 'application/json' };
 }
 
-const MALFORMED = ['{', '}', '{"a":}', "{'a':1}", '[1,2', '{"a":1,}', '{"a" 1}', 'nul', 'NaN', '{"a":NaN}', '{"a":1e999999}', '"\\x"', '\u0000', '\ufeff{}', '{"a":"\\u00"}', '', ' ', '<xml/>', 'true', '"text"', '1'];
+const MALFORMED = [
+  '{',
+  '}',
+  '{"a":}',
+  "{'a':1}",
+  '[1,2',
+  '{"a":1,}',
+  '{"a" 1}',
+  'nul',
+  'NaN',
+  '{"a":NaN}',
+  '{"a":1e999999}',
+  '"\\x"',
+  '\u0000',
+  '\ufeff{}',
+  '{"a":"\\u00"}',
+  '',
+  ' ',
+  '<xml/>',
+  'true',
+  '"text"',
+  '1',
+];
 const WRONG_TYPES = [
   'text/plain',
   'text/html',
@@ -198,27 +263,61 @@ const WRONG_TYPES = [
 export function transportProbe(valid: fc.Arbitrary<Json>): fc.Arbitrary<Probe> {
   const text = valid.map((value) => bodyText(value ?? {}));
   return fc.oneof(
-    fc.oneof(fc.constantFrom(...MALFORMED), fc.tuple(text, fc.nat()).map(([body, cut]) => body.slice(0, cut % Math.max(1, body.length)))).map(
-      (body): Probe => ({ kind: 'malformed JSON', body, contentType: 'application/json' }),
-    ),
-    fc.tuple(text, fc.constantFrom(...WRONG_TYPES)).map(([body, contentType]): Probe => ({ kind: 'wrong content-type', body, contentType })),
-    fc.tuple(text, fc.constantFrom('gzip', 'deflate', 'br', 'compress', 'gzip, gzip')).map(
-      ([body, encoding]): Probe => ({ kind: 'wrong content-encoding', body, contentType: 'application/json', headers: { 'content-encoding': encoding } }),
-    ),
+    fc
+      .oneof(
+        fc.constantFrom(...MALFORMED),
+        fc.tuple(text, fc.nat()).map(([body, cut]) => body.slice(0, cut % Math.max(1, body.length))),
+      )
+      .map((body): Probe => ({ kind: 'malformed JSON', body, contentType: 'application/json' })),
+    fc
+      .tuple(text, fc.constantFrom(...WRONG_TYPES))
+      .map(([body, contentType]): Probe => ({ kind: 'wrong content-type', body, contentType })),
+    fc
+      .tuple(text, fc.constantFrom('gzip', 'deflate', 'br', 'compress', 'gzip, gzip'))
+      .map(([body, encoding]): Probe => ({
+        kind: 'wrong content-encoding',
+        body,
+        contentType: 'application/json',
+        headers: { 'content-encoding': encoding },
+      })),
     // A whole body nested thousands of levels deep, written as text.
-    fc.tuple(fc.integer({ min: 2_000, max: 60_000 }), fc.boolean()).map(
-      ([depth, arrays]): Probe => ({ kind: 'deeply nested JSON', body: arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, contentType: 'application/json' }),
-    ),
-    fc.tuple(fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT + 200_000 }), fc.boolean()).map(
-      ([size, json]): Probe => ({ kind: 'oversize body', body: json ? JSON.stringify({ question: 'x'.repeat(size) }) : 'x'.repeat(size), contentType: 'application/json' }),
-    ),
+    fc
+      .tuple(fc.integer({ min: 2_000, max: 60_000 }), fc.boolean())
+      .map(([depth, arrays]): Probe => ({
+        kind: 'deeply nested JSON',
+        body: arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+        contentType: 'application/json',
+      })),
+    fc
+      .tuple(fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT + 200_000 }), fc.boolean())
+      .map(([size, json]): Probe => ({
+        kind: 'oversize body',
+        body: json ? JSON.stringify({ question: 'x'.repeat(size) }) : 'x'.repeat(size),
+        contentType: 'application/json',
+      })),
   );
 }
 
-const headerText = fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength: 300 });
+const headerText = fc.string({
+  unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)),
+  maxLength: 300,
+});
 
 export const oddQuery: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('?a=1&a=2', '?__proto__=x', '?constructor[prototype][x]=1', '?%ZZ', '?%', '?x=%00', '?&&&', '?=', '?limit=-1', '?timeout=1e999', `?${'q=x&'.repeat(400)}`, `?q=${'%F0%9F'.repeat(10)}`),
+  fc.constantFrom(
+    '?a=1&a=2',
+    '?__proto__=x',
+    '?constructor[prototype][x]=1',
+    '?%ZZ',
+    '?%',
+    '?x=%00',
+    '?&&&',
+    '?=',
+    '?limit=-1',
+    '?timeout=1e999',
+    `?${'q=x&'.repeat(400)}`,
+    `?q=${'%F0%9F'.repeat(10)}`,
+  ),
   fc.webQueryParameters().map((query) => `?${query}`),
 );
 
@@ -249,16 +348,19 @@ export function badRequest(valid: fc.Arbitrary<Json>, ids: readonly string[] = [
     { arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => jsonProbe('arbitrary JSON', value)), weight: 1 },
     { arbitrary: transportProbe(valid), weight: 2 },
   );
-  return fc
-    .tuple(body, sometimes(oddQuery, 1, 5), sometimes(oddHeaders, 1, 3))
-    .map(([probe, query, headers]) => {
-      const whole: Probe = { ...probe, ...(query ? { query } : {}), ...(headers ? { headers: { ...headers, ...probe.headers } } : {}) };
-      // fast-check prints a counterexample with this: a 300 kB body would drown the report.
-      return Object.assign(whole, { [fc.toStringMethod]: () => describeProbe(whole) });
-    });
+  return fc.tuple(body, sometimes(oddQuery, 1, 5), sometimes(oddHeaders, 1, 3)).map(([probe, query, headers]) => {
+    const whole: Probe = { ...probe, ...(query ? { query } : {}), ...(headers ? { headers: { ...headers, ...probe.headers } } : {}) };
+    // fast-check prints a counterexample with this: a 300 kB body would drown the report.
+    return Object.assign(whole, { [fc.toStringMethod]: () => describeProbe(whole) });
+  });
 }
 
 export function describeProbe(probe: Probe): string {
-  const body = probe.body === undefined ? '(none)' : probe.body.length > 300 ? `${probe.body.slice(0, 300)}… (${probe.body.length} characters)` : probe.body;
+  const body =
+    probe.body === undefined
+      ? '(none)'
+      : probe.body.length > 300
+        ? `${probe.body.slice(0, 300)}… (${probe.body.length} characters)`
+        : probe.body;
   return `${probe.kind}; content-type ${probe.contentType ?? '-'}; query ${probe.query ?? '-'}; headers ${JSON.stringify(probe.headers ?? {})}; body ${body}`;
 }

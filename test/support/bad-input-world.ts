@@ -43,7 +43,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   const me = world(cast, member);
   const sink = await webhookSink();
   const agent = await me.agent('World agent');
-  const grant = (pattern: string) => me.ok<{ grant: { id: string } }>('POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: pattern, effect: 'allow' });
+  const grant = (pattern: string) =>
+    me.ok<{ grant: { id: string } }>('POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: pattern, effect: 'allow' });
   await grant('mcp__a__*');
   const spareGrant = (await grant('mcp__b__*')).grant.id;
   const mission = (await me.ok<{ mission: { id: string } }>('POST', '/api/v1/missions', { name: 'World mission' })).mission.id;
@@ -62,12 +63,14 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   const archived = await file('Archived already?');
   await me.ok('POST', `/api/v1/decisions/${archived}/archive`);
   const open = {
-    answer: (await me.ok<{ decision: { id: string } }>('POST', '/api/v1/decisions', {
-      question: 'Which feed, and where?',
-      context,
-      asks: [tierAsk(), { kind: 'fact', prompt: 'Which region?' }, approvalAsk()],
-      session,
-    })).decision.id,
+    answer: (
+      await me.ok<{ decision: { id: string } }>('POST', '/api/v1/decisions', {
+        question: 'Which feed, and where?',
+        context,
+        asks: [tierAsk(), { kind: 'fact', prompt: 'Which region?' }, approvalAsk()],
+        session,
+      })
+    ).decision.id,
     edit: await file('Edit me?'),
     withdraw: await file('Withdraw me?'),
     archive: await file('Archive me?'),
@@ -77,13 +80,27 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     second: await file('Second in the stack?'),
     removable: await file('Remove me from the stack?'),
   };
-  const stack = (await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'World stack', decisions: [open.first, open.second] })).stack.id;
-  const spareStack = (await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Spare stack', decisions: [open.removable] })).stack.id;
-  const webhook = (await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: sink.url, events: ['answer.withdrawn'] })).webhook.id;
-  const approval = async () => (await me.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary: 'Send the report?' })).approval.id;
+  const stack = (
+    await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'World stack', decisions: [open.first, open.second] })
+  ).stack.id;
+  const spareStack = (
+    await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Spare stack', decisions: [open.removable] })
+  ).stack.id;
+  const webhook = (await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: sink.url, events: ['answer.withdrawn'] }))
+    .webhook.id;
+  const approval = async () =>
+    (await me.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary: 'Send the report?' }))
+      .approval.id;
   const [toApprove, toReject, toReply] = [await approval(), await approval(), await approval()];
   const escalate = async (body: Record<string, unknown>) =>
-    (await me.ok<{ escalation: { id: string; decisionId: string } }>('POST', '/api/v1/escalations', { reasonCode: 'low_confidence', summary: 'Unsure.', mustDecide: 'Which one?', ...body })).escalation;
+    (
+      await me.ok<{ escalation: { id: string; decisionId: string } }>('POST', '/api/v1/escalations', {
+        reasonCode: 'low_confidence',
+        summary: 'Unsure.',
+        mustDecide: 'Which one?',
+        ...body,
+      })
+    ).escalation;
   const toResolve = (await escalate({ options: ['Left', 'Right'] })).id;
   // An open escalation whose decision was archived: raising its key again must not half-update it.
   const setAside = await escalate({ dedupeKey: 'world-set-aside' });
@@ -98,7 +115,13 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/decisions': fresh.map((id) => ({
       question: `Which schema wins (${id})?`,
       context,
-      asks: [tierAsk(), { kind: 'fact', prompt: 'Why?', multiline: true }, { kind: 'access', prompt: 'Grant it', needed: 'Read access', grantUrl: 'https://cast.invalid/grant', tool: 'mcp__a__query' }, { kind: 'action', prompt: 'Press the button', instructions: 'The red one.' }, approvalAsk()],
+      asks: [
+        tierAsk(),
+        { kind: 'fact', prompt: 'Why?', multiline: true },
+        { kind: 'access', prompt: 'Grant it', needed: 'Read access', grantUrl: 'https://cast.invalid/grant', tool: 'mcp__a__query' },
+        { kind: 'action', prompt: 'Press the button', instructions: 'The red one.' },
+        approvalAsk(),
+      ],
       mode: 'advisory',
       defaultOption: 1,
       session: `conv-${id}`,
@@ -110,7 +133,14 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
       doc: 'Plain body.',
       optionPages: [{ ask: 1, option: 2, html: '<p>Pro</p>' }],
     })),
-    'PATCH /api/v1/decisions/:id': fresh.map((id) => ({ question: `Still this (${id})?`, context, confidence: 0.4, attempts: ['Looked again.'], doc: `Body ${id}`, optionPages: [{ ask: 1, option: 1, html: `<p>${id}</p>` }] })),
+    'PATCH /api/v1/decisions/:id': fresh.map((id) => ({
+      question: `Still this (${id})?`,
+      context,
+      confidence: 0.4,
+      attempts: ['Looked again.'],
+      doc: `Body ${id}`,
+      optionPages: [{ ask: 1, option: 1, html: `<p>${id}</p>` }],
+    })),
     'POST /api/v1/decisions/:id/archive': fc.constantFrom(undefined, {}),
     'POST /api/v1/decisions/:id/restore': fc.constantFrom(undefined, {}),
     'POST /api/v1/decisions/:id/withdraw': fc.constantFrom(undefined, {}),
@@ -134,12 +164,21 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/sessions/:id/heartbeat': fc.constant({}),
     'POST /api/v1/sessions/:id/stop': fc.constant({}),
     'POST /api/v1/sessions/:id/runs': fc.constant({ status: 'parked' }),
-    'POST /api/v1/sessions/:id/messages': fresh.map((id) => ({ role: 'assistant', kind: 'message', body: 'Still working.', dedupeKey: `key-${id}` })),
+    'POST /api/v1/sessions/:id/messages': fresh.map((id) => ({
+      role: 'assistant',
+      kind: 'message',
+      body: 'Still working.',
+      dedupeKey: `key-${id}`,
+    })),
     'POST /api/v1/sessions/:id/prompts': fc.constantFrom(
       { kind: 'permission', tool: 'Bash', input: 'rm -rf build/', pinned: 'On branch main', requestId: 'req-1' },
       { kind: 'terminal', question: 'Deploy now?', options: ['Yes', 'No'] },
     ),
-    'PATCH /api/v1/runs/:id': fc.constantFrom({ status: 'parked' }, { status: 'running' }, { status: 'failed', failureReason: 'It broke.' }),
+    'PATCH /api/v1/runs/:id': fc.constantFrom(
+      { status: 'parked' },
+      { status: 'running' },
+      { status: 'failed', failureReason: 'It broke.' },
+    ),
     'POST /api/v1/runs/:id/claim': fc.constant({}),
     'POST /api/v1/webhooks': fc.constant({ url: sink.url, events: ['decision.resolved', 'run.restart'] }),
     'DELETE /api/v1/webhooks/:id': fc.constant(undefined),
@@ -174,7 +213,10 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
       ...links,
       session: `conv-${id}`,
     })),
-    'POST /api/v1/escalations/:id/resolve': fc.constantFrom({ option: 1, reason: 'Left is closer.' }, { resolution: 'Neither; ask again.' }),
+    'POST /api/v1/escalations/:id/resolve': fc.constantFrom(
+      { option: 1, reason: 'Left is closer.' },
+      { resolution: 'Neither; ask again.' },
+    ),
     'POST /api/v1/inbox/:id/reply': fc.constantFrom({ text: 'yes' }, { text: 'no — too risky' }),
   };
   const ids: Record<string, Record<string, string>> = {

@@ -30,7 +30,9 @@ export default async function setup(project: TestProject) {
   const env = loadEnv();
   const [temporal, embedded, bundle] = await Promise.all([
     startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() }),
-    env.DATABASE_URL ? Promise.resolve(null) : startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-test-pg-')), removeOnStop: true, skipFsync: true }),
+    env.DATABASE_URL
+      ? Promise.resolve(null)
+      : startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-test-pg-')), removeOnStop: true, skipFsync: true }),
     bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger }),
   ]);
   const databaseUrl = env.DATABASE_URL ?? embedded!.url;

@@ -50,11 +50,28 @@ export async function startTestCast(
   const taskQueue = `test-${randomUUID()}`;
   const temporal = { address: options.temporalAddress ?? inject('temporalAddress'), namespace: 'default', taskQueue };
   const launchWorker = () =>
-    startWorker({ pool, ...temporal, workflowBundle: { codePath: inject('workflowBundlePath') }, sweepEvery: options.sweepEvery ?? null, rollupEvery: options.rollupEvery ?? null, reconcileEvery: null });
+    startWorker({
+      pool,
+      ...temporal,
+      workflowBundle: { codePath: inject('workflowBundlePath') },
+      sweepEvery: options.sweepEvery ?? null,
+      rollupEvery: options.rollupEvery ?? null,
+      reconcileEvery: null,
+    });
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
-  const api = await startApi({ checkResponses: true, pool, logger, host: '127.0.0.1', port: 0, temporal, ...undo, rateLimits: options.rateLimits ?? null, ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}) });
+  const api = await startApi({
+    checkResponses: true,
+    pool,
+    logger,
+    host: '127.0.0.1',
+    port: 0,
+    temporal,
+    ...undo,
+    rateLimits: options.rateLimits ?? null,
+    ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
+  });
 
   return {
     url: api.url,

@@ -42,7 +42,10 @@ async function refusal(given: Answer): Promise<CliError> {
   answer = given;
   const error = await client({ url, token: 'tok' })
     .request(getDecision, { params: { id: 'sd-1' } })
-    .then(() => null, (caught: unknown) => caught);
+    .then(
+      () => null,
+      (caught: unknown) => caught,
+    );
   expect(error).toBeInstanceOf(CliError);
   return error as CliError;
 }
@@ -68,7 +71,12 @@ describe('cli/http.ts', () => {
     for (const [given, exitCode] of cases) {
       const error = await refusal(given);
       expect(error).toBeInstanceOf(ApiError);
-      expect([error.code, error.exitCode, error.message, error.json]).toEqual([JSON.parse(given.body).code, exitCode, JSON.parse(given.body).detail, { status: given.status }]);
+      expect([error.code, error.exitCode, error.message, error.json]).toEqual([
+        JSON.parse(given.body).code,
+        exitCode,
+        JSON.parse(given.body).detail,
+        { status: given.status },
+      ]);
     }
     expect(((await refusal(problem(422, 'invalid_order', { missing: ['sd-2'] }))) as ApiError).problem.missing).toEqual(['sd-2']);
   });
@@ -90,7 +98,10 @@ describe('cli/http.ts', () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const error = await client({ url: nowhere, token: 'tok' })
       .request(getDecision, { params: { id: 'sd-1' } })
-      .then(() => null, (caught: unknown) => caught);
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(CliError);
     expect([(error as CliError).code, (error as CliError).exitCode]).toEqual(['unreachable', Exit.error]);
     expect((error as CliError).message).toContain(nowhere);
@@ -98,7 +109,10 @@ describe('cli/http.ts', () => {
     const stop = new AbortController();
     const waiting = client({ url, token: 'tok' }).request(waitForDecision, { params: { id: 'sd-1' }, query: { timeout: 30 } }, stop.signal);
     setTimeout(() => stop.abort(), 50);
-    const aborted = await waiting.then(() => null, (caught: unknown) => caught);
+    const aborted = await waiting.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(aborted).not.toBeInstanceOf(CliError);
     expect(stop.signal.aborted).toBe(true);
   });

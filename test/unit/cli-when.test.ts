@@ -59,7 +59,9 @@ describe('due times', () => {
     for (const bad of ['', 'soon', 'next friday', 'fridays', '12/01/2026', '2026-1-5', '2026-12-01T5pm', 'in 2 days', '24h']) {
       expect(() => parseDue(bad, thursday), bad).toThrow(WhenError);
     }
-    expect(() => parseDue('soon', thursday)).toThrow(/today, tomorrow, a weekday .* a date \(2026-12-01: the end of that day, local time\)/);
+    expect(() => parseDue('soon', thursday)).toThrow(
+      /today, tomorrow, a weekday .* a date \(2026-12-01: the end of that day, local time\)/,
+    );
   });
 
   it('prints a time as "Fri 4 Dec 23:59 (local)", with the year only when it is not this year', () => {

@@ -72,7 +72,10 @@ describe('an edit is checked against the decision it leaves behind', () => {
   });
 
   it('turning blocking clears the default', () => {
-    expect(mergeEdit(filed({ mode: 'advisory', defaultOption: 2 }), { mode: 'blocking' })).toMatchObject({ mode: 'blocking', defaultOption: undefined });
+    expect(mergeEdit(filed({ mode: 'advisory', defaultOption: 2 }), { mode: 'blocking' })).toMatchObject({
+      mode: 'blocking',
+      defaultOption: undefined,
+    });
   });
 
   it('an option page must still have its option', () => {
@@ -104,7 +107,11 @@ describe('an edit is checked against the decision it leaves behind', () => {
   });
 
   it('an edit after an undo keeps the ask and the answer it withdrew (FR-42)', () => {
-    const answered = applyAnswer(filed(), { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: 'mb' }, new Date());
+    const answered = applyAnswer(
+      filed(),
+      { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: 'mb' },
+      new Date(),
+    );
     const undone = undoAnswer(answered, 1, 'mb', new Date());
     const merged = mergeEdit(undone, { question: 'Which schema, then?' });
     expect(merged).toMatchObject({ question: 'Which schema, then?', asks: [{ withdrawnAnswers: [{ withdrawnBy: 'mb' }] }] });

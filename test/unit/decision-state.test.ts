@@ -72,10 +72,20 @@ describe('multi-select bounds', () => {
   it('a multi-select takes between its min and max options', () => {
     const body = {
       question: 'Which regions?',
-      asks: [{ kind: 'decision' as const, prompt: 'Regions', multiple: true, min: 2, max: 3, options: ['EU', 'US', 'APAC', 'LATAM'].map((label) => ({ label })) }],
+      asks: [
+        {
+          kind: 'decision' as const,
+          prompt: 'Regions',
+          multiple: true,
+          min: 2,
+          max: 3,
+          options: ['EU', 'US', 'APAC', 'LATAM'].map((label) => ({ label })),
+        },
+      ],
     };
     const state = openDecision(decisionStart(body, { id: 'sd-2', workspaceId: 'ws', filedBy: 'mb' }), new Date());
-    const pick = (selected: number[]) => checkAnswer(state, { ask: 1, value: { kind: 'decision', selected }, reason: null, answeredBy: 'mb' });
+    const pick = (selected: number[]) =>
+      checkAnswer(state, { ask: 1, value: { kind: 'decision', selected }, reason: null, answeredBy: 'mb' });
     expect(pick([1])).toMatchObject({ code: 'answer_shape_invalid', message: 'Ask 1 takes 2–3 options; 1 were chosen.' });
     expect(pick([1, 2, 3, 4])).toMatchObject({ code: 'answer_shape_invalid' });
     expect(pick([1, 3])).toBeNull();

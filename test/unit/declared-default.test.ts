@@ -21,9 +21,18 @@ describe('the declared default', () => {
   });
 
   it('a blocking decision, one without a default, or one already answered or closed never does — by either door', () => {
-    const answered = applyAnswer(decision({ asks: 2 }), { ask: 1, value: { kind: 'decision', selected: [1] }, reason: 'No.', answeredBy: 'mb' }, now);
+    const answered = applyAnswer(
+      decision({ asks: 2 }),
+      { ask: 1, value: { kind: 'decision', selected: [1] }, reason: 'No.', answeredBy: 'mb' },
+      now,
+    );
     // Snapshots the filing rules never produce (blocking with a default, advisory without one) are refused all the same.
-    const cases = [{ ...decision(), mode: 'blocking' as const }, { ...decision(), defaultOption: null }, answered, { ...decision(), status: 'archived' as const }];
+    const cases = [
+      { ...decision(), mode: 'blocking' as const },
+      { ...decision(), defaultOption: null },
+      answered,
+      { ...decision(), status: 'archived' as const },
+    ];
     for (const state of cases) {
       expect(declaredDefault(state)).toBeNull();
       expect(autoDefaultAnswer(state)).toBeNull();

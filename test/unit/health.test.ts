@@ -35,7 +35,8 @@ describe('the bands (FR-52) at each boundary', () => {
     });
   });
   it('15 a day is heavy', () => expect(healthLine(snapshot(15), 3, defaults)).toMatchObject({ band: 'heavy', n: 15 }));
-  it('16 a day is flooded, and n is the number open', () => expect(healthLine(snapshot(16, 0, 0, [editor]), 20, defaults)).toMatchObject({ band: 'flooded', n: 20, culprit: { name: 'Editor' } }));
+  it('16 a day is flooded, and n is the number open', () =>
+    expect(healthLine(snapshot(16, 0, 0, [editor]), 20, defaults)).toMatchObject({ band: 'flooded', n: 20, culprit: { name: 'Editor' } }));
   it('25 open is not flooded by itself; 26 open is, whatever the median', () => {
     expect(healthLine(snapshot(2), 25, defaults).band).toBe('healthy');
     expect(healthLine(snapshot(2), 26, defaults)).toMatchObject({ band: 'flooded', n: 26 });
@@ -71,7 +72,15 @@ describe('overrides (FR-53)', () => {
     for (const ok of [{ healthyCeiling: 1 }, { healthyCeiling: 100 }, { quietDays: 3 }, { quietDays: 90 }]) {
       expect(HealthSettingsBody.safeParse(ok).success).toBe(true);
     }
-    for (const bad of [{ healthyCeiling: 0 }, { healthyCeiling: 101 }, { quietDays: 2 }, { quietDays: 91 }, { healthyCeiling: 2.5 }, {}, { colour: 'red' }]) {
+    for (const bad of [
+      { healthyCeiling: 0 },
+      { healthyCeiling: 101 },
+      { quietDays: 2 },
+      { quietDays: 91 },
+      { healthyCeiling: 2.5 },
+      {},
+      { colour: 'red' },
+    ]) {
       expect(HealthSettingsBody.safeParse(bad).success).toBe(false);
     }
   });

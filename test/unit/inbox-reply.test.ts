@@ -27,7 +27,10 @@ describe('a reply to an escalation', () => {
     expect(escalationReply('Finance', ['Finance', 'Ops'])).toEqual({ option: 1, reason: null });
   });
   it('refuses anything else, listing the options', () => {
-    expect(escalationReply('whichever', ['Finance', 'Ops'])).toEqual({ code: 'invalid_request', message: 'Reply with one of its options, by number or name: 1. Finance; 2. Ops.' });
+    expect(escalationReply('whichever', ['Finance', 'Ops'])).toEqual({
+      code: 'invalid_request',
+      message: 'Reply with one of its options, by number or name: 1. Finance; 2. Ops.',
+    });
     expect(escalationReply('3', ['Finance', 'Ops'])).toMatchObject({ code: 'invalid_request' });
   });
 });

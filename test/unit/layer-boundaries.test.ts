@@ -13,21 +13,41 @@ async function violations(filePath: string, code: string): Promise<string[]> {
 describe('layer boundaries', () => {
   it('workflow code imports no Node modules and no activity implementations', async () => {
     expect(await violations('workflows/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toHaveLength(1);
-    expect(await violations('workflows/x.ts', "import { createActivities } from '../activities';\nexport const a = createActivities;\n")).toHaveLength(1);
-    expect(await violations('workflows/x.ts', "import type { Activities } from '../activities';\nexport type A = Activities;\n")).toEqual([]);
-    expect(await violations('workflows/x.ts', "import { EditDecisionBody } from '../domain/decision-schema';\nexport const a = EditDecisionBody;\n")).toHaveLength(1);
-    expect(await violations('workflows/x.ts', "import type { EditDecisionBody } from '../domain/decision-schema';\nexport type A = EditDecisionBody;\n")).toEqual([]);
+    expect(
+      await violations('workflows/x.ts', "import { createActivities } from '../activities';\nexport const a = createActivities;\n"),
+    ).toHaveLength(1);
+    expect(await violations('workflows/x.ts', "import type { Activities } from '../activities';\nexport type A = Activities;\n")).toEqual(
+      [],
+    );
+    expect(
+      await violations(
+        'workflows/x.ts',
+        "import { EditDecisionBody } from '../domain/decision-schema';\nexport const a = EditDecisionBody;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await violations(
+        'workflows/x.ts',
+        "import type { EditDecisionBody } from '../domain/decision-schema';\nexport type A = EditDecisionBody;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('api/ never imports activities/', async () => {
-    expect(await violations('api/x.ts', "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n")).toHaveLength(1);
+    expect(
+      await violations('api/x.ts', "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n"),
+    ).toHaveLength(1);
   });
 
   it('db/ imports no api/, activities/ or workflows/; activities/ import no api/', async () => {
     expect(await violations('db/x.ts', "import { parseWith } from '../api/problem';\nexport const a = parseWith;\n")).toHaveLength(1);
-    expect(await violations('db/x.ts', "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n")).toHaveLength(1);
+    expect(
+      await violations('db/x.ts', "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n"),
+    ).toHaveLength(1);
     expect(await violations('db/x.ts', "import { DomainError } from '../domain/errors';\nexport const a = DomainError;\n")).toEqual([]);
-    expect(await violations('activities/x.ts', "import { parseWith } from '../api/problem';\nexport const a = parseWith;\n")).toHaveLength(1);
+    expect(await violations('activities/x.ts', "import { parseWith } from '../api/problem';\nexport const a = parseWith;\n")).toHaveLength(
+      1,
+    );
     expect(await violations('activities/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toEqual([]);
   });
 
@@ -37,9 +57,11 @@ describe('layer boundaries', () => {
     expect(await violations('client/x.ts', "import { route } from '../domain/routes/route';\nexport const a = route;\n")).toEqual([]);
   });
 
-  it('ui/ talks HTTP through its own ui/src/api/ and never reaches the server\'s api/', async () => {
+  it("ui/ talks HTTP through its own ui/src/api/ and never reaches the server's api/", async () => {
     expect(await violations('ui/src/app.tsx', "import { createApp } from '../../api/app';\nexport const a = createApp;\n")).toHaveLength(1);
-    expect(await violations('ui/src/pages/x.tsx', "import { createApp } from '../../../api/app';\nexport const a = createApp;\n")).toHaveLength(1);
+    expect(
+      await violations('ui/src/pages/x.tsx', "import { createApp } from '../../../api/app';\nexport const a = createApp;\n"),
+    ).toHaveLength(1);
     expect(await violations('ui/src/pages/x.tsx', "import { readHome } from '../api/home';\nexport const a = readHome;\n")).toEqual([]);
     expect(await violations('ui/src/x.ts', "import { call } from './api/call';\nexport const a = call;\n")).toEqual([]);
   });
@@ -47,7 +69,9 @@ describe('layer boundaries', () => {
   it('domain/ is pure: zod and itself only', async () => {
     expect(await violations('domain/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
     expect(await violations('domain/x.ts', "import pg from 'pg';\nexport const a = pg;\n")).toHaveLength(1);
-    expect(await violations('domain/x.ts', "import { z } from 'zod';\nimport { Ask } from './ask-schema';\nexport const a = [z, Ask];\n")).toEqual([]);
+    expect(
+      await violations('domain/x.ts', "import { z } from 'zod';\nimport { Ask } from './ask-schema';\nexport const a = [z, Ask];\n"),
+    ).toEqual([]);
   });
 
   it('the workflow bundle loads no zod: the SDK evaluates the bundle afresh for every workflow', () => {

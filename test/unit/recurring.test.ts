@@ -33,7 +33,7 @@ describe('what does not', () => {
     expect(fingerprint('Which list?', null)).toBeNull();
   });
 
-  it("an apostrophe inside a word is not a quoted literal", () => {
+  it('an apostrophe inside a word is not a quoted literal', () => {
     expect(normalisePrompt("Don't ship Editor's draft?")).toBe('don t ship editor s draft');
   });
 });

@@ -6,7 +6,12 @@ const at = (minutes: number) => new Date(asked.getTime() + minutes * 60_000);
 
 describe('staleness (cast-decide)', () => {
   it('reads "asked 3h ago, 42 messages since" and is stale after 2 hours', () => {
-    expect(staleness(asked, 8, 50, at(180))).toEqual({ asked: '3h ago', messagesSince: 42, stale: true, line: 'asked 3h ago, 42 messages since' });
+    expect(staleness(asked, 8, 50, at(180))).toEqual({
+      asked: '3h ago',
+      messagesSince: 42,
+      stale: true,
+      line: 'asked 3h ago, 42 messages since',
+    });
     expect(staleness(asked, 0, 5, at(119)).stale).toBe(false);
     expect(staleness(asked, 0, 5, at(120)).stale).toBe(true);
   });

@@ -4,7 +4,8 @@ import { evaluateToolAccess, isEvaluablePattern, matchesToolPattern } from '../.
 describe('tool patterns', () => {
   it('accepts only non-empty patterns of letters, digits, _ . : - and *', () => {
     for (const pattern of ['Bash', 'mcp__analytics__*', '*', 'a.b:c-d_e', 'read*file*']) expect(isEvaluablePattern(pattern)).toBe(true);
-    for (const pattern of ['', ' ', 'mcp/*', 'Bash(rm -rf)', 'a b', '[ab]', 'x?', 'é', 'a\n']) expect(isEvaluablePattern(pattern)).toBe(false);
+    for (const pattern of ['', ' ', 'mcp/*', 'Bash(rm -rf)', 'a b', '[ab]', 'x?', 'é', 'a\n'])
+      expect(isEvaluablePattern(pattern)).toBe(false);
   });
 
   it('matches * against any run of characters, including none, and everything else literally', () => {

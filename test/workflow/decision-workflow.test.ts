@@ -10,13 +10,7 @@ import type { AnswerCommand } from '../../domain/decision-state';
 import { getDecision } from '../../db/decision-queries';
 import { createMember } from '../../db/tenancy';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
-import {
-  DECISION_WORKFLOW,
-  answerAskUpdate,
-  decisionQuery,
-  decisionWorkflowId,
-  fileDecisionUpdate,
-} from '../../workflows/messages';
+import { DECISION_WORKFLOW, answerAskUpdate, decisionQuery, decisionWorkflowId, fileDecisionUpdate } from '../../workflows/messages';
 import { choiceDecision, decisionStart } from '../support/fixtures';
 import type { Member, TestCast } from '../support/test-cast';
 import { startWorkflowTestCast } from '../support/workflow-test-cast';
@@ -107,13 +101,9 @@ describe('decision workflow', () => {
 
   it('lets exactly one of many concurrent answers to one ask win', async () => {
     const { handle } = await file(2);
-    const racers = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((index) => createMember(cast.pool, member.workspaceId, `Racer ${index}`)),
-    );
+    const racers = await Promise.all([1, 2, 3, 4, 5, 6].map((index) => createMember(cast.pool, member.workspaceId, `Racer ${index}`)));
     const attempts = await Promise.allSettled(
-      racers.map((racer, index) =>
-        handle.executeUpdate(answerAskUpdate, { args: [answer(1, [(index % 3) + 1], racer)] }),
-      ),
+      racers.map((racer, index) => handle.executeUpdate(answerAskUpdate, { args: [answer(1, [(index % 3) + 1], racer)] })),
     );
     const winners = attempts.filter((attempt) => attempt.status === 'fulfilled');
     expect(winners).toHaveLength(1);

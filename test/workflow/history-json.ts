@@ -21,7 +21,9 @@ type Codec = {
 const require = createRequire(import.meta.url);
 const proto = require('@temporalio/proto') as typeof Proto;
 const codec = createRequire(require.resolve('@temporalio/proto'))('protobufjs/ext/protojson') as Codec;
-const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType('temporal.api.history.v1.History');
+const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType(
+  'temporal.api.history.v1.History',
+);
 const HistoryMessage = proto.temporal.api.history.v1.History;
 
 export function historyToJson(history: History): string {

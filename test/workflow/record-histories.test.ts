@@ -79,7 +79,14 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const session = await me.session((await me.agent()).id);
     const parked = await me.run(session, 'parked');
     const task = await me.task();
-    const id = await fileId(me, { question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id, task: task.id });
+    const id = await fileId(me, {
+      question: 'Spend $240 on the data feed?',
+      context,
+      asks: [approvalAsk()],
+      session,
+      run: parked.id,
+      task: task.id,
+    });
     expect((await me.answer(id, 1, { kind: 'approval', decision: 'approve' })).status).toBe(200);
     await save('decision-answer-deliver', decisionWorkflowId(id));
   });
@@ -148,7 +155,14 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const id = await fileId(me, { question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id });
     await me.ok('PATCH', `/api/v1/runs/${parked.id}`, { status: 'cancelled' });
     expect((await cast.request(me.member.token, 'DELETE', `/api/v1/tasks/${task.id}`)).status).toBe(204);
-    expect((await until(() => me.decision(id), (decision) => decision.status === 'archived')).status).toBe('archived');
+    expect(
+      (
+        await until(
+          () => me.decision(id),
+          (decision) => decision.status === 'archived',
+        )
+      ).status,
+    ).toBe('archived');
     await me.ok('POST', `/api/v1/decisions/${id}/restore`, {});
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     await save('decision-work-gone-archived', decisionWorkflowId(id));
@@ -188,15 +202,29 @@ describe.skipIf(!recording)('record workflow histories', () => {
 
   it('a stack: one advisory member auto-defaulted at its deadline, one removed and answered by a person', async () => {
     const me = await member();
-    const { stack } = await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Launch checklist', autoDefaultSeconds: 2 });
+    const { stack } = await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', {
+      title: 'Launch checklist',
+      autoDefaultSeconds: 2,
+    });
     const session = await me.session();
-    const auto = await fileId(me, { question: 'Ship the banner?', context, asks: [{ kind: 'decision', prompt: 'Ship?', options: [{ label: 'Ship' }, { label: 'Hold' }] }], mode: 'advisory', defaultOption: 2, session, stack: stack.id });
+    const auto = await fileId(me, {
+      question: 'Ship the banner?',
+      context,
+      asks: [{ kind: 'decision', prompt: 'Ship?', options: [{ label: 'Ship' }, { label: 'Hold' }] }],
+      mode: 'advisory',
+      defaultOption: 2,
+      session,
+      stack: stack.id,
+    });
     const removed = await fileId(me, { question: 'Drop the table?', context, asks: [tierAsk()], stack: stack.id });
     await me.ok('DELETE', `/api/v1/stacks/${stack.id}/members/${removed}`);
     await me.answer(removed, 1, { kind: 'decision', selected: [2] });
     await save('decision-stack-auto-default', decisionWorkflowId(auto));
     await save('decision-stack-removed', decisionWorkflowId(removed));
-    await until(() => me.ok<{ stack: { status: string } }>('GET', `/api/v1/stacks/${stack.id}`), (body) => body.stack.status === 'closed');
+    await until(
+      () => me.ok<{ stack: { status: string } }>('GET', `/api/v1/stacks/${stack.id}`),
+      (body) => body.stack.status === 'closed',
+    );
     // A closed stack waits ten minutes for a member to reopen; its history so far is what replays.
     await save('stack-closed', stackWorkflowId(stack.id), { running: true });
     await client.workflow.getHandle(stackWorkflowId(stack.id)).terminate('recorded');
@@ -206,7 +234,11 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const me = await member();
     const number = (Date.now() % 1_000_000_000) + 900_000_000;
     const start = {
-      ...decisionStart(choiceDecision('Too late?'), { id: `sd-${number}`, workspaceId: me.member.workspaceId, filedBy: me.member.memberId }),
+      ...decisionStart(choiceDecision('Too late?'), {
+        id: `sd-${number}`,
+        workspaceId: me.member.workspaceId,
+        filedBy: me.member.memberId,
+      }),
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     };
     const operation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
@@ -215,7 +247,9 @@ describe.skipIf(!recording)('record workflow histories', () => {
       args: [start],
       workflowIdConflictPolicy: 'FAIL',
     });
-    await expect(client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: operation })).rejects.toThrow();
+    await expect(
+      client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: operation }),
+    ).rejects.toThrow();
     await save('decision-expired-filing', decisionWorkflowId(start.id));
   });
 });

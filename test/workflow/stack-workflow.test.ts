@@ -26,7 +26,16 @@ describe('a long-lived stack', () => {
   it('continues as new past its history limit, with its state and every change kept', async () => {
     const number = (Date.now() % 1_000_000_000) + 700_000_000;
     const id = `ds-${number}`;
-    const start = { id, number, workspaceId: member.workspaceId, title: 'Weeks long', createdBy: member.memberId, dueAt: null, autoDefaultMs: null, members: [] };
+    const start = {
+      id,
+      number,
+      workspaceId: member.workspaceId,
+      title: 'Weeks long',
+      createdBy: member.memberId,
+      dueAt: null,
+      autoDefaultMs: null,
+      members: [],
+    };
     const operation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
       workflowId: stackWorkflowId(id),
       taskQueue: cast.taskQueue,

@@ -60,7 +60,12 @@ async function file(asks: number, extra: { mode?: 'advisory'; defaultOption?: nu
   return { id: filed.id, handle: await startWorkflowOperation.workflowHandle() };
 }
 
-const answer = (ask: number): AnswerCommand => ({ ask, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: member.memberId });
+const answer = (ask: number): AnswerCommand => ({
+  ask,
+  value: { kind: 'decision', selected: [2] },
+  reason: null,
+  answeredBy: member.memberId,
+});
 const undo = (ask: number) => ({ ask, by: member.memberId });
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {

@@ -45,7 +45,12 @@ async function file(asks: number, undoWindowMs: number) {
   return startWorkflowOperation.workflowHandle();
 }
 
-const answer = (ask: number): AnswerCommand => ({ ask, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: member.memberId });
+const answer = (ask: number): AnswerCommand => ({
+  ask,
+  value: { kind: 'decision', selected: [2] },
+  reason: null,
+  answeredBy: member.memberId,
+});
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -69,7 +74,10 @@ describe('the undo window', () => {
     const final = await handle.result();
     // A timer never fires early: the workflow cannot end before the newest answer's window closed.
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1500);
-    expect(final).toMatchObject({ status: 'resolved', asks: [{ status: 'answered', withdrawnAnswers: [{ answeredBy: member.memberId }] }] });
+    expect(final).toMatchObject({
+      status: 'resolved',
+      asks: [{ status: 'answered', withdrawnAnswers: [{ answeredBy: member.memberId }] }],
+    });
   });
 
   it('refuses an undo after the window, writing nothing', async () => {

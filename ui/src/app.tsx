@@ -42,7 +42,9 @@ function Shell() {
   const skip = (event: MouseEvent) => (event.preventDefault(), document.querySelector<HTMLElement>('#content h1')?.focus());
   return (
     <div className="shell">
-      <a className="skip-link" href="#content" onClick={skip}>{t('nav.skip')}</a>
+      <a className="skip-link" href="#content" onClick={skip}>
+        {t('nav.skip')}
+      </a>
       <Sidebar page={page} navigations={navigations} />
       <div id="content" className="content">
         <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data} />

@@ -21,7 +21,8 @@ export function registerAnswer(decide: Command): void {
     .action(async (given: string, n: string, opts: { reason?: string; json?: boolean }) => {
       const id = checkId(given);
       const option = Number(n);
-      if (!Number.isInteger(option) || option < 1) throw usageError(`${n} is not an option number; give one of the numbers cast decide ls shows.`);
+      if (!Number.isInteger(option) || option < 1)
+        throw usageError(`${n} is not an option number; give one of the numbers cast decide ls shows.`);
       const api = connect();
       let decision: DecisionView;
       try {

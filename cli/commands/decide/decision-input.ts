@@ -14,7 +14,9 @@ const CONTEXT_MAX = 4000;
 /** `-o "Label :: consequence"`, split on the first " :: ". */
 export function parseOptions(raw: string[]): ChoiceOption[] {
   if (raw.length < MIN_OPTIONS || raw.length > MAX_OPTIONS) {
-    throw usageError(`A decision needs ${MIN_OPTIONS}–${MAX_OPTIONS} options; ${raw.length} given. Add each with -o "Label :: what choosing it changes".`);
+    throw usageError(
+      `A decision needs ${MIN_OPTIONS}–${MAX_OPTIONS} options; ${raw.length} given. Add each with -o "Label :: what choosing it changes".`,
+    );
   }
   return raw.map((text, index) => {
     const option = splitOption(text);
@@ -36,7 +38,9 @@ export async function readContext(value: string | undefined): Promise<string | u
   if (value === undefined) return undefined;
   const text = (value === '-' ? await readStdin() : value).trim();
   if (text.length > CONTEXT_MAX) {
-    throw usageError(`The context is ${text.length} characters; the limit is ${CONTEXT_MAX}. Put the long version in --doc FILE or --report FILE.`);
+    throw usageError(
+      `The context is ${text.length} characters; the limit is ${CONTEXT_MAX}. Put the long version in --doc FILE or --report FILE.`,
+    );
   }
   return text || undefined;
 }
@@ -80,7 +84,10 @@ export function readOptionPages(raw: string[], optionCount: number): OptionPage[
 }
 
 /** `--advisory --default N`: both or neither, and N names an option. */
-export function readMode(opts: { advisory?: boolean; default?: string }, optionCount: number): { mode: 'blocking' | 'advisory'; defaultOption?: number } {
+export function readMode(
+  opts: { advisory?: boolean; default?: string },
+  optionCount: number,
+): { mode: 'blocking' | 'advisory'; defaultOption?: number } {
   if (opts.default !== undefined && !opts.advisory) {
     throw usageError('--default applies only to an advisory decision: add --advisory (and only when the default is cheap to undo).');
   }

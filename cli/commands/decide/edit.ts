@@ -32,7 +32,8 @@ export function registerEdit(decide: Command): void {
     .option('--blocking', 'make it blocking; clears the default')
     .option('--json', 'print one JSON object')
     .action(async (given: string | undefined, opts: EditOptions) => {
-      if (opts.blocking && (opts.advisory || opts.default !== undefined)) throw usageError('Choose one: --blocking, or --advisory --default N.');
+      if (opts.blocking && (opts.advisory || opts.default !== undefined))
+        throw usageError('Choose one: --blocking, or --advisory --default N.');
       const api = connect();
       const id = await targetId(api, given, 'edit');
       const current = await getDecision(api, id);
@@ -57,7 +58,9 @@ export function registerEdit(decide: Command): void {
       if (opts.blocking) edit.mode = 'blocking';
       else if (opts.advisory || opts.default !== undefined) Object.assign(edit, readMode(opts, optionCount));
       if (Object.keys(edit).length === 0) {
-        throw usageError('Nothing to change: give --question, -o, --context, --report, --doc, --option-page, --advisory --default N or --blocking.');
+        throw usageError(
+          'Nothing to change: give --question, -o, --context, --report, --doc, --option-page, --advisory --default N or --blocking.',
+        );
       }
       const body = EditDecisionBody.safeParse(edit);
       if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));

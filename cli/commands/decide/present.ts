@@ -10,7 +10,11 @@ function choiceOf(decision: DecisionView) {
 }
 
 export function optionsOf(decision: DecisionView) {
-  return (choiceOf(decision)?.options ?? []).map((option, index) => ({ n: index + 1, label: option.label, consequence: option.consequence ?? null }));
+  return (choiceOf(decision)?.options ?? []).map((option, index) => ({
+    n: index + 1,
+    label: option.label,
+    consequence: option.consequence ?? null,
+  }));
 }
 
 /** The chosen option of the decision's choice ask, if it was answered. */

@@ -39,7 +39,8 @@ export async function targetId(api: Client, id: string | undefined, verb: string
   const session = sessionOf();
   const open = (await sessionDecisions(api, session)).filter((entry) => entry.decision.status === 'open');
   if (open.length === 1) return open[0]!.decision.id;
-  if (open.length === 0) throw new CliError(`No decision is open in session ${session}; nothing to ${verb}.`, Exit.error, {}, 'nothing_open');
+  if (open.length === 0)
+    throw new CliError(`No decision is open in session ${session}; nothing to ${verb}.`, Exit.error, {}, 'nothing_open');
   const list = open.map((entry) => `  ${entry.decision.id}: ${entry.decision.question} — asked ${entry.askedAgo}`).join('\n');
   throw new CliError(
     `${open.length} decisions are open in this session; name one: cast decide ${verb} sd-N\n${list}`,
@@ -63,7 +64,12 @@ export function closedError(decision: DecisionView, verb: string): CliError {
       'already_answered',
     );
   }
-  return new CliError(`${decision.id} was ${decision.status}; cannot ${verb} it.`, Exit.closed, outcomeJson(decision), `decision_${decision.status}`);
+  return new CliError(
+    `${decision.id} was ${decision.status}; cannot ${verb} it.`,
+    Exit.closed,
+    outcomeJson(decision),
+    `decision_${decision.status}`,
+  );
 }
 
 /** Runs a change; when the server says the decision is no longer open, explains why from its current state. */

@@ -47,14 +47,24 @@ export function registerWait(decide: Command): void {
         }
       } catch (error) {
         if (!interrupt.signal.aborted) throw error;
-        throw new CliError(`Stopped waiting; ${id} stays open.`, Exit.interrupted, last ? outcomeJson(last.decision) : { id, state: 'open' }, 'interrupted');
+        throw new CliError(
+          `Stopped waiting; ${id} stays open.`,
+          Exit.interrupted,
+          last ? outcomeJson(last.decision) : { id, state: 'open' },
+          'interrupted',
+        );
       } finally {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
       }
       const { decision } = last;
       if (decision.status === 'open') {
-        throw new CliError(`${id} is still pending after ${opts.timeout}; run cast decide wait ${id} again later.`, Exit.pending, outcomeJson(decision), 'still_pending');
+        throw new CliError(
+          `${id} is still pending after ${opts.timeout}; run cast decide wait ${id} again later.`,
+          Exit.pending,
+          outcomeJson(decision),
+          'still_pending',
+        );
       }
       if (decision.status !== 'resolved') throw closedError(decision, 'wait for');
       emit(Boolean(opts.json), [last.message ?? outcomeJson(decision).message ?? ''], outcomeJson(decision));

@@ -37,7 +37,8 @@ export function registerClaudeCodeHook(hook: Command): void {
         process.stdout.write(`${await answerPermission(opts.timeout)}\n`);
       } catch (error) {
         // Exit 2 would block the tool call: every failure here is a plain error (1).
-        if (error instanceof CliError && error.exitCode !== Exit.interrupted) throw new CliError(error.message, Exit.error, error.json, error.code);
+        if (error instanceof CliError && error.exitCode !== Exit.interrupted)
+          throw new CliError(error.message, Exit.error, error.json, error.code);
         throw error;
       }
     });
@@ -49,15 +50,30 @@ async function readHookInput(): Promise<PreToolUseInput> {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new CliError('cast hook claude-code reads the PreToolUse hook JSON on stdin; that was not JSON.', Exit.error, {}, 'bad_hook_input');
+    throw new CliError(
+      'cast hook claude-code reads the PreToolUse hook JSON on stdin; that was not JSON.',
+      Exit.error,
+      {},
+      'bad_hook_input',
+    );
   }
   const input = PreToolUseInput.safeParse(raw);
   if (!input.success) {
     const fields = input.error.issues.map((issue) => issue.path.join('.') || '(input)').join(', ');
-    throw new CliError(`The hook input lacks or mangles ${fields}; is this a Claude Code PreToolUse hook?`, Exit.error, {}, 'bad_hook_input');
+    throw new CliError(
+      `The hook input lacks or mangles ${fields}; is this a Claude Code PreToolUse hook?`,
+      Exit.error,
+      {},
+      'bad_hook_input',
+    );
   }
   if (input.data.hook_event_name !== 'PreToolUse') {
-    throw new CliError(`cast hook claude-code answers PreToolUse only; it was run for ${input.data.hook_event_name}.`, Exit.error, {}, 'bad_hook_input');
+    throw new CliError(
+      `cast hook claude-code answers PreToolUse only; it was run for ${input.data.hook_event_name}.`,
+      Exit.error,
+      {},
+      'bad_hook_input',
+    );
   }
   return input.data;
 }
@@ -81,11 +97,18 @@ async function answerPermission(timeout: string): Promise<string> {
       while (decision.status === 'open' && Date.now() < deadline) {
         interrupt.signal.throwIfAborted();
         const seconds = Math.max(0, Math.min(SLICE_SECONDS, (deadline - Date.now()) / 1000));
-        ({ decision } = await api.request(waitForDecision, { params: { id: filed.id }, query: { timeout: Number(seconds.toFixed(1)) } }, interrupt.signal));
+        ({ decision } = await api.request(
+          waitForDecision,
+          { params: { id: filed.id }, query: { timeout: Number(seconds.toFixed(1)) } },
+          interrupt.signal,
+        ));
       }
       const timedOut = decision.status === 'open';
       if (timedOut) decision = await withdraw(api, filed.id);
-      const verdict = verdictOf(decision, timedOut ? `No answer in Cast after ${timeout}; ${filed.id} was withdrawn. Asking in the terminal instead.` : null);
+      const verdict = verdictOf(
+        decision,
+        timedOut ? `No answer in Cast after ${timeout}; ${filed.id} was withdrawn. Asking in the terminal instead.` : null,
+      );
       return preToolUseOutput(verdict.decision, verdict.reason);
     } catch (error) {
       if (!interrupt.signal.aborted) throw error;
@@ -119,7 +142,8 @@ async function withdraw(api: Client, id: string): Promise<DecisionView> {
   try {
     return (await api.request(withdrawDecision, { params: { id }, body: {} })).decision;
   } catch (error) {
-    if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived')) throw error;
+    if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived'))
+      throw error;
     return (await api.request(getDecision, { params: { id } })).decision;
   }
 }

@@ -39,5 +39,7 @@ export type PermissionDecision = 'allow' | 'deny' | 'ask';
 
 /** The one line Claude Code reads from a PreToolUse hook that exits 0. */
 export function preToolUseOutput(decision: PermissionDecision, reason: string): string {
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } });
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
+  });
 }

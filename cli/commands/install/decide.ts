@@ -11,7 +11,10 @@ import { SNIPPET_START, withSnippet } from './decide-snippet';
 
 function projectRoot(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || process.cwd();
+    return (
+      execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      process.cwd()
+    );
   } catch {
     return process.cwd();
   }

@@ -21,8 +21,17 @@ export const DecideInput = {
   question: z.string().trim().min(1).max(1000).describe('the question, in one line'),
   context: z.string().trim().min(1).max(4000).describe('what happened and what each option changes: enough to answer without asking back'),
   options: z.array(OptionInput).min(2).max(9).describe('2–9 options, each "Label :: consequence" or {label, consequence}'),
-  mode: z.enum(DecisionMode).default('blocking').describe('blocking (the default): stop and wait; advisory: keep working on defaultOption meanwhile'),
-  defaultOption: z.number().int().min(1).max(9).optional().describe('advisory only: the option number you proceed on until answered (only when it is cheap to undo)'),
+  mode: z
+    .enum(DecisionMode)
+    .default('blocking')
+    .describe('blocking (the default): stop and wait; advisory: keep working on defaultOption meanwhile'),
+  defaultOption: z
+    .number()
+    .int()
+    .min(1)
+    .max(9)
+    .optional()
+    .describe('advisory only: the option number you proceed on until answered (only when it is cheap to undo)'),
   stack: StackId.optional().describe('append it to this stack, e.g. ds-7'),
 };
 
@@ -36,7 +45,9 @@ export const DecideOutput = {
   default: z.number().int().nullable(),
   notes: z.array(z.string()).describe("the server's notes on how to make the ask easier to answer"),
   openEarlier: z.array(z.object({ id: z.string(), question: z.string(), askedAgo: z.string(), messagesSince: z.number().int() })),
-  stack: z.object({ id: z.string(), title: z.string(), position: z.number().int(), of: z.number().int(), autoDefaultAt: z.string().nullable() }).nullable(),
+  stack: z
+    .object({ id: z.string(), title: z.string(), position: z.number().int(), of: z.number().int(), autoDefaultAt: z.string().nullable() })
+    .nullable(),
   next: z.string(),
 };
 
@@ -46,7 +57,7 @@ export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
     {
       title: 'Ask a person to decide',
       description:
-        'Files a decision into the person\'s Cast queue and returns its id right away (it does not wait). ' +
+        "Files a decision into the person's Cast queue and returns its id right away (it does not wait). " +
         'Use it at a real fork you should not take alone. Blocking (the default) means: stop and wait for the answer ' +
         '(wait_for_decision, or end your turn; the answer arrives as a message). The same question again from this session, ' +
         'while it is open, updates it in place instead of asking twice.',

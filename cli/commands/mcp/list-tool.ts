@@ -61,10 +61,10 @@ export function registerListTool(server: McpServer, deps: ToolDeps): void {
     {
       title: 'List decisions',
       description:
-        "Lists this session's decisions, newest first, with their answers and how stale the open ones are (view \"session\", the default), " +
+        'Lists this session\'s decisions, newest first, with their answers and how stale the open ones are (view "session", the default), ' +
         'or the open queue across the workspace (view "queue").',
       inputSchema: {
-        view: z.enum(['session', 'queue']).default('session').describe('session: this session\'s decisions; queue: every open decision'),
+        view: z.enum(['session', 'queue']).default('session').describe("session: this session's decisions; queue: every open decision"),
         limit: z.number().int().min(1).max(100).default(25).describe('queue view: how many'),
       },
       outputSchema: ListOutput,

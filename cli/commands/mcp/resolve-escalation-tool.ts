@@ -59,7 +59,12 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
         if (!(error instanceof ApiError) || error.problem.code !== 'ask_already_answered') throw error;
         const { escalation } = await deps.api.request(getEscalation, { params: { id } }, extra.signal);
         const how = escalation.resolution ? `: ${escalation.resolution}` : '';
-        throw new CliError(`${id} was already resolved${how}. The first resolution stands; nothing changed.`, Exit.conflict, {}, 'already_resolved');
+        throw new CliError(
+          `${id} was already resolved${how}. The first resolution stands; nothing changed.`,
+          Exit.conflict,
+          {},
+          'already_resolved',
+        );
       }
     },
   );

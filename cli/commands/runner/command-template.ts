@@ -32,7 +32,8 @@ export function parseTemplate(source: string): CommandTemplate {
     const placeholder = placeholderAt(source, index);
     if (placeholder) {
       if (quote) throw usageError(`--exec: write {${placeholder}} outside quotes; the runner quotes it (${source}).`);
-      if (source[index - 1] === '$') throw usageError(`--exec: write {${placeholder}}, not \${${placeholder}}; the runner quotes it (${source}).`);
+      if (source[index - 1] === '$')
+        throw usageError(`--exec: write {${placeholder}}, not \${${placeholder}}; the runner quotes it (${source}).`);
       parts.push({ text }, { placeholder });
       text = '';
       index += placeholder.length + 1;

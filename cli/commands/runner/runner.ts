@@ -25,11 +25,14 @@ export function registerRunner(cast: Command): void {
   cast
     .command('runner')
     .description('run ready restarts: claim each, run --exec with its session and answer, report completed or failed')
-    .requiredOption('--exec <command>', "the command for one run; {session}, {message} and {run} are replaced, shell-quoted (e.g. 'claude --resume {session} -p {message}')")
+    .requiredOption(
+      '--exec <command>',
+      "the command for one run; {session}, {message} and {run} are replaced, shell-quoted (e.g. 'claude --resume {session} -p {message}')",
+    )
     .option('--once', 'make one pass and exit (for tests and cron)')
     .option('--interval <duration>', 'how often to look for ready runs', '5s')
     .option('--json', 'print one JSON object (with --once), else one per run')
-    .addHelpText('after', '\nThe command runs under /bin/sh with CAST_SESSION set to the run\'s session. Its output goes to stderr.')
+    .addHelpText('after', "\nThe command runs under /bin/sh with CAST_SESSION set to the run's session. Its output goes to stderr.")
     .action(async (opts: RunnerOptions) => runner(opts));
 }
 
@@ -115,7 +118,10 @@ async function execute(api: Client, template: CommandTemplate, run: RunWithSeedM
   const ok = result.code === 0;
   const reason = ok ? null : failureReason(result);
   try {
-    await api.request(updateRun, { params: { id: run.id }, body: reason === null ? { status: 'completed' } : { status: 'failed', failureReason: reason } });
+    await api.request(updateRun, {
+      params: { id: run.id },
+      body: reason === null ? { status: 'completed' } : { status: 'failed', failureReason: reason },
+    });
   } catch (error) {
     // The command ran either way; say so rather than stop the runner over one report.
     hint(`cast runner: ${run.id} ${ok ? 'completed' : 'failed'}, but reporting it to Cast failed: ${(error as Error).message}`);

@@ -60,7 +60,8 @@ export function registerStackCreate(stack: Command): void {
         ...(policy.autoDefaultSeconds ? { autoDefaultSeconds: policy.autoDefaultSeconds } : {}),
       });
       if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-      if (policy.dueAt && policy.dueAt.getTime() < now.getTime()) hint('cast: note: that due time has already passed; the stack shows as overdue.');
+      if (policy.dueAt && policy.dueAt.getTime() < now.getTime())
+        hint('cast: note: that due time has already passed; the stack shows as overdue.');
 
       const { stack } = await connect().request(createStack, { body: body.data });
       emit(

@@ -14,7 +14,10 @@ export function registerStackLs(stack: Command): void {
     .action(async (opts: { status?: 'open' | 'closed'; json?: boolean }) => {
       const { stacks } = await connect().request(listStacks, { query: opts.status ? { status: opts.status } : {} });
       const now = new Date();
-      const lines = stacks.length === 0 ? [`No ${opts.status ? `${opts.status} ` : ''}stacks. Open one: cast stack create "Launch checklist"`] : stacks.map((one) => listLine(one, now));
+      const lines =
+        stacks.length === 0
+          ? [`No ${opts.status ? `${opts.status} ` : ''}stacks. Open one: cast stack create "Launch checklist"`]
+          : stacks.map((one) => listLine(one, now));
       emit(Boolean(opts.json), lines, { stacks: stacks.map(stackJson) });
     });
 }

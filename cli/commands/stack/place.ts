@@ -22,7 +22,13 @@ export async function stackPlace(api: Client, stackId: string, decision: Decisio
   const index = stack.members.findIndex((member) => member.decisionId === decision.id);
   if (index === -1) return null;
   const advisory = decision.mode === 'advisory' && decision.defaultOption !== null;
-  return { id: stack.id, title: stack.title, position: index + 1, of: stack.members.length, autoDefaultAt: advisory ? autoDefaultAt(stack, decision.id) : null };
+  return {
+    id: stack.id,
+    title: stack.title,
+    position: index + 1,
+    of: stack.members.length,
+    autoDefaultAt: advisory ? autoDefaultAt(stack, decision.id) : null,
+  };
 }
 
 export function placeLine(place: StackPlace, decision: DecisionView, now: Date): string {

@@ -45,7 +45,12 @@ export function stackJson(stack: StackView) {
     overdue: stack.overdue,
     autoDefault: stack.autoDefaultMs === null ? null : formatDuration(stack.autoDefaultMs),
     autoDefaultSeconds: seconds(stack.autoDefaultMs),
-    members: stack.members.map((member, index) => ({ id: member.decisionId, position: index + 1, open: member.open, joinedAt: member.joinedAt })),
+    members: stack.members.map((member, index) => ({
+      id: member.decisionId,
+      position: index + 1,
+      open: member.open,
+      joinedAt: member.joinedAt,
+    })),
     resolved: resolvedCount(stack),
     createdAt: stack.createdAt,
     closedAt: stack.closedAt,
@@ -59,7 +64,17 @@ function automatic(decision: DecisionView): boolean {
 /** One member as the checklist shows it; a member the read model has not caught up with shows its id only. */
 export function memberJson(stack: StackView, decisionId: string, decision: DecisionView | undefined) {
   const base = stackJson(stack).members.find((member) => member.id === decisionId)!;
-  if (!decision) return { ...base, state: base.open ? 'open' : 'closed', question: null, mode: null, default: null, answer: null, automatic: false, autoDefaultAt: null };
+  if (!decision)
+    return {
+      ...base,
+      state: base.open ? 'open' : 'closed',
+      question: null,
+      mode: null,
+      default: null,
+      answer: null,
+      automatic: false,
+      autoDefaultAt: null,
+    };
   const advisoryOpen = decision.status === 'open' && decision.mode === 'advisory';
   return {
     ...base,
@@ -86,7 +101,9 @@ export function checklistLines(stack: StackView, decisions: DecisionView[], now:
   const members = checklistJson(stack, decisions).members;
   if (members.length === 0) lines.push(`  (empty: file into it with cast decide "…" -o … --context … --stack ${stack.id})`);
   for (const member of members) {
-    lines.push(`  ${member.position}. ${BOX[member.state] ?? '[?]'} ${bold(member.id)} ${member.question ?? ''} — ${memberState(member, now)}`);
+    lines.push(
+      `  ${member.position}. ${BOX[member.state] ?? '[?]'} ${bold(member.id)} ${member.question ?? ''} — ${memberState(member, now)}`,
+    );
   }
   return lines;
 }

@@ -26,7 +26,10 @@ export function checkStackId(id: string): string {
 
 /** `sd-43,sd-41 sd-42`: comma- or space-separated decision ids, each checked. */
 export function decisionList(raw: string[]): string[] {
-  const ids = raw.flatMap((part) => part.split(',')).map((id) => id.trim()).filter(Boolean);
+  const ids = raw
+    .flatMap((part) => part.split(','))
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw usageError('Name the decisions: sd-41,sd-42 (cast decide ls lists them).');
   return ids.map(checkId);
 }

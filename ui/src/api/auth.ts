@@ -25,7 +25,9 @@ async function send(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<
   }
   if (!response.ok) {
     const problem = Problem.safeParse(parsed);
-    throw new ProblemError(problem.success ? problem.data : { status: response.status, code: `http_${response.status}`, detail: text.slice(0, 200) });
+    throw new ProblemError(
+      problem.success ? problem.data : { status: response.status, code: `http_${response.status}`, detail: text.slice(0, 200) },
+    );
   }
   return parsed;
 }

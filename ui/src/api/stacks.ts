@@ -13,7 +13,8 @@ import { call } from './call';
 export const readStack = (id: string) => call(getStack, { params: { id } });
 
 /** A new stack with these decisions in this order. */
-export const createStack = (title: string, decisions: string[]) => call(createRoute, { body: { title, decisions } }).then((body) => body.stack);
+export const createStack = (title: string, decisions: string[]) =>
+  call(createRoute, { body: { title, decisions } }).then((body) => body.stack);
 
 export const setStackPolicy = (id: string, policy: StackPolicyBody) => call(policyRoute, { params: { id }, body: policy });
 export const removeStackMember = (id: string, decision: string) => call(removeRoute, { params: { id, decision } });

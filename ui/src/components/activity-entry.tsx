@@ -29,7 +29,8 @@ function subjectHref(entry: Entry): string | null {
 }
 
 function subjectName(t: TFunction, entry: Entry, names: Names): string {
-  const known = entry.subjectKind === 'task' ? names.tasks[entry.subjectId] : entry.subjectKind === 'agent' ? names.agents[entry.subjectId] : undefined;
+  const known =
+    entry.subjectKind === 'task' ? names.tasks[entry.subjectId] : entry.subjectKind === 'agent' ? names.agents[entry.subjectId] : undefined;
   return t(`activity.subjects.${entry.subjectKind}`, { name: known ? t('activity.quoted', { name: known }) : entry.subjectId });
 }
 

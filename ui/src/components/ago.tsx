@@ -5,5 +5,9 @@ import { ago } from '../time';
 export function Ago({ at }: { at: string }) {
   const { t, i18n } = useTranslation();
   const exact = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
-  return <time dateTime={at} title={exact}>{ago(t, at)}</time>;
+  return (
+    <time dateTime={at} title={exact}>
+      {ago(t, at)}
+    </time>
+  );
 }

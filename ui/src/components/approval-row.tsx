@@ -50,13 +50,23 @@ export function ApprovalRow({
   return (
     <li className="approval-row" data-testid="approval" data-approval={approval.id}>
       {/* Agent-written text: rendered as text, never markup. */}
-      <p className="question" id={summaryId}>{approval.summary}</p>
-      <p className="meta">{[t(`home.actionTypes.${approval.actionType}`), agent ?? t('home.noAgent'), age(t, approval.createdAt)].join(' · ')}</p>
+      <p className="question" id={summaryId}>
+        {approval.summary}
+      </p>
+      <p className="meta">
+        {[t(`home.actionTypes.${approval.actionType}`), agent ?? t('home.noAgent'), age(t, approval.createdAt)].join(' · ')}
+      </p>
       {approval.risks.length > 0 && (
         <div className="risks">
-          <span className="label" id={risksId}>{t('home.risks')}</span>
+          <span className="label" id={risksId}>
+            {t('home.risks')}
+          </span>
           <ul aria-labelledby={risksId}>
-            {approval.risks.map((risk) => <li key={risk} className="chip">{t(`risks.${risk}`)}</li>)}
+            {approval.risks.map((risk) => (
+              <li key={risk} className="chip">
+                {t(`risks.${risk}`)}
+              </li>
+            ))}
           </ul>
         </div>
       )}
@@ -65,14 +75,22 @@ export function ApprovalRow({
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} />
             <div className="buttons">
-              <button type="button" disabled={!reason.trim() || busy} onClick={() => void decide('reject')}>{t('ask.confirmRejection')}</button>
-              <button type="button" onClick={() => setRejecting(false)}>{t('ask.cancel')}</button>
+              <button type="button" disabled={!reason.trim() || busy} onClick={() => void decide('reject')}>
+                {t('ask.confirmRejection')}
+              </button>
+              <button type="button" onClick={() => setRejecting(false)}>
+                {t('ask.cancel')}
+              </button>
             </div>
           </>
         ) : (
           <div className="buttons">
-            <button type="button" data-answer="approve" disabled={busy} onClick={() => void decide('approve')}>{t('ask.approve')}</button>
-            <button type="button" data-answer="reject" disabled={busy} onClick={() => setRejecting(true)}>{t('ask.reject')}</button>
+            <button type="button" data-answer="approve" disabled={busy} onClick={() => void decide('approve')}>
+              {t('ask.approve')}
+            </button>
+            <button type="button" data-answer="reject" disabled={busy} onClick={() => setRejecting(true)}>
+              {t('ask.reject')}
+            </button>
           </div>
         )}
       </div>

@@ -36,8 +36,12 @@ export function ArchiveAllDialog({
       {capped && <p>{t('archiveAll.overCap', { cap: ARCHIVE_ALL_MAX })}</p>}
       {filter && <p>{t('archiveAll.filteredBy', { filter })}</p>}
       <footer>
-        <button type="button" onClick={onClose}>{t('ask.cancel')}</button>
-        <button type="button" onClick={onConfirm}>{t('archiveAll.confirm', { count: archiving })}</button>
+        <button type="button" onClick={onClose}>
+          {t('ask.cancel')}
+        </button>
+        <button type="button" onClick={onConfirm}>
+          {t('archiveAll.confirm', { count: archiving })}
+        </button>
       </footer>
     </dialog>
   );

@@ -122,9 +122,12 @@ export function DecisionDetail({
     .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
   const pane = useRef<HTMLElement>(null);
   // Runs when the title is first drawn and when focusTitle turns on, not on every render.
-  const titleRef = useCallback((title: HTMLElement | null) => {
-    if (title && focusTitle) title.focus();
-  }, [focusTitle]);
+  const titleRef = useCallback(
+    (title: HTMLElement | null) => {
+      if (title && focusTitle) title.focus();
+    },
+    [focusTitle],
+  );
   useEffect(() => {
     const element = pane.current;
     const onUndoLatest = () => {
@@ -143,7 +146,9 @@ export function DecisionDetail({
         {unreadable === 'missing' ? (
           <p>{t('detail.notFoundBody')}</p>
         ) : (
-          <button type="button" onClick={() => void read.refetch()}>{t('queue.tryAgain')}</button>
+          <button type="button" onClick={() => void read.refetch()}>
+            {t('queue.tryAgain')}
+          </button>
         )}
       </section>
     );
@@ -153,7 +158,12 @@ export function DecisionDetail({
   const open = decision.status === 'open';
   const prompt = hostPromptOf(decision);
   return (
-    <section ref={pane} className="detail" aria-labelledby="detail-title" data-card-kind={prompt?.kind === 'permission' ? 'permission' : undefined}>
+    <section
+      ref={pane}
+      className="detail"
+      aria-labelledby="detail-title"
+      data-card-kind={prompt?.kind === 'permission' ? 'permission' : undefined}
+    >
       {position && <p className="walker">{t('queue.walker', position)}</p>}
       {prompt && <p className="label">{t(`prompt.${prompt.kind}`)}</p>}
       <Title id="detail-title" ref={titleAs === 'h1' ? focusOnArrival : titleRef} tabIndex={-1}>
@@ -173,7 +183,11 @@ export function DecisionDetail({
       {decision.attempts.length > 0 && (
         <>
           <h3>{t('queue.attemptsHeading')}</h3>
-          <ul>{decision.attempts.map((attempt, index) => <li key={index}>{attempt}</li>)}</ul>
+          <ul>
+            {decision.attempts.map((attempt, index) => (
+              <li key={index}>{attempt}</li>
+            ))}
+          </ul>
         </>
       )}
       {detail.recurring && <RecurringNote decisionId={decision.id} recurring={detail.recurring} />}
@@ -201,11 +215,21 @@ export function DecisionDetail({
       {open && prompt?.kind === 'permission' && <p className="help">{t('prompt.keys')}</p>}
       {detail.lines.pending && <p className="pending">{detail.lines.pending}</p>}
       <footer>
-        {open && <button type="button" data-action="archive" onClick={() => void archive()}>{t('queue.archive')}</button>}
-        {decision.status === 'archived' && (
-          <button type="button" data-action="restore" onClick={() => void restore()}>{t('queue.restore')}</button>
+        {open && (
+          <button type="button" data-action="archive" onClick={() => void archive()}>
+            {t('queue.archive')}
+          </button>
         )}
-        {!open && <button type="button" onClick={onNext}>{t('queue.next')}</button>}
+        {decision.status === 'archived' && (
+          <button type="button" data-action="restore" onClick={() => void restore()}>
+            {t('queue.restore')}
+          </button>
+        )}
+        {!open && (
+          <button type="button" onClick={onNext}>
+            {t('queue.next')}
+          </button>
+        )}
       </footer>
     </section>
   );

@@ -14,7 +14,8 @@ export function DecisionsChart({ perDay, days }: { perDay: Analytics['decisionsP
   const total = perDay.reduce((sum, day) => sum + day.opened, 0);
   const max = Math.max(0, ...perDay.map((day) => day.opened));
   const width = perDay.length * (BAR + GAP);
-  const label = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const label = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   return (
     <figure className="chart">
       <svg
@@ -51,7 +52,9 @@ export function DecisionsChart({ perDay, days }: { perDay: Analytics['decisionsP
           <tbody>
             {perDay.map((day) => (
               <tr key={day.day}>
-                <th scope="row"><time dateTime={day.day}>{label(day.day)}</time></th>
+                <th scope="row">
+                  <time dateTime={day.day}>{label(day.day)}</time>
+                </th>
                 <td>{day.opened}</td>
               </tr>
             ))}

@@ -30,7 +30,9 @@ export function EmptyQueue({ history, plain }: { history: QueuePage['history']; 
         <>
           <p>{t('queue.emptyQuietBody')}</p>
           <p>
-            <AppLink className="button-link" href={RECENT_RUNS_HREF}>{t('queue.reviewRuns')}</AppLink>
+            <AppLink className="button-link" href={RECENT_RUNS_HREF}>
+              {t('queue.reviewRuns')}
+            </AppLink>
           </p>
           <p className="help">{t('queue.emptyQuietFootnote', { days })}</p>
         </>

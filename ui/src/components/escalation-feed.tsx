@@ -22,7 +22,9 @@ export function EscalationFeed({ escalations }: { escalations: Escalation[] | nu
           {escalations.map((escalation) => (
             <li key={escalation.id} data-testid="escalation" data-escalation={escalation.id}>
               {/* Agent-written text: rendered as text, never markup. */}
-              <span className="question" id={`escalation-${escalation.id}`}>{escalation.mustDecide}</span>{' '}
+              <span className="question" id={`escalation-${escalation.id}`}>
+                {escalation.mustDecide}
+              </span>{' '}
               <span className="help" data-testid="escalation-line">
                 {t('escalations.line', {
                   reason: t(`escalations.reasons.${escalation.reasonCode}`),
@@ -31,7 +33,10 @@ export function EscalationFeed({ escalations }: { escalations: Escalation[] | nu
                 })}
               </span>{' '}
               {escalation.decisionId && (
-                <AppLink href={`/decisions?id=${encodeURIComponent(escalation.decisionId)}`} aria-describedby={`escalation-${escalation.id}`}>
+                <AppLink
+                  href={`/decisions?id=${encodeURIComponent(escalation.decisionId)}`}
+                  aria-describedby={`escalation-${escalation.id}`}
+                >
                   {t('escalations.openInQueue')}
                 </AppLink>
               )}

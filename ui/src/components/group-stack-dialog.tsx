@@ -62,10 +62,18 @@ export function GroupStackDialog({
           onChange={(event) => setTitle(event.target.value)}
           aria-describedby={problem ? 'group-stack-problem' : undefined}
         />
-        {problem && <p role="alert" id="group-stack-problem">{problem}</p>}
+        {problem && (
+          <p role="alert" id="group-stack-problem">
+            {problem}
+          </p>
+        )}
         <footer>
-          <button type="button" onClick={onClose}>{t('ask.cancel')}</button>
-          <button type="submit" disabled={busy || count === 0}>{t('stack.create')}</button>
+          <button type="button" onClick={onClose}>
+            {t('ask.cancel')}
+          </button>
+          <button type="submit" disabled={busy || count === 0}>
+            {t('stack.create')}
+          </button>
         </footer>
       </form>
     </dialog>

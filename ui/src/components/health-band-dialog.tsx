@@ -52,8 +52,14 @@ function WholeNumberField({ name, label, help, error, min, max, value, invalid, 
         aria-invalid={invalid ? 'true' : undefined}
         aria-describedby={invalid ? `${id}-error ${id}-help` : `${id}-help`}
       />
-      {invalid && <p id={`${id}-error`} className="field-error">{error}</p>}
-      <p id={`${id}-help`} className="help">{help}</p>
+      {invalid && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      <p id={`${id}-help`} className="help">
+        {help}
+      </p>
     </div>
   );
 }
@@ -150,10 +156,18 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
           inputRef={quietField}
           onChange={(value) => (setQuiet(value), setInvalid((was) => ({ ...was, quiet: false })))}
         />
-        {problem && <p role="alert" id="band-problem">{problem}</p>}
+        {problem && (
+          <p role="alert" id="band-problem">
+            {problem}
+          </p>
+        )}
         <footer>
-          <button type="button" onClick={onClose}>{t('ask.cancel')}</button>
-          <button type="submit" disabled={busy || !ready}>{t('health.save')}</button>
+          <button type="button" onClick={onClose}>
+            {t('ask.cancel')}
+          </button>
+          <button type="submit" disabled={busy || !ready}>
+            {t('health.save')}
+          </button>
         </footer>
       </form>
     </dialog>

@@ -31,8 +31,15 @@ export function HealthLine({ line, onAdjust, onHide }: { line: Line; onAdjust: (
   const { t } = useTranslation();
   const culprit = line.band === 'heavy' || line.band === 'flooded' ? line.culprit : null;
   return (
-    <section className={`health ${line.band}`} data-testid="health" data-band={line.band} aria-label={t('health.region', { band: t(`health.bands.${line.band}`) })}>
-      <span className="health-icon" aria-hidden="true">{t(`health.icons.${line.band}`)}</span>
+    <section
+      className={`health ${line.band}`}
+      data-testid="health"
+      data-band={line.band}
+      aria-label={t('health.region', { band: t(`health.bands.${line.band}`) })}
+    >
+      <span className="health-icon" aria-hidden="true">
+        {t(`health.icons.${line.band}`)}
+      </span>
       <p className="health-text">
         <span data-testid="health-line">{healthText(t, line)}</span>
         {culprit && <span data-testid="health-culprit"> {t('health.culprit', { agent: culprit.name })}</span>}
@@ -42,7 +49,11 @@ export function HealthLine({ line, onAdjust, onHide }: { line: Line; onAdjust: (
           {t('health.openInstructions')}
         </AppLink>
       )}
-      {line.band === 'quiet' && <AppLink className="button-link" href={RECENT_RUNS_HREF}>{t('health.reviewRuns')}</AppLink>}
+      {line.band === 'quiet' && (
+        <AppLink className="button-link" href={RECENT_RUNS_HREF}>
+          {t('health.reviewRuns')}
+        </AppLink>
+      )}
       <HealthMenu onAdjust={onAdjust} onHide={onHide} />
     </section>
   );

@@ -52,7 +52,8 @@ export function InboxMessage({
   const titleId = `${id}-title`;
   const helpId = `${id}-help`;
   const problemId = `${id}-problem`;
-  const help = message.kind === 'approval' ? t('inbox.replyHelpApproval') : options ? t('inbox.replyHelpOptions') : t('inbox.replyHelpEscalation');
+  const help =
+    message.kind === 'approval' ? t('inbox.replyHelpApproval') : options ? t('inbox.replyHelpOptions') : t('inbox.replyHelpEscalation');
   return (
     <li>
       <article className="message" aria-labelledby={titleId} data-testid="message" data-message={message.id} data-open={message.open}>
@@ -60,18 +61,30 @@ export function InboxMessage({
         {/* Agent-written text: rendered as text, never markup. */}
         <h2 id={titleId}>{message.title}</h2>
         <p className="meta">
-          {message.agentName ?? t('inbox.noAgent')} · <span className={message.open ? 'chip' : 'chip quiet'} data-testid="message-status">{status}</span> · <Ago at={message.createdAt} />
+          {message.agentName ?? t('inbox.noAgent')} ·{' '}
+          <span className={message.open ? 'chip' : 'chip quiet'} data-testid="message-status">
+            {status}
+          </span>{' '}
+          · <Ago at={message.createdAt} />
         </p>
         {message.body && <p className="context">{message.body}</p>}
         {options && message.open && (
           <>
-            <p className="label" id={`${id}-options`}>{t('inbox.options')}</p>
-            <ol aria-labelledby={`${id}-options`}>{options.map((option, index) => <li key={index}>{option}</li>)}</ol>
+            <p className="label" id={`${id}-options`}>
+              {t('inbox.options')}
+            </p>
+            <ol aria-labelledby={`${id}-options`}>
+              {options.map((option, index) => (
+                <li key={index}>{option}</li>
+              ))}
+            </ol>
           </>
         )}
         {message.decisionId && (
           <p>
-            <AppLink href={`/decisions?id=${encodeURIComponent(message.decisionId)}`} aria-describedby={titleId}>{t('inbox.openInQueue')}</AppLink>
+            <AppLink href={`/decisions?id=${encodeURIComponent(message.decisionId)}`} aria-describedby={titleId}>
+              {t('inbox.openInQueue')}
+            </AppLink>
           </p>
         )}
         {message.open ? (
@@ -86,12 +99,24 @@ export function InboxMessage({
               aria-invalid={problem ? 'true' : undefined}
               onChange={(event) => setText(event.target.value)}
             />
-            <p id={helpId} className="help">{help}</p>
-            {problem && <p id={problemId} role="alert">{problem}</p>}
-            <button type="submit" disabled={!text.trim() || replying.isPending}>{t('inbox.send')}</button>
+            <p id={helpId} className="help">
+              {help}
+            </p>
+            {problem && (
+              <p id={problemId} role="alert">
+                {problem}
+              </p>
+            )}
+            <button type="submit" disabled={!text.trim() || replying.isPending}>
+              {t('inbox.send')}
+            </button>
           </form>
         ) : (
-          replied && <p ref={statusLine} tabIndex={-1} className="replied">{t('inbox.sent', { status })}</p>
+          replied && (
+            <p ref={statusLine} tabIndex={-1} className="replied">
+              {t('inbox.sent', { status })}
+            </p>
+          )
         )}
       </article>
     </li>

@@ -32,7 +32,9 @@ export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void 
         </tbody>
       </table>
       <p id="key-help-permission">{t('keys.permissionNote')}</p>
-      <button type="button" onClick={onClose}>{t('keys.close')}</button>
+      <button type="button" onClick={onClose}>
+        {t('keys.close')}
+      </button>
     </dialog>
   );
 }

@@ -37,7 +37,11 @@ export function OutcomeLine({ data, onRunNow }: { data: DecisionRead; onRunNow: 
   return (
     <div className={delivery.kind === 'failed' ? 'outcome failed' : 'outcome'}>
       <p data-testid="outcome">{outcomeText(t, delivery, detail.agent?.name ?? null)}</p>
-      {delivery.kind === 'failed' && <button type="button" onClick={onRunNow}>{t('outcome.runNow')}</button>}
+      {delivery.kind === 'failed' && (
+        <button type="button" onClick={onRunNow}>
+          {t('outcome.runNow')}
+        </button>
+      )}
       {runTook && <Opens href={`/runs/${encodeURIComponent(delivery.runId!)}`} label={t('outcome.openRun')} />}
       {taskHeld && detail.task && <Opens href={`/tasks/${encodeURIComponent(detail.task.id)}`} label={t('outcome.openTask')} />}
     </div>

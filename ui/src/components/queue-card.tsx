@@ -33,9 +33,7 @@ export function QueueCard({
   const prompt = hostPromptOf(card);
   return (
     <li data-testid="card" aria-current={current ? 'true' : undefined} className={pick ? 'pickable' : undefined}>
-      {pick && (
-        <input type="checkbox" className="pick" checked={pick.checked} onChange={pick.onToggle} aria-labelledby={questionId} />
-      )}
+      {pick && <input type="checkbox" className="pick" checked={pick.checked} onChange={pick.onToggle} aria-labelledby={questionId} />}
       <button type="button" className="card" data-card={card.id} onClick={onSelect}>
         {done && (
           <span className="done-mark">
@@ -44,17 +42,21 @@ export function QueueCard({
           </span>
         )}
         {/* Prompts are agent-written text: rendered as text, never markup. */}
-        <span className="question" id={questionId}>{card.question}</span>
+        <span className="question" id={questionId}>
+          {card.question}
+        </span>
         {archived ? (
-          <span className="meta">
-            {[card.agentName, archivedLine(t, archived, me)].filter(Boolean).join(' · ')}
-          </span>
+          <span className="meta">{[card.agentName, archivedLine(t, archived, me)].filter(Boolean).join(' · ')}</span>
         ) : (
           <span className="meta">{[card.agentName, card.taskTitle, age(t, card.createdAt)].filter(Boolean).join(' · ')}</span>
         )}
         {prompt && <span className="chip quiet">{t(`prompt.${prompt.kind}`)}</span>}
         {card.blocking && card.status === 'open' && <span className="chip">{t('queue.blocking')}</span>}
-        {card.dormant && <span className="chip quiet" data-testid="dormant">{t('queue.dormant')}</span>}
+        {card.dormant && (
+          <span className="chip quiet" data-testid="dormant">
+            {t('queue.dormant')}
+          </span>
+        )}
         {card.askedTimes !== null && (
           <span className="chip recurring" data-testid="recurring">
             <span aria-hidden="true">{t('recurring.glyph')} </span>
@@ -65,7 +67,13 @@ export function QueueCard({
         <span>{t('queue.progress', card.progress)}</span>
       </button>
       {archived && (
-        <button type="button" className="restore" data-action="restore" aria-label={t('queue.restoreOne', { question: card.question })} onClick={onRestore}>
+        <button
+          type="button"
+          className="restore"
+          data-action="restore"
+          aria-label={t('queue.restoreOne', { question: card.question })}
+          onClick={onRestore}
+        >
           {t('queue.restore')}
         </button>
       )}

@@ -27,7 +27,9 @@ export function QueueFilters({ filters, onChange }: { filters: Filters; onChange
           <select value={filters[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
             <option value="">{t(`filters.${key}`)}</option>
             {choices[key].map((item) => (
-              <option key={item.id} value={item.id}>{item.name}</option>
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
             ))}
           </select>
         </label>
@@ -36,7 +38,11 @@ export function QueueFilters({ filters, onChange }: { filters: Filters; onChange
         <span className="visually-hidden">{t('filters.kind')}</span>
         <select value={filters.kind ?? ''} onChange={(e) => setKind(e.target.value)}>
           <option value="">{t('filters.kind')}</option>
-          {AskKind.map((kind) => <option key={kind} value={kind}>{t(`filters.kinds.${kind}`)}</option>)}
+          {AskKind.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`filters.kinds.${kind}`)}
+            </option>
+          ))}
         </select>
       </label>
     </form>

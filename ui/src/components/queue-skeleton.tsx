@@ -8,7 +8,9 @@ export function QueueSkeleton() {
   const { t } = useTranslation();
   return (
     <div className="panes skeleton" aria-busy="true" data-testid="skeleton">
-      <p className="visually-hidden" role="status">{t('queue.loading')}</p>
+      <p className="visually-hidden" role="status">
+        {t('queue.loading')}
+      </p>
       <ol className="cards" aria-hidden="true">
         {[0, 1, 2].map((index) => (
           <li key={index}>

@@ -19,8 +19,18 @@ export function ReasonField({
   return (
     <div className="reason" id={`${describes}-reason`}>
       <label htmlFor={id}>{required ? t('ask.reasonRequired') : t('ask.reasonOptional')}</label>
-      <textarea id={id} value={value} maxLength={1000} required={required} aria-describedby={`${id}-help`} onChange={(e) => onChange(e.target.value)} rows={2} />
-      <p id={`${id}-help`} className="help">{t('ask.reasonHelp')}</p>
+      <textarea
+        id={id}
+        value={value}
+        maxLength={1000}
+        required={required}
+        aria-describedby={`${id}-help`}
+        onChange={(e) => onChange(e.target.value)}
+        rows={2}
+      />
+      <p id={`${id}-help`} className="help">
+        {t('ask.reasonHelp')}
+      </p>
     </div>
   );
 }

@@ -6,8 +6,12 @@ export function SelectionBar({ count, onGroup, onClear }: { count: number; onGro
   return (
     <div className="selection-bar" role="group" aria-label={t('stack.selection')} data-testid="selection-bar">
       <span>{t('stack.selected', { count })}</span>
-      <button type="button" data-action="group" onClick={onGroup}>{t('stack.group')}</button>
-      <button type="button" onClick={onClear}>{t('stack.clearSelection')}</button>
+      <button type="button" data-action="group" onClick={onGroup}>
+        {t('stack.group')}
+      </button>
+      <button type="button" onClick={onClear}>
+        {t('stack.clearSelection')}
+      </button>
     </div>
   );
 }

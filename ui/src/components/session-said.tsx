@@ -11,13 +11,17 @@ export function SessionSaid({ prompt }: { prompt: HostPromptSource }) {
     <>
       <h3>{t('prompt.said')}</h3>
       {prompt.lastAssistantMessage ? (
-        <p className="context session-text" data-testid="last-message">{prompt.lastAssistantMessage}</p>
+        <p className="context session-text" data-testid="last-message">
+          {prompt.lastAssistantMessage}
+        </p>
       ) : (
         <p className="help">{t('prompt.saidNone')}</p>
       )}
       <h3>{t('prompt.pinned')}</h3>
       {prompt.pinned ? (
-        <p className="context session-text" data-testid="pinned">{prompt.pinned}</p>
+        <p className="context session-text" data-testid="pinned">
+          {prompt.pinned}
+        </p>
       ) : (
         <p className="help">{t('prompt.pinnedNone')}</p>
       )}

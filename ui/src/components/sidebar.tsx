@@ -41,10 +41,9 @@ export function Sidebar({ page, navigations }: { page: AppPage; navigations: num
               {t(`nav.${entry.key}`)}
               {entry.key === 'decisions' && open !== null && (
                 <>
-                  {/* Its name reads "My Decisions 3 open". */}
-                  {' '}
+                  {/* Its name reads "My Decisions 3 open". */}{' '}
                   <span className="count" data-testid="open-count">
-                  {open}
+                    {open}
                     <span className="visually-hidden">{t('nav.openSuffix')}</span>
                   </span>
                 </>

@@ -40,10 +40,18 @@ export function StackChecklist({
         return (
           <li key={member.decisionId} className={done ? 'member done' : 'member'} data-testid="member" data-member={member.decisionId}>
             {/* Its place in the order, or a check mark once it is closed; the list and the status line say both in words. */}
-            <span className="check" aria-hidden="true">{done ? t('stack.doneMark') : index + 1}</span>
+            <span className="check" aria-hidden="true">
+              {done ? t('stack.doneMark') : index + 1}
+            </span>
             <div className="member-body">
-              <AppLink href={`/decisions?id=${member.decisionId}`} className="question">{question}</AppLink>
-              {decision && <p className="meta" data-testid="member-meta">{memberLine(t, decision)}</p>}
+              <AppLink href={`/decisions?id=${member.decisionId}`} className="question">
+                {question}
+              </AppLink>
+              {decision && (
+                <p className="meta" data-testid="member-meta">
+                  {memberLine(t, decision)}
+                </p>
+              )}
               {deadline && (
                 <p className="meta">
                   <time dateTime={deadline}>{t('stack.deadline', { time: moment(deadline, i18n.language) })}</time>
@@ -52,7 +60,13 @@ export function StackChecklist({
             </div>
             {editable && (
               <div className="member-actions">
-                <button type="button" data-action="up" disabled={index === 0} aria-label={t('stack.moveUpOne', { question })} onClick={() => onAct(member.decisionId, 'up')}>
+                <button
+                  type="button"
+                  data-action="up"
+                  disabled={index === 0}
+                  aria-label={t('stack.moveUpOne', { question })}
+                  onClick={() => onAct(member.decisionId, 'up')}
+                >
                   {t('stack.moveUp')}
                 </button>
                 <button
@@ -64,7 +78,12 @@ export function StackChecklist({
                 >
                   {t('stack.moveDown')}
                 </button>
-                <button type="button" data-action="remove" aria-label={t('stack.removeOne', { question })} onClick={() => onAct(member.decisionId, 'remove')}>
+                <button
+                  type="button"
+                  data-action="remove"
+                  aria-label={t('stack.removeOne', { question })}
+                  onClick={() => onAct(member.decisionId, 'remove')}
+                >
                   {t('stack.remove')}
                 </button>
               </div>
@@ -80,9 +99,14 @@ export function StackChecklist({
 function memberLine(t: TFunction, decision: DecisionView): string {
   const choice = decision.asks.find((ask) => ask.kind === 'decision');
   const defaultLabel =
-    decision.mode === 'advisory' && decision.defaultOption && choice?.kind === 'decision' ? choice.options[decision.defaultOption - 1]?.label : undefined;
+    decision.mode === 'advisory' && decision.defaultOption && choice?.kind === 'decision'
+      ? choice.options[decision.defaultOption - 1]?.label
+      : undefined;
   const answered = decision.asks.filter((ask) => ask.answer);
-  const answer = answered.map((ask) => describe(ask, t)).filter(Boolean).join(', ');
+  const answer = answered
+    .map((ask) => describe(ask, t))
+    .filter(Boolean)
+    .join(', ');
   const automatic = answered.some((ask) => ask.answer?.automatic);
   return [
     automatic ? t('stack.answeredAutomatically') : t(`stack.memberStatuses.${decision.status}`),

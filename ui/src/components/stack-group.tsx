@@ -10,7 +10,15 @@ import { moment } from '../time';
 import type { QueueCard } from '../../../domain/queue';
 import { AppLink } from './app-link';
 
-export function StackGroup({ stack, cards, renderCard }: { stack: StackHeading; cards: QueueCard[]; renderCard: (card: QueueCard) => ReactNode }) {
+export function StackGroup({
+  stack,
+  cards,
+  renderCard,
+}: {
+  stack: StackHeading;
+  cards: QueueCard[];
+  renderCard: (card: QueueCard) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const headingId = `stack-heading-${stack.id}`;
   return (
@@ -26,7 +34,11 @@ export function StackGroup({ stack, cards, renderCard }: { stack: StackHeading; 
             <time dateTime={stack.dueAt}>{t('stack.due', { time: moment(stack.dueAt, i18n.language) })}</time>
           </>
         )}
-        {stack.overdue && <span className="chip" data-testid="overdue">{t('stack.overdue')}</span>}
+        {stack.overdue && (
+          <span className="chip" data-testid="overdue">
+            {t('stack.overdue')}
+          </span>
+        )}
       </p>
       <ol className="cards checklist">{cards.map(renderCard)}</ol>
     </section>

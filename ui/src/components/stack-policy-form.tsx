@@ -52,10 +52,21 @@ export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (
       <div className="field">
         <label htmlFor="stack-due">{t('stack.dueLabel')}</label>
         <div className="field-row">
-          <input id="stack-due" ref={dueField} type="datetime-local" value={due} onChange={(event) => setDue(event.target.value)} aria-describedby="stack-due-help" />
-          <button type="button" aria-label={t('stack.clearDue')} disabled={!due} onClick={() => (setDue(''), dueField.current?.focus())}>{t('stack.clear')}</button>
+          <input
+            id="stack-due"
+            ref={dueField}
+            type="datetime-local"
+            value={due}
+            onChange={(event) => setDue(event.target.value)}
+            aria-describedby="stack-due-help"
+          />
+          <button type="button" aria-label={t('stack.clearDue')} disabled={!due} onClick={() => (setDue(''), dueField.current?.focus())}>
+            {t('stack.clear')}
+          </button>
         </div>
-        <p id="stack-due-help" className="help">{t('stack.dueHelp')}</p>
+        <p id="stack-due-help" className="help">
+          {t('stack.dueHelp')}
+        </p>
       </div>
       <div className="field">
         <label htmlFor="stack-auto-default">{t('stack.autoDefaultLabel')}</label>
@@ -81,8 +92,14 @@ export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (
             {t('stack.clear')}
           </button>
         </div>
-        {badDuration && <p id="stack-auto-default-error" className="field-error">{t('stack.badDuration')}</p>}
-        <p id="stack-auto-default-help" className="help">{t('stack.autoDefaultHelp')}</p>
+        {badDuration && (
+          <p id="stack-auto-default-error" className="field-error">
+            {t('stack.badDuration')}
+          </p>
+        )}
+        <p id="stack-auto-default-help" className="help">
+          {t('stack.autoDefaultHelp')}
+        </p>
       </div>
       <button type="submit">{t('stack.save')}</button>
     </form>

@@ -6,12 +6,18 @@ type Handlers = Partial<Record<QueueAction, (key: string) => void>>;
 
 function inTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type));
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type))
+  );
 }
 
 /** Enter on a link or on a button other than a card keeps its own meaning: follow it, press it. */
 function ownsEnter(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('a[href], button, summary, select') !== null && target.closest('[data-card]') === null;
+  return (
+    target instanceof HTMLElement && target.closest('a[href], button, summary, select') !== null && target.closest('[data-card]') === null
+  );
 }
 
 /** `card` says what the detail shows now: on a permission card the number keys do nothing. */

@@ -24,12 +24,16 @@ export function ActivityPage({ me }: { me: string | null }) {
             <p>{t('activity.none')}</p>
           ) : (
             <ol className="activity-list">
-              {history.map((entry) => <ActivityEntry key={entry.seq} entry={entry} names={{ me, ...names.data }} />)}
+              {history.map((entry) => (
+                <ActivityEntry key={entry.seq} entry={entry} names={{ me, ...names.data }} />
+              ))}
             </ol>
           )}
           {entries.isFetchNextPageError && <p role="alert">{t('activity.failed')}</p>}
           {entries.hasNextPage && (
-            <button type="button" className="load-more" onClick={() => void entries.fetchNextPage()}>{t('activity.loadOlder')}</button>
+            <button type="button" className="load-more" onClick={() => void entries.fetchNextPage()}>
+              {t('activity.loadOlder')}
+            </button>
           )}
         </>
       )}

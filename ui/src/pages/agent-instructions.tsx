@@ -76,7 +76,12 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
     field.current?.focus();
   }
 
-  const describedBy = ['instructions-help', 'instructions-count', over > 0 ? 'instructions-too-long' : '', drafting ? 'instructions-draft' : '']
+  const describedBy = [
+    'instructions-help',
+    'instructions-count',
+    over > 0 ? 'instructions-too-long' : '',
+    drafting ? 'instructions-draft' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -95,9 +100,15 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
           <blockquote data-testid="draft-rule">{draft.rule}</blockquote>
         </section>
       )}
-      {draft?.kind === 'none' && <p className="help" data-testid="no-draft">{t('instructions.noDraft')}</p>}
+      {draft?.kind === 'none' && (
+        <p className="help" data-testid="no-draft">
+          {t('instructions.noDraft')}
+        </p>
+      )}
       <label htmlFor="instructions-text">{t('instructions.label')}</label>
-      <p id="instructions-help" className="help">{t('instructions.help', { agent: agent.name })}</p>
+      <p id="instructions-help" className="help">
+        {t('instructions.help', { agent: agent.name })}
+      </p>
       <textarea
         id="instructions-text"
         ref={field}
@@ -113,15 +124,25 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
         {t('instructions.characters', { count: number(text.length), max: number(INSTRUCTIONS_MAX) })}
       </p>
       {over > 0 && (
-        <p id="instructions-too-long" className="field-error">{t('instructions.tooLong', { count: over, over: number(over), max: number(INSTRUCTIONS_MAX) })}</p>
+        <p id="instructions-too-long" className="field-error">
+          {t('instructions.tooLong', { count: over, over: number(over), max: number(INSTRUCTIONS_MAX) })}
+        </p>
       )}
       {problem && <p role="alert">{problem}</p>}
       <div className="field-row">
-        <button type="submit" disabled={busy || over > 0 || !changed}>{busy ? t('instructions.saving') : t('instructions.save')}</button>
+        <button type="submit" disabled={busy || over > 0 || !changed}>
+          {busy ? t('instructions.saving') : t('instructions.save')}
+        </button>
         {changed && (
-          <button type="button" onClick={discard}>{t('instructions.discard')}</button>
+          <button type="button" onClick={discard}>
+            {t('instructions.discard')}
+          </button>
         )}
-        {changed && <span className="help" data-testid="unsaved">{t('instructions.unsaved')}</span>}
+        {changed && (
+          <span className="help" data-testid="unsaved">
+            {t('instructions.unsaved')}
+          </span>
+        )}
       </div>
       <LiveRegion message={message} />
     </form>

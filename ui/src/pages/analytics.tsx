@@ -142,8 +142,14 @@ function AnalyticsBody({ days: requested, read: { analytics, settings, runs } }:
           <p data-testid="health-settings">{t('analytics.settingsLine', { ceiling: settings.healthyCeiling, days: settings.quietDays })}</p>
           {hidden && (
             <div className="field-row">
-              <p>{t('analytics.hiddenUntil', { time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(hidden)) })}</p>
-              <button type="button" onClick={() => void showAgain()}>{t('analytics.show')}</button>
+              <p>
+                {t('analytics.hiddenUntil', {
+                  time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(hidden)),
+                })}
+              </p>
+              <button type="button" onClick={() => void showAgain()}>
+                {t('analytics.show')}
+              </button>
             </div>
           )}
           {problem && <p role="alert">{problem}</p>}
@@ -152,7 +158,9 @@ function AnalyticsBody({ days: requested, read: { analytics, settings, runs } }:
 
       {runs && (
         <section aria-labelledby="recent-runs">
-          <h2 id="recent-runs" ref={recentRuns} tabIndex={-1}>{t('analytics.recentRuns')}</h2>
+          <h2 id="recent-runs" ref={recentRuns} tabIndex={-1}>
+            {t('analytics.recentRuns')}
+          </h2>
           {runs.length > 0 ? (
             <>
               <p className="help">{t('analytics.recentRunsHelp')}</p>

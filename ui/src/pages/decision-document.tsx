@@ -22,7 +22,15 @@ export function DecisionDocument({ id }: { id: string }) {
   const [message, setMessage] = useState<string | null>(null);
 
   // E15: another workspace's decision and a missing one both read "not found".
-  if (!data && isError) return <main><h1 ref={focusOnArrival} tabIndex={-1}>{t('document.notFound')}</h1><a href="/decisions">{t('document.back')}</a></main>;
+  if (!data && isError)
+    return (
+      <main>
+        <h1 ref={focusOnArrival} tabIndex={-1}>
+          {t('document.notFound')}
+        </h1>
+        <a href="/decisions">{t('document.back')}</a>
+      </main>
+    );
   if (!data) return <main aria-busy="true" />;
   const { decision } = data;
   const documents = decision.documents;
@@ -47,7 +55,14 @@ export function DecisionDocument({ id }: { id: string }) {
           )}
         </section>
       )}
-      <DecisionDetail id={decision.id} position={null} onChanged={() => {}} onNext={() => location.assign('/decisions')} announce={setMessage} titleAs="h1" />
+      <DecisionDetail
+        id={decision.id}
+        position={null}
+        onChanged={() => {}}
+        onNext={() => location.assign('/decisions')}
+        announce={setMessage}
+        titleAs="h1"
+      />
       <LiveRegion message={message} />
     </main>
   );

@@ -207,15 +207,25 @@ export function Decisions({ me }: { me: string | null }) {
   return (
     <main className="queue">
       <header>
-        <h1 ref={focusOnArrival} tabIndex={-1}>{t('queue.title')}</h1>
+        <h1 ref={focusOnArrival} tabIndex={-1}>
+          {t('queue.title')}
+        </h1>
         <p>{t('queue.subtitle')}</p>
         {page && <p data-testid="counts">{t('queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}</p>}
         {tab === 'open' && page && page.counts.total > 0 && (
-          <button type="button" data-action="archive-all" onClick={() => open('archive-all')}>{t('archiveAll.button')}</button>
+          <button type="button" data-action="archive-all" onClick={() => open('archive-all')}>
+            {t('archiveAll.button')}
+          </button>
         )}
-        <button type="button" onClick={() => open('help')} aria-label={t('queue.keyboardHelp')}>{t('keys.label.help')}</button>
-        <AppLink href="/analytics" className="header-link">{t('queue.analytics')}</AppLink>
-        <button type="button" onClick={() => void signOut()}>{t('signIn.signOut')}</button>
+        <button type="button" onClick={() => open('help')} aria-label={t('queue.keyboardHelp')}>
+          {t('keys.label.help')}
+        </button>
+        <AppLink href="/analytics" className="header-link">
+          {t('queue.analytics')}
+        </AppLink>
+        <button type="button" onClick={() => void signOut()}>
+          {t('signIn.signOut')}
+        </button>
       </header>
       <nav role="tablist">
         {TABS.map((name) => (
@@ -234,7 +244,9 @@ export function Decisions({ me }: { me: string | null }) {
         <section role="alert">
           <h2>{t('queue.errorTitle')}</h2>
           <p>{t('queue.errorBody')}</p>
-          <button type="button" onClick={() => void refresh()}>{t('queue.tryAgain')}</button>
+          <button type="button" onClick={() => void refresh()}>
+            {t('queue.tryAgain')}
+          </button>
           {known && <p className="help">{t('queue.lastKnown', { count: known.open, time: duration(t, known.at) })}</p>}
         </section>
       )}
@@ -259,23 +271,27 @@ export function Decisions({ me }: { me: string | null }) {
               ),
             )}
             {more > 0 && (
-              <button type="button" className="load-more" onClick={() => void loadMore()}>{t('queue.loadMore', { count: more })}</button>
+              <button type="button" className="load-more" onClick={() => void loadMore()}>
+                {t('queue.loadMore', { count: more })}
+              </button>
             )}
           </div>
           {current && (
             <div className="detail-pane">
-            <button type="button" className="back" onClick={backToList}>{t('queue.back')}</button>
-            <DecisionDetail
-              key={current}
-              id={current}
-              position={index >= 0 ? { index: index + 1, total: page.counts.total } : null}
-              // List mode keeps the answered decision on screen (its outcome line); step mode,
-              // and an opened host prompt, advance to the next one, and the outcome is announced.
-              onChanged={() => change({ type: 'select', id: step || promptView ? null : current })}
-              onNext={next}
-              announce={say}
-              focusTitle={promptView}
-            />
+              <button type="button" className="back" onClick={backToList}>
+                {t('queue.back')}
+              </button>
+              <DecisionDetail
+                key={current}
+                id={current}
+                position={index >= 0 ? { index: index + 1, total: page.counts.total } : null}
+                // List mode keeps the answered decision on screen (its outcome line); step mode,
+                // and an opened host prompt, advance to the next one, and the outcome is announced.
+                onChanged={() => change({ type: 'select', id: step || promptView ? null : current })}
+                onNext={next}
+                announce={say}
+                focusTitle={promptView}
+              />
             </div>
           )}
         </div>
@@ -283,7 +299,12 @@ export function Decisions({ me }: { me: string | null }) {
       <LiveRegion message={message} />
       <KeyHelp open={dialog === 'help'} onClose={() => open(null)} />
       {dialog === 'archive-all' && page && (
-        <ArchiveAllDialog count={page.counts.total} filter={filterInWords()} onConfirm={() => void archiveAll()} onClose={() => open(null)} />
+        <ArchiveAllDialog
+          count={page.counts.total}
+          filter={filterInWords()}
+          onConfirm={() => void archiveAll()}
+          onClose={() => open(null)}
+        />
       )}
       {adjustingBand && <HealthBandDialog onSaved={bandSaved} onClose={() => open(null)} />}
       {dialog === 'group' && <GroupStackDialog count={chosen.length} onCreate={groupIntoStack} onClose={() => open(null)} />}

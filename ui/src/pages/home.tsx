@@ -31,7 +31,9 @@ export function HomePage() {
         <>
           <p data-testid="home-counts">{t('queue.counts', loaded.home.counts)}</p>
           <section className="approval-block" aria-labelledby="home-approvals">
-            <h2 id="home-approvals" ref={blockHeading} tabIndex={-1}>{t('home.approvals')}</h2>
+            <h2 id="home-approvals" ref={blockHeading} tabIndex={-1}>
+              {t('home.approvals')}
+            </h2>
             {loaded.home.approvals.length === 0 ? (
               <p>{t('home.approvalsNone')}</p>
             ) : (
@@ -40,7 +42,7 @@ export function HomePage() {
                   <ApprovalRow
                     key={approval.id}
                     approval={approval}
-                    agent={approval.links.agentId ? loaded.agents[approval.links.agentId] ?? null : null}
+                    agent={approval.links.agentId ? (loaded.agents[approval.links.agentId] ?? null) : null}
                     onSettled={settled}
                     onRefused={settled}
                   />

@@ -20,7 +20,13 @@ export function PageFrame({
   const heading = loaded === 'missing' ? t('page.notFound') : loaded === 'failed' ? t('page.failed') : title;
   return (
     <main className={className ? `record ${className}` : 'record'} aria-busy={loaded === 'loading' ? 'true' : undefined}>
-      {loaded === 'loading' ? <p className="help">{t('page.loading')}</p> : <h1 ref={focusOnArrival} tabIndex={-1}>{heading}</h1>}
+      {loaded === 'loading' ? (
+        <p className="help">{t('page.loading')}</p>
+      ) : (
+        <h1 ref={focusOnArrival} tabIndex={-1}>
+          {heading}
+        </h1>
+      )}
       {loaded === 'ready' && children}
     </main>
   );

@@ -23,7 +23,9 @@ function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="run-facts">
-      <h2 id="run-facts" className="visually-hidden">{t('run.facts')}</h2>
+      <h2 id="run-facts" className="visually-hidden">
+        {t('run.facts')}
+      </h2>
       <dl className="facts">
         <dt>{t('run.status')}</dt>
         <dd data-testid="run-status">{t(`run.statuses.${run.status}`)}</dd>
@@ -40,13 +42,19 @@ function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
           </>
         )}
         <dt>{t('run.created')}</dt>
-        <dd><When at={run.createdAt} /></dd>
+        <dd>
+          <When at={run.createdAt} />
+        </dd>
         <dt>{t('run.started')}</dt>
-        <dd><When at={run.startedAt} /></dd>
+        <dd>
+          <When at={run.startedAt} />
+        </dd>
         {run.endedAt && (
           <>
             <dt>{t('run.ended')}</dt>
-            <dd><When at={run.endedAt} /></dd>
+            <dd>
+              <When at={run.endedAt} />
+            </dd>
           </>
         )}
         {run.failureReason && (
@@ -58,17 +66,23 @@ function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
         {run.restartedFrom && (
           <>
             <dt>{t('run.restartedFrom')}</dt>
-            <dd><AppLink href={`/runs/${encodeURIComponent(run.restartedFrom)}`}>{run.restartedFrom}</AppLink></dd>
+            <dd>
+              <AppLink href={`/runs/${encodeURIComponent(run.restartedFrom)}`}>{run.restartedFrom}</AppLink>
+            </dd>
           </>
         )}
         {run.decisionId && (
           <>
             <dt>{t('run.decision')}</dt>
-            <dd><AppLink href={`/decisions?id=${encodeURIComponent(run.decisionId)}`}>{run.decisionId}</AppLink></dd>
+            <dd>
+              <AppLink href={`/decisions?id=${encodeURIComponent(run.decisionId)}`}>{run.decisionId}</AppLink>
+            </dd>
           </>
         )}
         <dt>{t('run.id')}</dt>
-        <dd><code>{run.id}</code></dd>
+        <dd>
+          <code>{run.id}</code>
+        </dd>
       </dl>
     </section>
   );

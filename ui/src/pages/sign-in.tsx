@@ -17,7 +17,15 @@ export function SignIn() {
       <h1>{t('signIn.title')}</h1>
       <form onSubmit={submit}>
         <label htmlFor="token">{t('signIn.tokenLabel')}</label>
-        <input id="token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} aria-describedby="token-help" autoFocus />
+        <input
+          id="token"
+          type="password"
+          autoComplete="off"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          aria-describedby="token-help"
+          autoFocus
+        />
         <p id="token-help">{t('signIn.tokenHelp')}</p>
         {signIn.isError && <p role="alert">{t('signIn.failed')}</p>}
         <button type="submit">{t('signIn.submit')}</button>

@@ -62,7 +62,10 @@ export function StackPage({ id }: { id: string }) {
 
   function savePolicy(policy: StackPolicyBody | null) {
     if (!policy) return setMessage(t('stack.unchanged'));
-    void act(() => changing.mutateAsync({ kind: 'policy', policy }), () => t('stack.saved'));
+    void act(
+      () => changing.mutateAsync({ kind: 'policy', policy }),
+      () => t('stack.saved'),
+    );
   }
 
   function onMember(decisionId: string, action: MemberAction) {
@@ -102,7 +105,9 @@ export function StackPage({ id }: { id: string }) {
     <PageFrame title={stack.title} loaded="ready">
       {shownProblem && <p role="alert">{shownProblem}</p>}
       <section aria-labelledby="stack-facts">
-        <h2 id="stack-facts" className="visually-hidden">{t('stack.facts')}</h2>
+        <h2 id="stack-facts" className="visually-hidden">
+          {t('stack.facts')}
+        </h2>
         <dl className="facts">
           <dt>{t('stack.id')}</dt>
           <dd>{stack.id}</dd>
@@ -115,21 +120,35 @@ export function StackPage({ id }: { id: string }) {
           </dd>
           <dt>{t('stack.autoDefault')}</dt>
           <dd data-testid="stack-auto-default">
-            {stack.autoDefaultMs === null ? t('stack.autoDefaultOff') : t('stack.autoDefaultAfter', { duration: formatDuration(stack.autoDefaultMs) })}
+            {stack.autoDefaultMs === null
+              ? t('stack.autoDefaultOff')
+              : t('stack.autoDefaultAfter', { duration: formatDuration(stack.autoDefaultMs) })}
           </dd>
           <dt>{t('stack.created')}</dt>
-          <dd><When at={stack.createdAt} /></dd>
+          <dd>
+            <When at={stack.createdAt} />
+          </dd>
         </dl>
       </section>
       <section aria-labelledby="stack-checklist">
-        <h2 id="stack-checklist" tabIndex={-1}>{t('stack.checklist')}</h2>
+        <h2 id="stack-checklist" tabIndex={-1}>
+          {t('stack.checklist')}
+        </h2>
         {stack.members.length === 0 ? <p>{t('stack.empty')}</p> : <StackChecklist stack={stack} decisions={decisions} onAct={onMember} />}
         {open && stack.members.length > 0 && (
           <div className="apply-defaults">
-            <button type="button" data-action="apply-defaults" aria-busy={busy ? 'true' : undefined} onClick={applyDefaults} aria-describedby="apply-defaults-help">
+            <button
+              type="button"
+              data-action="apply-defaults"
+              aria-busy={busy ? 'true' : undefined}
+              onClick={applyDefaults}
+              aria-describedby="apply-defaults-help"
+            >
               {t('stack.applyDefaults')}
             </button>
-            <p id="apply-defaults-help" className="help">{t('stack.applyDefaultsHelp')}</p>
+            <p id="apply-defaults-help" className="help">
+              {t('stack.applyDefaultsHelp')}
+            </p>
           </div>
         )}
       </section>

@@ -46,7 +46,9 @@ function Columns({ board: { tasks, openDecisions } }: { board: Board }) {
             <p className="help">{t('board.empty')}</p>
           ) : (
             <ul className="task-cards">
-              {column.tasks.map((task) => <TaskCard key={task.id} task={task} openDecisions={openDecisions[task.id] ?? 0} />)}
+              {column.tasks.map((task) => (
+                <TaskCard key={task.id} task={task} openDecisions={openDecisions[task.id] ?? 0} />
+              ))}
             </ul>
           )}
         </section>
@@ -60,7 +62,9 @@ function TaskCard({ task, openDecisions }: { task: Task; openDecisions: number }
   const titleId = `task-title-${task.id}`;
   return (
     <li className="task-card" data-testid="task-card" data-task={task.id}>
-      <AppLink href={`/tasks/${encodeURIComponent(task.id)}`} id={titleId} className="task-title">{task.title}</AppLink>
+      <AppLink href={`/tasks/${encodeURIComponent(task.id)}`} id={titleId} className="task-title">
+        {task.title}
+      </AppLink>
       <span className="meta">{t(`task.statuses.${task.status}`)}</span>
       {openDecisions > 0 && (
         <>

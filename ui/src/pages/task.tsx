@@ -40,7 +40,9 @@ function TaskBody({ task, named }: { task: Task; named: Named }) {
             : status}
         </dd>
         <dt>{t('task.updated')}</dt>
-        <dd><When at={task.updatedAt} /></dd>
+        <dd>
+          <When at={task.updatedAt} />
+        </dd>
       </dl>
       <p>
         <AppLink href={`/decisions?task=${encodeURIComponent(task.id)}`}>{t('task.openInQueue')}</AppLink>
@@ -51,7 +53,11 @@ function TaskBody({ task, named }: { task: Task; named: Named }) {
           <p>{t('task.holdingNone')}</p>
         ) : (
           <ul data-testid="blockers">
-            {holding.map((blocker) => <li key={blocker.id}><Blocker blocker={blocker} named={named} /></li>)}
+            {holding.map((blocker) => (
+              <li key={blocker.id}>
+                <Blocker blocker={blocker} named={named} />
+              </li>
+            ))}
           </ul>
         )}
       </section>
@@ -61,7 +67,10 @@ function TaskBody({ task, named }: { task: Task; named: Named }) {
           <ul data-testid="cleared">
             {cleared.map((blocker) => (
               <li key={blocker.id}>
-                <Blocker blocker={blocker} named={named} /> <span className="help"><When at={blocker.resolvedAt} /></span>
+                <Blocker blocker={blocker} named={named} />{' '}
+                <span className="help">
+                  <When at={blocker.resolvedAt} />
+                </span>
               </li>
             ))}
           </ul>
@@ -78,13 +87,17 @@ function Blocker({ blocker, named }: { blocker: TaskBlocker; named: Named }) {
   if (blocker.kind === 'task') {
     return (
       <AppLink href={`/tasks/${encodeURIComponent(blocker.ref)}`}>
-        {name ? t('task.namedLine', { question: name.text, status: t(`task.statuses.${name.status}`) }) : t('task.otherTask', { id: blocker.ref })}
+        {name
+          ? t('task.namedLine', { question: name.text, status: t(`task.statuses.${name.status}`) })
+          : t('task.otherTask', { id: blocker.ref })}
       </AppLink>
     );
   }
   return (
     <AppLink href={`/decisions?id=${encodeURIComponent(blocker.ref)}`}>
-      {name ? t('task.namedLine', { question: name.text, status: t(`task.decisionStatuses.${name.status}`) }) : t('task.decision', { id: blocker.ref })}
+      {name
+        ? t('task.namedLine', { question: name.text, status: t(`task.decisionStatuses.${name.status}`) })
+        : t('task.decision', { id: blocker.ref })}
     </AppLink>
   );
 }

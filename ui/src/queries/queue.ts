@@ -57,9 +57,18 @@ type Named = { id: string; name: string };
 /** The agent, task and mission menus; a list that cannot be read only empties its menu. */
 async function readFilterChoices(): Promise<Record<'agent' | 'task' | 'mission', Named[]>> {
   const [agent, task, mission] = await Promise.all([
-    listAgents().then((agents) => agents.map(({ id, name }) => ({ id, name })), () => []),
-    listTasks().then((tasks) => tasks.map(({ id, title }) => ({ id, name: title })), () => []),
-    listMissions().then((missions) => missions.map(({ id, name }) => ({ id, name })), () => []),
+    listAgents().then(
+      (agents) => agents.map(({ id, name }) => ({ id, name })),
+      () => [],
+    ),
+    listTasks().then(
+      (tasks) => tasks.map(({ id, title }) => ({ id, name: title })),
+      () => [],
+    ),
+    listMissions().then(
+      (missions) => missions.map(({ id, name }) => ({ id, name })),
+      () => [],
+    ),
   ]);
   return { agent, task, mission };
 }

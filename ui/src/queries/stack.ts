@@ -9,9 +9,7 @@ import { applyStackDefaults, readStack, removeStackMember, reorderStack, setStac
 import { keys } from './keys';
 
 export type StackChange =
-  | { kind: 'policy'; policy: StackPolicyBody }
-  | { kind: 'remove'; decision: string }
-  | { kind: 'reorder'; order: string[] };
+  { kind: 'policy'; policy: StackPolicyBody } | { kind: 'remove'; decision: string } | { kind: 'reorder'; order: string[] };
 
 export function useStack(id: string) {
   return useQuery({ queryKey: keys.stack(id), queryFn: () => readStack(id) });

@@ -9,8 +9,7 @@ import type { QueueCard } from '../../../domain/queue';
 export type StackHeading = Omit<NonNullable<QueueCard['stackPlace']>, 'position'>;
 
 export type ListGroup =
-  | { kind: 'stack'; stack: StackHeading; cards: QueueCard[] }
-  | { kind: 'scope'; scope: string | null; cards: QueueCard[] };
+  { kind: 'stack'; stack: StackHeading; cards: QueueCard[] } | { kind: 'scope'; scope: string | null; cards: QueueCard[] };
 
 export function groupCards(cards: QueueCard[]): ListGroup[] {
   const stacks = new Map<string, { stack: StackHeading; cards: QueueCard[] }>();

@@ -11,9 +11,15 @@ export function AccessControl({ ask, submit }: { ask: AccessAsk; submit: Submit 
     <div className="ask-control" role="group" aria-label={ask.prompt}>
       <p className="prompt">{ask.prompt}</p>
       {ask.context && <p className="ask-context">{ask.context}</p>}
-      <p><span className="label">{t('ask.needs')}</span> {ask.needed}</p>
-      <a href={ask.grantUrl} target="_blank" rel="noopener noreferrer">{t('ask.openConnections')}</a>
-      <button type="button" onClick={() => submit({ kind: 'access', granted: true })}>{t('ask.granted')}</button>
+      <p>
+        <span className="label">{t('ask.needs')}</span> {ask.needed}
+      </p>
+      <a href={ask.grantUrl} target="_blank" rel="noopener noreferrer">
+        {t('ask.openConnections')}
+      </a>
+      <button type="button" onClick={() => submit({ kind: 'access', granted: true })}>
+        {t('ask.granted')}
+      </button>
     </div>
   );
 }

@@ -17,7 +17,9 @@ export function ActionControl({ ask, submit }: { ask: ActionAsk; submit: Submit 
       {ask.instructions && <p>{ask.instructions}</p>}
       <label htmlFor={id}>{t('ask.note')}</label>
       <textarea id={id} value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} />
-      <button type="button" onClick={() => submit({ kind: 'action', done: true, ...(note.trim() ? { note: note.trim() } : {}) })}>{t('ask.markDone')}</button>
+      <button type="button" onClick={() => submit({ kind: 'action', done: true, ...(note.trim() ? { note: note.trim() } : {}) })}>
+        {t('ask.markDone')}
+      </button>
     </div>
   );
 }

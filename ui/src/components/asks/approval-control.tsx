@@ -19,11 +19,17 @@ export function ApprovalControl({ ask, submit, permission = false }: { ask: Appr
     <fieldset id={id} aria-describedby={rejecting ? `${id}-reason` : undefined}>
       <legend>{ask.prompt}</legend>
       {ask.context && <p className="ask-context">{ask.context}</p>}
-      <p><span className="label">{t('ask.action')}</span> {ask.action.summary}</p>
+      <p>
+        <span className="label">{t('ask.action')}</span> {ask.action.summary}
+      </p>
       {ask.risks.length > 0 && (
         <div>
           <span className="label">{t('ask.risks')}</span>
-          <ul>{ask.risks.map((risk, index) => <li key={index}>{risk}</li>)}</ul>
+          <ul>
+            {ask.risks.map((risk, index) => (
+              <li key={index}>{risk}</li>
+            ))}
+          </ul>
         </div>
       )}
       {rejecting ? (
@@ -32,12 +38,18 @@ export function ApprovalControl({ ask, submit, permission = false }: { ask: Appr
           <button type="button" disabled={!reason.trim()} onClick={() => submit({ kind: 'approval', decision: 'reject' }, reason.trim())}>
             {permission ? t('prompt.confirmDenial') : t('ask.confirmRejection')}
           </button>
-          <button type="button" onClick={() => setRejecting(false)}>{t('ask.cancel')}</button>
+          <button type="button" onClick={() => setRejecting(false)}>
+            {t('ask.cancel')}
+          </button>
         </>
       ) : (
         <>
-          <button type="button" data-answer="approve" onClick={() => submit({ kind: 'approval', decision: 'approve' })}>{t('ask.approve')}</button>
-          <button type="button" data-answer="reject" onClick={() => setRejecting(true)}>{permission ? t('prompt.deny') : t('ask.reject')}</button>
+          <button type="button" data-answer="approve" onClick={() => submit({ kind: 'approval', decision: 'approve' })}>
+            {t('ask.approve')}
+          </button>
+          <button type="button" data-answer="reject" onClick={() => setRejecting(true)}>
+            {permission ? t('prompt.deny') : t('ask.reject')}
+          </button>
         </>
       )}
     </fieldset>

@@ -57,7 +57,10 @@ export function AskItem({
     return (
       <li className="ask answered" data-testid="answered-ask" data-ask={ask.position} data-answered-at={ask.answer.answeredAt}>
         <p className="prompt">{ask.prompt}</p>
-        <p>{t('ask.answeredBy', { answer: describe(ask, t), who })}{ask.answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}</p>
+        <p>
+          {t('ask.answeredBy', { answer: describe(ask, t), who })}
+          {ask.answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}
+        </p>
         {ask.answer.reason && <blockquote>{ask.answer.reason}</blockquote>}
         <AskMenu undo={menu.undo} agent={menu.agent} runId={menu.runId} answerText={describe(ask, t)} onUndo={menu.onUndo} />
       </li>
@@ -76,7 +79,13 @@ export function AskItem({
       </p>
     </div>
   );
-  if (!open) return <li className="ask" data-ask={ask.position}><p className="prompt">{ask.prompt}</p>{banner}</li>;
+  if (!open)
+    return (
+      <li className="ask" data-ask={ask.position}>
+        <p className="prompt">{ask.prompt}</p>
+        {banner}
+      </li>
+    );
   return (
     <li className="ask" data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}

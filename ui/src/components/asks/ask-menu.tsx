@@ -67,7 +67,9 @@ export function AskMenu({
           </li>
           {runId && (
             <li role="none">
-              <AppLink role="menuitem" href={`/runs/${encodeURIComponent(runId)}`}>{t('undo.openRun')}</AppLink>
+              <AppLink role="menuitem" href={`/runs/${encodeURIComponent(runId)}`}>
+                {t('undo.openRun')}
+              </AppLink>
             </li>
           )}
         </ul>

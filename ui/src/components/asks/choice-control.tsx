@@ -24,7 +24,12 @@ export function ChoiceControl({ ask, submit }: { ask: ChoiceAsk; submit: Submit 
       {ask.multiple && <p className="help">{t('ask.chooseRange', { min: ask.min ?? 1, max: ask.max ?? ask.options.length })}</p>}
       {ask.options.map((option, index) => (
         <label key={index} className="option">
-          <input type={ask.multiple ? 'checkbox' : 'radio'} name={id} checked={selected.includes(index + 1)} onChange={() => toggle(index + 1)} />
+          <input
+            type={ask.multiple ? 'checkbox' : 'radio'}
+            name={id}
+            checked={selected.includes(index + 1)}
+            onChange={() => toggle(index + 1)}
+          />
           <span>{option.label}</span>
           {option.consequence && <span className="consequence">{option.consequence}</span>}
           {option.recommended && <span className="tag">{t('queue.recommended')}</span>}

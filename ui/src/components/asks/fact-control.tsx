@@ -21,7 +21,9 @@ export function FactControl({ ask, submit }: { ask: FactAsk; submit: Submit }) {
         <input id={id} value={text} maxLength={FACT_MAX} onChange={(e) => setText(e.target.value)} />
       )}
       <p className="help">{t('ask.characters', { count: text.length, max: FACT_MAX })}</p>
-      <button type="button" disabled={!text.trim()} onClick={() => submit({ kind: 'fact', text: text.trim() })}>{t('ask.answer')}</button>
+      <button type="button" disabled={!text.trim()} onClick={() => submit({ kind: 'fact', text: text.trim() })}>
+        {t('ask.answer')}
+      </button>
     </div>
   );
 }
