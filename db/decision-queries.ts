@@ -7,7 +7,7 @@ import type { AskKind } from '../domain/ask';
 import type { DecisionSnapshot, DecisionView } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';
 import { RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
-import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, type QueueCardFacts, type QueueTab } from '../domain/queue';
+import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, type QueuePage as QueuePageView, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { recordActivity } from './activity';
 import { inTransaction, prepared, type Pool } from './pool';
@@ -65,12 +65,8 @@ export type QueueQuery = {
   offset: number;
 };
 
-export type QueuePage = {
-  decisions: Array<DecisionView & QueueCardFacts>;
-  counts: { open: number; blocking: number; total: number };
-  /** Whole-workspace facts for the empty states: never had one (§6.8), or quiet (§6.7). */
-  history: { decisions: number; lastOpenedAt: string | null };
-};
+/** What the read model gives of a queue page; the route adds the health line and the paging. */
+export type QueuePage = Pick<QueuePageView, 'decisions' | 'counts' | 'history'>;
 
 const TAB_STATUS: Record<QueueTab, string> = { open: 'open', answered: 'resolved', archived: 'archived' };
 
@@ -149,32 +145,116 @@ type CardRow = {
   asked: number | null;
 };
 
+type FactsRow = QueuePage['counts'] & { decisions: number; last_opened_at: Date | null };
+
 /**
- * One page of a queue tab, ranked (FR-4 with DESIGN §3's groups), with counts for the whole
- * filter. Two statements, each prepared once per connection (the queue is read often, and
- * planning these joins costs as much as running them):
- *   - the page ranks every matching decision on narrow columns only, then joins the wide
- *     snapshot and the card's facts for the page's rows alone;
- *   - the counts and the workspace's history share one scan.
+ * The part of the rank a decision's own row fixes, its posted class (migration 0014, whose
+ * index `decisions_open_class_idx` is on exactly this expression and WEIGHT):
+ *   1  posted blocking, no session: always group 1;
+ *   2  posted blocking, with a session: group 1 while the session is live, else group 2;
+ *   3  advisory: group 3, unless its run is parked or its task blocked (then 1 or 2).
  */
-export async function listQueue(pool: Pool, workspaceId: string, query: QueueQuery): Promise<QueuePage> {
-  const params: unknown[] = [workspaceId];
-  const filter = filters(query, params);
-  const n = params.length;
-  const status = TAB_STATUS[query.tab];
-  const keys =
-    query.tab === 'open'
-      ? ['stack_overdue desc', 'rank_group', 'weight desc', 'created_at', 'number']
-      : ['closed_at desc nulls last', 'number desc'];
-  const pageSql = `with p as materialized (
-       select d.id, d.created_at, d.closed_at, d.number, coalesce(d.confidence, 0.5) as weight,
-              ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group, ${STACK_OVERDUE} as stack_overdue
-         ${FROM}
-        where d.workspace_id = $1 and d.status = $${n + 1}${filter}
-        order by ${keys.join(', ')}
-        limit $${n + 3} offset $${n + 4})
-     select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group,
-            ${dormant(`$${n + 2}`)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
+function postedClass(alias: string): string {
+  return `case when ${alias}.mode = 'advisory' then 3 when ${alias}.session_id is null then 1 else 2 end`;
+}
+
+const WEIGHT = 'coalesce(d.confidence, 0.5)';
+/** The workspace parameter, opaque to the planner (see openWindowSql). */
+const WS = '(select $1::text)';
+const LIVE_SECONDS = HEARTBEAT_TIMEOUT_MS / 1000;
+
+/**
+ * Advisory open decisions that are blocking all the same (DESIGN §3): those of the parked
+ * runs and blocked tasks, looked up by those ids, so no plan reads every advisory decision.
+ * `columns` are the decision's (alias hd) to return. $1 is the workspace.
+ */
+function advisoryHeld(columns: string): string {
+  const parked = "select hr.id from runs hr where hr.workspace_id = $1 and hr.status = 'parked'";
+  const blocked = "select ht.id from tasks ht where ht.workspace_id = $1 and ht.status = 'blocked'";
+  // Two disjoint halves (a decision held by both its run and its task is in the first): no dedupe.
+  return `select ${columns} from decisions hd
+     where hd.workspace_id = $1 and hd.run_id = any (array(${parked}))
+       and hd.run_id is not null and hd.status = 'open' and hd.mode = 'advisory'
+    union all
+    select ${columns} from decisions hd
+     where hd.workspace_id = $1 and hd.task_id = any (array(${blocked}))
+       and hd.task_id is not null and hd.status = 'open' and hd.mode = 'advisory'
+       and (hd.run_id is null or hd.run_id not in (${parked}))`;
+}
+
+/**
+ * The Open tab's first rows of the whole workspace without sorting every open decision. The
+ * open decisions fall into six disjoint parts, each readable in rank order:
+ *   - members of overdue stacks (few: ranked in full);
+ *   - class 1, in index order: group 1;
+ *   - class 2 on each live session (few sessions): group 1;
+ *   - class 2 on any other session, in index order: group 2;
+ *   - class 3 held by a parked run or blocked task (few): group 1 or 2;
+ *   - class 3 otherwise, in index order: group 3.
+ * The first `window` rows of the queue are among the first `window` of each part, so each
+ * part reads at most that many (the index walks also pass over the few rows of the small
+ * parts), and only their union is sorted. The small sets (live sessions, held decisions,
+ * overdue stacks' members) are computed once; the walks test them as hashed subplans
+ * (`not in`), filters that keep the index order, so no plan can trade it for a sort. The
+ * window is a literal (a few sizes, one prepared statement each).
+ *
+ * The parameters ($1 workspace, $2 limit, $3 offset) are read through `(select $n)`, which
+ * the planner cannot see into: the plan is then the same whatever the values, so Postgres
+ * keeps one generic plan for the statement instead of planning it on every read (planning
+ * this statement costs several times running it). The plan needs no estimate to be right.
+ */
+function openWindowSql(window: number): string {
+  const rankKeys = `${WEIGHT} desc, d.created_at, d.number`;
+  // Held decisions are all advisory (class 3): the other walks pass over overdue ones alone.
+  const walk = (where: string, skip = 'overdue') => `d.workspace_id = ${WS} and d.status = 'open' and ${where}
+          and d.id not in (select id from ${skip})
+        order by ${rankKeys} limit ${window}`;
+  return `live as materialized (
+      select s.id from sessions s where s.workspace_id = ${WS} and ${sessionLive(String(LIVE_SECONDS))}),
+    held as materialized (
+      ${advisoryHeld(`hd.id, hd.session_id, ${WEIGHT.replace('d.', 'hd.')} as weight, hd.created_at, hd.number`).replaceAll('$1', WS)}),
+    overdue as materialized (
+      select d.id, d.created_at, d.number, ${WEIGHT} as weight,
+             ${postedClass('d')} < 3 or d.id in (select id from held) as blocking,
+             case when ${postedClass('d')} = 3 and d.id not in (select id from held) then 3
+                  when d.session_id is null or d.session_id in (select id from live) then 1 else 2 end as rank_group,
+             true as stack_overdue
+        from stacks st
+        join stack_members sm on sm.stack_id = st.id
+        join decisions d on d.id = sm.decision_id
+       where st.workspace_id = ${WS} and st.status = 'open' and st.due_at < now() and d.workspace_id = ${WS} and d.status = 'open'),
+    skip as materialized (select id from overdue union all select id from held),
+    w as materialized (
+      (select * from overdue order by rank_group, weight desc, created_at, number limit ${window})
+      union all
+      (select d.id, d.created_at, d.number, ${WEIGHT}, true, 1, false from decisions d
+        where ${walk(`${postedClass('d')} = 1`)})
+      union all
+      (select x.* from live l cross join lateral (
+         select d.id, d.created_at, d.number, ${WEIGHT} as weight, true as blocking, 1 as rank_group, false as stack_overdue
+           from decisions d
+          where d.session_id = l.id and ${walk(`${postedClass('d')} = 2`)}) x)
+      union all
+      (select d.id, d.created_at, d.number, ${WEIGHT}, true, 2, false from decisions d
+        where ${walk(`${postedClass('d')} = 2 and d.session_id not in (select id from live)`)})
+      union all
+      (select h.id, h.created_at, h.number, h.weight, true,
+              case when h.session_id is null or h.session_id in (select id from live) then 1 else 2 end as rank_group, false
+         from held h
+        where h.id not in (select id from overdue)
+        order by rank_group, h.weight desc, h.created_at, h.number limit ${window})
+      union all
+      (select d.id, d.created_at, d.number, ${WEIGHT}, false, 3, false from decisions d
+        where ${walk(`${postedClass('d')} = 3`, 'skip')}))`;
+}
+
+/** Window sizes of the Open tab's fast read; a page reaching past the largest is ranked in full. */
+const OPEN_WINDOWS = [32, 128, 512, 1024] as const;
+
+/** The page's rows joined with the card's facts; `p` holds the ranked ids and keys. */
+function cardSql(liveSecondsParam: string, keys: string[]): string {
+  return `select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group,
+            ${dormant(liveSecondsParam)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
             st.due_at as stack_due_at, p.stack_overdue, ${ASKED} as asked,
             a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
        from p join decisions d on d.id = p.id
@@ -185,21 +265,98 @@ export async function listQueue(pool: Pool, workspaceId: string, query: QueueQue
        left join stacks st on st.id = sm.stack_id
        left join agents a on a.id = d.agent_id
       order by ${keys.map((key) => `p.${key}`).join(', ')}`;
-  const factsSql = `select count(*) filter (where d.status = 'open'${filter})::int as open,
-            count(*) filter (where d.status = 'open' and ${BLOCKING}${filter})::int as blocking,
-            count(*) filter (where d.status = $${n + 1}${filter})::int as total,
-            count(*)::int as decisions, max(d.created_at) as last_opened_at
-       ${FROM}
-      where d.workspace_id = $1`;
-  const [page, facts] = await Promise.all([
-    pool.query<Row & CardRow>(
-      prepared(pool, pageSql, [...params, status, HEARTBEAT_TIMEOUT_MS / 1000, Math.min(query.limit, QUEUE_PAGE_MAX), query.offset]),
-    ),
-    pool.query<QueuePage['counts'] & { decisions: number; last_opened_at: Date | null }>(prepared(pool, factsSql, [...params, status])),
-  ]);
-  const totals = facts.rows[0];
+}
+
+const OPEN_KEYS = ['stack_overdue desc', 'rank_group', 'weight desc', 'created_at', 'number'];
+const CLOSED_KEYS = ['closed_at desc nulls last', 'number desc'];
+
+/**
+ * The workspace's whole-history facts, from the counters (migration 0014) and one index probe
+ * per status: never a count of rows. The workspace reaches the planner as `(select $1)`, as
+ * in openWindowSql: one generic plan, kept.
+ */
+const HISTORY = `(select coalesce(sum(n), 0)::int from decision_counts where workspace_id = ${WS}) as decisions,
+       (select max((select max(hd.created_at) from decisions hd where hd.workspace_id = c.workspace_id and hd.status = c.status))
+          from decision_counts c where c.workspace_id = ${WS} and c.n > 0) as last_opened_at`;
+
+/** Counts of the unfiltered queue: the counters, plus the advisory decisions held by their work. $1 workspace, $2 tab status. */
+const COUNTS_UNFILTERED = `select coalesce(sum(c.n) filter (where c.status = 'open'), 0)::int as open,
+            (coalesce(sum(c.n) filter (where c.status = 'open' and c.mode = 'blocking'), 0)
+              + (select count(*) from (${advisoryHeld('hd.id').replaceAll('$1', WS)}) held))::int as blocking,
+            coalesce(sum(c.n) filter (where c.status = (select $2::text)), 0)::int as total,
+            ${HISTORY}
+       from decision_counts c where c.workspace_id = ${WS}`;
+
+export type QueuePlan = 'fast' | 'general';
+
+/**
+ * One page of a queue tab, ranked (FR-4 with DESIGN §3's groups), with counts for the whole
+ * filter. Two statements, each prepared once per connection (the queue is read often, and
+ * planning these joins costs as much as running them):
+ *   - the page: the Open tab unfiltered (the hot path) merges the index-ordered parts of
+ *     openWindowSql; a filtered view, a closed tab, or a page past the largest window ranks
+ *     every matching decision on narrow columns; either way the wide snapshot and the card's
+ *     facts are joined for the page's rows alone;
+ *   - the counts: unfiltered, from the per-workspace counters; filtered, one scan of the
+ *     matching rows of the two statuses counted; the workspace's history from the counters.
+ * `plan: 'general'` ranks and counts the slow way whatever the query (tests compare the two).
+ */
+export async function listQueue(
+  pool: Pool,
+  workspaceId: string,
+  query: QueueQuery,
+  options: { plan?: QueuePlan } = {},
+): Promise<QueuePage> {
+  const params: unknown[] = [workspaceId];
+  const filter = filters(query, params);
+  const n = params.length;
+  const status = TAB_STATUS[query.tab];
+  const limit = Math.min(query.limit, QUEUE_PAGE_MAX);
+  const general = options.plan === 'general';
+  const window = general || filter || query.tab !== 'open' ? undefined : OPEN_WINDOWS.find((size) => size >= query.offset + limit);
+
+  const page = window
+    ? pool.query<Row & CardRow>(
+        prepared(
+          pool,
+          `with ${openWindowSql(window)},
+                p as (select * from w order by ${OPEN_KEYS.join(', ')} limit (select $2::int) offset (select $3::int))
+           ${cardSql(String(LIVE_SECONDS), OPEN_KEYS)}`,
+          [workspaceId, limit, query.offset],
+        ),
+      )
+    : pool.query<Row & CardRow>(
+        prepared(
+          pool,
+          `with p as materialized (
+             select d.id, d.created_at, d.closed_at, d.number, ${WEIGHT} as weight,
+                    ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group, ${STACK_OVERDUE} as stack_overdue
+               ${FROM}
+              where d.workspace_id = $1 and d.status = $${n + 1}${filter}
+              order by ${(query.tab === 'open' ? OPEN_KEYS : CLOSED_KEYS).join(', ')}
+              limit $${n + 3} offset $${n + 4})
+           ${cardSql(`$${n + 2}`, query.tab === 'open' ? OPEN_KEYS : CLOSED_KEYS)}`,
+          [...params, status, LIVE_SECONDS, limit, query.offset],
+        ),
+      );
+  const facts =
+    filter || general
+      ? pool.query<FactsRow>(
+          prepared(
+            pool,
+            `select f.*, ${HISTORY}
+               from (select count(*) filter (where d.status = 'open')::int as open,
+                            count(*) filter (where d.status = 'open' and ${BLOCKING})::int as blocking,
+                            count(*) filter (where d.status = $${n + 1})::int as total
+                       ${FROM}
+                      where d.workspace_id = $1 and d.status in ('open', $${n + 1})${filter}) f`,
+            [...params, status],
+          ),
+        )
+      : pool.query<FactsRow>(prepared(pool, COUNTS_UNFILTERED, [workspaceId, status]));
+  const [rows, totals] = await Promise.all([page, facts]).then(([p, f]) => [p.rows, f.rows[0]] as const);
   return {
-    decisions: page.rows.map((row) => ({
+    decisions: rows.map((row) => ({
       ...toView(row),
       blocking: row.blocking,
       dormant: row.dormant,

@@ -82,6 +82,20 @@ async function tableCounts(db: Pool): Promise<Record<string, number>> {
   return counts;
 }
 
+/**
+ * Tables the newest migration adds, which the source (written before it) lacks: the import
+ * brings the copy's schema up to date first, so they arrive filled from its rows — the queue's
+ * per-workspace counters (0014) count its two open decisions.
+ */
+const newestTables = { decision_counts: 1 };
+
+async function decisionCounters(db: Pool): Promise<Array<{ status: string; mode: string; n: number }>> {
+  const { rows } = await db.query<{ status: string; mode: string; n: number }>(
+    'select status, mode, n::int as n from decision_counts order by 1, 2',
+  );
+  return rows;
+}
+
 const temp = mkdtempSync(join(tmpdir(), 'cast-import-test-'));
 // Run as root, the embedded server runs as `postgres`, which must pass through to its directory.
 chmodSync(temp, 0o711);
@@ -116,7 +130,11 @@ async function writeSource(): Promise<void> {
   for (const question of ['Which schema wins?', 'Ship on Friday?']) {
     const id = `sd-${await nextDecisionNumber(pool)}`;
     const opened = openDecision(decisionStart(choiceDecision(question, 2), { id, workspaceId, filedBy: owner.memberId }), new Date());
-    const answered = applyAnswer(opened, { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: colleague.memberId }, new Date());
+    const answered = applyAnswer(
+      opened,
+      { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: colleague.memberId },
+      new Date(),
+    );
     await mirrorDecision(pool, opened);
     await mirrorDecision(pool, answered);
     decisionIds.push(id);
@@ -124,7 +142,8 @@ async function writeSource(): Promise<void> {
 
   await ensureSession(pool, owner, { id: 'claude-session-1', scope: 'cast' });
   for (const body of ['Which schema should win?', 'Waiting for the decision.']) {
-    lastMessageSeq = (await appendMessage(pool, { workspaceId, sessionId: 'claude-session-1', role: 'assistant', kind: 'message', body })).seq;
+    lastMessageSeq = (await appendMessage(pool, { workspaceId, sessionId: 'claude-session-1', role: 'assistant', kind: 'message', body }))
+      .seq;
   }
   // A rate-limit counter: transient, not carried across.
   await db.query(`insert into rate_limits (key, points, expire) values ($1, 3, $2)`, [`read:${owner.memberId}`, Date.now() + 60_000]);
@@ -172,7 +191,9 @@ describe('npm run import-pglite', () => {
       startup = await ensureDefaultMember(target);
       mkdirSync(dataDir);
       startupToken = await signInToken(target, startup, dataDir);
-      await target.query(`insert into health_snapshots (workspace_id, computed_at, band) values ($1, now(), 'quiet')`, [startup.workspaceId]);
+      await target.query(`insert into health_snapshots (workspace_id, computed_at, band) values ($1, now(), 'quiet')`, [
+        startup.workspaceId,
+      ]);
     });
     afterAll(async () => {
       await target?.end();
@@ -191,7 +212,13 @@ describe('npm run import-pglite', () => {
       expect(run.stdout).not.toContain(new URL(targetUrl).password || '\u0000');
 
       // The start-up token is kept (as the owner's); the rate-limit counter is not carried.
-      expect(await tableCounts(target)).toEqual({ ...sourceCounts, api_tokens: sourceCounts.api_tokens! + 1, rate_limits: 0 });
+      expect(await tableCounts(target)).toEqual({
+        ...sourceCounts,
+        ...newestTables,
+        api_tokens: sourceCounts.api_tokens! + 1,
+        rate_limits: 0,
+      });
+      expect(await decisionCounters(target)).toEqual([{ status: 'open', mode: 'blocking', n: 2 }]);
       expect(run.stdout).toMatch(/sign-in token of the fresh database's default member \(1\) now signs? in/);
       expect(sourceCounts).toMatchObject({ decisions: 2, sessions: 1, session_messages: 2, api_tokens: 2, rate_limits: 1 });
       const { rows } = await target.query<{ created: string }>('select created_at::text as created from workspaces');
@@ -211,7 +238,13 @@ describe('npm run import-pglite', () => {
 
       // New rows get ids past every imported one.
       expect(await nextDecisionNumber(target)).toBe(Number(decisionIds[1]!.slice(3)) + 1);
-      const message = await appendMessage(target, { workspaceId: owner.workspaceId, sessionId: 'claude-session-1', role: 'user', kind: 'message', body: 'Go.' });
+      const message = await appendMessage(target, {
+        workspaceId: owner.workspaceId,
+        sessionId: 'claude-session-1',
+        role: 'user',
+        kind: 'message',
+        body: 'Go.',
+      });
       expect(message.seq).toBeGreaterThan(lastMessageSeq);
 
       expect(fingerprint(sourceDir)).toBe(sourcePrint);
@@ -260,7 +293,7 @@ describe('npm run import-pglite', () => {
     }
   });
 
-  describe("into the embedded server of $CAST_DATA_DIR", () => {
+  describe('into the embedded server of $CAST_DATA_DIR', () => {
     const dataDir = join(temp, 'data-embedded');
     let running: ChildProcess | undefined;
     afterAll(() => running?.kill());
@@ -288,7 +321,8 @@ describe('npm run import-pglite', () => {
       const embedded = await startEmbeddedPostgres({ dir: join(dataDir, 'pg') });
       const pool = createPool(embedded.url, 2);
       try {
-        expect(await tableCounts(pool)).toEqual({ ...sourceCounts, rate_limits: 0 });
+        expect(await tableCounts(pool)).toEqual({ ...sourceCounts, ...newestTables, rate_limits: 0 });
+        expect(await decisionCounters(pool)).toEqual([{ status: 'open', mode: 'blocking', n: 2 }]);
         expect(await findPrincipalByToken(pool, ownerToken)).toEqual(owner);
       } finally {
         await pool.end();
