@@ -272,29 +272,23 @@ export function transportProbe(valid: fc.Arbitrary<Json>): fc.Arbitrary<Probe> {
     fc
       .tuple(text, fc.constantFrom(...WRONG_TYPES))
       .map(([body, contentType]): Probe => ({ kind: 'wrong content-type', body, contentType })),
-    fc
-      .tuple(text, fc.constantFrom('gzip', 'deflate', 'br', 'compress', 'gzip, gzip'))
-      .map(([body, encoding]): Probe => ({
-        kind: 'wrong content-encoding',
-        body,
-        contentType: 'application/json',
-        headers: { 'content-encoding': encoding },
-      })),
+    fc.tuple(text, fc.constantFrom('gzip', 'deflate', 'br', 'compress', 'gzip, gzip')).map(([body, encoding]): Probe => ({
+      kind: 'wrong content-encoding',
+      body,
+      contentType: 'application/json',
+      headers: { 'content-encoding': encoding },
+    })),
     // A whole body nested thousands of levels deep, written as text.
-    fc
-      .tuple(fc.integer({ min: 2_000, max: 60_000 }), fc.boolean())
-      .map(([depth, arrays]): Probe => ({
-        kind: 'deeply nested JSON',
-        body: arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
-        contentType: 'application/json',
-      })),
-    fc
-      .tuple(fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT + 200_000 }), fc.boolean())
-      .map(([size, json]): Probe => ({
-        kind: 'oversize body',
-        body: json ? JSON.stringify({ question: 'x'.repeat(size) }) : 'x'.repeat(size),
-        contentType: 'application/json',
-      })),
+    fc.tuple(fc.integer({ min: 2_000, max: 60_000 }), fc.boolean()).map(([depth, arrays]): Probe => ({
+      kind: 'deeply nested JSON',
+      body: arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+      contentType: 'application/json',
+    })),
+    fc.tuple(fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT + 200_000 }), fc.boolean()).map(([size, json]): Probe => ({
+      kind: 'oversize body',
+      body: json ? JSON.stringify({ question: 'x'.repeat(size) }) : 'x'.repeat(size),
+      contentType: 'application/json',
+    })),
   );
 }
 
