@@ -30,11 +30,11 @@ const MIRROR_CHANGES = `with upsert as (
      where decisions.revision < excluded.revision
      returning id, workspace_id, status
    ), entries as (
-     insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, detail)
-     select u.workspace_id, 'decision', u.id, e.kind, e.actor_kind, e.actor_id, coalesce(e.detail, '{}')
+     insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, actor_label, detail)
+     select u.workspace_id, 'decision', u.id, e.kind, e.actor_kind, e.actor_id, e.actor_label, coalesce(e.detail, '{}')
        from upsert u,
-            rows from (jsonb_to_recordset($26::jsonb) as (kind text, actor_kind text, actor_id text, detail jsonb))
-              with ordinality as e(kind, actor_kind, actor_id, detail, position)
+            rows from (jsonb_to_recordset($26::jsonb) as (kind text, actor_kind text, actor_id text, actor_label text, detail jsonb))
+              with ordinality as e(kind, actor_kind, actor_id, actor_label, detail, position)
       order by e.position
    ), closed as (
      -- Closed: the same question from the same session now opens a new decision.
@@ -78,6 +78,7 @@ function mirrorValues(snapshot: DecisionSnapshot, events: DecisionEvent[]): unkn
     kind: event.kind,
     actor_kind: event.actor.kind,
     actor_id: event.actor.id,
+    actor_label: event.actor.label ?? null,
     detail: { revision: snapshot.revision, ...event.detail },
   }));
   return [

@@ -36,6 +36,7 @@ import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
 import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
+import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
 
 export type AppDeps = {
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): Express {
     ...healthSettingsHandlers(deps),
     ...analyticsHandlers(deps),
     ...webhookHandlers(deps),
+    ...peopleHandlers(deps),
     ...openApiHandlers(),
   ];
   mountRoutes(api, declared, { checkResponses: deps.checkResponses ?? false });

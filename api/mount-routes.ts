@@ -2,7 +2,8 @@
  * Mounts route handlers from their declarations (domain/routes/): the declaration's schemas
  * parse the path, query, headers and body before the handler runs, and the handler gives
  * back a body of the declared shape. With `checkResponses` (the test suite) every answer is
- * also parsed with its declared schema, so a handler that drifts from its contract fails.
+ * also parsed with its declared schema, so a handler that drifts from its contract fails. A
+ * route an agent may not call answers an agent token 403 `forbidden_for_agent` before it runs.
  */
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
@@ -40,7 +41,10 @@ export function handle<C extends RouteContract>(contract: C, handler: Handler<C>
   return {
     contract,
     async serve(req, res, options) {
-      const result = await handler(parseInput(contract, req), { principal: res.locals.principal, req, res });
+      const principal = res.locals.principal;
+      // Before the input is read: an agent learns nothing from a route that is not its own.
+      if (principal.kind === 'agent' && !contract.callers.includes('agent')) throw forbiddenForAgent(contract);
+      const result = await handler(parseInput(contract, req), { principal, req, res });
       if (result === WROTE) return;
       const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
       if (options.checkResponses) checkResponse(contract, status, body);
@@ -49,6 +53,15 @@ export function handle<C extends RouteContract>(contract: C, handler: Handler<C>
       else res.status(status).json(body);
     },
   };
+}
+
+/** Everything that decides is a person's alone (DESIGN §8): nothing changes, and the agent is told who must act. */
+function forbiddenForAgent(contract: RouteContract): DomainError {
+  return new DomainError(
+    'forbidden_for_agent',
+    `A person must do this in Cast ("${contract.summary}"); an agent token cannot. Nothing was changed.`,
+    { operation: contract.operationId },
+  );
 }
 
 export function reply<C extends RouteContract>(_contract: C, success: RouteReply<C>, headers?: Record<string, string>): Reply<C> {

@@ -4,7 +4,8 @@
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { DomainError, ERRORS, type ErrorCode } from '../domain/errors';
+import { DomainError, ERRORS, isErrorCode, type ErrorCode } from '../domain/errors';
+import { refusalWords } from '../domain/refusal-words';
 import type { Logger } from '../runtime/logger';
 
 export function statusOf(code: ErrorCode): number {
@@ -27,32 +28,41 @@ export function sendProblem(res: Response, error: DomainError): void {
     });
 }
 
-type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+type Issue = { path: PropertyKey[]; message: string; code?: string; params?: { problem?: unknown }; errors?: Issue[][] };
 
 const pathOf = (path: PropertyKey[]) => path.map(String).join('.');
 
 /**
- * A plain union's failure says only "Invalid input"; name what each accepted form lacked
+ * A plain union's failure says only that no form fits; name what each accepted form lacked
  * instead. (A discriminated union already names the discriminator's values.)
  */
 function messageOf(issue: Issue): string {
   if (issue.code !== 'invalid_union' || !issue.errors?.length) return issue.message;
-  const forms = issue.errors.map(
-    (branch, index) =>
-      `form ${index + 1}: ${branch.map((inner) => (inner.path.length ? `${pathOf(inner.path)}: ${messageOf(inner)}` : messageOf(inner))).join(', ')}`,
-  );
-  return `It fits none of the ${forms.length} accepted forms (${forms.join('; ')})`;
+  const forms = issue.errors.map((branch, index) => `(${index + 1}) ${branch.map(messageOf).join(' ')}`);
+  return `${issue.message.replace(/\.$/, ':')} ${forms.join(' ')}`;
 }
 
-/** Turns a zod failure into a 400 that names every offending field. */
+/** The problem code an issue names for itself (an empty option label), if it is one of ours. */
+const problemOf = (issue: Issue): ErrorCode | null => (isErrorCode(issue.params?.problem) ? issue.params.problem : null);
+
+/**
+ * Turns a zod failure into a problem whose detail is one sentence per offending field
+ * (worded by `refusalWords`); `issues` keeps each field's path for programs. A rule with a
+ * code of its own (`option_label_duplicate`) answers with that code, else `invalid_request`.
+ */
 export function invalidRequest(error: z.ZodError): DomainError {
-  const issues = (error.issues as Issue[]).map((issue) => ({ path: pathOf(issue.path), message: messageOf(issue) }));
-  const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
-  return new DomainError('invalid_request', message, { issues });
+  const raw = error.issues as Issue[];
+  const issues = raw.map((issue) => ({ path: pathOf(issue.path), message: messageOf(issue) }));
+  const message = [...new Set(issues.map((issue) => issue.message))].join(' ');
+  const code = raw.map(problemOf).find((found) => found !== null) ?? 'invalid_request';
+  return new DomainError(code, message, { issues });
 }
+
+/** The API's words for a refused field: the same for every route and every field. */
+const words = refusalWords();
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: words });
   if (!parsed.success) throw invalidRequest(parsed.error);
   return parsed.data;
 }

@@ -8,6 +8,7 @@
 import type { RequestHandler } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../domain/errors';
+import { rateKeyOf } from '../domain/principal';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import type { RateLimitHealth } from './rate-limit-health';
@@ -44,7 +45,7 @@ export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger, health
   return async (req, res, next) => {
     const bucket = bucketOf(req.method, req.path);
     try {
-      const used = await limiters[bucket].consume(res.locals.principal.memberId);
+      const used = await limiters[bucket].consume(rateKeyOf(res.locals.principal));
       health.succeeded();
       res.set('RateLimit-Limit', String(limits[bucket]));
       res.set('RateLimit-Remaining', String(used.remainingPoints));

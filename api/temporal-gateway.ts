@@ -101,7 +101,7 @@ export class TemporalGateway {
     try {
       return await this.call(deadline, (client) =>
         client.workflow.executeUpdateWithStart(fileDecisionUpdate, {
-          args: [{ ...content, expiresAt, by: start.filedBy }],
+          args: [{ ...content, expiresAt, by: start.filedBy, ...(start.filedVia ? { via: start.filedVia } : {}) }],
           startWorkflowOperation,
         }),
       );
@@ -118,12 +118,13 @@ export class TemporalGateway {
     return this.update(id, answerAskUpdate, (expiresAt) => ({ ...command, expiresAt }), updateId);
   }
 
-  editDecision(id: string, edit: DecisionEdit, by: string): Promise<DecisionSnapshot | null> {
-    return this.update(id, editDecisionUpdate, (expiresAt) => ({ ...edit, expiresAt, by }));
+  /** `via`: the agent token's label, when an agent edits through its own token. */
+  editDecision(id: string, edit: DecisionEdit, by: string, via?: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, editDecisionUpdate, (expiresAt) => ({ ...edit, expiresAt, by, ...(via ? { via } : {}) }));
   }
 
-  withdrawDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
-    return this.update(id, withdrawDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  withdrawDecision(id: string, by: string, via?: string): Promise<DecisionSnapshot | null> {
+    return this.update(id, withdrawDecisionUpdate, (expiresAt) => ({ expiresAt, by, ...(via ? { via } : {}) }));
   }
 
   archiveDecision(id: string, by: string): Promise<DecisionSnapshot | null> {

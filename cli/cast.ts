@@ -13,6 +13,8 @@ import { registerClaudeCodeHook } from './commands/hook/claude-code';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
 import { registerMcp } from './commands/mcp/serve';
+import { registerMember } from './commands/people/member';
+import { registerToken } from './commands/people/token';
 import { registerRunner } from './commands/runner/runner';
 import { registerStackAdd } from './commands/stack/add';
 import { registerStackCreate } from './commands/stack/create';
@@ -22,11 +24,14 @@ import { registerStackPolicy } from './commands/stack/policy';
 import { registerStackRemove } from './commands/stack/remove';
 import { registerStackReorder } from './commands/stack/reorder';
 import { registerStackShow } from './commands/stack/show';
+import { rootHelpEnd } from './help-text';
 import { CliError, Exit, report } from './output';
+import { cliVersion } from './version';
 
 export function program(): Command {
   const cast = new Command('cast')
     .description('Cast: ask a person without interrupting them. Decisions go to a queue they clear in one sitting.')
+    .version(cliVersion(), '-V, --version', "print the CLI's version")
     .exitOverride()
     // `cast decide ls --json`: options after a subcommand belong to it, not to `decide`.
     .enablePositionalOptions()
@@ -60,11 +65,15 @@ export function program(): Command {
   registerStackPolicy(stack);
   registerStackDefaults(stack);
 
+  registerMember(cast);
+  registerToken(cast);
   registerLogin(cast);
   registerMcp(cast);
   registerRunner(cast);
   registerClaudeCodeHook(cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code"));
   registerInstallDecide(cast.command('install').description('install Cast into an agent'));
+  // Only the top-level help ends with these; each command's help stays about the command.
+  cast.addHelpText('after', rootHelpEnd);
   return cast;
 }
 

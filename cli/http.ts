@@ -4,11 +4,12 @@
  * the client's two typed errors turned into the CLI's exit codes. Every call names a route
  * from `domain/routes/` and gets back its answer parsed with that route's schema.
  */
-import { ProblemError, request as send, UnreachableError } from '../client/request';
+import { ProblemError, RateLimitedError, request as send, UnreachableError } from '../client/request';
+import { RETRY_AFTER_MAX_SECONDS, type RetryAfterPolicy } from '../client/retry-after';
 import type { Problem } from '../domain/problem';
 import type { RouteContract, RouteRequest, RouteResponse } from '../domain/routes/route';
 import type { Connection } from './config';
-import { CliError, Exit, type ExitCode } from './output';
+import { CliError, Exit, hint, type ExitCode } from './output';
 
 /** Cast refused: its problem, kept whole (`invalid_order` adds `missing`, `extra`, `repeated`). */
 export class ApiError extends CliError {
@@ -18,10 +19,14 @@ export class ApiError extends CliError {
 }
 
 function exitCodeOf(problem: Problem): ExitCode {
+  if (problem.status === 429) return Exit.rateLimited;
+  // Only a person may do this (DESIGN §8): its own code, so an agent's script can tell it from a bad token.
+  if (problem.code === 'forbidden_for_agent') return Exit.personOnly;
   if (problem.status === 401 || problem.status === 403 || problem.code === 'session_not_found') return Exit.notAllowed;
   if (problem.code === 'decision_archived') return Exit.closed;
   if (problem.status === 409) return Exit.conflict;
-  if (problem.status === 400 || problem.status === 422) return Exit.usage;
+  // Not 2: that is the CLI's own refusal, before anything is sent (README, exit codes).
+  if (problem.status === 400 || problem.status === 422) return Exit.refused;
   return Exit.error;
 }
 
@@ -32,13 +37,19 @@ export type Client = {
   exchange<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>>;
 };
 
-export function client({ url, token }: Connection): Client {
+/** A short Retry-After is waited out once, said on stderr (never on stdout: `cast mcp` speaks the protocol there). */
+function retryAfter(maxSeconds: number): RetryAfterPolicy {
+  return { maxSeconds, onWait: (seconds) => hint(`cast: Cast is rate-limiting this token; retrying in ${seconds} s.`) };
+}
+
+export function client({ url, token }: Connection, options: { retryAfterMaxSeconds?: number } = {}): Client {
   const connection = { url, token, headers: { 'x-cast-agent': 'cast-cli' } };
+  const maxWait = options.retryAfterMaxSeconds ?? RETRY_AFTER_MAX_SECONDS;
   async function exchange<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>> {
     try {
-      return await send(connection, route, input, signal ? { signal } : {});
+      return await send(connection, route, input, { retryAfter: retryAfter(maxWait), ...(signal ? { signal } : {}) });
     } catch (error) {
-      throw cliErrorOf(error, url);
+      throw cliErrorOf(error, url, maxWait);
     }
   }
   return {
@@ -53,11 +64,23 @@ export function client({ url, token }: Connection): Client {
 const bodyOf = <R extends { body: unknown }>(response: R): R['body'] => response.body;
 
 /** A refusal keeps its problem (a 401 says how to sign in again); no answer at all is exit 1. Anything else (an abort) passes. */
-function cliErrorOf(error: unknown, url: string): unknown {
+function cliErrorOf(error: unknown, url: string, maxWait: number): unknown {
   if (error instanceof UnreachableError) return new CliError(error.message, Exit.error, {}, 'unreachable');
+  if (error instanceof RateLimitedError) return new ApiError({ ...error.problem, detail: rateLimitedDetail(error, maxWait) });
   if (!(error instanceof ProblemError)) return error;
   const { problem } = error;
   return new ApiError(
     problem.status === 401 ? { ...problem, detail: `${problem.detail} Sign in again: cast login --url ${url} --token -` } : problem,
   );
+}
+
+/** Why the CLI gave up on a 429 (exit 6); Cast's own detail says when to try again. */
+function rateLimitedDetail(error: RateLimitedError, maxWait: number): string {
+  const wait = error.retryAfterSeconds;
+  const why = error.retried
+    ? 'Cast is still rate-limiting this token after one wait'
+    : wait === null
+      ? 'Cast is rate-limiting this token and did not say for how long'
+      : `Cast is rate-limiting this token for ${wait} s, longer than the CLI waits (${maxWait} s)`;
+  return `${why}. ${error.problem.detail}`;
 }

@@ -12,8 +12,14 @@ export const Exit = {
   notAllowed: 4,
   /** The decision was withdrawn or archived. */
   closed: 5,
+  /** Cast is rate-limiting this token: its Retry-After was too long to wait, or the one retry met another 429. */
+  rateLimited: 6,
+  /** Cast refused the input itself (a 400 or 422 problem): it reached the server, and nothing changed. */
+  refused: 7,
   /** `wait` timed out with the decision still pending. */
   pending: 8,
+  /** Only a person may do this; the token is an agent's (403 `forbidden_for_agent`), and nothing changed. */
+  personOnly: 9,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof Exit)[keyof typeof Exit];

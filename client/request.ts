@@ -1,11 +1,13 @@
 /**
  * Every client's one way to call Cast: `request(connection, route, input)` fills the route's
  * path, sends its query and body, parses the answer with the route's declared schema, and
- * turns a refusal into one typed `ProblemError`. Used by the CLI, `cast mcp`, the hook, the
+ * turns a refusal into one typed `ProblemError` (a 429 into `RateLimitedError`, waited out once
+ * when the caller asks and the wait is short). Used by the CLI, `cast mcp`, the hook, the
  * runner and the web UI; it needs only `fetch`.
  */
 import { Problem } from '../domain/problem';
 import { fillPath, successesOf, type RouteContract, type RouteRequest, type RouteResponse } from '../domain/routes/route';
+import { pause, RETRY_AFTER_MAX_SECONDS, retryAfterSeconds, type RetryAfterPolicy } from './retry-after';
 
 export const API_PREFIX = '/api/v1';
 
@@ -29,6 +31,18 @@ export class ProblemError extends Error {
   }
   get status(): number {
     return this.problem.status;
+  }
+}
+
+/** A 429: how long Cast asked to wait (null when it did not say), and whether this was already the retry. */
+export class RateLimitedError extends ProblemError {
+  override name = 'RateLimitedError';
+  constructor(
+    problem: Problem,
+    readonly retryAfterSeconds: number | null,
+    readonly retried: boolean,
+  ) {
+    super(problem);
   }
 }
 
@@ -57,11 +71,43 @@ function problemOf(status: number, parsed: unknown, text: string): Problem {
   return { status, code: `http_${status}`, detail: detail || `Cast answered ${status}.` };
 }
 
+export type RequestOptions = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Wait out a short `Retry-After` on 429 and retry once; absent, a 429 is thrown at once (the web UI shows it). */
+  retryAfter?: RetryAfterPolicy;
+};
+
 export async function request<C extends RouteContract>(
   connection: Connection,
   route: C,
   input: RouteRequest<C>,
-  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+  options: RequestOptions = {},
+): Promise<RouteResponse<C>> {
+  try {
+    return await requestOnce(connection, route, input, options);
+  } catch (error) {
+    const policy = options.retryAfter;
+    if (!(error instanceof RateLimitedError) || !policy) throw error;
+    const seconds = error.retryAfterSeconds;
+    if (seconds === null || seconds > (policy.maxSeconds ?? RETRY_AFTER_MAX_SECONDS)) throw error;
+    policy.onWait?.(seconds);
+    await pause(seconds * 1000, options.signal);
+    try {
+      return await requestOnce(connection, route, input, options);
+    } catch (again) {
+      // A second 429 is not waited out: the limit outlasts a short pause, so the caller decides.
+      if (again instanceof RateLimitedError) throw new RateLimitedError(again.problem, again.retryAfterSeconds, true);
+      throw again;
+    }
+  }
+}
+
+async function requestOnce<C extends RouteContract>(
+  connection: Connection,
+  route: C,
+  input: RouteRequest<C>,
+  options: RequestOptions,
 ): Promise<RouteResponse<C>> {
   const given = input as {
     params?: Record<string, unknown>;
@@ -97,6 +143,8 @@ export async function request<C extends RouteContract>(
   } catch {
     parsed = undefined;
   }
+  if (response.status === 429)
+    throw new RateLimitedError(problemOf(response.status, parsed, text), retryAfterSeconds(response.headers.get('retry-after')), false);
   if (!response.ok) throw new ProblemError(problemOf(response.status, parsed, text));
   const success = successesOf(route).find((candidate) => candidate.status === response.status);
   if (!success)

@@ -4,7 +4,6 @@
  */
 import type { Actor, ActivityEntry, ActorKind, SubjectKind } from '../domain/activity';
 import type { Pool, Queryable } from './pool';
-import type { Principal } from './tenancy';
 
 export type NewActivity = {
   workspaceId: string;
@@ -13,6 +12,7 @@ export type NewActivity = {
   kind: string;
   actorKind: ActorKind;
   actorId?: string | null;
+  actorLabel?: string | null;
   detail?: Record<string, unknown>;
 };
 
@@ -23,18 +23,15 @@ type ActivityRow = {
   kind: string;
   actor_kind: ActorKind;
   actor_id: string | null;
+  actor_label: string | null;
   detail: Record<string, unknown>;
   at: Date;
 };
 
-export function memberActor(principal: Principal): Actor {
-  return { kind: 'member', id: principal.memberId };
-}
-
 export async function recordActivity(db: Queryable, entry: NewActivity): Promise<void> {
   await db.query(
-    `insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, detail)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, actor_label, detail)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       entry.workspaceId,
       entry.subjectKind,
@@ -42,6 +39,7 @@ export async function recordActivity(db: Queryable, entry: NewActivity): Promise
       entry.kind,
       entry.actorKind,
       entry.actorId ?? null,
+      entry.actorLabel ?? null,
       JSON.stringify(entry.detail ?? {}),
     ],
   );
@@ -49,7 +47,7 @@ export async function recordActivity(db: Queryable, entry: NewActivity): Promise
 
 /** Shorthand for writers that carry an `Actor`. */
 export function recordBy(db: Queryable, actor: Actor, entry: Omit<NewActivity, 'actorKind' | 'actorId'>): Promise<void> {
-  return recordActivity(db, { ...entry, actorKind: actor.kind, actorId: actor.id });
+  return recordActivity(db, { ...entry, actorKind: actor.kind, actorId: actor.id, actorLabel: actor.label ?? null });
 }
 
 export type ActivityQuery = { subjectKind?: SubjectKind; subjectId?: string; before?: number; limit: number };
@@ -57,7 +55,7 @@ export type ActivityQuery = { subjectKind?: SubjectKind; subjectId?: string; bef
 /** Newest first; pass the last entry's `seq` as `before` for the next page. */
 export async function listActivity(pool: Pool, workspaceId: string, query: ActivityQuery): Promise<ActivityEntry[]> {
   const { rows } = await pool.query<ActivityRow>(
-    `select seq, subject_kind, subject_id, kind, actor_kind, actor_id, detail, at from activity
+    `select seq, subject_kind, subject_id, kind, actor_kind, actor_id, actor_label, detail, at from activity
       where workspace_id = $1
         and ($2::text is null or subject_kind = $2)
         and ($3::text is null or subject_id = $3)
@@ -72,6 +70,7 @@ export async function listActivity(pool: Pool, workspaceId: string, query: Activ
     kind: row.kind,
     actorKind: row.actor_kind,
     actorId: row.actor_id,
+    actorLabel: row.actor_label,
     detail: row.detail,
     at: row.at.toISOString(),
   }));

@@ -74,6 +74,15 @@ export async function getAgent(db: Queryable, workspaceId: string, id: string): 
   return rows[0] ? toAgent(rows[0]) : null;
 }
 
+/** The workspace's agent by that exact name, or null. */
+export async function getAgentByName(db: Queryable, workspaceId: string, name: string): Promise<Agent | null> {
+  const { rows } = await db.query<AgentRow>(`select ${AGENT_COLUMNS} from agents where workspace_id = $1 and name = $2`, [
+    workspaceId,
+    name,
+  ]);
+  return rows[0] ? toAgent(rows[0]) : null;
+}
+
 export async function listAgents(pool: Pool, workspaceId: string, query: { limit: number }): Promise<Agent[]> {
   const { rows } = await pool.query<AgentRow>(`select ${AGENT_COLUMNS} from agents where workspace_id = $1 order by name, id limit $2`, [
     workspaceId,

@@ -7,6 +7,7 @@ import type { DecisionView } from '../domain/decision';
 import type { DecisionDetail } from '../domain/decision-detail-schema';
 import type { RunStatus } from '../domain/run';
 import { livenessOf } from '../domain/session';
+import { isBlocking } from '../domain/blocking';
 import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
@@ -62,6 +63,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     mission: row.mission,
     session,
     run: row.run,
+    blocking: isBlocking(decision.mode, row.run?.status ?? null, row.task?.status ?? null),
     members: row.members,
     lines: {
       pending: decision.status === 'open' ? pendingLine(decision.progress, agentName) : null,

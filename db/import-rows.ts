@@ -64,6 +64,8 @@ export async function importRows(pool: Pool, source: PgliteSource): Promise<Impo
     }
     report.sequences = await advanceSequences(client, source);
     report.tokensKept = await keepTokens(client, startupTokens);
+    // A source from before members had roles: its default member owns the workspace (migration 0016).
+    await client.query(`update members set role = 'owner' where is_default and role <> 'owner'`);
     await client.query('commit');
     return report;
   } catch (error) {

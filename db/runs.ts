@@ -32,7 +32,12 @@ const RUN_COLUMNS = `id, session_id, status, seed_message_seq, restarted_from, d
 // A run is reachable through its session: for an API caller, only in a session they own.
 const VISIBLE = `workspace_id = $1 and id = $2 and exists (
   select 1 from sessions s where s.workspace_id = runs.workspace_id and s.id = runs.session_id
-     and ($3::text is null or s.owner_member_id = $3))`;
+     and ($3::text is null or s.owner_member_id = $3) and ($4::text is null or s.agent_id = $4))`;
+
+/** `VISIBLE`'s parameters. */
+function visible(access: SessionAccess, id: string): unknown[] {
+  return [access.workspaceId, id, access.memberId ?? null, access.agentId ?? null];
+}
 
 function toRun(row: RunRow): Run {
   return {
@@ -50,11 +55,7 @@ function toRun(row: RunRow): Run {
 }
 
 export async function getRun(db: Queryable, access: SessionAccess, id: string): Promise<Run | null> {
-  const { rows } = await db.query<RunRow>(`select ${RUN_COLUMNS} from runs where ${VISIBLE}`, [
-    access.workspaceId,
-    id,
-    access.memberId ?? null,
-  ]);
+  const { rows } = await db.query<RunRow>(`select ${RUN_COLUMNS} from runs where ${VISIBLE}`, visible(access, id));
   return rows[0] ? toRun(rows[0]) : null;
 }
 
@@ -66,7 +67,7 @@ export async function getRun(db: Queryable, access: SessionAccess, id: string): 
 export async function listRuns(
   db: Queryable,
   access: SessionAccess,
-  query: { status: RunStatus; limit: number },
+  query: { status: RunStatus; session?: string | undefined; scope?: string | undefined; limit: number },
 ): Promise<RunWithSeedMessage[]> {
   const { rows } = await db.query<RunRow & { seed_message: string | null }>(
     `select ${RUN_COLUMNS.split(',')
@@ -76,8 +77,17 @@ export async function listRuns(
        join sessions s on s.workspace_id = r.workspace_id and s.id = r.session_id
        left join session_messages m on m.workspace_id = r.workspace_id and m.seq = r.seed_message_seq
       where r.workspace_id = $1 and r.status = $2 and ($3::text is null or s.owner_member_id = $3)
+        and ($5::text is null or s.agent_id = $5) and ($6::text is null or s.id = $6) and ($7::text is null or s.scope = $7)
       order by r.created_at, r.id limit $4`,
-    [access.workspaceId, query.status, access.memberId ?? null, query.limit],
+    [
+      access.workspaceId,
+      query.status,
+      access.memberId ?? null,
+      query.limit,
+      access.agentId ?? null,
+      query.session ?? null,
+      query.scope ?? null,
+    ],
   );
   return rows.map((row) => ({ ...toRun(row), seedMessage: row.seed_message }));
 }
@@ -171,11 +181,10 @@ export async function updateRunStatus(
 ): Promise<Run> {
   return withTransaction(db, async (client) => {
     const concurrency = await lockWorkspace(client, access.workspaceId);
-    const current = await client.query<RunRow>(`select ${RUN_COLUMNS} from runs where ${VISIBLE} for no key update`, [
-      access.workspaceId,
-      runId,
-      access.memberId ?? null,
-    ]);
+    const current = await client.query<RunRow>(
+      `select ${RUN_COLUMNS} from runs where ${VISIBLE} for no key update`,
+      visible(access, runId),
+    );
     const from = current.rows[0]?.status;
     if (!from) throw notFound('run');
     if (onlyFrom && !onlyFrom.includes(from)) {
@@ -217,7 +226,7 @@ export async function updateRunStatus(
 /** A host takes a ready run (ready → running); a run in any other status is `run_not_ready`, 409. */
 export async function claimRun(db: Queryable, access: SessionAccess, runId: string, actor: Actor): Promise<Run> {
   return withTransaction(db, async (client) => {
-    const params = [access.workspaceId, runId, access.memberId ?? null];
+    const params = visible(access, runId);
     const { rows } = await client.query<RunRow>(
       `update runs set status = 'running', started_at = now() where ${VISIBLE} and status = 'ready' returning ${RUN_COLUMNS}`,
       params,

@@ -1,7 +1,8 @@
 /**
  * Sessions, named by their host and owned by one member. Reads and writes take a
  * `SessionAccess`: with a `memberId` (an API caller) another member's session reads exactly
- * like a missing one; without (Cast's own delivery) any session of the workspace is reachable.
+ * like a missing one; with an `agentId` too (an agent token) so does another agent's; without
+ * either (Cast's own delivery) any session of the workspace is reachable.
  */
 import { SYSTEM_ACTOR, type Actor } from '../domain/activity';
 import { notFound } from '../domain/errors';
@@ -9,9 +10,9 @@ import { livenessOf, type Session } from '../domain/session';
 import { recordBy } from './activity';
 import { getAgent } from './agents';
 import { withTransaction, type Pool, type Queryable } from './pool';
-import type { Principal } from './tenancy';
+import { actorOf, agentMismatch, agentOf, type Principal } from '../domain/principal';
 
-export type SessionAccess = { workspaceId: string; memberId?: string };
+export type SessionAccess = { workspaceId: string; memberId?: string; agentId?: string | null };
 
 type SessionRow = {
   id: string;
@@ -50,6 +51,10 @@ export type EnsureSession = { id: string; scope?: string | null; agentId?: strin
  * member owns is refused as not found.
  */
 export async function ensureSession(db: Queryable, principal: Principal, input: EnsureSession): Promise<Session> {
+  const ownAgent = agentOf(principal);
+  // An agent token registers its sessions as its own agent's, and names no other.
+  if (ownAgent && input.agentId && input.agentId !== ownAgent) throw agentMismatch();
+  if (ownAgent) input = { ...input, agentId: ownAgent };
   return withTransaction(db, async (client) => {
     if (input.agentId && !(await getAgent(client, principal.workspaceId, input.agentId))) throw notFound('agent');
     const { rows } = await client.query<SessionRow & { inserted: boolean }>(
@@ -57,7 +62,7 @@ export async function ensureSession(db: Queryable, principal: Principal, input: 
        on conflict (workspace_id, id) do update set
          scope = case when $4 then excluded.scope else sessions.scope end,
          agent_id = case when $6 then excluded.agent_id else sessions.agent_id end
-       where sessions.owner_member_id = $3
+       where sessions.owner_member_id = $3 and ($8::text is null or sessions.agent_id = $8)
        returning ${SESSION_COLUMNS}, (xmax = 0) as inserted`,
       [
         principal.workspaceId,
@@ -67,35 +72,33 @@ export async function ensureSession(db: Queryable, principal: Principal, input: 
         input.scope ?? null,
         input.agentId !== undefined,
         input.agentId ?? null,
+        ownAgent,
       ],
     );
     const row = rows[0];
     if (!row) throw notFound('session');
     if (row.inserted) {
-      await recordBy(
-        client,
-        { kind: 'member', id: principal.memberId },
-        {
-          workspaceId: principal.workspaceId,
-          subjectKind: 'session',
-          subjectId: row.id,
-          kind: 'registered',
-          detail: { scope: row.scope, agentId: row.agent_id },
-        },
-      );
+      await recordBy(client, actorOf(principal), {
+        workspaceId: principal.workspaceId,
+        subjectKind: 'session',
+        subjectId: row.id,
+        kind: 'registered',
+        detail: { scope: row.scope, agentId: row.agent_id },
+      });
     }
     return toSession(row);
   });
 }
 
-const OWNED = `workspace_id = $1 and id = $2 and ($3::text is null or owner_member_id = $3)`;
+const OWNED = `workspace_id = $1 and id = $2 and ($3::text is null or owner_member_id = $3) and ($4::text is null or agent_id = $4)`;
+
+/** `OWNED`'s parameters. */
+function owned(access: SessionAccess, id: string): unknown[] {
+  return [access.workspaceId, id, access.memberId ?? null, access.agentId ?? null];
+}
 
 export async function getSession(db: Queryable, access: SessionAccess, id: string): Promise<Session | null> {
-  const { rows } = await db.query<SessionRow>(`select ${SESSION_COLUMNS} from sessions where ${OWNED}`, [
-    access.workspaceId,
-    id,
-    access.memberId ?? null,
-  ]);
+  const { rows } = await db.query<SessionRow>(`select ${SESSION_COLUMNS} from sessions where ${OWNED}`, owned(access, id));
   return rows[0] ? toSession(rows[0]) : null;
 }
 
@@ -113,14 +116,15 @@ export async function listSessions(pool: Pool, access: SessionAccess, query: Ses
   const { rows } = await pool.query<SessionRow>(
     `select ${SESSION_COLUMNS} from sessions
       where workspace_id = $1 and ($2::text is null or owner_member_id = $2) and ($3::text is null or scope = $3)
+        and ($5::text is null or agent_id = $5)
       order by created_at desc, id limit $4`,
-    [access.workspaceId, access.memberId ?? null, query.scope ?? null, query.limit],
+    [access.workspaceId, access.memberId ?? null, query.scope ?? null, query.limit, access.agentId ?? null],
   );
   return rows.map(toSession);
 }
 
 /** The host is alive. A heartbeat on a stopped session means its host resumed it. */
-export async function heartbeat(db: Queryable, access: SessionAccess, id: string): Promise<Session> {
+export async function heartbeat(db: Queryable, access: SessionAccess, id: string, actor: Actor = SYSTEM_ACTOR): Promise<Session> {
   return withTransaction(db, async (client) => {
     const { rows } = await client.query<SessionRow & { was_stopped: boolean }>(
       `update sessions s set last_heartbeat_at = now(), stopped_at = null
@@ -128,12 +132,12 @@ export async function heartbeat(db: Queryable, access: SessionAccess, id: string
         where s.workspace_id = $1 and s.id = $2
         returning s.id, s.owner_member_id, s.agent_id, s.scope, s.message_count, s.last_heartbeat_at, s.stopped_at,
                   s.created_at, now() as now, prev.was_stopped`,
-      [access.workspaceId, id, access.memberId ?? null],
+      owned(access, id),
     );
     const row = rows[0];
     if (!row) throw notFound('session');
     if (row.was_stopped) {
-      await recordBy(client, access.memberId ? { kind: 'member', id: access.memberId } : SYSTEM_ACTOR, {
+      await recordBy(client, actor, {
         workspaceId: access.workspaceId,
         subjectKind: 'session',
         subjectId: id,
@@ -153,7 +157,7 @@ export async function stopSession(db: Queryable, access: SessionAccess, id: stri
         where s.workspace_id = $1 and s.id = $2
         returning s.id, s.owner_member_id, s.agent_id, s.scope, s.message_count, s.last_heartbeat_at, s.stopped_at,
                   s.created_at, now() as now, prev.was_stopped`,
-      [access.workspaceId, id, access.memberId ?? null],
+      owned(access, id),
     );
     const row = rows[0];
     if (!row) throw notFound('session');

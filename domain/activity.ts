@@ -10,8 +10,11 @@ export type SubjectKind = (typeof SubjectKind)[number];
 export const ActorKind = ['member', 'agent', 'system'] as const;
 export type ActorKind = (typeof ActorKind)[number];
 
-/** Who caused a change; `id` is a member or agent id, null for Cast itself. */
-export type Actor = { kind: ActorKind; id: string | null };
+/**
+ * Who caused a change; `id` is a member or agent id, null for Cast itself. An agent's act
+ * names the token it came through by its label.
+ */
+export type Actor = { kind: ActorKind; id: string | null; label?: string };
 
 export const SYSTEM_ACTOR: Actor = { kind: 'system', id: null };
 
@@ -24,6 +27,8 @@ export const ActivityEntry = z
     kind: z.string(),
     actorKind: z.enum(ActorKind),
     actorId: z.string().nullable(),
+    /** The label of the agent token the act came through; null for a person's or Cast's own. */
+    actorLabel: z.string().nullable(),
     detail: z.record(z.string(), z.unknown()),
     at: z.iso.datetime(),
   })

@@ -5,7 +5,7 @@
  * rest. Plain data, no zod, so the browser bundle and the server read the same table.
  */
 export type AppPage =
-  'decisions' | 'document' | 'stack' | 'run' | 'task' | 'tasks' | 'instructions' | 'analytics' | 'home' | 'inbox' | 'activity';
+  'decisions' | 'document' | 'stack' | 'run' | 'task' | 'tasks' | 'instructions' | 'analytics' | 'home' | 'inbox' | 'activity' | 'settings';
 
 export type AppRoute = {
   path: string;
@@ -32,6 +32,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/home', page: 'home' },
   { path: '/inbox', page: 'inbox' },
   { path: '/activity', page: 'activity' },
+  { path: '/settings', page: 'settings' },
 ];
 
 /** What the server serves the app at. */

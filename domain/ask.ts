@@ -25,12 +25,15 @@ const ANSWER_HINT: Record<AskKind, string> = {
   action: '{"kind":"action","done":true}',
 };
 
+/** "an approval", "a fact": the kinds read as words in a sentence. */
+const withArticle = (kind: AskKind) => `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+
 /** Checks an answer against the ask it answers (FR-23, FR-24); `null` means it fits. */
 export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue, reason: string | null): Rejection | null {
   if (answer.kind !== ask.kind) {
     return {
       code: 'answer_kind_mismatch',
-      message: `Ask ${position} is a ${ask.kind} ask; answer it with ${ANSWER_HINT[ask.kind]}, not a ${answer.kind} answer.`,
+      message: `Ask ${position} is ${withArticle(ask.kind)} ask; answer it with ${ANSWER_HINT[ask.kind]}, not ${withArticle(answer.kind)} answer.`,
       details: { ask: position, expected: ask.kind, received: answer.kind },
     };
   }

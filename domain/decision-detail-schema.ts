@@ -29,6 +29,8 @@ export const DecisionDetail = z
       .object({ id: z.string(), liveness: z.enum(Liveness), messageCount: z.int().min(0), scope: z.string().nullable() })
       .nullable(),
     run: z.object({ id: z.string(), status: z.enum(RunStatus) }).nullable(),
+    /** FR-11: it holds work — posted blocking, or its run is parked, or its task is blocked (`run` and `task` say which). */
+    blocking: z.boolean(),
     /** Names of the members who filed or answered it, by id. */
     members: z.record(z.string(), z.string()),
     lines: z.object({ pending: z.string().nullable(), delivery: z.string().nullable() }),
@@ -40,7 +42,7 @@ export const DecisionDetail = z
   .meta({
     id: 'DecisionDetail',
     description:
-      'What the detail pane adds: the names behind its links, session liveness, who answered, ' +
+      'What the detail pane adds: the names behind its links, whether it is blocking, session liveness, who answered, ' +
       'the pending and delivery lines, undo per ask, recurrence.',
   });
 export type DecisionDetail = z.infer<typeof DecisionDetail>;

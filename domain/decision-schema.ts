@@ -9,6 +9,7 @@ import { capAsks, DecisionMode, MAX_ASKS } from './decision';
 import { advisoryDefaultIssue, hasOption } from './decision-content-rules';
 import { DocumentEditFields, DocumentFields } from './documents-schema';
 import { StackId } from './ids';
+import { refineAskLabels } from './option-labels-schema';
 import { SessionId } from './session';
 
 export { DecisionId } from './ids';
@@ -29,7 +30,11 @@ const DecisionContent = {
   attempts: z.array(z.string().trim().min(1).max(1000)).max(20).optional(),
 };
 
-/** Content alone, with the rule that spans its fields: what a projected record must satisfy. */
+/**
+ * Content alone, with the rule that spans its fields: what a projected record must satisfy.
+ * Option labels are checked where options come in (filing, editing, raising an escalation),
+ * not here: a record already stored is projected as it is.
+ */
 export const DecisionContentSchema = z.strictObject(DecisionContent).superRefine((body, ctx) => advisoryHasDefault(body, ctx));
 
 /** The rules spanning fields live in `decision-content-rules.ts`, where `mergeEdit` checks an edit with them. */
@@ -73,6 +78,7 @@ export const FileDecisionBody = z
   })
   .superRefine((body, ctx) => {
     advisoryHasDefault(body, ctx);
+    refineAskLabels(body.asks, ctx);
     optionPagesFit(body, ctx);
   });
 export type FileDecisionBody = z.infer<typeof FileDecisionBody>;
@@ -99,7 +105,10 @@ export const EditDecisionBody = z
     ...DocumentEditFields,
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
-  .superRefine(optionPagesFit);
+  .superRefine((body, ctx) => {
+    refineAskLabels(body.asks, ctx);
+    optionPagesFit(body, ctx);
+  });
 export type EditDecisionBody = z.infer<typeof EditDecisionBody>;
 
 export const AnswerBody = z.strictObject({

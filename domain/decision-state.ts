@@ -23,13 +23,17 @@ import {
 /** An entry for the activity history, written with the snapshot that it explains. */
 export type DecisionEvent = {
   kind: 'opened' | 'edited' | 'answered' | 'undone' | 'resolved' | 'withdrawn' | 'archived' | 'restored' | 'delivered';
-  actor: { kind: 'member' | 'agent' | 'system'; id: string | null };
+  actor: { kind: 'member' | 'agent' | 'system'; id: string | null; label?: string };
   detail?: Record<string, unknown>;
 };
 
-/** What an agent does to its decision is the agent's act when the decision names one. */
-export function agentActor(state: Pick<DecisionSnapshot, 'links'>, memberId: string): DecisionEvent['actor'] {
-  return state.links.agentId ? { kind: 'agent', id: state.links.agentId } : { kind: 'member', id: memberId };
+/**
+ * What an agent does to its decision is the agent's act when the decision names one, with the
+ * label of the agent token it came through (`via`) when it came through one.
+ */
+export function agentActor(state: Pick<DecisionSnapshot, 'links'>, memberId: string, via?: string): DecisionEvent['actor'] {
+  if (!state.links.agentId) return { kind: 'member', id: memberId };
+  return via ? { kind: 'agent', id: state.links.agentId, label: via } : { kind: 'agent', id: state.links.agentId };
 }
 
 export type AnswerCommand = {
@@ -279,14 +283,15 @@ export function mergeEdit(state: DecisionSnapshot, edit: DecisionEdit): Decision
     attempts: edit.attempts ?? state.attempts,
   };
   const issue = advisoryDefaultIssue(merged);
-  if (issue) return { code: 'invalid_request', message: `${issue.path.join('.')}: ${issue.message}` };
+  // The rule's message names what it concerns; `issue.path` is for programs, not for the sentence.
+  if (issue) return { code: 'invalid_request', message: issue.message };
   const documents = applyDocumentPatch(state.documents, edit.documents);
   const orphan = Object.keys(documents.options ?? {}).find((key) => {
     const [ask, option] = key.split('.').map(Number);
     return !hasOption(merged.asks, ask!, option!);
   });
   if (orphan) {
-    return { code: 'invalid_request', message: `optionPages: ask ${orphan.replace('.', ' has no option ')} to attach a page to.` };
+    return { code: 'invalid_request', message: `Ask ${orphan.replace('.', ' has no option ')} to attach a page to.` };
   }
   return { ...merged, documents };
 }

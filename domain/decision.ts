@@ -67,6 +67,8 @@ export type DecisionStart = DecisionContent & {
   number: number;
   workspaceId: string;
   filedBy: string;
+  /** The label of the agent token it was filed with, for the activity history; absent for a person's. */
+  filedVia?: string;
   links: DecisionLinks;
   /** The session's message count when it was asked, for "N messages since". */
   messagesAtAsk: number | null;

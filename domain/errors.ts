@@ -9,9 +9,14 @@
  */
 export const ERRORS = {
   invalid_request: { status: 400, title: 'The request is not valid.' },
+  option_label_empty: { status: 422, title: 'An option has an empty label.' },
+  option_label_duplicate: { status: 422, title: 'Two options of one ask have the same label.' },
   malformed_json: { status: 400, title: 'The request body is not valid JSON.' },
   unauthorized: { status: 401, title: 'A valid bearer token is required.' },
   cross_origin: { status: 403, title: 'Cross-origin request refused.' },
+  forbidden_for_agent: { status: 403, title: 'A person must do this; agent tokens cannot.' },
+  agent_mismatch: { status: 403, title: 'An agent token acts only for its own agent.' },
+  token_not_found: { status: 404, title: 'Token not found.' },
   not_found: { status: 404, title: 'Not found.' },
   agent_not_found: { status: 404, title: 'Agent not found.' },
   agent_name_taken: { status: 409, title: 'An agent with that name already exists.' },
@@ -99,6 +104,7 @@ const MISSING = {
   agent: { code: 'agent_not_found', message: 'There is no agent with that id in this workspace.' },
   webhook: { code: 'webhook_not_found', message: 'There is no webhook with that id in this workspace.' },
   decision: { code: 'decision_not_found', message: 'There is no decision with that id in this workspace.' },
+  token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
 } as const satisfies Record<string, Rejection>;
 
 export type MissingRecord = keyof typeof MISSING;

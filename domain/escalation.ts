@@ -6,6 +6,7 @@
  * prompt is "what must be decided", or a choice ask when the agent offers options.
  */
 import { z } from 'zod';
+import { refineLabels } from './option-labels-schema';
 import { RecordLinks } from './record-links';
 
 /**
@@ -37,23 +38,27 @@ export type EscalationReason = (typeof EscalationReason)[number];
 
 const LinkId = z.string().trim().min(1).max(200);
 
-export const RaiseEscalationBody = z.strictObject({
-  reasonCode: z.enum(EscalationReason),
-  /** What happened, for the decision's context. */
-  summary: z.string().trim().min(1).max(4000),
-  /** What must be decided: the derived ask's prompt. */
-  mustDecide: z.string().trim().min(1).max(1000),
-  /** Options make the derived ask a choice (2–9 labels). */
-  options: z.array(z.string().trim().min(1).max(200)).min(2).max(9).optional(),
-  attempts: z.array(z.string().trim().min(1).max(1000)).max(20).default([]),
-  confidence: z.number().min(0).max(1).optional(),
-  /** A second escalation with an open one's key updates it. */
-  dedupeKey: z.string().trim().min(1).max(200).optional(),
-  agent: LinkId.optional(),
-  task: LinkId.optional(),
-  session: LinkId.optional(),
-  run: LinkId.optional(),
-});
+export const RaiseEscalationBody = z
+  .strictObject({
+    reasonCode: z.enum(EscalationReason),
+    /** What happened, for the decision's context. */
+    summary: z.string().trim().min(1).max(4000),
+    /** What must be decided: the derived ask's prompt. */
+    mustDecide: z.string().trim().min(1).max(1000),
+    /** Options make the derived ask a choice (2–9 labels, each there and each its own). */
+    options: z.array(z.string().trim().max(200)).min(2).max(9).optional(),
+    attempts: z.array(z.string().trim().min(1).max(1000)).max(20).default([]),
+    confidence: z.number().min(0).max(1).optional(),
+    /** A second escalation with an open one's key updates it. */
+    dedupeKey: z.string().trim().min(1).max(200).optional(),
+    agent: LinkId.optional(),
+    task: LinkId.optional(),
+    session: LinkId.optional(),
+    run: LinkId.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.options) refineLabels(body.options, ctx, (index) => ['options', index]);
+  });
 export type RaiseEscalationBody = z.infer<typeof RaiseEscalationBody>;
 
 /** The resolve endpoint (and the chat tool): a written resolution, or one of its options. */

@@ -55,11 +55,13 @@ export function hostPromptDecision(body: HostPromptBody): DecisionContent {
 }
 
 /**
- * What a permission card's approval ask says the tool would do: a host's input may run to 4000
- * characters and is kept whole as the decision's context, while the summary keeps its start,
- * cut between characters (never inside a surrogate pair). `cast hook` summarises with it too.
+ * What a permission card's approval ask says the tool would do, on one line: a host's input may
+ * run to 4000 characters over many lines and is kept whole as the decision's context, while the
+ * summary folds its whitespace and keeps its start, cut between characters (never inside a
+ * surrogate pair). `cast hook` summarises with it too.
  */
-export function actionSummary(text: string): string {
+export function actionSummary(input: string): string {
+  const text = input.replace(/\s+/g, ' ').trim();
   if (text.length <= ACTION_SUMMARY_MAX) return text;
   let kept = '';
   for (const character of text) {

@@ -4,6 +4,7 @@
  * the reply is the resolution — or, when it offered options, the option it names or numbers.
  */
 import type { Rejection } from './errors';
+import { endSentence } from './sentence';
 
 const YES = ['approve', 'approved', 'yes', 'y', 'ok', 'okay', 'lgtm', 'go ahead'];
 const NO = ['reject', 'rejected', 'no', 'n', 'deny', 'denied', "don't", 'do not'];
@@ -49,5 +50,5 @@ export function escalationReply(
   const index = options.findIndex((label) => leading(trimmed, [label.toLowerCase()]) !== null);
   if (index >= 0) return { option: index + 1, reason: leading(trimmed, [options[index]!.toLowerCase()]) || null };
   const listed = options.map((label, position) => `${position + 1}. ${label}`).join('; ');
-  return { code: 'invalid_request', message: `Reply with one of its options, by number or name: ${listed}.` };
+  return { code: 'invalid_request', message: `Reply with one of its options, by number or name: ${endSentence(listed)}` };
 }

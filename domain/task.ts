@@ -3,6 +3,7 @@
  * an open blocker, and remembers the status it returns to when the last one resolves (FR-33).
  */
 import { z } from 'zod';
+import { naming, shown } from './refusal-words';
 import { ActorKind } from './activity';
 import { DecisionId } from './ids';
 
@@ -20,7 +21,9 @@ export type ResumableTaskStatus = (typeof ResumableTaskStatus)[number];
 export const BlockerKind = ['decision', 'task', 'other'] as const;
 export type BlockerKind = (typeof BlockerKind)[number];
 
-export const TaskId = z.string().regex(/^task_[0-9a-f]{32}$/, 'A task id looks like task_ followed by 32 hex digits.');
+export const TaskId = z.string().regex(/^task_[0-9a-f]{32}$/, {
+  error: naming((field, input) => `${field} is ${shown(input)}, not a task id; one is task_ followed by 32 hex digits.`),
+});
 
 const Title = z.string().trim().min(1).max(200);
 const EntityId = z.string().trim().min(1).max(100);

@@ -4,6 +4,7 @@
  * tool no grant matches is denied.
  */
 import { z } from 'zod';
+import { naming } from './refusal-words';
 
 export const GrantEffect = ['allow', 'deny'] as const;
 export type GrantEffect = (typeof GrantEffect)[number];
@@ -20,7 +21,9 @@ export const ToolPattern = z
   .trim()
   .min(1)
   .max(200)
-  .refine(isEvaluablePattern, { message: 'A tool pattern uses only letters, digits, _ . : - and * (any run of characters).' });
+  .refine(isEvaluablePattern, {
+    error: naming((field) => `${field} may use only letters, digits, _ . : - and * (any run of characters).`),
+  });
 
 export const AddGrantBody = z.strictObject({
   toolPattern: ToolPattern,

@@ -51,8 +51,12 @@ export class DecisionMachine implements StackMember {
   /** Who subscribes to what the latest delivery may announce, as that delivery read them. */
   private subscribers: WebhookSubscribers = {};
 
+  /** The agent token the decision was filed with: its `opened` entry names it. */
+  private readonly filedVia: string | undefined;
+
   constructor(start: DecisionStart) {
     this.state = rules.openDecision(start, new Date());
+    this.filedVia = start.filedVia;
     this.stack = new StackMembership(this);
   }
 
@@ -124,7 +128,7 @@ export class DecisionMachine implements StackMember {
   async open(): Promise<void> {
     // E10: the over-limit event is kept in the activity history, so the agent's instructions can be fixed.
     const overLimit = this.state.droppedAsks > 0 ? { detail: { droppedAsks: this.state.droppedAsks } } : {};
-    await this.commit(this.state, { kind: 'opened', actor: rules.agentActor(this.state, this.state.filedBy), ...overLimit });
+    await this.commit(this.state, { kind: 'opened', actor: rules.agentActor(this.state, this.state.filedBy, this.filedVia), ...overLimit });
     await this.holdTheTask(this.state);
     this.filed = true;
   }
@@ -132,7 +136,7 @@ export class DecisionMachine implements StackMember {
   /** The filing of a new decision waits for `open`; the same question again rewrites it in place. */
   async file(content: DecisionContent & Expiring): Promise<DecisionSnapshot> {
     const next = rules.rewrite(this.state, content, new Date());
-    if (next) return this.commit(next, { kind: 'edited', actor: rules.agentActor(next, content.by ?? next.filedBy) });
+    if (next) return this.commit(next, { kind: 'edited', actor: rules.agentActor(next, content.by ?? next.filedBy, content.via) });
     await condition(() => this.filed && this.mirroredRevision >= this.state.revision);
     return this.state;
   }
@@ -143,7 +147,7 @@ export class DecisionMachine implements StackMember {
     const wasBlocking = this.state.mode === 'blocking';
     const rewritten = rules.rewrite(this.state, merged, new Date());
     const next = rewritten
-      ? await this.commit(rewritten, { kind: 'edited', actor: rules.agentActor(rewritten, edit.by ?? rewritten.filedBy) })
+      ? await this.commit(rewritten, { kind: 'edited', actor: rules.agentActor(rewritten, edit.by ?? rewritten.filedBy, edit.via) })
       : this.state;
     // `edit --blocking` turns an advisory decision into one that holds its task.
     if (!wasBlocking && next.mode === 'blocking') await this.holdTheTask(next);
@@ -151,7 +155,7 @@ export class DecisionMachine implements StackMember {
   }
 
   async withdraw(command: Expiring): Promise<DecisionSnapshot> {
-    const actor = rules.agentActor(this.state, command.by ?? this.state.filedBy);
+    const actor = rules.agentActor(this.state, command.by ?? this.state.filedBy, command.via);
     return this.commit(rules.withdraw(this.state, new Date()), { kind: 'withdrawn', actor });
   }
 

@@ -6,8 +6,11 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 
-/** Every command says when its caller stops waiting, and who sends it. */
-export type Expiring = { expiresAt?: string; by?: string };
+/**
+ * Every command says when its caller stops waiting, and who sends it: the member, and the
+ * label of the agent token when an agent sent it (histories before tokens had none).
+ */
+export type Expiring = { expiresAt?: string; by?: string; via?: string };
 
 /**
  * Sent with update-with-start. On a new decision it returns once the row is in Postgres; on

@@ -1,6 +1,6 @@
 /** `/api/v1/agents` and each agent's tool grants (declared in domain/routes/agents.ts). */
 import { notFound } from '../../domain/errors';
-import { memberActor } from '../../db/activity';
+import { actorOf } from '../../domain/principal';
 import {
   addGrant as addGrantRow,
   createAgent as createAgentRow,
@@ -17,7 +17,7 @@ import { handle, reply, type MountedRoute } from '../mount-routes';
 export function agentHandlers(deps: { pool: Pool }): MountedRoute[] {
   return [
     handle(createAgent, async ({ body }, { principal }) => {
-      const agent = await createAgentRow(deps.pool, principal.workspaceId, body, memberActor(principal));
+      const agent = await createAgentRow(deps.pool, principal.workspaceId, body, actorOf(principal));
       return reply(createAgent, { status: 201, body: { agent } }, { location: `/api/v1/agents/${agent.id}` });
     }),
     handle(listAgents, async ({ query }, { principal }) => ({
@@ -29,17 +29,17 @@ export function agentHandlers(deps: { pool: Pool }): MountedRoute[] {
       return { agent };
     }),
     handle(updateAgent, async ({ params, body }, { principal }) => ({
-      agent: await updateAgentRow(deps.pool, principal.workspaceId, params.id, body, memberActor(principal)),
+      agent: await updateAgentRow(deps.pool, principal.workspaceId, params.id, body, actorOf(principal)),
     })),
     handle(listGrants, async ({ params }, { principal }) => ({
       grants: await listGrantRows(deps.pool, principal.workspaceId, params.id),
     })),
     handle(addGrant, async ({ params, body }, { principal }) => {
-      const { grant, created } = await addGrantRow(deps.pool, principal.workspaceId, params.id, body, memberActor(principal));
+      const { grant, created } = await addGrantRow(deps.pool, principal.workspaceId, params.id, body, actorOf(principal));
       return reply(addGrant, { status: created ? 201 : 200, body: { grant } });
     }),
     handle(removeGrant, async ({ params }, { principal }) => {
-      await removeGrantRow(deps.pool, principal.workspaceId, params.id, params.grantId, memberActor(principal));
+      await removeGrantRow(deps.pool, principal.workspaceId, params.id, params.grantId, actorOf(principal));
       return reply(removeGrant, { status: 204, body: undefined });
     }),
   ];

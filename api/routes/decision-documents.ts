@@ -24,7 +24,7 @@ export function decisionDocumentHandlers(deps: { pool: Pool }): MountedRoute[] {
   return [
     handle(getDecisionDocument, async ({ params }, { principal, res }) => {
       const { workspaceId } = principal;
-      const decision = await getDecision(deps.pool, workspaceId, decisionIdParam(params.id));
+      const decision = await getDecision(deps.pool, principal, decisionIdParam(params.id));
       if (!decision) throw notFound('decision');
       // A name that is not a document's reads as one the decision does not have.
       const name = DocumentName.safeParse(params.name);

@@ -18,7 +18,7 @@ export function decisionWaitHandlers(deps: { pool: Pool }): MountedRoute[] {
     handle(waitForDecision, async ({ params, query }, { principal, res }) => {
       const id = decisionIdParam(params.id);
       const decision = await pollUntil(
-        () => getDecision(deps.pool, principal.workspaceId, id),
+        () => getDecision(deps.pool, principal, id),
         (read) => read === null || read.status !== 'open',
         query.timeout * 1000,
         closedSignal(res),

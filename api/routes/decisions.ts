@@ -18,7 +18,7 @@ import { getDecision as readDecision, listQueue as readQueue, markFirstViewed } 
 import { decisionDetail } from '../../db/decision-detail';
 import { queueHealth } from '../../db/health';
 import type { Pool } from '../../db/pool';
-import type { Principal } from '../../db/tenancy';
+import { agentMismatch, agentOf, type Principal } from '../../domain/principal';
 import type { DecisionView } from '../../domain/decision';
 import { handle, reply, type MountedRoute } from '../mount-routes';
 import { answerAsk as answer } from '../services/answer-ask';
@@ -64,23 +64,28 @@ export function decisionHandlers(deps: Deps): MountedRoute[] {
     }),
 
     handle(listQueue, async ({ query: { q, ...query } }, { principal, req }) => {
+      // An agent token reads the entries its agent filed, and the workspace's health is a person's.
+      const ownAgent = agentOf(principal);
+      if (ownAgent && query.agent && query.agent !== ownAgent) throw agentMismatch();
       // FR-55: the health line never fails the queue; unavailable, it is simply not there.
       const [page, health] = await Promise.all([
-        readQueue(deps.pool, principal.workspaceId, { ...query, ...(q ? { search: q } : {}) }),
-        queueHealth(deps.pool, principal.workspaceId).catch((error: unknown) => {
-          req.log.warn({ err: error }, 'health line unavailable');
-          return null;
-        }),
+        readQueue(deps.pool, principal.workspaceId, { ...query, ...(q ? { search: q } : {}), ...(ownAgent ? { agent: ownAgent } : {}) }),
+        ownAgent
+          ? null
+          : queueHealth(deps.pool, principal.workspaceId).catch((error: unknown) => {
+              req.log.warn({ err: error }, 'health line unavailable');
+              return null;
+            }),
       ]);
       return { ...page, health, page: { limit: query.limit, offset: query.offset } };
     }),
 
     handle(getDecision, async ({ params, headers }, { principal }) => {
       const id = decisionIdParam(params.id);
-      const decision = await readDecision(deps.pool, principal.workspaceId, id);
+      const decision = await readDecision(deps.pool, principal, id);
       if (!decision) throw notFound('decision');
       // Agents' own reads (the CLI, MCP) send X-Cast-Agent, so only a person's first look counts as a view (FR-14).
-      const firstView = headers['x-cast-agent'] ? null : await markFirstViewed(deps.pool, principal, id);
+      const firstView = headers['x-cast-agent'] || principal.kind === 'agent' ? null : await markFirstViewed(deps.pool, principal, id);
       if (firstView) decision.firstViewedAt = firstView;
       return { decision, detail: await decisionDetail(deps.pool, principal.workspaceId, decision) };
     }),

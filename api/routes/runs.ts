@@ -1,6 +1,6 @@
 /** `/api/v1/runs/:id`: a host reads a run, reports its status, and claims a ready restart (declared in domain/routes/runs.ts). */
 import { notFound } from '../../domain/errors';
-import { memberActor } from '../../db/activity';
+import { actorOf } from '../../domain/principal';
 import type { Pool } from '../../db/pool';
 import { claimRun as claimRunRow, getRun as getRunRow, listRuns as listRunRows, updateRunStatus } from '../../db/runs';
 import { claimRun, getRun, listRuns, updateRun } from '../../domain/routes/runs';
@@ -20,12 +20,12 @@ export function runHandlers(deps: { pool: Pool; temporal: TemporalGateway }): Mo
       return { run };
     }),
     handle(updateRun, async ({ params, body }, { principal }) => {
-      const run = await updateRunStatus(deps.pool, principal, params.id, body, memberActor(principal));
+      const run = await updateRunStatus(deps.pool, principal, params.id, body, actorOf(principal));
       if (run.status === 'cancelled') await archiveWhereWorkIsGone(deps, { workspaceId: principal.workspaceId, runId: run.id });
       return { run };
     }),
     handle(claimRun, async ({ params }, { principal }) => ({
-      run: await claimRunRow(deps.pool, principal, params.id, memberActor(principal)),
+      run: await claimRunRow(deps.pool, principal, params.id, actorOf(principal)),
     })),
   ];
 }

@@ -3,7 +3,7 @@
  * under its own id, keeps it alive with heartbeats, stops it, and reports its runs. Another
  * member's session reads as missing.
  */
-import { memberActor } from '../../db/activity';
+import { actorOf } from '../../domain/principal';
 import type { Pool } from '../../db/pool';
 import { createRun, latestRun } from '../../db/runs';
 import {
@@ -29,18 +29,14 @@ export function sessionHandlers(deps: { pool: Pool }): MountedRoute[] {
       return { session: { ...session, latestRun: await latestRun(deps.pool, principal.workspaceId, session.id) } };
     }),
     handle(sessionHeartbeat, async ({ params }, { principal }) => ({
-      session: await heartbeat(deps.pool, principal, params.id),
+      session: await heartbeat(deps.pool, principal, params.id, actorOf(principal)),
     })),
     handle(stopSession, async ({ params }, { principal }) => ({
-      session: await stopSessionRow(deps.pool, principal, params.id, memberActor(principal)),
+      session: await stopSessionRow(deps.pool, principal, params.id, actorOf(principal)),
     })),
     handle(reportRun, async ({ params, body }, { principal }) => {
       const session = await requireSession(deps.pool, principal, params.id);
-      const run = await createRun(
-        deps.pool,
-        { workspaceId: principal.workspaceId, sessionId: session.id, ...body },
-        memberActor(principal),
-      );
+      const run = await createRun(deps.pool, { workspaceId: principal.workspaceId, sessionId: session.id, ...body }, actorOf(principal));
       return reply(reportRun, { status: 201, body: { run } }, { location: `/api/v1/runs/${run.id}` });
     }),
   ];

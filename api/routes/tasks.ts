@@ -1,6 +1,6 @@
 /** `/api/v1/tasks` and their blockers (declared in domain/routes/tasks.ts). Deleted tasks read as missing. */
 import { notFound } from '../../domain/errors';
-import { memberActor } from '../../db/activity';
+import { actorOf } from '../../domain/principal';
 import { openDecisionsByTask } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { listTaskComments as listTaskCommentRows } from '../../db/task-comments';
@@ -38,7 +38,7 @@ export function taskHandlers(deps: { pool: Pool; temporal: TemporalGateway }): M
 
   return [
     handle(createTask, async ({ body }, { principal }) => {
-      const task = await createTaskRow(deps.pool, principal.workspaceId, body, memberActor(principal));
+      const task = await createTaskRow(deps.pool, principal.workspaceId, body, actorOf(principal));
       return reply(createTask, { status: 201, body: { task } }, { location: `/api/v1/tasks/${task.id}` });
     }),
     handle(listTasks, async ({ query: { mission, agent, ...query } }, { principal }) => ({
@@ -52,10 +52,10 @@ export function taskHandlers(deps: { pool: Pool; temporal: TemporalGateway }): M
     })),
     handle(updateTask, async ({ params, body }, { principal }) => {
       await visibleTask(principal.workspaceId, params.id);
-      return { task: await updateTaskRow(deps.pool, principal.workspaceId, params.id, body, memberActor(principal)) };
+      return { task: await updateTaskRow(deps.pool, principal.workspaceId, params.id, body, actorOf(principal)) };
     }),
     handle(deleteTask, async ({ params }, { principal }) => {
-      await deleteTaskRow(deps.pool, principal.workspaceId, params.id, memberActor(principal));
+      await deleteTaskRow(deps.pool, principal.workspaceId, params.id, actorOf(principal));
       await archiveWhereWorkIsGone(deps, { workspaceId: principal.workspaceId, taskId: params.id });
       return reply(deleteTask, { status: 204, body: undefined });
     }),
@@ -65,11 +65,11 @@ export function taskHandlers(deps: { pool: Pool; temporal: TemporalGateway }): M
     }),
     handle(blockTask, async ({ params, body }, { principal }) => {
       await visibleTask(principal.workspaceId, params.id);
-      return { task: await blockTaskRow(deps.pool, principal.workspaceId, params.id, body, memberActor(principal)) };
+      return { task: await blockTaskRow(deps.pool, principal.workspaceId, params.id, body, actorOf(principal)) };
     }),
     handle(resolveBlocker, async ({ params, body }, { principal }) => {
       await visibleTask(principal.workspaceId, params.id);
-      const { task, remaining } = await resolveBlockerRow(deps.pool, principal.workspaceId, params.id, body, memberActor(principal));
+      const { task, remaining } = await resolveBlockerRow(deps.pool, principal.workspaceId, params.id, body, actorOf(principal));
       return { task, remaining };
     }),
   ];

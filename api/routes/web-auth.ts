@@ -17,6 +17,11 @@ function signedOut(): DomainError {
   return new DomainError('unauthorized', 'Not signed in.');
 }
 
+/** Who the browser is signed in as: always a person; the token behind the session is not the page's business. */
+function signedIn(principal: { workspaceId: string; memberId: string }) {
+  return { workspaceId: principal.workspaceId, memberId: principal.memberId };
+}
+
 export function webAuthRouter(deps: { pool: Pool }): Router {
   const router = Router();
 
@@ -26,6 +31,13 @@ export function webAuthRouter(deps: { pool: Pool }): Router {
     const { token } = parseWith(SignIn, req.body);
     const principal = await findPrincipalByToken(deps.pool, token);
     if (!principal) throw new DomainError('unauthorized', 'That token is not valid. Check it and try again.');
+    // The web is where a person decides: an agent's token never opens it (DESIGN §8).
+    if (principal.kind === 'agent') {
+      throw new DomainError(
+        'forbidden_for_agent',
+        "That is an agent's token: it can file and wait on decisions, not answer them. Sign in with your own person token.",
+      );
+    }
     const session = await openWebSession(deps.pool, principal);
     res.cookie(SESSION_COOKIE, session.id, {
       httpOnly: true,
@@ -34,14 +46,14 @@ export function webAuthRouter(deps: { pool: Pool }): Router {
       path: '/',
       expires: session.expiresAt,
     });
-    res.status(201).json({ principal });
+    res.status(201).json({ principal: signedIn(principal) });
   });
 
   router.get('/auth/session', async (req, res) => {
     const cookie = sessionCookieOf(req);
     const principal = cookie ? await findWebSession(deps.pool, cookie) : null;
     if (!principal) throw signedOut();
-    res.json({ principal });
+    res.json({ principal: signedIn(principal) });
   });
 
   router.delete('/auth/session', async (req, res) => {

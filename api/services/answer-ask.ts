@@ -29,7 +29,7 @@ export async function answerAsk(
     answeredBy: principal.memberId,
     workspaceId: principal.workspaceId,
   };
-  const reading = getDecision(deps.pool, principal.workspaceId, target.id);
+  const reading = getDecision(deps.pool, principal, target.id);
   if (body.answer.kind === 'access') {
     const read = await reading;
     const ask = read?.asks[target.ask - 1];

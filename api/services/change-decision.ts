@@ -12,7 +12,7 @@ import { DomainError, type Rejection, notFound } from '../../domain/errors';
 import { checkUndo } from '../../domain/undo';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import type { Principal } from '../../db/tenancy';
+import { viaOf, type Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
 import { storeDocuments } from './store-documents';
 
@@ -25,7 +25,7 @@ async function change(
   send: (id: string) => Promise<DecisionSnapshot | null>,
   rule: (current: DecisionView) => Rejection | null,
 ): Promise<DecisionView> {
-  const current = await getDecision(deps.pool, principal.workspaceId, id);
+  const current = await getDecision(deps.pool, principal, id);
   if (!current) throw notFound('decision');
   const snapshot = await send(id);
   if (snapshot) return toDecisionView(snapshot, current.firstViewedAt);
@@ -41,7 +41,13 @@ export async function editDecision(deps: Deps, principal: Principal, id: string,
   }
   const documents = await storeDocuments(deps.pool, principal.workspaceId, { report, doc, optionPages });
   const edit = Object.keys(documents).length > 0 ? { ...rest, documents } : rest;
-  return change(deps, principal, id, (target) => deps.temporal.editDecision(target, edit, principal.memberId), checkRewrite);
+  return change(
+    deps,
+    principal,
+    id,
+    (target) => deps.temporal.editDecision(target, edit, principal.memberId, viaOf(principal)),
+    checkRewrite,
+  );
 }
 
 /**
@@ -56,7 +62,7 @@ async function refuseBeforeStoring(
   edit: Omit<EditDecisionBody, 'report' | 'doc' | 'optionPages'>,
   documents: Pick<EditDecisionBody, 'report' | 'doc' | 'optionPages'>,
 ): Promise<void> {
-  const current = await getDecision(deps.pool, principal.workspaceId, id);
+  const current = await getDecision(deps.pool, principal, id);
   if (!current) throw notFound('decision');
   const ref = (content: string | null) => (content === null ? null : 'unstored');
   const patch: DocumentPatch = {
@@ -76,7 +82,13 @@ function refusalOf(merged: ReturnType<typeof mergeEdit>): Rejection | null {
 }
 
 export function withdrawDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
-  return change(deps, principal, id, (target) => deps.temporal.withdrawDecision(target, principal.memberId), checkRewrite);
+  return change(
+    deps,
+    principal,
+    id,
+    (target) => deps.temporal.withdrawDecision(target, principal.memberId, viaOf(principal)),
+    checkRewrite,
+  );
 }
 
 export function archiveDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {

@@ -13,16 +13,20 @@ import type { Pool } from '../../db/pool';
 import { getRun } from '../../db/runs';
 import { ensureSession, getSession } from '../../db/sessions';
 import { getTask } from '../../db/tasks';
-import type { Principal } from '../../db/tenancy';
+import { agentMismatch, agentOf, type Principal } from '../../domain/principal';
 
 export type ResolvedLinks = { links: DecisionLinks; messagesAtAsk: number | null; registerSession: () => Promise<void> };
 
-export async function resolveLinks(pool: Pool, principal: Principal, body: FileDecisionBody): Promise<ResolvedLinks> {
+export async function resolveLinks(pool: Pool, principal: Principal, filed: FileDecisionBody): Promise<ResolvedLinks> {
   const { workspaceId } = principal;
+  // A decision filed with an agent token is that agent's, and names no other (DESIGN §8).
+  const ownAgent = agentOf(principal);
+  if (ownAgent && filed.agent && filed.agent !== ownAgent) throw agentMismatch();
+  const body = ownAgent ? { ...filed, agent: ownAgent } : filed;
   if (body.agent && !(await getAgent(pool, workspaceId, body.agent))) throw notFound('agent');
   const task = body.task ? await getTask(pool, workspaceId, body.task) : null;
   if (body.task && !task) throw notFound('task');
-  const run = body.run ? await getRun(pool, { workspaceId, memberId: principal.memberId }, body.run) : null;
+  const run = body.run ? await getRun(pool, principal, body.run) : null;
   // A run is linked through its session: one from another session is not this filing's run.
   if (body.run && (!run || (body.session && run.sessionId !== body.session))) throw notFound('run');
   // Null for a new session, and for another member's, which registering then refuses.

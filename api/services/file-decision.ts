@@ -81,6 +81,7 @@ export async function fileValidDecision(
           number: decisionNumberOf(id),
           workspaceId: principal.workspaceId,
           filedBy: principal.memberId,
+          ...(principal.kind === 'agent' ? { filedVia: principal.tokenLabel } : {}),
           links,
           messagesAtAsk,
           droppedAsks,

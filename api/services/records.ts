@@ -80,7 +80,7 @@ async function settleThrough(deps: Deps, principal: Principal, decisionId: strin
   const command: AnswerCommand = { ask: 1, value: body.answer, reason: body.reason ?? null, answeredBy: principal.memberId };
   if (await deps.temporal.settleDecision(decisionId, command)) return;
   // The workflow has ended: the row is final, and says why nothing changed.
-  const current = await getDecision(deps.pool, principal.workspaceId, decisionId);
+  const current = await getDecision(deps.pool, principal, decisionId);
   throw DomainError.from(
     (current && checkAnswer(current, command)) ?? { code: 'decision_not_open', message: `Decision ${decisionId} is closed.` },
   );

@@ -1,10 +1,18 @@
 /** A decision ask: a choice between the agent's enumerated options (FR-16, FR-17). */
 import { z } from 'zod';
+import { fieldWords, naming, refusalWords, sentenceStart } from '../refusal-words';
 import { askBase } from './ask-base-schema';
 
+/** The ask a refinement's issue belongs to ("Ask 2"), from the issue's path to one of its fields. */
+const askOf = (path: readonly PropertyKey[]) => sentenceStart(fieldWords(path.slice(0, -1)));
+
+/** Its own words, for the doors that parse an option alone (the MCP `decide` tool's arguments). */
+const inWords = { error: refusalWords() };
+
 export const ChoiceOption = z.strictObject({
-  label: z.string().trim().min(1).max(200),
-  consequence: z.string().trim().max(1000).optional(),
+  /** An empty or repeated label is refused where the options are filed, with its own code (`option-labels-schema.ts`). */
+  label: z.string(inWords).trim().max(200),
+  consequence: z.string(inWords).trim().max(1000).optional(),
   recommended: z.boolean().optional(),
 });
 export type ChoiceOption = z.infer<typeof ChoiceOption>;
@@ -20,16 +28,16 @@ export const ChoiceAsk = z
     max: z.number().int().min(1).max(25).optional(),
   })
   .refine((ask) => ask.options.filter((option) => option.recommended).length <= 1, {
-    message: 'At most one option can be recommended.',
     path: ['options'],
+    error: naming((_field, _input, path) => `${askOf(path)} recommends more than one option; recommend one at most.`),
   })
   .refine((ask) => ask.multiple || (ask.min === undefined && ask.max === undefined), {
-    message: 'min and max apply only to a multi-select ask ("multiple": true).',
     path: ['multiple'],
+    error: naming((_field, _input, path) => `${askOf(path)} takes min and max only as a multi-select ("multiple": true).`),
   })
   .refine((ask) => (ask.min ?? 1) <= (ask.max ?? ask.options.length) && (ask.max ?? 1) <= ask.options.length, {
-    message: 'Choose bounds with min ≤ max ≤ the number of options.',
     path: ['max'],
+    error: naming((_field, _input, path) => `${askOf(path)} needs bounds with min ≤ max ≤ its number of options.`),
   });
 export type ChoiceAsk = z.infer<typeof ChoiceAsk>;
 

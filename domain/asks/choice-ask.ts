@@ -36,7 +36,7 @@ export function checkChoiceAnswer(ask: ChoiceAsk, position: number, answer: Choi
   if (ask.multiple && (distinct.size < min || distinct.size > max)) {
     return {
       code: 'answer_shape_invalid',
-      message: `Ask ${position} takes ${min}–${max} options; ${distinct.size} were chosen.`,
+      message: `Ask ${position} takes ${min}–${max} options; ${distinct.size} ${distinct.size === 1 ? 'was' : 'were'} chosen.`,
       details: { ask: position, min, max, chosen: distinct.size },
     };
   }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ActivityEntry, SubjectKind } from '../activity';
 import { limitQuery } from './list-limit';
-import { PEOPLE_AND_AGENTS, route } from './route';
+import { PEOPLE, route } from './route';
 
 export const listActivity = route({
   tag: 'Workspace',
@@ -17,7 +17,7 @@ export const listActivity = route({
     limit: limitQuery(50, 200),
   }),
   ok: { status: 200, description: 'Entries.', schema: z.object({ activity: z.array(ActivityEntry) }) },
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const activityRoutes = [listActivity];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Agent, CreateAgentBody, UpdateAgentBody } from '../agent';
 import { AddGrantBody, ToolGrant } from '../tool-grant';
 import { limitQuery } from './list-limit';
-import { PEOPLE, PEOPLE_AND_AGENTS, route } from './route';
+import { PEOPLE, route } from './route';
 
 const tag = 'Agents';
 const AgentParams = z.object({ id: z.string().min(1) });
@@ -31,7 +31,7 @@ export const listAgents = route({
   summary: 'List agents',
   query: z.object({ limit: limitQuery(100, 500) }),
   ok: { status: 200, description: "The workspace's agents.", schema: z.object({ agents: z.array(Agent) }) },
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const getAgent = route({
@@ -43,7 +43,7 @@ export const getAgent = route({
   params: AgentParams,
   ok: { status: 200, description: 'The agent.', schema: OneAgent },
   errors: ['agent_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const updateAgent = route({
@@ -68,7 +68,7 @@ export const listGrants = route({
   params: AgentParams,
   ok: { status: 200, description: 'Its grants, oldest first.', schema: z.object({ grants: z.array(ToolGrant) }) },
   errors: ['agent_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const addGrant = route({

@@ -33,7 +33,7 @@ export const listApprovals = route({
   summary: 'List approvals',
   query: z.strictObject({ status: z.enum(ApprovalStatus).optional(), limit: limitQuery(50, 200) }),
   ok: { status: 200, description: 'Approvals, newest first.', schema: z.object({ approvals: z.array(Approval) }) },
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const getApproval = route({
@@ -45,7 +45,7 @@ export const getApproval = route({
   params: ApprovalParams,
   ok: { status: 200, description: 'The approval.', schema: OneApproval },
   errors: ['approval_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const approve = route({

@@ -5,6 +5,7 @@ import { AnswerBody, EditDecisionBody, FileDecisionRequest } from '../decision-s
 import { DecisionDetail } from '../decision-detail-schema';
 import { DecisionView, FilingCard } from '../decision-view-schema';
 import type { ErrorCode } from '../errors';
+import { LABEL_PROBLEMS } from '../option-labels';
 import { ArchiveAllBody, ArchiveAllResult, QueuePage, QueueQueryParams } from '../queue';
 import { EmptyBody } from './empty-body';
 import { PEOPLE, PEOPLE_AND_AGENTS, route, WORKFLOW_ERRORS } from './route';
@@ -52,6 +53,7 @@ export const fileDecision = route({
     },
   ],
   errors: [
+    ...LABEL_PROBLEMS,
     'agent_not_found',
     'session_not_found',
     'task_not_found',
@@ -72,7 +74,9 @@ export const listQueue = route({
   path: '/decisions',
   operationId: 'listQueue',
   summary: 'Read the queue',
-  description: "One tab of the queue in its fixed order, with the whole filter's counts and the health line.",
+  description:
+    "One tab of the queue in its fixed order, with the whole filter's counts and the health line. " +
+    'Answered lists the answered decisions and, labelled by their `status`, those their agent withdrew.',
   query: QueueQueryParams,
   ok: { status: 200, description: 'A page of the queue.', schema: QueuePage },
   callers: PEOPLE_AND_AGENTS,
@@ -84,7 +88,9 @@ export const getDecision = route({
   path: '/decisions/:id',
   operationId: 'getDecision',
   summary: 'Read one decision',
-  description: 'The first read without `X-Cast-Agent` records the first human view (FR-14).',
+  description:
+    'The decision and what its detail pane shows beside it: agent, task, mission, run, whether it is blocking (FR-10, FR-11). ' +
+    'The first read without `X-Cast-Agent` records the first human view (FR-14).',
   params: DecisionParams,
   headers: z.object({
     'x-cast-agent': z.string().optional().meta({ description: "Sent by agents' own reads so they do not count as a person's view." }),
@@ -104,7 +110,7 @@ export const editDecision = route({
   params: DecisionParams,
   body: { schema: EditDecisionBody.meta({ id: 'EditDecisionBody' }) },
   ok: { status: 200, description: 'The edited decision.', schema: OneDecision },
-  errors: [...notFound, 'decision_not_open', 'decision_archived', ...WORKFLOW_ERRORS],
+  errors: [...notFound, ...LABEL_PROBLEMS, 'decision_not_open', 'decision_archived', ...WORKFLOW_ERRORS],
   callers: PEOPLE_AND_AGENTS,
 });
 

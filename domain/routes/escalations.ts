@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Escalation, EscalationStatus, RaiseEscalationBody, ResolveEscalationBody } from '../escalation';
+import { LABEL_PROBLEMS } from '../option-labels';
 import { limitQuery } from './list-limit';
 import { CARRY, CHOICE, SETTLE } from './record-errors';
 import { PEOPLE, PEOPLE_AND_AGENTS, route } from './route';
@@ -28,7 +29,7 @@ export const raiseEscalation = route({
       schema: z.object({ escalation: Escalation, updated: z.literal(true) }),
     },
   ],
-  errors: CARRY,
+  errors: [...LABEL_PROBLEMS, ...CARRY],
   callers: PEOPLE_AND_AGENTS,
 });
 
@@ -44,7 +45,7 @@ export const listEscalations = route({
     limit: limitQuery(50, 200),
   }),
   ok: { status: 200, description: 'Escalations, newest first.', schema: z.object({ escalations: z.array(Escalation) }) },
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const getEscalation = route({
@@ -56,7 +57,7 @@ export const getEscalation = route({
   params: EscalationParams,
   ok: { status: 200, description: 'The escalation.', schema: OneEscalation },
   errors: ['escalation_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const resolveEscalation = route({

@@ -18,6 +18,7 @@ import { healthSettingsRoutes } from './health-settings';
 import { homeRoutes } from './home';
 import { inboxRoutes } from './inbox';
 import { openApiRoutes } from './openapi';
+import { peopleRoutes } from './people';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import type { RouteContract } from './route';
@@ -39,5 +40,6 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...healthSettingsRoutes,
   ...analyticsRoutes,
   ...webhookRoutes,
+  ...peopleRoutes,
   ...openApiRoutes,
 ];

@@ -16,7 +16,14 @@ export const listRuns = route({
   operationId: 'listRuns',
   summary: "The caller's runs in one status",
   description: 'Oldest first, each with the message it starts from (for restart runners).',
-  query: z.strictObject({ status: z.enum(RunStatus).default('ready'), limit: limitQuery(20, 100) }),
+  query: z.strictObject({
+    status: z.enum(RunStatus).default('ready'),
+    /** Only this session's runs: a runner per conversation. */
+    session: z.string().min(1).max(200).optional(),
+    /** Only runs of sessions in this project (the scope a host registered the session under): a runner per project. */
+    scope: z.string().min(1).max(200).optional(),
+    limit: limitQuery(20, 100),
+  }),
   ok: { status: 200, description: 'The runs.', schema: z.object({ runs: z.array(RunWithSeedMessage) }) },
   callers: PEOPLE_AND_AGENTS,
 });

@@ -7,7 +7,7 @@ import { AddMembersBody, CreateStackBody, ReorderBody, StackPolicyBody } from '.
 import { StackView } from '../stack-view-schema';
 import { EmptyBody } from './empty-body';
 import { limitQuery } from './list-limit';
-import { PEOPLE, PEOPLE_AND_AGENTS, route, WORKFLOW_ERRORS } from './route';
+import { PEOPLE, route, WORKFLOW_ERRORS } from './route';
 
 const tag = 'Stacks';
 /** Any string: a malformed stack id reads as a missing one (404), like a decision id. */
@@ -27,7 +27,7 @@ export const createStack = route({
   body: { schema: CreateStackBody.meta({ id: 'CreateStackBody' }) },
   ok: { status: 201, description: 'The new stack.', schema: OneStack },
   errors: ['decision_not_found', 'already_in_stack', ...WORKFLOW_ERRORS],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const listStacks = route({
@@ -38,7 +38,7 @@ export const listStacks = route({
   summary: 'List stacks',
   query: z.strictObject({ status: z.enum(StackStatus).optional(), limit: limitQuery(50, 200) }),
   ok: { status: 200, description: 'Stacks.', schema: z.object({ stacks: z.array(StackView) }) },
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const getStack = route({
@@ -54,7 +54,7 @@ export const getStack = route({
     schema: z.object({ stack: StackView, decisions: z.array(DecisionView) }),
   },
   errors: ['stack_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const addStackMembers = route({
@@ -67,7 +67,7 @@ export const addStackMembers = route({
   body: { schema: AddMembersBody.meta({ id: 'AddMembersBody' }) },
   ok: { status: 200, description: 'The stack.', schema: OneStack },
   errors: [...CHANGE, 'decision_not_found', 'already_in_stack', 'stack_full'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const removeStackMember = route({
@@ -80,7 +80,7 @@ export const removeStackMember = route({
   params: z.object({ id: StackIdParam, decision: DecisionId }),
   ok: { status: 200, description: 'The stack.', schema: OneStack },
   errors: [...CHANGE, 'not_in_stack'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const reorderStack = route({
@@ -94,7 +94,7 @@ export const reorderStack = route({
   body: { schema: ReorderBody.meta({ id: 'ReorderBody' }) },
   ok: { status: 200, description: 'The stack.', schema: OneStack },
   errors: [...CHANGE, 'invalid_order'],
-  callers: PEOPLE_AND_AGENTS,
+  callers: PEOPLE,
 });
 
 export const setStackPolicy = route({

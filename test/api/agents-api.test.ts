@@ -98,7 +98,7 @@ describe('agents', () => {
       ['POST', '/api/v1/agents', { name: 'x'.repeat(201) }, /name/],
       ['POST', '/api/v1/agents', { name: 'Y', instructions: 'x'.repeat(20_001) }, /instructions/],
       ['POST', '/api/v1/agents', { name: 'Y', id: 'ag_mine' }, /id/],
-      ['POST', '/api/v1/agents', [], /expected object/],
+      ['POST', '/api/v1/agents', [], /must be an object, not a list/],
       ['PATCH', `/api/v1/agents/${agent.id}`, {}, /name or instructions/],
       ['PATCH', `/api/v1/agents/${agent.id}`, { instructions: 5 }, /instructions/],
       ['POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'mcp/*', effect: 'allow' }, /toolPattern/],

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_NO_CONSEQUENCE, NOTE_SHORT_CONTEXT } from '../../domain/card-notes';
-import { tierAsk, world } from '../support/agent-world';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -109,6 +109,118 @@ describe('filing from a session', () => {
       defaultOption: 1,
     });
     expect(advisory.body.decision).toMatchObject({ mode: 'advisory', defaultOption: 1 });
+  });
+});
+
+describe('option labels', () => {
+  const withOptions = (labels: string[]) => ({
+    question: 'Which feed?',
+    context,
+    asks: [{ kind: 'decision', prompt: 'Which feed?', options: labels.map((label) => ({ label, consequence: 'changes the bill' })) }],
+  });
+
+  it('an option whose label is empty once trimmed is refused (422 option_label_empty), naming the ask and the option; nothing is filed', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const session = await me.session();
+    const response = await cast.request(member.token, 'POST', '/api/v1/decisions', { ...withOptions(['Basic', '   ']), session });
+    const problem = await expectProblem(response, 422, 'option_label_empty');
+    expect(problem.detail).toBe("Ask 1's option 2 has an empty label; give it the words a person picks it by.");
+    expect(problem.issues).toEqual([{ path: 'asks.0.options.1.label', message: problem.detail }]);
+    expect((await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${session}/decisions`)).decisions).toEqual([]);
+  });
+
+  it('two options of one ask whose labels match once trimmed and case-folded are refused (422 option_label_duplicate), naming both', async () => {
+    const member = await cast.newMember();
+    const response = await cast.request(member.token, 'POST', '/api/v1/decisions', withOptions(['Same', 'Other', ' SAME ']));
+    const problem = await expectProblem(response, 422, 'option_label_duplicate');
+    expect(problem.detail).toBe('Ask 1\'s option 3, "SAME", repeats the label of option 1; give each option a label of its own.');
+    // The same labels in two different asks are two questions, not a duplicate.
+    const two = {
+      ...withOptions(['Yes', 'No']),
+      asks: [
+        ...withOptions(['Yes', 'No']).asks,
+        { kind: 'decision', prompt: 'And the backup?', options: [{ label: 'Yes' }, { label: 'No' }] },
+      ],
+    };
+    expect((await world(cast, member).file(two)).status).toBe(201);
+  });
+
+  it('an edit and an escalation with a repeated option are refused with the same code', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const filed = await me.file(withOptions(['Basic', 'Pro']));
+    const edit = await cast.request(member.token, 'PATCH', `/api/v1/decisions/${filed.body.decision.id}`, {
+      asks: withOptions(['Basic', 'basic']).asks,
+    });
+    expect((await expectProblem(edit, 422, 'option_label_duplicate')).detail).toContain(
+      'Ask 1\'s option 2, "basic", repeats the label of option 1',
+    );
+    expect((await me.decision(filed.body.decision.id)).asks[0]).toMatchObject({ options: [{ label: 'Basic' }, { label: 'Pro' }] });
+
+    const escalation = await cast.request(member.token, 'POST', '/api/v1/escalations', {
+      reasonCode: 'ambiguous_instructions',
+      summary: 'Two lists claim to be canonical.',
+      mustDecide: 'Which supplier list is authoritative?',
+      options: ['Finance', ' finance'],
+    });
+    expect((await expectProblem(escalation, 422, 'option_label_duplicate')).detail).toBe(
+      'Option 2, "finance", repeats the label of option 1; give each option a label of its own.',
+    );
+  });
+});
+
+describe('refusals read like sentences', () => {
+  it('a 5,000-character question is refused naming each field in words, with no internal paths', async () => {
+    const member = await cast.newMember();
+    const long = 'x'.repeat(5000);
+    const response = await cast.request(member.token, 'POST', '/api/v1/decisions', {
+      question: long,
+      context,
+      asks: [{ ...schemaAsk, prompt: long }],
+    });
+    const problem = await expectProblem(response, 400, 'invalid_request');
+    expect(problem.detail).toBe(
+      "The question is 5,000 characters; the limit is 1,000. Ask 1's prompt is 5,000 characters; the limit is 1,000.",
+    );
+    // Paths stay, for programs, beside the sentences.
+    expect(problem.issues).toEqual([
+      { path: 'question', message: 'The question is 5,000 characters; the limit is 1,000.' },
+      { path: 'asks.0.prompt', message: "Ask 1's prompt is 5,000 characters; the limit is 1,000." },
+    ]);
+  });
+
+  it('every kind of refusal names its field in words: missing, the wrong type or kind, too few, unknown, empty', async () => {
+    const member = await cast.newMember();
+    const cases: Array<[unknown, string]> = [
+      [{}, 'The question is missing. The asks are missing.'],
+      [{ question: 7, asks: [schemaAsk] }, 'The question must be text, not 7.'],
+      [
+        { question: 'Q?', asks: [{ kind: 'poll', prompt: 'P' }] },
+        'Ask 1\'s kind is "poll"; use "decision", "approval", "fact", "access" or "action".',
+      ],
+      [{ question: 'Q?', asks: [{ ...schemaAsk, options: [{ label: 'Only' }] }] }, 'Ask 1 has 1 option; at least 2 options are needed.'],
+      [{ question: 'Q?', asks: [schemaAsk], status: 'resolved' }, 'The request has no field "status"; leave it out.'],
+      [{ question: 'Q?', asks: [schemaAsk], mode: 'soon' }, 'The mode is "soon"; use "blocking" or "advisory".'],
+      [{ question: 'Q?', asks: [schemaAsk], attempts: ['  '] }, 'Attempt 1 is empty.'],
+      [{ question: 'Q?', asks: [schemaAsk], confidence: 2 }, 'The confidence is 2; the most is 1.'],
+      [[], 'The request must be an object, not a list.'],
+    ];
+    for (const [body, detail] of cases) {
+      const problem = await expectProblem(await cast.request(member.token, 'POST', '/api/v1/decisions', body), 400, 'invalid_request');
+      expect(problem.detail).toBe(detail);
+    }
+  });
+
+  it('an answer of the wrong kind reads "an approval ask", with articles that fit the words', async () => {
+    const me = world(cast, await cast.newMember());
+    const filed = await me.file({ question: 'Approve the spend?', context, asks: [approvalAsk()] });
+    const wrong = await me.answer(filed.body.decision.id, 1, { kind: 'access', granted: true });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({
+      code: 'answer_kind_mismatch',
+      detail: 'Ask 1 is an approval ask; answer it with {"kind":"approval","decision":"approve"}, not an access answer.',
+    });
   });
 });
 

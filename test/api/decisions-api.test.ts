@@ -77,14 +77,14 @@ describe('filing and reading', () => {
     const before = await cast.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [alice.workspaceId]);
     const bad: Array<[unknown, string, RegExp]> = [
       ['{"question": ', 'malformed_json', /not valid JSON/],
-      [[], 'invalid_request', /expected object/],
+      [[], 'invalid_request', /must be an object, not a list/],
       [{}, 'invalid_request', /question/],
       [{ question: 'Q?', asks: [] }, 'invalid_request', /asks/],
       [{ question: '', asks: choiceDecision().asks }, 'invalid_request', /question/],
       [{ question: 'x'.repeat(1001), asks: choiceDecision().asks }, 'invalid_request', /question/],
       [{ ...choiceDecision(), context: 'x'.repeat(4001) }, 'invalid_request', /context/],
       [{ ...choiceDecision(), asks: [{ kind: 'decision', prompt: 'P', options: [{ label: 'only one' }] }] }, 'invalid_request', /options/],
-      [{ ...choiceDecision(), asks: [{ kind: 'poll', prompt: 'P' }] }, 'invalid_request', /asks\.0\.kind/],
+      [{ ...choiceDecision(), asks: [{ kind: 'poll', prompt: 'P' }] }, 'invalid_request', /Ask 1's kind is "poll"/],
       [{ ...choiceDecision(), status: 'resolved' }, 'invalid_request', /status/],
     ];
     for (const [body, code, detail] of bad) {

@@ -1,10 +1,14 @@
 /**
- * FR-59 across the whole API: every `/api/v1` route — listed from the mounted routers, so a
- * new one cannot be missed — answers 401 without a token, and 404 for another workspace's
- * ids with exactly the body a missing id gets.
+ * FR-59 and DESIGN §8 across the whole API: every `/api/v1` route — listed from the mounted
+ * routers, so a new one cannot be missed, and each declared in domain/routes/ — answers 401
+ * without a token; a person's token is never refused as a person's; an agent token gets 403
+ * `forbidden_for_agent` exactly where its declaration leaves agents out; and another
+ * workspace's token gets 404 for the workspace's ids, with exactly the body a missing id gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../domain/routes/index';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -45,6 +49,25 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v1/approvals/:id/reject': { reason: 'No.' },
   'POST /api/v1/escalations/:id/resolve': { resolution: 'Yes.' },
   'POST /api/v1/inbox/:id/reply': { text: 'yes' },
+  'DELETE /api/v1/tokens/:id': undefined,
+};
+
+/** Bodies for the routes without an id, for the person and agent passes. */
+const LIST_BODIES: Record<string, unknown> = {
+  'POST /api/v1/decisions/archive-all': {},
+  'POST /api/v1/decisions': { question: 'Route walk?', context: 'Context long enough for a card to be answerable.', asks: [tierAsk()] },
+  'POST /api/v1/missions': { name: 'Walk mission' },
+  'POST /api/v1/agents': { name: 'Walk agent' },
+  'POST /api/v1/tasks': { title: 'Walk task' },
+  'POST /api/v1/stacks': { title: 'Walk stack' },
+  'POST /api/v1/approvals': { actionType: 'send_message', summary: 'Send it?' },
+  'POST /api/v1/escalations': { reasonCode: 'low_confidence', summary: 'Unsure.', mustDecide: 'Which?' },
+  'PATCH /api/v1/settings/health': { window: '14d' },
+  'POST /api/v1/settings/health/hide': {},
+  'DELETE /api/v1/settings/health/hide': undefined,
+  'POST /api/v1/webhooks': { url: 'https://example.invalid/walk' },
+  'POST /api/v1/members': { name: 'Walker' },
+  'POST /api/v1/tokens': { agent: 'Walk agent token' },
 };
 
 /**
@@ -83,6 +106,7 @@ async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
     mustDecide: 'Which?',
   });
   await me.file({ question: 'Owner approval ask?', context: 'Context long enough for a card to be answerable.', asks: [approvalAsk()] });
+  const disposable = await me.ok<{ token: { id: string } }>('POST', '/api/v1/tokens', { agent: 'Disposable', label: 'to revoke' });
 
   const byResource: Record<string, { foreign: string; missing: string }> = {
     decisions: { foreign: decision, missing: 'sd-999999999' },
@@ -96,6 +120,7 @@ async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
     approvals: { foreign: approval.approval.id, missing: 'apr_00000000000000000000000000000000' },
     escalations: { foreign: escalation.escalation.id, missing: 'esc_00000000000000000000000000000000' },
     inbox: { foreign: `approval:${approval.approval.id}`, missing: 'approval:apr_00000000000000000000000000000000' },
+    tokens: { foreign: disposable.token.id, missing: 'tk_00000000000000000000000000000000' },
   };
   return (route) => {
     const resource = route.split(' ')[1]!.split('/')[3]!;
@@ -122,6 +147,11 @@ async function send(token: string | null, method: string, path: string, body: un
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
+  // An event stream stays open: its status is the answer.
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, type: response.headers.get('content-type'), body: '' };
+  }
   const text = await response.text();
   return { status: response.status, type: response.headers.get('content-type'), body: text };
 }
@@ -130,6 +160,43 @@ describe('every /api/v1 route', () => {
   it('is listed from the routers', () => {
     expect(cast.routes.length).toBeGreaterThan(70);
     expect(cast.routes).toContainEqual({ method: 'POST', path: '/api/v1/decisions/:id/asks/:ask/answer' });
+  });
+
+  it('is each declared in domain/routes/, with who may call it', () => {
+    const declared = new Set(API_ROUTES.map((route) => `${route.method.toUpperCase()} /api/v1${route.path}`));
+    const undeclared = cast.routes.map((route) => `${route.method} ${route.path}`).filter((route) => !declared.has(route));
+    expect(undeclared).toEqual([]);
+    expect(API_ROUTES.filter((route) => route.callers.length === 0).map((route) => route.operationId)).toEqual([]);
+  });
+
+  it("answers a person's token without 403, and an agent token 403 forbidden_for_agent exactly where agents are not declared", async () => {
+    const owner = await cast.newMember();
+    const agent = await agentTokenOf(cast.pool, owner, 'Route walker', 'walk');
+    const idsFor = await ownersWorld(owner);
+    const callers = new Map(API_ROUTES.map((route) => [`${route.method.toUpperCase()} /api/v1${route.path}`, route.callers]));
+    const wrong: string[] = [];
+    // The agent first: whatever it may do, it does before the person's pass deletes and revokes.
+    for (const [who, token] of [
+      ['agent', agent.token],
+      ['person', owner.token],
+    ] as const) {
+      for (const route of cast.routes) {
+        const key = `${route.method} ${route.path}`;
+        const body = route.path.includes(':') ? (key in BODIES ? BODIES[key] : route.method === 'GET' ? undefined : {}) : LIST_BODIES[key];
+        if (route.method !== 'GET' && !route.path.includes(':') && !(key in LIST_BODIES))
+          wrong.push(`${key}: give it a body in LIST_BODIES`);
+        const path = fill(route.path, idsFor(key), 'foreign') + (key.endsWith('/wait') ? '?timeout=1' : '');
+        const reply = await send(token, route.method, path, body);
+        const code = reply.type?.startsWith('application/problem+json') ? (JSON.parse(reply.body) as { code: string }).code : null;
+        const refusedAsAgent = reply.status === 403 && code === 'forbidden_for_agent';
+        const agentsMay = callers.get(key)?.includes('agent') ?? false;
+        if (reply.status >= 500 || reply.status === 401) wrong.push(`${who} ${key} → ${reply.status} ${code} ${reply.body.slice(0, 300)}`);
+        else if (who === 'person' && reply.status === 403) wrong.push(`person ${key} → 403 ${code}`);
+        else if (who === 'agent' && refusedAsAgent === agentsMay)
+          wrong.push(`agent ${key} → ${reply.status} ${code} (agents declared: ${agentsMay})`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {

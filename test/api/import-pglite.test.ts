@@ -19,7 +19,8 @@ import { migratePglite } from '../../db/pglite-source';
 import { createPool, type Pool } from '../../db/pool';
 import { appendMessage } from '../../db/session-messages';
 import { ensureSession } from '../../db/sessions';
-import { createMember, createWorkspace, ensureDefaultMember, findPrincipalByToken, issueToken, type Principal } from '../../db/tenancy';
+import { createWorkspace, ensureDefaultMember, findPrincipalByToken, hashToken, generateToken, type Principal } from '../../db/tenancy';
+import { person } from '../../domain/principal';
 import { applyAnswer, openDecision } from '../../domain/decision-state';
 import { signInToken } from '../../scripts/sign-in-token';
 import { choiceDecision, decisionStart } from '../support/fixtures';
@@ -119,10 +120,31 @@ async function writeSource(): Promise<void> {
 
   const workspaceId = await createWorkspace(pool, 'Default workspace');
   await db.query('update workspaces set created_at = $1 where id = $2', [EXACT_TIME, workspaceId]);
-  owner = { workspaceId, memberId: await createMember(pool, workspaceId, 'Owner', true) };
-  colleague = { workspaceId, memberId: await createMember(pool, workspaceId, 'Colleague') };
-  ownerToken = await issueToken(pool, owner, 'start-up');
-  colleagueToken = await issueToken(pool, colleague, 'agent');
+  // Members and tokens as a Cast from before people and agents had their own kinds wrote them.
+  const oldMember = async (id: string, name: string, isDefault: boolean) => {
+    await pool.query('insert into members (id, workspace_id, name, is_default) values ($1, $2, $3, $4)', [
+      id,
+      workspaceId,
+      name,
+      isDefault,
+    ]);
+    return person(workspaceId, id);
+  };
+  const oldToken = async (member: Principal, label: string) => {
+    const token = generateToken();
+    await pool.query('insert into api_tokens (id, workspace_id, member_id, token_hash, label) values ($1, $2, $3, $4, $5)', [
+      `tk_${label}`,
+      workspaceId,
+      member.memberId,
+      hashToken(token),
+      label,
+    ]);
+    return token;
+  };
+  owner = await oldMember('mb_owner', 'Owner', true);
+  colleague = await oldMember('mb_colleague', 'Colleague', false);
+  ownerToken = await oldToken(owner, 'start-up');
+  colleagueToken = await oldToken(colleague, 'agent');
 
   // Numbers handed out to filings that never made a row.
   for (let skipped = 0; skipped < 3; skipped += 1) await nextDecisionNumber(pool);
@@ -225,14 +247,20 @@ describe('npm run import-pglite', () => {
       expect(rows).toEqual([{ created: EXACT_TIME }]);
 
       // The fresh start's workspace is gone; the earlier Cast's owner is the default member again.
+      // Every token of the earlier Cast is a person token of its member; the default member owns the workspace.
       expect(await ensureDefaultMember(target)).toEqual(owner);
-      expect(await findPrincipalByToken(target, ownerToken)).toEqual(owner);
-      expect(await findPrincipalByToken(target, colleagueToken)).toEqual(colleague);
-      expect(await findPrincipalByToken(target, startupToken)).toEqual(owner);
+      expect(await findPrincipalByToken(target, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up' });
+      expect(await findPrincipalByToken(target, colleagueToken)).toEqual({ ...colleague, tokenId: 'tk_agent' });
+      expect(await findPrincipalByToken(target, startupToken)).toMatchObject({ ...owner, tokenId: expect.any(String) });
+      const roles = await target.query('select id, role from members order by id');
+      expect(roles.rows).toEqual([
+        { id: 'mb_colleague', role: 'member' },
+        { id: 'mb_owner', role: 'owner' },
+      ]);
       // The next `npm start` prints the token it printed before, and it opens the imported rows.
       expect(await signInToken(target, owner, dataDir)).toBe(startupToken);
 
-      const decision = await getDecision(target, owner.workspaceId, decisionIds[0]!);
+      const decision = await getDecision(target, owner, decisionIds[0]!);
       expect(decision).toMatchObject({ id: decisionIds[0], question: 'Which schema wins?', status: 'open' });
       expect(decision?.asks[0]?.answer).toMatchObject({ value: { selected: [2] }, answeredBy: colleague.memberId });
 
@@ -323,7 +351,7 @@ describe('npm run import-pglite', () => {
       try {
         expect(await tableCounts(pool)).toEqual({ ...sourceCounts, ...newestTables, rate_limits: 0 });
         expect(await decisionCounters(pool)).toEqual([{ status: 'open', mode: 'blocking', n: 2 }]);
-        expect(await findPrincipalByToken(pool, ownerToken)).toEqual(owner);
+        expect(await findPrincipalByToken(pool, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up' });
       } finally {
         await pool.end();
         await embedded.stop();

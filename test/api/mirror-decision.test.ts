@@ -40,10 +40,10 @@ describe('mirror', () => {
     const [first, second] = await revisions();
     expect(await mirrorDecision(pool, first)).toBe('applied');
     expect(await mirrorDecision(pool, second)).toBe('applied');
-    const before = await getDecision(pool, workspaceId, first.id);
+    const before = await getDecision(pool, { workspaceId }, first.id);
 
     expect(await mirrorDecision(pool, first)).toBe('stale');
-    const after = await getDecision(pool, workspaceId, first.id);
+    const after = await getDecision(pool, { workspaceId }, first.id);
     expect(after).toEqual(before);
     expect(after).toMatchObject({ revision: 2, progress: { answered: 1, required: 2 } });
     expect(after?.asks[0]?.answer).toMatchObject({ value: { selected: [1] }, reason: 'cheaper' });
@@ -52,6 +52,6 @@ describe('mirror', () => {
   it('ends on the newest revision whatever order concurrent writes arrive in', async () => {
     const [first, second, third] = await revisions();
     await Promise.all([third, first, second, first, third, second].map((snapshot) => mirrorDecision(pool, snapshot)));
-    expect(await getDecision(pool, workspaceId, first.id)).toMatchObject({ revision: 3, status: 'resolved' });
+    expect(await getDecision(pool, { workspaceId }, first.id)).toMatchObject({ revision: 3, status: 'resolved' });
   });
 });

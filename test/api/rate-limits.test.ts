@@ -1,5 +1,5 @@
 /**
- * FR-61: reads 60 a minute, writes 30 a minute, Archive all 5 a minute, per member; the next
+ * FR-61: reads 60 a minute, writes 30 a minute, Archive all 5 a minute, per person and per agent token; the next
  * request is a 429 with Retry-After. Two API processes share the counters (Postgres). When
  * the counter store fails, writes and Archive all are refused (503), never let through.
  */
@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FR61_LIMITS } from '../../api/rate-limit';
 import { startApi, type RunningApi } from '../../api/server';
 import { createPool, type Pool } from '../../db/pool';
-import { createLogger } from '../../runtime/logger';
 import { choiceDecision } from '../support/fixtures';
+import { agentTokenOf } from '../support/members';
 import { expectProblem } from '../support/problem';
+import { startSecondApi } from '../support/second-api';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -20,14 +21,7 @@ let second: RunningApi;
 beforeAll(async () => {
   cast = await startTestCast({ rateLimits: FR61_LIMITS });
   // A second API process over the same database and Temporal.
-  second = await startApi({
-    checkResponses: true,
-    pool: cast.pool,
-    logger: createLogger('silent'),
-    host: '127.0.0.1',
-    port: 0,
-    temporal: { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue },
-  });
+  second = await startSecondApi(cast);
 });
 afterAll(async () => {
   await second?.stop();
@@ -35,7 +29,7 @@ afterAll(async () => {
 });
 
 /** Alternates between the two API processes. */
-function call(member: Member, index: number, method: string, path: string, body?: unknown): Promise<Response> {
+function call(member: Pick<Member, 'token'>, index: number, method: string, path: string, body?: unknown): Promise<Response> {
   const base = index % 2 === 0 ? cast.url : second.url;
   return fetch(`${base}${path}`, {
     method,
@@ -60,6 +54,18 @@ describe('rate limits across two API processes (FR-61)', () => {
     expect((await expectProblem(refused, 429, 'rate_limited')).detail).toMatch(/at most 60 a minute/);
     const other = await cast.newMember();
     expect((await call(other, 0, 'GET', '/api/v1/decisions')).status).toBe(200);
+  });
+
+  it("counts an agent token apart from its person: a busy agent cannot spend its owner's reads", async () => {
+    const owner = await cast.newMember();
+    const agent = await agentTokenOf(cast.pool, owner, 'Busy agent');
+    const seen = await statuses(60, (index) => call(agent, index, 'GET', '/api/v1/decisions'));
+    expect(seen.every((status) => status === 200)).toBe(true);
+    await expectProblem(await call(agent, 1, 'GET', '/api/v1/decisions'), 429, 'rate_limited');
+    expect((await call(owner, 0, 'GET', '/api/v1/decisions')).status).toBe(200);
+    // A second token of the same agent has its own count too.
+    const other = await agentTokenOf(cast.pool, owner, 'Second busy agent');
+    expect((await call(other, 1, 'GET', '/api/v1/decisions')).status).toBe(200);
   });
 
   it('30 writes a minute, counted apart from reads', async () => {

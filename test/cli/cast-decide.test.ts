@@ -36,6 +36,7 @@ type CardJson = {
   default: number | null;
   notes: string[];
   openEarlier: Array<{ id: string; question: string; askedAgo: string; messagesSince: number }>;
+  created: boolean;
 };
 type OutcomeJson = {
   id: string;
@@ -141,6 +142,8 @@ describe('cast decide: filing', () => {
     ];
     const [first, second] = [jsonOf<CardJson>(await shell.run(args)), jsonOf<CardJson>(await shell.run(args))];
     expect(second.id).toBe(first.id);
+    // The same flag the MCP tool returns: false when the post updated the open decision in place.
+    expect([first.created, second.created]).toEqual([true, false]);
     expect(first).toMatchObject({ mode: 'advisory', default: 1 });
     const listed = await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${shell.session}/decisions`);
     expect(listed.decisions).toHaveLength(1);
@@ -202,6 +205,13 @@ describe('cast decide: filing', () => {
       [[...base, '-o', 'Only one', '--context', 'x'], /2–9 options; 1 given/],
       [[...base, ...Array.from({ length: 10 }, (_, n) => ['-o', `Option ${n}`]).flat(), '--context', 'x'], /2–9 options; 10 given/],
       [[...base, '-o', 'Yes', '-o', ' :: nothing', '--context', 'x'], /Option 2 has an empty label/],
+      // What an MCP host or a shell that trims hands over: the "::" still ends an (empty) label, never starts one.
+      [[...base, '-o', 'Yes', '-o', ':: only consequence', '--context', 'x'], /Option 2 has an empty label/],
+      [[...base, '-o', 'Same :: one way', '-o', ' SAME :: another', '--context', 'x'], /Option 2, "SAME", repeats the label of option 1/],
+      [
+        ['decide', 'x'.repeat(5000), '-o', 'Yes', '-o', 'No', '--context', 'x'],
+        /^cast: The question is 5,000 characters; the limit is 1,000\.$/m,
+      ],
       [[...base, '-o', 'Yes', '-o', 'No'], /needs its context: add --context/],
       [[...base, '-o', 'Yes', '-o', 'No', '--report', 'missing.html'], /--report missing.html: no such file/],
       [[...base, '-o', 'Yes', '-o', 'No', '--report', 'a-directory'], /--report a-directory: not a file/],
@@ -216,6 +226,25 @@ describe('cast decide: filing', () => {
     });
     // Nothing was filed: the session was never even registered.
     expect((await me.call('GET', `/api/v1/sessions/${shell.session}/decisions`)).status).toBe(404);
+  });
+});
+
+describe('cast decide: exit codes', () => {
+  it('a refusal by Cast itself (a 422 problem) exits 7 with its code under --json; 2 stays for what the CLI refuses before sending', async () => {
+    const { shell, me } = await agent();
+    const filed = jsonOf<CardJson>(
+      await shell.run(['decide', 'Ship it?', '-o', 'Ship', '-o', 'Hold', '--context', LONG_CONTEXT, '--json']),
+    );
+    const refused = await shell.run(['decide', 'answer', filed.id, '3', '--json']);
+    expect(refused.code, refused.stderr).toBe(7);
+    expect(jsonOf(refused)).toMatchObject({
+      status: 422,
+      error: { code: 'option_out_of_range', message: 'Option 3 does not exist; ask 1 has options 1–2.' },
+    });
+    expect((await me.decision(filed.id)).status).toBe('open');
+    const beforeSending = await shell.run(['decide', 'answer', filed.id, 'three', '--json']);
+    expect(beforeSending.code).toBe(2);
+    expect(jsonOf(beforeSending)).toMatchObject({ error: { code: 'usage' } });
   });
 });
 
@@ -334,7 +363,9 @@ describe('cast decide: keeping an ask correct', () => {
     await me.answer(filed.id, 1, { kind: 'decision', selected: [1] });
     const edit = await shell.run(['decide', 'edit', filed.id, '--context', 'changed my mind']);
     expect(edit.code).toBe(3);
-    expect(edit.stderr).toContain(`${filed.id} was already answered: 1. Ship`);
+    expect(edit.stderr).toContain(
+      `${filed.id} was already answered: 1. Ship. The first answer stands and it can no longer be edited; nothing changed.`,
+    );
     const cancelAnswered = await shell.run(['decide', 'cancel', filed.id, '--json']);
     expect(cancelAnswered.code).toBe(3);
     expect(jsonOf(cancelAnswered)).toMatchObject({ id: filed.id, state: 'resolved', answer: { n: 1, label: 'Ship' } });
@@ -357,7 +388,7 @@ describe('cast decide: answering and waiting', () => {
       await shell.run(['decide', 'Which schema wins?', '-o', 'Frontmatter wins', '-o', 'Path wins', '--context', LONG_CONTEXT, '--json']),
     );
     const out = await shell.run(['decide', 'answer', filed.id, '7']);
-    expect(out.code).toBe(2);
+    expect(out.code).toBe(7);
     expect(out.stderr).toContain('Option 7 does not exist');
     const first = await shell.run(['decide', 'answer', filed.id, '2', '--reason', 'Paths are what people link.', '--json']);
     expect(first.code, first.stderr).toBe(0);

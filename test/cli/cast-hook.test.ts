@@ -1,17 +1,22 @@
 /**
- * `cast hook claude-code` end to end (cast-decide "Permission prompts in the same queue"): the
- * real executable fed a recorded Claude Code PreToolUse payload, answered in the queue through
- * the API, printing the JSON Claude Code reads.
+ * `cast hook claude-code` end to end (cast-decide "Permission prompts in the same queue";
+ * issue 21 "The Claude Code hook fails safe"): the real executable fed a recorded Claude Code
+ * PreToolUse payload, answered in the queue through the API, printing the JSON Claude Code
+ * reads — and printing "ask", exit 0, on every path where no person's answer can come.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
-import { summarizeToolInput } from '../../cli/commands/hook/pre-tool-use';
+import { toolInputText } from '../../cli/commands/hook/pre-tool-use';
+import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
-import { castShell, type CastRun } from './run-cast';
+import { castShell, runCast, type CastRun } from './run-cast';
 
 let cast: TestCast;
 beforeAll(async () => {
@@ -32,18 +37,34 @@ function payload(overrides: Record<string, unknown> = {}) {
 async function agent() {
   const member = await cast.newMember();
   const me = world(cast, member);
+  // The hook runs with the agent's own token (DESIGN §8): it files and waits; the person answers.
+  const { token } = await agentTokenOf(cast.pool, member, 'Claude Code');
   // Claude Code gives the hook no CAST_SESSION: the payload's session_id names the session.
-  const shell = castShell({ url: cast.url, token: member.token });
-  const hook = (input: unknown, args: string[] = [], env: Record<string, string | undefined> = { CAST_SESSION: undefined }) =>
-    shell.start(['hook', 'claude-code', ...args], { input: typeof input === 'string' ? input : JSON.stringify(input), env });
+  const shell = castShell({ url: cast.url, token });
+  const hook = (input: unknown, args: string[] = [], env: Record<string, string | undefined> = { CAST_SESSION: undefined }) => {
+    const started = shell.start(['hook', 'claude-code', ...args], {
+      input: typeof input === 'string' ? input : JSON.stringify(input),
+      env,
+    });
+    let ended: CastRun | null = null;
+    void started.done.then((run) => (ended = run));
+    return { ...started, ended: () => ended };
+  };
   return { me, hook };
 }
 
-/** The session's open permission card, once the hook has filed it. */
-async function openCard(me: ReturnType<typeof world>, session: string, except: string[] = []): Promise<DecisionView> {
+/** The session's open permission card, once the hook has filed it (a hook that ended first says why). */
+async function openCard(
+  me: ReturnType<typeof world>,
+  session: string,
+  except: string[] = [],
+  running?: { ended: () => CastRun | null },
+): Promise<DecisionView> {
   let found: DecisionView | undefined;
   await expect
     .poll(async () => {
+      const ended = running?.ended();
+      if (ended) throw new Error(`the hook ended before its card was open: ${ended.stdout} ${ended.stderr}`);
       const reply = await me.call<{ decisions: Array<{ decision: DecisionView }> }>(
         'GET',
         `/api/v1/sessions/${encodeURIComponent(session)}/decisions`,
@@ -69,12 +90,12 @@ function hookOutput(run: CastRun) {
   };
 }
 
-describe('cast hook claude-code', () => {
+describe('cast hook claude-code (with an agent token)', () => {
   it("files the Bash call as a blocking permission decision in the hook's session, and prints allow once it is approved in the queue", async () => {
     const { me, hook } = await agent();
     const input = payload();
     const running = hook(input);
-    const card = await openCard(me, input.session_id);
+    const card = await openCard(me, input.session_id, [], running);
     expect(card).toMatchObject({
       question: 'Allow Bash?',
       mode: 'blocking',
@@ -106,7 +127,7 @@ describe('cast hook claude-code', () => {
     const { me, hook } = await agent();
     const first = payload();
     const firstRun = hook(first);
-    const firstCard = await openCard(me, first.session_id);
+    const firstCard = await openCard(me, first.session_id, [], firstRun);
     await me.answer(firstCard.id, 1, { kind: 'approval', decision: 'approve' });
     expect(hookOutput(await firstRun.done).hookSpecificOutput.permissionDecision).toBe('allow');
 
@@ -115,7 +136,7 @@ describe('cast hook claude-code', () => {
       tool_input: { command: 'git push --force origin main', description: 'Force-push' },
     });
     const secondRun = hook(second);
-    const secondCard = await openCard(me, first.session_id, [firstCard.id]);
+    const secondCard = await openCard(me, first.session_id, [firstCard.id], secondRun);
     expect(secondCard.id).not.toBe(firstCard.id);
     expect(secondCard).toMatchObject({
       question: 'Allow Bash?',
@@ -151,48 +172,219 @@ describe('cast hook claude-code', () => {
     expect((await me.call('GET', `/api/v1/sessions/${input.session_id}`)).status).toBe(404);
   });
 
-  it('killed while waiting (Claude Code cancelling the hook), it withdraws the card and exits 130', async () => {
-    const { me, hook } = await agent();
-    const input = payload();
-    const running = hook(input);
-    const card = await openCard(me, input.session_id);
-    running.child.kill('SIGTERM');
-    const run = await running.done;
-    expect(run.code).toBe(130);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`${card.id} was withdrawn`);
-    expect((await me.decision(card.id)).status).toBe('withdrawn');
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'hook: %s while waiting → withdraws the card first, prints ask, exit 0, within a second',
+    async (signal) => {
+      const { me, hook } = await agent();
+      const input = payload();
+      const running = hook(input);
+      const card = await openCard(me, input.session_id, [], running);
+      const sent = Date.now();
+      running.child.kill(signal);
+      const run = await running.done;
+      expect(Date.now() - sent).toBeLessThan(1000);
+      expect(hookOutput(run).hookSpecificOutput).toEqual({
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'ask',
+        permissionDecisionReason: `Stopped by ${signal}; ${card.id} was withdrawn. Asking in the terminal instead.`,
+      });
+      expect((await me.decision(card.id)).status).toBe('withdrawn');
+    },
+  );
+
+  it('hook: a Cast that accepts the connection and never answers → ask by --timeout, not after undici’s 300 s', async () => {
+    const silent = await silentServer();
+    try {
+      const { hook } = await agent();
+      const started = Date.now();
+      const run = await hook(payload(), ['--timeout', '2s'], { CAST_SESSION: undefined, CAST_URL: silent.url }).done;
+      const took = Date.now() - started;
+      expect(silent.connections()).toBeGreaterThan(0);
+      expect(hookOutput(run).hookSpecificOutput).toMatchObject({
+        permissionDecision: 'ask',
+        permissionDecisionReason: 'Cast did not answer within 2s. Asking in the terminal instead.',
+      });
+      // 2 s, plus starting the CLI on a busy machine.
+      expect(took).toBeGreaterThanOrEqual(2000);
+      expect(took).toBeLessThan(8000);
+    } finally {
+      await silent.close();
+    }
   });
 
-  it('exits 1 with nothing on stdout when it cannot decide — never 2, which Claude Code reads as "block the tool"', async () => {
+  it('hook: SIGTERM while a silent Cast holds the connection → ask within a second', async () => {
+    const silent = await silentServer();
+    try {
+      const { hook } = await agent();
+      const running = hook(payload(), ['--timeout', '10m'], { CAST_SESSION: undefined, CAST_URL: silent.url });
+      await expect.poll(() => silent.connections()).toBeGreaterThan(0);
+      const sent = Date.now();
+      running.child.kill('SIGTERM');
+      const run = await running.done;
+      expect(Date.now() - sent).toBeLessThan(1000);
+      expect(hookOutput(run).hookSpecificOutput.permissionDecisionReason).toBe('Stopped by SIGTERM. Asking in the terminal instead.');
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('hook: unreachable Cast → ask, exit 0', async () => {
     const { hook } = await agent();
-    const cases: Array<[unknown, RegExp]> = [
-      ['not json', /was not JSON/],
-      [payload({ hook_event_name: 'PostToolUse' }), /answers PreToolUse only; it was run for PostToolUse/],
-      [payload({ tool_name: undefined }), /lacks or mangles tool_name/],
-    ];
-    const runs = await Promise.all(cases.map(([input]) => hook(input).done));
-    runs.forEach((run, index) => {
-      expect(run.code, run.stderr).toBe(1);
-      expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(cases[index]![1]);
-    });
-    const badTimeout = await hook(payload(), ['--timeout', 'soon']).done;
-    expect(badTimeout.code).toBe(1);
-    const unreachable = await hook(payload(), [], { CAST_SESSION: undefined, CAST_URL: 'http://127.0.0.1:9' }).done;
-    expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toContain('Cannot reach Cast');
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const run = await hook(payload(), [], { CAST_SESSION: undefined, CAST_URL: url }).done;
+    const reason = hookOutput(run).hookSpecificOutput.permissionDecisionReason;
+    expect(reason).toMatch(new RegExp(`^Cannot reach Cast at ${url}: .*ECONNREFUSED.*Asking in the terminal instead\\.$`));
   });
 
-  it('summarises a tool call in one line: the command, the path, the pattern and where, else the input as JSON', () => {
-    expect(summarizeToolInput({ command: 'npm test \\\n  -- --watch=false', description: 'Run tests' })).toBe(
-      'npm test \\ -- --watch=false',
-    );
-    expect(summarizeToolInput({ file_path: '/repo/src/app.ts', old_string: 'a', new_string: 'b' })).toBe('/repo/src/app.ts');
-    expect(summarizeToolInput({ pattern: 'TODO', path: 'src' })).toBe('TODO in src');
-    expect(summarizeToolInput({ url: 'https://example.com/docs', prompt: 'Summarise' })).toBe('https://example.com/docs');
-    expect(summarizeToolInput({ owner: 'acme', title: 'Fix' })).toBe('{"owner":"acme","title":"Fix"}');
-    expect(summarizeToolInput({})).toBeUndefined();
-    expect(summarizeToolInput({ command: 'x'.repeat(5000) })).toHaveLength(1000);
+  it('hook: token refused (401) → ask naming it, exit 0', async () => {
+    const { hook } = await agent();
+    const run = await hook(payload(), [], { CAST_SESSION: undefined, CAST_TOKEN: 'cast_not-a-real-token' }).done;
+    expect(hookOutput(run).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'ask',
+      permissionDecisionReason: expect.stringMatching(/^Cast refused the token \(401 \w+\): .* Asking in the terminal instead\.$/),
+    });
+  });
+
+  it('hook: input refused (a NUL in the Bash command) → ask naming it, exit 0, nothing filed', async () => {
+    const { me, hook } = await agent();
+    const input = payload({ tool_input: { command: 'echo a\u0000b' } });
+    const run = await hook(input).done;
+    expect(hookOutput(run).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'ask',
+      permissionDecisionReason: expect.stringMatching(
+        /^Cast refused this tool call \(400 invalid_request\): .*NUL character.* Asking in the terminal instead\.$/,
+      ),
+    });
+    const listed = await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${input.session_id}/decisions`);
+    expect(listed.decisions).toEqual([]);
+  });
+
+  it('hook: server 5xx → ask naming it, exit 0', async () => {
+    const failing = createHttpServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/problem+json' });
+      res.end(
+        JSON.stringify({
+          type: '/problems/internal',
+          title: 'Internal error.',
+          status: 500,
+          code: 'internal',
+          detail: 'The disk is full.',
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    try {
+      const { hook } = await agent();
+      const url = `http://127.0.0.1:${(failing.address() as { port: number }).port}`;
+      const run = await hook(payload(), [], { CAST_SESSION: undefined, CAST_URL: url }).done;
+      expect(hookOutput(run).hookSpecificOutput).toMatchObject({
+        permissionDecision: 'ask',
+        permissionDecisionReason: 'Cast failed (500 internal): The disk is full. Asking in the terminal instead.',
+      });
+    } finally {
+      await new Promise((resolve) => failing.close(resolve));
+    }
+  });
+
+  it('hook: bad payload, wrong event, bad --timeout, unknown option, not signed in → ask, exit 0 (never 1 with nothing on stdout, never 2)', async () => {
+    const { hook } = await agent();
+    const cases: Array<[unknown, string[], Record<string, string | undefined>, RegExp]> = [
+      ['not json', [], {}, /that was not JSON\. Asking in the terminal instead\.$/],
+      [payload({ hook_event_name: 'PostToolUse' }), [], {}, /answers PreToolUse only; it was run for PostToolUse\./],
+      [payload({ tool_name: undefined }), [], {}, /lacks or mangles tool_name/],
+      [payload(), ['--timeout', 'soon'], {}, /--timeout soon: write a duration such as 30s, 5m or 1h\. Asking in the terminal instead\.$/],
+      [payload(), ['--wait', '5m'], {}, /could not read its command line: unknown option '--wait'\. Asking in the terminal instead\.$/],
+      [payload(), [], { CAST_URL: undefined, CAST_TOKEN: undefined }, /^Not signed in: run cast login/],
+    ];
+    const runs = await Promise.all(cases.map(([input, args, env]) => hook(input, args, { CAST_SESSION: undefined, ...env }).done));
+    runs.forEach((run, index) => {
+      const output = hookOutput(run).hookSpecificOutput;
+      expect(output.permissionDecision).toBe('ask');
+      expect(output.permissionDecisionReason).toMatch(cases[index]![3]);
+    });
+  });
+
+  it('hook: a 3,000-character command arrives whole in the decision’s context; the card’s summary is its start, on one line', async () => {
+    const { me, hook } = await agent();
+    const lines = Array.from({ length: 60 }, (_, index) => `echo "step ${String(index).padStart(2, '0')}" ${'x'.repeat(30)}`);
+    const command = lines.join(' && \\\n  ').padEnd(3000, ' #').slice(0, 3000);
+    expect(command).toHaveLength(3000);
+    const input = payload({ tool_input: { command, description: 'A long script' } });
+    const running = hook(input);
+    const card = await openCard(me, input.session_id, [], running);
+    expect(card.context).toBe(command);
+    const summary = (card.asks[0] as { action: { summary: string } }).action.summary;
+    expect(summary.length).toBeLessThanOrEqual(1000);
+    expect(summary).not.toContain('\n');
+    expect(command.replace(/\s+/g, ' ').startsWith(summary.replace(/…$/, ''))).toBe(true);
+    await me.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    expect(hookOutput(await running.done).hookSpecificOutput.permissionDecision).toBe('allow');
+  });
+
+  it('hook: an input over what a card holds (5,000 characters) is never cut: ask, nothing filed', async () => {
+    const { me, hook } = await agent();
+    const input = payload({ tool_input: { command: `echo ${'y'.repeat(4995)}` } });
+    const run = await hook(input).done;
+    expect(hookOutput(run).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'ask',
+      permissionDecisionReason: expect.stringMatching(/^Cast refused this tool call \(4\d\d \w+\): .* Asking in the terminal instead\.$/),
+    });
+    const listed = await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${input.session_id}/decisions`);
+    expect(listed.decisions).toEqual([]);
+  });
+
+  it('hook: --help documents its options, what it prints in each failure case, and its environment', async () => {
+    const run = await runCast(['hook', 'claude-code', '--help']);
+    expect(run.code).toBe(0);
+    for (const text of [
+      '--timeout <duration>',
+      'exits 0, whatever happens',
+      'allow',
+      'deny',
+      'SIGINT or SIGTERM',
+      'Cast unreachable',
+      'the token refused (401)',
+      'the input refused (4xx',
+      'Cast failing (5xx)',
+      'never exits 2',
+      'Environment:',
+      'CAST_URL',
+      'CAST_TOKEN',
+      'CAST_SESSION',
+      'CAST_CONFIG',
+    ])
+      expect(run.stdout).toContain(text);
+  });
+
+  it('sends the whole tool input: the command, the path, the pattern and where, else the input as JSON — nothing cut or folded', () => {
+    expect(toolInputText({ command: 'npm test \\\n  -- --watch=false', description: 'Run tests' })).toBe('npm test \\\n  -- --watch=false');
+    expect(toolInputText({ file_path: '/repo/src/app.ts', old_string: 'a', new_string: 'b' })).toBe('/repo/src/app.ts');
+    expect(toolInputText({ pattern: 'TODO', path: 'src' })).toBe('TODO in src');
+    expect(toolInputText({ url: 'https://example.com/docs', prompt: 'Summarise' })).toBe('https://example.com/docs');
+    expect(toolInputText({ owner: 'acme', title: 'Fix' })).toBe('{"owner":"acme","title":"Fix"}');
+    expect(toolInputText({})).toBeUndefined();
+    expect(toolInputText({ command: 'x'.repeat(5000) })).toHaveLength(5000);
   });
 });
+
+/** A "Cast" that accepts TCP connections and never answers a byte. */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  let seen = 0;
+  const server: Server = createTcpServer((socket) => {
+    seen += 1;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    connections: () => seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Escalation } from '../../domain/escalation';
 import { world } from '../support/agent-world';
+import { agentTokenOf, colleagueOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { CAST_BIN } from './run-cast';
 
@@ -29,9 +30,10 @@ afterAll(async () => {
 const CONTEXT =
   'The daemon writes note ids from the file path; the web index derives them from frontmatter, so a rename indexes the same note twice.';
 
-/** A member, their session, and `cast mcp` (with extra args) serving it over stdio. */
-async function mcpAgent(args: string[] = []) {
+/** A member, their session, and `cast mcp` (with extra args) serving it over stdio — with the member's token, or an agent token of theirs. */
+async function mcpAgent(args: string[] = [], { asAgent = false, token: given = '' } = {}) {
   const member = await cast.newMember();
+  const token = given || (asAgent ? (await agentTokenOf(cast.pool, member)).token : member.token);
   const session = `mcp-test-${randomUUID()}`;
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -40,7 +42,7 @@ async function mcpAgent(args: string[] = []) {
     env: {
       CAST_CONFIG: join(tmpdir(), `cast-mcp-${randomUUID()}.json`),
       CAST_URL: cast.url,
-      CAST_TOKEN: member.token,
+      CAST_TOKEN: token,
       CAST_SESSION: session,
       NO_COLOR: '1',
     },
@@ -194,7 +196,10 @@ describe('cast mcp: the tools', () => {
     const { call } = await mcpAgent();
     const oneOption = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship'] });
     expect(oneOption.isError).toBe(true);
-    expect(oneOption.text).toMatch(/options/);
+    // The SDK checks arguments before the tool runs; its message is still a sentence about the argument.
+    expect(oneOption.text).toContain('There is 1 option; at least 2 options are needed.');
+    const longLabel = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship', { label: 'x'.repeat(300) }] });
+    expect(longLabel.text).toContain("Option 2's label is 300 characters; the limit is 200.");
     const advisory = await call('decide', {
       question: 'Back off?',
       context: CONTEXT,
@@ -202,7 +207,7 @@ describe('cast mcp: the tools', () => {
       mode: 'advisory',
     });
     expect(advisory.isError).toBe(true);
-    expect(advisory.text).toContain('defaultOption: An advisory decision declares its default: an option between 1 and 2.');
+    expect(advisory.text).toBe('An advisory decision declares its default: an option between 1 and 2.');
     const advisoryOk = await call<Decided>('decide', {
       question: 'Back off?',
       context: CONTEXT,
@@ -212,6 +217,43 @@ describe('cast mcp: the tools', () => {
     });
     expect(advisoryOk.structured).toMatchObject({ mode: 'advisory', default: 1 });
     expect(advisoryOk.structured.next).toMatch(/^Advisory: keep working on option 1/);
+  });
+
+  it('decide refuses an empty or a repeated option label, naming the option as the tool numbers it', async () => {
+    const { call, me, session } = await mcpAgent();
+    // The tool trims " :: only consequence" to ":: only consequence": still an empty label, not the label "::…".
+    const empty = await call('decide', { question: 'Ship it?', context: CONTEXT, options: [' :: only consequence', 'Hold'] });
+    expect(empty.isError).toBe(true);
+    expect(empty.text).toBe('Option 1 has an empty label; give it the words a person picks it by.');
+    const blankObject = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship', { label: '   ' }] });
+    expect(blankObject.text).toBe('Option 2 has an empty label; give it the words a person picks it by.');
+    const repeated = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Same :: one', ' same :: two'] });
+    expect(repeated.isError).toBe(true);
+    expect(repeated.text).toBe('Option 2, "same", repeats the label of option 1; give each option a label of its own.');
+    expect((await me.call('GET', `/api/v1/sessions/${session}/decisions`)).status).toBe(404);
+  });
+
+  it("Cast's refusals of decide and wait_for_decision name the tool's arguments and what to do", async () => {
+    const { call, me, session } = await mcpAgent();
+    const noStack = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship', 'Hold'], stack: 'ds-999999' });
+    expect(noStack.isError).toBe(true);
+    expect(noStack.text).toBe(
+      'There is no stack ds-999999 in this workspace; nothing was filed. Leave out stack, or give the id of an open one.',
+    );
+    const noDecision = await call('wait_for_decision', { id: 'sd-999999', timeoutSeconds: 0 });
+    expect(noDecision.isError).toBe(true);
+    expect(noDecision.text).toBe(
+      "There is no decision sd-999999 in this workspace; list_decisions shows this session's decisions and their ids.",
+    );
+
+    // The session id is taken by a colleague: filing there is refused, and says which setting to change.
+    const bob = await colleagueOf(cast.pool, me.member, 'Bob');
+    await world(cast, bob).ok('PUT', `/api/v1/sessions/${session}`, {});
+    const taken = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship', 'Hold'] });
+    expect(taken.isError).toBe(true);
+    expect(taken.text).toBe(
+      `Session ${session} belongs to another member of this workspace, so nothing was filed. Set CAST_SESSION in cast mcp's environment to this conversation's own id.`,
+    );
   });
 
   it("list_decisions lists the session's decisions with answers (an unseen session is empty, and stays unregistered) and the open queue", async () => {
@@ -267,7 +309,7 @@ describe('cast mcp: the tools', () => {
     });
   });
 
-  it('resolve_escalation resolves an escalation raised through the API, with words or an option; the first resolution stands', async () => {
+  it('resolve_escalation resolves an escalation raised through the API, with words or with an option and a reason', async () => {
     const { call, me } = await mcpAgent();
     const raise = async (body: Record<string, unknown>) =>
       (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
@@ -276,10 +318,6 @@ describe('cast mcp: the tools', () => {
       summary: 'The invoice needs a VAT rate for Ireland.',
       mustDecide: 'What is the VAT rate we charge in Ireland?',
     });
-
-    const both = await call('resolve_escalation', { id: vat.id, resolution: '23%', option: 1 });
-    expect(both.isError).toBe(true);
-    expect(both.text).toContain('Give either resolution, or option');
 
     const resolved = await call('resolve_escalation', { id: vat.id, resolution: '23%' });
     expect(resolved.isError, resolved.text).toBeFalsy();
@@ -294,10 +332,6 @@ describe('cast mcp: the tools', () => {
     });
     expect((await me.decision(vat.decisionId!)).asks[0]!.answer).toMatchObject({ value: { kind: 'fact', text: '23%' } });
 
-    const twice = await call('resolve_escalation', { id: vat.id, resolution: '21%' });
-    expect(twice.isError).toBe(true);
-    expect(twice.text).toContain(`${vat.id} was already resolved: 23%. The first resolution stands`);
-
     const lists = await raise({
       reasonCode: 'ambiguous_instructions',
       summary: 'Two lists claim to be canonical.',
@@ -311,9 +345,139 @@ describe('cast mcp: the tools', () => {
       value: { kind: 'decision', selected: [2] },
       reason: 'Ops owns it now.',
     });
+  });
 
-    const missing = await call('resolve_escalation', { id: 'esc_missing', resolution: 'x' });
-    expect(missing.isError).toBe(true);
+  it('resolve_escalation is idempotent: the same call again returns the first result; a different one says who resolved it and how', async () => {
+    const { call, me } = await mcpAgent();
+    const raise = async (body: Record<string, unknown>) =>
+      (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
+    const retention = await raise({
+      reasonCode: 'missing_information',
+      summary: 'The log retention period is not set.',
+      mustDecide: 'How many days do we keep request logs?',
+    });
+    const first = await call('resolve_escalation', { id: retention.id, resolution: 'Legal wants 90.' });
+    expect(first.isError, first.text).toBeFalsy();
+    const again = await call('resolve_escalation', { id: retention.id, resolution: 'Legal wants 90.' });
+    expect(again.isError, again.text).toBeFalsy();
+    expect(again.structuredContent).toEqual(first.structuredContent);
+
+    const other = await call('resolve_escalation', { id: retention.id, resolution: '30 is enough.' });
+    expect(other.isError).toBe(true);
+    const { resolvedAt } = first.structuredContent as { resolvedAt: string };
+    expect(other.text).toBe(
+      `${retention.id} was already resolved by Tester on ${resolvedAt.slice(0, 16).replace('T', ' ')} UTC: Legal wants 90. The first resolution stands; nothing changed.`,
+    );
+    expect((await me.decision(retention.decisionId!)).asks[0]!.answer).toMatchObject({ value: { kind: 'fact', text: 'Legal wants 90.' } });
+
+    const lists = await raise({
+      reasonCode: 'ambiguous_instructions',
+      summary: 'Two lists claim to be canonical.',
+      mustDecide: 'Which supplier list is authoritative?',
+      options: ['Finance', 'Ops'],
+    });
+    const chosen = await call('resolve_escalation', { id: lists.id, option: 2, reason: 'Ops owns it now.' });
+    const chosenAgain = await call('resolve_escalation', { id: lists.id, option: 2, reason: 'Ops owns it now.' });
+    expect(chosenAgain.isError, chosenAgain.text).toBeFalsy();
+    expect(chosenAgain.structuredContent).toEqual(chosen.structuredContent);
+    const otherOption = await call('resolve_escalation', { id: lists.id, option: 1 });
+    expect(otherOption.isError).toBe(true);
+    expect(otherOption.text).toContain(`${lists.id} was already resolved by Tester on `);
+    expect(otherOption.text).toContain(': Ops — Ops owns it now. The first resolution stands; nothing changed.');
+  });
+
+  it("resolve_escalation's refusals say what to send in its own argument names, never the HTTP body", async () => {
+    const { call, me } = await mcpAgent();
+    const raise = async (body: Record<string, unknown>) =>
+      (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
+    const vat = await raise({
+      reasonCode: 'missing_information',
+      summary: 'The invoice needs a VAT rate for Ireland.',
+      mustDecide: 'What is the VAT rate we charge in Ireland?',
+    });
+    const lists = await raise({
+      reasonCode: 'ambiguous_instructions',
+      summary: 'Two lists claim to be canonical.',
+      mustDecide: 'Which supplier list is authoritative?',
+      options: ['Finance', 'Ops'],
+    });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { id: vat.id },
+        "Send resolution (the answer, in words) or option (the number of one of the escalation's options, with an optional reason).",
+      ],
+      [
+        { id: vat.id, resolution: '23%', option: 1 },
+        "Send resolution or option, not both: resolution answers in words; option picks one of the escalation's options by its number.",
+      ],
+      [
+        { id: vat.id, resolution: '23%', reason: 'The rate card says so.' },
+        'reason goes with option; with resolution, say why inside the resolution itself.',
+      ],
+      [{ id: vat.id, option: 1 }, `${vat.id} has no options: it asks for an answer in words. Use resolution instead of option.`],
+      [
+        { id: lists.id, resolution: 'Ops' },
+        `${lists.id} offers options (1. Finance; 2. Ops): use option with the number of one (and reason to say why) instead of resolution.`,
+      ],
+      [{ id: lists.id, option: 3 }, `${lists.id} has no option 3; its options are 1. Finance; 2. Ops.`],
+      [
+        { id: 'esc_missing', resolution: 'x' },
+        'There is no escalation esc_missing in this workspace; check id (escalation ids look like esc_…).',
+      ],
+    ];
+    for (const [args, text] of cases) {
+      const refused = await call('resolve_escalation', args);
+      expect(refused.isError, JSON.stringify(args)).toBe(true);
+      expect(refused.text).toBe(text);
+      expect(refused.text).not.toContain('"kind"');
+    }
+    // Nothing was resolved by any of them.
+    expect((await me.decision(vat.decisionId!)).status).toBe('open');
+    expect((await me.decision(lists.decisionId!)).status).toBe('open');
+  });
+
+  it("a token Cast refuses is said as the server's token, with how to sign in again and that the server needs a restart", async () => {
+    const { call } = await mcpAgent([], { token: 'cast_not-a-real-token' });
+    const refused = await call('list_decisions', {});
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(
+      /^Cast refused the token cast mcp runs with\. .+ Sign in again: cast login --url \S+ --token -\. Then restart cast mcp\.$/,
+    );
+  });
+
+  it("MCP door with an agent token: decide, wait_for_decision and list_decisions work, and its queue view holds only its agent's decisions", async () => {
+    const { call, session, me } = await mcpAgent([], { asAgent: true });
+    const filed = await call<Decided>('decide', { question: 'Which layout?', context: CONTEXT, options: ['Dense', 'Roomy'] });
+    expect(filed.isError, filed.text).toBeFalsy();
+    // A person's own decision in the same workspace is not the agent's to list.
+    await me.file({
+      question: 'Rename the feed?',
+      context: CONTEXT,
+      asks: [{ kind: 'decision', prompt: 'Rename the feed?', options: [{ label: 'Yes' }, { label: 'No' }] }],
+    });
+    const queue = await call<Listed>('list_decisions', { view: 'queue' });
+    expect(queue.structured.decisions.map((decision) => decision.question)).toEqual(['Which layout?']);
+    const mine = await call<Listed>('list_decisions', { view: 'session' });
+    expect(mine.structured).toMatchObject({ session, decisions: [{ id: filed.structured.id, state: 'open' }] });
+
+    const waiting = call<Waited>('wait_for_decision', { id: filed.structured.id });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await me.answer(filed.structured.id, 1, { kind: 'decision', selected: [2] });
+    expect((await waiting).structured).toMatchObject({ outcome: 'answered', answer: { n: 2, label: 'Roomy' } });
+  });
+
+  it('resolve_escalation with an agent token says a person must resolve it', async () => {
+    const { call, me } = await mcpAgent([], { asAgent: true });
+    // Raised by the person; the agent token cannot resolve it (403 forbidden_for_agent, before the id is even read).
+    const { escalation } = await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', {
+      reasonCode: 'needs_permission',
+      summary: 'Deleting the staging bucket needs a yes.',
+      mustDecide: 'May the agent delete the staging bucket?',
+    });
+    const refused = await call('resolve_escalation', { id: escalation.id, resolution: 'Yes' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toBe('A person must resolve this escalation in Cast; agent tokens cannot.');
+    expect((await me.decision(escalation.decisionId!)).status).toBe('open');
   });
 
   it('ends when the client closes its stdin', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../domain/run';
 import { composeCommand, parseTemplate, shellQuote } from '../../cli/commands/runner/command-template';
 import { tierAsk, world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { castShell, jsonOf } from './run-cast';
 
@@ -30,10 +31,12 @@ type Pass = {
 };
 
 /** A session with a parked run, its decision answered and delivered: a ready restart with the answer as its seed. */
-async function readyRestart(me: ReturnType<typeof world>) {
-  const session = await me.session();
-  const parked = await me.run(session, 'parked');
-  const filed = await me.file({ question: 'Which feed tier?', context: CONTEXT, asks: [tierAsk()], session, run: parked.id });
+async function readyRestart(me: ReturnType<typeof world>, scope: string | undefined, bot: ReturnType<typeof world>) {
+  // The agent works with its own token; the person answers.
+  const session = await bot.session();
+  if (scope) await bot.ok('PUT', `/api/v1/sessions/${session}`, { scope });
+  const parked = await bot.run(session, 'parked');
+  const filed = await bot.file({ question: 'Which feed tier?', context: CONTEXT, asks: [tierAsk()], session, run: parked.id });
   expect(filed.status, JSON.stringify(filed.body)).toBe(201);
   const id = filed.body.decision.id;
   await me.answer(id, 1, { kind: 'decision', selected: [1] }, REASON);
@@ -45,19 +48,21 @@ async function readyRestart(me: ReturnType<typeof world>) {
 
 async function agent() {
   const member = await cast.newMember();
-  const shell = castShell({ url: cast.url, token: member.token });
+  // The runner runs with the agent's own token (DESIGN §8): it sees and claims its agent's runs.
+  const agentMember = await agentTokenOf(cast.pool, member, 'Restarted agent');
+  const shell = castShell({ url: cast.url, token: agentMember.token });
   const out = join(shell.dir, 'recorded.json');
   /** The host command: record-args.mjs writes what it got to `out` and exits with `exitCode`. */
   const exec = (exitCode: number) =>
     `${shellQuote(process.execPath)} ${shellQuote(RECORD_ARGS)} ${shellQuote(out)} ${exitCode} {session} {message}`;
   const recorded = () => JSON.parse(readFileSync(out, 'utf8')) as { args: string[]; castSession: string | null };
-  return { me: world(cast, member), shell, exec, recorded };
+  return { me: world(cast, member), bot: world(cast, agentMember), shell, exec, recorded };
 }
 
-describe('cast runner', () => {
+describe('cast runner (with an agent token)', () => {
   it('runs a restarted run with its session and the answer message, shell-quoted, and reports it completed', async () => {
-    const { me, shell, exec, recorded } = await agent();
-    const { session, runId, message } = await readyRestart(me);
+    const { me, bot, shell, exec, recorded } = await agent();
+    const { session, runId, message } = await readyRestart(me, undefined, bot);
     expect(message).toMatch(/^Decision: Basic\nReason: It's daily anyway; \$\(touch PWNED\)/);
     const ready = await me.ok<{ runs: Array<Run & { seedMessage: string }> }>('GET', '/api/v1/runs?status=ready');
     expect(ready.runs).toEqual([expect.objectContaining({ id: runId, sessionId: session, seedMessage: message })]);
@@ -82,8 +87,8 @@ describe('cast runner', () => {
   });
 
   it('reports a command that exits non-zero as failed, with the exit code and the end of its stderr', async () => {
-    const { me, shell, exec, recorded } = await agent();
-    const { session, runId, message } = await readyRestart(me);
+    const { me, bot, shell, exec, recorded } = await agent();
+    const { session, runId, message } = await readyRestart(me, undefined, bot);
     const run = await shell.run(['runner', '--once', '--exec', exec(3)]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`${runId} (session ${session}): failed — The command ended with exit code 3: resume failed: no API key\n`);
@@ -96,8 +101,8 @@ describe('cast runner', () => {
   });
 
   it('two runners at once never run the same restart twice: one claims it, the other skips it', async () => {
-    const { me, shell } = await agent();
-    const restarts = [await readyRestart(me), await readyRestart(me)];
+    const { me, bot, shell } = await agent();
+    const restarts = [await readyRestart(me, undefined, bot), await readyRestart(me, undefined, bot)];
     // Each command takes a moment, so the two runners' passes overlap.
     const slow = `${shellQuote(process.execPath)} -e "setTimeout(() => {}, 1500)" {run}`;
     const [a, b] = await Promise.all([0, 1].map(() => shell.run(['runner', '--once', '--exec', slow, '--json'])));
@@ -107,6 +112,56 @@ describe('cast runner', () => {
     for (const pass of passes) expect(pass.runs.every((run) => run.status === 'completed')).toBe(true);
     // Whatever one runner skipped, the other ran.
     for (const skipped of passes.flatMap((pass) => pass.skipped)) expect(ran).toContain(skipped);
+  });
+
+  it('--scope takes only runs whose session is in that project and --session only that session’s; the rest stay ready for another runner', async () => {
+    const { me, bot, shell, exec } = await agent();
+    const alpha = await readyRestart(me, 'alpha', bot);
+    const beta = await readyRestart(me, 'beta', bot);
+    const ready = async () => (await me.ok<{ runs: Run[] }>('GET', '/api/v1/runs?status=ready')).runs.map((run) => run.id).sort();
+    expect(await ready()).toEqual([alpha.runId, beta.runId].sort());
+
+    const nobody = await shell.run(['runner', '--once', '--scope', 'gamma', '--exec', exec(0)]);
+    expect(nobody.code, nobody.stderr).toBe(0);
+    expect(nobody.stderr).toContain('cast runner: no ready runs in scope gamma.');
+    expect(await ready()).toEqual([alpha.runId, beta.runId].sort());
+
+    const byScope = await shell.run(['runner', '--once', '--scope', 'alpha', '--exec', exec(0), '--json']);
+    expect(byScope.code, byScope.stderr).toBe(0);
+    expect(jsonOf<Pass>(byScope)).toEqual({
+      runs: [{ id: alpha.runId, sessionId: alpha.session, status: 'completed', exitCode: 0, failureReason: null }],
+      skipped: [],
+    });
+    expect(await ready()).toEqual([beta.runId]);
+
+    const bySession = await shell.run(['runner', '--once', '--session', beta.session, '--exec', exec(0), '--json']);
+    expect(jsonOf<Pass>(bySession).runs.map((run) => run.id)).toEqual([beta.runId]);
+    expect(await ready()).toEqual([]);
+  });
+
+  it('two filtered runners at once split the work by scope: each runs only its project’s restart', async () => {
+    const { me, bot, shell } = await agent();
+    const alpha = await readyRestart(me, 'alpha', bot);
+    const beta = await readyRestart(me, 'beta', bot);
+    const slow = `${shellQuote(process.execPath)} -e "setTimeout(() => {}, 1000)" {run}`;
+    const [a, b] = await Promise.all(
+      ['alpha', 'beta'].map((scope) => shell.run(['runner', '--once', '--scope', scope, '--exec', slow, '--json'])),
+    );
+    expect(jsonOf<Pass>(a!)).toMatchObject({ runs: [{ id: alpha.runId, status: 'completed' }], skipped: [] });
+    expect(jsonOf<Pass>(b!)).toMatchObject({ runs: [{ id: beta.runId, status: 'completed' }], skipped: [] });
+  });
+
+  it('refuses an empty --session or --scope before asking Cast (exit 2)', async () => {
+    const { shell, exec } = await agent();
+    const runs = await Promise.all(
+      ['--session', '--scope'].map((flag) =>
+        shell.run(['runner', '--once', flag, ' ', '--exec', exec(0)], { env: { CAST_URL: 'http://127.0.0.1:9' } }),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/--(session|scope) " ": give a (session|scope) of 1–200 characters\./);
+    }
   });
 
   it('refuses a template that would let the shell re-read a value, before asking Cast (exit 2)', async () => {

@@ -239,11 +239,11 @@ describe('cast stack remove and reorder', () => {
     ]);
   });
 
-  it('reorder with a member missing is refused (exit 2), naming the missing id and the members now; nothing changes', async () => {
+  it('reorder with a member missing is refused by Cast (exit 7), naming the missing id and the members now; nothing changes', async () => {
     const { shell, stack, id, ids } = await stackOfThree();
     const [a, b, c] = ids as [string, string, string];
     const run = await shell.run(['stack', 'reorder', id, `${c},${a}`]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(7);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`${id}: a reorder names every member exactly once.`);
     expect(run.stderr).toContain(`missing: ${b}`);
@@ -251,7 +251,7 @@ describe('cast stack remove and reorder', () => {
     expect(run.stderr).toContain(`Nothing changed. Run cast stack reorder ${id} with all of them, in the new order.`);
 
     const asJson = await shell.run(['stack', 'reorder', id, `${c},${a},${b},sd-999999`, '--json']);
-    expect(asJson.code).toBe(2);
+    expect(asJson.code).toBe(7);
     expect(jsonOf(asJson)).toEqual({
       id,
       missing: [],

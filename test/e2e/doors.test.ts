@@ -11,6 +11,7 @@ import type { ActivityEntry } from '../../domain/activity';
 import type { Approval } from '../../domain/approval';
 import type { DecisionView } from '../../domain/decision';
 import type { Escalation } from '../../domain/escalation';
+import { agentTokenOf, colleagueOf } from '../support/members';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { NARROW, WIDE, launchBrowser, screenshot, signedInPage } from '../support/browser';
@@ -106,6 +107,7 @@ describe('the sidebar (§6.1)', () => {
         '/inbox',
         '/tasks',
         '/activity',
+        '/settings',
       ]);
       await expect.poll(() => openCount(page), SLOW).toBe('2 open');
       expect(await sidebar(page).getByRole('link', { name: 'My Decisions 2 open' }).getAttribute('aria-current')).toBe('page');
@@ -201,7 +203,7 @@ describe('E2 — one resolution path, three doors', () => {
       await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['0 open · 0 blocking']);
       await page.goto(`${cast.url}/decisions?id=${email.decisionId}`);
       await page.getByRole('heading', { name: 'Send the launch email to 4,000 customers' }).waitFor(SLOW);
-      expect(await page.getByTestId('answered-ask').textContent()).toContain('Approved · answered by');
+      expect(await page.getByTestId('answered-ask').textContent()).toContain('Approved by you ·');
       expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     },
     SCENARIO,
@@ -269,7 +271,7 @@ describe('E2 — one resolution path, three doors', () => {
       await email.getByRole('link', { name: 'Open in My Decisions' }).click();
       await page.getByRole('heading', { name: 'Send the launch email to 4,000 customers' }).waitFor(SLOW);
       expect(page.url()).toContain(`id=${approval.decisionId}`);
-      expect(await page.getByTestId('answered-ask').textContent()).toContain('Rejected · answered by');
+      expect(await page.getByTestId('answered-ask').textContent()).toContain('Rejected by you ·');
     },
     SCENARIO,
   );
@@ -505,6 +507,30 @@ describe('permission prompts in the queue (cast-decide)', () => {
 });
 
 describe('Activity', () => {
+  it(
+    "names who acted: an agent's writes as the agent's, with the token it used, and a teammate by name",
+    async () => {
+      const member = await cast.newMember();
+      const me = world(cast, member);
+      const bot = world(cast, await agentTokenOf(cast.pool, member, 'Deployer', 'ci runner'));
+      const dana = await colleagueOf(cast.pool, member, 'Dana');
+      const id = (await bot.file({ question: 'Deploy now?', context, asks: [approvalAsk()] })).body.decision.id;
+      await world(cast, dana).answer(id, 1, { kind: 'approval', decision: 'approve' });
+      const page = await signedIn(me, 'Activity');
+      const entries = page.getByTestId('activity-entry');
+      const opened = entries.filter({ hasText: `Decision ${id} opened` });
+      await expect.poll(() => opened.locator('.meta').textContent(), SLOW).toMatch(/^by Deployer \(token “ci runner”\) · /);
+      expect(
+        await entries
+          .filter({ hasText: `Decision ${id} answered` })
+          .locator('.meta')
+          .textContent(),
+      ).toMatch(/^by Dana · /);
+      await expectAccessible(page);
+    },
+    SCENARIO,
+  );
+
   it(
     "shows the workspace's history newest first, each subject a link where it has a page",
     async () => {

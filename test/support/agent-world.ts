@@ -5,11 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
+import type { AgentMember } from './members';
 import type { Member, TestCast } from './test-cast';
 
 export type Reply<T = Record<string, unknown>> = { status: number; body: T };
 
-export function world(cast: TestCast, member: Member) {
+/** `member` is anyone with a token: a person, or an agent's token (test/support/members.ts). */
+export function world(cast: TestCast, member: Member | AgentMember) {
   async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
     const response = await cast.request(member.token, method, path, body);
     return { status: response.status, body: (await response.json()) as T };

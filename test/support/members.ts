@@ -1,10 +1,30 @@
+import { createAgent } from '../../db/agents';
 import type { Pool } from '../../db/pool';
-import { createMember, issueToken } from '../../db/tenancy';
+import { createMember, mintToken } from '../../db/tenancy';
+import { actorOf, type AgentPrincipal } from '../../domain/principal';
 import type { Member } from './test-cast';
 
 /** A second person in an existing workspace (`cast.newMember()` makes a new workspace). */
-export async function colleagueOf(pool: Pool, member: Member, name = 'Colleague'): Promise<Member> {
+export async function colleagueOf(pool: Pool, member: { workspaceId: string }, name = 'Colleague'): Promise<Member> {
   const memberId = await createMember(pool, member.workspaceId, name);
-  const principal = { workspaceId: member.workspaceId, memberId };
-  return { ...principal, token: await issueToken(pool, principal, 'test') };
+  const { secret, id } = await mintToken(pool, { workspaceId: member.workspaceId, memberId }, { kind: 'person', label: 'test' });
+  return { kind: 'person', workspaceId: member.workspaceId, memberId, tokenId: id, token: secret };
+}
+
+export type AgentMember = AgentPrincipal & { token: string; agentName: string };
+
+/** A new agent of the member's workspace with a token of its own, minted by the member. */
+export async function agentTokenOf(pool: Pool, member: Member, agentName = 'Coder', label = `${agentName} token`): Promise<AgentMember> {
+  const agent = await createAgent(pool, member.workspaceId, { name: agentName, instructions: '' }, actorOf(member));
+  const { secret, id } = await mintToken(pool, member, { kind: 'agent', label, agentId: agent.id });
+  return {
+    kind: 'agent',
+    workspaceId: member.workspaceId,
+    memberId: member.memberId,
+    tokenId: id,
+    agentId: agent.id,
+    tokenLabel: label,
+    agentName,
+    token: secret,
+  };
 }

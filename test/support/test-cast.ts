@@ -10,14 +10,15 @@ import type { ApiRoute } from '../../api/route-list';
 import { startApi } from '../../api/server';
 import type { Pool } from '../../db/pool';
 import { testPool } from './test-pool';
-import { createMember, createWorkspace, issueToken, type Principal } from '../../db/tenancy';
+import { createMember, createWorkspace, mintToken } from '../../db/tenancy';
+import type { PersonPrincipal } from '../../domain/principal';
 import { createLogger } from '../../runtime/logger';
 import { startWorker } from '../../worker';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
 
 installTemporalLogging('warn', { handleSignals: true });
 
-export type Member = Principal & { token: string };
+export type Member = PersonPrincipal & { token: string };
 
 export type TestCast = {
   url: string;
@@ -82,8 +83,8 @@ export async function startTestCast(
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);
       const memberId = await createMember(pool, workspaceId, 'Tester');
-      const token = await issueToken(pool, { workspaceId, memberId }, 'test');
-      return { workspaceId, memberId, token };
+      const { secret, id } = await mintToken(pool, { workspaceId, memberId }, { kind: 'person', label: 'test' });
+      return { kind: 'person', workspaceId, memberId, tokenId: id, token: secret };
     },
     request(token, method, path, body) {
       const headers: Record<string, string> = {};

@@ -63,8 +63,8 @@ describe('cli/http.ts', () => {
       [problem(404, 'session_not_found'), Exit.notAllowed],
       [problem(409, 'decision_archived'), Exit.closed],
       [problem(409, 'ask_already_answered'), Exit.conflict],
-      [problem(400, 'invalid_request'), Exit.usage],
-      [problem(422, 'invalid_order', { missing: ['sd-2'] }), Exit.usage],
+      [problem(400, 'invalid_request'), Exit.refused],
+      [problem(422, 'invalid_order', { missing: ['sd-2'] }), Exit.refused],
       [problem(404, 'decision_not_found'), Exit.error],
       [problem(503, 'temporal_unavailable'), Exit.error],
     ];

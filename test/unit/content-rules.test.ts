@@ -54,7 +54,7 @@ describe('an edit is checked against the decision it leaves behind', () => {
   it('turning advisory needs a default that fits the options kept', () => {
     expect(mergeEdit(filed(), { mode: 'advisory' })).toEqual({
       code: 'invalid_request',
-      message: 'defaultOption: An advisory decision declares its default: an option between 1 and 3.',
+      message: 'An advisory decision declares its default: an option between 1 and 3.',
     });
     expect(mergeEdit(filed(), { mode: 'advisory', defaultOption: 3 })).toMatchObject({ mode: 'advisory', defaultOption: 3 });
   });
@@ -63,11 +63,11 @@ describe('an edit is checked against the decision it leaves behind', () => {
     const advisory = filed({ mode: 'advisory', defaultOption: 3 });
     expect(mergeEdit(advisory, { asks: [FileDecisionBody.parse({ ...choiceDecision(), asks: [twoOptions] }).asks[0]!] })).toEqual({
       code: 'invalid_request',
-      message: 'defaultOption: An advisory decision declares its default: an option between 1 and 2.',
+      message: 'An advisory decision declares its default: an option between 1 and 2.',
     });
     expect(mergeEdit(advisory, { asks: [{ ...fact, required: true, multiline: false }] })).toEqual({
       code: 'invalid_request',
-      message: 'mode: An advisory decision needs a choice ask whose default it proceeds on.',
+      message: 'An advisory decision needs a choice ask whose default it proceeds on.',
     });
   });
 
@@ -81,13 +81,13 @@ describe('an edit is checked against the decision it leaves behind', () => {
   it('an option page must still have its option', () => {
     expect(mergeEdit(filed(), { documents: { options: { '1.4': 'hash' } } })).toEqual({
       code: 'invalid_request',
-      message: 'optionPages: ask 1 has no option 4 to attach a page to.',
+      message: 'Ask 1 has no option 4 to attach a page to.',
     });
     const withPage = { ...filed(), documents: { options: { '1.3': 'hash' } } };
     const narrowed = FileDecisionBody.parse({ ...choiceDecision(), asks: [twoOptions] }).asks;
     expect(mergeEdit(withPage, { asks: narrowed })).toEqual({
       code: 'invalid_request',
-      message: 'optionPages: ask 1 has no option 3 to attach a page to.',
+      message: 'Ask 1 has no option 3 to attach a page to.',
     });
   });
 

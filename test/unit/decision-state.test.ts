@@ -86,7 +86,7 @@ describe('multi-select bounds', () => {
     const state = openDecision(decisionStart(body, { id: 'sd-2', workspaceId: 'ws', filedBy: 'mb' }), new Date());
     const pick = (selected: number[]) =>
       checkAnswer(state, { ask: 1, value: { kind: 'decision', selected }, reason: null, answeredBy: 'mb' });
-    expect(pick([1])).toMatchObject({ code: 'answer_shape_invalid', message: 'Ask 1 takes 2–3 options; 1 were chosen.' });
+    expect(pick([1])).toMatchObject({ code: 'answer_shape_invalid', message: 'Ask 1 takes 2–3 options; 1 was chosen.' });
     expect(pick([1, 2, 3, 4])).toMatchObject({ code: 'answer_shape_invalid' });
     expect(pick([1, 3])).toBeNull();
     expect(FileDecisionBody.safeParse({ ...body, asks: [{ ...body.asks[0], max: 5 }] }).success).toBe(false);

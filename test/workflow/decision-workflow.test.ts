@@ -72,13 +72,13 @@ describe('decision workflow', () => {
   it('files, answers and resolves; the row is mirrored before each update returns', async () => {
     const { snapshot, handle } = await file(1);
     expect(snapshot).toMatchObject({ status: 'open', revision: 1 });
-    expect(await getDecision(cast.pool, member.workspaceId, snapshot.id)).toMatchObject({ status: 'open', revision: 1 });
+    expect(await getDecision(cast.pool, member, snapshot.id)).toMatchObject({ status: 'open', revision: 1 });
 
     const answered = await handle.executeUpdate(answerAskUpdate, { args: [answer(1, [2])] });
     // The resolving answer delivers in the same step (revision 2 resolved, 3 delivered): no session, so nothing to hand over.
     expect(answered).toMatchObject({ status: 'resolved', revision: 3, delivery: { kind: 'nothing', failure: null } });
     // Resolved and delivered in the row before the update returned (no polling).
-    const row = await getDecision(cast.pool, member.workspaceId, snapshot.id);
+    const row = await getDecision(cast.pool, member, snapshot.id);
     expect(row).toMatchObject({ status: 'resolved', revision: 3, delivery: { kind: 'nothing' }, progress: { answered: 1, required: 1 } });
     expect(row?.asks[0]?.answer).toMatchObject({ value: { selected: [2] }, answeredBy: member.memberId });
     expect(await handle.result()).toMatchObject({ status: 'resolved' });
@@ -136,6 +136,6 @@ describe('decision workflow', () => {
     );
     expect(acceptedAnswers).toHaveLength(0);
     expect(await handle.query(decisionQuery)).toMatchObject({ status: 'open', revision: 1 });
-    expect(await getDecision(cast.pool, member.workspaceId, snapshot.id)).toMatchObject({ status: 'open', revision: 1 });
+    expect(await getDecision(cast.pool, member, snapshot.id)).toMatchObject({ status: 'open', revision: 1 });
   });
 });

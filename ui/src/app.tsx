@@ -11,6 +11,7 @@ import { Decisions } from './pages/decisions';
 import { HomePage } from './pages/home';
 import { InboxPage } from './pages/inbox';
 import { RunPage } from './pages/run';
+import { SettingsPage } from './pages/settings';
 import { SignIn } from './pages/sign-in';
 import { StackPage } from './pages/stack';
 import { TaskBoard } from './pages/task-board';
@@ -76,6 +77,8 @@ function Page({ page, id, me }: { page: AppPage; id: string; me: string }) {
       return <TaskBoard />;
     case 'activity':
       return <ActivityPage me={me} />;
+    case 'settings':
+      return <SettingsPage me={me} />;
     case 'decisions':
       return <Decisions me={me} />;
   }

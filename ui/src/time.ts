@@ -20,9 +20,13 @@ export function day(at: string): string {
   return new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 }
 
-/** "4 seconds ago", "2 minutes ago": for sentences like "You withdrew this 4 seconds ago." */
+/**
+ * "just now", "4 seconds ago", "2 minutes ago": for sentences like "You withdrew this 4 seconds
+ * ago." Under a second (or a server clock a little ahead of this one) reads "just now", never "0 seconds ago".
+ */
 export function ago(t: TFunction, at: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - Date.parse(at)) / 1000));
+  if (seconds < 1) return t('ago.now');
   if (seconds < 60) return t('ago.seconds', { count: seconds });
   if (seconds < 3600) return t('ago.minutes', { count: Math.floor(seconds / 60) });
   if (seconds < 48 * 3600) return t('ago.hours', { count: Math.floor(seconds / 3600) });

@@ -5,32 +5,42 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { ChoiceOption } from '../../../domain/ask-schema';
 import type { OptionPage } from '../../../domain/documents-schema';
+import { labelIssueMessage, labelIssues } from '../../../domain/option-labels';
 import { usageError } from '../../output';
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 9;
 const CONTEXT_MAX = 4000;
 
-/** `-o "Label :: consequence"`, split on the first " :: ". */
+/** `-o "Label :: consequence"`, split on the first " :: "; every label there and each its own. */
 export function parseOptions(raw: string[]): ChoiceOption[] {
   if (raw.length < MIN_OPTIONS || raw.length > MAX_OPTIONS) {
     throw usageError(
       `A decision needs ${MIN_OPTIONS}–${MAX_OPTIONS} options; ${raw.length} given. Add each with -o "Label :: what choosing it changes".`,
     );
   }
-  return raw.map((text, index) => {
-    const option = splitOption(text);
-    if (!option.label) throw usageError(`Option ${index + 1} has an empty label; write it as -o "Label :: what choosing it changes".`);
+  const options = raw.map(splitOption);
+  // The API refuses the same (option_label_empty, option_label_duplicate); said here before anything is sent.
+  const [issue] = labelIssues(options.map((option) => option.label));
+  if (issue) {
+    const message = labelIssueMessage(issue, `Option ${issue.option}`);
+    throw usageError(issue.problem === 'option_label_empty' ? `${message} Write it as -o "Label :: what choosing it changes".` : message);
+  }
+  options.forEach((option, index) => {
     if (option.label.length > 200) throw usageError(`Option ${index + 1}'s label is over 200 characters; move the detail after " :: ".`);
-    return option;
   });
+  return options;
 }
 
-/** `"Label :: consequence"` → `{label, consequence}`, split on the first " :: " (the MCP `decide` tool too). */
+/**
+ * `"Label :: consequence"` → `{label, consequence}`, split on the first "::" that stands apart
+ * (the MCP `decide` tool too). A leading "::" is an empty label, not part of one: the MCP
+ * tool trims `" :: only consequence"` to `":: only consequence"` before it gets here.
+ */
 export function splitOption(text: string): ChoiceOption {
-  const split = text.indexOf(' :: ');
-  const label = (split === -1 ? text : text.slice(0, split)).trim();
-  const consequence = split === -1 ? '' : text.slice(split + 4).trim();
+  const split = /(?:^|\s)::(?:\s|$)/.exec(text);
+  const label = (split ? text.slice(0, split.index) : text).trim();
+  const consequence = split ? text.slice(split.index + split[0].length).trim() : '';
   return consequence ? { label, consequence } : { label };
 }
 

@@ -6,10 +6,12 @@ import type { Command } from 'commander';
 import type { ChoiceOption } from '../../../domain/ask-schema';
 import { cardNotes } from '../../../domain/card-notes';
 import { EditDecisionBody } from '../../../domain/decision-schema';
+import { refusalOf, refusalWords } from '../../../domain/refusal-words';
 import { editDecision } from '../../../domain/routes/decisions';
 import { emit, usageError } from '../../output';
 import { collect, parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
 import type { FileOptions } from './file';
+import { draftNames } from './post-decision';
 import { cardJson, cardLines } from './present';
 import { closedError, connect, getDecision, targetId, whileOpen } from './target';
 
@@ -62,8 +64,8 @@ export function registerEdit(decide: Command): void {
           'Nothing to change: give --question, -o, --context, --report, --doc, --option-page, --advisory --default N or --blocking.',
         );
       }
-      const body = EditDecisionBody.safeParse(edit);
-      if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+      const body = EditDecisionBody.safeParse(edit, { error: refusalWords(draftNames) });
+      if (!body.success) throw usageError(refusalOf(body.error));
 
       const { decision } = await whileOpen(api, id, 'edit', () => api.request(editDecision, { params: { id }, body: body.data }));
       const card = { notes: cardNotes(decision), openInSession: [], staleHint: null };

@@ -51,7 +51,8 @@ async function fileDecision(question: string | undefined, opts: FileOptions): Pr
 
   const filed = await postDecision(connect(), body);
   const lines = cardLines(filed.decision, filed.card, filed.created ? 'filed' : 'already open, updated in place');
-  const json: Record<string, unknown> = cardJson(filed.decision, filed.card);
+  // `created: false`: the same question from this session was still open and was updated in place (as the MCP tool says).
+  const json: Record<string, unknown> = { ...cardJson(filed.decision, filed.card), created: filed.created };
   if (stack) {
     if (filed.stack) lines.push(placeLine(filed.stack, filed.decision, new Date()));
     json.stack = filed.stack;

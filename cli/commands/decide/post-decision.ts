@@ -8,6 +8,7 @@ import type { DecisionView } from '../../../domain/decision';
 import { FileDecisionBody } from '../../../domain/decision-schema';
 import type { FilingCard } from '../../../domain/decision-view-schema';
 import type { OptionPage } from '../../../domain/documents-schema';
+import { refusalOf, refusalWords, type FieldNames } from '../../../domain/refusal-words';
 import { fileDecision } from '../../../domain/routes/decisions';
 import { scope } from '../../config';
 import type { Client } from '../../http';
@@ -27,23 +28,34 @@ export type DecisionDraft = {
   stack?: string | undefined;
 };
 
-/** The POST body, or a usage error naming each field the schema refuses. */
+/**
+ * The draft's words for the body's fields: its one ask is the decision itself, so
+ * `asks.0.options.1` is "option 2", and the ask's prompt is the question (said once).
+ */
+export const draftNames: FieldNames = (path) =>
+  path[0] === 'asks' && path[1] === 0 ? (path[2] === 'prompt' ? ['question'] : path.slice(2)) : path;
+const draftWords = refusalWords(draftNames);
+
+/** The POST body, or a usage error: one sentence for each field the schema refuses. */
 export function fileBody(draft: DecisionDraft, session: string): FileDecisionBody {
   const question = draft.question.trim();
-  const body = FileDecisionBody.safeParse({
-    question,
-    ...(draft.context ? { context: draft.context } : {}),
-    asks: [{ kind: 'decision', prompt: question, options: draft.options }],
-    mode: draft.mode,
-    ...(draft.defaultOption !== undefined ? { defaultOption: draft.defaultOption } : {}),
-    ...(draft.report ? { report: draft.report } : {}),
-    ...(draft.doc ? { doc: draft.doc } : {}),
-    ...(draft.optionPages?.length ? { optionPages: draft.optionPages } : {}),
-    session,
-    scope: scope(),
-    ...(draft.stack ? { stack: draft.stack } : {}),
-  });
-  if (!body.success) throw usageError(body.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  const body = FileDecisionBody.safeParse(
+    {
+      question,
+      ...(draft.context ? { context: draft.context } : {}),
+      asks: [{ kind: 'decision', prompt: question, options: draft.options }],
+      mode: draft.mode,
+      ...(draft.defaultOption !== undefined ? { defaultOption: draft.defaultOption } : {}),
+      ...(draft.report ? { report: draft.report } : {}),
+      ...(draft.doc ? { doc: draft.doc } : {}),
+      ...(draft.optionPages?.length ? { optionPages: draft.optionPages } : {}),
+      session,
+      scope: scope(),
+      ...(draft.stack ? { stack: draft.stack } : {}),
+    },
+    { error: draftWords },
+  );
+  if (!body.success) throw usageError(refusalOf(body.error));
   return body.data;
 }
 

@@ -6,6 +6,7 @@ import type { DecisionView } from '../../../domain/decision';
 import { DecisionId } from '../../../domain/decision-schema';
 import type { SessionDecision } from '../../../domain/decision-view-schema';
 import { getDecision as getDecisionRoute } from '../../../domain/routes/decisions';
+import { endSentence } from '../../../domain/sentence';
 import { listSessionDecisions } from '../../../domain/routes/session-decisions';
 import { putSession } from '../../../domain/routes/sessions';
 import { connection, sessionId } from '../../config';
@@ -54,18 +55,22 @@ export async function getDecision(api: Client, id: string): Promise<DecisionView
   return (await api.request(getDecisionRoute, { params: { id } })).decision;
 }
 
+/** What cannot happen to a closed decision, as the end of a sentence: "it can no longer be edited". */
+const NO_LONGER: Record<string, string> = { answer: 'answered again', edit: 'edited', cancel: 'withdrawn', 'wait for': 'waited for' };
+const noLonger = (verb: string) => `it can no longer be ${NO_LONGER[verb] ?? 'changed'}`;
+
 /** The refusal for a decision that left open: answered (exit 3, with the answer) or withdrawn/archived (exit 5). */
 export function closedError(decision: DecisionView, verb: string): CliError {
   if (decision.status === 'resolved') {
     return new CliError(
-      `${decision.id} was already answered: ${answerLine(decision)}. The first answer stands; nothing changed (cannot ${verb} it).`,
+      `${decision.id} was already answered: ${endSentence(answerLine(decision))} The first answer stands and ${noLonger(verb)}; nothing changed.`,
       Exit.conflict,
       outcomeJson(decision),
       'already_answered',
     );
   }
   return new CliError(
-    `${decision.id} was ${decision.status}; cannot ${verb} it.`,
+    `${decision.id} was ${decision.status}; ${noLonger(verb)}.`,
     Exit.closed,
     outcomeJson(decision),
     `decision_${decision.status}`,

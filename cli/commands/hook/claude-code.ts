@@ -1,17 +1,19 @@
 /**
  * `cast hook claude-code`: a Claude Code PreToolUse hook. It files the tool call as a blocking
  * permission decision in the hook's session (CAST_SESSION overrides it), waits for the person's
- * y / n in the queue, and prints allow or deny (with their reason). With no answer by --timeout
- * it withdraws the card and prints "ask", so Claude Code asks in the terminal instead.
+ * y / n in the queue, and prints allow or deny (with their reason).
  *
- * Exit codes (Claude Code reads them, not the CLI's usual ones): 0 a decision was printed;
- * 1 nothing was decided (bad input, Cast unreachable) — Claude Code reports a non-blocking
- * error and goes on with its own permission rules; 130 interrupted (the card is withdrawn).
- * Never 2: Claude Code treats 2 as "block this tool call".
+ * It fails safe: every path that cannot get a person's answer — --timeout, SIGINT / SIGTERM,
+ * Cast unreachable or silent, a refused token or input, a server failure, a bad payload —
+ * withdraws a card it filed and prints "ask" with the reason, exit 0, so Claude Code asks in
+ * the terminal. Never 2 (Claude Code reads it as "block this call") and never 1 with nothing on
+ * stdout (Claude Code would go on with its own rules, and a call they allow would run unasked).
  */
-import type { Command } from 'commander';
+import { randomUUID } from 'node:crypto';
+import { CommanderError, type Command } from 'commander';
 import type { DecisionView } from '../../../domain/decision';
 import { getDecision, waitForDecision, withdrawDecision } from '../../../domain/routes/decisions';
+import { listSessionDecisions } from '../../../domain/routes/session-decisions';
 import { fileHostPrompt, putSession } from '../../../domain/routes/sessions';
 import { hostSession, scope } from '../../config';
 import { ApiError, type Client } from '../../http';
@@ -19,29 +21,87 @@ import { CliError, Exit, hint } from '../../output';
 import { readStdin } from '../decide/decision-input';
 import { connect } from '../decide/target';
 import { parseDuration } from '../decide/wait';
-import { preToolUseOutput, PreToolUseInput, summarizeToolInput, type PermissionDecision } from './pre-tool-use';
+import { failedReason, stoppedReason, type CardFate } from './ask-reason';
+import { claudeCodeHookHelp } from './hook-help';
+import { preToolUseOutput, PreToolUseInput, toolInputText, type PermissionDecision } from './pre-tool-use';
+import { RunBound } from './run-bound';
 
 /** Claude Code's own default hook timeout is 600 s; the settings snippet raises it above ours. */
 const DEFAULT_TIMEOUT = '10m';
 const SLICE_SECONDS = 25;
+/** Withdrawing after --timeout may take this much longer; after a signal, less, so the hook ends within a second. */
+const WITHDRAW_AFTER_TIMEOUT_MS = 2000;
+const WITHDRAW_AFTER_SIGNAL_MS = 600;
+/** Once the answer is printed, whatever still holds the process (stdin never closed, a socket kept open) is let go. */
+const LEAVE_AFTER_MS = 200;
 
 type Verdict = { decision: PermissionDecision; reason: string };
+/** The card being filed: its id is known once Cast answers; until then its request id finds it. */
+type Filing = { api: Client; session: string; requestId: string; card: DecisionView | null };
 
 export function registerClaudeCodeHook(hook: Command): void {
   hook
     .command('claude-code')
     .description("Claude Code PreToolUse hook: ask the tool call's permission in the Cast queue (reads the hook JSON on stdin)")
-    .option('--timeout <duration>', 'stop waiting after this long and let Claude Code ask in the terminal (30s, 5m, 1h)', DEFAULT_TIMEOUT)
+    .option(
+      '--timeout <duration>',
+      'give up after this long, the whole run included, and let Claude Code ask in the terminal (30s, 5m, 1h)',
+      DEFAULT_TIMEOUT,
+    )
+    .addHelpText('after', claudeCodeHookHelp(DEFAULT_TIMEOUT))
+    .exitOverride((error) => {
+      if (error.exitCode === 0) throw error; // --help
+      // A malformed command line in settings.json: commander's exit 2 would block the tool call.
+      printVerdict(
+        ask(
+          failedReason(
+            new CliError(`cast hook claude-code could not read its command line: ${error.message.replace(/^error: /, '')}`, Exit.usage),
+            null,
+          ),
+        ),
+      );
+      throw new CommanderError(0, error.code, error.message);
+    })
     .action(async (opts: { timeout: string }) => {
-      try {
-        process.stdout.write(`${await answerPermission(opts.timeout)}\n`);
-      } catch (error) {
-        // Exit 2 would block the tool call: every failure here is a plain error (1).
-        if (error instanceof CliError && error.exitCode !== Exit.interrupted)
-          throw new CliError(error.message, Exit.error, error.json, error.code);
-        throw error;
-      }
+      printVerdict(await answerPermission(opts.timeout));
+      setTimeout(() => process.exit(0), LEAVE_AFTER_MS).unref();
     });
+}
+
+const ask = (reason: string): Verdict => ({ decision: 'ask', reason });
+
+function printVerdict(verdict: Verdict): void {
+  process.stdout.write(`${preToolUseOutput(verdict.decision, verdict.reason)}\n`);
+}
+
+async function answerPermission(timeout: string): Promise<Verdict> {
+  const bound = new RunBound();
+  let filing: Filing | null = null;
+  try {
+    bound.arm(parseDuration(timeout));
+    const input = await bound.race(readHookInput());
+    const api = connect();
+    const session = hostSession(input.session_id);
+    // Registered with its project (Claude Code's cwd).
+    await api.request(putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
+    filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
+    filing.card = await filePermission(filing, input, bound.signal);
+    hint(`cast: ${filing.card.id} "${filing.card.question}" is in the Cast queue; waiting up to ${timeout} for y / n.`);
+    return verdictOf(await answered(api, filing.card, bound.signal));
+  } catch (error) {
+    const stopped = bound.stopped;
+    // A refusal means Cast filed nothing; anything else (a stop, a lost connection) may have left a card.
+    const mayHaveFiled = filing !== null && (filing.card !== null || !(error instanceof ApiError));
+    const ms = stopped?.kind === 'signal' ? WITHDRAW_AFTER_SIGNAL_MS : WITHDRAW_AFTER_TIMEOUT_MS;
+    const fate = mayHaveFiled ? await withdrawWithin(filing!, ms) : null;
+    // An answer that landed before the withdrawal stands.
+    if (fate && 'decision' in fate && fate.decision.status === 'resolved') return verdictOf(fate.decision);
+    const verdict = ask(stopped ? stoppedReason(stopped, timeout, filing?.card != null, fate) : failedReason(error, fate));
+    hint(`cast: ${verdict.reason}`);
+    return verdict;
+  } finally {
+    bound.dispose();
+  }
 }
 
 async function readHookInput(): Promise<PreToolUseInput> {
@@ -78,86 +138,67 @@ async function readHookInput(): Promise<PreToolUseInput> {
   return input.data;
 }
 
-async function answerPermission(timeout: string): Promise<string> {
-  const deadline = Date.now() + parseDuration(timeout) * 1000;
-  const input = await readHookInput();
-  const session = hostSession(input.session_id);
-  const api = connect();
-  // Claude Code kills the hook when its own timeout passes or the person interrupts it. Filing
-  // is never cut short (a half-sent card could be left open); waiting is.
-  const interrupt = new AbortController();
-  const onSignal = () => interrupt.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    const filed = await filePermission(api, session, input);
-    hint(`cast: ${filed.id} "${filed.question}" is in the Cast queue; waiting up to ${timeout} for y / n.`);
-    try {
-      let decision = filed;
-      while (decision.status === 'open' && Date.now() < deadline) {
-        interrupt.signal.throwIfAborted();
-        const seconds = Math.max(0, Math.min(SLICE_SECONDS, (deadline - Date.now()) / 1000));
-        ({ decision } = await api.request(
-          waitForDecision,
-          { params: { id: filed.id }, query: { timeout: Number(seconds.toFixed(1)) } },
-          interrupt.signal,
-        ));
-      }
-      const timedOut = decision.status === 'open';
-      if (timedOut) decision = await withdraw(api, filed.id);
-      const verdict = verdictOf(
-        decision,
-        timedOut ? `No answer in Cast after ${timeout}; ${filed.id} was withdrawn. Asking in the terminal instead.` : null,
-      );
-      return preToolUseOutput(verdict.decision, verdict.reason);
-    } catch (error) {
-      if (!interrupt.signal.aborted) throw error;
-      await withdraw(api, filed.id).catch(() => undefined);
-      throw new CliError(`Stopped waiting; ${filed.id} was withdrawn from the queue.`, Exit.interrupted, {}, 'interrupted');
-    }
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
-
-/** Files the tool call as a permission card in the session, registered with its project (Claude Code's cwd). */
-async function filePermission(api: Client, session: string, input: PreToolUseInput): Promise<DecisionView> {
-  await api.request(putSession, { params: { id: session }, body: { scope: scope(input.cwd) } });
-  const summary = summarizeToolInput(input.tool_input);
-  const { decision } = await api.request(fileHostPrompt, {
-    params: { id: session },
-    body: {
-      kind: 'permission',
-      tool: input.tool_name,
-      ...(summary ? { input: summary } : {}),
-      ...(input.tool_use_id ? { requestId: input.tool_use_id } : {}),
+/** Files the tool call as a permission card: the whole input goes, and Cast makes the card's one-line summary of it. */
+async function filePermission(filing: Filing, input: PreToolUseInput, signal: AbortSignal): Promise<DecisionView> {
+  const text = toolInputText(input.tool_input);
+  const { decision } = await filing.api.request(
+    fileHostPrompt,
+    {
+      params: { id: filing.session },
+      body: { kind: 'permission', tool: input.tool_name, ...(text ? { input: text } : {}), requestId: filing.requestId },
     },
-  });
+    signal,
+  );
   return decision;
 }
 
-/** Takes the card out of the queue; an answer that landed first wins and is returned instead. */
-async function withdraw(api: Client, id: string): Promise<DecisionView> {
+/** Long-polls until the card leaves open; the run's bound cuts it off. */
+async function answered(api: Client, card: DecisionView, signal: AbortSignal): Promise<DecisionView> {
+  let decision = card;
+  while (decision.status === 'open') {
+    ({ decision } = await api.request(waitForDecision, { params: { id: card.id }, query: { timeout: SLICE_SECONDS } }, signal));
+  }
+  return decision;
+}
+
+/** Takes the card out of the queue within `ms` (finding it by its request id if its filing was cut off). */
+async function withdrawWithin(filing: Filing, ms: number): Promise<CardFate> {
+  const signal = AbortSignal.timeout(ms);
+  let id = filing.card?.id ?? null;
   try {
-    return (await api.request(withdrawDecision, { params: { id }, body: {} })).decision;
+    id ??= await findFiled(filing, signal);
+    if (!id) return null;
+    return { id, decision: await withdraw(filing.api, id, signal) };
   } catch (error) {
-    if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived'))
-      throw error;
-    return (await api.request(getDecision, { params: { id } })).decision;
+    return id ? { id, error: signal.aborted ? new Error(`no answer within ${ms} ms`) : error } : null;
   }
 }
 
-/** The person's y / n; anything else (no answer in time, archived, withdrawn) hands the question back to the terminal. */
-function verdictOf(decision: DecisionView, timedOut: string | null): Verdict {
-  const ask = decision.asks[0];
-  const answer = ask?.answer;
+async function findFiled(filing: Filing, signal: AbortSignal): Promise<string | null> {
+  const { decisions } = await filing.api.request(listSessionDecisions, { params: { id: filing.session } }, signal);
+  const found = decisions.find(({ decision }) => decision.status === 'open' && decision.source?.id === filing.requestId);
+  return found?.decision.id ?? null;
+}
+
+/** Withdraws the card; an answer that landed first wins and is returned instead. */
+async function withdraw(api: Client, id: string, signal: AbortSignal): Promise<DecisionView> {
+  try {
+    return (await api.request(withdrawDecision, { params: { id }, body: {} }, signal)).decision;
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived'))
+      throw error;
+    return (await api.request(getDecision, { params: { id } }, signal)).decision;
+  }
+}
+
+/** The person's y / n; anything else (withdrawn, archived) hands the question back to the terminal. */
+function verdictOf(decision: DecisionView): Verdict {
+  const answer = decision.asks[0]?.answer;
   if (decision.status === 'resolved' && answer?.value.kind === 'approval') {
     const reason = answer.reason ? `: ${answer.reason}` : '.';
     return answer.value.decision === 'approve'
       ? { decision: 'allow', reason: `Approved in Cast (${decision.id})${reason}` }
       : { decision: 'deny', reason: `Denied in Cast (${decision.id})${reason}` };
   }
-  if (timedOut) return { decision: 'ask', reason: timedOut };
-  return { decision: 'ask', reason: `${decision.id} was ${decision.status} in Cast without a y / n; asking in the terminal instead.` };
+  return ask(`${decision.id} was ${decision.status} in Cast without a y / n; asking in the terminal instead.`);
 }

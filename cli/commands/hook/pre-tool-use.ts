@@ -1,11 +1,11 @@
 /**
  * Claude Code's PreToolUse hook, as `cast hook claude-code` reads and answers it: the JSON on
- * stdin (common fields plus tool_name, tool_input, tool_use_id), a one-line summary of what
- * the tool would do for the permission card, and the decision printed on stdout.
+ * stdin (common fields plus tool_name, tool_input, tool_use_id), what the tool would do, whole,
+ * for the permission card (Cast keeps it as the card's context and cuts the one-line summary
+ * itself), and the decision printed on stdout.
  * Format: https://code.claude.com/docs/en/hooks ("PreToolUse input", "PreToolUse decision control").
  */
 import { z } from 'zod';
-import { actionSummary } from '../../../domain/host-prompt';
 
 /** Unknown fields are kept and ignored: Claude Code adds fields between versions. */
 export const PreToolUseInput = z.looseObject({
@@ -23,16 +23,16 @@ export type PreToolUseInput = z.infer<typeof PreToolUseInput>;
 /** Fields that say what a tool call does, most telling first: Bash's command, a file's path, a URL… */
 const TELLING_FIELDS = ['command', 'file_path', 'notebook_path', 'url', 'query', 'pattern', 'path', 'description', 'prompt'] as const;
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** `rm -rf build/`, `/repo/src/app.ts`, or the input as compact JSON for a tool we do not know. */
-export function summarizeToolInput(input: Record<string, unknown>): string | undefined {
+/**
+ * `rm -rf build/`, `/repo/src/app.ts`, or the input as compact JSON for a tool we do not know —
+ * whole, newlines and all: a person must see everything they approve, so nothing is cut here.
+ */
+export function toolInputText(input: Record<string, unknown>): string | undefined {
   const field = TELLING_FIELDS.find((name) => typeof input[name] === 'string' && input[name].trim() !== '');
-  let summary = field ? oneLine(input[field] as string) : Object.keys(input).length > 0 ? JSON.stringify(input) : '';
+  let text = field ? (input[field] as string).trim() : Object.keys(input).length > 0 ? JSON.stringify(input) : '';
   // Grep and Glob: the pattern, and where.
-  if ((field === 'pattern' || field === 'query') && typeof input.path === 'string') summary += ` in ${oneLine(input.path)}`;
-  if (!summary) return undefined;
-  return actionSummary(summary);
+  if ((field === 'pattern' || field === 'query') && typeof input.path === 'string' && input.path.trim()) text += ` in ${input.path.trim()}`;
+  return text || undefined;
 }
 
 export type PermissionDecision = 'allow' | 'deny' | 'ask';

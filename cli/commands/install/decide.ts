@@ -40,6 +40,15 @@ export function registerInstallDecide(install: Command): void {
       const outcome = after === before ? 'unchanged' : before.includes(SNIPPET_START) ? 'replaced' : 'added';
       if (outcome !== 'unchanged') writeFileSync(file, after);
       const shown = relative(process.cwd(), file) || file;
-      emit(Boolean(opts.json), [`The decide snippet is in ${shown} (${outcome}).`], { file, outcome });
+      // A person decides: the agent files with a token of its own, which can never answer (DESIGN §8).
+      const credential = [
+        'Give the agent its own token, not yours — yours can answer its decisions:',
+        '  cast token create --agent "<agent name>"    then set CAST_TOKEN to it where the agent runs.',
+      ];
+      emit(Boolean(opts.json), [`The decide snippet is in ${shown} (${outcome}).`, ...credential], {
+        file,
+        outcome,
+        next: 'cast token create --agent "<agent name>"',
+      });
     });
 }

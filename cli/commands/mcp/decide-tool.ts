@@ -7,20 +7,47 @@ import { z } from 'zod';
 import { ChoiceOption } from '../../../domain/ask-schema';
 import { DecisionMode, DecisionStatus } from '../../../domain/decision';
 import { StackId } from '../../../domain/ids';
+import { naming } from '../../../domain/refusal-words';
 import { splitOption } from '../decide/decision-input';
 import { fileBody, postDecision } from '../decide/post-decision';
 import { cardJson } from '../decide/present';
+import { ARGUMENT_WORDS, inToolWords, type ToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
-const OptionInput = z.union([
-  z.string().trim().min(1).max(1300).describe('"Label :: what choosing it changes" (the part after " :: " is optional)'),
-  ChoiceOption,
-]);
+/** A label (200) and a consequence (1,000), with the " :: " between them. */
+const OPTION_MAX = 1300;
+
+const OptionInput = z.union(
+  [
+    z
+      .string(ARGUMENT_WORDS)
+      .trim()
+      .min(1)
+      .max(OPTION_MAX)
+      .describe('"Label :: what choosing it changes" (the part after " :: " is optional)'),
+    ChoiceOption,
+  ],
+  // A union's failure names neither form's limit; a text option is said by what is wrong with it.
+  {
+    error: naming((field, input) => {
+      if (typeof input !== 'string') return `${field} must be "Label :: consequence" text, or {label, consequence}.`;
+      const length = [...input.trim()].length;
+      return length === 0
+        ? `${field} is empty.`
+        : `${field} is ${length.toLocaleString('en-US')} characters; the limit is ${OPTION_MAX.toLocaleString('en-US')}.`;
+    }),
+  },
+);
 
 export const DecideInput = {
-  question: z.string().trim().min(1).max(1000).describe('the question, in one line'),
-  context: z.string().trim().min(1).max(4000).describe('what happened and what each option changes: enough to answer without asking back'),
-  options: z.array(OptionInput).min(2).max(9).describe('2–9 options, each "Label :: consequence" or {label, consequence}'),
+  question: z.string(ARGUMENT_WORDS).trim().min(1).max(1000).describe('the question, in one line'),
+  context: z
+    .string(ARGUMENT_WORDS)
+    .trim()
+    .min(1)
+    .max(4000)
+    .describe('what happened and what each option changes: enough to answer without asking back'),
+  options: z.array(OptionInput, ARGUMENT_WORDS).min(2).max(9).describe('2–9 options, each "Label :: consequence" or {label, consequence}'),
   mode: z
     .enum(DecisionMode)
     .default('blocking')
@@ -51,6 +78,18 @@ export const DecideOutput = {
   next: z.string(),
 };
 
+/** Cast's refusals of a filing, in the tool's words: its `stack` argument, the session it files in. */
+function decideWords(session: string, stack: string | undefined): ToolWords {
+  return {
+    session_not_found: () =>
+      `Session ${session} belongs to another member of this workspace, so nothing was filed. Set CAST_SESSION in cast mcp's environment to this conversation's own id.`,
+    stack_not_found: () =>
+      `There is no stack ${stack} in this workspace; nothing was filed. Leave out stack, or give the id of an open one.`,
+    stack_closed: () =>
+      `Stack ${stack} is closed (every decision in it is resolved); nothing was filed. Leave out stack, or give an open one.`,
+  };
+}
+
 export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'decide',
@@ -70,7 +109,9 @@ export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
     async (input) => {
       const options = input.options.map((option) => (typeof option === 'string' ? splitOption(option) : option));
       const body = fileBody({ ...input, options }, deps.session);
-      const filed = await postDecision(deps.api, body);
+      const filed = await postDecision(deps.api, body).catch((error: unknown) => {
+        throw inToolWords(error, decideWords(deps.session, input.stack));
+      });
       const { decision } = filed;
       const next =
         decision.mode === 'advisory'

@@ -11,6 +11,7 @@ import { listQueue } from '../../../domain/routes/decisions';
 import { listSessionDecisions } from '../../../domain/routes/session-decisions';
 import { ApiError } from '../../http';
 import { answerOf } from '../decide/present';
+import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
 const Listed = z.object({
@@ -70,18 +71,24 @@ export function registerListTool(server: McpServer, deps: ToolDeps): void {
       outputSchema: ListOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
-    async ({ view, limit }, extra) => {
-      if (view === 'session') {
-        const entries = await sessionDecisions(deps, extra.signal);
-        return structured({ view, session: deps.session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
-      }
-      const page = await deps.api.request(listQueue, { query: { tab: 'open', limit } }, extra.signal);
-      return structured({
-        view,
-        session: null,
-        decisions: page.decisions.map((decision) => listed(decision, null)),
-        counts: { open: page.counts.open, blocking: page.counts.blocking },
-      });
-    },
+    async ({ view, limit }, extra) =>
+      list(deps, view, limit, extra.signal).catch((error: unknown) => {
+        // Read-only, and a session Cast has not seen lists as empty: only the refusals every tool can meet remain.
+        throw inToolWords(error, {});
+      }),
   );
+}
+
+async function list(deps: ToolDeps, view: 'session' | 'queue', limit: number, signal: AbortSignal) {
+  if (view === 'session') {
+    const entries = await sessionDecisions(deps, signal);
+    return structured({ view, session: deps.session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
+  }
+  const page = await deps.api.request(listQueue, { query: { tab: 'open', limit } }, signal);
+  return structured({
+    view,
+    session: null,
+    decisions: page.decisions.map((decision) => listed(decision, null)),
+    counts: { open: page.counts.open, blocking: page.counts.blocking },
+  });
 }

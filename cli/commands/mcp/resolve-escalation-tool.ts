@@ -1,14 +1,16 @@
 /**
  * The MCP `resolve_escalation` tool — the escalation chat tool: a person resolves an agent's
  * escalation from their chat with a written resolution or one of its options (and a reason).
- * It goes through the same endpoint as the queue, so the first resolution stands.
+ * It goes through the same endpoint as the queue, so the first resolution stands; the same
+ * call again returns it (the tool is idempotent), a different one is refused, naming it.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { EscalationStatus, ResolveEscalationBody, type Escalation } from '../../../domain/escalation';
+import { EscalationStatus, type Escalation } from '../../../domain/escalation';
 import { getEscalation, resolveEscalation } from '../../../domain/routes/escalations';
-import { ApiError } from '../../http';
-import { CliError, Exit, usageError } from '../../output';
+import { repeatOrRefuse } from './resolve-escalation-repeat';
+import { resolveBody, resolveWords } from './resolve-escalation-words';
+import { ARGUMENT_WORDS, codeOf, inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
 export const ResolveOutput = {
@@ -38,34 +40,39 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
       title: 'Resolve an escalation',
       description:
         "Resolves an agent's escalation: give either a written resolution, or the number of one of its options (with an optional reason). " +
-        'The first resolution stands: resolving it again changes nothing and says how it was resolved.',
+        'The first resolution stands: the same call again returns it; a different one changes nothing and says who resolved it and how.',
       inputSchema: {
-        id: z.string().trim().min(1).max(200).describe('the escalation, e.g. esc_…'),
-        resolution: z.string().trim().min(1).max(4000).optional().describe('the answer, in words'),
-        option: z.number().int().min(1).max(9).optional().describe("or: the number of one of the escalation's options"),
-        reason: z.string().trim().min(1).max(2000).optional().describe('with an option: why'),
+        id: z.string(ARGUMENT_WORDS).trim().min(1).max(200).describe('the escalation, e.g. esc_…'),
+        resolution: z.string(ARGUMENT_WORDS).trim().min(1).max(4000).optional().describe('the answer, in words'),
+        option: z.number(ARGUMENT_WORDS).int().min(1).max(9).optional().describe("or: the number of one of the escalation's options"),
+        reason: z.string(ARGUMENT_WORDS).trim().min(1).max(2000).optional().describe('with an option: why'),
       },
       outputSchema: ResolveOutput,
-      // Additive (it records the resolution), and a repeat is refused without changing anything.
+      // Additive (it records the resolution); the same call again changes nothing and returns the first result.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
     async ({ id, ...given }, extra) => {
-      const body = ResolveEscalationBody.safeParse(given);
-      if (!body.success) throw usageError('Give either resolution, or option (with an optional reason) — not both.');
+      const body = resolveBody(given);
       try {
-        const { escalation } = await deps.api.request(resolveEscalation, { params: { id }, body: body.data }, extra.signal);
+        const { escalation } = await deps.api.request(resolveEscalation, { params: { id }, body }, extra.signal);
         return structured(escalationJson(escalation));
       } catch (error) {
-        if (!(error instanceof ApiError) || error.problem.code !== 'ask_already_answered') throw error;
-        const { escalation } = await deps.api.request(getEscalation, { params: { id } }, extra.signal);
-        const how = escalation.resolution ? `: ${escalation.resolution}` : '';
-        throw new CliError(
-          `${id} was already resolved${how}. The first resolution stands; nothing changed.`,
-          Exit.conflict,
-          {},
-          'already_resolved',
-        );
+        const code = codeOf(error);
+        if (code === 'ask_already_answered' || code === 'decision_not_open') {
+          return structured(escalationJson(await repeatOrRefuse(deps, id, body, extra.signal)));
+        }
+        throw inToolWords(error, resolveWords(id, body, await optionsFor(deps, id, code, extra.signal)));
       }
     },
   );
+}
+
+/** The escalation's options, read only for the refusals that are about them (a wrong kind of answer, a missing option). */
+async function optionsFor(deps: ToolDeps, id: string, code: string | null, signal: AbortSignal): Promise<string[] | null> {
+  if (code !== 'answer_kind_mismatch' && code !== 'option_out_of_range') return null;
+  const read = await deps.api.request(getEscalation, { params: { id } }, signal).then(
+    ({ escalation }) => escalation,
+    () => null,
+  );
+  return read ? (read.options ?? []) : null;
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DecisionId } from '../../../domain/decision-schema';
 import { waitForDecision } from '../../../domain/routes/decisions';
 import { outcomeJson } from '../decide/present';
+import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
 export const WaitOutcome = ['answered', 'pending', 'withdrawn', 'archived'] as const;
@@ -39,7 +40,14 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
     async ({ id, timeoutSeconds }, extra) => {
       const seconds = Math.min(timeoutSeconds ?? cap, cap);
       const started = Date.now();
-      const waited = await deps.api.request(waitForDecision, { params: { id }, query: { timeout: seconds } }, extra.signal);
+      const waited = await deps.api
+        .request(waitForDecision, { params: { id }, query: { timeout: seconds } }, extra.signal)
+        .catch((error: unknown) => {
+          throw inToolWords(error, {
+            decision_not_found: () =>
+              `There is no decision ${id} in this workspace; list_decisions shows this session's decisions and their ids.`,
+          });
+        });
       const { decision } = waited;
       const outcome = decision.status === 'resolved' ? 'answered' : decision.status === 'open' ? 'pending' : decision.status;
       return structured({

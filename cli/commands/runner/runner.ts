@@ -4,6 +4,7 @@
  * begun executing" means for undo, and a 409 means another runner took it — runs the command
  * with the session id and the answer message, and reports the run completed (exit 0) or failed.
  * --once makes one pass (tests, cron); otherwise it polls every --interval until interrupted.
+ * --session and --scope narrow it to some runs, so runners can split the work (run-filter.ts).
  */
 import type { Command } from 'commander';
 import { claimRun, listRuns, updateRun } from '../../../domain/routes/runs';
@@ -14,10 +15,11 @@ import { connect } from '../decide/target';
 import { parseDuration } from '../decide/wait';
 import { composeCommand, parseTemplate, type CommandTemplate } from './command-template';
 import { failureReason, runCommand } from './run-command';
+import { RunFilter } from './run-filter';
 
 type Handled = { id: string; sessionId: string; status: 'completed' | 'failed'; exitCode: number | null; failureReason: string | null };
 type Pass = { runs: Handled[]; skipped: string[] };
-type RunnerOptions = { exec: string; once?: boolean; interval: string; json?: boolean };
+type RunnerOptions = { exec: string; once?: boolean; interval: string; json?: boolean; session?: string; scope?: string };
 
 const BATCH = 20;
 
@@ -31,8 +33,14 @@ export function registerRunner(cast: Command): void {
     )
     .option('--once', 'make one pass and exit (for tests and cron)')
     .option('--interval <duration>', 'how often to look for ready runs', '5s')
+    .option('--session <id>', "only runs of this session (the host's conversation id)")
+    .option('--scope <scope>', "only runs whose session is in this project (its scope: the git repository's name)")
     .option('--json', 'print one JSON object (with --once), else one per run')
-    .addHelpText('after', "\nThe command runs under /bin/sh with CAST_SESSION set to the run's session. Its output goes to stderr.")
+    .addHelpText(
+      'after',
+      "\nThe command runs under /bin/sh with CAST_SESSION set to the run's session. Its output goes to stderr.\n" +
+        'Runs that --session or --scope leave out stay ready for another runner: two runners split the work by them.',
+    )
     .action(async (opts: RunnerOptions) => runner(opts));
 }
 
@@ -41,19 +49,23 @@ async function runner(opts: RunnerOptions): Promise<void> {
   const intervalMs = parseDuration(opts.interval) * 1000;
   if (intervalMs < 500) throw usageError(`--interval ${opts.interval}: poll at most twice a second (e.g. 5s).`);
   const api = connect();
+  const filter = new RunFilter({
+    ...(opts.session !== undefined ? { session: opts.session } : {}),
+    ...(opts.scope !== undefined ? { scope: opts.scope } : {}),
+  });
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
     if (opts.once) {
-      const pass = await runPass(api, template, stop.signal, (run) => !opts.json && report(run, false));
+      const pass = await runPass(api, template, filter, stop.signal, (run) => !opts.json && report(run, false));
       if (opts.json) process.stdout.write(`${JSON.stringify(pass)}\n`);
-      else if (pass.runs.length === 0 && pass.skipped.length === 0) hint('cast runner: no ready runs.');
+      else if (pass.runs.length === 0 && pass.skipped.length === 0) hint(`cast runner: no ready runs${filter.describe()}.`);
     } else {
-      hint(`cast runner: looking for ready runs every ${opts.interval}; Ctrl-C stops.`);
+      hint(`cast runner: looking for ready runs${filter.describe()} every ${opts.interval}; Ctrl-C stops.`);
       while (!stop.signal.aborted) {
-        await runPass(api, template, stop.signal, (run) => report(run, Boolean(opts.json))).catch((error: unknown) => {
+        await runPass(api, template, filter, stop.signal, (run) => report(run, Boolean(opts.json))).catch((error: unknown) => {
           // A runner outlives Cast restarts; a refused token will not get better by waiting.
           if (error instanceof CliError && error.exitCode === Exit.notAllowed) throw error;
           if (!stop.signal.aborted) hint(`cast runner: ${(error as Error).message}; trying again in ${opts.interval}.`);
@@ -75,8 +87,14 @@ function report(run: Handled, json: boolean): void {
   process.stdout.write(`${line}\n`);
 }
 
-async function runPass(api: Client, template: CommandTemplate, stop: AbortSignal, onRun: (run: Handled) => void): Promise<Pass> {
-  const { runs } = await api.request(listRuns, { query: { status: 'ready', limit: BATCH } });
+async function runPass(
+  api: Client,
+  template: CommandTemplate,
+  filter: RunFilter,
+  stop: AbortSignal,
+  onRun: (run: Handled) => void,
+): Promise<Pass> {
+  const { runs } = await api.request(listRuns, { query: { status: 'ready', ...filter.query, limit: BATCH } });
   const pass: Pass = { runs: [], skipped: [] };
   for (const run of runs) {
     if (stop.aborted) break;

@@ -1,6 +1,6 @@
 /**
  * `cast stack reorder ds-7 sd-43,sd-41,sd-42`: the new order, naming every member once. A list
- * that misses or adds one is refused (exit 2) with what is missing or extra and the members now.
+ * that misses or adds one is refused by Cast (exit 7) with what is missing or extra and the members now.
  */
 import type { Command } from 'commander';
 import { reorderStack } from '../../../domain/routes/stacks';

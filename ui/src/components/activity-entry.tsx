@@ -9,7 +9,12 @@ import { Ago } from './ago';
 import { AppLink } from './app-link';
 
 /** Names for the ids an entry carries, where the page could read them. */
-export type Names = { me: string | null; agents: Record<string, string>; tasks: Record<string, string> };
+export type Names = {
+  me: string | null;
+  agents: Record<string, string>;
+  members: Record<string, string>;
+  tasks: Record<string, string>;
+};
 
 /** The page a subject has, if it has one: a session has none of its own. */
 function subjectHref(entry: Entry): string | null {
@@ -45,8 +50,13 @@ function what(t: TFunction, entry: Entry): string {
 
 function actor(t: TFunction, entry: Entry, names: Names): string {
   if (entry.actorKind === 'system') return t('activity.actors.system');
-  if (entry.actorKind === 'agent') return (entry.actorId && names.agents[entry.actorId]) || t('activity.actors.agent');
-  return entry.actorId === names.me ? t('activity.actors.you') : t('activity.actors.teammate');
+  if (entry.actorKind === 'agent') {
+    const agent = (entry.actorId && names.agents[entry.actorId]) || t('activity.actors.agent');
+    // Which of the agent's tokens it came through, so a leaked one can be found and revoked.
+    return entry.actorLabel ? t('activity.actors.agentVia', { agent, label: entry.actorLabel }) : agent;
+  }
+  if (entry.actorId === names.me) return t('activity.actors.you');
+  return (entry.actorId && names.members[entry.actorId]) || t('activity.actors.teammate');
 }
 
 export function ActivityEntry({ entry, names }: { entry: Entry; names: Names }) {

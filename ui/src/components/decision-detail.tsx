@@ -1,13 +1,20 @@
 /**
- * The detail pane: what happened, what it tried, what this needs, and the answer controls. A
- * host's prompt has no authored payload: it shows what the session last said and its pinned state.
+ * The detail pane: who raised it and what it is blocking, what happened, the agent's report,
+ * what it tried, what this needs, and the answer controls. A host's prompt has no authored
+ * payload: it shows what the session last said and its pinned state.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UNDO_LATEST } from '../keyboard/queue-key-handlers';
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue } from '../../../domain/ask-schema';
+import { documentHref } from '../api/decisions';
 import { isNotFound, problemCode, problemMessage } from '../api/problem-message';
 import { useDecision, useDecisionActions } from '../queries/decision';
+import { useSignedIn } from '../queries/session';
+import { AppLink } from './app-link';
+import { DecisionFacts } from './decision-facts';
+import { DecisionReport } from './decision-report';
+import './decision-detail.css';
 import { AskItem } from './asks/ask-item';
 import { focusOnArrival } from '../routing/navigate';
 import { OutcomeLine, outcomeText } from './outcome-line';
@@ -23,6 +30,7 @@ export function DecisionDetail({
   announce,
   titleAs = 'h2',
   focusTitle = false,
+  embedDocuments = true,
 }: {
   id: string;
   position: { index: number; total: number } | null;
@@ -34,8 +42,11 @@ export function DecisionDetail({
   titleAs?: 'h1' | 'h2';
   /** Focus the title once it is drawn: the decision was opened to replace the list. */
   focusTitle?: boolean;
+  /** The report in the pane and its link to the full page; off on that page, which shows them itself. */
+  embedDocuments?: boolean;
 }) {
   const { t } = useTranslation();
+  const me = useSignedIn().data ?? null;
   const Title = titleAs;
   const read = useDecision(id);
   const actions = useDecisionActions(id);
@@ -169,7 +180,9 @@ export function DecisionDetail({
       <Title id="detail-title" ref={titleAs === 'h1' ? focusOnArrival : titleRef} tabIndex={-1}>
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
+        {decision.status === 'withdrawn' && <span className="tag withdrawn">{t('detail.withdrawn')}</span>}
       </Title>
+      <DecisionFacts data={data} me={me} />
       <OutcomeLine data={data} onRunNow={() => void runNow()} />
       {problem && <p role="alert">{problem}</p>}
       {prompt && <SessionSaid prompt={prompt} />}
@@ -180,6 +193,7 @@ export function DecisionDetail({
           <p className="context">{decision.context}</p>
         </>
       )}
+      {embedDocuments && <DecisionReport decision={decision} />}
       {decision.attempts.length > 0 && (
         <>
           <h3>{t('queue.attemptsHeading')}</h3>
@@ -200,9 +214,13 @@ export function DecisionDetail({
             key={ask.position}
             ask={ask}
             members={detail.members}
+            me={me}
             open={open}
             submit={(value, reason) => void answer(ask.position, value, reason)}
             permission={prompt?.kind === 'permission'}
+            optionPage={(ask, option) =>
+              decision.documents.options?.[`${ask}.${option}`] ? documentHref(decision.id, `option-${ask}-${option}`) : null
+            }
             menu={{
               undo: detail.undo[ask.position],
               agent: agentName,
@@ -212,6 +230,16 @@ export function DecisionDetail({
           />
         ))}
       </ol>
+      {/* E10, §6.10: the asks past the tenth were dropped; the person is told, in the catalogue's words. */}
+      {decision.droppedAsks > 0 && (
+        <div className="over-limit" data-testid="over-limit">
+          <p>
+            <span aria-hidden="true">{t('detail.overLimitGlyph')} </span>
+            {t('detail.overLimit', { count: decision.droppedAsks })}
+          </p>
+          <p className="help">{t('detail.overLimitHelp')}</p>
+        </div>
+      )}
       {open && prompt?.kind === 'permission' && <p className="help">{t('prompt.keys')}</p>}
       {detail.lines.pending && <p className="pending">{detail.lines.pending}</p>}
       <footer>
@@ -224,6 +252,13 @@ export function DecisionDetail({
           <button type="button" data-action="restore" onClick={() => void restore()}>
             {t('queue.restore')}
           </button>
+        )}
+        {/* §6.2: the Run this decision holds; once answered, the outcome line links the run that took the answer. */}
+        {open && detail.run && (
+          <AppLink href={`/runs/${encodeURIComponent(detail.run.id)}`} className="button-link" data-testid="open-run">
+            {t('detail.openRun')}
+            <span aria-hidden="true"> {t('outcome.arrow')}</span>
+          </AppLink>
         )}
         {!open && (
           <button type="button" onClick={onNext}>

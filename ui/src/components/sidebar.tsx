@@ -1,6 +1,6 @@
 /**
  * The sidebar on every signed-in page (§6.1, §6.16): Dashboard, then My Decisions with its open
- * count, then Inbox, the task board and Activity. The entry for the page on screen is marked
+ * count, then Inbox, the task board, Activity and Settings. The entry for the page on screen is marked
  * `aria-current="page"`.
  */
 import { useCallback, useEffect } from 'react';
@@ -17,7 +17,9 @@ const ENTRIES = [
   { key: 'inbox', href: '/inbox' },
   { key: 'tasks', href: '/tasks' },
   { key: 'activity', href: '/activity' },
-] as const satisfies ReadonlyArray<{ key: AppPage; href: string }>;
+  // Its words live with the page's own (`settings.nav`).
+  { key: 'settings', href: '/settings', label: 'settings.nav' },
+] as const satisfies ReadonlyArray<{ key: AppPage; href: string; label?: string }>;
 
 /** `page` is the one on screen; `navigations` changes on every in-app navigation: the current entry moves and the count is read again. */
 export function Sidebar({ page, navigations }: { page: AppPage; navigations: number }) {
@@ -38,7 +40,7 @@ export function Sidebar({ page, navigations }: { page: AppPage; navigations: num
         {ENTRIES.map((entry) => (
           <li key={entry.key}>
             <AppLink href={entry.href} aria-current={entry.key === section ? 'page' : undefined}>
-              {t(`nav.${entry.key}`)}
+              {t('label' in entry ? entry.label : `nav.${entry.key}`)}
               {entry.key === 'decisions' && open !== null && (
                 <>
                   {/* Its name reads "My Decisions 3 open". */}{' '}

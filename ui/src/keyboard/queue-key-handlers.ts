@@ -16,7 +16,9 @@ const showsPermission = () => detail()?.dataset.cardKind === 'permission';
 const approvalAsk = () =>
   (document.activeElement?.closest('[data-kind="approval"]') as HTMLElement | null) ??
   detail()?.querySelector<HTMLElement>('[data-open][data-kind="approval"]');
-const focusReason = () => detail()?.querySelector<HTMLElement>('.reason textarea')?.focus();
+/** Every ask may take a reason (FR-25): the one of the ask in focus, else the first in the pane. */
+const focusReason = (ask: Element | null = document.activeElement?.closest('[data-ask]') ?? null) =>
+  (ask ?? detail())?.querySelector<HTMLElement>('.reason textarea')?.focus();
 /** After the layout changes (a pane shown or hidden), act once the new one is drawn. */
 const afterPaint = (act: () => void) => requestAnimationFrame(act);
 
@@ -50,10 +52,11 @@ export function queueKeyHandlers(page: {
     },
     approve: () => approvalAsk()?.querySelector<HTMLElement>('[data-answer="approve"]')?.click(),
     reject: () => {
-      approvalAsk()?.querySelector<HTMLElement>('[data-answer="reject"]')?.click();
-      afterPaint(focusReason);
+      const ask = approvalAsk();
+      ask?.querySelector<HTMLElement>('[data-answer="reject"]')?.click();
+      afterPaint(() => focusReason(ask?.closest('[data-ask]') ?? null));
     },
-    focusReason,
+    focusReason: () => focusReason(),
     // The detail pane knows which answer is newest and whether it can still be undone.
     undo: () => detail()?.dispatchEvent(new CustomEvent(UNDO_LATEST)),
     archive: () => detail()?.querySelector<HTMLElement>('[data-action="archive"]')?.click(),

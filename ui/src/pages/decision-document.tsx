@@ -62,6 +62,7 @@ export function DecisionDocument({ id }: { id: string }) {
         onNext={() => location.assign('/decisions')}
         announce={setMessage}
         titleAs="h1"
+        embedDocuments={false}
       />
       <LiveRegion message={message} />
     </main>

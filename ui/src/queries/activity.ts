@@ -2,6 +2,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { listActivity } from '../api/activity';
 import { listAgents } from '../api/agents';
+import { listMembers } from '../api/people';
 import { listTasks } from '../api/tasks';
 import { keys } from './keys';
 
@@ -9,9 +10,14 @@ export const ACTIVITY_PAGE = 50;
 
 /** Names only: a list that cannot be read leaves its ids as they are. */
 async function readNames() {
-  const [agents, tasks] = await Promise.all([listAgents().catch(() => []), listTasks().catch(() => [])]);
+  const [agents, tasks, members] = await Promise.all([
+    listAgents().catch(() => []),
+    listTasks().catch(() => []),
+    listMembers().catch(() => []),
+  ]);
   return {
     agents: Object.fromEntries(agents.map((agent) => [agent.id, agent.name])),
+    members: Object.fromEntries(members.map((member) => [member.id, member.name])),
     tasks: Object.fromEntries(tasks.map((task) => [task.id, task.title])),
   };
 }

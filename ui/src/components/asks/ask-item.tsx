@@ -6,7 +6,7 @@ import { ActionControl } from './action-control';
 import { ApprovalControl } from './approval-control';
 import { ChoiceControl } from './choice-control';
 import { FactControl } from './fact-control';
-import type { Submit } from './submit';
+import type { OptionPageHref, Submit } from './submit';
 import type { UndoState } from '../../../../domain/undo';
 import { ago } from '../../time';
 import { AskMenu } from './ask-menu';
@@ -31,6 +31,30 @@ export function describe(ask: AskState, t: TFunction, answer: Pick<Answer, 'valu
   }
 }
 
+/** Who gave the answer, as the person reads it: "you", a teammate's name, or the stack's auto-default. */
+function answerer(t: TFunction, answer: Answer, members: Record<string, string>, me: string | null): string {
+  if (answer.automatic) return t('ask.byAutoDefault');
+  if (me !== null && answer.answeredBy === me) return t('ask.you');
+  return members[answer.answeredBy] ?? answer.answeredBy;
+}
+
+/**
+ * §6.4 "Approved by you · 2 minutes ago" (FR-27, FR-60): a verdict — approval, access, action —
+ * reads as one; a choice or a fact is named first, then who answered it and when.
+ */
+export function answeredLine(t: TFunction, ask: AskState, answer: Answer, who: string): string {
+  const time = ago(t, answer.answeredAt);
+  const value = answer.value;
+  if (value.kind === 'decision' || value.kind === 'fact') return t('ask.answeredValue', { answer: describe(ask, t, answer), who, time });
+  const verdict =
+    value.kind === 'approval'
+      ? t(value.decision === 'approve' ? 'ask.approved' : 'ask.rejected')
+      : value.kind === 'access'
+        ? t('ask.grantedDone')
+        : t('ask.done');
+  return t('ask.answeredVerdict', { verdict, who, time });
+}
+
 /** What the ask's menu needs: Undo's state, who is told, and the run the answer reached. */
 export type AskMenuFacts = { undo: UndoState | undefined; agent: string; runId: string | null; onUndo: () => void };
 
@@ -38,30 +62,38 @@ export type AskMenuFacts = { undo: UndoState | undefined; agent: string; runId: 
 export function AskItem({
   ask,
   members,
+  me,
   open,
   submit,
   menu,
+  optionPage,
   permission = false,
 }: {
   ask: AskState;
   members: Record<string, string>;
+  /** The signed-in member: their own answers read "by you". */
+  me: string | null;
   open: boolean;
   submit: Submit;
   menu: AskMenuFacts;
+  /** Where an option of this ask has its own page, if it has one. */
+  optionPage: OptionPageHref;
   /** A host's permission prompt: its approval reads Approve / Deny. */
   permission?: boolean;
 }) {
   const { t } = useTranslation();
   if (ask.answer) {
-    const who = members[ask.answer.answeredBy] ?? ask.answer.answeredBy;
+    const answer = ask.answer;
+    const note = answer.value.kind === 'action' ? answer.value.note : undefined;
     return (
-      <li className="ask answered" data-testid="answered-ask" data-ask={ask.position} data-answered-at={ask.answer.answeredAt}>
+      <li className="ask answered" data-testid="answered-ask" data-ask={ask.position} data-answered-at={answer.answeredAt}>
         <p className="prompt">{ask.prompt}</p>
-        <p>
-          {t('ask.answeredBy', { answer: describe(ask, t), who })}
-          {ask.answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}
+        <p data-testid="answered-line">
+          {answeredLine(t, ask, answer, answerer(t, answer, members, me))}
+          {answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}
         </p>
-        {ask.answer.reason && <blockquote>{ask.answer.reason}</blockquote>}
+        {note && <p className="answer-note">{note}</p>}
+        {answer.reason && <blockquote>{answer.reason}</blockquote>}
         <AskMenu undo={menu.undo} agent={menu.agent} runId={menu.runId} answerText={describe(ask, t)} onUndo={menu.onUndo} />
       </li>
     );
@@ -89,7 +121,7 @@ export function AskItem({
   return (
     <li className="ask" data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
-      {ask.kind === 'decision' && <ChoiceControl ask={ask} submit={submit} />}
+      {ask.kind === 'decision' && <ChoiceControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} permission={permission} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
       {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}

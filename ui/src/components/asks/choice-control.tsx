@@ -1,48 +1,93 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { needsReason } from '../../../../domain/ask';
 import type { AskState } from '../../../../domain/decision-view-schema';
 import { ReasonField } from '../reason-field';
-import type { Submit } from './submit';
+import { AskForm, focusIn } from './ask-form';
+import type { OptionPageHref, Submit } from './submit';
 
 type ChoiceAsk = Extract<AskState, { kind: 'decision' }>;
 
-/** A decision ask: radios, or checkboxes for a multi-select (§6.3). */
-export function ChoiceControl({ ask, submit }: { ask: ChoiceAsk; submit: Submit }) {
+/**
+ * A decision ask: radios, or checkboxes for a multi-select (§6.3), each option with its own
+ * page beside it when the agent wrote one. A multi-select stops at its maximum at the control:
+ * the other boxes are disabled and the limit is said. Picking against the recommendation makes
+ * the reason required (FR-24); otherwise it is offered as optional (FR-25). Enter on an option
+ * answers (§6.17); Ctrl/⌘+Enter does from the reason.
+ */
+export function ChoiceControl({ ask, submit, optionPage }: { ask: ChoiceAsk; submit: Submit; optionPage: OptionPageHref }) {
   const { t } = useTranslation();
   const id = useId();
   const [selected, setSelected] = useState<number[]>([]);
   const [reason, setReason] = useState('');
-  const recommended = ask.options.findIndex((option) => option.recommended) + 1;
-  const needsReason = recommended > 0 && selected.length > 0 && !selected.includes(recommended);
+  const [min, max] = [ask.min ?? 1, ask.max ?? ask.options.length];
+  const full = ask.multiple && selected.length >= max;
+  const required = selected.length > 0 && needsReason(ask, { kind: 'decision', selected });
+  const ready = selected.length >= (ask.multiple ? min : 1) && !(required && !reason.trim());
   const toggle = (n: number) =>
-    setSelected((current) => (ask.multiple ? (current.includes(n) ? current.filter((x) => x !== n) : [...current, n]) : [n]));
+    setSelected((current) =>
+      !ask.multiple ? [n] : current.includes(n) ? current.filter((x) => x !== n) : current.length < max ? [...current, n] : current,
+    );
 
   return (
-    <fieldset aria-describedby={needsReason ? `${id}-reason` : undefined} id={id}>
-      <legend>{ask.prompt}</legend>
-      {ask.context && <p className="ask-context">{ask.context}</p>}
-      {ask.multiple && <p className="help">{t('ask.chooseRange', { min: ask.min ?? 1, max: ask.max ?? ask.options.length })}</p>}
-      {ask.options.map((option, index) => (
-        <label key={index} className="option">
-          <input
-            type={ask.multiple ? 'checkbox' : 'radio'}
-            name={id}
-            checked={selected.includes(index + 1)}
-            onChange={() => toggle(index + 1)}
-          />
-          <span>{option.label}</span>
-          {option.consequence && <span className="consequence">{option.consequence}</span>}
-          {option.recommended && <span className="tag">{t('queue.recommended')}</span>}
-        </label>
-      ))}
-      {needsReason && <ReasonField required value={reason} onChange={setReason} describes={id} />}
-      <button
-        type="button"
-        disabled={selected.length === 0 || (needsReason && !reason.trim())}
-        onClick={() => submit({ kind: 'decision', selected }, reason.trim() || undefined)}
+    <AskForm
+      ready={ready}
+      onSubmit={() => submit({ kind: 'decision', selected }, reason.trim() || undefined)}
+      whenNotReady={(form) => focusIn(form, selected.length === 0 ? 'input:not(:disabled)' : required ? '.reason textarea' : 'input')}
+    >
+      <fieldset
+        aria-describedby={[ask.multiple && `${id}-range`, required && `${id}-reason`].filter(Boolean).join(' ') || undefined}
+        id={id}
       >
-        {t('ask.answer')}
-      </button>
-    </fieldset>
+        <legend>{ask.prompt}</legend>
+        {ask.context && <p className="ask-context">{ask.context}</p>}
+        {ask.multiple && (
+          <div id={`${id}-range`}>
+            <p className="help">{t('ask.chooseRange', { min, max })}</p>
+            {/* Said as the limit is reached, so a screen reader hears why the other boxes stopped. */}
+            <p className="help" aria-live="polite" data-testid="choice-limit">
+              {full ? t('ask.atMost', { count: max }) : ''}
+            </p>
+          </div>
+        )}
+        {ask.options.map((option, index) => {
+          const n = index + 1;
+          const checked = selected.includes(n);
+          const page = optionPage(ask.position, n);
+          return (
+            <div key={index} className="option-row">
+              <label className="option">
+                <input
+                  type={ask.multiple ? 'checkbox' : 'radio'}
+                  name={id}
+                  checked={checked}
+                  disabled={full && !checked}
+                  onChange={() => toggle(n)}
+                />
+                <span>{option.label}</span>
+                {option.consequence && <span className="consequence">{option.consequence}</span>}
+                {option.recommended && <span className="tag">{t('queue.recommended')}</span>}
+              </label>
+              {page && (
+                <a
+                  className="option-page"
+                  href={page}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('ask.optionPageFor', { option: option.label })}
+                >
+                  {t('ask.optionPage')}
+                  <span aria-hidden="true"> {t('outcome.arrow')}</span>
+                </a>
+              )}
+            </div>
+          );
+        })}
+        {selected.length > 0 && <ReasonField required={required} value={reason} onChange={setReason} describes={id} />}
+        <button type="submit" disabled={!ready}>
+          {t('ask.answer')}
+        </button>
+      </fieldset>
+    </AskForm>
   );
 }

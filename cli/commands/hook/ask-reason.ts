@@ -1,0 +1,51 @@
+/**
+ * Why the hook prints "ask": the sentence Claude Code shows beside its own prompt when no
+ * person's answer came from Cast — what went wrong, and what became of the card.
+ */
+import type { DecisionView } from '../../../domain/decision';
+import { ApiError } from '../../http';
+import { CliError } from '../../output';
+import type { StopReason } from './run-bound';
+
+const INSTEAD = 'Asking in the terminal instead.';
+
+/** What became of the card after a stop or a failure: none filed, taken out (or closed otherwise), or still in the queue. */
+export type CardFate = { id: string; decision: DecisionView } | { id: string; error: unknown } | null;
+
+const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** Unreachable, token refused, input refused, server failing, rate-limited, not signed in, a bad payload. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const { status, code, detail } = error.problem;
+    if (status === 401 || status === 403) return `Cast refused the token (${status} ${code}): ${detail}`;
+    if (status === 429) return detail;
+    if (status >= 500) return `Cast failed (${status} ${code}): ${detail}`;
+    return `Cast refused this tool call (${status} ${code}): ${detail}`;
+  }
+  if (error instanceof CliError) return error.message;
+  return `cast hook claude-code failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function fateText(fate: CardFate): string | null {
+  if (!fate) return null;
+  if ('decision' in fate) return `${fate.id} was ${fate.decision.status}`;
+  return `${fate.id} could not be withdrawn (${failureText(fate.error)}): answer or withdraw it in Cast`;
+}
+
+export function failedReason(error: unknown, fate: CardFate): string {
+  const card = fateText(fate);
+  return [sentence(failureText(error)), ...(card ? [sentence(card)] : []), INSTEAD].join(' ');
+}
+
+/** `No answer in Cast after 10m; sd-4 was withdrawn. Asking in the terminal instead.` */
+export function stoppedReason(stopped: StopReason, timeout: string, filed: boolean, fate: CardFate): string {
+  const what =
+    stopped.kind === 'signal'
+      ? `Stopped by ${stopped.signal}`
+      : filed
+        ? `No answer in Cast after ${timeout}`
+        : `Cast did not answer within ${timeout}`;
+  const card = fateText(fate);
+  return `${sentence(card ? `${what}; ${card}` : what)} ${INSTEAD}`;
+}

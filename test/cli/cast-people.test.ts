@@ -1,0 +1,114 @@
+/**
+ * People and agents through the `cast` door (DESIGN §8): a person adds members and mints an
+ * agent's token; the agent files, waits, edits and withdraws with it, and every act that
+ * decides exits 9 with `forbidden_for_agent`, nothing changed; a revoked token exits 4.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { world } from '../support/agent-world';
+import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { castShell, jsonOf } from './run-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast();
+});
+afterAll(() => cast?.stop());
+
+type Minted = { token: { id: string; kind: string; agentName: string; label: string; expiresAt: string | null }; secret: string };
+
+async function agentShell(owner: Member, agent = 'Claude Code on the laptop') {
+  const person = castShell({ url: cast.url, token: owner.token });
+  const created = await person.run(['token', 'create', '--agent', agent, '--label', 'laptop', '--expires', '90d', '--json']);
+  expect(created.code, created.stderr).toBe(0);
+  const minted = jsonOf<Minted>(created);
+  return { person, minted, shell: castShell({ url: cast.url, token: minted.secret }) };
+}
+
+describe('cast member and cast token (CLI door)', () => {
+  it('adds a member with a one-time person token, and lists tokens without their secrets', async () => {
+    const owner = await cast.newMember();
+    const person = castShell({ url: cast.url, token: owner.token });
+    const added = await person.run(['member', 'add', 'Dana', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    const dana = jsonOf<{ member: { name: string; role: string }; secret: string }>(added);
+    expect(dana.member).toMatchObject({ name: 'Dana', role: 'member' });
+    const asDana = await castShell({ url: cast.url, token: dana.secret }).run(['token', 'ls', '--json']);
+    expect(asDana.code, asDana.stderr).toBe(0);
+
+    const { minted } = await agentShell(owner);
+    expect(minted.token).toMatchObject({ kind: 'agent', agentName: 'Claude Code on the laptop', label: 'laptop' });
+    expect(minted.token.expiresAt).not.toBeNull();
+    const listed = await person.run(['token', 'ls']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('laptop · agent Claude Code on the laptop');
+    expect(listed.stdout).toContain('never used');
+    expect(listed.stdout).not.toContain(minted.secret);
+    expect(listed.stdout).not.toContain(dana.secret);
+  });
+
+  it('refuses a bad --expires before sending, with exit 2', async () => {
+    const owner = await cast.newMember();
+    const out = await castShell({ url: cast.url, token: owner.token }).run(['token', 'create', '--agent', 'X', '--expires', 'soon']);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/--expires: expiresIn is not a duration/);
+  });
+});
+
+describe('an agent token (CLI door)', () => {
+  it('files, lists, waits, edits and withdraws; answering exits 9 with forbidden_for_agent and changes nothing', async () => {
+    const owner = await cast.newMember();
+    const { shell } = await agentShell(owner);
+    const filed = await shell.run([
+      'decide',
+      'Which schema wins?',
+      '-o',
+      'Keep v1',
+      '-o',
+      'Move to v2',
+      '--context',
+      'Both pass the tests.',
+      '--json',
+    ]);
+    expect(filed.code, filed.stderr).toBe(0);
+    const id = jsonOf<{ id: string }>(filed).id;
+
+    const listed = await shell.run(['decide', 'ls', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.stringify(jsonOf(listed))).toContain(id);
+    const waited = await shell.run(['decide', 'wait', id, '--timeout', '1s', '--json']);
+    expect(waited.code).toBe(8);
+    const edited = await shell.run(['decide', 'edit', id, '--context', 'Both pass; v2 is faster.', '--json']);
+    expect(edited.code, edited.stderr).toBe(0);
+
+    const answered = await shell.run(['decide', 'answer', id, '2', '--json']);
+    expect(answered.code).toBe(9);
+    expect(jsonOf<{ error: { code: string; message: string } }>(answered).error).toMatchObject({
+      code: 'forbidden_for_agent',
+      message: expect.stringMatching(/A person must do this/),
+    });
+    const human = await shell.run(['decide', 'answer', id, '2']);
+    expect(human.code).toBe(9);
+    expect(human.stderr).toMatch(/A person must do this/);
+    const tokens = await shell.run(['token', 'ls']);
+    expect(tokens.code).toBe(9);
+
+    const decision = await world(cast, owner).decision(id);
+    expect({ status: decision.status, answer: decision.asks[0]!.answer }).toEqual({ status: 'open', answer: null });
+
+    const withdrawn = await shell.run(['decide', 'cancel', id, '--json']);
+    expect(withdrawn.code, withdrawn.stderr).toBe(0);
+    expect((await world(cast, owner).decision(id)).status).toBe('withdrawn');
+  });
+
+  it('exits 4 on its next command once a person revokes it', async () => {
+    const owner = await cast.newMember();
+    const { person, minted, shell } = await agentShell(owner);
+    expect((await shell.run(['decide', 'ls'])).code).toBe(0);
+    const revoked = await person.run(['token', 'revoke', minted.token.id]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toContain('revoked');
+    const refused = await shell.run(['decide', 'ls', '--json']);
+    expect(refused.code).toBe(4);
+    expect(jsonOf<{ error: { code: string } }>(refused).error.code).toBe('unauthorized');
+  });
+});

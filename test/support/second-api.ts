@@ -1,0 +1,16 @@
+/** A second API process over a test Cast's database and Temporal: what another replica sees. */
+import { startApi, type RunningApi } from '../../api/server';
+import { createLogger } from '../../runtime/logger';
+import type { TestCast } from './test-cast';
+
+export function startSecondApi(cast: TestCast, options: Pick<Parameters<typeof startApi>[0], 'rateLimits'> = {}): Promise<RunningApi> {
+  return startApi({
+    checkResponses: true,
+    pool: cast.pool,
+    logger: createLogger('silent'),
+    host: '127.0.0.1',
+    port: 0,
+    temporal: { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue },
+    ...options,
+  });
+}
