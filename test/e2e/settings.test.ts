@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../support/test-cast';
 import { axeViolations } from '../support/axe';
+import { agentTokenOf } from '../support/members';
 import { NARROW, WIDE, launchBrowser, screenshot } from '../support/browser';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -282,5 +283,28 @@ describe('the Settings page (issue 19)', () => {
       await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Revoke "Laptop"' });
       await context.close();
     },
+  );
+});
+
+describe('web sign-in (web door)', () => {
+  it(
+    "refuses an agent token with a message saying it is an agent's, and signs nobody in",
+    async () => {
+      const member = await cast.newMember();
+      const agent = await agentTokenOf(cast.pool, member, 'Coder');
+      const page = await browser.newPage();
+      await page.goto(`${cast.url}/decisions`);
+      await page.getByLabel('Token').fill(agent.token);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), SLOW)
+        .toBe("That is an agent's token: it files and waits on decisions and cannot answer them. Sign in with your own person token.");
+      expect(await page.getByRole('heading', { name: 'My Decisions' }).count()).toBe(0);
+      const session = await page.evaluate(() => fetch('/auth/session').then((response) => response.status));
+      expect(session).toBe(401);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    },
+    SCENARIO,
   );
 });

@@ -7,6 +7,7 @@ export const en = {
     tokenHelp: 'Paste the sign-in token that `npm start` printed, or any Cast token of yours.',
     submit: 'Sign in',
     failed: 'That token is not valid. Check it and try again.',
+    agentToken: "That is an agent's token: it files and waits on decisions and cannot answer them. Sign in with your own person token.",
     signOut: 'Sign out',
   },
   queue: {

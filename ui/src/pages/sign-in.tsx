@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProblemError } from '../../../client/request';
 import { useSignIn } from '../queries/session';
 
 export function SignIn() {
@@ -27,7 +28,14 @@ export function SignIn() {
           autoFocus
         />
         <p id="token-help">{t('signIn.tokenHelp')}</p>
-        {signIn.isError && <p role="alert">{t('signIn.failed')}</p>}
+        {signIn.isError && (
+          <p role="alert">
+            {/* The web is where a person decides: an agent's token is refused, and the person told why. */}
+            {signIn.error instanceof ProblemError && signIn.error.problem.code === 'forbidden_for_agent'
+              ? t('signIn.agentToken')
+              : t('signIn.failed')}
+          </p>
+        )}
         <button type="submit">{t('signIn.submit')}</button>
       </form>
     </main>
