@@ -42,6 +42,7 @@ import { openDecision } from '../../domain/decision-state';
 import { listQueue } from '../../db/decision-queries';
 import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
 import { browserFigures } from './browser-figures';
+import { coldStarts } from './cold-start';
 import { stackDeadlineLags } from './stack-deadlines';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
@@ -90,6 +91,7 @@ const WAITS = QUICK ? 10 : 50;
 const SUSTAINED_SECONDS = QUICK ? 3 : 10;
 const STACK_MEMBERS = QUICK ? 20 : 100;
 const BROWSER_RUNS = QUICK ? 3 : 10;
+const COLD_STARTS = QUICK ? 10 : 40;
 // Each ceiling step offers its rate for this long; the first steps are DESIGN §7's targets.
 const STEP_SECONDS = QUICK ? 2 : 5;
 // Filings and answers are each timed in turn with their baselines, one call every 50 ms: a
@@ -252,6 +254,9 @@ for (let index = 0; index < WAITS; index += 1) {
   waits.push((await released) - answeredAt);
 }
 
+log(`cast cold start: ${COLD_STARTS} rounds of \`node -e 0\`, \`cast --help\` and \`cast decide … --json\`, in turn…`);
+const cold = await coldStarts(COLD_STARTS, { url: api.url, token });
+
 log(`sustained load: filing at ${offeredFor(FILING_TARGET)}/s for ${SUSTAINED_SECONDS} s, then answering them at ${offeredFor(ANSWERING_TARGET)}/s…`);
 const load = await sustainedLoad(http, SUSTAINED_SECONDS);
 for (const run of [load.filing, load.answering]) if (run.firstError) log(`first error under load: ${run.firstError}`);
@@ -304,6 +309,9 @@ const answer = summarize(answers);
 const bare = summarize(bareUpdates);
 const local = summarize(localUpdates);
 const wait = summarize(waits);
+const bareNode = summarize(cold.node);
+const castHelp = summarize(cold.help);
+const castDecide = summarize(cold.decide);
 const lag = summarize(lags);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
@@ -344,6 +352,9 @@ const table = [
   `| browser: open /decisions → first decision answerable (${DECISIONS} open) | ${times(web.open)} | | |`,
   `| browser: click Answer → "Answered." shown | ${times(web.answer)} | | |`,
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
+  `| \`node -e 0\` (a fresh Node process), in turn with the two below | ${times(bareNode)} | | |`,
+  `| \`cast --help\` (the compiled CLI, cold process) | ${times(castHelp)} | P50 ≤ 1.5× node -e 0 | ${(castHelp.p50 / bareNode.p50).toFixed(2)}× ${met(castHelp.p50 <= 1.5 * bareNode.p50)} |`,
+  `| \`cast decide … --json\` (cold process, files one decision) | ${times(castDecide)} | report | ${(castDecide.p50 / bareNode.p50).toFixed(2)}× node -e 0 |`,
   sustainedRow('filing', load.filing, FILING_TARGET),
   sustainedRow('answering', load.answering, ANSWERING_TARGET),
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,

@@ -1,6 +1,7 @@
 /**
- * Runs the real `cast` executable (cli/bin/cast.mjs) as a child process against a test
- * Cast, with its own config file, token and session — the way an agent's shell runs it.
+ * Runs the real `cast` executable — the compiled CLI in cli/dist, as the package installs it
+ * (the global setup builds it when its sources changed) — as a child process against a test
+ * Cast, with its own config file, token and session: the way an agent's shell runs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -8,10 +9,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const CAST_BIN = resolve(import.meta.dirname, '../../cli/bin/cast.mjs');
+export const CAST_BIN = resolve(import.meta.dirname, '../../cli/dist/cast.mjs');
 
 export type CastRun = { code: number | null; stdout: string; stderr: string };
-export type CastOptions = { input?: string; cwd?: string; env?: Record<string, string | undefined> };
+export type CastOptions = {
+  input?: string;
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  /** Another `cast` executable (an installed package's), run through its shebang with exactly `env` and nothing inherited. */
+  bin?: string;
+};
 
 /** A shell for one test: a temp directory (the scope), a config path, and the env an agent would have. */
 export function castShell(base: { url: string; token: string; session?: string }) {
@@ -33,13 +40,14 @@ export function castShell(base: { url: string; token: string; session?: string }
 
 export function startCast(args: string[], options: CastOptions = {}): { child: ChildProcess; done: Promise<CastRun> } {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...process.env, NO_COLOR: '1', ...options.env })) {
+  for (const [key, value] of Object.entries(options.bin ? { ...options.env } : { ...process.env, NO_COLOR: '1', ...options.env })) {
     if (value !== undefined) env[key] = value;
   }
   for (const key of ['CAST_CONFIG', 'CAST_URL', 'CAST_TOKEN', 'CAST_SESSION']) {
     if (options.env?.[key] === undefined) delete env[key];
   }
-  const child = spawn(process.execPath, [CAST_BIN, ...args], { cwd: options.cwd ?? tmpdir(), env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const [command, commandArgs] = options.bin ? [options.bin, args] : [process.execPath, [CAST_BIN, ...args]];
+  const child = spawn(command, commandArgs, { cwd: options.cwd ?? tmpdir(), env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -5,6 +5,7 @@
  * migrations applied, and the workflow bundle built once.
  */
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The CLI tests run the compiled `cast`, as an agent host installs it: rebuilt when its sources changed.
+  execFileSync(process.execPath, ['scripts/ensure-cli.mjs'], { stdio: 'inherit', cwd: join(import.meta.dirname, '../..') });
   const env = loadEnv();
   const [temporal, embedded, bundle] = await Promise.all([
     startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() }),
