@@ -7,7 +7,7 @@ import type { AskKind } from '../domain/ask';
 import type { DecisionSnapshot, DecisionView } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';
 import { RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
-import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, type QueuePage as QueuePageView, type QueueTab } from '../domain/queue';
+import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, TAB_STATUSES, type QueuePage as QueuePageView, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { recordActivity } from './activity';
 import { inTransaction, prepared, type Pool } from './pool';
@@ -19,9 +19,17 @@ function toView(row: Row): DecisionView {
   return toDecisionView(row.snapshot, row.first_viewed_at?.toISOString() ?? null);
 }
 
-export async function getDecision(pool: Pool, workspaceId: string, id: string): Promise<DecisionView | null> {
+/** Whose decisions a read reaches: the workspace's, or through an agent token that agent's alone. */
+export type DecisionScope = { workspaceId: string; agentId?: string | null };
+
+/** The decision, or null when it is missing, another workspace's, or (for an agent) another agent's. */
+export async function getDecision(pool: Pool, scope: DecisionScope, id: string): Promise<DecisionView | null> {
   const { rows } = await pool.query<Row>(
-    prepared(pool, 'select snapshot, first_viewed_at from decisions where workspace_id = $1 and id = $2', [workspaceId, id]),
+    prepared(
+      pool,
+      'select snapshot, first_viewed_at from decisions where workspace_id = $1 and id = $2 and ($3::text is null or agent_id = $3)',
+      [scope.workspaceId, id, scope.agentId ?? null],
+    ),
   );
   return rows[0] ? toView(rows[0]) : null;
 }
@@ -66,9 +74,7 @@ export type QueueQuery = {
 };
 
 /** What the read model gives of a queue page; the route adds the health line and the paging. */
-export type QueuePage = Pick<QueuePageView, 'decisions' | 'counts' | 'history'>;
-
-const TAB_STATUS: Record<QueueTab, string> = { open: 'open', answered: 'resolved', archived: 'archived' };
+export type QueuePage = Pick<QueuePageView, 'decisions' | 'counts' | 'tabs' | 'history'>;
 
 // coalesce: with no run or task joined, `r.status = 'parked'` is null, and null is not false.
 const BLOCKING = "(d.mode = 'blocking' or coalesce(r.status = 'parked', false) or coalesce(t.status = 'blocked', false))";
@@ -145,7 +151,7 @@ type CardRow = {
   asked: number | null;
 };
 
-type FactsRow = QueuePage['counts'] & { decisions: number; last_opened_at: Date | null };
+type FactsRow = QueuePage['counts'] & { answered: number; archived: number; decisions: number; last_opened_at: Date | null };
 
 /**
  * The part of the rank a decision's own row fixes, its posted class (migration 0014, whose
@@ -279,11 +285,19 @@ const HISTORY = `(select coalesce(sum(n), 0)::int from decision_counts where wor
        (select max((select max(hd.created_at) from decisions hd where hd.workspace_id = c.workspace_id and hd.status = c.status))
           from decision_counts c where c.workspace_id = ${WS} and c.n > 0) as last_opened_at`;
 
-/** Counts of the unfiltered queue: the counters, plus the advisory decisions held by their work. $1 workspace, $2 tab status. */
+/** A tab's statuses as an SQL array literal: constants from domain/queue.ts, never input. */
+const tabStatuses = (tab: QueueTab) => `'{${TAB_STATUSES[tab].join(',')}}'::text[]`;
+
+/**
+ * Counts of the unfiltered queue: the counters, plus the advisory decisions held by their work,
+ * and the two closed tabs' counts for the tabs themselves. $1 workspace, $2 the tab's statuses.
+ */
 const COUNTS_UNFILTERED = `select coalesce(sum(c.n) filter (where c.status = 'open'), 0)::int as open,
             (coalesce(sum(c.n) filter (where c.status = 'open' and c.mode = 'blocking'), 0)
               + (select count(*) from (${advisoryHeld('hd.id').replaceAll('$1', WS)}) held))::int as blocking,
-            coalesce(sum(c.n) filter (where c.status = (select $2::text)), 0)::int as total,
+            coalesce(sum(c.n) filter (where c.status = any ((select $2::text[])::text[])), 0)::int as total,
+            coalesce(sum(c.n) filter (where c.status = any (${tabStatuses('answered')})), 0)::int as answered,
+            coalesce(sum(c.n) filter (where c.status = any (${tabStatuses('archived')})), 0)::int as archived,
             ${HISTORY}
        from decision_counts c where c.workspace_id = ${WS}`;
 
@@ -297,8 +311,9 @@ export type QueuePlan = 'fast' | 'general';
  *     openWindowSql; a filtered view, a closed tab, or a page past the largest window ranks
  *     every matching decision on narrow columns; either way the wide snapshot and the card's
  *     facts are joined for the page's rows alone;
- *   - the counts: unfiltered, from the per-workspace counters; filtered, one scan of the
- *     matching rows of the two statuses counted; the workspace's history from the counters.
+ *   - the counts (the header's, and each tab's for the tabs): unfiltered, from the
+ *     per-workspace counters; filtered, one scan of the matching rows; the workspace's
+ *     history from the counters.
  * `plan: 'general'` ranks and counts the slow way whatever the query (tests compare the two).
  */
 export async function listQueue(
@@ -310,7 +325,7 @@ export async function listQueue(
   const params: unknown[] = [workspaceId];
   const filter = filters(query, params);
   const n = params.length;
-  const status = TAB_STATUS[query.tab];
+  const status = TAB_STATUSES[query.tab];
   const limit = Math.min(query.limit, QUEUE_PAGE_MAX);
   const general = options.plan === 'general';
   const window = general || filter || query.tab !== 'open' ? undefined : OPEN_WINDOWS.find((size) => size >= query.offset + limit);
@@ -332,7 +347,7 @@ export async function listQueue(
              select d.id, d.created_at, d.closed_at, d.number, ${WEIGHT} as weight,
                     ${BLOCKING} as blocking, ${rankGroup(`$${n + 2}`)} as rank_group, ${STACK_OVERDUE} as stack_overdue
                ${FROM}
-              where d.workspace_id = $1 and d.status = $${n + 1}${filter}
+              where d.workspace_id = $1 and d.status = any ($${n + 1}::text[])${filter}
               order by ${(query.tab === 'open' ? OPEN_KEYS : CLOSED_KEYS).join(', ')}
               limit $${n + 3} offset $${n + 4})
            ${cardSql(`$${n + 2}`, query.tab === 'open' ? OPEN_KEYS : CLOSED_KEYS)}`,
@@ -347,9 +362,11 @@ export async function listQueue(
             `select f.*, ${HISTORY}
                from (select count(*) filter (where d.status = 'open')::int as open,
                             count(*) filter (where d.status = 'open' and ${BLOCKING})::int as blocking,
-                            count(*) filter (where d.status = $${n + 1})::int as total
+                            count(*) filter (where d.status = any ($${n + 1}::text[]))::int as total,
+                            count(*) filter (where d.status = any (${tabStatuses('answered')}))::int as answered,
+                            count(*) filter (where d.status = any (${tabStatuses('archived')}))::int as archived
                        ${FROM}
-                      where d.workspace_id = $1 and d.status in ('open', $${n + 1})${filter}) f`,
+                      where d.workspace_id = $1${filter}) f`,
             [...params, status],
           ),
         )
@@ -375,6 +392,7 @@ export async function listQueue(
       scope: row.scope,
     })),
     counts: { open: totals?.open ?? 0, blocking: totals?.blocking ?? 0, total: totals?.total ?? 0 },
+    tabs: { open: totals?.open ?? 0, answered: totals?.answered ?? 0, archived: totals?.archived ?? 0 },
     history: { decisions: totals?.decisions ?? 0, lastOpenedAt: totals?.last_opened_at?.toISOString() ?? null },
   };
 }

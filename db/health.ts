@@ -8,6 +8,7 @@ import {
   HEALTH_DEFAULTS,
   MEDIAN_DAYS,
   ROLLUP_DAYS,
+  SINCE_ROLLUP_MAX,
   healthLine,
   visibleHealth,
   type HealthBand,
@@ -15,6 +16,7 @@ import {
   type HealthSettings,
   type HealthSnapshot,
 } from '../domain/health';
+import { DecisionStatus } from '../domain/decision';
 import { inTransaction, prepared, type Pool, type Queryable } from './pool';
 
 /** Recomputes every workspace's roll-up (or one's), records band transitions, returns how many workspaces. */
@@ -111,7 +113,20 @@ type InputsRow = SettingsRow & {
   open: number;
   days: Array<{ ago: number; opened: number }>;
   agents: Array<{ agent_id: string; name: string; opened: number }>;
+  since_opened: number;
+  since_agents: Array<{ agent_id: string; name: string; opened: number }>;
 };
+
+/**
+ * The newest decisions opened after the roll-up was taken, at most SINCE_ROLLUP_MAX: one
+ * backward walk of `decisions_queue_idx` per status, so the cost stays flat however many
+ * opened (the roll-up runs hourly; a burst larger than this is counted by its newest rows).
+ */
+const SINCE_ROLLUP = `select n.agent_id from (${DecisionStatus.map(
+  (status) => `(select d.agent_id, d.created_at from decisions d
+                 where d.workspace_id = $1 and d.status = '${status}' and d.created_at > h.computed_at
+                 order by d.created_at desc limit ${SINCE_ROLLUP_MAX})`,
+).join(' union all ')}) n order by n.created_at desc limit ${SINCE_ROLLUP_MAX}`;
 
 // One statement: the queue reads this on every load, and each round trip costs more than its rows.
 // Day 0 is the snapshot's own day; each day row says how many days before it.
@@ -126,11 +141,20 @@ const HEALTH_INPUTS = `
             from (select r.agent_id, a.name, sum(r.opened)::int as opened
                     from decision_rollups r join agents a on a.id = r.agent_id
                    where r.workspace_id = $1 and r.day between (h.computed_at at time zone 'UTC')::date - ${MEDIAN_DAYS}
-                                                           and (h.computed_at at time zone 'UTC')::date - 1
-                   group by 1, 2) y) as agents
+                                                           and (h.computed_at at time zone 'UTC')::date
+                   group by 1, 2) y) as agents,
+         since.opened as since_opened, since.agents as since_agents
     from (select $1::text as workspace_id) w
     left join health_snapshots h on h.workspace_id = w.workspace_id
-    left join workspace_settings s on s.workspace_id = w.workspace_id`;
+    left join workspace_settings s on s.workspace_id = w.workspace_id
+    -- What opened after the roll-up: "quiet" must see it, and the culprit may be behind it.
+    cross join lateral (
+      select coalesce(sum(g.opened), 0)::int as opened,
+             coalesce(json_agg(json_build_object('agent_id', g.agent_id, 'name', g.name, 'opened', g.opened))
+                        filter (where g.name is not null), '[]') as agents
+        from (select l.agent_id, a.name, count(*)::int as opened
+                from (${SINCE_ROLLUP}) l left join agents a on a.id = l.agent_id
+               group by 1, 2) g) since`;
 
 async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inputs> {
   const { rows } = await db.query<InputsRow>(prepared(db, HEALTH_INPUTS, [workspaceId]));
@@ -144,6 +168,10 @@ async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inp
       computedAt: row.computed_at.toISOString(),
       opened,
       byAgent: row.agents.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened })),
+      since: {
+        opened: row.since_opened,
+        byAgent: row.since_agents.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened })),
+      },
     },
     open: row.open,
     settings,

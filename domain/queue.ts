@@ -2,12 +2,23 @@
 import { z } from 'zod';
 import { AskKind } from './ask';
 import { DecisionView, Timestamp } from './decision-view-schema';
+import type { DecisionStatus } from './decision';
 import { orNull } from './or-null';
 import { HealthLine } from './health';
 import { StackId } from './ids';
 
 export const QueueTab = ['open', 'answered', 'archived'] as const;
 export type QueueTab = (typeof QueueTab)[number];
+
+/**
+ * The decision statuses each tab lists (FR-2). A decision its agent withdrew is listed in
+ * Answered, labelled withdrawn: nothing a person saw in Open leaves it without a trace.
+ */
+export const TAB_STATUSES: Readonly<Record<QueueTab, readonly DecisionStatus[]>> = {
+  open: ['open'],
+  answered: ['resolved', 'withdrawn'],
+  archived: ['archived'],
+};
 
 /**
  * What a card shows beside the decision: the names behind its links, the session's scope,
@@ -88,6 +99,8 @@ export const QueuePage = z
   .object({
     decisions: z.array(QueueCard),
     counts: z.object({ open: z.int().min(0), blocking: z.int().min(0), total: z.int().min(0) }),
+    /** Each tab's count under the same filter, for the tabs themselves ("Open 3 · Answered 12 · Archived 34"). */
+    tabs: z.object({ open: z.int().min(0), answered: z.int().min(0), archived: z.int().min(0) }),
     /** Whole-workspace facts for the empty states: never had one (§6.8), or quiet (§6.7). */
     history: z.object({ decisions: z.int().min(0), lastOpenedAt: Timestamp.nullable() }),
     /** Null while the health line is unavailable, stale or hidden (FR-55). */

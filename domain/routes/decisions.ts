@@ -76,7 +76,8 @@ export const listQueue = route({
   summary: 'Read the queue',
   description:
     "One tab of the queue in its fixed order, with the whole filter's counts and the health line. " +
-    'Answered lists the answered decisions and, labelled by their `status`, those their agent withdrew.',
+    'Answered lists the answered decisions and, labelled by their `status`, those their agent withdrew. ' +
+    '`tabs` counts each of the three tabs under the same filter, for the tabs themselves.',
   query: QueueQueryParams,
   ok: { status: 200, description: 'A page of the queue.', schema: QueuePage },
   callers: PEOPLE_AND_AGENTS,

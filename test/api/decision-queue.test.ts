@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Page = { decisions: Array<DecisionView & { blocking: boolean }>; counts: { open: number; blocking: number; total: number } };
+type Page = {
+  decisions: Array<DecisionView & { blocking: boolean }>;
+  counts: { open: number; blocking: number; total: number };
+  tabs: { open: number; answered: number; archived: number };
+};
 const context = 'Enough context for a person to answer without opening the session, which is the whole point of a decision.';
 
 describe('the queue', () => {
@@ -82,6 +86,10 @@ describe('the queue', () => {
     expect(await ids('?tab=answered')).toEqual([answered]);
     expect(await ids('?tab=archived')).toEqual([archived]);
     expect((await me.ok<Page>('GET', '/api/v1/decisions?kind=fact')).counts).toEqual({ open: 1, blocking: 1, total: 1 });
+    // Each tab's count, for the tabs themselves: the whole workspace's, and the filter's.
+    expect((await me.ok<Page>('GET', '/api/v1/decisions?tab=archived')).tabs).toEqual({ open: 3, answered: 1, archived: 1 });
+    expect((await me.ok<Page>('GET', '/api/v1/decisions?kind=decision')).tabs).toEqual({ open: 2, answered: 1, archived: 1 });
+    expect((await me.ok<Page>('GET', '/api/v1/decisions?kind=fact')).tabs).toEqual({ open: 1, answered: 0, archived: 0 });
     const bad = await me.call('GET', '/api/v1/decisions?tab=everything');
     expect(bad.status).toBe(400);
   });

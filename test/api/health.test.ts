@@ -62,6 +62,25 @@ describe('the health line (FR-51…FR-55)', () => {
     expect(queue.health).toEqual({ band: 'heavy', n: 11, median: 11, open: 5, culprit: { agentId: editor.id, name: 'Editor' } });
   });
 
+  it('FR-51, FR-54 — what opened after the roll-up counts at once: never quiet, and at 26 open Flooded names its agent', async () => {
+    const me = world(cast, await cast.newMember());
+    const researcher = await me.agent('Researcher');
+    // The roll-up is taken before any of them, as the hourly one would be.
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'quiet' });
+    for (let index = 0; index < 25; index += 1)
+      await me.file(choice(`Burst question ${index} for the researcher?`, { agent: researcher.id }));
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'healthy', open: 25 });
+    await me.file(choice('Burst question 25 for the researcher?', { agent: researcher.id }));
+    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toEqual({
+      band: 'flooded',
+      n: 26,
+      median: 0,
+      open: 26,
+      culprit: { agentId: researcher.id, name: 'Researcher' },
+    });
+  });
+
   it('a new workspace gets its snapshot when a worker starts; nothing opened reads quiet', async () => {
     // This Cast's worker triggered the roll-up when it started; a fresh workspace joins at the next one.
     const me = world(cast, await cast.newMember());

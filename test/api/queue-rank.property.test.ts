@@ -229,11 +229,12 @@ async function seed(world: World): Promise<Seeded> {
   return { workspaceId, rows: seeded };
 }
 
-const TAB_STATUS: Record<QueueTab, string> = { open: 'open', answered: 'resolved', archived: 'archived' };
+// Answered lists what its agent withdrew as well, labelled (FR-2): nothing leaves Open without a trace.
+const TAB_STATUS: Record<QueueTab, string[]> = { open: ['open'], answered: ['resolved', 'withdrawn'], archived: ['archived'] };
 
 /** DESIGN §3's order, and the Answered/Archived tabs' newest-closed-first, in TypeScript. */
 function ranked(rows: Seeded['rows'], tab: QueueTab): Seeded['rows'] {
-  const matching = rows.filter((row) => row.status === TAB_STATUS[tab]);
+  const matching = rows.filter((row) => TAB_STATUS[tab].includes(row.status));
   if (tab !== 'open') {
     return matching.sort((a, b) => (b.closedAt ?? -Infinity) - (a.closedAt ?? -Infinity) || b.number - a.number);
   }
@@ -251,6 +252,9 @@ function expectPage(page: QueuePage, rows: Seeded['rows'], query: QueueQuery) {
   expect(page.decisions.map((card) => card.stackPlace?.overdue ?? false)).toEqual(window.map((row) => row.overdue));
   const open = rows.filter((row) => row.status === 'open');
   expect(page.counts).toEqual({ open: open.length, blocking: open.filter((row) => row.blocking).length, total: all.length });
+  // FR-2: each tab's own count, for the tabs themselves.
+  const inTab = (tab: QueueTab) => rows.filter((row) => TAB_STATUS[tab].includes(row.status)).length;
+  expect(page.tabs).toEqual({ open: inTab('open'), answered: inTab('answered'), archived: inTab('archived') });
   expect(page.history.decisions).toBe(rows.length);
   const last = Math.max(...rows.map((row) => row.createdAt));
   expect(page.history.lastOpenedAt).toBe(rows.length ? new Date(last).toISOString() : null);

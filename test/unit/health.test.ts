@@ -54,6 +54,27 @@ describe('the bands (FR-52) at each boundary', () => {
   it('the median of an even count is the mean of the middle two', () => expect(median([1, 2, 3, 4])).toBe(2.5));
 });
 
+describe('what opened since the roll-up (FR-51, FR-54): the band never contradicts the queue under it', () => {
+  const researcher = { agentId: 'agent-researcher', name: 'Researcher', opened: 37 };
+  const sinceRollup = { ...snapshot(0), since: { opened: 37, byAgent: [researcher] } };
+  it('37 opened after a roll-up that saw none is not quiet', () => {
+    expect(healthLine(sinceRollup, 25, defaults)).toMatchObject({ band: 'healthy', open: 25 });
+  });
+  it('at 26 open the flooded line names the agent behind them, though the roll-up never saw them', () => {
+    expect(healthLine(sinceRollup, 26, defaults)).toEqual({
+      band: 'flooded',
+      n: 26,
+      median: 0,
+      open: 26,
+      culprit: { agentId: 'agent-researcher', name: 'Researcher' },
+    });
+  });
+  it("an agent's count is its roll-up's and its live count added up", () => {
+    const both = { ...snapshot(16, 0, 0, [editor, { ...researcher, opened: 30 }]), since: { opened: 40, byAgent: [researcher] } };
+    expect(healthLine(both, 3, defaults).culprit).toEqual({ agentId: 'agent-researcher', name: 'Researcher' });
+  });
+});
+
 describe('overrides (FR-53)', () => {
   it('a healthy ceiling of 10 keeps 8 a day healthy and makes 11 heavy', () => {
     expect(healthLine(snapshot(8), 3, { ...defaults, healthyCeiling: 10 }).band).toBe('healthy');

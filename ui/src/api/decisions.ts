@@ -19,8 +19,8 @@ export type QueueFilters = Pick<ArchiveAllBody, 'agent' | 'task' | 'mission' | '
 
 export const QUEUE_PAGE = 25;
 
-export const readQueuePage = (tab: QueueTab, filters: QueueFilters, offset: number) =>
-  call(listQueue, { query: { tab, limit: QUEUE_PAGE, offset, ...filters } });
+export const readQueuePage = (tab: QueueTab, filters: QueueFilters, offset: number, limit = QUEUE_PAGE) =>
+  call(listQueue, { query: { tab, limit, offset, ...filters } });
 
 /** The decision and its detail; the first read records the first human view (FR-14). */
 export const readDecision = (id: string) => call(getDecision, { params: { id } });

@@ -1,10 +1,10 @@
 /**
  * Archive all's confirmation (§6.11, FR-44, FR-45): it names the exact count and the filter,
- * and above 200 says only the oldest 200 go this time.
+ * and above 200 says only the oldest 200 go this time. Esc closes it and focus goes back.
  */
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ARCHIVE_ALL_MAX } from '../../../domain/limits';
+import { useModalDialog } from './use-modal-dialog';
 
 export function ArchiveAllDialog({
   count,
@@ -19,12 +19,7 @@ export function ArchiveAllDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const dialog = useModalDialog();
   const capped = count > ARCHIVE_ALL_MAX;
   const archiving = Math.min(count, ARCHIVE_ALL_MAX);
   return (

@@ -3,8 +3,9 @@
  * selected cards join it in the order the list shows them. A refusal (a card joined another
  * stack meanwhile) is shown here, in the server's words, and the dialog stays open.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './use-modal-dialog';
 
 export function GroupStackDialog({
   count,
@@ -17,15 +18,11 @@ export function GroupStackDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  // Esc closes it, and focus goes back to "Group into a stack".
+  const dialog = useModalDialog();
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

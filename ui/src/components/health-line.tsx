@@ -2,7 +2,8 @@
  * The health line above the list (§6.13, FR-51…FR-54): one of four bands in the catalogue's
  * words. Heavy and Flooded name the agent behind most of the decisions and link to its
  * instructions; Quiet points at what the agents did on their own. The band is said in
- * words as well as by its icon and colour (FR-67).
+ * words as well as by its icon and colour (FR-67). It always counts the whole workspace; under a
+ * filtered view, whose header counts only what it shows, it says so.
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,18 @@ export function healthText(t: TFunction, line: Line): string {
   }
 }
 
-export function HealthLine({ line, onAdjust, onHide }: { line: Line; onAdjust: () => void; onHide: () => void }) {
+export function HealthLine({
+  line,
+  filtered = false,
+  onAdjust,
+  onHide,
+}: {
+  line: Line;
+  /** The queue under it is filtered: its header's count is the view's, this line's the workspace's. */
+  filtered?: boolean;
+  onAdjust: () => void;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const culprit = line.band === 'heavy' || line.band === 'flooded' ? line.culprit : null;
   return (
@@ -43,6 +55,7 @@ export function HealthLine({ line, onAdjust, onHide }: { line: Line; onAdjust: (
       <p className="health-text">
         <span data-testid="health-line">{healthText(t, line)}</span>
         {culprit && <span data-testid="health-culprit"> {t('health.culprit', { agent: culprit.name })}</span>}
+        {filtered && <span data-testid="health-scope"> {t('health.wholeWorkspace')}</span>}
       </p>
       {culprit && (
         <AppLink className="button-link" href={`/agents/${encodeURIComponent(culprit.agentId)}/instructions`}>

@@ -1,15 +1,11 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KEY_MAP } from '../keyboard/key-map';
+import { useModalDialog } from './use-modal-dialog';
 
-/** The `?` sheet: every binding, so the keyboard is discoverable (FR-64). */
+/** The `?` sheet: every binding, so the keyboard is discoverable (FR-64); Esc closes it and focus goes back. */
 export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog ref={dialog} onClose={onClose} aria-labelledby="key-help-title" aria-describedby="key-help-permission" className="key-help">
       <h2 id="key-help-title">{t('keys.title')}</h2>
@@ -23,7 +19,7 @@ export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void 
         </thead>
         <tbody>
           {KEY_MAP.map((binding) => (
-            <tr key={binding.action}>
+            <tr key={binding.action} data-testid="key-binding">
               <td>{t(`keys.label.${binding.action}`)}</td>
               <td>{t(`keys.scope.${binding.where}`)}</td>
               <td>{t(`keys.action.${binding.action}`)}</td>

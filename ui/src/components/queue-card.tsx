@@ -8,7 +8,8 @@ export type CardPick = { checked: boolean; onToggle: () => void };
 
 /**
  * One decision in the list: summary, agent · task · age, blocking, dormant and recurring chips,
- * confidence, progress. In the Archived tab: who set it aside, when, and Restore (§6.12).
+ * confidence, progress. An open card can be archived from the list (FR-43); in the Archived tab:
+ * who set it aside, when, and Restore (§6.12); in Answered, one its agent withdrew says so.
  * In a stack's checklist a closed member carries a check mark; a card in no stack can be picked.
  */
 export function QueueCard({
@@ -18,6 +19,7 @@ export function QueueCard({
   pick,
   onSelect,
   onRestore,
+  onArchive,
 }: {
   card: Card;
   current: boolean;
@@ -25,6 +27,8 @@ export function QueueCard({
   pick?: CardPick;
   onSelect: () => void;
   onRestore: () => void;
+  /** Offered on an open card in the Open tab. */
+  onArchive?: () => void;
 }) {
   const { t } = useTranslation();
   const archived = card.status === 'archived' ? card.archived : null;
@@ -51,6 +55,12 @@ export function QueueCard({
           <span className="meta">{[card.agentName, card.taskTitle, age(t, card.createdAt)].filter(Boolean).join(' · ')}</span>
         )}
         {prompt && <span className="chip quiet">{t(`prompt.${prompt.kind}`)}</span>}
+        {/* Listed in Answered, so what its agent took back is still there to see. */}
+        {card.status === 'withdrawn' && (
+          <span className="chip quiet" data-testid="withdrawn-chip">
+            {t('queue.withdrawn')}
+          </span>
+        )}
         {card.blocking && card.status === 'open' && <span className="chip">{t('queue.blocking')}</span>}
         {card.dormant && (
           <span className="chip quiet" data-testid="dormant">
@@ -66,6 +76,17 @@ export function QueueCard({
         <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
         <span>{t('queue.progress', card.progress)}</span>
       </button>
+      {onArchive && card.status === 'open' && (
+        <button
+          type="button"
+          className="archive quiet"
+          data-action="archive-card"
+          aria-label={t('queue.archiveOne', { question: card.question })}
+          onClick={onArchive}
+        >
+          {t('queue.archive')}
+        </button>
+      )}
       {archived && (
         <button
           type="button"

@@ -10,12 +10,14 @@ export const QueueAction = [
   'approve',
   'reject',
   'focusReason',
+  'submit',
   'undo',
   'archive',
   'next',
   'previous',
   'help',
   'toList',
+  'closeDialog',
 ] as const;
 export type QueueAction = (typeof QueueAction)[number];
 
@@ -26,12 +28,17 @@ export type QueueAction = (typeof QueueAction)[number];
  */
 export type CardKind = 'permission' | 'other';
 
-/** Each binding, with the catalogue keys of its "Key", "Where" and "Does" columns, and where it is inert. */
+/**
+ * Each binding, with the catalogue keys of its "Key", "Where" and "Does" columns, and where it
+ * is inert. A binding `ownedByControl` is the control's own (an ask's form submits on Enter, a
+ * dialog closes on Esc): the sheet lists it, and the queue's handler leaves the key to it.
+ */
 export const KEY_MAP: ReadonlyArray<{
   keys: string[];
   action: QueueAction;
-  where: 'queue' | 'detail' | 'approval' | 'anywhere';
+  where: 'queue' | 'detail' | 'approval' | 'askControl' | 'anywhere' | 'dialog';
   inertOn?: CardKind;
+  ownedByControl?: true;
 }> = [
   { keys: ['j', 'ArrowDown'], action: 'nextDecision', where: 'queue' },
   { keys: ['k', 'ArrowUp'], action: 'previousDecision', where: 'queue' },
@@ -40,12 +47,14 @@ export const KEY_MAP: ReadonlyArray<{
   { keys: ['y'], action: 'approve', where: 'approval' },
   { keys: ['n'], action: 'reject', where: 'approval' },
   { keys: ['w'], action: 'focusReason', where: 'detail' },
+  { keys: ['Enter'], action: 'submit', where: 'askControl', ownedByControl: true },
   { keys: ['u'], action: 'undo', where: 'detail' },
   { keys: ['e'], action: 'archive', where: 'detail' },
   { keys: [']'], action: 'next', where: 'detail' },
   { keys: ['['], action: 'previous', where: 'detail' },
   { keys: ['?'], action: 'help', where: 'anywhere' },
   { keys: ['Escape'], action: 'toList', where: 'detail' },
+  { keys: ['Escape'], action: 'closeDialog', where: 'dialog', ownedByControl: true },
 ];
 
 /** Inside a text field every binding is inert except Esc and Enter (§6.17); on a permission card, so are 1–9. */
@@ -53,6 +62,6 @@ export function actionFor(key: string, inTextField: boolean, card: CardKind = 'o
   if (inTextField && key !== 'Escape' && key !== 'Enter') return null;
   // Enter inside a control submits that control; the queue's Enter is for the list only.
   if (inTextField && key === 'Enter') return null;
-  const binding = KEY_MAP.find((candidate) => candidate.keys.includes(key));
+  const binding = KEY_MAP.find((candidate) => !candidate.ownedByControl && candidate.keys.includes(key));
   return binding && binding.inertOn !== card ? binding.action : null;
 }

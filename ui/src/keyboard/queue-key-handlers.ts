@@ -22,9 +22,17 @@ const focusReason = (ask: Element | null = document.activeElement?.closest('[dat
 /** After the layout changes (a pane shown or hidden), act once the new one is drawn. */
 const afterPaint = (act: () => void) => requestAnimationFrame(act);
 
+/** The card that has focus in the list, if one has. */
+const focusedCard = () =>
+  document.activeElement instanceof HTMLElement ? document.activeElement.closest<HTMLElement>('[data-card]') : null;
+
 export function queueKeyHandlers(page: {
   move: (step: 1 | -1) => void;
   card: CardKind;
+  /** The selected decision, whose detail is shown. */
+  current: string | null;
+  /** Selects and shows another decision, then focuses its first open ask once it is drawn. */
+  openCard: (id: string) => void;
   /** Shows the detail where it replaces the list (a narrow viewport, an opened permission card). */
   openDetail: () => void;
   /** Shows the list again where the detail replaced it, and focuses the current card. */
@@ -37,6 +45,12 @@ export function queueKeyHandlers(page: {
     next: () => page.move(1),
     previous: () => page.move(-1),
     openFirstAsk: () => {
+      // §6.17 "the focused decision's": after Tab to another card, Enter opens that one.
+      const focused = focusedCard()?.dataset.card;
+      if (focused && focused !== page.current) {
+        page.openCard(focused);
+        return;
+      }
       page.openDetail();
       // A permission card is opened, not armed: Enter then lands on its title, so a second
       // Enter cannot approve it; y or n answers it.

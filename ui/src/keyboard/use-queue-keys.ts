@@ -20,6 +20,15 @@ function ownsEnter(target: EventTarget | null): boolean {
   );
 }
 
+/** A radio group and a select move their own choice with the arrow keys; ↓ and ↑ are not "next decision" there. */
+function ownsArrows(target: EventTarget | null): boolean {
+  return (target instanceof HTMLInputElement && target.type === 'radio') || target instanceof HTMLSelectElement;
+}
+
+function inDialog(target: EventTarget | null): boolean {
+  return (target instanceof Element && target.closest('dialog') !== null) || document.querySelector('dialog[open]') !== null;
+}
+
 /** `card` says what the detail shows now: on a permission card the number keys do nothing. */
 export function useQueueKeys(handlers: Handlers, card: CardKind = 'other'): void {
   // The listener is bound once and reads the latest handlers, updated before paint, so a
@@ -30,8 +39,12 @@ export function useQueueKeys(handlers: Handlers, card: CardKind = 'other'): void
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      // A dialog's keys are its own: Esc closes it (the browser's cancel), and j, k or ? typed
+      // in it are text. Taking them here would keep the dialog from ever closing on Esc.
+      if (inDialog(event.target)) return;
       if (event.key === 'Enter' && ownsEnter(event.target)) return;
+      if (event.key.startsWith('Arrow') && ownsArrows(event.target)) return;
       const action = actionFor(event.key, inTextField(event.target), latest.current.card);
       const handler = action ? latest.current.handlers[action] : undefined;
       if (!handler) return;

@@ -2,11 +2,14 @@
  * `/decisions`: the queue — counts, tabs, filters, the health line, the ranked list (stacks
  * as checklists, then scopes), the selected decision, and grouping picked cards into a new stack.
  * A permission prompt or terminal question, once opened, is shown at full width as in step mode.
+ * What is loaded stays loaded through every refresh and answer (FR-7); after an answer, focus
+ * moves on, never to the page body, and the live region says what happened (FR-66).
  */
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../../../domain/queue';
 import { QUEUE_PAGE } from '../api/decisions';
+import './decisions.css';
 import { problemMessage } from '../api/problem-message';
 import { AppLink } from '../components/app-link';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
@@ -20,34 +23,38 @@ import { LiveRegion } from '../components/live-region';
 import { QueueCard } from '../components/queue-card';
 import { QueueFilters } from '../components/queue-filters';
 import { QueueSkeleton } from '../components/queue-skeleton';
+import { QueueTabs } from '../components/queue-tabs';
 import { SelectionBar } from '../components/selection-bar';
 import { StackGroup } from '../components/stack-group';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
-import { useArchiveAll, useGroupIntoStack, useHideHealthLine, useQueue, useRestore } from '../queries/queue';
+import { useArchive, useArchiveAll, useGroupIntoStack, useHideHealthLine, useQueue, useRestore } from '../queries/queue';
 import { useSignOut } from '../queries/session';
 import { groupCards } from '../queue/group-cards';
 import { hostPromptOf, isPermissionCard } from '../queue/host-prompt';
 import { lastKnown } from '../queue/last-known';
 import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
-import { queueSearch, readQueueUrl, TABS } from '../queue/query';
+import { queueSearch, readQueueUrl } from '../queue/query';
 import { changeQueueView, openQueueView, type QueueDialog } from '../queue/queue-view';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
+import { afterLeaving, placeOf, stepFrom, type Place } from '../queue/walk';
 import { focusOnArrival, navigate } from '../routing/navigate';
 import { duration } from '../time';
 
 export function Decisions({ me }: { me: string | null }) {
   const { t } = useTranslation();
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
-  const { tab, filters, id: selected, mode, detailOpen, picked, dialog, message } = view;
-  const { page, failed, refresh, loadMore } = useQueue(tab, filters);
+  const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message } = view;
+  const { page, failed, refresh, loadingMore } = useQueue(tab, filters, shown);
   const restoring = useRestore();
+  const archiving = useArchive();
   const archivingAll = useArchiveAll();
   const grouping = useGroupIntoStack();
   const hiding = useHideHealthLine();
   const signingOut = useSignOut();
   const known = failed ? lastKnown() : null;
   const step = mode === 'step';
+  const filtered = Object.keys(filters).length > 0;
   const say = (words: string) => change({ type: 'say', message: words });
   const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
   // FR-7: a new tab or filter starts the 30 s afresh, as its own read just happened.
@@ -61,10 +68,19 @@ export function Decisions({ me }: { me: string | null }) {
   // time); what is picked is sent in the order it is shown.
   const canPick = (card: Card) => !step && tab === 'open' && card.status === 'open' && card.stackPlace === null;
   const chosen = ordered.filter((card) => picked.has(card.id) && canPick(card));
+  const ids = ordered.map((card) => card.id);
   // S1: the first decision is selected, so it can be answered without a second click.
   const current = selected ?? ordered[0]?.id ?? null;
-  const index = current ? ordered.findIndex((card) => card.id === current) : -1;
+  // An answered or archived decision stays on screen in list mode; it keeps the place it left.
+  const remembered = useRef<Place | null>(null);
+  const place = placeOf(ids, current, remembered.current);
+  useEffect(() => {
+    remembered.current = place;
+  });
+  const index = place?.inList ? place.index : -1;
   const currentCard = index >= 0 ? ordered[index] : undefined;
+  /** Where focus goes once a decision is drawn: its title, or its first open ask (Enter on a card). */
+  const [arrival, setArrival] = useState<{ id: string; to: 'title' | 'ask' } | null>(null);
   // cast-decide: inside the queue a host's prompt is answered in step mode, on the session's own
   // pane — so an opened one takes the full width, with the way back to the list beside it.
   const promptView = !step && detailOpen && hostPromptOf(currentCard) !== null;
@@ -73,24 +89,42 @@ export function Decisions({ me }: { me: string | null }) {
   // The sidebar's badge: an unfiltered read counts the whole workspace; a filtered one does not.
   useEffect(() => {
     if (!page) return;
-    if (Object.keys(filters).length === 0) publishOpenCount(page.counts.open);
+    if (!filtered) publishOpenCount(page.counts.open);
     else void refreshOpenCount();
-  }, [page, filters]);
+  }, [page, filtered]);
 
   useEffect(() => {
-    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode })}`);
-  }, [tab, filters, selected, mode]);
+    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode, shown })}`);
+  }, [tab, filters, selected, mode, shown]);
 
-  function next() {
-    const after = ordered[index + 1] ?? ordered.find((card) => card.id !== current);
-    change({ type: 'select', id: after?.id ?? null });
+  const focusCard = (id: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${id}"]`)?.focus());
+
+  /** `]` / `[`, j / k: from where the walker stands — after an answer, the decision that followed. */
+  function move(by: 1 | -1) {
+    const target = stepFrom(ids, place, by);
+    if (!target) return;
+    change({ type: 'select', id: target });
+    focusCard(target);
   }
 
-  function move(by: 1 | -1) {
-    const target = ordered[Math.min(Math.max(index + by, 0), ordered.length - 1)];
-    if (!target) return;
-    change({ type: 'select', id: target.id });
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${target.id}"]`)?.focus());
+  /** A card chosen by click: a host's prompt opens at full width with focus on its title (not on y). */
+  function openCard(card: Card) {
+    change({ type: 'open', id: card.id });
+    if (hostPromptOf(card)) setArrival({ id: card.id, to: 'title' });
+  }
+
+  /**
+   * Something changed from the detail pane. List mode keeps the decision on screen, even once
+   * it left the tab (answered, archived); step mode and an opened host prompt go on to the decision that followed it, whose
+   * title takes focus — or, when none is left, the page's heading.
+   */
+  function changed({ left }: { left: boolean }) {
+    // Pinned, so the first card's detail does not give way to the next first card as the list reads afresh.
+    if (!left || !(step || promptView)) return change({ type: 'select', id: current });
+    const after = afterLeaving(ids, current);
+    change({ type: 'select', id: after });
+    if (after) setArrival({ id: after, to: 'title' });
+    else requestAnimationFrame(() => document.querySelector<HTMLElement>('main.queue h1')?.focus());
   }
 
   /** Esc, or Back: the list returns where the detail replaced it, and focus goes to the current card. */
@@ -103,7 +137,13 @@ export function Decisions({ me }: { me: string | null }) {
     queueKeyHandlers({
       move,
       card: cardKind,
+      current,
       openDetail: () => change({ type: 'detail', open: true }),
+      // Enter on a card other than the selected one opens that card, with focus on its first ask.
+      openCard: (id) => {
+        change({ type: 'open', id });
+        setArrival({ id, to: 'ask' });
+      },
       backToList,
       openHelp: () => open('help'),
     }),
@@ -122,6 +162,18 @@ export function Decisions({ me }: { me: string | null }) {
     change({ type: 'select', id: null });
   }
 
+  /** FR-43: Archive from the list. Focus goes to the card that followed it, as the button leaves with it. */
+  async function archive(id: string) {
+    try {
+      await archiving.mutateAsync(id);
+      say(t('queue.archivedOne'));
+      const after = afterLeaving(ids, id);
+      if (after) focusCard(after);
+    } catch (error) {
+      say(problemMessage(error));
+    }
+  }
+
   async function restore(id: string) {
     try {
       await restoring.mutateAsync(id);
@@ -138,7 +190,8 @@ export function Decisions({ me }: { me: string | null }) {
     const words = Object.entries(filters).map(([key, value]) => {
       const shown =
         key === 'agent' ? first?.agentName : key === 'task' ? first?.taskTitle : key === 'kind' ? t(`filters.kinds.${value}`) : null;
-      return t('archiveAll.filterPart', { name: t(`filters.${key === 'q' ? 'search' : key}`), value: shown ?? value });
+      if (key === 'q') return t('archiveAll.filterSearch', { value });
+      return t('archiveAll.filterPart', { name: t(`filters.${key}`), value: shown ?? value });
     });
     return words.length ? words.join(', ') : null;
   }
@@ -163,8 +216,9 @@ export function Decisions({ me }: { me: string | null }) {
         current={card.id === current}
         me={me}
         pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => change({ type: 'pick', id: card.id }) } : undefined}
-        onSelect={() => change({ type: 'open', id: card.id })}
+        onSelect={() => openCard(card)}
         onRestore={() => void restore(card.id)}
+        onArchive={tab === 'open' ? () => void archive(card.id) : undefined}
       />
     );
   }
@@ -204,6 +258,7 @@ export function Decisions({ me }: { me: string | null }) {
   }
 
   const more = page ? Math.min(QUEUE_PAGE, page.counts.total - page.decisions.length) : 0;
+  const arrive = arrival?.id === current ? arrival.to : null;
   return (
     <main className="queue">
       <header>
@@ -211,7 +266,12 @@ export function Decisions({ me }: { me: string | null }) {
           {t('queue.title')}
         </h1>
         <p>{t('queue.subtitle')}</p>
-        {page && <p data-testid="counts">{t('queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}</p>}
+        {/* A filtered view's count is its own; the health line's is the workspace's. */}
+        {page && (
+          <p data-testid="counts">
+            {t(filtered ? 'queue.countsInView' : 'queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}
+          </p>
+        )}
         {tab === 'open' && page && page.counts.total > 0 && (
           <button type="button" data-action="archive-all" onClick={() => open('archive-all')}>
             {t('archiveAll.button')}
@@ -227,18 +287,12 @@ export function Decisions({ me }: { me: string | null }) {
           {t('signIn.signOut')}
         </button>
       </header>
-      <nav role="tablist">
-        {TABS.map((name) => (
-          <button key={name} role="tab" aria-selected={tab === name} type="button" onClick={() => change({ type: 'tab', tab: name })}>
-            {t(`queue.tabs.${name}`)}
-          </button>
-        ))}
-      </nav>
+      <QueueTabs tab={tab} counts={page?.tabs ?? null} onChange={(name) => change({ type: 'tab', tab: name })} />
       <QueueFilters filters={filters} onChange={(next) => change({ type: 'filter', filters: next })} />
       {/* Absent while loading and when there is none (FR-55); never shown to a workspace that has
           had no decision yet, whose "quiet" would be the over-guessing warning E12 rules out. */}
       {!failed && page?.health && page.history.decisions > 0 && (
-        <HealthLine line={page.health} onAdjust={() => open('band')} onHide={() => void hideHealth()} />
+        <HealthLine line={page.health} filtered={filtered} onAdjust={() => open('band')} onHide={() => void hideHealth()} />
       )}
       {failed && (
         <section role="alert">
@@ -252,7 +306,7 @@ export function Decisions({ me }: { me: string | null }) {
       )}
       {!failed && !page && <QueueSkeleton />}
       {!failed && page && page.decisions.length === 0 && !current && (
-        <EmptyQueue history={page.history} plain={tab !== 'open' || Object.keys(filters).length > 0} />
+        <EmptyQueue history={page.history} plain={tab !== 'open' || filtered} />
       )}
       {!failed && page && (page.decisions.length > 0 || current) && (
         <div className={step ? 'panes step' : promptView ? 'panes step prompt' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
@@ -271,7 +325,12 @@ export function Decisions({ me }: { me: string | null }) {
               ),
             )}
             {more > 0 && (
-              <button type="button" className="load-more" onClick={() => void loadMore()}>
+              <button
+                type="button"
+                className="load-more"
+                aria-disabled={loadingMore ? 'true' : undefined}
+                onClick={() => loadingMore || change({ type: 'more' })}
+              >
                 {t('queue.loadMore', { count: more })}
               </button>
             )}
@@ -284,13 +343,14 @@ export function Decisions({ me }: { me: string | null }) {
               <DecisionDetail
                 key={current}
                 id={current}
-                position={index >= 0 ? { index: index + 1, total: page.counts.total } : null}
+                position={place ? { index: place.index + 1, total: page.counts.total } : null}
                 // List mode keeps the answered decision on screen (its outcome line); step mode,
                 // and an opened host prompt, advance to the next one, and the outcome is announced.
-                onChanged={() => change({ type: 'select', id: step || promptView ? null : current })}
-                onNext={next}
+                onChanged={changed}
+                onNext={() => move(1)}
                 announce={say}
-                focusTitle={promptView}
+                arrive={arrive}
+                onArrived={() => setArrival(null)}
               />
             </div>
           )}

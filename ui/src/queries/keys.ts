@@ -5,7 +5,8 @@ import type { QueueTab } from '../../../domain/queue';
 export const keys = {
   session: ['session'] as const,
   queue: ['queue'] as const,
-  queueTab: (tab: QueueTab, filters: QueueFilters) => ['queue', tab, filters] as const,
+  /** A tab under a filter, with how many of its cards are loaded. */
+  queueTab: (tab: QueueTab, filters: QueueFilters, shown: number) => ['queue', tab, filters, shown] as const,
   filterChoices: ['filter-choices'] as const,
   decision: (id: string) => ['decision', id] as const,
   stack: (id: string) => ['stack', id] as const,

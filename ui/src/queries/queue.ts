@@ -1,12 +1,13 @@
 /**
- * The queue's reads and the changes made from the list: a tab a page at a time (E17: the
- * first 25, then "Load 25 more"), the filters' menus, Restore, Archive all, a new stack from
- * picked cards, and hiding the health line. Each change reads the queue afresh.
+ * The queue's reads and the changes made from the list: a tab with as many cards as are loaded
+ * (E17: the first 25, then "Load 25 more"), the filters' menus, Archive and Restore, Archive
+ * all, a new stack from picked cards, and hiding the health line. Each change reads the queue
+ * afresh — the same number of cards, so nothing that was loaded is dropped (FR-7).
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { QueuePage, QueueTab } from '../../../domain/queue';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QUEUE_PAGE_MAX, type QueuePage, type QueueTab } from '../../../domain/queue';
 import { listAgents } from '../api/agents';
-import { archiveAll, readQueuePage, restoreDecision, type QueueFilters } from '../api/decisions';
+import { archiveAll, archiveDecision, readQueuePage, restoreDecision, type QueueFilters } from '../api/decisions';
 import { hideHealthLine } from '../api/health-settings';
 import { listMissions } from '../api/missions';
 import { createStack } from '../api/stacks';
@@ -14,35 +15,47 @@ import { listTasks } from '../api/tasks';
 import { rememberOpenCount } from '../queue/last-known';
 import { keys } from './keys';
 
-/** The pages read so far as one: every card once, and the latest page's counts and health line. */
-function asOnePage(data: InfiniteData<QueuePage, number>): QueuePage {
-  return data.pages.reduce((all, page) => {
-    const seen = new Set(all.decisions.map((card) => card.id));
-    return { ...page, decisions: [...all.decisions, ...page.decisions.filter((card) => !seen.has(card.id))] };
-  });
+/**
+ * The first `shown` cards of a tab as one page, in as few reads as the server's page maximum
+ * allows (one, up to 100): every card once, with the first read's counts and health line.
+ */
+async function readShown(tab: QueueTab, filters: QueueFilters, shown: number): Promise<QueuePage> {
+  const first = await readQueuePage(tab, filters, 0, Math.min(shown, QUEUE_PAGE_MAX));
+  const cards = [...first.decisions];
+  let read = first.decisions.length;
+  let last = read;
+  while (last > 0 && read < shown && read < first.counts.total) {
+    const next = await readQueuePage(tab, filters, read, Math.min(shown - read, QUEUE_PAGE_MAX));
+    last = next.decisions.length;
+    read += last;
+    // A card that moved up between two reads is listed once.
+    const seen = new Set(cards.map((card) => card.id));
+    cards.push(...next.decisions.filter((card) => !seen.has(card.id)));
+  }
+  return { ...first, decisions: cards };
 }
 
-export function useQueue(tab: QueueTab, filters: QueueFilters) {
-  const query = useInfiniteQuery({
-    queryKey: keys.queueTab(tab, filters),
-    queryFn: async ({ pageParam }) => {
-      const page = await readQueuePage(tab, filters, pageParam);
-      if (pageParam === 0) rememberOpenCount(page.counts.open);
+export function useQueue(tab: QueueTab, filters: QueueFilters, shown: number) {
+  const filterKey = JSON.stringify(filters);
+  const query = useQuery({
+    queryKey: keys.queueTab(tab, filters, shown),
+    queryFn: async () => {
+      const page = await readShown(tab, filters, shown);
+      rememberOpenCount(page.counts.open);
       return page;
     },
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((count, page) => count + page.decisions.length, 0);
-      return last.decisions.length > 0 && loaded < last.counts.total ? loaded : undefined;
-    },
-    select: asOnePage,
+    // "Load 25 more" keeps the loaded cards on screen while the longer read runs; another tab
+    // or filter is another list, so it shows its own loading state instead.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === tab && JSON.stringify(previousQuery.queryKey[2]) === filterKey ? previous : undefined,
   });
   return {
     page: query.data ?? null,
     /** E13: a failed read is an error state, never an empty queue. */
     failed: query.isError,
     refresh: query.refetch,
-    loadMore: query.fetchNextPage,
+    /** The next page is being read (the loaded cards stay on screen meanwhile). */
+    loadingMore: query.isPlaceholderData,
   };
 }
 
@@ -75,6 +88,19 @@ async function readFilterChoices(): Promise<Record<'agent' | 'task' | 'mission',
 
 export function useFilterChoices() {
   return useQuery({ queryKey: keys.filterChoices, queryFn: readFilterChoices }).data ?? { agent: [], task: [], mission: [] };
+}
+
+/** FR-43: Archive from a card in the list; the decision's own read (its detail pane) reads afresh too. */
+export function useArchive() {
+  const client = useQueryClient();
+  const changed = useQueueChanged();
+  return useMutation({
+    mutationFn: archiveDecision,
+    onSettled: (_result, _error, id) => {
+      void changed();
+      void client.invalidateQueries({ queryKey: keys.decision(id) });
+    },
+  });
 }
 
 /** E18, §6.12: Restore from the Archived tab. */

@@ -1,10 +1,11 @@
 /**
- * What the queue page shows besides what it read: the tab, filters and selected decision
- * (kept in the URL), whether the detail replaces the list, the cards picked for a new stack,
+ * What the queue page shows besides what it read: the tab, filters, selected decision and
+ * how many cards are loaded (kept in the URL), whether the detail replaces the list, the cards picked for a new stack,
  * the one dialog open, and the last outcome told in the live region.
  */
 import type { QueueFilters } from '../api/decisions';
-import type { QueueUrl, Tab } from './query';
+import { QUEUE_PAGE } from '../api/decisions';
+import { SHOWN_MAX, type QueueUrl, type Tab } from './query';
 
 export type QueueDialog = 'help' | 'archive-all' | 'group' | 'band';
 
@@ -24,6 +25,8 @@ export type QueueViewChange =
   /** The selection moved (j/k, the next decision, or none to fall back to the first). */
   | { type: 'select'; id: string | null }
   | { type: 'detail'; open: boolean }
+  /** "Load 25 more": the next page joins what is loaded, and stays through every refresh (FR-6, FR-7). */
+  | { type: 'more' }
   | { type: 'pick'; id: string }
   | { type: 'unpick-all' }
   | { type: 'dialog'; dialog: QueueDialog | null }
@@ -47,15 +50,17 @@ export function openQueueView(url: QueueUrl): QueueView {
 export function changeQueueView(view: QueueView, change: QueueViewChange): QueueView {
   switch (change.type) {
     case 'tab':
-      return { ...view, tab: change.tab, id: null, picked: new Set() };
+      return { ...view, tab: change.tab, id: null, picked: new Set(), shown: QUEUE_PAGE };
     case 'filter':
-      return { ...view, filters: withoutBlanks(change.filters), id: null };
+      return { ...view, filters: withoutBlanks(change.filters), id: null, shown: QUEUE_PAGE };
     case 'open':
       return { ...view, id: change.id, detailOpen: true };
     case 'select':
       return { ...view, id: change.id };
     case 'detail':
       return { ...view, detailOpen: change.open };
+    case 'more':
+      return { ...view, shown: Math.min(view.shown + QUEUE_PAGE, SHOWN_MAX) };
     case 'pick': {
       const picked = new Set(view.picked);
       if (!picked.delete(change.id)) picked.add(change.id);

@@ -1,0 +1,38 @@
+/** FR-8, §6.17: where the walker stands and where `]` / `[` go once a decision has left the list. */
+import { describe, expect, it } from 'vitest';
+import { afterLeaving, placeOf, stepFrom } from '../../ui/src/queue/walk';
+
+const ids = ['sd-1', 'sd-2', 'sd-3', 'sd-4'];
+
+describe('the walker (FR-8) and ] / [ (§6.17)', () => {
+  it('stands on the current decision while it is listed', () => {
+    expect(placeOf(ids, 'sd-2', null)).toEqual({ id: 'sd-2', index: 1, inList: true });
+    expect(stepFrom(ids, placeOf(ids, 'sd-2', null), 1)).toBe('sd-3');
+    expect(stepFrom(ids, placeOf(ids, 'sd-2', null), -1)).toBe('sd-1');
+  });
+
+  it('keeps the place an answered decision left, so ] goes to the one that followed it, not the first', () => {
+    const before = placeOf(ids, 'sd-2', null);
+    const after = ['sd-1', 'sd-3', 'sd-4'];
+    const left = placeOf(after, 'sd-2', before);
+    expect(left).toEqual({ id: 'sd-2', index: 1, inList: false });
+    expect(stepFrom(after, left, 1)).toBe('sd-3');
+    expect(stepFrom(after, left, -1)).toBe('sd-1');
+  });
+
+  it('stops at either end, and starts at the first with no place', () => {
+    expect(stepFrom(ids, placeOf(ids, 'sd-4', null), 1)).toBe('sd-4');
+    expect(stepFrom(ids, placeOf(ids, 'sd-1', null), -1)).toBe('sd-1');
+    expect(stepFrom(['sd-1'], { id: 'sd-9', index: 3, inList: false }, 1)).toBe('sd-1');
+    expect(stepFrom(ids, null, 1)).toBe('sd-1');
+    expect(stepFrom([], null, 1)).toBeNull();
+  });
+
+  it('a decision unknown to the list has no place', () => expect(placeOf(ids, 'sd-9', { id: 'sd-8', index: 0, inList: true })).toBeNull());
+
+  it('leaving the list goes to the next decision, else the previous, else none', () => {
+    expect(afterLeaving(ids, 'sd-2')).toBe('sd-3');
+    expect(afterLeaving(ids, 'sd-4')).toBe('sd-3');
+    expect(afterLeaving(['sd-1'], 'sd-1')).toBeNull();
+  });
+});
