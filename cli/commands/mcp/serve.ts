@@ -5,7 +5,6 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Option, type Command } from 'commander';
-import { createRequire } from 'node:module';
 import { hint, usageError } from '../../output';
 import { connect, sessionOf } from '../decide/target';
 import { registerDecideTool } from './decide-tool';
@@ -13,11 +12,10 @@ import { registerListTool } from './list-tool';
 import { registerResolveEscalationTool } from './resolve-escalation-tool';
 import type { ToolDeps } from './tool-result';
 import { registerWaitTool } from './wait-tool';
+import { cliVersion } from '../../version';
 
 /** Under the ~60 s after which MCP clients give up on a tool call. */
 export const MAX_WAIT_SECONDS = 50;
-
-const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
 const INSTRUCTIONS = `Cast is a decision queue: a person clears it in one sitting instead of being interrupted.
 At a real fork you should not take alone, call decide with the question, the context and 2–9 options.
@@ -27,7 +25,7 @@ Advisory (with defaultOption) only for a default that is cheap to undo. list_dec
 /** The SDK is loaded here, not at start-up, where importing it cost every other command about 0.2 s. */
 export async function castMcpServer(deps: ToolDeps): Promise<McpServer> {
   const sdk = await import('@modelcontextprotocol/sdk/server/mcp.js');
-  const server = new sdk.McpServer({ name: 'cast', version }, { instructions: INSTRUCTIONS });
+  const server = new sdk.McpServer({ name: 'cast', version: cliVersion() }, { instructions: INSTRUCTIONS });
   registerDecideTool(server, deps);
   registerWaitTool(server, deps);
   registerListTool(server, deps);
