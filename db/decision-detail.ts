@@ -37,8 +37,19 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
        (select json_build_object('id', id, 'status', status) from runs where workspace_id = $1 and id = $6) as run,
        (select coalesce(json_object_agg(id, name), '{}') from members where workspace_id = $1 and id = any($7)) as members,
        (select status from runs where workspace_id = $1 and id = $8) as restarted_status,
+       (select risks from approvals where workspace_id = $1 and id = $9) as risk_flags,
        now() as now`,
-    [workspaceId, links.agentId, links.taskId, links.missionId, links.sessionId, links.runId, memberIds, restartedBy(decision)],
+    [
+      workspaceId,
+      links.agentId,
+      links.taskId,
+      links.missionId,
+      links.sessionId,
+      links.runId,
+      memberIds,
+      restartedBy(decision),
+      decision.source?.kind === 'approval' ? decision.source.id : null,
+    ],
   );
   const row = rows[0];
   const session = row.session
@@ -70,6 +81,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
       delivery: decision.delivery ? deliveryLine(decision.delivery, agentName) : null,
     },
     undo,
+    riskFlags: row.risk_flags ?? null,
   };
 }
 

@@ -5,7 +5,19 @@
  * rest. Plain data, no zod, so the browser bundle and the server read the same table.
  */
 export type AppPage =
-  'decisions' | 'document' | 'stack' | 'run' | 'task' | 'tasks' | 'instructions' | 'analytics' | 'home' | 'inbox' | 'activity' | 'settings';
+  | 'decisions'
+  | 'document'
+  | 'stack'
+  | 'run'
+  | 'task'
+  | 'tasks'
+  | 'agents'
+  | 'instructions'
+  | 'analytics'
+  | 'home'
+  | 'inbox'
+  | 'activity'
+  | 'settings';
 
 export type AppRoute = {
   path: string;
@@ -27,6 +39,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/runs/:id', page: 'run' },
   { path: '/tasks', page: 'tasks' },
   { path: '/tasks/:id', page: 'task' },
+  { path: '/agents', page: 'agents' },
   { path: '/agents/:id/instructions', page: 'instructions' },
   { path: '/analytics', page: 'analytics' },
   { path: '/home', page: 'home' },

@@ -8,6 +8,7 @@ import { RunStatus } from './run';
 import { Liveness } from './session';
 import { TaskStatus } from './task';
 import { Timestamp } from './decision-view-schema';
+import { RiskFlag } from './approval';
 
 const Named = z.object({ id: z.string(), name: z.string() });
 
@@ -38,6 +39,11 @@ export const DecisionDetail = z
     undo: z.record(z.string().regex(/^[1-9]\d*$/), UndoState),
     /** FR-56, FR-57: its agent keeps asking this; the draft rule comes from the latest answer. */
     recurring: z.object({ count: z.int().min(1), agent: Named, draftRule: z.string().nullable() }).nullable(),
+    /**
+     * The risk flags of the approval this decision carries (its first ask says them in English,
+     * in `risks`), so a client words them itself (FR-63); null for any other decision.
+     */
+    riskFlags: z.array(z.enum(RiskFlag)).nullable(),
   })
   .meta({
     id: 'DecisionDetail',

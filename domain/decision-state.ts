@@ -124,14 +124,22 @@ export const DECISION_NOT_FOUND: Rejection = notFoundRejection('decision');
 function notOpen(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
   if (state.status === 'open') return null;
   if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
-  return { code: 'decision_not_open', message: `Decision ${state.id} is ${state.status}; it can no longer change.` };
+  // `decisionStatus`, not `status`: a problem's own `status` is its HTTP status.
+  return {
+    code: 'decision_not_open',
+    message: `Decision ${state.id} is ${state.status}; it can no longer change.`,
+    details: { decisionStatus: state.status },
+  };
 }
 
 /** Filing the same question again, or editing: only an open decision can be rewritten. */
 export function checkRewrite(state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'>): Rejection | null {
   const rejection = notOpen(state);
   if (!rejection) return null;
-  return { ...rejection, details: { decision: state.id, status: state.status, answers: answersOf(state) } };
+  return {
+    ...rejection,
+    details: { decision: state.id, status: state.status, decisionStatus: state.status, answers: answersOf(state) },
+  };
 }
 
 /** Rewrites an open decision in place (same id, age and place in the queue); `null` when nothing changed. */
@@ -153,6 +161,7 @@ export function checkAnswer(
     return {
       code: 'ask_not_found',
       message: `Decision ${state.id} has no ask ${command.ask}; it has asks 1–${state.asks.length}.`,
+      details: { ask: command.ask, asks: state.asks.length },
     };
   }
   if (ask.answer) {
@@ -220,7 +229,11 @@ export function archive(state: DecisionSnapshot, now: Date, record: Omit<Archive
 /** Restore returns it to open with its asks as they were (FR-48). */
 export function checkRestore(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
   if (state.status === 'archived') return null;
-  return { code: 'decision_not_open', message: `Decision ${state.id} is ${state.status}, not archived; there is nothing to restore.` };
+  return {
+    code: 'decision_not_open',
+    message: `Decision ${state.id} is ${state.status}, not archived; there is nothing to restore.`,
+    details: { decisionStatus: state.status },
+  };
 }
 
 export function restore(state: DecisionSnapshot, now: Date): DecisionSnapshot {

@@ -31,10 +31,18 @@ export function approvalReply(text: string): { verdict: 'approve' | 'reject'; re
   const no = leading(trimmed, NO);
   if (no !== null) {
     if (!no)
-      return { code: 'reason_required', message: 'A rejection needs a reason: reply "no — <why>". It is what the agent learns from.' };
+      return {
+        code: 'reason_required',
+        message: 'A rejection needs a reason: reply "no — <why>". It is what the agent learns from.',
+        details: { expected: 'approval_reply' },
+      };
     return { verdict: 'reject', reason: no };
   }
-  return { code: 'invalid_request', message: 'Reply "yes" to approve, or "no — <why>" to reject.' };
+  return {
+    code: 'invalid_request',
+    message: 'Reply "yes" to approve, or "no — <why>" to reject.',
+    details: { expected: 'approval_reply' },
+  };
 }
 
 export function escalationReply(
@@ -50,5 +58,9 @@ export function escalationReply(
   const index = options.findIndex((label) => leading(trimmed, [label.toLowerCase()]) !== null);
   if (index >= 0) return { option: index + 1, reason: leading(trimmed, [options[index]!.toLowerCase()]) || null };
   const listed = options.map((label, position) => `${position + 1}. ${label}`).join('; ');
-  return { code: 'invalid_request', message: `Reply with one of its options, by number or name: ${endSentence(listed)}` };
+  return {
+    code: 'invalid_request',
+    message: `Reply with one of its options, by number or name: ${endSentence(listed)}`,
+    details: { expected: 'option_reply', options },
+  };
 }

@@ -87,6 +87,7 @@ export function checkAddMembers(state: StackSnapshot, decisions: string[]): Reje
     return {
       code: 'stack_full',
       message: `A stack holds at most ${MAX_STACK_MEMBERS} decisions; ${state.id} has ${state.members.length}.`,
+      details: { max: MAX_STACK_MEMBERS, members: state.members.length },
     };
   }
   return closed(state);

@@ -60,14 +60,22 @@ export function checkUndo(
 ): Rejection | null {
   const ask = state.asks[position - 1];
   if (!ask) {
-    return { code: 'ask_not_found', message: `Decision ${state.id} has no ask ${position}; it has asks 1–${state.asks.length}.` };
+    return {
+      code: 'ask_not_found',
+      message: `Decision ${state.id} has no ask ${position}; it has asks 1–${state.asks.length}.`,
+      details: { ask: position, asks: state.asks.length },
+    };
   }
   if (!ask.answer) {
     return { code: 'nothing_to_undo', message: `Ask ${position} has no answer to undo.`, details: { ask: position } };
   }
   if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
   if (state.status === 'withdrawn') {
-    return { code: 'decision_not_open', message: `Decision ${state.id} was withdrawn by its agent; there is nothing to undo.` };
+    return {
+      code: 'decision_not_open',
+      message: `Decision ${state.id} was withdrawn by its agent; there is nothing to undo.`,
+      details: { decisionStatus: state.status },
+    };
   }
   if (now.getTime() >= undoDeadline(ask.answer, state.undoWindowMs)) {
     return { code: 'undo_window_passed', message: 'The 10-minute undo window has passed.', details: { ask: position, answer: ask.answer } };
@@ -80,7 +88,8 @@ export function actedRejection(agentName: string | null, runId: string): Rejecti
   return {
     code: 'undo_after_acting',
     message: `${agentName ?? 'The agent'} already acted on this. Undo cannot unsend or unspend.`,
-    details: { runId },
+    // The agent's name as a value, so a client says the sentence in its own words.
+    details: { runId, agent: agentName },
   };
 }
 

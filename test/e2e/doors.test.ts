@@ -210,7 +210,7 @@ describe('E2 — one resolution path, three doors', () => {
   );
 
   it(
-    'through the Inbox: each message links into My Decisions; "no" is refused in the server\'s words, "no — why" rejects, an option by number resolves',
+    'through the Inbox: each message links into My Decisions; "no" is refused in the catalogue\'s words, "no — why" rejects, an option by number resolves',
     async () => {
       const me = world(cast, await cast.newMember());
       const agent = await me.agent('Editor');
@@ -234,7 +234,7 @@ describe('E2 — one resolution path, three doors', () => {
       await expectAccessible(page);
       await atBothWidths(page, 'inbox');
 
-      // A bare "no" is refused with the server's own message, tied to the reply box.
+      // A bare "no" is refused in the catalogue's words for its code and values, tied to the reply box.
       const reply = email.getByLabel('Reply');
       await reply.fill('no');
       await email.getByRole('button', { name: 'Send reply' }).click();
@@ -389,7 +389,7 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await detail.getByTestId('pinned').textContent()).toBe('Plan: 1. clean 2. build 3. test');
       expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
       expect(await detail.getByText('rm -rf build/').count()).toBe(1);
-      expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Deny']));
+      expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Reject']));
       expect(await detail.getByText('From the keyboard, only y and n answer a permission card.').count()).toBe(1);
 
       // Opened from the list, it is shown as in step mode: full width, with the way back.
@@ -428,7 +428,7 @@ describe('permission prompts in the queue (cast-decide)', () => {
       const reason = detail.getByLabel('Why? (required)');
       await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
       await page.keyboard.type('Not outside the repo. y');
-      await detail.getByRole('button', { name: 'Confirm denial' }).click();
+      await detail.getByRole('button', { name: 'Confirm rejection' }).click();
       await expect.poll(async () => (await me.decision(write)).asks[0]!.answer?.reason ?? null, SLOW).toBe('Not outside the repo. y');
       expect((await me.decision(write)).asks[0]!.answer).toMatchObject({ value: { decision: 'reject' } });
 

@@ -344,7 +344,7 @@ describe('the ⋯ menu — Adjust the band and Hide for 30 days (FR-53)', () => 
       await atBothWidths(page, 'health-adjust-invalid');
       expect(patches).toBe(0);
 
-      // A refusal from the server is shown in its words; the dialog stays open and nothing changed.
+      // A refusal from the server is shown in the catalogue's words for its code (FR-63); the dialog stays open and nothing changed.
       await quiet.fill('14');
       await page.route('**/api/v1/settings/health', (route) =>
         route.request().method() === 'PATCH'
@@ -356,7 +356,10 @@ describe('the ⋯ menu — Adjust the band and Hide for 30 days (FR-53)', () => 
           : route.continue(),
       );
       await save.click();
-      await dialog.getByRole('alert').getByText('Send healthyCeiling (1–100) or quietDays (3–90).').waitFor(SLOW);
+      await dialog
+        .getByRole('alert')
+        .getByText('Cast could not accept that: part of it is not valid. Check it and try again.')
+        .waitFor(SLOW);
       expect(await dialog.isVisible()).toBe(true);
       await page.unroute('**/api/v1/settings/health');
       expect((await me.ok<{ settings: { healthyCeiling: number } }>('GET', '/api/v1/settings/health')).settings.healthyCeiling).toBe(5);

@@ -381,7 +381,7 @@ describe('grouping picked cards into a new stack', () => {
   );
 
   it(
-    "409 already_in_stack: a card that joined a stack meanwhile is refused in the server's words, in the dialog",
+    "409 already_in_stack: a card that joined a stack meanwhile is refused in the catalogue's words, naming the stack, in the dialog",
     async () => {
       const me = world(cast, await cast.newMember());
       const taken = await file(me, choice('Renew the TLS certificate now?', { confidence: 0.9 }));

@@ -43,7 +43,7 @@ describe('answering in the browser', () => {
     await expect
       .poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 })
       .toEqual(['Researcher is picking the work back up.']);
-    await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Researcher is picking the work back up.']);
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Answered. Researcher is picking the work back up.']);
     await expect.poll(() => page.getByTestId('counts').allTextContents()).toEqual(['0 open · 0 blocking']);
     await screenshot(page, 'resolved-1280');
   });

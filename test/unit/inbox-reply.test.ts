@@ -30,6 +30,7 @@ describe('a reply to an escalation', () => {
     expect(escalationReply('whichever', ['Finance', 'Ops'])).toEqual({
       code: 'invalid_request',
       message: 'Reply with one of its options, by number or name: 1. Finance; 2. Ops.',
+      details: { expected: 'option_reply', options: ['Finance', 'Ops'] },
     });
     expect(escalationReply('3', ['Finance', 'Ops'])).toMatchObject({ code: 'invalid_request' });
   });

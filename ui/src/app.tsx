@@ -5,6 +5,7 @@ import type { AppPage } from '../../domain/app-routes';
 import { Sidebar } from './components/sidebar';
 import { ActivityPage } from './pages/activity';
 import { AgentInstructionsPage } from './pages/agent-instructions';
+import { AgentsPage } from './pages/agents';
 import { AnalyticsPage } from './pages/analytics';
 import { DecisionDocument } from './pages/decision-document';
 import { Decisions } from './pages/decisions';
@@ -65,6 +66,8 @@ function Page({ page, id, me }: { page: AppPage; id: string; me: string }) {
       return <RunPage id={id} />;
     case 'task':
       return <TaskPage id={id} />;
+    case 'agents':
+      return <AgentsPage />;
     case 'instructions':
       return <AgentInstructionsPage id={id} />;
     case 'analytics':

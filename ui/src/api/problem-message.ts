@@ -1,14 +1,14 @@
-/** What the UI says when a call fails: the server's own words for a refusal, else what went wrong. */
-import { ProblemError } from '../../../client/request';
+/**
+ * What the UI says when a call fails: a refusal in the catalogue's words for its code and values
+ * (problem-words.ts, FR-63), else that Cast could not be reached or answered what this page cannot read.
+ */
+import i18next from 'i18next';
+import { ProblemError, UnreachableError } from '../../../client/request';
+import { problemWords } from './problem-words';
 
 export function problemMessage(error: unknown): string {
-  if (error instanceof ProblemError) return error.problem.detail;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The refusal's stable code, to branch on; null for anything that is not a refusal. */
-export function problemCode(error: unknown): string | null {
-  return error instanceof ProblemError ? error.code : null;
+  if (error instanceof ProblemError) return problemWords(i18next.t.bind(i18next), error.problem);
+  return i18next.t(error instanceof UnreachableError ? 'problems.unreachable' : 'problems.unexpected');
 }
 
 /** E15: another workspace's record and a missing one both read "Not found." */

@@ -1,14 +1,16 @@
 /**
  * The detail pane: who raised it and what it is blocking, what happened, the agent's report,
  * what it tried, what this needs, and the answer controls. A host's prompt has no authored
- * payload: it shows what the session last said and its pinned state.
+ * payload: it shows what the session last said and its pinned state. After an answer or an undo
+ * focus stays with the ask (its summary, or its control again), never on the page body (FR-66).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { UNDO_LATEST } from '../keyboard/queue-key-handlers';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AnswerValue } from '../../../domain/ask-schema';
-import { documentHref } from '../api/decisions';
-import { isNotFound, problemCode, problemMessage } from '../api/problem-message';
+import { documentHref, type DecisionRead } from '../api/decisions';
+import { isNotFound, problemMessage } from '../api/problem-message';
 import { useDecision, useDecisionActions } from '../queries/decision';
 import { useSignedIn } from '../queries/session';
 import { AppLink } from './app-link';
@@ -17,7 +19,8 @@ import { DecisionReport } from './decision-report';
 import './decision-detail.css';
 import { AskItem } from './asks/ask-item';
 import { focusOnArrival } from '../routing/navigate';
-import { OutcomeLine, outcomeText } from './outcome-line';
+import { answeredToast, OutcomeLine } from './outcome-line';
+import { PendingLine } from './pending-line';
 import { RecurringNote } from './recurring-note';
 import { hostPromptOf } from '../queue/host-prompt';
 import { SessionSaid } from './session-said';
@@ -29,19 +32,28 @@ export function DecisionDetail({
   onNext,
   announce,
   titleAs = 'h2',
-  focusTitle = false,
+  arrive = null,
+  onArrived,
   embedDocuments = true,
 }: {
   id: string;
   position: { index: number; total: number } | null;
-  /** It was answered, undone, archived or restored (the queue on screen reads afresh by itself). */
-  onChanged: () => void;
+  /**
+   * It was answered, undone, archived or restored (the queue on screen reads afresh by itself);
+   * `left` when that took it out of its tab (it closed, or was archived or restored).
+   */
+  onChanged: (change: { left: boolean }) => void;
   onNext: () => void;
   announce: (message: string) => void;
   /** The document page is about this decision alone, so there its question is the page's h1. */
   titleAs?: 'h1' | 'h2';
-  /** Focus the title once it is drawn: the decision was opened to replace the list. */
-  focusTitle?: boolean;
+  /**
+   * Where focus goes once the decision is drawn: its title (it was opened to replace the list,
+   * or the queue moved on to it), or its first open ask (Enter on its card). A permission card
+   * takes it on its title either way, so a second Enter cannot approve it.
+   */
+  arrive?: 'title' | 'ask' | null;
+  onArrived?: () => void;
   /** The report in the pane and its link to the full page; off on that page, which shows them itself. */
   embedDocuments?: boolean;
 }) {
@@ -52,31 +64,28 @@ export function DecisionDetail({
   const actions = useDecisionActions(id);
   const data = read.data;
   const [problem, setProblem] = useState<string | null>(null);
+  /** Where focus goes once the pane has redrawn after an answer (the ask's summary) or an undo (its control). */
+  const pendingFocus = useRef<{ ask: number; to: 'summary' | 'control' } | null>(null);
 
   async function answer(ask: number, value: AnswerValue, reason?: string) {
     setProblem(null);
     try {
       const { decision } = await actions.answer.mutateAsync({ ask, value, reason });
       announce(t('outcome.answered'));
-      onChanged();
+      pendingFocus.current = { ask, to: 'summary' };
+      onChanged({ left: decision.status !== 'open' });
       if (decision.status === 'resolved') {
         const settled = await actions.awaitDelivery();
-        if (settled.decision.delivery) announce(outcomeText(t, settled.decision.delivery, settled.detail.agent?.name ?? null));
+        if (settled.decision.delivery) announce(answeredToast(t, settled.decision.delivery, settled.detail.agent?.name ?? null));
       } else {
         await actions.reread();
       }
     } catch (error) {
-      const message = conflictCopy(problemCode(error)) ?? problemMessage(error);
+      const message = problemMessage(error);
       setProblem(message);
       announce(message);
       await actions.reread();
     }
-  }
-
-  function conflictCopy(code: string | null): string | null {
-    if (code === 'ask_already_answered') return t('outcome.conflict');
-    if (code === 'decision_archived') return t('outcome.archived');
-    return null;
   }
 
   /** E5: a restart that failed can be run again from here (FR-34). */
@@ -95,7 +104,8 @@ export function DecisionDetail({
     setProblem(null);
     try {
       await actions.archive.mutateAsync();
-      onChanged();
+      announce(t('queue.archivedOne'));
+      onChanged({ left: true });
     } catch (error) {
       setProblem(problemMessage(error));
     }
@@ -106,7 +116,7 @@ export function DecisionDetail({
   async function restore() {
     setProblem(null);
     await actions.restore.mutateAsync().catch((error: unknown) => setProblem(problemMessage(error)));
-    onChanged();
+    onChanged({ left: true });
     await actions.reread();
   }
 
@@ -118,7 +128,8 @@ export function DecisionDetail({
     try {
       await actions.undo.mutateAsync(ask);
       announce(t('undo.undone', { agent: agentName }));
-      onChanged();
+      pendingFocus.current = { ask, to: 'control' };
+      onChanged({ left: false });
     } catch (error) {
       const message = problemMessage(error);
       setProblem(message);
@@ -127,25 +138,40 @@ export function DecisionDetail({
     await actions.reread();
   }
 
-  // `u`: undo the most recently answered ask, when its undo is available.
+  // `u`: undo the most recently answered ask, when its undo is available; otherwise say why (FR-38).
   const latestUndoable = data?.decision.asks
     .filter((ask) => ask.answer && data.detail.undo[ask.position]?.available)
     .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
   const pane = useRef<HTMLElement>(null);
-  // Runs when the title is first drawn and when focusTitle turns on, not on every render.
-  const titleRef = useCallback(
-    (title: HTMLElement | null) => {
-      if (title && focusTitle) title.focus();
-    },
-    [focusTitle],
-  );
   useEffect(() => {
     const element = pane.current;
     const onUndoLatest = () => {
       if (latestUndoable) void undo(latestUndoable);
+      else if (data) announce(whyNoUndo(t, data, agentName));
     };
     element?.addEventListener(UNDO_LATEST, onUndoLatest);
     return () => element?.removeEventListener(UNDO_LATEST, onUndoLatest);
+  });
+
+  const loaded = data !== undefined;
+  useEffect(() => {
+    const element = pane.current;
+    if (!arrive || !loaded || !element) return;
+    const permission = element.dataset.cardKind === 'permission';
+    const ask = arrive === 'ask' && !permission ? firstControl(element.querySelector('[data-open]')) : null;
+    (ask ?? element.querySelector<HTMLElement>('#detail-title'))?.focus();
+    onArrived?.();
+  }, [arrive, loaded]);
+
+  // After an answer the ask's summary takes focus once drawn; after an undo, its control again.
+  useEffect(() => {
+    const want = pendingFocus.current;
+    const ask = want && pane.current?.querySelector<HTMLElement>(`[data-ask="${want.ask}"]`);
+    if (!want || !ask) return;
+    const target = want.to === 'summary' ? (ask.classList.contains('answered') ? ask : null) : firstControl(ask.dataset.open ? ask : null);
+    if (!target) return;
+    pendingFocus.current = null;
+    target.focus();
   });
 
   // E15: another workspace's decision and a missing one both read "not found".
@@ -177,7 +203,7 @@ export function DecisionDetail({
     >
       {position && <p className="walker">{t('queue.walker', position)}</p>}
       {prompt && <p className="label">{t(`prompt.${prompt.kind}`)}</p>}
-      <Title id="detail-title" ref={titleAs === 'h1' ? focusOnArrival : titleRef} tabIndex={-1}>
+      <Title id="detail-title" ref={titleAs === 'h1' ? focusOnArrival : undefined} tabIndex={-1}>
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
         {decision.status === 'withdrawn' && <span className="tag withdrawn">{t('detail.withdrawn')}</span>}
@@ -217,7 +243,7 @@ export function DecisionDetail({
             me={me}
             open={open}
             submit={(value, reason) => void answer(ask.position, value, reason)}
-            permission={prompt?.kind === 'permission'}
+            riskFlags={ask.position === 1 && decision.source?.kind === 'approval' ? detail.riskFlags : null}
             optionPage={(ask, option) =>
               decision.documents.options?.[`${ask}.${option}`] ? documentHref(decision.id, `option-${ask}-${option}`) : null
             }
@@ -241,7 +267,7 @@ export function DecisionDetail({
         </div>
       )}
       {open && prompt?.kind === 'permission' && <p className="help">{t('prompt.keys')}</p>}
-      {detail.lines.pending && <p className="pending">{detail.lines.pending}</p>}
+      {open && <PendingLine progress={decision.progress} agent={detail.agent?.name ?? null} />}
       <footer>
         {open && (
           <button type="button" data-action="archive" onClick={() => void archive()}>
@@ -268,4 +294,21 @@ export function DecisionDetail({
       </footer>
     </section>
   );
+}
+
+/** An ask's first control: an option, a field or a button. */
+function firstControl(ask: Element | null | undefined): HTMLElement | null {
+  return ask?.querySelector<HTMLElement>('input:not(:disabled), textarea, button:not(:disabled), a[href]') ?? null;
+}
+
+/** Why `u` cannot undo here, in the ask menu's own words (§6.18 E6, E7). */
+function whyNoUndo(t: TFunction, data: DecisionRead, agent: string): string {
+  const latest = data.decision.asks
+    .filter((ask) => ask.answer)
+    .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0];
+  const state = latest ? data.detail.undo[latest.position] : undefined;
+  if (!latest || !state || state.available) return t('undo.nothingToUndo');
+  if (state.reason === 'acted') return t('undo.blockedActed', { agent });
+  if (state.reason === 'window') return t('undo.blockedWindow');
+  return t('undo.blockedClosed');
 }

@@ -1,12 +1,14 @@
 /**
- * The queue with nothing to show: never had a decision (§6.8), all clear after a quiet two
- * weeks (§6.7, E11, which is not a celebration, and points at recent Runs), or simply all
- * clear. The first-run state never carries the quiet warning (E12).
+ * The queue with nothing to show: never had a decision (§6.8, with Open Agents: an agent's
+ * instructions say when it asks), all clear after a quiet two weeks (§6.7, E11, which is not a
+ * celebration, and points at recent Runs and the safety rails), or simply all clear. The
+ * first-run state never carries the quiet warning (E12).
  */
 import { useTranslation } from 'react-i18next';
 import type { QueuePage } from '../../../domain/queue';
 import { AppLink } from './app-link';
 import { RECENT_RUNS_HREF } from './health-line';
+import { AGENTS_HREF, SAFETY_RAILS_HREF } from '../pages/agents';
 
 const QUIET_DAYS = 14;
 
@@ -19,6 +21,11 @@ export function EmptyQueue({ history, plain }: { history: QueuePage['history']; 
         <h2>{t('queue.emptyFirstRunTitle')}</h2>
         <p>{t('queue.emptyFirstRunBody')}</p>
         <p>{t('queue.emptyFirstRunHint')}</p>
+        <p>
+          <AppLink className="button-link" href={AGENTS_HREF}>
+            {t('queue.openAgents')}
+          </AppLink>
+        </p>
       </section>
     );
   }
@@ -32,6 +39,9 @@ export function EmptyQueue({ history, plain }: { history: QueuePage['history']; 
           <p>
             <AppLink className="button-link" href={RECENT_RUNS_HREF}>
               {t('queue.reviewRuns')}
+            </AppLink>{' '}
+            <AppLink className="button-link" href={SAFETY_RAILS_HREF}>
+              {t('queue.safetyRails')}
             </AppLink>
           </p>
           <p className="help">{t('queue.emptyQuietFootnote', { days })}</p>

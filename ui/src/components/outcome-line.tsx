@@ -17,6 +17,16 @@ export function outcomeText(t: TFunction, delivery: Delivery, agent: string | nu
   return t(`outcome.${delivery.kind}`);
 }
 
+/**
+ * S2's toast ("Answered. Researcher is picking the work back up."), E4's "Answered. Sent to the
+ * Run that is already going.": the outcome after "Answered.", unless its words already open with it.
+ */
+export function answeredToast(t: TFunction, delivery: Delivery, agent: string | null): string {
+  const outcome = outcomeText(t, delivery, agent);
+  const saysAnswered = delivery.kind === 'failed' || delivery.kind === 'nothing' || delivery.otherBlockers > 0;
+  return saysAnswered ? outcome : t('outcome.answeredThen', { outcome });
+}
+
 function Opens({ href, label }: { href: string; label: string }) {
   const { t } = useTranslation();
   return (

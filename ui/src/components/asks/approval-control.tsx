@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RiskFlag } from '../../../../domain/approval';
 import type { AskState } from '../../../../domain/decision-view-schema';
 import { ReasonField } from '../reason-field';
 import { AskForm, focusIn } from './ask-form';
@@ -10,12 +11,15 @@ type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
 /**
  * An approval ask: the action and its risks, Approve or Reject; a rejection needs a reason (§6.3,
  * FR-24), an approval may carry one (FR-25) — the same field, optional under the buttons until
- * Reject makes it required. On a permission card the same controls read Approve and Deny (cast-decide).
+ * Reject makes it required. A permission card has the same controls and words (§6.18 "Approve · Reject ·
+ * Confirm rejection"). An approval record's risks are its flags, worded by the catalogue (FR-63); an
+ * agent's own approval ask says its risks in its own words.
  * Enter on a button presses it (§6.17); Ctrl/⌘+Enter in the reason confirms a rejection. An approval
  * is never sent from the reason field: there it moves focus to Approve, one Enter from sending it.
  */
-export function ApprovalControl({ ask, submit, permission = false }: { ask: ApprovalAsk; submit: Submit; permission?: boolean }) {
+export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: ApprovalAsk; submit: Submit; riskFlags?: RiskFlag[] | null }) {
   const { t } = useTranslation();
+  const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -32,11 +36,11 @@ export function ApprovalControl({ ask, submit, permission = false }: { ask: Appr
         <p>
           <span className="label">{t('ask.action')}</span> {ask.action.summary}
         </p>
-        {ask.risks.length > 0 && (
+        {risks.length > 0 && (
           <div>
             <span className="label">{t('ask.risks')}</span>
-            <ul>
-              {ask.risks.map((risk, index) => (
+            <ul data-testid="risks">
+              {risks.map((risk, index) => (
                 <li key={index}>{risk}</li>
               ))}
             </ul>
@@ -46,7 +50,7 @@ export function ApprovalControl({ ask, submit, permission = false }: { ask: Appr
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} />
             <button type="submit" disabled={rejection === ''}>
-              {permission ? t('prompt.confirmDenial') : t('ask.confirmRejection')}
+              {t('ask.confirmRejection')}
             </button>
             <button type="button" onClick={() => setRejecting(false)}>
               {t('ask.cancel')}
@@ -62,7 +66,7 @@ export function ApprovalControl({ ask, submit, permission = false }: { ask: Appr
               {t('ask.approve')}
             </button>
             <button type="button" data-answer="reject" onClick={() => setRejecting(true)}>
-              {permission ? t('prompt.deny') : t('ask.reject')}
+              {t('ask.reject')}
             </button>
             <ReasonField required={false} value={reason} onChange={setReason} describes={id} />
           </>

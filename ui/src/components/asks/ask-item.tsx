@@ -8,6 +8,7 @@ import { ChoiceControl } from './choice-control';
 import { FactControl } from './fact-control';
 import type { OptionPageHref, Submit } from './submit';
 import type { UndoState } from '../../../../domain/undo';
+import type { RiskFlag } from '../../../../domain/approval';
 import { ago } from '../../time';
 import { AskMenu } from './ask-menu';
 
@@ -67,7 +68,7 @@ export function AskItem({
   submit,
   menu,
   optionPage,
-  permission = false,
+  riskFlags = null,
 }: {
   ask: AskState;
   members: Record<string, string>;
@@ -78,15 +79,16 @@ export function AskItem({
   menu: AskMenuFacts;
   /** Where an option of this ask has its own page, if it has one. */
   optionPage: OptionPageHref;
-  /** A host's permission prompt: its approval reads Approve / Deny. */
-  permission?: boolean;
+  /** The approval record's risk flags, when this is its derived ask: the catalogue words them. */
+  riskFlags?: RiskFlag[] | null;
 }) {
   const { t } = useTranslation();
   if (ask.answer) {
     const answer = ask.answer;
     const note = answer.value.kind === 'action' ? answer.value.note : undefined;
     return (
-      <li className="ask answered" data-testid="answered-ask" data-ask={ask.position} data-answered-at={answer.answeredAt}>
+      // Focusable from script: an answer leaves focus here, on what was recorded, not on the page body.
+      <li className="ask answered" tabIndex={-1} data-testid="answered-ask" data-ask={ask.position} data-answered-at={answer.answeredAt}>
         <p className="prompt">{ask.prompt}</p>
         <p data-testid="answered-line">
           {answeredLine(t, ask, answer, answerer(t, answer, members, me))}
@@ -122,7 +124,7 @@ export function AskItem({
     <li className="ask" data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
       {ask.kind === 'decision' && <ChoiceControl ask={ask} submit={submit} optionPage={optionPage} />}
-      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} permission={permission} />}
+      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
       {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}
