@@ -9,7 +9,7 @@ const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${
 const layer = (name) => [`**/${name}`, `**/${name}/**`, `../${name}`, `../${name}/*`];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**', 'ui/dist/**', 'test-results/**'] },
+  { ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**', 'ui/dist/**', 'cli/dist/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.mjs', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },

@@ -1,6 +1,9 @@
 /**
  * `cast`: the one commander program. Every command talks to Cast over HTTP; failures become
  * the exit codes in output.ts, printed once, as text or (with --json) as one JSON object.
+ * Only the commands' declarations load here: each `<verb>.ts` imports its `<verb>-action.ts`
+ * when it runs, so `cast --help` never loads zod, domain/, client/ or the MCP SDK (issue 21;
+ * test/unit/cli-lazy-imports.test.ts).
  */
 import { Command, CommanderError } from 'commander';
 import { registerAnswer } from './commands/decide/answer';

@@ -1,10 +1,11 @@
 /**
  * The end of `cast --help`, as `gh help environment` does it: the environment the CLI reads
  * (cli/config.ts) and every exit code it uses (cli/output.ts). The exit codes are keyed by
- * `ExitCode`, so a code added to `Exit` without a line here does not compile.
+ * `ExitCode`, so a code added to `Exit` without a line here does not compile. `cast --help`
+ * loads this, so it imports nothing that pulls in zod, domain/ or client/ (test/unit/cli-lazy-imports.test.ts).
  */
-import { RETRY_AFTER_MAX_SECONDS } from '../client/retry-after';
 import { Exit, type ExitCode } from './output';
+import { RETRY_AFTER_MAX_SECONDS } from './retry-after-limit';
 
 const ENVIRONMENT: Array<[string, string]> = [
   ['CAST_URL', "Cast's address; overrides the one `cast login` stored"],

@@ -5,30 +5,15 @@
  * from `domain/routes/` and gets back its answer parsed with that route's schema.
  */
 import { ProblemError, RateLimitedError, request as send, UnreachableError } from '../client/request';
-import { RETRY_AFTER_MAX_SECONDS, type RetryAfterPolicy } from '../client/retry-after';
-import type { Problem } from '../domain/problem';
+import type { RetryAfterPolicy } from '../client/retry-after';
 import type { RouteContract, RouteRequest, RouteResponse } from '../domain/routes/route';
+import { ApiError } from './api-error';
 import type { Connection } from './config';
-import { CliError, Exit, hint, type ExitCode } from './output';
+import { CliError, Exit, hint } from './output';
+import { RETRY_AFTER_MAX_SECONDS } from './retry-after-limit';
 
-/** Cast refused: its problem, kept whole (`invalid_order` adds `missing`, `extra`, `repeated`). */
-export class ApiError extends CliError {
-  constructor(readonly problem: Problem) {
-    super(problem.detail, exitCodeOf(problem), { status: problem.status }, problem.code);
-  }
-}
-
-function exitCodeOf(problem: Problem): ExitCode {
-  if (problem.status === 429) return Exit.rateLimited;
-  // Only a person may do this (DESIGN §8): its own code, so an agent's script can tell it from a bad token.
-  if (problem.code === 'forbidden_for_agent') return Exit.personOnly;
-  if (problem.status === 401 || problem.status === 403 || problem.code === 'session_not_found') return Exit.notAllowed;
-  if (problem.code === 'decision_archived') return Exit.closed;
-  if (problem.status === 409) return Exit.conflict;
-  // Not 2: that is the CLI's own refusal, before anything is sent (README, exit codes).
-  if (problem.status === 400 || problem.status === 422) return Exit.refused;
-  return Exit.error;
-}
+// A refusal is raised as an ApiError; whoever holds a client catches it from here too.
+export { ApiError };
 
 export type Client = {
   /** The route's answer, parsed with its schema. */

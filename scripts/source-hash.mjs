@@ -4,15 +4,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The sha256 of these files and every file under these directories (except `skip`), in a stable order. */
-export function sourceHash({ files = [], dirs = [], skip = [] }) {
+/** The sha256 of these files and every file under these directories (except `skip`; those `only` matches), in a stable order. */
+export function sourceHash({ files = [], dirs = [], skip = [], only = /(?:)/ }) {
   const inputs = [...files];
   const walk = (dir) => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       if (skip.includes(path)) continue;
       if (statSync(path).isDirectory()) walk(path);
-      else inputs.push(path);
+      else if (only.test(path)) inputs.push(path);
     }
   };
   for (const dir of dirs) walk(dir);

@@ -109,5 +109,3 @@ export function readMode(
   }
   return { mode: 'advisory', defaultOption: option };
 }
-
-export const collect = (value: string, previous: string[]) => [...previous, value];

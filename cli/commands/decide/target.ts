@@ -10,7 +10,8 @@ import { endSentence } from '../../../domain/sentence';
 import { listSessionDecisions } from '../../../domain/routes/session-decisions';
 import { putSession } from '../../../domain/routes/sessions';
 import { connection, sessionId } from '../../config';
-import { ApiError, client, type Client } from '../../http';
+import { ApiError } from '../../api-error';
+import { client, type Client } from '../../http';
 import { CliError, Exit, usageError } from '../../output';
 import { answerLine, outcomeJson } from './present';
 

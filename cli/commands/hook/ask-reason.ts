@@ -3,7 +3,7 @@
  * person's answer came from Cast — what went wrong, and what became of the card.
  */
 import type { DecisionView } from '../../../domain/decision';
-import { ApiError } from '../../http';
+import { ApiError } from '../../api-error';
 import { CliError } from '../../output';
 import type { StopReason } from './run-bound';
 

@@ -1,8 +1,8 @@
 /**
- * Claude Code's PreToolUse hook, as `cast hook claude-code` reads and answers it: the JSON on
- * stdin (common fields plus tool_name, tool_input, tool_use_id), what the tool would do, whole,
+ * Claude Code's PreToolUse hook, as `cast hook claude-code` reads it: the JSON on stdin
+ * (common fields plus tool_name, tool_input, tool_use_id), and what the tool would do, whole,
  * for the permission card (Cast keeps it as the card's context and cuts the one-line summary
- * itself), and the decision printed on stdout.
+ * itself). The decision printed on stdout is verdict.ts's.
  * Format: https://code.claude.com/docs/en/hooks ("PreToolUse input", "PreToolUse decision control").
  */
 import { z } from 'zod';
@@ -33,13 +33,4 @@ export function toolInputText(input: Record<string, unknown>): string | undefine
   // Grep and Glob: the pattern, and where.
   if ((field === 'pattern' || field === 'query') && typeof input.path === 'string' && input.path.trim()) text += ` in ${input.path.trim()}`;
   return text || undefined;
-}
-
-export type PermissionDecision = 'allow' | 'deny' | 'ask';
-
-/** The one line Claude Code reads from a PreToolUse hook that exits 0. */
-export function preToolUseOutput(decision: PermissionDecision, reason: string): string {
-  return JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
-  });
 }

@@ -3,29 +3,6 @@
  * file — AGENTS.md, or CLAUDE.md where that is the one present — at the repository's root.
  */
 import type { Command } from 'commander';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { emit } from '../../output';
-import { SNIPPET_START, withSnippet } from './decide-snippet';
-
-function projectRoot(): string {
-  try {
-    return (
-      execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
-      process.cwd()
-    );
-  } catch {
-    return process.cwd();
-  }
-}
-
-function instructionFile(): string {
-  const root = projectRoot();
-  const agents = join(root, 'AGENTS.md');
-  const claude = join(root, 'CLAUDE.md');
-  return !existsSync(agents) && existsSync(claude) ? claude : agents;
-}
 
 export function registerInstallDecide(install: Command): void {
   install
@@ -33,22 +10,5 @@ export function registerInstallDecide(install: Command): void {
     .description('write the decide snippet into AGENTS.md (or CLAUDE.md)')
     .option('--file <file>', 'the instruction file to write it into')
     .option('--json', 'print one JSON object')
-    .action((opts: { file?: string; json?: boolean }) => {
-      const file = opts.file ?? instructionFile();
-      const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
-      const after = withSnippet(before);
-      const outcome = after === before ? 'unchanged' : before.includes(SNIPPET_START) ? 'replaced' : 'added';
-      if (outcome !== 'unchanged') writeFileSync(file, after);
-      const shown = relative(process.cwd(), file) || file;
-      // A person decides: the agent files with a token of its own, which can never answer (DESIGN §8).
-      const credential = [
-        'Give the agent its own token, not yours — yours can answer its decisions:',
-        '  cast token create --agent "<agent name>"    then set CAST_TOKEN to it where the agent runs.',
-      ];
-      emit(Boolean(opts.json), [`The decide snippet is in ${shown} (${outcome}).`, ...credential], {
-        file,
-        outcome,
-        next: 'cast token create --agent "<agent name>"',
-      });
-    });
+    .action(async (opts: { file?: string; json?: boolean }) => (await import('./decide-action')).run(opts));
 }

@@ -9,7 +9,7 @@ import { DecisionMode, DecisionStatus, type DecisionView } from '../../../domain
 import type { SessionDecision } from '../../../domain/decision-view-schema';
 import { listQueue } from '../../../domain/routes/decisions';
 import { listSessionDecisions } from '../../../domain/routes/session-decisions';
-import { ApiError } from '../../http';
+import { ApiError } from '../../api-error';
 import { answerOf } from '../decide/present';
 import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';

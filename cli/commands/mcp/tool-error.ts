@@ -7,7 +7,7 @@
 import type { Problem } from '../../../domain/problem';
 import { refusalWords } from '../../../domain/refusal-words';
 import { endSentence } from '../../../domain/sentence';
-import { ApiError } from '../../http';
+import { ApiError } from '../../api-error';
 import { CliError } from '../../output';
 
 /** A failure the tool has already put in its own words. */

@@ -4,7 +4,7 @@ import type { Client } from '../../http';
 import { hint } from '../../output';
 import { formatLocal } from '../../when';
 import { autoDefaultAt } from './present';
-import { getChecklist } from './show';
+import { getChecklist } from './get-checklist';
 
 export type StackPlace = { id: string; title: string; position: number; of: number; autoDefaultAt: string | null };
 

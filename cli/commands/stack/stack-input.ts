@@ -5,18 +5,10 @@
 import { DurationError, formatDuration, parseDuration } from '../../../domain/duration';
 import { AUTO_DEFAULT_MAX_MS } from '../../../domain/limits';
 import { StackId } from '../../../domain/stack-schema';
-import { ApiError } from '../../http';
+import { ApiError } from '../../api-error';
 import { CliError, usageError } from '../../output';
 import { parseDue, WhenError } from '../../when';
 import { checkId } from '../decide/target';
-
-/** The accepted forms, for --help. */
-export const WHEN_HELP = `
-WHEN: today, tomorrow, a weekday (friday = the next Friday, never today), a date (2026-12-01)
-or a date-time (2026-12-01T17:00, or with an offset: 2026-12-01T17:00+02:00). A date without
-a time means the end of that day in your local time zone (23:59:59).
-DURATION: 45s, 90m, 24h, 3d, or several together (1h30m). With an auto-default, each advisory member takes its declared
-default that long after it joined the stack; blocking members never do.`;
 
 export function checkStackId(id: string): string {
   const parsed = StackId.safeParse(id);
