@@ -9,12 +9,16 @@ import { ErrorCode, type Rejection } from '../../domain/errors';
 import { approvalReply, escalationReply } from '../../domain/inbox-reply';
 import { checkAddMembers, MAX_STACK_MEMBERS, openStack } from '../../domain/stack';
 import { actedRejection, checkUndo } from '../../domain/undo';
-import { i18next } from '../../ui/src/i18n';
+import i18next from 'i18next';
 import { en } from '../../ui/src/i18n/en';
 import { problemWords } from '../../ui/src/api/problem-words';
 import { choiceDecision, decisionStart } from '../support/fixtures';
 
-const t = i18next.t.bind(i18next);
+// The catalogue as the web loads it (ui/src/i18n), without react-i18next: this file is type-checked
+// with the server's code, where React's DOM-less global types would shadow the browser tests' DOM.
+const catalogue = i18next.createInstance();
+await catalogue.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+const t = catalogue.t.bind(catalogue);
 const at = new Date('2026-01-01T00:00:00Z');
 const open = () => openDecision(decisionStart(choiceDecision('Q?', 1), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), at);
 const answered = () => applyAnswer(open(), { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: 'mb' }, at);
