@@ -8,7 +8,7 @@
  *     workflow, and answering (HTTP → update → mirror) vs a bare no-op Update, each timed in
  *     turn with its baseline,
  *   - answer → agent delivery (`cast decide wait`), sustained load, stack deadlines, the
- *     browser's view of opening the queue and answering,
+ *     browser's view of opening the queue, answering, and a keystroke to the next card,
  *   - last (it overloads the machine on purpose), the ceiling: filing and answering offered
  *     at a rate grown a quarter every step until a step's P95 passes 250 ms or it has an
  *     error (down a quarter a step when the target itself breaks); the highest rate held is
@@ -91,6 +91,7 @@ const WAITS = QUICK ? 10 : 50;
 const SUSTAINED_SECONDS = QUICK ? 3 : 10;
 const STACK_MEMBERS = QUICK ? 20 : 100;
 const BROWSER_RUNS = QUICK ? 3 : 10;
+const KEYSTROKES = QUICK ? 10 : 30;
 const COLD_STARTS = QUICK ? 10 : 40;
 // Each ceiling step offers its rate for this long; the first steps are DESIGN §7's targets.
 const STEP_SECONDS = QUICK ? 2 : 5;
@@ -264,11 +265,11 @@ for (const run of [load.filing, load.answering]) if (run.firstError) log(`first 
 log(`stack deadlines: ${STACK_MEMBERS} advisory members answered by their stack's auto-default…`);
 const lags = await stackDeadlineLags(api.url, headers, STACK_MEMBERS, 5);
 
-log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, in Chromium…`);
+log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
 for (let index = 0; index < BROWSER_RUNS; index += 1) {
   await http.json('POST', '/api/v1/decisions', choiceDecision(`Browser answer ${index}?`));
 }
-const web = await browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS);
+const web = await browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS, KEYSTROKES);
 
 // Last: it pushes the machine past what it serves, which nothing measured after it should feel.
 const stepLine = (step: Step) =>
@@ -351,6 +352,7 @@ const table = [
   `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 2× | ${met(answer.p95 / bare.p95 <= 2)} |`,
   `| browser: open /decisions → first decision answerable (${DECISIONS} open) | ${times(web.open)} | | |`,
   `| browser: click Answer → "Answered." shown | ${times(web.answer)} | | |`,
+  `| browser: keystroke \`j\` → next card selected, its detail drawn (${DECISIONS} open, ${KEYSTROKES} presses) | ${times(web.nextCard)} | P95 ≤ 100 ms | ${met(web.nextCard.p95 <= 100)} |`,
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
   `| \`node -e 0\` (a fresh Node process), in turn with the two below | ${times(bareNode)} | | |`,
   `| \`cast --help\` (the compiled CLI, cold process) | ${times(castHelp)} | P50 ≤ 1.5× node -e 0 | ${(castHelp.p50 / bareNode.p50).toFixed(2)}× ${met(castHelp.p50 <= 1.5 * bareNode.p50)} |`,

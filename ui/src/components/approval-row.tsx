@@ -75,20 +75,20 @@ export function ApprovalRow({
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} />
             <div className="buttons">
-              <button type="button" disabled={!reason.trim() || busy} onClick={() => void decide('reject')}>
+              <button type="button" className="primary danger" disabled={!reason.trim() || busy} onClick={() => void decide('reject')}>
                 {t('ask.confirmRejection')}
               </button>
-              <button type="button" onClick={() => setRejecting(false)}>
+              <button type="button" className="quiet" onClick={() => setRejecting(false)}>
                 {t('ask.cancel')}
               </button>
             </div>
           </>
         ) : (
           <div className="buttons">
-            <button type="button" data-answer="approve" disabled={busy} onClick={() => void decide('approve')}>
+            <button type="button" className="primary" data-answer="approve" disabled={busy} onClick={() => void decide('approve')}>
               {t('ask.approve')}
             </button>
-            <button type="button" data-answer="reject" disabled={busy} onClick={() => setRejecting(true)}>
+            <button type="button" className="danger" data-answer="reject" disabled={busy} onClick={() => setRejecting(true)}>
               {t('ask.reject')}
             </button>
           </div>

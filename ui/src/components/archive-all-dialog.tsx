@@ -31,10 +31,10 @@ export function ArchiveAllDialog({
       {capped && <p>{t('archiveAll.overCap', { cap: ARCHIVE_ALL_MAX })}</p>}
       {filter && <p>{t('archiveAll.filteredBy', { filter })}</p>}
       <footer>
-        <button type="button" onClick={onClose}>
+        <button type="button" className="quiet" onClick={onClose}>
           {t('ask.cancel')}
         </button>
-        <button type="button" onClick={onConfirm}>
+        <button type="button" className="primary" onClick={onConfirm}>
           {t('archiveAll.confirm', { count: archiving })}
         </button>
       </footer>

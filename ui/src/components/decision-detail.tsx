@@ -21,6 +21,7 @@ import { AskItem } from './asks/ask-item';
 import { focusOnArrival } from '../routing/navigate';
 import { answeredToast, OutcomeLine } from './outcome-line';
 import { PendingLine } from './pending-line';
+import { ProgressDots } from './progress-dots';
 import { RecurringNote } from './recurring-note';
 import { hostPromptOf } from '../queue/host-prompt';
 import { SessionSaid } from './session-said';
@@ -232,7 +233,11 @@ export function DecisionDetail({
       )}
       {detail.recurring && <RecurringNote decisionId={decision.id} recurring={detail.recurring} />}
       <h3>
-        {t('queue.asksHeading')} <span className="progress">{t('queue.progress', decision.progress)}</span>
+        {t('queue.asksHeading')}{' '}
+        <span className="progress">
+          <ProgressDots progress={decision.progress} />
+          {t('queue.progress', decision.progress)}
+        </span>
       </h3>
       <ol className="asks">
         {decision.asks.map((ask) => (
@@ -287,7 +292,7 @@ export function DecisionDetail({
           </AppLink>
         )}
         {!open && (
-          <button type="button" onClick={onNext}>
+          <button type="button" className="primary" onClick={onNext}>
             {t('queue.next')}
           </button>
         )}

@@ -65,10 +65,10 @@ export function GroupStackDialog({
           </p>
         )}
         <footer>
-          <button type="button" onClick={onClose}>
+          <button type="button" className="quiet" onClick={onClose}>
             {t('ask.cancel')}
           </button>
-          <button type="submit" disabled={busy || count === 0}>
+          <button type="submit" className="primary" disabled={busy || count === 0}>
             {t('stack.create')}
           </button>
         </footer>

@@ -162,10 +162,10 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
           </p>
         )}
         <footer>
-          <button type="button" onClick={onClose}>
+          <button type="button" className="quiet" onClick={onClose}>
             {t('ask.cancel')}
           </button>
-          <button type="submit" disabled={busy || !ready}>
+          <button type="submit" className="primary" disabled={busy || !ready}>
             {t('health.save')}
           </button>
         </footer>

@@ -107,7 +107,7 @@ export function InboxMessage({
                 {problem}
               </p>
             )}
-            <button type="submit" disabled={!text.trim() || replying.isPending}>
+            <button type="submit" className="primary" disabled={!text.trim() || replying.isPending}>
               {t('inbox.send')}
             </button>
           </form>

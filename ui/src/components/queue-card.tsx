@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { hostPromptOf } from '../queue/host-prompt';
+import { ProgressDots } from './progress-dots';
 import { age, day } from '../time';
 import type { QueueCard as Card } from '../../../domain/queue';
 
@@ -73,13 +74,18 @@ export function QueueCard({
             {t('recurring.chip', { count: card.askedTimes })}
           </span>
         )}
-        <span>{card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>
-        <span>{t('queue.progress', card.progress)}</span>
+        <span className="confidence">
+          {card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}
+        </span>
+        <span className="progress">
+          <ProgressDots progress={card.progress} />
+          {t('queue.progress', card.progress)}
+        </span>
       </button>
       {onArchive && card.status === 'open' && (
         <button
           type="button"
-          className="archive quiet"
+          className="archive quiet small"
           data-action="archive-card"
           aria-label={t('queue.archiveOne', { question: card.question })}
           onClick={onArchive}
@@ -90,7 +96,7 @@ export function QueueCard({
       {archived && (
         <button
           type="button"
-          className="restore"
+          className="restore small"
           data-action="restore"
           aria-label={t('queue.restoreOne', { question: card.question })}
           onClick={onRestore}

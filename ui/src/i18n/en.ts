@@ -171,6 +171,9 @@ export const en = {
     mission: 'Mission',
     kind: 'Kind',
     kinds: { decision: 'Decision', approval: 'Approval', fact: 'Fact', access: 'Access', action: 'Action' },
+    // Below 768 px the four menus fold behind one control, which says how many are set.
+    toggle: 'Filters',
+    toggleSet: 'Filters ({{count}})',
   },
   keys: {
     title: 'Keyboard',

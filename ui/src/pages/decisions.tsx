@@ -97,6 +97,12 @@ export function Decisions({ me }: { me: string | null }) {
     history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode, shown })}`);
   }, [tab, filters, selected, mode, shown]);
 
+  // The detail pane scrolls on its own beside the list (§6.1): another decision starts at its top.
+  const detailPane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    detailPane.current?.scrollTo({ top: 0 });
+  }, [current]);
+
   const focusCard = (id: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${id}"]`)?.focus());
 
   /** `]` / `[`, j / k: from where the walker stands — after an answer, the decision that followed. */
@@ -196,7 +202,7 @@ export function Decisions({ me }: { me: string | null }) {
     return words.length ? words.join(', ') : null;
   }
 
-  /** The new stack with the picked cards, then its page; a refusal is returned in the server's words. */
+  /** The new stack with the picked cards, then its page; a refusal is returned in the catalogue's words for its code. */
   async function groupIntoStack(title: string): Promise<string | null> {
     try {
       const stack = await grouping.mutateAsync({ title, decisions: chosen.map((card) => card.id) });
@@ -260,35 +266,41 @@ export function Decisions({ me }: { me: string | null }) {
   const more = page ? Math.min(QUEUE_PAGE, page.counts.total - page.decisions.length) : 0;
   const arrive = arrival?.id === current ? arrival.to : null;
   return (
-    <main className="queue">
-      <header>
-        <h1 ref={focusOnArrival} tabIndex={-1}>
-          {t('queue.title')}
-        </h1>
-        <p>{t('queue.subtitle')}</p>
-        {/* A filtered view's count is its own; the health line's is the workspace's. */}
-        {page && (
-          <p data-testid="counts">
-            {t(filtered ? 'queue.countsInView' : 'queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}
-          </p>
-        )}
-        {tab === 'open' && page && page.counts.total > 0 && (
-          <button type="button" data-action="archive-all" onClick={() => open('archive-all')}>
-            {t('archiveAll.button')}
+    <main className="queue" data-view={detailOpen && current ? 'detail' : 'list'}>
+      <header className="queue-header">
+        <div>
+          <h1 ref={focusOnArrival} tabIndex={-1}>
+            {t('queue.title')}
+          </h1>
+          <p className="subtitle">{t('queue.subtitle')}</p>
+          {/* A filtered view's count is its own; the health line's is the workspace's. */}
+          {page && (
+            <p className="counts" data-testid="counts">
+              {t(filtered ? 'queue.countsInView' : 'queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}
+            </p>
+          )}
+        </div>
+        <div className="queue-tools">
+          {tab === 'open' && page && page.counts.total > 0 && (
+            <button type="button" className="small" data-action="archive-all" onClick={() => open('archive-all')}>
+              {t('archiveAll.button')}
+            </button>
+          )}
+          <button type="button" className="small" onClick={() => open('help')} aria-label={t('queue.keyboardHelp')}>
+            {t('keys.label.help')}
           </button>
-        )}
-        <button type="button" onClick={() => open('help')} aria-label={t('queue.keyboardHelp')}>
-          {t('keys.label.help')}
-        </button>
-        <AppLink href="/analytics" className="header-link">
-          {t('queue.analytics')}
-        </AppLink>
-        <button type="button" onClick={() => void signOut()}>
-          {t('signIn.signOut')}
-        </button>
+          <AppLink href="/analytics" className="header-link">
+            {t('queue.analytics')}
+          </AppLink>
+          <button type="button" className="quiet small" onClick={() => void signOut()}>
+            {t('signIn.signOut')}
+          </button>
+        </div>
       </header>
-      <QueueTabs tab={tab} counts={page?.tabs ?? null} onChange={(name) => change({ type: 'tab', tab: name })} />
-      <QueueFilters filters={filters} onChange={(next) => change({ type: 'filter', filters: next })} />
+      <div className="queue-bar">
+        <QueueTabs tab={tab} counts={page?.tabs ?? null} onChange={(name) => change({ type: 'tab', tab: name })} />
+        <QueueFilters filters={filters} onChange={(next) => change({ type: 'filter', filters: next })} />
+      </div>
       {/* Absent while loading and when there is none (FR-55); never shown to a workspace that has
           had no decision yet, whose "quiet" would be the over-guessing warning E12 rules out. */}
       {!failed && page?.health && page.history.decisions > 0 && (
@@ -336,7 +348,7 @@ export function Decisions({ me }: { me: string | null }) {
             )}
           </div>
           {current && (
-            <div className="detail-pane">
+            <div className="detail-pane" ref={detailPane}>
               <button type="button" className="back" onClick={backToList}>
                 {t('queue.back')}
               </button>

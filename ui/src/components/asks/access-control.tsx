@@ -23,11 +23,13 @@ export function AccessControl({ ask, submit }: { ask: AccessAsk; submit: Submit 
         <p>
           <span className="label">{t('ask.needs')}</span> {ask.needed}
         </p>
-        <a href={ask.grantUrl} target="_blank" rel="noopener noreferrer">
+        <a className="button-link" href={ask.grantUrl} target="_blank" rel="noopener noreferrer">
           {t('ask.openConnections')}
         </a>
         <ReasonField required={false} value={reason} onChange={setReason} describes={id} />
-        <button type="submit">{t('ask.granted')}</button>
+        <button type="submit" className="primary">
+          {t('ask.granted')}
+        </button>
       </div>
     </AskForm>
   );

@@ -26,7 +26,9 @@ export function ActionControl({ ask, submit }: { ask: ActionAsk; submit: Submit 
         <label htmlFor={id}>{t('ask.note')}</label>
         <textarea id={id} value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} />
         <ReasonField required={false} value={reason} onChange={setReason} describes={`${id}-control`} />
-        <button type="submit">{t('ask.markDone')}</button>
+        <button type="submit" className="primary">
+          {t('ask.markDone')}
+        </button>
       </div>
     </AskForm>
   );

@@ -49,25 +49,31 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
         {rejecting ? (
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} />
-            <button type="submit" disabled={rejection === ''}>
-              {t('ask.confirmRejection')}
-            </button>
-            <button type="button" onClick={() => setRejecting(false)}>
-              {t('ask.cancel')}
-            </button>
+            <div className="buttons">
+              <button type="submit" className="primary danger" disabled={rejection === ''}>
+                {t('ask.confirmRejection')}
+              </button>
+              <button type="button" className="quiet" onClick={() => setRejecting(false)}>
+                {t('ask.cancel')}
+              </button>
+            </div>
           </>
         ) : (
           <>
-            <button
-              type="button"
-              data-answer="approve"
-              onClick={() => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined)}
-            >
-              {t('ask.approve')}
-            </button>
-            <button type="button" data-answer="reject" onClick={() => setRejecting(true)}>
-              {t('ask.reject')}
-            </button>
+            {/* Approve is the filled primary, Reject the outlined danger: they differ in weight and word, not hue alone (FR-67). */}
+            <div className="buttons">
+              <button
+                type="button"
+                className="primary"
+                data-answer="approve"
+                onClick={() => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined)}
+              >
+                {t('ask.approve')}
+              </button>
+              <button type="button" className="danger" data-answer="reject" onClick={() => setRejecting(true)}>
+                {t('ask.reject')}
+              </button>
+            </div>
             <ReasonField required={false} value={reason} onChange={setReason} describes={id} />
           </>
         )}

@@ -84,7 +84,7 @@ export function ChoiceControl({ ask, submit, optionPage }: { ask: ChoiceAsk; sub
           );
         })}
         {selected.length > 0 && <ReasonField required={required} value={reason} onChange={setReason} describes={id} />}
-        <button type="submit" disabled={!ready}>
+        <button type="submit" className="primary" disabled={!ready}>
           {t('ask.answer')}
         </button>
       </fieldset>

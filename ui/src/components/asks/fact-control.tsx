@@ -34,7 +34,7 @@ export function FactControl({ ask, submit }: { ask: FactAsk; submit: Submit }) {
         )}
         <p className="help">{t('ask.characters', { count: text.length, max: FACT_MAX })}</p>
         <ReasonField required={false} value={reason} onChange={setReason} describes={`${id}-control`} />
-        <button type="submit" disabled={answer === ''}>
+        <button type="submit" className="primary" disabled={answer === ''}>
           {t('ask.answer')}
         </button>
       </div>
