@@ -4,6 +4,7 @@
  * long-poll or server-sent events), and puts its agent's prompts into the queue. Another
  * member's session reads as missing.
  */
+import { LABEL_PROBLEMS } from '../option-labels';
 import { z } from 'zod';
 import { DecisionView } from '../decision-view-schema';
 import { HostPromptBody } from '../host-prompt';
@@ -189,7 +190,7 @@ export const fileHostPrompt = route({
   params: SessionParams,
   body: { schema: HostPromptBody.meta({ id: 'HostPromptBody' }) },
   ok: { status: 201, description: 'The decision.', schema: z.object({ decision: DecisionView }) },
-  errors: ['session_not_found', 'agent_open_cap', ...WORKFLOW_ERRORS],
+  errors: ['session_not_found', 'agent_open_cap', ...LABEL_PROBLEMS, ...WORKFLOW_ERRORS],
   callers: PEOPLE_AND_AGENTS,
 });
 

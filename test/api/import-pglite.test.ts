@@ -84,11 +84,10 @@ async function tableCounts(db: Pool): Promise<Record<string, number>> {
 }
 
 /**
- * Tables the newest migration adds, which the source (written before it) lacks: the import
- * brings the copy's schema up to date first, so they arrive filled from its rows — the queue's
- * per-workspace counters (0014) count its two open decisions.
+ * Tables a newer migration adds, which the source lacks: none since 0014's counters (the source
+ * below lacks 0016's columns instead, which the import fills with their defaults).
  */
-const newestTables = { decision_counts: 1 };
+const newestTables = {};
 
 async function decisionCounters(db: Pool): Promise<Array<{ status: string; mode: string; n: number }>> {
   const { rows } = await db.query<{ status: string; mode: string; n: number }>(
@@ -113,9 +112,9 @@ let lastMessageSeq: number;
 /** The earlier Cast's database: a workspace, two members and their tokens, decisions, a session. */
 async function writeSource(): Promise<void> {
   const db = await PGlite.create({ dataDir: sourceDir });
-  // All but the newest migration, as a Cast from before it would have left the database.
-  const migrations = await loadMigrations();
-  await migratePglite(db, migrations.slice(0, -1));
+  // Written by today's db functions, then stripped of 0016's columns below: as a Cast from
+  // before people and agents had kinds would have left the database.
+  await migratePglite(db, await loadMigrations());
   const pool = pgliteAsPool(db);
 
   const workspaceId = await createWorkspace(pool, 'Default workspace');
@@ -169,6 +168,15 @@ async function writeSource(): Promise<void> {
   }
   // A rate-limit counter: transient, not carried across.
   await db.query(`insert into rate_limits (key, points, expire) values ($1, 3, $2)`, [`read:${owner.memberId}`, Date.now() + 60_000]);
+
+  await db.exec(`
+    alter table activity drop column actor_label;
+    alter table web_sessions drop column token_id;
+    drop index api_tokens_workspace_idx;
+    alter table api_tokens drop constraint api_tokens_agent_kind,
+      drop column kind, drop column agent_id, drop column expires_at, drop column last_used_at;
+    alter table members drop column role;
+    delete from schema_migrations where version = 16;`);
 
   sourceCounts = await tableCounts(pool);
   await db.close();

@@ -106,6 +106,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   const setAside = await escalate({ dedupeKey: 'world-set-aside' });
   await me.ok('POST', `/api/v1/decisions/${setAside.decisionId}/archive`);
 
+  // A token of its own to revoke: never the one the property's requests are sent with.
+  const spareToken = (await me.ok<{ token: { id: string } }>('POST', '/api/v1/tokens', { label: 'World spare' })).token.id;
+
   const soon = new Date(Date.now() + 86_400_000).toISOString();
   // No run: a run belongs to its session, and these bodies name a new session each time.
   const links = { agent: agent.id, task };
@@ -218,6 +221,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
       { resolution: 'Neither; ask again.' },
     ),
     'POST /api/v1/inbox/:id/reply': fc.constantFrom({ text: 'yes' }, { text: 'no — too risky' }),
+    'POST /api/v1/members': fresh.map((id) => ({ name: `Member ${id}` })),
+    'POST /api/v1/tokens': fresh.map((id) => ({ agent: `Agent ${id}`, label: `laptop ${id}`, expiresIn: '90d' })),
+    'DELETE /api/v1/tokens/:id': fc.constant(undefined),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },
@@ -252,6 +258,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/approvals/:id/reject': { id: toReject },
     'POST /api/v1/escalations/:id/resolve': { id: toResolve },
     'POST /api/v1/inbox/:id/reply': { id: `approval:${toReply}` },
+    'DELETE /api/v1/tokens/:id': { id: spareToken },
   };
   // Every id in the world: a field that names a record may be given the wrong one.
   const every = [...new Set(Object.values(ids).flatMap((params) => Object.values(params))), mission, run, stack, spareStack];

@@ -25,14 +25,21 @@ export const WORKSPACE_TABLES = [
   'webhook_endpoints',
   'workspace_settings',
   'activity',
+  'members',
+  'api_tokens',
 ] as const;
+
+/** A row as compared: whole, except what a request records by merely being made (a token's last use). */
+const ROW: Partial<Record<(typeof WORKSPACE_TABLES)[number], string>> = {
+  api_tokens: '(t.id, t.member_id, t.token_hash, t.label, t.kind, t.agent_id, t.expires_at, t.revoked_at)',
+};
 
 export type RowDigest = Record<(typeof WORKSPACE_TABLES)[number], string>;
 
 // Each table: its row count and an order-independent hash of its rows' full text.
 const QUERY = `select ${WORKSPACE_TABLES.map(
   (table) =>
-    `(select count(*) || ':' || md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) from ${table} t where t.workspace_id = $1) as ${table}`,
+    `(select count(*) || ':' || md5(coalesce(string_agg(md5(${ROW[table] ?? 't'}::text), '' order by md5(${ROW[table] ?? 't'}::text)), '')) from ${table} t where t.workspace_id = $1) as ${table}`,
 ).join(',\n')}`;
 
 export async function rowDigest(pool: Pool, workspaceId: string): Promise<RowDigest> {
