@@ -67,6 +67,26 @@ async function fileInOrder(me: Me, bodies: Array<Record<string, unknown>>): Prom
 }
 
 const answerOf = async (me: Me, id: string, ask: number) => ((await me.decision(id)) as DecisionView).asks[ask - 1]?.answer ?? null;
+/**
+ * The page has taken in an answer: ask `n` reads as answered and focus has landed on it (FR-66).
+ * The API holds the answer a moment before the page does; moving on before then races the
+ * page's own focus move, which would take the keys typed into the next ask.
+ */
+const shownAnswered = (page: Page, n: number) =>
+  expect
+    .poll(
+      () =>
+        page.evaluate((position) => {
+          const active = (
+            globalThis as unknown as {
+              document: { activeElement: { closest(s: string): { getAttribute(a: string): string | null } | null } | null };
+            }
+          ).document.activeElement;
+          return active?.closest('[data-testid="answered-ask"]')?.getAttribute('data-ask') === String(position);
+        }, n),
+      SLOW,
+    )
+    .toBe(true);
 
 describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
   it(
@@ -112,11 +132,13 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       await expect
         .poll(() => answerOf(me, decision, 2), SLOW)
         .toMatchObject({ value: { kind: 'decision', selected: [2] }, reason: 'Hourly matters.\nFor the dashboards.' });
+      await shownAnswered(page, 2);
 
       // A one-line fact: Enter answers.
       await detail.getByLabel('What is the VAT rate we charge in Ireland?').fill('23%');
       await detail.getByLabel('What is the VAT rate we charge in Ireland?').press('Enter');
       await expect.poll(() => answerOf(me, decision, 3), SLOW).toMatchObject({ value: { kind: 'fact', text: '23%' } });
+      await shownAnswered(page, 3);
 
       // A multi-line fact: Enter adds a line, Ctrl+Enter answers.
       const terms = detail.getByLabel('Describe the supplier terms.');
@@ -127,6 +149,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       expect(await answerOf(me, decision, 4)).toBeNull();
       await page.keyboard.press('Control+Enter');
       await expect.poll(() => answerOf(me, decision, 4), SLOW).toMatchObject({ value: { kind: 'fact', text: 'Net 30.\nTwo-year term.' } });
+      await shownAnswered(page, 4);
 
       // Access: Ctrl+Enter in its reason says it is granted.
       const accessReason = page.locator('[data-ask="5"]').getByLabel('Why? (optional)');
@@ -136,6 +159,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       await expect
         .poll(() => answerOf(me, decision, 5), SLOW)
         .toMatchObject({ value: { kind: 'access', granted: true }, reason: 'Granted in the console.' });
+      await shownAnswered(page, 5);
 
       // Action: ⌘+Enter in its note marks it done.
       await page.locator('[data-ask="6"]').getByLabel('Note (optional)').focus();
