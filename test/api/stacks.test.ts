@@ -104,7 +104,11 @@ describe('auto-default deadlines', () => {
     const clearedMember = await fileInto(me, cleared.id, advisory('Cleared?'));
 
     await me.ok('DELETE', `/api/v1/stacks/${stack.id}/members/${removed}`);
-    expect((await me.decision(removed)).stack).toBeNull();
+    // The stack's workflow tells the member's own workflow, whose row follows a moment later.
+    await until(
+      () => me.decision(removed),
+      (decision) => decision.stack === null,
+    );
     await me.ok('PATCH', `/api/v1/stacks/${cleared.id}/policy`, { autoDefaultSeconds: null });
     const policy = await me.ok<{ stack: StackView }>('PATCH', `/api/v1/stacks/${stack.id}/policy`, { autoDefaultSeconds: 1 });
     expect(policy.stack.autoDefaultMs).toBe(1000);
