@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `cast`: the one commander program. Every command talks to Cast over HTTP; failures become
  * the exit codes in output.ts, printed once, as text or (with --json) as one JSON object.

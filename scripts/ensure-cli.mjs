@@ -25,9 +25,8 @@ export async function buildCli() {
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     // commander and a few SDK dependencies are CommonJS: give the ESM bundle a `require`.
-    banner: {
-      js: "#!/usr/bin/env node\nimport { createRequire as __castRequire } from 'node:module'; const require = __castRequire(import.meta.url);",
-    },
+    // The entry keeps its own hashbang (cli/cast.ts); every file, chunks included, gets a `require`.
+    banner: { js: "import { createRequire as __castRequire } from 'node:module'; const require = __castRequire(import.meta.url);" },
     logLevel: 'warning',
     legalComments: 'none',
   });
