@@ -29,7 +29,7 @@ import { registerStackRemove } from './commands/stack/remove';
 import { registerStackReorder } from './commands/stack/reorder';
 import { registerStackShow } from './commands/stack/show';
 import { rootHelpEnd } from './help-text';
-import { CliError, Exit, report } from './output';
+import { CliError, Exit, isCliError, report } from './output';
 import { cliVersion } from './version';
 
 export function program(): Command {
@@ -92,9 +92,12 @@ async function main(argv: string[]): Promise<number> {
       if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'usage', message: error.message.replace(/^error: /, '') } })}\n`);
       return Exit.usage;
     }
-    if (error instanceof CliError) return report(error, json);
+    if (isCliError(error)) return report(error, json); // thrown by an action: another copy of the class
     return report(new CliError((error as Error).message ?? String(error), Exit.error), json);
   }
 }
 
-process.exitCode = await main(process.argv);
+// No top-level await: the build makes this entry CommonJS (scripts/ensure-cli.mjs).
+void main(process.argv).then((code) => {
+  process.exitCode = code;
+});

@@ -24,8 +24,12 @@ export const Exit = {
 } as const;
 export type ExitCode = (typeof Exit)[keyof typeof Exit];
 
+const cliErrorBrand = Symbol.for('cast.cli-error');
+
 /** A failure the CLI explains itself: the message for people, an optional JSON body for --json. */
 export class CliError extends Error {
+  readonly [cliErrorBrand] = true;
+
   constructor(
     message: string,
     readonly exitCode: ExitCode,
@@ -34,6 +38,15 @@ export class CliError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A CliError from either copy of this module: the compiled CLI's entry (cast.cjs) reports
+ * failures its actions (dist/actions/, a second build) throw, and `instanceof` there would
+ * only know the entry's own class.
+ */
+export function isCliError(error: unknown): error is CliError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[cliErrorBrand] === true;
 }
 
 export const usageError = (message: string) => new CliError(message, Exit.usage, {}, 'usage');

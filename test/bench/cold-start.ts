@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { timeInterleaved } from './stats';
 
 const run = promisify(execFile);
-const CAST = resolve(import.meta.dirname, '../../cli/dist/cast.mjs');
+const CAST = resolve(import.meta.dirname, '../../cli/dist/cast.cjs');
 
 export type ColdStarts = { node: number[]; help: number[]; decide: number[] };
 

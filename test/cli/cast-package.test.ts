@@ -48,11 +48,11 @@ function onlyTheInstall(extra: Record<string, string> = {}): Record<string, stri
 
 describe('the cast package', () => {
   it('packs only its compiled build, with no dependencies and no import of anything but Node itself', () => {
-    expect(packedFiles.sort()).toEqual(expect.arrayContaining(['package.json', 'dist/cast.mjs']));
+    expect(packedFiles.sort()).toEqual(expect.arrayContaining(['package.json', 'dist/cast.cjs']));
     expect(packedFiles.filter((file) => !file.startsWith('dist/') && file !== 'package.json' && file !== 'README.md')).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'cli/package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(manifest.bin).toEqual({ cast: 'dist/cast.mjs' });
+    expect(manifest.bin).toEqual({ cast: 'dist/cast.cjs' });
 
     const dist = join(prefix, 'lib/node_modules/@cast/cli/dist');
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mjs'));

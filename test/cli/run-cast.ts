@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const CAST_BIN = resolve(import.meta.dirname, '../../cli/dist/cast.mjs');
+export const CAST_BIN = resolve(import.meta.dirname, '../../cli/dist/cast.cjs');
 
 export type CastRun = { code: number | null; stdout: string; stderr: string };
 export type CastOptions = {
