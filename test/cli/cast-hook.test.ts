@@ -5,10 +5,11 @@
  * reads — and printing "ask", exit 0, on every path where no person's answer can come.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import { toolInputText } from '../../cli/commands/hook/pre-tool-use';
@@ -16,7 +17,7 @@ import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
-import { castShell, runCast, type CastRun } from './run-cast';
+import { CAST_BIN, castShell, runCast, type CastRun } from './run-cast';
 
 let cast: TestCast;
 beforeAll(async () => {
@@ -302,6 +303,22 @@ describe('cast hook claude-code (with an agent token)', () => {
       expect(output.permissionDecision).toBe('ask');
       expect(output.permissionDecisionReason).toMatch(cases[index]![3]);
     });
+  });
+
+  it('hook: an install missing its implementation module → ask naming it, exit 0 (not 1 with nothing on stdout)', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'cast-broken-install-'));
+    cpSync(dirname(CAST_BIN), copy, { recursive: true });
+    rmSync(join(copy, 'actions/hook/claude-code-action.mjs'));
+    const run = await runCast([join(copy, basename(CAST_BIN)), 'hook', 'claude-code'], {
+      bin: process.execPath,
+      input: JSON.stringify(payload()),
+      env: { CAST_URL: cast.url, CAST_TOKEN: 'unused' },
+    });
+    const output = hookOutput(run).hookSpecificOutput;
+    expect(output.permissionDecision).toBe('ask');
+    expect(output.permissionDecisionReason).toMatch(
+      /^cast hook claude-code could not load its implementation \(.*claude-code-action\.mjs.*\)\. Asking in the terminal instead\.$/,
+    );
   });
 
   it('hook: a 3,000-character command arrives whole in the decision’s context; the card’s summary is its start, on one line', async () => {

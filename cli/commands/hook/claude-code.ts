@@ -13,6 +13,7 @@ import { CommanderError, type Command } from 'commander';
 import { CliError, Exit } from '../../output';
 import { failedReason } from './ask-reason';
 import { claudeCodeHookHelp } from './hook-help';
+import type * as HookAction from './claude-code-action';
 import { ask, printVerdict } from './verdict';
 
 /** Claude Code's own default hook timeout is 600 s; the settings snippet raises it above ours. */
@@ -41,5 +42,19 @@ export function registerClaudeCodeHook(hook: Command): void {
       );
       throw new CommanderError(0, error.code, error.message);
     })
-    .action(async (opts: { timeout: string }) => (await import('./claude-code-action')).run(opts));
+    .action(async (opts: { timeout: string }) => (await loadAction())?.run(opts));
+}
+
+/**
+ * The hook's implementation is a module of its own (dist/actions/); an install missing it or
+ * holding a broken copy still fails safe: "ask", naming the cause, rather than exit 1.
+ */
+async function loadAction(): Promise<typeof HookAction | null> {
+  try {
+    return await import('./claude-code-action');
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    printVerdict(ask(failedReason(new CliError(`cast hook claude-code could not load its implementation (${cause})`, Exit.error), null)));
+    return null;
+  }
 }
