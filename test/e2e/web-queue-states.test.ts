@@ -3,7 +3,7 @@
  * its Open Run ↗ / Open Task ↗ landing on the run or task page, FR-7's visible-only refresh
  * on a fake clock, and an axe scan and a screenshot (1280 and 375 px) of each state.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
@@ -283,8 +283,13 @@ describe('FR-7 — the open count refreshes at most every 30 s, and only while t
       };
     });
     let requests = 0;
+    let answered = 0;
+    const isQueueRead = (request: Request) => new URL(request.url()).pathname === '/api/v1/decisions';
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/v1/decisions') requests += 1;
+      if (isQueueRead(request)) requests += 1;
+    });
+    page.on('requestfinished', (request) => {
+      if (isQueueRead(request)) answered += 1;
     });
     await signIn(page, member.token);
     await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['1 open · 1 blocking']);
@@ -323,6 +328,10 @@ describe('FR-7 — the open count refreshes at most every 30 s, and only while t
     const visible = await reads();
     expect(visible).toHaveLength(12);
     for (let i = 1; i < visible.length; i += 1) expect(visible[i]! - visible[i - 1]!).toBeGreaterThanOrEqual(30_000);
+
+    // The last visible read has its answer before the next decision is filed: a read still in
+    // flight then could count it, and the count would change without a read while hidden.
+    await expect.poll(() => answered, SLOW).toBe(requests);
 
     // Hidden for five minutes: not one read, so the count stays as it was.
     await setVisibility('hidden');
