@@ -30,6 +30,7 @@ import {
 } from '../workflows/stack-messages';
 import {
   DECISION_WORKFLOW,
+  DECISION_WORKFLOW_VERSION,
   answerAskUpdate,
   archiveDecisionUpdate,
   decisionWorkflowId,
@@ -94,7 +95,7 @@ export class TemporalGateway {
     const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
       workflowId: decisionWorkflowId(start.id),
       taskQueue: this.taskQueue,
-      args: [{ ...start, expiresAt }],
+      args: [{ ...start, expiresAt, workflowVersion: DECISION_WORKFLOW_VERSION }],
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
     });

@@ -79,6 +79,8 @@ export type DecisionStart = DecisionContent & {
   source?: DecisionSource;
   /** When the filing request stops waiting; see `expiredCommand`. */
   expiresAt?: string;
+  /** The workflow behaviour it was filed under (workflows/messages.ts, `DECISION_WORKFLOW_VERSION`); absent before it was stamped. */
+  workflowVersion?: number;
 };
 
 export const AskStatus = ['open', 'answered', 'withdrawn', 'superseded'] as const;

@@ -31,7 +31,10 @@ import type { Expiring } from './messages';
 import { reject, rejectExpired, rejectIf } from './reject';
 import { StackMembership, type StackMember } from './stack-membership';
 
-/** Marks histories whose resolving answer delivers in its own local activity; older ones replay without it. */
+/**
+ * Marks the histories, of decisions filed before `DECISION_WORKFLOW_VERSION` was stamped,
+ * whose resolving answer delivers in its own local activity; older ones replay without it.
+ */
 const DELIVER_WITH_ANSWER = 'deliver-with-answer';
 
 const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member', id: command.by ?? null });
@@ -53,10 +56,13 @@ export class DecisionMachine implements StackMember {
 
   /** The agent token the decision was filed with: its `opened` entry names it. */
   private readonly filedVia: string | undefined;
+  /** The workflow behaviour it was filed under; 0 for a decision filed before it was stamped. */
+  private readonly filedAtVersion: number;
 
   constructor(start: DecisionStart) {
     this.state = rules.openDecision(start, new Date());
     this.filedVia = start.filedVia;
+    this.filedAtVersion = start.workflowVersion ?? 0;
     this.stack = new StackMembership(this);
   }
 
@@ -200,7 +206,7 @@ export class DecisionMachine implements StackMember {
   async recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot> {
     if (next.status !== 'resolved') return this.commit(next, answered);
     const resolved: DecisionEvent = { kind: 'resolved', actor: answered.actor };
-    if (this.delivering || this.undoing || isRecordSource(next.source) || !patched(DELIVER_WITH_ANSWER)) {
+    if (this.delivering || this.undoing || isRecordSource(next.source) || !this.deliversWithAnswer()) {
       return this.commit(next, answered, resolved);
     }
     this.delivering = true;
@@ -307,6 +313,14 @@ export class DecisionMachine implements StackMember {
     return this.state === sent
       ? this.adopt(rules.recordDelivery(sent, delivered.outcome))
       : this.commit(rules.recordDelivery(this.state, delivered.outcome));
+  }
+
+  /**
+   * Filed at version 1 or later; or filed before and its history marked by the patch. Asked
+   * only where `patched()` always was, so a recorded history meets the same commands.
+   */
+  private deliversWithAnswer(): boolean {
+    return this.filedAtVersion >= 1 || patched(DELIVER_WITH_ANSWER);
   }
 
   // Most decisions link no task: skip the activity's round trip through the server for them.

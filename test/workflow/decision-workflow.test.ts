@@ -6,11 +6,19 @@ import { type Client, WithStartWorkflowOperation, WorkflowUpdateFailedError } fr
 import { ApplicationFailure } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecisionStart } from '../../domain/decision';
 import type { AnswerCommand } from '../../domain/decision-state';
 import { getDecision } from '../../db/decision-queries';
 import { createMember } from '../../db/tenancy';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
-import { DECISION_WORKFLOW, answerAskUpdate, decisionQuery, decisionWorkflowId, fileDecisionUpdate } from '../../workflows/messages';
+import {
+  DECISION_WORKFLOW,
+  DECISION_WORKFLOW_VERSION,
+  answerAskUpdate,
+  decisionQuery,
+  decisionWorkflowId,
+  fileDecisionUpdate,
+} from '../../workflows/messages';
 import { choiceDecision, decisionStart } from '../support/fixtures';
 import type { Member, TestCast } from '../support/test-cast';
 import { startWorkflowTestCast } from '../support/workflow-test-cast';
@@ -28,7 +36,7 @@ afterAll(() => stop());
 
 let nextNumber = Date.now() % 1_000_000_000;
 
-async function file(asks: number) {
+async function file(asks: number, stamp: Pick<DecisionStart, 'workflowVersion'> = {}) {
   const number = ++nextNumber;
   const start = {
     ...decisionStart(choiceDecision(`Workflow test ${randomUUID()}`, asks), {
@@ -38,6 +46,7 @@ async function file(asks: number) {
     }),
     // A resolved decision's workflow ends once its undo window closes: short here.
     undoWindowMs: 300,
+    ...stamp,
   };
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
     workflowId: decisionWorkflowId(start.id),
@@ -82,6 +91,23 @@ describe('decision workflow', () => {
     expect(row).toMatchObject({ status: 'resolved', revision: 3, delivery: { kind: 'nothing' }, progress: { answered: 1, required: 1 } });
     expect(row?.asks[0]?.answer).toMatchObject({ value: { selected: [2] }, answeredBy: member.memberId });
     expect(await handle.result()).toMatchObject({ status: 'resolved' });
+  });
+
+  it('filed at the current workflow version, the resolving answer delivers with no patch marker or search-attribute upsert in its history; filed before the stamp, it still takes the patch', async () => {
+    const patchEvents = async (handle: Awaited<ReturnType<typeof file>>['handle']) =>
+      ((await handle.fetchHistory()).events ?? []).filter(
+        (event) => event.markerRecordedEventAttributes?.markerName === 'core_patch' || event.upsertWorkflowSearchAttributesEventAttributes,
+      ).length;
+
+    const stamped = await file(1, { workflowVersion: DECISION_WORKFLOW_VERSION });
+    const unstamped = await file(1);
+    for (const { handle } of [stamped, unstamped]) {
+      const answered = await handle.executeUpdate(answerAskUpdate, { args: [answer(1, [2])] });
+      expect(answered).toMatchObject({ status: 'resolved', revision: 3, delivery: { kind: 'nothing' } });
+    }
+    expect(await patchEvents(stamped.handle)).toBe(0);
+    // A decision filed before the stamp replays as its history recorded it: the marker and its upsert.
+    expect(await patchEvents(unstamped.handle)).toBe(2);
   });
 
   it('rejects a second answer to the same ask and reports the first', async () => {

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
-import { DECISION_WORKFLOW, decisionWorkflowId, fileDecisionUpdate } from '../../workflows/messages';
+import { DECISION_WORKFLOW, DECISION_WORKFLOW_VERSION, decisionWorkflowId, fileDecisionUpdate } from '../../workflows/messages';
 import { stackWorkflowId } from '../../workflows/stack-messages';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { choiceDecision, decisionStart } from '../support/fixtures';
@@ -53,8 +53,13 @@ afterAll(async () => {
 const context = 'Enough context for a person to answer without opening the session, which is the whole point.';
 type Me = ReturnType<typeof world>;
 
-/** Waits for the workflow to end (unless `running`), then saves its history under `name`. */
+/**
+ * Waits for the workflow to end (unless `running`), then saves its history under `name`; a
+ * decision's with the workflow version it was filed at (`-at-v1`), so a recording made at a
+ * later version sits beside this one rather than over it.
+ */
 async function save(name: string, workflowId: string, options: { running?: boolean } = {}): Promise<void> {
+  if (name.startsWith('decision-')) name = `${name}-at-v${DECISION_WORKFLOW_VERSION}`;
   const handle = client.workflow.getHandle(workflowId);
   if (!options.running) await handle.result();
   const history = await handle.fetchHistory();
@@ -240,6 +245,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
         filedBy: me.member.memberId,
       }),
       expiresAt: new Date(Date.now() - 1000).toISOString(),
+      workflowVersion: DECISION_WORKFLOW_VERSION,
     };
     const operation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
       workflowId: decisionWorkflowId(start.id),

@@ -2,7 +2,8 @@
  * Workflows already running must go on running after a deploy: every history recorded under
  * `histories/` (by record-histories.test.ts, from the code as it was then) replays against
  * the workflow bundle as it is now without a nondeterminism error. A change that alters the
- * commands a recorded path issues fails here until it is gated with `patched()`.
+ * commands a recorded path issues fails here until it is gated on the version a decision was
+ * filed at (`DECISION_WORKFLOW_VERSION`; `-at-vN` histories) or, before the stamp, `patched()`.
  */
 import { Worker, type ReplayResult } from '@temporalio/worker';
 import { readdirSync, readFileSync } from 'node:fs';
