@@ -56,6 +56,7 @@ import {
   fileOne,
   offeredFor,
   rampUntilBroken,
+  settleAfterOverload,
   sustainedLoad,
   type Ceiling,
   type Load,
@@ -261,6 +262,7 @@ const cold = await coldStarts(COLD_STARTS, { url: api.url, token });
 log(`sustained load: filing at ${offeredFor(FILING_TARGET)}/s for ${SUSTAINED_SECONDS} s, then answering them at ${offeredFor(ANSWERING_TARGET)}/s…`);
 const load = await sustainedLoad(http, SUSTAINED_SECONDS);
 for (const run of [load.filing, load.answering]) if (run.firstError) log(`first error under load: ${run.firstError}`);
+await settleAfterOverload();
 
 log(`stack deadlines: ${STACK_MEMBERS} advisory members answered by their stack's auto-default…`);
 const lags = await stackDeadlineLags(api.url, headers, STACK_MEMBERS, 5);

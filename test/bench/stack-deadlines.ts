@@ -6,7 +6,12 @@
 type Decision = { id: string; stack: { deadline: string | null } | null; asks: Array<{ answer: { answeredAt: string; automatic?: true } | null }> };
 
 export async function stackDeadlineLags(apiUrl: string, headers: Record<string, string>, members = 100, seconds = 5): Promise<number[]> {
-  const post = (path: string, body: unknown) => fetch(`${apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+  const post = async (path: string, body: unknown) => {
+    const reply = await fetch(`${apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const text = await reply.text();
+    if (!reply.ok) throw new Error(`stack deadlines: POST ${path} answered ${reply.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as unknown;
+  };
   const { stack } = (await post('/api/v1/stacks', { title: 'Deadline bench', autoDefaultSeconds: seconds })) as { stack: { id: string } };
   for (let start = 0; start < members; start += 5) {
     await Promise.all(

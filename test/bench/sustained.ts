@@ -91,6 +91,9 @@ export const CEILING_P95_MS = 250;
 export const CEILING_GROWTH = 1.25;
 const SETTLE_MS = 3000;
 
+/** Lets requests the API gave up on under overload be worked off before anything else is measured. */
+export const settleAfterOverload = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 export type Step = Load & { seconds: number; held: boolean; why: string | null };
 export type Ceiling = { steps: Step[]; held: Step | null; broke: Step | null };
 
@@ -139,7 +142,7 @@ export async function rampUntilBroken(
       rate = Math.round(rate / CEILING_GROWTH);
       if (rate < options.from / 4) break;
       // Requests the API gave up on may still be worked off: let them, before the next step.
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      await settleAfterOverload();
     }
   }
   return { steps, held, broke };
