@@ -130,7 +130,7 @@ async function benchWorkspace(name: string) {
   const memberId = await createMember(pool, workspaceId, 'Bench');
   const token = await issueToken(pool, { workspaceId, memberId }, name);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  return { workspaceId, memberId, token, headers, http: httpClient(api.url, headers) };
+  return { workspaceId, memberId, token, http: httpClient(api.url, headers) };
 }
 
 /**
@@ -182,7 +182,7 @@ async function queueReads(http: HttpClient, workspaceId: string, reads: number) 
   return { api: summarize(apiReads), sql: summarize(sqlReads) };
 }
 
-const { workspaceId, memberId, token, headers, http } = await benchWorkspace('bench');
+const { workspaceId, memberId, token, http } = await benchWorkspace('bench');
 const engine = embedded ? `embedded PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}` : 'DATABASE_URL';
 
 log(`seeding ${DECISIONS} open decisions with ${DECISIONS * 5} asks on ${engine}…`);
@@ -265,7 +265,7 @@ for (const run of [load.filing, load.answering]) if (run.firstError) log(`first 
 await settleAfterOverload();
 
 log(`stack deadlines: ${STACK_MEMBERS} advisory members answered by their stack's auto-default…`);
-const lags = await stackDeadlineLags(api.url, headers, STACK_MEMBERS, 5);
+const lags = await stackDeadlineLags(http, STACK_MEMBERS, 5);
 
 log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
 for (let index = 0; index < BROWSER_RUNS; index += 1) {
