@@ -1,18 +1,15 @@
 /**
- * The worker: the composition root for workflows and activities. Run it alone
- * (`tsx worker.ts`) as a worker replica, or let `npm start` run it beside the API.
+ * The worker: the composition root for workflows and activities. Run alone as a worker replica
+ * (`bin/worker.ts`, built to `dist/worker.js`), or beside the API by `npm start`.
  */
-import { Client, Connection, ScheduleAlreadyRunning, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
+import { Client, ScheduleAlreadyRunning, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
 import type { Duration } from '@temporalio/common';
-import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
-import { createPool, type Pool } from './db/pool';
-import { processConnections, type Connections } from './runtime/connections';
-import { loadEnv } from './runtime/env';
-import { isMain } from './runtime/is-main';
-import { createLogger } from './runtime/logger';
-import { installTemporalLogging } from './runtime/temporal-runtime';
+import { readDeployment } from './db/deployment';
+import type { Pool } from './db/pool';
+import { connectTemporal, type TemporalTarget } from './runtime/temporal-connection';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -20,9 +17,7 @@ export type RunningWorker = { stop(): Promise<void>; done: Promise<void> };
 
 export async function startWorker(options: {
   pool: Pool;
-  address: string;
-  namespace: string;
-  taskQueue: string;
+  temporal: TemporalTarget;
   /** A prebuilt bundle (tests build one per run); otherwise `workflowsPath` is bundled now. */
   workflowBundle?: WorkflowBundleOption;
   workflowsPath?: string;
@@ -38,23 +33,28 @@ export async function startWorker(options: {
   const sweepEvery = options.sweepEvery === undefined ? SWEEP_EVERY : options.sweepEvery;
   const rollupEvery = options.rollupEvery === undefined ? ROLLUP_EVERY : options.rollupEvery;
   const reconcileEvery = options.reconcileEvery === undefined ? RECONCILE_EVERY : options.reconcileEvery;
-  // One client connection: for the schedules now, and for the reconciler's reads later.
-  const clientConnection = await Connection.connect({ address: options.address });
-  const client = new Client({ connection: clientConnection, namespace: options.namespace });
-  const ensure = (schedule: Omit<Schedule, 'taskQueue'>) => ensureSchedule(client, { ...schedule, taskQueue: options.taskQueue });
+  const { namespace, taskQueue } = options.temporal;
+  const deployment = await readDeployment(options.pool);
+  // One connection (the Rust core's, as the API's): the worker polls on it, and its client
+  // makes the schedules now and serves the activities' reads and signals later.
+  const connection = await connectTemporal(options.temporal);
+  const client = new Client({ connection, namespace });
+  const ensure = (schedule: Omit<Schedule, 'taskQueue'>) => ensureSchedule(client, { ...schedule, taskQueue });
   if (reconcileEvery) await ensure({ name: 'cast-reconcile', workflowType: 'reconcileWorkflow', every: reconcileEvery });
-  if (sweepEvery) await ensure({ name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery });
+  if (sweepEvery) await ensure({ name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery, args: [deployment] });
   // The roll-up also runs as the worker starts, so a new deployment has a health line at once.
   if (rollupEvery) await ensure({ name: 'cast-health', workflowType: 'healthRollupWorkflow', every: rollupEvery, runNow: true });
-  const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
-    namespace: options.namespace,
-    taskQueue: options.taskQueue,
-    activities: { ...createActivities({ pool: options.pool, client, taskQueue: options.taskQueue }), ...options.extraActivities },
+    namespace,
+    taskQueue,
+    activities: { ...createActivities({ pool: options.pool, client, taskQueue, deployment }), ...options.extraActivities },
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
+  }).catch(async (error: unknown) => {
+    await connection.close();
+    throw error;
   });
-  const done = worker.run().finally(() => Promise.all([connection.close(), clientConnection.close()]));
+  const done = worker.run().finally(() => connection.close());
   return {
     done,
     async stop() {
@@ -75,7 +75,7 @@ export const RECONCILE_EVERY = '15 minutes';
  * Creates a schedule for this task queue, or brings an existing one up to date, so any
  * number of workers can start in any order and leave exactly one of each.
  */
-type Schedule = { name: string; workflowType: string; every: Duration; taskQueue: string; runNow?: boolean };
+type Schedule = { name: string; workflowType: string; every: Duration; taskQueue: string; args?: unknown[]; runNow?: boolean };
 
 async function ensureSchedule(client: Client, schedule: Schedule): Promise<void> {
   const scheduleId = `${schedule.name}/${schedule.taskQueue}`;
@@ -85,6 +85,7 @@ async function ensureSchedule(client: Client, schedule: Schedule): Promise<void>
     workflowType: schedule.workflowType,
     workflowId: scheduleId,
     taskQueue: schedule.taskQueue,
+    ...(schedule.args ? { args: schedule.args } : {}),
   };
   try {
     await client.schedule.create({ scheduleId, spec, action });
@@ -93,23 +94,4 @@ async function ensureSchedule(client: Client, schedule: Schedule): Promise<void>
     await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
   }
   if (schedule.runNow) await client.schedule.getHandle(scheduleId).trigger();
-}
-
-if (isMain(import.meta.url)) {
-  const env = loadEnv();
-  installTemporalLogging(env.LOG_LEVEL, { handleSignals: true });
-  let connections: Connections;
-  try {
-    connections = processConnections(env);
-  } catch (error) {
-    createLogger(env.LOG_LEVEL).fatal((error as Error).message);
-    process.exit(1);
-  }
-  const worker = await startWorker({
-    pool: createPool(connections.databaseUrl),
-    address: connections.temporalAddress,
-    namespace: env.TEMPORAL_NAMESPACE,
-    taskQueue: env.TEMPORAL_TASK_QUEUE,
-  });
-  await worker.done;
 }

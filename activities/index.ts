@@ -14,21 +14,25 @@ import { sendWebhook, webhookEndpointsFor } from './send-webhook';
 import { mirrorStack } from './mirror-stack';
 import { projectRecords } from './project-records';
 import { reopenSource, settleSource } from './settle-source';
+import type { Deployment } from '../domain/deployment';
 import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
 import type { WebhookEvent } from '../domain/webhook';
 import { decisionsWithWorkGone } from '../db/decision-queries';
 import { rollUpHealth } from '../db/health';
 
-/** `client` and `taskQueue` let the reconciler read workflows; a worker always passes them. */
-export type ActivityDeps = { pool: Pool; client?: Client; taskQueue?: string };
+/**
+ * `client`, `taskQueue` and `deployment` let the reconciler read this deployment's workflows;
+ * a worker always passes them.
+ */
+export type ActivityDeps = { pool: Pool; client?: Client; taskQueue?: string; deployment?: Deployment };
 
-export function createActivities({ pool, client, taskQueue }: ActivityDeps) {
+export function createActivities({ pool, client, taskQueue, deployment }: ActivityDeps) {
   return {
     /** Compares the read model with the workflows and repairs rows behind them. */
     async reconcileDecisions(): Promise<ReconcileReport> {
       if (!client || !taskQueue) throw new Error('The reconciler needs a Temporal client.');
-      return reconcileDecisions(pool, client, { taskQueue });
+      return reconcileDecisions(pool, client, { taskQueue, deployment });
     },
     mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
       return mirrorDecision(pool, snapshot, events);

@@ -9,6 +9,7 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { DecisionSnapshot } from '../domain/decision';
 import type { Pool } from '../db/pool';
+import type { Deployment } from '../domain/deployment';
 import { DECISION_WORKFLOW, decisionQuery, decisionWorkflowId } from '../workflows/messages';
 import { mirrorDecision } from './mirror-decision';
 
@@ -24,8 +25,8 @@ const QUERY_DEADLINE_MS = 5000;
 /** Closed workflows are kept this long by the dev server; older closed rows have nothing to compare with. */
 const RETENTION = '23 hours';
 
-async function workflowSnapshot(client: Client, id: string): Promise<DecisionSnapshot | { missing: string }> {
-  const handle = client.workflow.getHandle(decisionWorkflowId(id));
+async function workflowSnapshot(client: Client, id: string, deployment?: Deployment): Promise<DecisionSnapshot | { missing: string }> {
+  const handle = client.workflow.getHandle(decisionWorkflowId(id, deployment));
   try {
     const { status } = await handle.describe();
     if (status.name === 'RUNNING') return await handle.query(decisionQuery);
@@ -43,7 +44,7 @@ async function workflowSnapshot(client: Client, id: string): Promise<DecisionSna
 export async function reconcileDecisions(
   pool: Pool,
   client: Client,
-  options: { taskQueue: string; workspaceId?: string; limit?: number },
+  options: { taskQueue: string; deployment: Deployment | undefined; workspaceId?: string; limit?: number },
 ): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, repaired: [], unexplained: [] };
   const { rows } = await pool.query<{ id: string; revision: number }>(
@@ -59,15 +60,15 @@ export async function reconcileDecisions(
     query: `WorkflowType = '${DECISION_WORKFLOW}' AND ExecutionStatus = 'Running' AND TaskQueue = '${options.taskQueue}'`,
   });
   for await (const execution of running) {
-    const id = execution.workflowId.replace(/^decision\//, '');
-    if (!known.has(id)) known.set(id, -1);
+    const id = ownDecisionId(execution.workflowId, options.deployment);
+    if (id && !known.has(id)) known.set(id, -1);
   }
 
   for (const [id, revision] of known) {
     report.checked += 1;
     // A query needs a worker: with none running, give up on this one rather than wait.
     const snapshot = await client.connection
-      .withDeadline(Date.now() + QUERY_DEADLINE_MS, () => workflowSnapshot(client, id))
+      .withDeadline(Date.now() + QUERY_DEADLINE_MS, () => workflowSnapshot(client, id, options.deployment))
       .catch((error: unknown) => ({ missing: `could not read its workflow (${error instanceof Error ? error.message : String(error)})` }));
     if ('missing' in snapshot) {
       if (revision >= 0) report.unexplained.push({ id, why: snapshot.missing });
@@ -79,4 +80,10 @@ export async function reconcileDecisions(
     }
   }
   return report;
+}
+
+/** `sd-N` of one of this deployment's decision workflows; null for another deployment's sharing the queue. */
+function ownDecisionId(workflowId: string, deployment: Deployment | undefined): string | null {
+  const id = workflowId.slice(workflowId.lastIndexOf('/') + 1);
+  return decisionWorkflowId(id, deployment) === workflowId ? id : null;
 }

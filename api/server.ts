@@ -1,18 +1,16 @@
 /**
- * Runs the API on its own (`tsx api/server.ts`), against an existing database and Temporal:
- * the shape of an API replica. `npm start` composes the same pieces in one process.
+ * The API over an existing database and Temporal: an API replica (`bin/api.ts`), or the API
+ * that `npm start` composes beside the worker in one process.
  */
 import type { Server } from 'node:http';
-import { createPool, type Pool } from '../db/pool';
-import { processConnections, type Connections } from '../runtime/connections';
-import { loadEnv } from '../runtime/env';
-import { createLogger, type Logger } from '../runtime/logger';
-import { isMain } from '../runtime/is-main';
+import { readDeployment } from '../db/deployment';
+import type { Pool } from '../db/pool';
+import type { Logger } from '../runtime/logger';
+import type { TemporalTarget } from '../runtime/temporal-connection';
 import { createApp } from './app';
 import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
-import { installTemporalLogging } from '../runtime/temporal-runtime';
 
 export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
 
@@ -21,7 +19,9 @@ export async function startApi(options: {
   logger: Logger;
   host: string;
   port: number;
-  temporal: { address: string; namespace: string; taskQueue: string };
+  temporal: TemporalTarget;
+  /** Stamp new decisions with this workflow version instead of the build's (a test plays a newer API). */
+  workflowVersion?: number;
   /** How long answers can be undone; 10 minutes unless a test or a demo says otherwise. */
   undoWindowMs?: number;
   /** FR-61's limits by default; `null` turns them off. */
@@ -30,7 +30,9 @@ export async function startApi(options: {
   /** Parse every answer with its declared schema (the test suite). */
   checkResponses?: boolean;
 }): Promise<RunningApi> {
-  const temporal = TemporalGateway.create(options.temporal);
+  const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
+    ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
+  });
   const settings = {
     ...(options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
@@ -54,29 +56,4 @@ export async function startApi(options: {
       await temporal.close();
     },
   };
-}
-
-if (isMain(import.meta.url)) {
-  const env = loadEnv();
-  // The API's Temporal connection runs on the core runtime; Node's default ends this process on a signal.
-  installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
-  const logger = createLogger(env.LOG_LEVEL, 'cast-api');
-  let connections: Connections;
-  try {
-    connections = processConnections(env);
-  } catch (error) {
-    logger.fatal((error as Error).message);
-    process.exit(1);
-  }
-  const pool = createPool(connections.databaseUrl);
-  const api = await startApi({
-    pool,
-    logger,
-    host: env.HOST,
-    port: env.PORT,
-    temporal: { address: connections.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE },
-    ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
-    checkResponses: env.CAST_CHECK_RESPONSES === 'on',
-  });
-  logger.info({ url: api.url }, 'API listening');
 }

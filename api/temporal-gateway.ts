@@ -13,7 +13,10 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { NativeConnection, TransportError } from '@temporalio/worker';
+import { randomUUID } from 'node:crypto';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } from '../domain/decision';
+import type { Deployment } from '../domain/deployment';
+import { temporalTrouble, type TemporalTarget } from '../runtime/temporal-connection';
 import type { AnswerCommand } from '../domain/decision-state';
 import { DomainError, isErrorCode } from '../domain/errors';
 import type { StackSnapshot, StackStart } from '../domain/stack';
@@ -49,15 +52,33 @@ import {
 const UPDATE_DEADLINE_MS = 5000;
 const HEALTH_DEADLINE_MS = 2000;
 
-export type TemporalTarget = { address: string; namespace: string; taskQueue: string };
-
 type Connected = { connection: NativeConnection; client: Client };
 
 export class TemporalGateway {
   // The connection once made, or being made; a failed attempt is forgotten, so the next call tries again.
   private connecting: Promise<Connected> | null = null;
 
-  private constructor(private readonly target: TemporalTarget) {}
+  /** The version new decisions are stamped with: this build's, unless a test plays a newer API. */
+  private readonly workflowVersion: number;
+
+  /** This deployment, read once from the database (the API starts while the database is away). */
+  private deploymentRead: Promise<Deployment> | null = null;
+
+  private constructor(
+    private readonly target: TemporalTarget,
+    private readonly readDeployment: () => Promise<Deployment>,
+    workflowVersion?: number,
+  ) {
+    this.workflowVersion = workflowVersion ?? DECISION_WORKFLOW_VERSION;
+  }
+
+  private deployment(): Promise<Deployment> {
+    this.deploymentRead ??= this.readDeployment().catch((error: unknown) => {
+      this.deploymentRead = null;
+      throw error;
+    });
+    return this.deploymentRead;
+  }
 
   get taskQueue(): string {
     return this.target.taskQueue;
@@ -69,12 +90,16 @@ export class TemporalGateway {
    * the pure-JavaScript gRPC client's CPU, which on a busy machine is the answer path's largest
    * share outside the workflow. Once made, it reconnects by itself after a server restart.
    */
-  static create(target: TemporalTarget): TemporalGateway {
-    return new TemporalGateway(target);
+  static create(
+    target: TemporalTarget,
+    readDeployment: () => Promise<Deployment>,
+    options: { workflowVersion?: number } = {},
+  ): TemporalGateway {
+    return new TemporalGateway(target, readDeployment, options.workflowVersion);
   }
 
   private connect(deadline: number): Promise<Connected> {
-    this.connecting ??= NativeConnection.connect({ address: this.target.address }).then(
+    this.connecting ??= NativeConnection.connect(this.target.connection).then(
       (connection) => ({ connection, client: new Client({ connection, namespace: this.target.namespace }) }),
       (error: unknown) => {
         this.connecting = null;
@@ -92,17 +117,21 @@ export class TemporalGateway {
   async fileDecision(start: DecisionStart, content: DecisionContent): Promise<DecisionSnapshot> {
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const expiresAt = new Date(deadline).toISOString();
+    // The workflow accepts this filing only if it started it, or it is the same question's open decision.
+    const filing = randomUUID();
+    const deployment = await this.deployment();
+    const target = { filing, workspaceId: start.workspaceId, sessionId: start.links.sessionId };
     const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
-      workflowId: decisionWorkflowId(start.id),
+      workflowId: decisionWorkflowId(start.id, deployment),
       taskQueue: this.taskQueue,
-      args: [{ ...start, expiresAt, workflowVersion: DECISION_WORKFLOW_VERSION }],
+      args: [{ ...start, expiresAt, workflowVersion: this.workflowVersion, filing }],
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
     });
     try {
       return await this.call(deadline, (client) =>
         client.workflow.executeUpdateWithStart(fileDecisionUpdate, {
-          args: [{ ...content, expiresAt, by: start.filedBy, ...(start.filedVia ? { via: start.filedVia } : {}) }],
+          args: [{ ...content, expiresAt, by: start.filedBy, ...(start.filedVia ? { via: start.filedVia } : {}), target }],
           startWorkflowOperation,
         }),
       );
@@ -151,12 +180,13 @@ export class TemporalGateway {
 
   /** Starts a stack's workflow; returns once its row is in Postgres and its members were told. */
   async createStack(start: StackStart): Promise<StackSnapshot> {
+    const deployment = await this.deployment();
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const expiresAt = new Date(deadline).toISOString();
     const startWorkflowOperation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
-      workflowId: stackWorkflowId(start.id),
+      workflowId: stackWorkflowId(start.id, deployment),
       taskQueue: this.taskQueue,
-      args: [{ start: { ...start, expiresAt } }],
+      args: [{ start: { ...start, expiresAt }, deployment }],
       workflowIdConflictPolicy: 'FAIL',
     });
     return this.call(deadline, (client) =>
@@ -182,23 +212,28 @@ export class TemporalGateway {
 
   /** FR-49: the work behind the decision is gone. A completed workflow has nothing to archive. */
   async autoArchive(id: string): Promise<void> {
+    const deployment = await this.deployment();
     try {
       await this.call(Date.now() + UPDATE_DEADLINE_MS, (client) =>
-        client.workflow.getHandle(decisionWorkflowId(id)).signal(autoArchiveSignal),
+        client.workflow.getHandle(decisionWorkflowId(id, deployment)).signal(autoArchiveSignal),
       );
     } catch (error) {
       if (!isClosed(error)) throw error;
     }
   }
 
-  async isHealthy(): Promise<boolean> {
+  /**
+   * Null when Temporal answers for this namespace; otherwise why not, in words (a refused
+   * certificate or API key shows only on a call, so the probe makes one that needs both).
+   */
+  async trouble(): Promise<string | null> {
     const deadline = Date.now() + HEALTH_DEADLINE_MS;
     try {
       const { connection } = await this.connect(deadline);
-      await connection.withDeadline(deadline, () => connection.workflowService.getSystemInfo({}));
-      return true;
-    } catch {
-      return false;
+      await connection.withDeadline(deadline, () => connection.workflowService.describeNamespace({ namespace: this.target.namespace }));
+      return null;
+    } catch (error) {
+      return temporalTrouble(error, this.target);
     }
   }
 
@@ -215,7 +250,7 @@ export class TemporalGateway {
     argument: (expiresAt: string) => Arg,
     updateId?: string,
   ): Promise<DecisionSnapshot | null> {
-    return this.updateWorkflow(decisionWorkflowId(id), definition, argument, updateId);
+    return this.updateWorkflow((deployment) => decisionWorkflowId(id, deployment), definition, argument, updateId);
   }
 
   /** `null` when the stack's workflow has ended (a closed stack): read its row instead. */
@@ -224,15 +259,16 @@ export class TemporalGateway {
     definition: UpdateDefinition<StackSnapshot, [Arg]>,
     argument: (expiresAt: string) => Arg,
   ): Promise<StackSnapshot | null> {
-    return this.updateWorkflow(stackWorkflowId(id), definition, argument);
+    return this.updateWorkflow((deployment) => stackWorkflowId(id, deployment), definition, argument);
   }
 
   private async updateWorkflow<Result, Arg extends Expiring>(
-    workflowId: string,
+    workflowIdIn: (deployment: Deployment) => string,
     definition: UpdateDefinition<Result, [Arg]>,
     argument: (expiresAt: string) => Arg,
     updateId?: string,
   ): Promise<Result | null> {
+    const workflowId = workflowIdIn(await this.deployment());
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const args: [Arg] = [argument(new Date(deadline).toISOString())];
     try {

@@ -486,3 +486,8 @@ export async function nextDecisionNumber(pool: Pool): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(`select nextval('decision_number_seq') as n`);
   return rows[0]!.n;
 }
+
+/** Moves the number sequence `count` further on (gaps are fine: numbers only have to be unique). */
+export async function skipDecisionNumbers(pool: Pool, count: number): Promise<void> {
+  await pool.query(`select setval('decision_number_seq', nextval('decision_number_seq') + $1)`, [count]);
+}

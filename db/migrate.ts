@@ -4,10 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from '../runtime/env';
-import { isMain } from '../runtime/is-main';
-import { createLogger } from '../runtime/logger';
-import { createPool, type Pool } from './pool';
+import type { Pool } from './pool';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any fixed number: it only has to be the same in every Cast process.
@@ -59,18 +56,4 @@ export async function migrate(pool: Pool, migrations?: Migration[]): Promise<num
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
-}
-
-// `npx tsx db/migrate.ts`: a release's migrations, once, before its processes start.
-if (isMain(import.meta.url)) {
-  const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL, 'migrate');
-  if (!env.DATABASE_URL) {
-    logger.fatal('db/migrate.ts needs DATABASE_URL; `npm start` migrates its embedded database itself');
-    process.exit(1);
-  }
-  const pool = createPool(env.DATABASE_URL, 1);
-  const applied = await migrate(pool);
-  logger.info({ applied }, applied.length ? 'migrations applied' : 'database already up to date');
-  await pool.end();
 }

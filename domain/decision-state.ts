@@ -18,7 +18,9 @@ import {
   type DecisionStart,
   type DecisionView,
   type DeliveryOutcome,
+  type FilingTarget,
 } from './decision';
+import { normalizeQuestion } from './question-key';
 
 /** An entry for the activity history, written with the snapshot that it explains. */
 export type DecisionEvent = {
@@ -140,6 +142,26 @@ export function checkRewrite(state: Pick<DecisionSnapshot, 'id' | 'status' | 'as
     ...rejection,
     details: { decision: state.id, status: state.status, decisionStatus: state.status, answers: answersOf(state) },
   };
+}
+
+/**
+ * A filing reaches only the decision it was meant for (`FilingTarget`): a workflow under the
+ * same id that another filing started, for another workspace, session or question, refuses it,
+ * and the API files again under a new number. `question` is the one the decision was filed with.
+ */
+export function checkFilingTarget(
+  decision: { workspaceId: string; sessionId: string | null; question: string; filing?: string | undefined },
+  target: FilingTarget,
+  question: string,
+): Rejection | null {
+  if (decision.filing !== undefined && decision.filing === target.filing) return null;
+  const same =
+    target.sessionId !== null &&
+    decision.workspaceId === target.workspaceId &&
+    decision.sessionId === target.sessionId &&
+    normalizeQuestion(decision.question) === normalizeQuestion(question);
+  if (same) return null;
+  return { code: 'decision_id_taken', message: 'Another decision already runs under this id; the filing goes to a new one.' };
 }
 
 /** Rewrites an open decision in place (same id, age and place in the queue); `null` when nothing changed. */

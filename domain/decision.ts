@@ -81,7 +81,17 @@ export type DecisionStart = DecisionContent & {
   expiresAt?: string;
   /** The workflow behaviour it was filed under (workflows/messages.ts, `DECISION_WORKFLOW_VERSION`); absent before it was stamped. */
   workflowVersion?: number;
+  /** The filing that started it (`FilingTarget.filing`); absent before filings were checked. */
+  filing?: string;
 };
+
+/**
+ * Who a filing is meant for, checked by the workflow it reaches: the one it started (the same
+ * `filing`), or the open decision of the same question from the same session in the same
+ * workspace. Anything else under that id is another decision (another deployment's, or one
+ * filed before the database was restored), and refuses it.
+ */
+export type FilingTarget = { filing: string; workspaceId: string; sessionId: string | null };
 
 export const AskStatus = ['open', 'answered', 'withdrawn', 'superseded'] as const;
 export type AskStatus = (typeof AskStatus)[number];

@@ -1,8 +1,11 @@
 /**
  * The environment, parsed once at start-up. Nothing else in Cast reads `process.env`:
- * entry points call `loadEnv()` and pass the typed result down.
+ * entry points call `loadEnv()` and pass the typed result down. A `CAST_*` variable Cast does
+ * not know stops the process (a misspelt setting would otherwise be silently ignored); the
+ * Temporal connection comes from runtime/temporal-settings.ts.
  */
 import { z } from 'zod';
+import { loadTemporalSettings, TemporalSettingsError, type TemporalSettings } from './temporal-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalText = z
@@ -18,9 +21,8 @@ export const Env = z.object({
   CAST_DATA_DIR: z.string().trim().min(1).default('.data'),
   /** The embedded PostgreSQL's port; unset → a free port on every start. */
   CAST_PG_PORT: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), port.min(1).optional()),
-  TEMPORAL_ADDRESS: optionalText,
-  TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('cast'),
+  /** The port of the dev server `npm start` runs when no address is configured. */
   TEMPORAL_PORT: port.default(7233),
   CAST_ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'CAST_ADMIN_TOKEN must be at least 16 characters').optional()),
   /** Where the Temporal CLI is cached between clones (`$XDG_CACHE_HOME/cast`, else `~/.cache/cast`). */
@@ -31,7 +33,17 @@ export const Env = z.object({
   CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-export type Env = z.infer<typeof Env>;
+export type Env = z.infer<typeof Env> & {
+  temporal: TemporalSettings;
+  /** Settings that are ignored, for the entry point to log. */
+  warnings: string[];
+};
+
+/**
+ * `CAST_*` variables that other parts of Cast read: the `cast` CLI's (an operator's shell may
+ * carry them), and the test tooling's.
+ */
+const CAST_ELSEWHERE = ['CAST_URL', 'CAST_TOKEN', 'CAST_SESSION', 'CAST_CONFIG', 'CAST_CHROMIUM', 'CAST_RECORD_HISTORIES'];
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -39,9 +51,22 @@ export class EnvError extends Error {
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = Env.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const known = new Set([...Object.keys(Env.shape), ...CAST_ELSEWHERE]);
+  for (const name of Object.keys(source).sort()) {
+    if (name.startsWith('CAST_') && !known.has(name))
+      lines.push(`  ${name}: Cast has no such setting (see the README's configuration table)`);
   }
-  return parsed.data;
+  if (!parsed.success || lines.length) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  try {
+    const { settings, warnings } = loadTemporalSettings(source, {
+      address: `127.0.0.1:${parsed.data.TEMPORAL_PORT}`,
+      namespace: 'default',
+      taskQueue: parsed.data.TEMPORAL_TASK_QUEUE,
+    });
+    return { ...parsed.data, temporal: settings, warnings };
+  } catch (error) {
+    if (error instanceof TemporalSettingsError) throw new EnvError(`Invalid environment:\n  ${error.message}`);
+    throw error;
+  }
 }

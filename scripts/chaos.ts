@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { reconcileDecisions } from '../activities/reconcile';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
+import { readDeployment } from '../db/deployment';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { createMember, createWorkspace, issueToken } from '../db/tenancy';
@@ -71,8 +72,8 @@ function launch(entry: string): ChildProcess {
   process.once('exit', () => child.kill('SIGKILL'));
   return child;
 }
-let worker = launch('worker.ts');
-let api = launch('api/server.ts');
+let worker = launch('bin/worker.ts');
+let api = launch('bin/api.ts');
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
 async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
@@ -167,14 +168,14 @@ const step = (SECONDS * 1000) / (postgres ? 5 : 4);
 await new Promise((resolve) => setTimeout(resolve, step));
 await kill(
   'the worker',
-  () => void (worker = launch('worker.ts')),
+  () => void (worker = launch('bin/worker.ts')),
   () => worker,
 );
 await new Promise((resolve) => setTimeout(resolve, step));
 await kill(
   'the API',
   async () => {
-    api = launch('api/server.ts');
+    api = launch('bin/api.ts');
     await until('the API', async () => (await fetch(`${apiUrl}/healthz`)).ok);
   },
   () => api,
@@ -265,7 +266,11 @@ if (doubled.length) problems.push(`${doubled.length} decisions announced under m
 const redelivered = [...received.values()].filter((event) => event.count > 1).length;
 
 const connection = await Connection.connect({ address: temporal.address });
-const report = await reconcileDecisions(pool, new Client({ connection }), { taskQueue, workspaceId });
+const report = await reconcileDecisions(pool, new Client({ connection }), {
+  taskQueue,
+  workspaceId,
+  deployment: await readDeployment(pool),
+});
 await connection.close();
 if (report.repaired.length || report.unexplained.length) {
   problems.push(`rows differ from their workflows: ${report.repaired.length} repaired, ${report.unexplained.length} unexplained`);

@@ -28,6 +28,7 @@ import { startWorker } from '../worker';
 import { provideTemporal } from './provide-temporal';
 import { fileShowcase, memberApi } from './showcase-queue';
 import { startTemporalDevServer } from './temporal-dev-server';
+import { plainTarget } from '../runtime/temporal-connection';
 
 const OUT = join(import.meta.dirname, '../docs/screenshots');
 const log = (message: string) => process.stderr.write(`[screenshots] ${message}\n`);
@@ -37,10 +38,10 @@ installTemporalLogging('warn', { handleSignals: true });
 const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
 const embedded = await startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-screenshots-pg-')), removeOnStop: true });
 const pool = createPool(embedded.url);
-const temporal = { address: temporalServer.address, namespace: 'default', taskQueue: `screenshots-${randomUUID()}` };
+const temporal = plainTarget(temporalServer.address, `screenshots-${randomUUID()}`);
 try {
   await migrate(pool);
-  const worker = await startWorker({ pool, ...temporal, sweepEvery: null, rollupEvery: null, reconcileEvery: null });
+  const worker = await startWorker({ pool, temporal, sweepEvery: null, rollupEvery: null, reconcileEvery: null });
   const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null });
   const browser = await launchBrowser();
   try {

@@ -1,25 +1,21 @@
 /**
  * `npm run reconcile`: compares the read model with the decision workflows once, repairs the
  * rows that fell behind, and prints the report (the worker also does this every 15 minutes).
- * Needs DATABASE_URL and TEMPORAL_ADDRESS of a running Cast.
+ * Reaches the database and Temporal as every Cast process does (DATABASE_URL, TEMPORAL_*).
  */
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { reconcileDecisions } from '../activities/reconcile';
-import { createPool } from '../db/pool';
-import { loadEnv } from '../runtime/env';
-import { createLogger } from '../runtime/logger';
+import { readDeployment } from '../db/deployment';
+import { openDatabase, processEnv, stop } from '../runtime/process-start';
+import { connectTemporal } from '../runtime/temporal-connection';
 
-const env = loadEnv();
-const logger = createLogger(env.LOG_LEVEL, 'reconcile');
-if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
-  logger.fatal('npm run reconcile needs DATABASE_URL and TEMPORAL_ADDRESS of the Cast to check');
-  process.exit(1);
-}
-const pool = createPool(env.DATABASE_URL, 2);
-const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+const { env, logger } = processEnv('reconcile');
+const pool = await openDatabase(env, logger, 2);
+const connection = await connectTemporal(env.temporal).catch((error: unknown) => stop(logger, error));
 try {
-  const report = await reconcileDecisions(pool, new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }), {
-    taskQueue: env.TEMPORAL_TASK_QUEUE,
+  const report = await reconcileDecisions(pool, new Client({ connection, namespace: env.temporal.namespace }), {
+    taskQueue: env.temporal.taskQueue,
+    deployment: await readDeployment(pool),
   });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } finally {

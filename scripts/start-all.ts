@@ -11,8 +11,7 @@ import { moveAsidePgliteDir } from '../db/pglite-data-dir';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { ensureDefaultMember } from '../db/tenancy';
-import { loadEnv } from '../runtime/env';
-import { createLogger } from '../runtime/logger';
+import { processEnv } from '../runtime/process-start';
 import { startWorker } from '../worker';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { holdDataDir } from './data-dir-lock';
@@ -20,8 +19,7 @@ import { provideTemporal } from './provide-temporal';
 import { signInToken } from './sign-in-token';
 import { startTemporalDevServer } from './temporal-dev-server';
 
-const env = loadEnv();
-const logger = createLogger(env.LOG_LEVEL);
+const { env, logger } = processEnv('cast');
 installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
 
 const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
@@ -44,16 +42,15 @@ try {
   mkdirSync(dataDir, { recursive: true });
   holdDataDir(dataDir);
 
-  let temporalAddress = env.TEMPORAL_ADDRESS;
-  if (!temporalAddress) {
+  // No address from the environment or a profile: run the dev server on TEMPORAL_PORT, where the settings point.
+  if (!env.temporal.addressConfigured) {
     const server = await startTemporalDevServer({
       binary: provideTemporal(env),
       port: env.TEMPORAL_PORT,
       dbFile: join(dataDir, 'temporal.sqlite'),
-      namespace: env.TEMPORAL_NAMESPACE,
+      namespace: env.temporal.namespace,
     });
     stops.push({ name: 'temporal', stop: server.stop });
-    temporalAddress = server.address;
   }
 
   let databaseUrl = env.DATABASE_URL;
@@ -71,8 +68,8 @@ try {
   const principal = await ensureDefaultMember(pool);
   const token = await signInToken(pool, principal, dataDir, env.CAST_ADMIN_TOKEN);
 
-  const temporal = { address: temporalAddress, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE };
-  const worker = await startWorker({ pool, ...temporal });
+  const temporal = env.temporal;
+  const worker = await startWorker({ pool, temporal });
   stops.push({ name: 'worker', stop: worker.stop });
   worker.done.catch((error: unknown) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
@@ -89,7 +86,7 @@ try {
   });
   stops.push({ name: 'api', stop: api.stop });
 
-  logger.info({ url: api.url, temporal: temporalAddress, ms: Date.now() - started }, 'Cast is ready');
+  logger.info({ url: api.url, temporal: temporal.connection.address, ms: Date.now() - started }, 'Cast is ready');
   process.stdout.write(
     `\nCast is running at ${api.url}\n` +
       `Sign-in token (workspace ${principal.workspaceId}): ${token}\n` +

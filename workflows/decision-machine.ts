@@ -10,7 +10,15 @@
  */
 import { condition, patched } from '@temporalio/workflow';
 import type { Delivered } from '../activities/deliver-decision';
-import { isRecordSource, type DecisionContent, type DecisionEdit, type DecisionSnapshot, type DecisionStart } from '../domain/decision';
+import {
+  isRecordSource,
+  type DecisionContent,
+  type DecisionEdit,
+  type DecisionSnapshot,
+  type DecisionStart,
+  type FilingTarget,
+} from '../domain/decision';
+
 import * as rules from '../domain/decision-state';
 import type { AnswerCommand, DecisionEvent } from '../domain/decision-state';
 import { actedRejection, checkUndo, restartedBy, undoAnswer } from '../domain/undo';
@@ -58,11 +66,19 @@ export class DecisionMachine implements StackMember {
   private readonly filedVia: string | undefined;
   /** The workflow behaviour it was filed under; 0 for a decision filed before it was stamped. */
   private readonly filedAtVersion: number;
+  /** Who it was filed for, to tell a filing meant for it from one that only shares its id. */
+  private readonly filedFor: { workspaceId: string; sessionId: string | null; question: string; filing?: string };
 
   constructor(start: DecisionStart) {
     this.state = rules.openDecision(start, new Date());
     this.filedVia = start.filedVia;
     this.filedAtVersion = start.workflowVersion ?? 0;
+    this.filedFor = {
+      workspaceId: start.workspaceId,
+      sessionId: start.links.sessionId,
+      question: start.question,
+      ...(start.filing ? { filing: start.filing } : {}),
+    };
     this.stack = new StackMembership(this);
   }
 
@@ -80,6 +96,13 @@ export class DecisionMachine implements StackMember {
   /** Filing again and withdrawing are the agent's, and only while no answer is in. */
   validateRewrite(command: Expiring): void {
     rejectExpired(command);
+    rejectIf(rules.checkRewrite(this.state));
+  }
+
+  /** A filing must be meant for this decision (filings before the check carry no target). */
+  validateFiling(content: DecisionContent & Expiring & { target?: FilingTarget }): void {
+    rejectExpired(content);
+    if (content.target) rejectIf(rules.checkFilingTarget(this.filedFor, content.target, content.question));
     rejectIf(rules.checkRewrite(this.state));
   }
 
@@ -140,7 +163,7 @@ export class DecisionMachine implements StackMember {
   }
 
   /** The filing of a new decision waits for `open`; the same question again rewrites it in place. */
-  async file(content: DecisionContent & Expiring): Promise<DecisionSnapshot> {
+  async file({ target: _target, ...content }: DecisionContent & Expiring & { target?: FilingTarget }): Promise<DecisionSnapshot> {
     const next = rules.rewrite(this.state, content, new Date());
     if (next) return this.commit(next, { kind: 'edited', actor: rules.agentActor(next, content.by ?? next.filedBy, content.via) });
     await condition(() => this.filed && this.mirroredRevision >= this.state.revision);

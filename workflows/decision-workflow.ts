@@ -9,6 +9,7 @@ import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
 import { expiredCommand, openDecision } from '../domain/decision-state';
 import { DecisionMachine } from './decision-machine';
 import {
+  DECISION_WORKFLOW_VERSION,
   answerAskUpdate,
   archiveDecisionUpdate,
   autoArchiveSignal,
@@ -25,11 +26,27 @@ import {
 import { reject } from './reject';
 import { reopenedWithinUndoWindow } from './undo-window';
 
+/**
+ * A decision stamped by a newer API than this worker's code (a rolling deploy that upgraded an
+ * API before every worker) must not take this code's older paths: a newer worker replaying its
+ * history would then take other ones. A plain Error fails the workflow task, not the workflow;
+ * Temporal retries the task until a worker that knows the version takes it (README: workers first).
+ */
+function refuseNewerVersion(start: DecisionStart): void {
+  const version = start.workflowVersion ?? 0;
+  if (version > DECISION_WORKFLOW_VERSION) {
+    throw new Error(
+      `Decision ${start.id} was filed at workflow version ${version}; this worker knows up to ${DECISION_WORKFLOW_VERSION}. Upgrade the workers.`,
+    );
+  }
+}
+
 /** How long a decision whose restart failed keeps offering "Run now". */
 const RUN_NOW_WINDOW = '7 days';
 
 /** Resolves with the final snapshot, or `null` when no worker took the filing before its caller gave up. */
 export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSnapshot | null> {
+  refuseNewerVersion(start);
   // The filing request already answered 503: keep no decision its caller believes failed.
   const expired = expiredCommand(start, new Date());
   if (expired) {
@@ -41,7 +58,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   // Registered in the order the handlers always were, so messages buffered before them replay alike.
   setHandler(stackMembershipSignal, (signal) => decision.stack.follow(signal));
   setHandler(decisionQuery, () => decision.state);
-  setHandler(fileDecisionUpdate, (content) => decision.file(content), { validator: (content) => decision.validateRewrite(content) });
+  setHandler(fileDecisionUpdate, (content) => decision.file(content), { validator: (content) => decision.validateFiling(content) });
   setHandler(editDecisionUpdate, (edit) => decision.edit(edit), { validator: (edit) => decision.validateEdit(edit) });
   setHandler(withdrawDecisionUpdate, (command) => decision.withdraw(command), {
     validator: (command) => decision.validateRewrite(command),

@@ -3,8 +3,9 @@
  * callers (the API), so both sides agree on names and types.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { DecisionContent, DecisionEdit, DecisionSnapshot } from '../domain/decision';
+import type { DecisionContent, DecisionEdit, DecisionSnapshot, FilingTarget } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
+import { scopedWorkflowId, type Deployment } from '../domain/deployment';
 
 /**
  * Every command says when its caller stops waiting, and who sends it: the member, and the
@@ -16,7 +17,7 @@ export type Expiring = { expiresAt?: string; by?: string; via?: string };
  * Sent with update-with-start. On a new decision it returns once the row is in Postgres; on
  * an open one (the same question again from the same session) it rewrites it in place.
  */
-export const fileDecisionUpdate = defineUpdate<DecisionSnapshot, [DecisionContent & Expiring]>('fileDecision');
+export const fileDecisionUpdate = defineUpdate<DecisionSnapshot, [DecisionContent & Expiring & { target?: FilingTarget }]>('fileDecision');
 /** The agent edits its open decision; refused with the answers once it is answered. */
 export const editDecisionUpdate = defineUpdate<DecisionSnapshot, [DecisionEdit & Expiring]>('editDecision');
 /** The agent withdraws its open decision. */
@@ -44,7 +45,14 @@ export const autoArchiveSignal = defineSignal<[]>('autoArchive');
  * The stack workflow tells a member which stack it is in and when its auto-default is due
  * (`member: false` when removed). `revision` is the stack's, so an older signal is ignored.
  */
-export type StackMembershipMessage = { stackId: string; member: boolean; deadline: string | null; revision: number };
+export type StackMembershipMessage = {
+  stackId: string;
+  member: boolean;
+  deadline: string | null;
+  revision: number;
+  /** Where the member reports back: a stack's id says nothing of the deployment it runs in. */
+  stackWorkflowId?: string;
+};
 export const stackMembershipSignal = defineSignal<[StackMembershipMessage]>('stackMembership');
 export const decisionQuery = defineQuery<DecisionSnapshot>('decision');
 
@@ -61,6 +69,7 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  */
 export const DECISION_WORKFLOW_VERSION = 1;
 
-export function decisionWorkflowId(id: string): string {
-  return `decision/${id}`;
+/** `decision/<deployment>/sd-N`, or `decision/sd-N` for one filed before ids carried the deployment. */
+export function decisionWorkflowId(id: string, deployment: Deployment | undefined): string {
+  return scopedWorkflowId('decision', id, deployment);
 }

@@ -28,6 +28,8 @@ export class StackMembership {
   private firedFor: string | null = null;
   private stopped = false;
   private reportedOpen: boolean | null = null;
+  /** The stack's workflow id, as the stack said (signals before that carried none: derived from its id). */
+  private stackWorkflow: string | null = null;
   /**
    * The report in flight. Signals sent by separate commands may reach the stack in any order,
    * so one report waits for the one before it, and each says what is true when it is sent.
@@ -55,7 +57,7 @@ export class StackMembership {
       if (!state.stack || open === this.reportedOpen) return;
       this.reportedOpen = open;
       // A finished stack workflow cannot hear it; there is nothing left to close.
-      await getExternalWorkflowHandle(stackWorkflowId(state.stack.stackId))
+      await getExternalWorkflowHandle(this.stackWorkflow ?? stackWorkflowId(state.stack.stackId, undefined))
         .signal(memberStatusSignal, { decisionId: state.id, open })
         .catch(() => undefined);
     });
@@ -69,6 +71,7 @@ export class StackMembership {
     if (signal.stackId === current && signal.revision <= this.seenRevision) return;
     if (!signal.member && signal.stackId !== current) return;
     this.seenRevision = signal.revision;
+    this.stackWorkflow = signal.member ? (signal.stackWorkflowId ?? null) : null;
     const stack = signal.member ? { stackId: signal.stackId, deadline: signal.deadline } : null;
     const at = new Date().toISOString();
     await this.decision.commit({ ...state, stack, revision: state.revision + 1, updatedAt: at });

@@ -1,5 +1,6 @@
 /** The stack workflow's messages, with stable wire names, shared by the workflow and the API. */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { scopedWorkflowId, type Deployment } from '../domain/deployment';
 import type { StackSnapshot, StackStart } from '../domain/stack';
 import type { Expiring } from './messages';
 
@@ -19,12 +20,14 @@ export const stackQuery = defineQuery<StackSnapshot>('stack');
 
 export const STACK_WORKFLOW = 'stackWorkflow';
 
-export function stackWorkflowId(id: string): string {
-  return `stack/${id}`;
+/** `stack/<deployment>/ds-N`, or `stack/ds-N` for one created before ids carried the deployment. */
+export function stackWorkflowId(id: string, deployment: Deployment | undefined): string {
+  return scopedWorkflowId('stack', id, deployment);
 }
 
 /**
  * The workflow's input: a new stack, or one carried over by continue-as-new. `historyLimit`
- * is how many history events a run keeps before it continues as new (tests make it small).
+ * is how many history events a run keeps before it continues as new (tests make it small);
+ * `deployment`, whose workflow ids its members run under (absent before ids carried one).
  */
-export type StackInput = ({ start: StackStart } | { continued: StackSnapshot }) & { historyLimit?: number };
+export type StackInput = ({ start: StackStart } | { continued: StackSnapshot }) & { historyLimit?: number; deployment?: Deployment };

@@ -70,11 +70,12 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
       decisionIds.map((decisionId) => {
         const joined = state.members.find((candidate) => candidate.decisionId === decisionId);
         const deadline = member && joined ? memberDeadline(joined, state.autoDefaultMs) : null;
-        return getExternalWorkflowHandle(decisionWorkflowId(decisionId)).signal(stackMembershipSignal, {
+        return getExternalWorkflowHandle(decisionWorkflowId(decisionId, input.deployment)).signal(stackMembershipSignal, {
           stackId: state.id,
           member,
           deadline,
           revision,
+          stackWorkflowId: workflowInfo().workflowId,
         });
       }),
     );
@@ -156,7 +157,11 @@ export async function stackWorkflow(input: StackInput): Promise<StackSnapshot> {
     await condition(() => state.status === 'closed' || longHistory());
     if (state.status === 'open') {
       await condition(allHandlersFinished);
-      return continueAsNew<typeof stackWorkflow>({ continued: state, historyLimit });
+      return continueAsNew<typeof stackWorkflow>({
+        continued: state,
+        historyLimit,
+        ...(input.deployment ? { deployment: input.deployment } : {}),
+      });
     }
     if (!(await condition(() => state.status === 'open', REOPEN_GRACE))) break;
   }

@@ -8,24 +8,30 @@
 import { ParentClosePolicy, getExternalWorkflowHandle, proxyActivities, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { decisionWorkflow } from './decision-workflow';
+import type { Deployment } from '../domain/deployment';
 import { autoArchiveSignal, decisionWorkflowId } from './messages';
 
 const { decisionsWithWorkGone, projectRecords } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute' });
 
 export const SWEEP_WORKFLOW = 'sweepWorkflow';
 
-/** Returns how many decisions were told to archive themselves. */
-export async function sweepWorkflow(): Promise<number> {
+/**
+ * Returns how many decisions were told to archive themselves. `deployment` (the schedule's
+ * argument, set by each worker as it starts) places the ids; runs scheduled before had none.
+ */
+export async function sweepWorkflow(deployment?: Deployment): Promise<number> {
   // FR-13: an approval or escalation without its decision gets one; it lives on after the sweep.
   for (const start of await projectRecords()) {
     await startChild(decisionWorkflow, {
-      workflowId: decisionWorkflowId(start.id),
+      workflowId: decisionWorkflowId(start.id, deployment),
       args: [start],
       parentClosePolicy: ParentClosePolicy.ABANDON,
     }).catch(() => undefined);
   }
   const ids = await decisionsWithWorkGone();
   // A decision whose workflow has just completed cannot be signalled; it is closed anyway.
-  const sent = await Promise.allSettled(ids.map((id) => getExternalWorkflowHandle(decisionWorkflowId(id)).signal(autoArchiveSignal)));
+  const sent = await Promise.allSettled(
+    ids.map((id) => getExternalWorkflowHandle(decisionWorkflowId(id, deployment)).signal(autoArchiveSignal)),
+  );
   return sent.filter((result) => result.status === 'fulfilled').length;
 }

@@ -1,7 +1,7 @@
 /**
  * `GET /healthz`: 200 only when the API, the database and Temporal all answer. The body is
- * `{"ok":true}` when nothing is wrong; otherwise it names what is: unreachable probes, and a
- * failing rate-limit counter store (`degraded`).
+ * `{"ok":true}` when nothing is wrong; otherwise it names what is: unreachable probes (Temporal's
+ * with its cause in words), and a failing rate-limit counter store (`degraded`).
  */
 import { Router } from 'express';
 import type { Pool } from '../../db/pool';
@@ -29,7 +29,8 @@ async function databaseAnswers(pool: Pool): Promise<boolean> {
 export function healthRouter(deps: { pool: Pool; temporal: TemporalGateway; rateLimitStore: RateLimitHealth }): Router {
   const router = Router();
   router.get('/healthz', async (_req, res) => {
-    const [database, temporal] = await Promise.all([databaseAnswers(deps.pool), deps.temporal.isHealthy()]);
+    const [database, temporalTrouble] = await Promise.all([databaseAnswers(deps.pool), deps.temporal.trouble()]);
+    const temporal = temporalTrouble === null;
     // A failing counter store degrades the API but leaves the status alone: reads are still
     // served and writes answer their own 503, while a 503 here would have a load balancer or
     // a supervisor pull every replica, which cannot mend the store and turns that into an outage.
@@ -44,6 +45,8 @@ export function healthRouter(deps: { pool: Pool; temporal: TemporalGateway; rate
       ok: false,
       checks: { api: 'ok', database: status(database), temporal: status(temporal) },
       unreachable: [...(database ? [] : ['database']), ...(temporal ? [] : ['temporal'])],
+      // Why, in words: a refused certificate or API key names itself rather than reading "unreachable".
+      ...(temporalTrouble ? { causes: { temporal: temporalTrouble } } : {}),
       ...degraded,
     });
   });

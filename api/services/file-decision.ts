@@ -9,7 +9,7 @@ import { applyDocumentPatch } from '../../domain/documents';
 import { toDecisionView } from '../../domain/decision-state';
 import { DomainError, notFound } from '../../domain/errors';
 import { claimDecisionKey, releaseDecisionKey } from '../../db/decision-keys';
-import { nextDecisionNumber } from '../../db/decision-queries';
+import { nextDecisionNumber, skipDecisionNumbers } from '../../db/decision-queries';
 import { getStack } from '../../db/stacks';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../db/tenancy';
@@ -62,6 +62,7 @@ export async function fileValidDecision(
     attempts: body.attempts,
   };
 
+  let collisions = 0;
   for (let attempt = 0; ; attempt += 1) {
     const candidate = decisionIdOf(await nextDecisionNumber(deps.pool));
     // A record's decision is its own: the same question again is another record, not an edit.
@@ -95,13 +96,29 @@ export async function fileValidDecision(
       const decision = toDecisionView(snapshot);
       return { decision, created: id === candidate, notes };
     } catch (error) {
-      // The key pointed at a decision that has just closed: free it and open a new one.
-      const closed = error instanceof DomainError && (error.code === 'decision_not_open' || error.code === 'decision_archived');
-      if (!closed || id === candidate || attempt > 0) throw error;
-      await releaseDecisionKey(deps.pool, id);
+      const code = error instanceof DomainError ? error.code : null;
+      const closed = code === 'decision_not_open' || code === 'decision_archived';
+      if (id !== candidate && (closed || code === 'decision_id_taken') && attempt === 0) {
+        // The key pointed at a decision that has just closed, or at a workflow that is not that
+        // decision (a restored database): free it and open a new one.
+        await releaseDecisionKey(deps.pool, id);
+        continue;
+      }
+      if (id === candidate && (closed || code === 'decision_id_taken') && collisions < MAX_COLLISIONS) {
+        // A new number whose workflow id Temporal already holds: only a database restored to an
+        // earlier point reuses numbers. Leap ahead, further each time, past what it reused.
+        await releaseDecisionKey(deps.pool, id);
+        await skipDecisionNumbers(deps.pool, 2 ** collisions);
+        collisions += 1;
+        continue;
+      }
+      throw error;
     }
   }
 }
+
+/** 2^32 numbers leapt over: no restored range is that long. */
+const MAX_COLLISIONS = 32;
 
 /** Appends the filed decision to its stack; a re-post already in it stays where it is. */
 async function joinStack(deps: { temporal: TemporalGateway }, stackId: string, decisionId: string): Promise<string[]> {

@@ -6,6 +6,7 @@ import type { Pool } from '../../db/pool';
 import { testPool } from '../support/test-pool';
 import { createLogger } from '../../runtime/logger';
 import { freePort } from '../../runtime/free-port';
+import { plainTarget } from '../../runtime/temporal-connection';
 
 const running: Array<{ api: RunningApi; pool: Pool }> = [];
 afterEach(async () => {
@@ -23,7 +24,7 @@ async function apiWith(databaseUrl: string, temporalAddress: string) {
     logger: createLogger('silent'),
     host: '127.0.0.1',
     port: 0,
-    temporal: { address: temporalAddress, namespace: 'default', taskQueue: 'healthz' },
+    temporal: plainTarget(temporalAddress, 'healthz'),
   });
   running.push({ api, pool });
   return fetch(`${api.url}/healthz`);
@@ -53,6 +54,8 @@ describe('GET /healthz', () => {
       ok: false,
       checks: { api: 'ok', database: 'ok', temporal: 'unreachable' },
       unreachable: ['temporal'],
+      // The cause in words, naming the address and the settings that would change it.
+      causes: { temporal: expect.stringMatching(/^Temporal at 127\.0\.0\.1:\d+ did not answer: is it running, and does it want TLS/) },
     });
   });
 });

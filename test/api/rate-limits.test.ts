@@ -15,6 +15,7 @@ import { agentTokenOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startSecondApi } from '../support/second-api';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { plainTarget } from '../../runtime/temporal-connection';
 
 let cast: TestCast;
 let second: RunningApi;
@@ -137,7 +138,7 @@ describe('FR-61 when the counter store fails', () => {
       logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
       host: '127.0.0.1',
       port: 0,
-      temporal: { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue },
+      temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
     });
   });
   afterAll(async () => {

@@ -41,7 +41,11 @@ describe('the reconciler', () => {
     await cast.pool.query('delete from decisions where id = $1', [gone]);
     expect((await me.call('GET', `/api/v1/decisions/${gone}`)).status).toBe(404);
 
-    const report = await reconcileDecisions(cast.pool, client, { taskQueue: cast.taskQueue, workspaceId: me.member.workspaceId });
+    const report = await reconcileDecisions(cast.pool, client, {
+      taskQueue: cast.taskQueue,
+      deployment: cast.deployment,
+      workspaceId: me.member.workspaceId,
+    });
     expect(report.repaired).toEqual(
       expect.arrayContaining([
         { id: behind, from: 1, to: expect.any(Number) },
@@ -54,7 +58,11 @@ describe('the reconciler', () => {
     expect((await me.decision(gone)).status).toBe('open');
 
     // A second pass finds nothing to do.
-    const again = await reconcileDecisions(cast.pool, client, { taskQueue: cast.taskQueue, workspaceId: me.member.workspaceId });
+    const again = await reconcileDecisions(cast.pool, client, {
+      taskQueue: cast.taskQueue,
+      deployment: cast.deployment,
+      workspaceId: me.member.workspaceId,
+    });
     expect(again.repaired).toEqual([]);
   });
 });

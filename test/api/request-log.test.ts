@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type RunningApi } from '../../api/server';
 import { createLogger } from '../../runtime/logger';
 import { startTestCast, type TestCast } from '../support/test-cast';
+import { plainTarget } from '../../runtime/temporal-connection';
 
 let cast: TestCast;
 let api: RunningApi;
@@ -18,7 +19,7 @@ beforeAll(async () => {
     logger: createLogger('info', 'cast-api', { write: (line: string) => void lines.push(line) }),
     host: '127.0.0.1',
     port: 0,
-    temporal: { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue },
+    temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
     rateLimits: null,
   });
 });

@@ -13,6 +13,7 @@ import { startWorker, type RunningWorker } from '../../worker';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { testPool } from '../support/test-pool';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { plainTarget } from '../../runtime/temporal-connection';
 
 let cast: TestCast;
 let secondPool: Pool;
@@ -21,10 +22,10 @@ let secondWorker: RunningWorker;
 beforeAll(async () => {
   cast = await startTestCast({ undoWindowMs: 60_000 });
   secondPool = testPool();
-  const temporal = { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue };
+  const temporal = plainTarget(cast.temporalAddress, cast.taskQueue);
   secondWorker = await startWorker({
     pool: secondPool,
-    ...temporal,
+    temporal,
     workflowBundle: { codePath: inject('workflowBundlePath') },
     sweepEvery: null,
     rollupEvery: null,
@@ -167,10 +168,9 @@ describe('two workers and two API processes', () => {
       const id = (await one.file({ question: 'Still working?', context, asks: [tierAsk()] })).body.decision.id;
       expect((await one.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
     } finally {
-      const temporal = { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue };
       secondWorker = await startWorker({
         pool: secondPool,
-        ...temporal,
+        temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
         workflowBundle: { codePath: inject('workflowBundlePath') },
         sweepEvery: null,
         rollupEvery: null,

@@ -151,7 +151,7 @@ describe('when undo is refused', () => {
     // With its window closed the workflow ends; the row then explains the refusal alike.
     const connection = await Connection.connect({ address: inject('temporalAddress') });
     try {
-      await new Client({ connection }).workflow.getHandle(decisionWorkflowId(id)).result();
+      await new Client({ connection }).workflow.getHandle(decisionWorkflowId(id, cast.deployment)).result();
     } finally {
       await connection.close();
     }

@@ -65,6 +65,7 @@ import {
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { plainTarget } from '../../runtime/temporal-connection';
 
 const benchStarted = performance.now();
 const { values } = parseArgs({
@@ -113,10 +114,10 @@ const pool = createPool(databaseUrl, 20);
 await migrate(pool);
 
 const taskQueue = `bench-${randomUUID()}`;
-const temporal = { address: temporalServer.address, namespace: 'default', taskQueue };
+const temporal = plainTarget(temporalServer.address, taskQueue);
 const worker = await startWorker({
   pool,
-  ...temporal,
+  temporal,
   workflowsPath: fileURLToPath(new URL('./bench-workflows.ts', import.meta.url)),
   // Defined beside the bundle's workflows, but never imported by them at runtime.
   extraActivities: { echo: async (value: number) => value },

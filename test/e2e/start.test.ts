@@ -181,8 +181,8 @@ describe('npm start', () => {
 
     // A second API and a second worker, started on their own, join the embedded server.
     const secondPort = await freeFixedPort();
-    const api = spawnAlone('api/server.ts', { ...ports, api: secondPort });
-    const worker = spawnAlone('worker.ts', ports);
+    const api = spawnAlone('bin/api.ts', { ...ports, api: secondPort });
+    const worker = spawnAlone('bin/worker.ts', ports);
     try {
       const second = { url: `http://127.0.0.1:${secondPort}`, token: first.token, output: () => '' };
       await expect

@@ -2,6 +2,7 @@
 import { startApi, type RunningApi } from '../../api/server';
 import { createLogger } from '../../runtime/logger';
 import type { TestCast } from './test-cast';
+import { plainTarget } from '../../runtime/temporal-connection';
 
 export function startSecondApi(cast: TestCast, options: Pick<Parameters<typeof startApi>[0], 'rateLimits'> = {}): Promise<RunningApi> {
   return startApi({
@@ -10,7 +11,7 @@ export function startSecondApi(cast: TestCast, options: Pick<Parameters<typeof s
     logger: createLogger('silent'),
     host: '127.0.0.1',
     port: 0,
-    temporal: { address: cast.temporalAddress, namespace: 'default', taskQueue: cast.taskQueue },
+    temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
     ...options,
   });
 }

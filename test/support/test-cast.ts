@@ -8,12 +8,15 @@ import { inject } from 'vitest';
 import type { RateLimits } from '../../api/rate-limit';
 import type { ApiRoute } from '../../api/route-list';
 import { startApi } from '../../api/server';
+import { readDeployment } from '../../db/deployment';
 import type { Pool } from '../../db/pool';
+import type { Deployment } from '../../domain/deployment';
 import { testPool } from './test-pool';
 import { createMember, createWorkspace, mintToken } from '../../db/tenancy';
 import type { PersonPrincipal } from '../../domain/principal';
 import { createLogger } from '../../runtime/logger';
 import { startWorker } from '../../worker';
+import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
 
 installTemporalLogging('warn', { handleSignals: true });
@@ -25,6 +28,8 @@ export type TestCast = {
   pool: Pool;
   taskQueue: string;
   temporalAddress: string;
+  /** This database's deployment: where the API puts its workflows (`decisionWorkflowId(id, cast.deployment)`). */
+  deployment: Deployment;
   /** Every `/api/v1` route the app mounted. */
   routes: ApiRoute[];
   /** A fresh workspace with one member, so tests never see each other's rows. */
@@ -49,11 +54,11 @@ export async function startTestCast(
 ): Promise<TestCast> {
   const pool = testPool();
   const taskQueue = `test-${randomUUID()}`;
-  const temporal = { address: options.temporalAddress ?? inject('temporalAddress'), namespace: 'default', taskQueue };
+  const temporal = plainTarget(options.temporalAddress ?? inject('temporalAddress'), taskQueue);
   const launchWorker = () =>
     startWorker({
       pool,
-      ...temporal,
+      temporal,
       workflowBundle: { codePath: inject('workflowBundlePath') },
       sweepEvery: options.sweepEvery ?? null,
       rollupEvery: options.rollupEvery ?? null,
@@ -78,7 +83,8 @@ export async function startTestCast(
     url: api.url,
     pool,
     taskQueue,
-    temporalAddress: temporal.address,
+    temporalAddress: temporal.connection.address,
+    deployment: await readDeployment(pool),
     routes: api.routes,
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);

@@ -49,7 +49,7 @@ async function file(asks: number, stamp: Pick<DecisionStart, 'workflowVersion'> 
     ...stamp,
   };
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
-    workflowId: decisionWorkflowId(start.id),
+    workflowId: decisionWorkflowId(start.id, undefined),
     taskQueue: cast.taskQueue,
     args: [start],
     workflowIdConflictPolicy: 'FAIL',

@@ -93,7 +93,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
       task: task.id,
     });
     expect((await me.answer(id, 1, { kind: 'approval', decision: 'approve' })).status).toBe(200);
-    await save('decision-answer-deliver', decisionWorkflowId(id));
+    await save('decision-answer-deliver', decisionWorkflowId(id, cast.deployment));
   });
 
   it('two asks answered one by one, no links: delivery has nothing to hand over; the window closes', async () => {
@@ -101,7 +101,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const id = await fileId(me, { question: 'Which tiers?', context, asks: [tierAsk(), tierAsk()] });
     await me.answer(id, 2, { kind: 'decision', selected: [2] });
     await me.answer(id, 1, { kind: 'decision', selected: [1] }, 'Basic is enough for this one.');
-    await save('decision-two-asks-window-closes', decisionWorkflowId(id));
+    await save('decision-two-asks-window-closes', decisionWorkflowId(id, cast.deployment));
   });
 
   it('answer, undo inside the window (restart cancelled, task held again), answer again', async () => {
@@ -114,7 +114,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     await me.delivered(id);
     await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
     await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'Not this quarter.');
-    await save('decision-undo-reanswer', decisionWorkflowId(id));
+    await save('decision-undo-reanswer', decisionWorkflowId(id, cast.deployment));
   });
 
   it('one of two asks answered into a live run and undone; the decision stays open, then resolves', async () => {
@@ -126,7 +126,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     await me.ok('POST', `/api/v1/decisions/${id}/asks/2/undo`);
     await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     await me.answer(id, 2, { kind: 'decision', selected: [2] });
-    await save('decision-undo-open-ask', decisionWorkflowId(id));
+    await save('decision-undo-open-ask', decisionWorkflowId(id, cast.deployment));
   });
 
   it('edit (advisory to blocking holds the task), re-file the same question from the session, withdraw', async () => {
@@ -140,7 +140,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const again = await me.file({ ...body, mode: 'blocking', defaultOption: undefined, context: `${context} Filed again.` });
     expect(again.body.decision.id).toBe(id);
     await me.ok('POST', `/api/v1/decisions/${id}/withdraw`, {});
-    await save('decision-edit-refile-withdraw', decisionWorkflowId(id));
+    await save('decision-edit-refile-withdraw', decisionWorkflowId(id, cast.deployment));
   });
 
   it('archive, restore, answer', async () => {
@@ -149,7 +149,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     await me.ok('POST', `/api/v1/decisions/${id}/archive`, {});
     await me.ok('POST', `/api/v1/decisions/${id}/restore`, {});
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
-    await save('decision-archive-restore', decisionWorkflowId(id));
+    await save('decision-archive-restore', decisionWorkflowId(id, cast.deployment));
   });
 
   it('work gone: the run cancelled and the task deleted archive it (a signal); restored and answered', async () => {
@@ -170,7 +170,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     ).toBe('archived');
     await me.ok('POST', `/api/v1/decisions/${id}/restore`, {});
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
-    await save('decision-work-gone-archived', decisionWorkflowId(id));
+    await save('decision-work-gone-archived', decisionWorkflowId(id, cast.deployment));
   });
 
   it('a restart that cannot happen fails delivery; Run now retries it', async () => {
@@ -183,7 +183,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     expect((await me.delivered(id)).delivery?.kind).toBe('failed');
     await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
     await me.ok('POST', `/api/v1/decisions/${id}/run-now`);
-    await save('decision-run-now', decisionWorkflowId(id));
+    await save('decision-run-now', decisionWorkflowId(id, cast.deployment));
   });
 
   it('an approval settled through its own door, and an escalation answered in the queue', async () => {
@@ -201,8 +201,8 @@ describe.skipIf(!recording)('record workflow histories', () => {
       options: ['Finance', 'Ops'],
     });
     await me.answer(escalation.decisionId, 1, { kind: 'decision', selected: [2] }, 'Ops owns it now.');
-    await save('decision-approval-settled', decisionWorkflowId(approval.decisionId));
-    await save('decision-escalation-answered', decisionWorkflowId(escalation.decisionId));
+    await save('decision-approval-settled', decisionWorkflowId(approval.decisionId, cast.deployment));
+    await save('decision-escalation-answered', decisionWorkflowId(escalation.decisionId, cast.deployment));
   });
 
   it('a stack: one advisory member auto-defaulted at its deadline, one removed and answered by a person', async () => {
@@ -224,15 +224,15 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const removed = await fileId(me, { question: 'Drop the table?', context, asks: [tierAsk()], stack: stack.id });
     await me.ok('DELETE', `/api/v1/stacks/${stack.id}/members/${removed}`);
     await me.answer(removed, 1, { kind: 'decision', selected: [2] });
-    await save('decision-stack-auto-default', decisionWorkflowId(auto));
-    await save('decision-stack-removed', decisionWorkflowId(removed));
+    await save('decision-stack-auto-default', decisionWorkflowId(auto, cast.deployment));
+    await save('decision-stack-removed', decisionWorkflowId(removed, cast.deployment));
     await until(
       () => me.ok<{ stack: { status: string } }>('GET', `/api/v1/stacks/${stack.id}`),
       (body) => body.stack.status === 'closed',
     );
     // A closed stack waits ten minutes for a member to reopen; its history so far is what replays.
-    await save('stack-closed', stackWorkflowId(stack.id), { running: true });
-    await client.workflow.getHandle(stackWorkflowId(stack.id)).terminate('recorded');
+    await save('stack-closed', stackWorkflowId(stack.id, cast.deployment), { running: true });
+    await client.workflow.getHandle(stackWorkflowId(stack.id, cast.deployment)).terminate('recorded');
   });
 
   it('a filing that reached the workflow after its caller gave up keeps no decision', async () => {
@@ -248,7 +248,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
       workflowVersion: DECISION_WORKFLOW_VERSION,
     };
     const operation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
-      workflowId: decisionWorkflowId(start.id),
+      workflowId: decisionWorkflowId(start.id, cast.deployment),
       taskQueue: cast.taskQueue,
       args: [start],
       workflowIdConflictPolicy: 'FAIL',
@@ -256,6 +256,6 @@ describe.skipIf(!recording)('record workflow histories', () => {
     await expect(
       client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: operation }),
     ).rejects.toThrow();
-    await save('decision-expired-filing', decisionWorkflowId(start.id));
+    await save('decision-expired-filing', decisionWorkflowId(start.id, cast.deployment));
   });
 });

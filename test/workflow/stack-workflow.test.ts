@@ -37,7 +37,7 @@ describe('a long-lived stack', () => {
       members: [],
     };
     const operation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
-      workflowId: stackWorkflowId(id),
+      workflowId: stackWorkflowId(id, undefined),
       taskQueue: cast.taskQueue,
       args: [{ start, historyLimit: 80 }],
       workflowIdConflictPolicy: 'FAIL',
@@ -45,7 +45,7 @@ describe('a long-lived stack', () => {
     await client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{}], startWorkflowOperation: operation });
     const firstRun = (await (await operation.workflowHandle()).describe()).runId;
 
-    const handle = client.workflow.getHandle(stackWorkflowId(id));
+    const handle = client.workflow.getHandle(stackWorkflowId(id, undefined));
     let last: StackSnapshot | null = null;
     for (let change = 1; change <= 40; change += 1) {
       last = await handle.executeUpdate(stackPolicyUpdate, { args: [{ autoDefaultMs: change * 1000 }] });

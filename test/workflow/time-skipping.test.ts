@@ -51,7 +51,7 @@ async function file(asks: number, extra: { mode?: 'advisory'; defaultOption?: nu
     { id: `sd-${++nextNumber}`, workspaceId: member.workspaceId, filedBy: member.memberId },
   );
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
-    workflowId: decisionWorkflowId(start.id),
+    workflowId: decisionWorkflowId(start.id, undefined),
     taskQueue: cast.taskQueue,
     args: [start],
     workflowIdConflictPolicy: 'FAIL',
@@ -124,7 +124,7 @@ describe('a stack deadline of 24 hours', () => {
       members: [],
     };
     const operation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
-      workflowId: stackWorkflowId(start.id),
+      workflowId: stackWorkflowId(start.id, undefined),
       taskQueue: cast.taskQueue,
       args: [{ start }],
       workflowIdConflictPolicy: 'FAIL',

@@ -36,7 +36,7 @@ async function file(asks: number, undoWindowMs: number) {
     undoWindowMs,
   };
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
-    workflowId: decisionWorkflowId(start.id),
+    workflowId: decisionWorkflowId(start.id, undefined),
     taskQueue: cast.taskQueue,
     args: [start],
     workflowIdConflictPolicy: 'FAIL',

@@ -1,0 +1,25 @@
+/**
+ * An API replica: `node dist/api.js` (built), or `npx tsx bin/api.ts` in development.
+ * Configured by the environment alone. It starts while Temporal is away (`/healthz` says why).
+ */
+import { startApi } from '../api/server';
+import { openDatabase, processEnv } from '../runtime/process-start';
+import { installTemporalLogging } from '../runtime/temporal-runtime';
+
+const { env, logger } = processEnv('cast-api');
+// The API's Temporal connection runs on the core runtime; Node's default ends this process on a signal.
+installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
+const pool = await openDatabase(env, logger);
+const api = await startApi({
+  pool,
+  logger,
+  host: env.HOST,
+  port: env.PORT,
+  temporal: env.temporal,
+  ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
+  checkResponses: env.CAST_CHECK_RESPONSES === 'on',
+});
+logger.info({ url: api.url }, 'API listening');
+// Say at once when Temporal refuses this process's credentials, rather than at the first filing.
+const trouble = await api.temporal.trouble();
+if (trouble) logger.error(trouble);

@@ -1,0 +1,35 @@
+/**
+ * Schema and code agree or nothing starts: a process built for migration N refuses a database
+ * at another level with a sentence that says what to do, before a query fails with SQL errors.
+ */
+import { loadMigrations, type Migration } from './migrate';
+import type { Queryable } from './pool';
+
+export class SchemaLevelError extends Error {
+  override name = 'SchemaLevelError';
+}
+
+/** The newest migration applied to the database; 0 for a database never migrated. */
+export async function databaseLevel(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ level: number | null }>(
+    `select case when to_regclass('schema_migrations') is null then null
+            else (select max(version) from schema_migrations) end as level`,
+  );
+  return rows[0]?.level ?? 0;
+}
+
+export async function checkSchemaLevel(db: Queryable, migrations?: Migration[]): Promise<void> {
+  const all = migrations ?? (await loadMigrations());
+  const build = Math.max(0, ...all.map((migration) => migration.version));
+  const level = await databaseLevel(db);
+  if (level < build) {
+    throw new SchemaLevelError(
+      `The database is at migration ${level} and this build needs ${build}: run migrate first (node dist/migrate.js, or npm start for a default install).`,
+    );
+  }
+  if (level > build) {
+    throw new SchemaLevelError(
+      `This build is older than the database: it knows migrations up to ${build}, and the database is at ${level}. Run a build at least as new as the last migrate.`,
+    );
+  }
+}

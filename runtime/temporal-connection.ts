@@ -1,0 +1,108 @@
+/**
+ * Connects to Temporal with the settings of runtime/temporal-settings.ts, and says in words why
+ * a connection was refused: a TLS handshake, a client certificate, an API key or a namespace
+ * each fail with their own sentence, at start and in `/healthz`, instead of a gRPC status.
+ */
+import { NativeConnection } from '@temporalio/worker';
+import type { TemporalConnectionOptions } from './temporal-settings';
+
+/** Where a process's workflows run: the connection, the namespace and Cast's task queue. */
+export type TemporalTarget = { connection: TemporalConnectionOptions; namespace: string; taskQueue: string };
+
+/** A plain address: the dev servers of `npm start` and of the tests. */
+export function plainTarget(address: string, taskQueue: string, namespace = 'default'): TemporalTarget {
+  return { connection: { address }, namespace, taskQueue };
+}
+
+export class TemporalConnectionError extends Error {
+  override name = 'TemporalConnectionError';
+}
+
+const CHECK_DEADLINE_MS = 10_000;
+
+/**
+ * Connects and proves the connection can use the namespace (a refused certificate or API key
+ * only shows on the first call), so a process that cannot work stops at start and says why.
+ */
+export async function connectTemporal(target: TemporalTarget): Promise<NativeConnection> {
+  let connection: NativeConnection | undefined;
+  try {
+    connection = await NativeConnection.connect(target.connection);
+    const opened = connection;
+    await opened.withDeadline(Date.now() + CHECK_DEADLINE_MS, () =>
+      opened.workflowService.describeNamespace({ namespace: target.namespace }),
+    );
+    return opened;
+  } catch (error) {
+    await connection?.close().catch(() => {});
+    throw new TemporalConnectionError(temporalTrouble(error, target), { cause: error });
+  }
+}
+
+/** gRPC status codes the words below tell apart. */
+const NOT_FOUND = 5;
+const PERMISSION_DENIED = 7;
+const UNAVAILABLE = 14;
+const UNAUTHENTICATED = 16;
+
+/** One sentence naming the cause, and the setting to look at. */
+export function temporalTrouble(error: unknown, target: TemporalTarget): string {
+  const { address, apiKey, tls } = target.connection;
+  const detail = messagesOf(error);
+  const code = codeOf(error);
+  const usesTls = Boolean(tls) || Boolean(apiKey);
+  if (code === UNAUTHENTICATED || /unauthenticated|jwt|token is expired|invalid audience|audience/i.test(detail)) {
+    return apiKey
+      ? `Temporal at ${address} refused the API key (TEMPORAL_API_KEY): it is expired, for another audience, or not signed by a key the server trusts (${lastLine(detail)}).`
+      : `Temporal at ${address} asks for credentials and none were sent: set TEMPORAL_API_KEY, or a client certificate (${lastLine(detail)}).`;
+  }
+  if (code === PERMISSION_DENIED) {
+    return `Temporal at ${address} refused access to namespace ${target.namespace}: ${apiKey ? 'the API key (TEMPORAL_API_KEY)' : 'these credentials'} do not grant it (${lastLine(detail)}).`;
+  }
+  if (code === NOT_FOUND && /namespace/i.test(detail)) {
+    return `Temporal at ${address} has no namespace ${target.namespace}: create it, or set TEMPORAL_NAMESPACE.`;
+  }
+  if (/certificate|handshake|tls|ssl|alert|UnknownIssuer|peer/i.test(detail)) {
+    return `The TLS handshake with Temporal at ${address} failed: ${tlsHint(detail)} (${lastLine(detail)}).`;
+  }
+  if (code === UNAVAILABLE || /connect|refused|transport|dns|timed out|deadline/i.test(detail)) {
+    return usesTls
+      ? `Temporal at ${address} did not answer over TLS: is the address right, and does the server speak TLS there? (${lastLine(detail)}).`
+      : `Temporal at ${address} did not answer: is it running, and does it want TLS (TEMPORAL_TLS, TEMPORAL_API_KEY or a client certificate)? (${lastLine(detail)}).`;
+  }
+  return `Temporal at ${address} refused the connection: ${lastLine(detail)}.`;
+}
+
+function tlsHint(detail: string): string {
+  if (/UnknownIssuer|unknown ca|self.signed|not trusted|invalid peer certificate/i.test(detail)) {
+    return "the server's certificate is not signed by the CA Cast trusts (TEMPORAL_TLS_SERVER_CA_CERT_PATH)";
+  }
+  if (/NotValidForName|name|SAN|hostname/i.test(detail)) {
+    return "the server's certificate is not for the name Cast checks (TEMPORAL_TLS_SERVER_NAME)";
+  }
+  if (/certificate required|bad certificate|certificate_required|handshake failure/i.test(detail)) {
+    return 'the server refused the client certificate, or wants one (TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH)';
+  }
+  return 'check the CA (TEMPORAL_TLS_SERVER_CA_CERT_PATH), the server name (TEMPORAL_TLS_SERVER_NAME) and the client certificate';
+}
+
+function messagesOf(error: unknown): string {
+  const parts: string[] = [];
+  for (let current: unknown = error; current instanceof Error && parts.length < 5; current = current.cause) {
+    parts.push(current.message);
+  }
+  return parts.join(' — ') || String(error);
+}
+
+function codeOf(error: unknown): number | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'number') return code;
+  }
+  return undefined;
+}
+
+// gRPC details can run to several lines of Rust error chain; the last says the most.
+function lastLine(detail: string): string {
+  return detail.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
