@@ -5,7 +5,7 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { initDeployment } from '../db/bootstrap';
-import { openDatabase, processEnv, stop } from '../runtime/process-start';
+import { openDatabase, processEnv } from '../runtime/process-start';
 
 const program = new Command('admin').description("Cast's operator commands").showHelpAfterError();
 
@@ -37,7 +37,9 @@ program
       if (outcome.token) process.stdout.write(`Owner token, shown once — keep it now: ${outcome.token}\n`);
       if (outcome.note) process.stdout.write(`${outcome.note}\n`);
     } catch (error) {
-      stop(logger, error);
+      // An operator's command: the refusal as a sentence on stderr, not a JSON log line.
+      process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
     } finally {
       await pool.end();
     }

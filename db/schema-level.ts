@@ -11,10 +11,9 @@ export class SchemaLevelError extends Error {
 
 /** The newest migration applied to the database; 0 for a database never migrated. */
 export async function databaseLevel(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ level: number | null }>(
-    `select case when to_regclass('schema_migrations') is null then null
-            else (select max(version) from schema_migrations) end as level`,
-  );
+  const exists = await db.query<{ found: string | null }>(`select to_regclass('schema_migrations')::text as found`);
+  if (!exists.rows[0]?.found) return 0;
+  const { rows } = await db.query<{ level: number | null }>('select max(version) as level from schema_migrations');
   return rows[0]?.level ?? 0;
 }
 

@@ -1,0 +1,170 @@
+/**
+ * Production: the compiled build. `npm run build`, `npm ci --omit=dev` in a copy holding only the
+ * artifact, then the README's sequence — migrate, admin init, a worker, an API — each a plain
+ * `node dist/….js` configured by the environment alone. Schema and code agree or nothing starts;
+ * a setting Cast cannot honour stops the process, naming it.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../runtime/free-port';
+import { choiceDecision } from '../support/fixtures';
+import { freshDatabase } from '../support/fresh-database';
+import { productionCopy, runProcess, startProcess, type CastProcess, type ProductionCopy } from '../support/production-copy';
+import { until } from '../support/until';
+
+let copy: ProductionCopy;
+let databaseUrl: string;
+const running: CastProcess[] = [];
+const taskQueue = `production-${randomUUID()}`;
+const temporal = () => ({ TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: taskQueue });
+
+beforeAll(async () => {
+  [copy, databaseUrl] = await Promise.all([productionCopy(), freshDatabase(inject('databaseUrl'), 'cast_production')]);
+}, 600_000);
+
+afterAll(async () => {
+  for (const process of running) await process.stop();
+  copy?.remove();
+});
+
+function start(name: 'api' | 'worker', env: Record<string, string>): CastProcess {
+  const started = startProcess(copy, name, env);
+  running.push(started);
+  return started;
+}
+
+describe('the compiled build', () => {
+  it('holds JavaScript alone: no TypeScript source to bundle, and no tsx, vite or esbuild installed', () => {
+    // webpack stays installed as a dependency of the Temporal SDK, whose index loads its bundler
+    // module; with no workflows/ source here, a worker that tried to bundle would fail to start.
+    for (const tool of ['tsx', 'vite', 'esbuild']) expect(existsSync(join(copy.dir, 'node_modules', tool)), tool).toBe(false);
+    for (const source of ['workflows', 'bin', 'api', 'worker.ts', 'tsconfig.json'])
+      expect(existsSync(join(copy.dir, source)), source).toBe(false);
+    for (const file of ['api.js', 'worker.js', 'migrate.js', 'admin.js', 'workflow-bundle.js', 'migrations/0018_deployment.sql']) {
+      expect(existsSync(join(copy.dir, 'dist', file)), file).toBe(true);
+    }
+  });
+
+  it('refuses to start an API or a worker against a database that was never migrated, saying to run migrate', async () => {
+    for (const name of ['api', 'worker'] as const) {
+      const { code, output } = await runProcess(copy, name, { DATABASE_URL: databaseUrl, ...temporal(), PORT: '0' });
+      expect(code, output).toBe(1);
+      expect(output).toContain('The database is at migration 0 and this build needs 18: run migrate first');
+    }
+  });
+
+  it('migrates, initialises the workspace, runs a worker and an API, and files and answers a decision', { timeout: 180_000 }, async () => {
+    const migrated = await runProcess(copy, 'migrate', { DATABASE_URL: databaseUrl });
+    expect(migrated.code, migrated.output).toBe(0);
+
+    const init = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, [
+      'init',
+      '--workspace',
+      'Acme',
+      '--owner',
+      'Dana',
+      '--json',
+    ]);
+    expect(init.code, init.output).toBe(0);
+    const outcome = JSON.parse(init.output) as { token: string; created: boolean };
+    expect(outcome).toMatchObject({ created: true, token: expect.stringMatching(/^cast_/) });
+
+    start('worker', { DATABASE_URL: databaseUrl, ...temporal() });
+    const port = await freePort();
+    const api = start('api', { DATABASE_URL: databaseUrl, ...temporal(), PORT: String(port) });
+    const url = `http://127.0.0.1:${port}`;
+    const health = await until(
+      () =>
+        fetch(`${url}/healthz`).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      (status) => status === 200,
+      60_000,
+    );
+    expect(health, api.output()).toBe(200);
+
+    const headers = { authorization: `Bearer ${outcome.token}`, 'content-type': 'application/json' };
+    const filed = await fetch(`${url}/api/v1/decisions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(choiceDecision('Ship the build?')),
+    });
+    expect(filed.status, await filed.clone().text()).toBe(201);
+    const { decision } = (await filed.json()) as { decision: { id: string } };
+    const answered = await fetch(`${url}/api/v1/decisions/${decision.id}/asks/1/answer`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ answer: { kind: 'decision', selected: [2] } }),
+    });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    expect(((await answered.json()) as { decision: { status: string } }).decision.status).toBe('resolved');
+  });
+
+  it('admin init is idempotent, mints a second owner token only with --force, and refuses other names', async () => {
+    const again = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, [
+      'init',
+      '--workspace',
+      'Acme',
+      '--owner',
+      'Dana',
+      '--json',
+    ]);
+    expect(again.code, again.output).toBe(0);
+    expect(JSON.parse(again.output)).toMatchObject({ created: false, token: null, note: expect.stringContaining('--force') });
+
+    const forced = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, [
+      'init',
+      '--workspace',
+      'Acme',
+      '--owner',
+      'Dana',
+      '--force',
+      '--json',
+    ]);
+    expect(JSON.parse(forced.output)).toMatchObject({ created: false, token: expect.stringMatching(/^cast_/) });
+
+    const other = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, ['init', '--workspace', 'Other', '--owner', 'Eve']);
+    expect(other.code).toBe(1);
+    expect(other.output).toContain('already initialised: workspace "Acme" with owner Dana');
+
+    const adminToken = `cast_admin_${randomUUID()}`;
+    const withEnv = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl, CAST_ADMIN_TOKEN: adminToken }, [
+      'init',
+      '--workspace',
+      'Acme',
+      '--owner',
+      'Dana',
+    ]);
+    expect(withEnv.code, withEnv.output).toBe(0);
+    expect(withEnv.output).toContain("CAST_ADMIN_TOKEN is the owner's token.");
+    expect(withEnv.output).not.toContain(adminToken);
+  });
+
+  it('refuses a database newer than the build: "this build is older than the database"', async () => {
+    const ahead = await freshDatabase(inject('databaseUrl'), 'cast_ahead');
+    expect((await runProcess(copy, 'migrate', { DATABASE_URL: ahead })).code).toBe(0);
+    const client = new pg.Client({ connectionString: ahead });
+    await client.connect();
+    await client.query(`insert into schema_migrations (version, name) values (9001, 'from_a_newer_build')`);
+    await client.end();
+    for (const name of ['api', 'worker', 'migrate'] as const) {
+      const { code, output } = await runProcess(copy, name, { DATABASE_URL: ahead, ...temporal(), PORT: '0' });
+      expect(code, output).toBe(1);
+      expect(output).toContain('This build is older than the database: it knows migrations up to 18, and the database is at 9001');
+    }
+  });
+
+  it('stops at a setting it cannot honour, naming it, with exit status 2', async () => {
+    const unknown = await runProcess(copy, 'api', { DATABASE_URL: databaseUrl, CAST_PUBLIK_URL: 'https://cast.example' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toContain('CAST_PUBLIK_URL: Cast has no such setting');
+
+    const half = await runProcess(copy, 'worker', { DATABASE_URL: databaseUrl, TEMPORAL_TLS_CLIENT_CERT_PATH: '/etc/cast/client.pem' });
+    expect(half.code).toBe(2);
+    expect(half.output).toContain('set TEMPORAL_TLS_CLIENT_KEY_PATH too');
+  });
+});
