@@ -13,7 +13,7 @@ import { bundleWorkflowCode } from '@temporalio/worker';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 // `--out DIR`: build elsewhere (the tests build into a temporary copy, never over dist/).
@@ -43,7 +43,7 @@ log('processes bundled');
 
 // The worker loads this instead of webpacking workflows/ at every start.
 const { code } = await bundleWorkflowCode({
-  workflowsPath: fileURLToPath(new URL('../workflows/index.ts', import.meta.url)),
+  workflowsPath: resolve('workflows/index.ts'),
   logger: { log() {}, trace() {}, debug() {}, info() {}, warn: (message) => log(message), error: (message) => log(message) },
 });
 writeFileSync(`${OUT}/workflow-bundle.js`, code);
