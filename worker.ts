@@ -8,6 +8,7 @@ import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
 import { readDeployment } from './db/deployment';
+import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
 import { connectTemporal, type TemporalTarget } from './runtime/temporal-connection';
 
@@ -41,7 +42,7 @@ export async function startWorker(options: {
   const client = new Client({ connection, namespace });
   const ensure = (schedule: Omit<Schedule, 'taskQueue'>) => ensureSchedule(client, { ...schedule, taskQueue });
   if (reconcileEvery) await ensure({ name: 'cast-reconcile', workflowType: 'reconcileWorkflow', every: reconcileEvery });
-  if (sweepEvery) await ensure({ name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery, args: [deployment] });
+  if (sweepEvery) await ensure({ name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery, deployment });
   // The roll-up also runs as the worker starts, so a new deployment has a health line at once.
   if (rollupEvery) await ensure({ name: 'cast-health', workflowType: 'healthRollupWorkflow', every: rollupEvery, runNow: true });
   const worker = await Worker.create({
@@ -64,6 +65,20 @@ export async function startWorker(options: {
   };
 }
 
+/**
+ * The sweep's schedule carries its deployment (its argument). A worker of another deployment on
+ * the same task queue would run that deployment's workflows against its own database, so it
+ * stops instead, saying what to do.
+ */
+function refuseAnotherDeployment(scheduleId: string, action: unknown, ours: Deployment): void {
+  const theirs = (action as { args?: Array<Partial<Deployment> | undefined> }).args?.[0];
+  if (!theirs?.id || theirs.id === ours.id) return;
+  throw new Error(
+    `The task queue of schedule ${scheduleId} serves deployment ${theirs.id}, and this database is deployment ${ours.id}: ` +
+      'give this deployment its own TEMPORAL_TASK_QUEUE, or, if the other one is gone for good (its database was recreated), delete that schedule.',
+  );
+}
+
 /** Well inside FR-49's 30 minutes, even when one run is skipped. */
 export const SWEEP_EVERY = '10 minutes';
 /** FR-55 asks for at least daily; hourly keeps the line fresh for the cost of one small query. */
@@ -75,7 +90,15 @@ export const RECONCILE_EVERY = '15 minutes';
  * Creates a schedule for this task queue, or brings an existing one up to date, so any
  * number of workers can start in any order and leave exactly one of each.
  */
-type Schedule = { name: string; workflowType: string; every: Duration; taskQueue: string; args?: unknown[]; runNow?: boolean };
+type Schedule = {
+  name: string;
+  workflowType: string;
+  every: Duration;
+  taskQueue: string;
+  /** The workflow's argument, and the owner of the task queue. */
+  deployment?: Deployment;
+  runNow?: boolean;
+};
 
 async function ensureSchedule(client: Client, schedule: Schedule): Promise<void> {
   const scheduleId = `${schedule.name}/${schedule.taskQueue}`;
@@ -85,13 +108,16 @@ async function ensureSchedule(client: Client, schedule: Schedule): Promise<void>
     workflowType: schedule.workflowType,
     workflowId: scheduleId,
     taskQueue: schedule.taskQueue,
-    ...(schedule.args ? { args: schedule.args } : {}),
+    ...(schedule.deployment ? { args: [schedule.deployment] } : {}),
   };
   try {
     await client.schedule.create({ scheduleId, spec, action });
   } catch (error) {
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
+    await client.schedule.getHandle(scheduleId).update((previous) => {
+      if (schedule.deployment) refuseAnotherDeployment(scheduleId, previous.action, schedule.deployment);
+      return { ...previous, spec, action };
+    });
   }
   if (schedule.runNow) await client.schedule.getHandle(scheduleId).trigger();
 }

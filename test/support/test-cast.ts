@@ -50,10 +50,15 @@ export async function startTestCast(
     /** FR-61's limits are off unless a test turns them on. */
     rateLimits?: RateLimits;
     openPerAgent?: number;
+    /** Another database than the run's (a deployment of its own), and the task queue to share. */
+    databaseUrl?: string;
+    taskQueue?: string;
+    /** Stamp new decisions with this workflow version: an API newer than the worker. */
+    workflowVersion?: number;
   } = {},
 ): Promise<TestCast> {
-  const pool = testPool();
-  const taskQueue = `test-${randomUUID()}`;
+  const pool = testPool(options.databaseUrl);
+  const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
   const temporal = plainTarget(options.temporalAddress ?? inject('temporalAddress'), taskQueue);
   const launchWorker = () =>
     startWorker({
@@ -77,6 +82,7 @@ export async function startTestCast(
     ...undo,
     rateLimits: options.rateLimits ?? null,
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
+    ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
   });
 
   return {
