@@ -16,7 +16,7 @@ import { NativeConnection, TransportError } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { Deployment } from '../domain/deployment';
-import { temporalTrouble, type TemporalTarget } from '../runtime/temporal-connection';
+import { explainTemporalFailure, type TemporalTarget } from '../runtime/temporal-connection';
 import type { AnswerCommand } from '../domain/decision-state';
 import { DomainError, isErrorCode } from '../domain/errors';
 import type { StackSnapshot, StackStart } from '../domain/stack';
@@ -233,7 +233,7 @@ export class TemporalGateway {
       await connection.withDeadline(deadline, () => connection.workflowService.describeNamespace({ namespace: this.target.namespace }));
       return null;
     } catch (error) {
-      return temporalTrouble(error, this.target);
+      return explainTemporalFailure(error, this.target);
     }
   }
 

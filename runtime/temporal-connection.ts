@@ -5,6 +5,7 @@
  */
 import { NativeConnection } from '@temporalio/worker';
 import type { TemporalConnectionOptions } from './temporal-settings';
+import { diagnoseTls } from './tls-diagnosis';
 
 /** Where a process's workflows run: the connection, the namespace and Cast's task queue. */
 export type TemporalTarget = { connection: TemporalConnectionOptions; namespace: string; taskQueue: string };
@@ -35,8 +36,18 @@ export async function connectTemporal(target: TemporalTarget): Promise<NativeCon
     return opened;
   } catch (error) {
     await connection?.close().catch(() => {});
-    throw new TemporalConnectionError(temporalTrouble(error, target), { cause: error });
+    throw new TemporalConnectionError(await explainTemporalFailure(error, target), { cause: error });
   }
+}
+
+/**
+ * `temporalTrouble`, and for a failure below the gRPC layer over TLS, what a handshake of Node's
+ * own says (the SDK's transport often knows only that the connection closed).
+ */
+export async function explainTemporalFailure(error: unknown, target: TemporalTarget): Promise<string> {
+  const words = temporalTrouble(error, target);
+  if (!target.connection.tls || !/^The TLS handshake|did not answer/.test(words)) return words;
+  return (await diagnoseTls(target.connection)) ?? words;
 }
 
 /** gRPC status codes the words below tell apart. */
@@ -51,13 +62,17 @@ export function temporalTrouble(error: unknown, target: TemporalTarget): string 
   const detail = messagesOf(error);
   const code = codeOf(error);
   const usesTls = Boolean(tls) || Boolean(apiKey);
-  if (code === UNAUTHENTICATED || /unauthenticated|jwt|token is expired|invalid audience|audience/i.test(detail)) {
-    return apiKey
-      ? `Temporal at ${address} refused the API key (TEMPORAL_API_KEY): it is expired, for another audience, or not signed by a key the server trusts (${lastLine(detail)}).`
-      : `Temporal at ${address} asks for credentials and none were sent: set TEMPORAL_API_KEY, or a client certificate (${lastLine(detail)}).`;
+  // Temporal's JWT authorizer answers an expired, foreign or unsigned key and a key without the
+  // namespace alike: PermissionDenied, "Request unauthorized."
+  const refused =
+    code === UNAUTHENTICATED ||
+    code === PERMISSION_DENIED ||
+    /unauthenticated|unauthorized|does not have permission|permission ?denied/i.test(detail);
+  if (refused && apiKey) {
+    return `Temporal at ${address} refused the API key (TEMPORAL_API_KEY): it is expired, meant for another audience, not signed by a key the server trusts, or grants no access to namespace ${target.namespace} (${lastLine(detail)}).`;
   }
-  if (code === PERMISSION_DENIED) {
-    return `Temporal at ${address} refused access to namespace ${target.namespace}: ${apiKey ? 'the API key (TEMPORAL_API_KEY)' : 'these credentials'} do not grant it (${lastLine(detail)}).`;
+  if (refused) {
+    return `Temporal at ${address} refused access to namespace ${target.namespace}: it wants credentials, an API key (TEMPORAL_API_KEY) or another client certificate (${lastLine(detail)}).`;
   }
   if (code === NOT_FOUND && /namespace/i.test(detail)) {
     return `Temporal at ${address} has no namespace ${target.namespace}: create it, or set TEMPORAL_NAMESPACE.`;
@@ -74,13 +89,13 @@ export function temporalTrouble(error: unknown, target: TemporalTarget): string 
 }
 
 function tlsHint(detail: string): string {
-  if (/UnknownIssuer|unknown ca|self.signed|not trusted|invalid peer certificate/i.test(detail)) {
+  if (/UnknownIssuer|unknown ?ca|self.signed|not trusted|invalid peer certificate: (?!NotValidForName)/i.test(detail)) {
     return "the server's certificate is not signed by the CA Cast trusts (TEMPORAL_TLS_SERVER_CA_CERT_PATH)";
   }
   if (/NotValidForName|name|SAN|hostname/i.test(detail)) {
     return "the server's certificate is not for the name Cast checks (TEMPORAL_TLS_SERVER_NAME)";
   }
-  if (/certificate required|bad certificate|certificate_required|handshake failure/i.test(detail)) {
+  if (/certificate ?required|bad ?certificate|certificate_required|handshake ?failure/i.test(detail)) {
     return 'the server refused the client certificate, or wants one (TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH)';
   }
   return 'check the CA (TEMPORAL_TLS_SERVER_CA_CERT_PATH), the server name (TEMPORAL_TLS_SERVER_NAME) and the client certificate';

@@ -12,7 +12,7 @@ import { createLogger } from '../../runtime/logger';
 import { startWorker, type RunningWorker } from '../../worker';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { testPool } from '../support/test-pool';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { requestOver, startTestCast, type Member, type TestCast } from '../support/test-cast';
 import { plainTarget } from '../../runtime/temporal-connection';
 
 let cast: TestCast;
@@ -52,22 +52,7 @@ const context = 'Enough context for a person to answer without opening the sessi
 
 /** The same member's world through the second API process. */
 function viaSecond(member: Member) {
-  return world(
-    {
-      ...cast,
-      url: secondApi.url,
-      request: (token, method, path, body) =>
-        fetch(`${secondApi.url}${path}`, {
-          method,
-          headers: {
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        }),
-    },
-    member,
-  );
+  return world({ request: requestOver(secondApi.url) }, member);
 }
 
 describe('two workers and two API processes', () => {

@@ -11,7 +11,7 @@ import type { Member, TestCast } from './test-cast';
 export type Reply<T = Record<string, unknown>> = { status: number; body: T };
 
 /** `member` is anyone with a token: a person, or an agent's token (test/support/members.ts). */
-export function world(cast: TestCast, member: Member | AgentMember) {
+export function world(cast: Pick<TestCast, 'request'>, member: Member | AgentMember) {
   async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
     const response = await cast.request(member.token, method, path, body);
     return { status: response.status, body: (await response.json()) as T };

@@ -57,12 +57,12 @@ export function startProcess(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return {
     child,
     output: () => output,
     exited,
     async stop(signal = 'SIGTERM') {
-      process.off('exit', killOnExit);
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

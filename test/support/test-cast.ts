@@ -98,16 +98,7 @@ export async function startTestCast(
       const { secret, id } = await mintToken(pool, { workspaceId, memberId }, { kind: 'person', label: 'test' });
       return { kind: 'person', workspaceId, memberId, tokenId: id, token: secret };
     },
-    request(token, method, path, body) {
-      const headers: Record<string, string> = {};
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      return fetch(`${api.url}${path}`, {
-        method,
-        headers,
-        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-      });
-    },
+    request: requestOver(api.url),
     async stopWorker() {
       await worker?.stop();
       worker = null;
@@ -120,5 +111,19 @@ export async function startTestCast(
       await worker?.stop();
       await pool.end();
     },
+  };
+}
+
+/** A bearer-token request to a Cast API at `url`: what a TestCast's `request` is, for any API. */
+export function requestOver(url: string): TestCast['request'] {
+  return (token, method, path, body) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(`${url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
   };
 }
