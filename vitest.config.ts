@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The open-source Temporal cluster's files run by `npm run test:cluster` (vitest.cluster.config.ts).
+    exclude: ['test/cluster/**', 'node_modules/**'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     // One Temporal server and one database for the run; each file in a fork of its own (the

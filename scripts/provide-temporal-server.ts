@@ -9,7 +9,22 @@
  * and the binaries are linked into the clone's git-ignored `.tools/bin/`.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,25 +173,93 @@ function linkIntoClone(files: TemporalServerFiles): TemporalServerFiles {
 export async function provideTemporalServer(env: Pick<Env, 'XDG_CACHE_HOME'> = loadEnv()): Promise<TemporalServerFiles> {
   const dir = temporalServerCacheDir(env.XDG_CACHE_HOME);
   const cached = filesIn(dir);
-  if (!works(cached)) {
-    mkdirSync(join(dir, '..'), { recursive: true });
-    const stage = mkdtempSync(`${dir}.build-`);
-    // mkdtemp makes it private; as the cache it is an ordinary directory.
-    chmodSync(stage, 0o755);
-    try {
-      log(`building Temporal server v${TEMPORAL_SERVER_VERSION} with go install (${GO_TOOLCHAIN}; about 8 minutes cold)…`);
-      await build(stage);
-      if (!works(filesIn(stage))) throw new Error(`the build in ${stage} did not produce working binaries`);
-      install(stage, dir);
-    } finally {
-      rmSync(stage, { recursive: true, force: true });
+  if (works(cached)) return linkIntoClone(cached);
+  mkdirSync(join(dir, '..'), { recursive: true });
+  // One build at a time: CI starts it in the background while the rest of the suite runs, and
+  // the cluster tests wait for that build instead of starting a second one beside it.
+  const release = await buildLock(dir);
+  try {
+    if (!works(cached)) {
+      const stage = mkdtempSync(`${dir}.build-`);
+      // mkdtemp makes it private; as the cache it is an ordinary directory.
+      chmodSync(stage, 0o755);
+      try {
+        log(`building Temporal server v${TEMPORAL_SERVER_VERSION} with go install (${GO_TOOLCHAIN}; about 8 minutes cold)…`);
+        await build(stage);
+        if (!works(filesIn(stage))) throw new Error(`the build in ${stage} did not produce working binaries`);
+        install(stage, dir);
+      } finally {
+        rmSync(stage, { recursive: true, force: true });
+      }
+      log(`cached in ${dir}`);
     }
-    log(`cached in ${dir}`);
+  } finally {
+    release();
   }
   return linkIntoClone(cached);
 }
 
-if (isMain(import.meta.url)) {
+/** Holds `<dir>.lock` (its holder's pid inside); waits while a live process holds it. */
+async function buildLock(dir: string): Promise<() => void> {
+  const lock = `${dir}.lock`;
+  let waited = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSafe(join(lock, 'pid')));
+    if (holder && !alive(holder)) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (!waited) log(`waiting for the build under way (process ${holder || '?'})…`);
+    waited = true;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * `--background`: starts the provision in a detached process (one core for Go, so the suite
+ * beside it keeps the other) and returns at once; its log goes to `.tools/temporal-server-build.log`.
+ */
+function provideInBackground(): void {
+  mkdirSync(join(ROOT, '.tools'), { recursive: true });
+  const log = openSync(join(ROOT, '.tools', 'temporal-server-build.log'), 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, GOFLAGS: [process.env.GOFLAGS, '-p=1'].filter(Boolean).join(' ') },
+  });
+  child.unref();
+  closeSync(log);
+  process.stderr.write(`[temporal-server] providing in the background (process ${child.pid}); log in .tools/temporal-server-build.log\n`);
+}
+
+if (isMain(import.meta.url) && process.argv.includes('--background')) {
+  provideInBackground();
+} else if (isMain(import.meta.url)) {
   const files = await provideTemporalServer();
   const version = execFileSync(files.server, ['--version'], { encoding: 'utf8' });
   process.stdout.write(`${files.server}\n${files.sqlTool}\n${files.schemaDir}\n${version}`);
