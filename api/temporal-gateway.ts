@@ -189,9 +189,17 @@ export class TemporalGateway {
       args: [{ start: { ...start, expiresAt }, deployment }],
       workflowIdConflictPolicy: 'FAIL',
     });
-    return this.call(deadline, (client) =>
-      client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{ expiresAt }], startWorkflowOperation }),
-    );
+    try {
+      return await this.call(deadline, (client) =>
+        client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{ expiresAt }], startWorkflowOperation }),
+      );
+    } catch (error) {
+      // Only a database restored to an earlier point numbers a stack whose workflow id Temporal holds.
+      if (error instanceof WorkflowExecutionAlreadyStartedError) {
+        throw new DomainError('workflow_id_taken', `Stack ${start.id} already runs in Temporal; it is created under a new number.`);
+      }
+      throw error;
+    }
   }
 
   addStackMembers(id: string, members: Array<{ decisionId: string; open: boolean }>): Promise<StackSnapshot | null> {

@@ -29,8 +29,9 @@ export class ImportRefused extends Error {
 const NOT_COPIED = new Set(['schema_migrations', 'rate_limits']);
 
 // What a fresh Cast writes by itself: the default workspace, member and sign-in token of its
-// first start, a browser's sign-in, the health roll-up's first rows. The source's rows replace
-// them. A row in any other table was made by someone using the target, so the import refuses.
+// first start, a browser's sign-in, the health roll-up's first rows, and the deployment its first
+// migrate made. The source's rows replace them (the source's deployment, made when the import
+// migrated it, places every copied decision before it: their workflows keep their ids). A row in any other table was made by someone using the target, so the import refuses.
 const STARTUP_TABLES = new Set([
   'workspaces',
   'members',
@@ -40,6 +41,7 @@ const STARTUP_TABLES = new Set([
   'health_snapshots',
   'health_band_transitions',
   'decision_rollups',
+  'deployment',
 ]);
 
 // Rows go to the target in statements of at most this much JSON.
@@ -63,6 +65,13 @@ export async function importRows(pool: Pool, source: PgliteSource): Promise<Impo
       report.tables.push({ table, rows: await copyTable(client, source, table, columns) });
     }
     report.sequences = await advanceSequences(client, source);
+    // Every copied decision and stack was filed before workflow ids carried a deployment: its
+    // workflow runs under its bare id, so this deployment's own ids begin after the last of them.
+    await client.query(
+      `update deployment set
+         decisions_from = greatest(decisions_from, (select coalesce(max(number), 0) + 1 from decisions)),
+         stacks_from = greatest(stacks_from, (select coalesce(max(number), 0) + 1 from stacks))`,
+    );
     report.tokensKept = await keepTokens(client, startupTokens);
     // A source from before members had roles: its default member owns the workspace (migration 0016).
     await client.query(`update members set role = 'owner' where is_default and role <> 'owner'`);

@@ -39,3 +39,8 @@ export async function nextStackNumber(pool: Pool): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(`select nextval('stack_number_seq') as n`);
   return rows[0]!.n;
 }
+
+/** Moves the number sequence `count` further on (gaps are fine: numbers only have to be unique). */
+export async function skipStackNumbers(pool: Pool, count: number): Promise<void> {
+  await pool.query(`select setval('stack_number_seq', nextval('stack_number_seq') + $1)`, [count]);
+}

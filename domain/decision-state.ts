@@ -161,7 +161,7 @@ export function checkFilingTarget(
     decision.sessionId === target.sessionId &&
     normalizeQuestion(decision.question) === normalizeQuestion(question);
   if (same) return null;
-  return { code: 'decision_id_taken', message: 'Another decision already runs under this id; the filing goes to a new one.' };
+  return { code: 'workflow_id_taken', message: 'Another decision already runs under this id; the filing goes to a new one.' };
 }
 
 /** Rewrites an open decision in place (same id, age and place in the queue); `null` when nothing changed. */

@@ -42,8 +42,8 @@ export const ERRORS = {
   access_not_granted: { status: 409, title: 'That access still is not granted.' },
   decision_archived: { status: 409, title: 'This decision was archived.' },
   decision_not_open: { status: 409, title: 'This decision is no longer open.' },
-  /** Never answered: the API files again under a new number (api/services/file-decision.ts). */
-  decision_id_taken: { status: 409, title: 'Another decision already runs under this id.' },
+  /** Never answered: the API files or creates again under a new number (a database restored to an earlier point). */
+  workflow_id_taken: { status: 409, title: 'Another decision or stack already runs under this id.' },
   nothing_to_run: { status: 409, title: 'There is nothing to run again.' },
   nothing_to_undo: { status: 409, title: 'There is no answer to undo.' },
   undo_window_passed: { status: 409, title: 'The undo window has passed.' },

@@ -98,13 +98,13 @@ export async function fileValidDecision(
     } catch (error) {
       const code = error instanceof DomainError ? error.code : null;
       const closed = code === 'decision_not_open' || code === 'decision_archived';
-      if (id !== candidate && (closed || code === 'decision_id_taken') && attempt === 0) {
+      if (id !== candidate && (closed || code === 'workflow_id_taken') && attempt === 0) {
         // The key pointed at a decision that has just closed, or at a workflow that is not that
         // decision (a restored database): free it and open a new one.
         await releaseDecisionKey(deps.pool, id);
         continue;
       }
-      if (id === candidate && (closed || code === 'decision_id_taken') && collisions < MAX_COLLISIONS) {
+      if (id === candidate && (closed || code === 'workflow_id_taken') && collisions < MAX_COLLISIONS) {
         // A new number whose workflow id Temporal already holds: only a database restored to an
         // earlier point reuses numbers. Leap ahead, further each time, past what it reused.
         await releaseDecisionKey(deps.pool, id);

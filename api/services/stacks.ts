@@ -9,7 +9,7 @@ import { stackIdOf, toStackView, type StackView } from '../../domain/stack';
 import type { CreateStackBody, StackPolicyBody } from '../../domain/stack-schema';
 import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import { getStack, nextStackNumber, stacksOf } from '../../db/stacks';
+import { getStack, nextStackNumber, skipStackNumbers, stacksOf } from '../../db/stacks';
 import type { Principal } from '../../db/tenancy';
 import type { TemporalGateway } from '../temporal-gateway';
 
@@ -33,18 +33,26 @@ const member = (decision: DecisionView) => ({ decisionId: decision.id, open: dec
 
 export async function createStack(deps: Deps, principal: Principal, body: CreateStackBody): Promise<StackView> {
   const decisions = body.decisions?.length ? await joinable(deps, principal, body.decisions, null) : [];
-  const number = await nextStackNumber(deps.pool);
-  const snapshot = await deps.temporal.createStack({
-    id: stackIdOf(number),
-    number,
-    workspaceId: principal.workspaceId,
-    title: body.title,
-    createdBy: principal.memberId,
-    dueAt: body.dueAt ? new Date(body.dueAt).toISOString() : null,
-    autoDefaultMs: body.autoDefaultSeconds ? body.autoDefaultSeconds * 1000 : null,
-    members: decisions.map(member),
-  });
-  return toStackView(snapshot, new Date());
+  for (let collisions = 0; ; collisions += 1) {
+    const number = await nextStackNumber(deps.pool);
+    try {
+      const snapshot = await deps.temporal.createStack({
+        id: stackIdOf(number),
+        number,
+        workspaceId: principal.workspaceId,
+        title: body.title,
+        createdBy: principal.memberId,
+        dueAt: body.dueAt ? new Date(body.dueAt).toISOString() : null,
+        autoDefaultMs: body.autoDefaultSeconds ? body.autoDefaultSeconds * 1000 : null,
+        members: decisions.map(member),
+      });
+      return toStackView(snapshot, new Date());
+    } catch (error) {
+      // A number a restored database hands out again: leap ahead, further each time (as filing does).
+      if (!(error instanceof DomainError && error.code === 'workflow_id_taken') || collisions >= 32) throw error;
+      await skipStackNumbers(deps.pool, 2 ** collisions);
+    }
+  }
 }
 
 /** The stack as it is now; its workflow has ended only once it closed for good. */

@@ -13,7 +13,7 @@ import { readDeployment } from '../../db/deployment';
 import { loadMigrations, migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
 import { decisionQuery, decisionWorkflowId } from '../../workflows/messages';
-import { stackWorkflowId } from '../../workflows/stack-messages';
+import { stackQuery, stackWorkflowId } from '../../workflows/stack-messages';
 import { world } from '../support/agent-world';
 import { choiceDecision } from '../support/fixtures';
 import { freshDatabase } from '../support/fresh-database';
@@ -81,11 +81,14 @@ describe('workflow ids carry the deployment', () => {
     const cast = await castOverNewDatabase();
     const me = world(cast, await cast.newMember());
     const first = (await me.file({ ...choiceDecision('Ship the migration tonight?'), session: `conv-${randomUUID()}` })).body.decision;
+    const firstStack = (await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Before the restore' })).stack;
 
     // A restore to a point before that filing: its row, its key and its number are gone; its workflow runs on.
     await cast.pool.query('delete from decision_keys');
     await cast.pool.query('delete from decisions where id = $1', [first.id]);
     await cast.pool.query(`select setval('decision_number_seq', $1, false)`, [Number(first.id.slice('sd-'.length))]);
+    await cast.pool.query('delete from stacks where id = $1', [firstStack.id]);
+    await cast.pool.query(`select setval('stack_number_seq', $1, false)`, [Number(firstStack.id.slice('ds-'.length))]);
 
     const second = await me.file({ ...choiceDecision('Which dashboard do we retire?'), session: `conv-${randomUUID()}` });
     expect(second.status).toBe(201);
@@ -93,6 +96,12 @@ describe('workflow ids carry the deployment', () => {
     expect(second.body.decision.question).toBe('Which dashboard do we retire?');
     const untouched = await snapshotOf(decisionWorkflowId(first.id, cast.deployment));
     expect(untouched).toMatchObject({ question: 'Ship the migration tonight?', revision: first.revision });
+
+    const secondStack = await me.call<{ stack: { id: string; title: string } }>('POST', '/api/v1/stacks', { title: 'After the restore' });
+    expect(secondStack.status, JSON.stringify(secondStack.body)).toBe(201);
+    expect(secondStack.body.stack.id).not.toBe(firstStack.id);
+    const oldStack = await client.workflow.getHandle(stackWorkflowId(firstStack.id, cast.deployment)).query(stackQuery);
+    expect(oldStack.title).toBe('Before the restore');
 
     // The same question from the same session still rewrites its own open decision in place.
     const session = `conv-${randomUUID()}`;

@@ -4,6 +4,8 @@
  * once into a database of the run's server (as DATABASE_URL), once into the embedded server of
  * a data directory.
  */
+import { readDeployment } from '../../db/deployment';
+import { decisionWorkflowId } from '../../workflows/messages';
 import { PGlite } from '@electric-sql/pglite';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -267,6 +269,11 @@ describe('npm run import-pglite', () => {
       ]);
       // The next `npm start` prints the token it printed before, and it opens the imported rows.
       expect(await signInToken(target, owner, dataDir)).toBe(startupToken);
+      // The imported decisions' workflows run under the ids they were filed with (no deployment in them).
+      const deployment = await readDeployment(target);
+      const imported = await target.query<{ id: string }>('select id from decisions');
+      expect(imported.rows.length).toBe(2);
+      for (const { id } of imported.rows) expect(decisionWorkflowId(id, deployment)).toBe(`decision/${id}`);
 
       const decision = await getDecision(target, owner, decisionIds[0]!);
       expect(decision).toMatchObject({ id: decisionIds[0], question: 'Which schema wins?', status: 'open' });

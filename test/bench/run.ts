@@ -16,7 +16,8 @@
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
- * table to bench/results.md.
+ * table to bench/results.md; --cluster runs test/bench/cluster.ts instead (the open-source
+ * Temporal server; --open N decisions open as running workflows, default 10000).
  */
 import { Client, WithStartWorkflowOperation } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
@@ -74,9 +75,17 @@ const { values } = parseArgs({
     scale: { type: 'string' },
     quick: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
+    open: { type: 'string' },
   },
 });
 const QUICK = values.quick;
+if (values.cluster) {
+  // The production engine's rows (test/bench/cluster.ts), instead of the default install's.
+  const { clusterBench } = await import('./cluster');
+  await clusterBench({ open: values.open === undefined ? (QUICK ? 500 : 10_000) : Number(values.open), quick: QUICK });
+  process.exit(0);
+}
 if (QUICK && values.write) throw new Error('--quick runs are for development: bench/results.md holds full runs only (drop --write)');
 const count = (option: string | undefined, fallback: number, name: string) => {
   const value = option === undefined ? fallback : Number(option);

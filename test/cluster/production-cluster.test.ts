@@ -5,11 +5,17 @@
  * environment variables alone and started in the README's order: migrate, admin init, workers,
  * APIs. `npm run test:cluster`.
  */
+import { Client } from '@temporalio/client';
 import { createHmac } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { reconcileDecisions } from '../../activities/reconcile';
+import { readDeployment } from '../../db/deployment';
+import { createPool } from '../../db/pool';
+import { loadEnv } from '../../runtime/env';
 import { freePort } from '../../runtime/free-port';
+import { connectTemporal } from '../../runtime/temporal-connection';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { castShell, jsonOf } from '../cli/run-cast';
 import { freshDatabase } from '../support/fresh-database';
@@ -236,6 +242,24 @@ describe('the history service killed mid-load', () => {
       500,
     );
     for (const [id, eventIds] of announced) expect(eventIds.size, `${id} announced under ${[...eventIds].join(', ')}`).toBe(1);
+
+    // And every row agrees with its workflow: the reconciler, reaching the cluster as Cast does, repairs nothing.
+    const settings = loadEnv(castEnv).temporal;
+    const connection = await connectTemporal(settings);
+    const pool = createPool(castEnv.DATABASE_URL!, 2);
+    try {
+      const report = await reconcileDecisions(pool, new Client({ connection, namespace: settings.namespace }), {
+        taskQueue: settings.taskQueue,
+        deployment: await readDeployment(pool),
+        workspaceId: owner.workspaceId,
+      });
+      expect(report.checked).toBeGreaterThanOrEqual(filed.length);
+      expect(report.repaired).toEqual([]);
+      expect(report.unexplained).toEqual([]);
+    } finally {
+      await connection.close();
+      await pool.end();
+    }
   });
 });
 
