@@ -69,23 +69,23 @@ export function temporalTrouble(error: unknown, target: TemporalTarget): string 
     code === PERMISSION_DENIED ||
     /unauthenticated|unauthorized|does not have permission|permission ?denied/i.test(detail);
   if (refused && apiKey) {
-    return `Temporal at ${address} refused the API key (TEMPORAL_API_KEY): it is expired, meant for another audience, not signed by a key the server trusts, or grants no access to namespace ${target.namespace} (${lastLine(detail)}).`;
+    return `Temporal at ${address} refused the API key (TEMPORAL_API_KEY): it is expired, meant for another audience, not signed by a key the server trusts, or grants no access to namespace ${target.namespace} (${oneLine(detail)}).`;
   }
   if (refused) {
-    return `Temporal at ${address} refused access to namespace ${target.namespace}: it wants credentials, an API key (TEMPORAL_API_KEY) or another client certificate (${lastLine(detail)}).`;
+    return `Temporal at ${address} refused access to namespace ${target.namespace}: it wants credentials, an API key (TEMPORAL_API_KEY) or another client certificate (${oneLine(detail)}).`;
   }
   if (code === NOT_FOUND && /namespace/i.test(detail)) {
     return `Temporal at ${address} has no namespace ${target.namespace}: create it, or set TEMPORAL_NAMESPACE.`;
   }
   if (/certificate|handshake|tls|ssl|alert|UnknownIssuer|peer/i.test(detail)) {
-    return `The TLS handshake with Temporal at ${address} failed: ${tlsHint(detail)} (${lastLine(detail)}).`;
+    return `The TLS handshake with Temporal at ${address} failed: ${tlsHint(detail)} (${oneLine(detail)}).`;
   }
   if (code === UNAVAILABLE || /connect|refused|transport|dns|timed out|deadline/i.test(detail)) {
     return usesTls
-      ? `Temporal at ${address} did not answer over TLS: is the address right, and does the server speak TLS there? (${lastLine(detail)}).`
-      : `Temporal at ${address} did not answer: is it running, and does it want TLS (TEMPORAL_TLS, TEMPORAL_API_KEY or a client certificate)? (${lastLine(detail)}).`;
+      ? `Temporal at ${address} did not answer over TLS: is the address right, and does the server speak TLS there? (${oneLine(detail)}).`
+      : `Temporal at ${address} did not answer: is it running, and does it want TLS (TEMPORAL_TLS, TEMPORAL_API_KEY or a client certificate)? (${oneLine(detail)}).`;
   }
-  return `Temporal at ${address} refused the connection: ${lastLine(detail)}.`;
+  return `Temporal at ${address} refused the connection: ${oneLine(detail)}.`;
 }
 
 function tlsHint(detail: string): string {
@@ -117,7 +117,7 @@ function codeOf(error: unknown): number | undefined {
   return undefined;
 }
 
-// gRPC details can run to several lines of Rust error chain; the last says the most.
-function lastLine(detail: string): string {
+// gRPC details can run to several lines of Rust error chain: one line, of a length a log shows whole.
+function oneLine(detail: string): string {
   return detail.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
