@@ -5,12 +5,13 @@
  * compiled worker as a process of its own; then answering with 10,000 decisions open as running
  * workflows (filed through the API, not seeded rows) beside the same at 100 open, with the
  * worker's memory at each; and the compiled worker's start against development's tsx.
- * Options: --open N (default 10000), --quick (smaller sizes, for development).
+ * Options: --open N (default 10000), --quick (smaller sizes, for development), --write (the
+ * table to bench/results-cluster.md).
  */
 import { Client, WithStartWorkflowOperation } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +45,7 @@ import {
 } from './sustained';
 import { memoryOf, workerStarts } from './worker-start';
 
-export async function clusterBench(options: { open: number; quick: boolean }): Promise<void> {
+export async function clusterBench(options: { open: number; quick: boolean; write: boolean }): Promise<void> {
   const started = performance.now();
   const log = (message: string) => process.stderr.write(`[bench --cluster] ${message}\n`);
   const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -201,6 +202,11 @@ export async function clusterBench(options: { open: number; quick: boolean }): P
     `The whole run took ${((performance.now() - started) / 1000).toFixed(0)} s${options.quick ? ' (--quick)' : ''}.`,
   ].join('\n\n');
   process.stdout.write(`\n${table}\n\n${notes}\n\n`);
+  if (options.write) {
+    const where = join(ROOT, 'bench', 'results-cluster.md');
+    writeFileSync(where, `# npm run bench -- --cluster — ${new Date().toISOString()}\n\n${table}\n\n${notes}\n`);
+    log(`wrote ${where}`);
+  }
 
   await connection.close();
   http.close();

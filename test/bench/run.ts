@@ -83,7 +83,7 @@ const QUICK = values.quick;
 if (values.cluster) {
   // The production engine's rows (test/bench/cluster.ts), instead of the default install's.
   const { clusterBench } = await import('./cluster');
-  await clusterBench({ open: values.open === undefined ? (QUICK ? 500 : 10_000) : Number(values.open), quick: QUICK });
+  await clusterBench({ open: values.open === undefined ? (QUICK ? 500 : 10_000) : Number(values.open), quick: QUICK, write: values.write });
   process.exit(0);
 }
 if (QUICK && values.write) throw new Error('--quick runs are for development: bench/results.md holds full runs only (drop --write)');
