@@ -2,11 +2,10 @@
  * `node dist/migrate.js` (or `npx tsx bin/migrate.ts`): a release's migrations, once, before its
  * processes start. Safe to run from several places at once; the first creates the deployment.
  */
-import { migrate } from '../db/migrate';
+import { loadMigrations, migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
+import { buildLevel, databaseLevel, refuseNewerDatabase } from '../db/schema-level';
 import { databaseUrlOf, processEnv, stop } from '../runtime/process-start';
-import { databaseLevel } from '../db/schema-level';
-import { loadMigrations } from '../db/migrate';
 
 const { env, logger } = processEnv('cast-migrate');
 let url: string;
@@ -19,10 +18,8 @@ const pool = createPool(url, 1);
 try {
   const migrations = await loadMigrations();
   const level = await databaseLevel(pool);
-  const newest = Math.max(...migrations.map((migration) => migration.version));
-  if (level > newest) {
-    stop(logger, new Error(`This build is older than the database: it knows migrations up to ${newest}, and the database is at ${level}.`));
-  }
+  const newest = buildLevel(migrations);
+  refuseNewerDatabase(level, newest);
   const applied = await migrate(pool, migrations);
   logger.info({ applied, level: Math.max(level, newest) }, applied.length ? 'migrations applied' : 'database already up to date');
 } catch (error) {

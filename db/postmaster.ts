@@ -50,7 +50,8 @@ function isPostgres(pid: number): boolean {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id exists (EPERM: it does, as another user's). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -17,18 +17,27 @@ export async function databaseLevel(db: Queryable): Promise<number> {
   return rows[0]?.level ?? 0;
 }
 
+/** The newest migration a build carries. */
+export function buildLevel(migrations: Migration[]): number {
+  return Math.max(0, ...migrations.map((migration) => migration.version));
+}
+
+/** A database migrated by a newer build: no process of this one may touch it, `migrate` included. */
+export function refuseNewerDatabase(level: number, build: number): void {
+  if (level > build) {
+    throw new SchemaLevelError(
+      `This build is older than the database: it knows migrations up to ${build}, and the database is at ${level}. Run a build at least as new as the last migrate.`,
+    );
+  }
+}
+
 export async function checkSchemaLevel(db: Queryable, migrations?: Migration[]): Promise<void> {
-  const all = migrations ?? (await loadMigrations());
-  const build = Math.max(0, ...all.map((migration) => migration.version));
+  const build = buildLevel(migrations ?? (await loadMigrations()));
   const level = await databaseLevel(db);
   if (level < build) {
     throw new SchemaLevelError(
       `The database is at migration ${level} and this build needs ${build}: run migrate first (node dist/migrate.js, or npm start for a default install).`,
     );
   }
-  if (level > build) {
-    throw new SchemaLevelError(
-      `This build is older than the database: it knows migrations up to ${build}, and the database is at ${level}. Run a build at least as new as the last migrate.`,
-    );
-  }
+  refuseNewerDatabase(level, build);
 }

@@ -28,6 +28,7 @@ import {
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alive } from '../db/postmaster';
 import { loadEnv, type Env } from '../runtime/env';
 import { isMain } from '../runtime/is-main';
 
@@ -227,15 +228,6 @@ function readFileSafe(path: string): string {
     return readFileSync(path, 'utf8').trim();
   } catch {
     return '';
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

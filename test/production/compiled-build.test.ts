@@ -30,6 +30,10 @@ afterAll(async () => {
   copy?.remove();
 });
 
+/** `admin init` for the workspace Acme and its owner Dana, with more flags and environment as given. */
+const init = (flags: string[] = [], env: Record<string, string> = {}) =>
+  runProcess(copy, 'admin', { DATABASE_URL: databaseUrl, ...env }, ['init', '--workspace', 'Acme', '--owner', 'Dana', ...flags]);
+
 function start(name: 'api' | 'worker', env: Record<string, string>): CastProcess {
   const started = startProcess(copy, name, env);
   running.push(started);
@@ -60,16 +64,9 @@ describe('the compiled build', () => {
     const migrated = await runProcess(copy, 'migrate', { DATABASE_URL: databaseUrl });
     expect(migrated.code, migrated.output).toBe(0);
 
-    const init = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, [
-      'init',
-      '--workspace',
-      'Acme',
-      '--owner',
-      'Dana',
-      '--json',
-    ]);
-    expect(init.code, init.output).toBe(0);
-    const outcome = JSON.parse(init.output) as { token: string; created: boolean };
+    const initialised = await init(['--json']);
+    expect(initialised.code, initialised.output).toBe(0);
+    const outcome = JSON.parse(initialised.output) as { token: string; created: boolean };
     expect(outcome).toMatchObject({ created: true, token: expect.stringMatching(/^cast_/) });
 
     start('worker', { DATABASE_URL: databaseUrl, ...temporal() });
@@ -105,26 +102,11 @@ describe('the compiled build', () => {
   });
 
   it('admin init is idempotent, mints a second owner token only with --force, and refuses other names', async () => {
-    const again = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, [
-      'init',
-      '--workspace',
-      'Acme',
-      '--owner',
-      'Dana',
-      '--json',
-    ]);
+    const again = await init(['--json']);
     expect(again.code, again.output).toBe(0);
     expect(JSON.parse(again.output)).toMatchObject({ created: false, token: null, note: expect.stringContaining('--force') });
 
-    const forced = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, [
-      'init',
-      '--workspace',
-      'Acme',
-      '--owner',
-      'Dana',
-      '--force',
-      '--json',
-    ]);
+    const forced = await init(['--force', '--json']);
     expect(JSON.parse(forced.output)).toMatchObject({ created: false, token: expect.stringMatching(/^cast_/) });
 
     const other = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl }, ['init', '--workspace', 'Other', '--owner', 'Eve']);
@@ -132,13 +114,7 @@ describe('the compiled build', () => {
     expect(other.output).toContain('already initialised: workspace "Acme" with owner Dana');
 
     const adminToken = `cast_admin_${randomUUID()}`;
-    const withEnv = await runProcess(copy, 'admin', { DATABASE_URL: databaseUrl, CAST_ADMIN_TOKEN: adminToken }, [
-      'init',
-      '--workspace',
-      'Acme',
-      '--owner',
-      'Dana',
-    ]);
+    const withEnv = await init([], { CAST_ADMIN_TOKEN: adminToken });
     expect(withEnv.code, withEnv.output).toBe(0);
     expect(withEnv.output).toContain("CAST_ADMIN_TOKEN is the owner's token.");
     expect(withEnv.output).not.toContain(adminToken);
