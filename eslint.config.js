@@ -96,15 +96,11 @@ export default tseslint.config(
         'error',
         {
           paths: nodeModules,
-          // ui/src/api/ is the UI's own HTTP layer (typed calls over domain/routes/); the server's api/ stays out of reach.
+          // ui/src/http/ is the UI's own HTTP layer (typed calls over domain/routes/); the server's api/ stays out of reach.
           patterns: [
             {
               group: [
                 ...layer('api'),
-                '!./api',
-                '!./api/*',
-                '!../api',
-                '!../api/*',
                 ...layer('db'),
                 ...layer('activities'),
                 ...layer('workflows'),

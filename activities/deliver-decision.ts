@@ -14,7 +14,7 @@ import { composeAnswerMessage } from '../domain/answer-message';
 import { SYSTEM_ACTOR } from '../domain/activity';
 import { recordActivity } from '../db/activity';
 import { releaseTaskHold } from './hold-task';
-import { inTransaction, type Pool, type Queryable } from '../db/pool';
+import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import { recordDelivery, type DecisionEvent } from '../domain/decision-state';
 import { mirrorDecision, mirrorReadingSubscribers } from './mirror-decision';
 import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook';
@@ -39,7 +39,7 @@ export async function deliverDecision(pool: Pool, decision: DecisionSnapshot, ev
   const work = (db: Queryable) => deliverAndMirror(db, decision, events);
   const { sessionId, taskId } = decision.links;
   // Linked to no session and no task, the decision has nowhere to deliver to but its own row: one statement.
-  return sessionId || taskId ? inTransaction(pool, work) : work(pool);
+  return sessionId || taskId ? withTransaction(pool, work) : work(pool);
 }
 
 /**

@@ -4,10 +4,10 @@
  */
 import type { Pool } from 'pg';
 import type { StackSnapshot } from '../domain/stack';
-import { inTransaction } from '../db/pool';
+import { withTransaction } from '../db/pool';
 
 export async function mirrorStack(pool: Pool, snapshot: StackSnapshot): Promise<'applied' | 'stale'> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const upsert = await client.query(
       `insert into stacks (id, number, workspace_id, title, status, due_at, auto_default_ms, created_by, revision,
          snapshot, created_at, updated_at, closed_at)

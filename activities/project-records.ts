@@ -8,7 +8,7 @@ import { approvalDecision, escalationDecision } from '../domain/record-projectio
 import { decisionIdOf, type DecisionStart } from '../domain/decision';
 import { DecisionContentSchema } from '../domain/decision-schema';
 import type { ApprovalActionType, RiskFlag } from '../domain/approval';
-import { inTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../db/pool';
 
 type Unprojected = {
   kind: 'approval' | 'escalation';
@@ -33,7 +33,7 @@ type Unprojected = {
 const GRACE = '1 minute';
 
 export async function projectRecords(pool: Pool, limit = 100): Promise<DecisionStart[]> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const { rows } = await client.query<Unprojected>(
       `select 'approval' as kind, id, workspace_id, proposed_by as filed_by, agent_id, task_id, session_id, run_id,
               action_type, summary, context, risks, null as must_decide, null::text[] as options, null::text[] as attempts, null::real as confidence

@@ -8,7 +8,7 @@ import { DomainError } from '../domain/errors';
 import { SYSTEM_ACTOR } from '../domain/activity';
 import { withdrawalMessage } from '../domain/undo';
 import { recordActivity } from '../db/activity';
-import { inTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../db/pool';
 import { getRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { addTaskComment } from '../db/task-comments';
@@ -21,7 +21,7 @@ export type CancelOutcome = { began: false; cancelled: boolean } | { began: true
  * conversation back to the parked run it continued, so answering again restarts it afresh.
  */
 export async function cancelRestart(pool: Pool, decision: DecisionSnapshot, runId: string): Promise<CancelOutcome> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const access = { workspaceId: decision.workspaceId };
     const run = await getRun(client, access, runId);
     if (!run || run.status === 'cancelled') return { began: false, cancelled: false };
@@ -68,7 +68,7 @@ export async function postWithdrawal(pool: Pool, decision: DecisionSnapshot, pos
   if (!ask || !withdrawn) return null;
   const body = withdrawalMessage(ask);
   const key = `decision:${decision.id}:undo:${position}:${withdrawn.withdrawnAt}`;
-  await inTransaction(pool, async (client) => {
+  await withTransaction(pool, async (client) => {
     const { workspaceId, links } = decision;
     if (links.sessionId) {
       await appendMessage(client, {

@@ -8,7 +8,8 @@ import { parse } from 'cookie';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../domain/errors';
 import type { Pool } from '../db/pool';
-import { findPrincipalByToken, type Principal } from '../db/tenancy';
+import { findPrincipalByToken } from '../db/tenancy';
+import type { Principal } from '../domain/principal';
 import { findWebSession } from '../db/web-sessions';
 
 declare module 'express-serve-static-core' {

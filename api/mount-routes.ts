@@ -9,7 +9,7 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { successesOf, type RouteContract, type RouteInput, type RouteReply } from '../domain/routes/route';
-import type { Principal } from '../db/tenancy';
+import type { Principal } from '../domain/principal';
 import { parseWith } from './problem';
 
 /** A success with its status and headers (for a route with more than one, or a Location). */

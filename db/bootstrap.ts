@@ -3,7 +3,7 @@
  * deployment started without `npm start` (migrate, init, workers, APIs). Idempotent: a second
  * run with the same names changes nothing and mints no token unless forced.
  */
-import { inTransaction, type Pool } from './pool';
+import { withTransaction, type Pool } from './pool';
 import { createMember, createWorkspace, hashToken, issueToken } from './tenancy';
 
 export const INIT_TOKEN_LABEL = 'admin init';
@@ -28,7 +28,7 @@ export async function initDeployment(
   pool: Pool,
   options: { workspace: string; owner: string; force?: boolean; adminToken?: string },
 ): Promise<InitOutcome> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     await client.query('select pg_advisory_xact_lock($1)', [INIT_LOCK]);
     const { rows } = await client.query<{ workspace_id: string; workspace: string; member_id: string; owner: string }>(
       `select w.id as workspace_id, w.name as workspace, m.id as member_id, m.name as owner

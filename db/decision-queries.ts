@@ -10,8 +10,8 @@ import { RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, TAB_STATUSES, type QueuePage as QueuePageView, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { recordActivity } from './activity';
-import { inTransaction, prepared, type Pool } from './pool';
-import type { Principal } from './tenancy';
+import { withTransaction, prepared, type Pool } from './pool';
+import type { Principal } from '../domain/principal';
 
 type Row = { snapshot: DecisionSnapshot; first_viewed_at: Date | null };
 
@@ -39,7 +39,7 @@ export async function getDecision(pool: Pool, scope: DecisionScope, id: string):
  * one transaction; returns that time only the first time.
  */
 export async function markFirstViewed(pool: Pool, principal: Principal, id: string): Promise<string | null> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ first_viewed_at: Date }>(
       `update decisions set first_viewed_at = now()
         where workspace_id = $1 and id = $2 and first_viewed_at is null returning first_viewed_at`,

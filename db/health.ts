@@ -17,11 +17,11 @@ import {
   type HealthSnapshot,
 } from '../domain/health';
 import { DecisionStatus } from '../domain/decision';
-import { inTransaction, prepared, type Pool, type Queryable } from './pool';
+import { withTransaction, prepared, type Pool, type Queryable } from './pool';
 
 /** Recomputes every workspace's roll-up (or one's), records band transitions, returns how many workspaces. */
 export async function rollUpHealth(pool: Pool, workspaceId: string | null = null): Promise<number> {
-  const workspaces = await inTransaction(pool, async (client) => {
+  const workspaces = await withTransaction(pool, async (client) => {
     const scope = [workspaceId];
     await client.query(
       `delete from decision_rollups where day >= (now() at time zone 'UTC')::date - ${ROLLUP_DAYS - 1} and ($1::text is null or workspace_id = $1)`,
@@ -54,7 +54,7 @@ async function recordBand(pool: Pool, workspaceId: string): Promise<void> {
   const read = await readHealthInputs(pool, workspaceId);
   if (!read.snapshot) return;
   const band: HealthBand = healthLine(read.snapshot, read.open, read.settings).band;
-  await inTransaction(pool, async (client) => {
+  await withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ band: HealthBand | null }>(
       'select band from health_snapshots where workspace_id = $1 for update',
       [workspaceId],

@@ -3,7 +3,7 @@
  * into a fresh, migrated one, in one transaction, so a failure leaves the target as it was.
  */
 import pg from 'pg';
-import type { PgliteSource } from './pglite-source';
+import type { PgliteSource } from '../runtime/postgres/pglite-source';
 import type { Pool, PoolClient } from './pool';
 
 export type ImportReport = {

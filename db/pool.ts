@@ -16,7 +16,7 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function newTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -36,7 +36,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
  * own when given a client (which must already be in a transaction), so writes compose.
  */
 export async function withTransaction<T>(db: Queryable, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return db instanceof pg.Pool ? inTransaction(db, work) : work(db);
+  return db instanceof pg.Pool ? newTransaction(db, work) : work(db);
 }
 
 /**

@@ -10,8 +10,6 @@ import { person, type Principal } from '../domain/principal';
 import { newId } from './ids';
 import { prepared, type Pool, type Queryable } from './pool';
 
-export type { Principal } from '../domain/principal';
-
 /** A member of a workspace, as tokens are minted for one. */
 export type MemberRef = { workspaceId: string; memberId: string };
 

@@ -6,7 +6,7 @@
  * one this build was made for. Anything wrong stops the process with one sentence.
  */
 import { join } from 'node:path';
-import { runningEmbeddedUrl } from '../db/embedded-postgres';
+import { runningEmbeddedUrl } from './postgres/embedded-postgres';
 import { createPool, type Pool } from '../db/pool';
 import { checkSchemaLevel } from '../db/schema-level';
 import { EnvError, loadEnv, type Env } from './env';

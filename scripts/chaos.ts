@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { reconcileDecisions } from '../activities/reconcile';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../runtime/postgres/embedded-postgres';
 import { readDeployment } from '../db/deployment';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';

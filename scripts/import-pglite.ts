@@ -1,6 +1,6 @@
 /**
  * `npm run import-pglite -- <dir>`: brings an earlier Cast's rows, kept in the PGlite directory
- * that `npm start` moved aside (db/pglite-data-dir.ts), into today's database — the server
+ * that `npm start` moved aside (runtime/postgres/pglite-data-dir.ts), into today's database — the server
  * DATABASE_URL names, else the embedded one of $CAST_DATA_DIR — once, while that database
  * holds no decision. The PGlite directory is only read.
  *
@@ -8,11 +8,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../runtime/postgres/embedded-postgres';
 import { ImportRefused, importRows, type ImportReport } from '../db/import-rows';
 import { migrate } from '../db/migrate';
-import { moveAsidePgliteDir } from '../db/pglite-data-dir';
-import { NotPgliteDir, notPgliteDirReason, openPgliteCopy, type PgliteSource } from '../db/pglite-source';
+import { moveAsidePgliteDir } from '../runtime/postgres/pglite-data-dir';
+import { NotPgliteDir, notPgliteDirReason, openPgliteCopy, type PgliteSource } from '../runtime/postgres/pglite-source';
 import { createPool } from '../db/pool';
 import { loadEnv } from '../runtime/env';
 import { holdDataDir } from './data-dir-lock';

@@ -28,7 +28,7 @@ import {
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alive } from '../db/postmaster';
+import { alive } from '../runtime/postgres/postmaster';
 import { loadEnv, type Env } from '../runtime/env';
 import { isMain } from '../runtime/is-main';
 

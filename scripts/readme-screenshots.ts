@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startApi } from '../api/server';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { startEmbeddedPostgres } from '../runtime/postgres/embedded-postgres';
 import { migrate } from '../db/migrate';
 import { rollUpHealth } from '../db/health';
 import { createPool } from '../db/pool';

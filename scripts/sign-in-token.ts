@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Pool } from '../db/pool';
-import { issueToken, tokenBelongsTo, type Principal } from '../db/tenancy';
+import { issueToken, tokenBelongsTo } from '../db/tenancy';
+import type { Principal } from '../domain/principal';
 
 export async function signInToken(pool: Pool, principal: Principal, dataDir: string, fromEnv?: string): Promise<string> {
   if (fromEnv) {

@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startApi } from '../api/server';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { moveAsidePgliteDir } from '../db/pglite-data-dir';
+import { startEmbeddedPostgres } from '../runtime/postgres/embedded-postgres';
+import { moveAsidePgliteDir } from '../runtime/postgres/pglite-data-dir';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { ensureDefaultMember } from '../db/tenancy';

@@ -13,7 +13,7 @@ import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant'
 import { listGrants } from '../../db/agents';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import type { Principal } from '../../db/tenancy';
+import type { Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
 
 export async function answerAsk(

@@ -8,7 +8,7 @@ import { ARCHIVE_ALL_MAX, type ArchiveAllBody, type ArchiveAllResult } from '../
 import { DomainError } from '../../domain/errors';
 import { decisionStatuses, openDecisionIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import type { Principal } from '../../db/tenancy';
+import type { Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
 
 /** Enough parallel updates to finish 200 in about a second, few enough not to crowd the worker. */

@@ -12,7 +12,7 @@ import { claimDecisionKey, releaseDecisionKey } from '../../db/decision-keys';
 import { nextDecisionNumber, skipDecisionNumbers } from '../../db/decision-queries';
 import { getStack } from '../../db/stacks';
 import type { Pool } from '../../db/pool';
-import type { Principal } from '../../db/tenancy';
+import type { Principal } from '../../domain/principal';
 import { parseWith } from '../problem';
 import type { TemporalGateway } from '../temporal-gateway';
 import { resolveLinks } from './decision-links';

@@ -16,7 +16,7 @@ import { deleteApproval, getApproval, insertApproval, setApprovalDecision } from
 import { getDecision } from '../../db/decision-queries';
 import { deleteEscalation, getEscalation, setEscalationDecision, upsertEscalation } from '../../db/escalations';
 import type { Pool } from '../../db/pool';
-import type { Principal } from '../../db/tenancy';
+import type { Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
 import { editDecision } from './change-decision';
 import { fileDecision } from './file-decision';

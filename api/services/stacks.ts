@@ -10,7 +10,7 @@ import type { CreateStackBody, StackPolicyBody } from '../../domain/stack-schema
 import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { getStack, nextStackNumber, skipStackNumbers, stacksOf } from '../../db/stacks';
-import type { Principal } from '../../db/tenancy';
+import type { Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
 
 type Deps = { pool: Pool; temporal: TemporalGateway };

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '../../api/server';
-import { startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { startEmbeddedPostgres } from '../../runtime/postgres/embedded-postgres';
 import { migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
 import { createMember, createWorkspace, issueToken } from '../../db/tenancy';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { startEmbeddedPostgres } from '../../runtime/postgres/embedded-postgres';
 import { migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
 import { loadEnv } from '../../runtime/env';

@@ -21,7 +21,7 @@ import { createServer, type Server } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../db/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../runtime/postgres/embedded-postgres';
 import { freeFixedPort } from '../../runtime/free-port';
 import { provideTemporalServer, type TemporalServerFiles } from '../../scripts/provide-temporal-server';
 

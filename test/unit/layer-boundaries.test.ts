@@ -57,13 +57,13 @@ describe('layer boundaries', () => {
     expect(await violations('client/x.ts', "import { route } from '../domain/routes/route';\nexport const a = route;\n")).toEqual([]);
   });
 
-  it("ui/ talks HTTP through its own ui/src/api/ and never reaches the server's api/", async () => {
+  it("ui/ talks HTTP through its own ui/src/http/ and never reaches the server's api/", async () => {
     expect(await violations('ui/src/app.tsx', "import { createApp } from '../../api/app';\nexport const a = createApp;\n")).toHaveLength(1);
     expect(
       await violations('ui/src/pages/x.tsx', "import { createApp } from '../../../api/app';\nexport const a = createApp;\n"),
     ).toHaveLength(1);
-    expect(await violations('ui/src/pages/x.tsx', "import { readHome } from '../api/home';\nexport const a = readHome;\n")).toEqual([]);
-    expect(await violations('ui/src/x.ts', "import { call } from './api/call';\nexport const a = call;\n")).toEqual([]);
+    expect(await violations('ui/src/pages/x.tsx', "import { readHome } from '../http/home';\nexport const a = readHome;\n")).toEqual([]);
+    expect(await violations('ui/src/x.ts', "import { call } from './http/call';\nexport const a = call;\n")).toEqual([]);
   });
 
   it('domain/ is pure: zod and itself only', async () => {

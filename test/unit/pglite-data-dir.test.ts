@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { moveAsidePgliteDir } from '../../db/pglite-data-dir';
+import { moveAsidePgliteDir } from '../../runtime/postgres/pglite-data-dir';
 
 const dirs: string[] = [];
 function dataDir(): string {

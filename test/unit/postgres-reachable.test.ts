@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertReachable } from '../../db/postgres-binaries';
+import { assertReachable } from '../../runtime/postgres/postgres-binaries';
 
 const root = mkdtempSync(join(tmpdir(), 'cast-reach-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

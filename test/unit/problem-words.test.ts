@@ -1,6 +1,6 @@
 /**
  * FR-63 — every word the web shows for a refusal comes from the catalogue: Cast sends the code
- * and the values behind it, ui/src/api/problem-words.ts says the sentence. Each refusal the web
+ * and the values behind it, ui/src/http/problem-words.ts says the sentence. Each refusal the web
  * words with values carries them; every code has a plain entry with no slot to leave empty.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { checkAddMembers, MAX_STACK_MEMBERS, openStack } from '../../domain/stac
 import { actedRejection, checkUndo } from '../../domain/undo';
 import i18next from 'i18next';
 import { en } from '../../ui/src/i18n/en';
-import { problemWords } from '../../ui/src/api/problem-words';
+import { problemWords } from '../../ui/src/http/problem-words';
 import { choiceDecision, decisionStart } from '../support/fixtures';
 
 // The catalogue as the web loads it (ui/src/i18n), without react-i18next: this file is type-checked

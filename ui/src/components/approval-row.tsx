@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Approval } from '../../../domain/approval';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { useSettleApproval } from '../queries/home';
 import { age } from '../time';
 import { ReasonField } from './reason-field';

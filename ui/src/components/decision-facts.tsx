@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DecisionRead } from '../api/decisions';
+import type { DecisionRead } from '../http/decisions';
 import { age, ago, moment } from '../time';
 import { AppLink } from './app-link';
 

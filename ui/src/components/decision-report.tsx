@@ -6,7 +6,7 @@
  * the member.
  */
 import { useTranslation } from 'react-i18next';
-import { documentHref, type DecisionRead } from '../api/decisions';
+import { documentHref, type DecisionRead } from '../http/decisions';
 import { AppLink } from './app-link';
 
 export function DecisionReport({ decision }: { decision: DecisionRead['decision'] }) {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { useHealthSettings, useSaveHealthSettings } from '../queries/health-settings';
 
 type Range = { min: number; max: number };

@@ -2,12 +2,12 @@
  * One Inbox message (§6.16): an approval or an escalation as a message — its title, agent,
  * status and age — with Open in My Decisions, and, while it is open, a reply box. A reply
  * answers the record through the same path as every other door (FR-29); a refusal is shown
- * in the catalogue's words for its code (ui/src/api/problem-words.ts), tied to the box.
+ * in the catalogue's words for its code (ui/src/http/problem-words.ts), tied to the box.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboxMessage as Message } from '../../../domain/inbox';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { useReply } from '../queries/inbox';
 import { Ago } from './ago';
 import { AppLink } from './app-link';

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DecisionRead } from '../api/decisions';
+import type { DecisionRead } from '../http/decisions';
 import { AppLink } from './app-link';
 
 type Delivery = NonNullable<DecisionRead['decision']['delivery']>;

@@ -6,8 +6,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MintedToken } from '../../../domain/people';
-import type { NewToken } from '../api/people';
-import { problemMessage } from '../api/problem-message';
+import type { NewToken } from '../http/people';
+import { problemMessage } from '../http/problem-message';
 import { useCreateToken } from '../queries/people';
 import { SettingsSecret } from './settings-secret';
 

@@ -5,7 +5,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddedMember, Member } from '../../../domain/people';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { When } from '../pages/page-frame';
 import { useAddMember } from '../queries/people';
 import { SettingsSecret } from './settings-secret';

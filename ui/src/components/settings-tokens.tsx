@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Token } from '../../../domain/people';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { When } from '../pages/page-frame';
 import { useTokens } from '../queries/people';
 import { LiveRegion } from './live-region';

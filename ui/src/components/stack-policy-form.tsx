@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StackView } from '../../../domain/stack';
 import type { StackPolicyBody } from '../../../domain/stack-schema';
-import { fromLocalInput, toLocalInput } from '../stacks/due-input';
+import { fromLocalInput, toLocalInput } from './stack-due-input';
 import { formatDuration, parseDuration } from '../../../domain/duration';
 import { AUTO_DEFAULT_MAX_MS } from '../../../domain/limits';
 

@@ -5,7 +5,7 @@
  */
 import { useState, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { AppLink } from '../components/app-link';
 import { LiveRegion } from '../components/live-region';
 import { useInstructionsEditor, useSaveInstructions, type OpenedEditor } from '../queries/agent-instructions';

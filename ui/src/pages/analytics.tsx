@@ -6,7 +6,7 @@
  */
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { AppLink } from '../components/app-link';
 import { DecisionsChart } from '../components/decisions-chart';
 import { LiveRegion } from '../components/live-region';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentHref } from '../api/decisions';
+import { documentHref } from '../http/decisions';
 import { DecisionDetail } from '../components/decision-detail';
 import { LiveRegion } from '../components/live-region';
 import { useDecision } from '../queries/decision';

@@ -8,9 +8,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../../../domain/queue';
-import { QUEUE_PAGE } from '../api/decisions';
+import { QUEUE_PAGE } from '../http/decisions';
 import './decisions.css';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { AppLink } from '../components/app-link';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
 import { DecisionDetail } from '../components/decision-detail';

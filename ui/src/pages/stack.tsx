@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../../domain/duration';
 import type { StackPolicyBody } from '../../../domain/stack-schema';
-import { problemMessage } from '../api/problem-message';
+import { problemMessage } from '../http/problem-message';
 import { LiveRegion } from '../components/live-region';
 import { StackChecklist, type MemberAction } from '../components/stack-checklist';
 import { StackPolicyForm } from '../components/stack-policy-form';

@@ -1,9 +1,9 @@
 /** Activity: the workspace's history, fifty entries at a time (Load older), and names for the ids it carries. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { listActivity } from '../api/activity';
-import { listAgents } from '../api/agents';
-import { listMembers } from '../api/people';
-import { listTasks } from '../api/tasks';
+import { listActivity } from '../http/activity';
+import { listAgents } from '../http/agents';
+import { listMembers } from '../http/people';
+import { listTasks } from '../http/tasks';
 import { keys } from './keys';
 
 export const ACTIVITY_PAGE = 50;

@@ -4,8 +4,8 @@
  * the instructions and nothing else (FR-58).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { readAgent, saveInstructions } from '../api/agents';
-import { readDecision } from '../api/decisions';
+import { readAgent, saveInstructions } from '../http/agents';
+import { readDecision } from '../http/decisions';
 import { keys } from './keys';
 
 /** What `?draft=` brought: a rule to add, one the instructions already hold, or nothing to add. */

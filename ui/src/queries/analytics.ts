@@ -4,9 +4,9 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HealthSettings } from '../../../domain/health';
-import { listActivity } from '../api/activity';
-import { readAnalytics } from '../api/analytics';
-import { readHealthSettings } from '../api/health-settings';
+import { listActivity } from '../http/activity';
+import { readAnalytics } from '../http/analytics';
+import { readHealthSettings } from '../http/health-settings';
 import { useShowHealthLine } from './health-settings';
 import { keys } from './keys';
 

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerValue } from '../../../domain/ask-schema';
-import { answerAsk, archiveDecision, readDecision, restoreDecision, runNow, undoAnswer, type DecisionRead } from '../api/decisions';
+import { answerAsk, archiveDecision, readDecision, restoreDecision, runNow, undoAnswer, type DecisionRead } from '../http/decisions';
 import { keys } from './keys';
 
 const DELIVERY_POLL_MS = 200;

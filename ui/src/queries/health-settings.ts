@@ -1,7 +1,7 @@
 /** The health line's settings (FR-53): read for the band dialog and analytics, saved, shown again. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HealthSettings } from '../../../domain/health';
-import { readHealthSettings, saveHealthSettings, showHealthLine } from '../api/health-settings';
+import { readHealthSettings, saveHealthSettings, showHealthLine } from '../http/health-settings';
 import { keys } from './keys';
 
 /** Read afresh each time it is opened: the dialog starts from the numbers as they are now. */

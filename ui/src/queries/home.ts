@@ -4,9 +4,9 @@
  * read, so the sidebar's badge needs no read of its own.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listAgents } from '../api/agents';
-import { approve, reject } from '../api/approvals';
-import { readHome } from '../api/home';
+import { listAgents } from '../http/agents';
+import { approve, reject } from '../http/approvals';
+import { readHome } from '../http/home';
 import { publishOpenCount } from '../queue/open-count';
 import { keys } from './keys';
 

@@ -3,8 +3,8 @@
  * reply can name one), and a reply that settles the record and its decision together (FR-29).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listEscalations } from '../api/escalations';
-import { listInbox, replyToInbox } from '../api/inbox';
+import { listEscalations } from '../http/escalations';
+import { listInbox, replyToInbox } from '../http/inbox';
 import { refreshOpenCount } from '../queue/open-count';
 import { keys } from './keys';
 

@@ -1,5 +1,5 @@
 /** Every query's key in one place, so a change can say which reads it makes stale. */
-import type { QueueFilters } from '../api/decisions';
+import type { QueueFilters } from '../http/decisions';
 import type { QueueTab } from '../../../domain/queue';
 
 export const keys = {

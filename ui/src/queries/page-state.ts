@@ -1,5 +1,5 @@
 /** A record page's state from its read: what it has read stays on screen through a later failed read. */
-import { isNotFound } from '../api/problem-message';
+import { isNotFound } from '../http/problem-message';
 
 export type PageState = 'loading' | 'missing' | 'failed' | 'ready';
 

@@ -4,7 +4,7 @@
  * or a revocation reads the list again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addMember, createToken, listMembers, listTokens, revokeToken } from '../api/people';
+import { addMember, createToken, listMembers, listTokens, revokeToken } from '../http/people';
 import { keys } from './keys';
 
 // Kept here rather than in keys.ts: only this page reads them.

@@ -6,12 +6,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUEUE_PAGE_MAX, type QueuePage, type QueueTab } from '../../../domain/queue';
-import { listAgents } from '../api/agents';
-import { archiveAll, archiveDecision, readQueuePage, restoreDecision, type QueueFilters } from '../api/decisions';
-import { hideHealthLine } from '../api/health-settings';
-import { listMissions } from '../api/missions';
-import { createStack } from '../api/stacks';
-import { listTasks } from '../api/tasks';
+import { listAgents } from '../http/agents';
+import { archiveAll, archiveDecision, readQueuePage, restoreDecision, type QueueFilters } from '../http/decisions';
+import { hideHealthLine } from '../http/health-settings';
+import { listMissions } from '../http/missions';
+import { createStack } from '../http/stacks';
+import { listTasks } from '../http/tasks';
 import { rememberOpenCount } from '../queue/last-known';
 import { keys } from './keys';
 

@@ -5,12 +5,12 @@
  * failing the page, when it cannot be read.
  */
 import { useQuery } from '@tanstack/react-query';
-import { readAgent } from '../api/agents';
-import { readDecision } from '../api/decisions';
-import { listEscalations } from '../api/escalations';
-import { readRun } from '../api/runs';
-import { readSession } from '../api/sessions';
-import { listTasks, readTask, tasksNeedingYou } from '../api/tasks';
+import { readAgent } from '../http/agents';
+import { readDecision } from '../http/decisions';
+import { listEscalations } from '../http/escalations';
+import { readRun } from '../http/runs';
+import { readSession } from '../http/sessions';
+import { listTasks, readTask, tasksNeedingYou } from '../http/tasks';
 import { keys } from './keys';
 
 async function readRunPage(id: string) {

@@ -1,6 +1,6 @@
 /** Who is signed in on this browser, and signing in and out (`/auth/session`). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { signedInMember, signIn, signOut } from '../api/auth';
+import { signedInMember, signIn, signOut } from '../http/auth';
 import { keys } from './keys';
 
 /** The member signed in, null when no one is; pending while the first check is out. */

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StackPolicyBody } from '../../../domain/stack-schema';
-import { applyStackDefaults, readStack, removeStackMember, reorderStack, setStackPolicy } from '../api/stacks';
+import { applyStackDefaults, readStack, removeStackMember, reorderStack, setStackPolicy } from '../http/stacks';
 import { keys } from './keys';
 
 export type StackChange =

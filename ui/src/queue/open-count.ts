@@ -5,7 +5,7 @@
  * never overwrites a fresh one.
  */
 import { useSyncExternalStore } from 'react';
-import { readHome } from '../api/home';
+import { readHome } from '../http/home';
 
 let count: number | null = null;
 let version = 0;

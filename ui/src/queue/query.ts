@@ -4,7 +4,7 @@
  */
 import { AskKind } from '../../../domain/ask';
 import { QueueTab } from '../../../domain/queue';
-import { QUEUE_PAGE, type QueueFilters } from '../api/decisions';
+import { QUEUE_PAGE, type QueueFilters } from '../http/decisions';
 
 export const TABS = QueueTab;
 export type Tab = QueueTab;

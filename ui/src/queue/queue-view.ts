@@ -3,8 +3,8 @@
  * how many cards are loaded (kept in the URL), whether the detail replaces the list, the cards picked for a new stack,
  * the one dialog open, and the last outcome told in the live region.
  */
-import type { QueueFilters } from '../api/decisions';
-import { QUEUE_PAGE } from '../api/decisions';
+import type { QueueFilters } from '../http/decisions';
+import { QUEUE_PAGE } from '../http/decisions';
 import { SHOWN_MAX, type QueueUrl, type Tab } from './query';
 
 export type QueueDialog = 'help' | 'archive-all' | 'group' | 'band';

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../runtime/free-port';
+import { freePort } from '../free-port';
 import { assertReachable, postgresBinaries, postgresUser, type RunAs } from './postgres-binaries';
 import { livePostmaster, postmasterPort, stopPostmaster } from './postmaster';
 

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadMigrations, type Migration } from './migrate';
+import { loadMigrations, type Migration } from '../../db/migrate';
 
 export type PgliteSource = {
   /** The migrations the copy lacked and got before it was read. */
