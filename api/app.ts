@@ -15,10 +15,12 @@ import { referenceRouter } from './openapi/reference-router';
 import { activityHandlers } from './routes/activity';
 import { agentHandlers } from './routes/agents';
 import { decisionHandlers } from './routes/decisions';
+import { decisionDocumentHandlers } from './routes/decision-documents';
+import { decisionWaitHandlers } from './routes/decision-wait';
 import { sessionDecisionHandlers } from './routes/session-decisions';
 import { healthRouter } from './routes/health';
 import { missionHandlers } from './routes/missions';
-import { mountRoutes } from './mount-routes';
+import { mountRoutes, type ApiHandlers } from './mount-routes';
 import { runHandlers } from './routes/runs';
 import { sessionMessageHandlers } from './routes/session-messages';
 import { sessionHandlers } from './routes/sessions';
@@ -93,30 +95,28 @@ export function createApp(deps: AppDeps): Express {
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseNulText);
-  // Routes declared in domain/routes/, one resource a line.
-  const declared = [
-    ...decisionHandlers(deps),
-    ...sessionDecisionHandlers(deps),
-    ...missionHandlers(deps),
-    ...agentHandlers(deps),
-    ...taskHandlers(deps),
-    ...sessionHandlers(deps),
-    ...sessionMessageHandlers(deps),
-    ...sessionPromptHandlers(deps),
-    ...runHandlers(deps),
-    ...activityHandlers(deps),
-    ...stackHandlers(deps),
-    ...approvalHandlers(deps),
-    ...escalationHandlers(deps),
-    ...inboxHandlers(deps),
-    ...homeHandlers(deps),
-    ...healthSettingsHandlers(deps),
-    ...analyticsHandlers(deps),
-    ...webhookHandlers(deps),
-    ...peopleHandlers(deps),
-    ...openApiHandlers(),
-  ];
-  mountRoutes(api, declared, { checkResponses: deps.checkResponses ?? false });
+  // Each resource's handlers, keyed as domain/routes/ declares it; the mount walks the declarations.
+  const handlers: ApiHandlers = {
+    decisionRoutes: { ...decisionHandlers(deps), ...decisionDocumentHandlers(deps), ...decisionWaitHandlers(deps) },
+    sessionDecisionRoutes: sessionDecisionHandlers(deps),
+    missionRoutes: missionHandlers(deps),
+    agentRoutes: agentHandlers(deps),
+    taskRoutes: taskHandlers(deps),
+    sessionRoutes: { ...sessionHandlers(deps), ...sessionMessageHandlers(deps), ...sessionPromptHandlers(deps) },
+    runRoutes: runHandlers(deps),
+    activityRoutes: activityHandlers(deps),
+    stackRoutes: stackHandlers(deps),
+    approvalRoutes: approvalHandlers(deps),
+    escalationRoutes: escalationHandlers(deps),
+    inboxRoutes: inboxHandlers(deps),
+    homeRoutes: homeHandlers(deps),
+    healthSettingsRoutes: healthSettingsHandlers(deps),
+    analyticsRoutes: analyticsHandlers(deps),
+    webhookRoutes: webhookHandlers(deps),
+    peopleRoutes: peopleHandlers(deps),
+    openApiRoutes: openApiHandlers(),
+  };
+  mountRoutes(api, handlers, { checkResponses: deps.checkResponses ?? false });
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

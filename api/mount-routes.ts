@@ -1,5 +1,5 @@
 /**
- * Mounts route handlers from their declarations (domain/routes/): the declaration's schemas
+ * Mounts route handlers by their declarations (domain/routes/): the declaration's schemas
  * parse the path, query, headers and body before the handler runs, and the handler gives
  * back a body of the declared shape. With `checkResponses` (the test suite) every answer is
  * also parsed with its declared schema, so a handler that drifts from its contract fails. A
@@ -8,6 +8,7 @@
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
+import { API_RESOURCES, type ApiResources } from '../domain/routes/index';
 import { successesOf, type RouteContract, type RouteInput, type RouteReply } from '../domain/routes/route';
 import type { Principal } from '../domain/principal';
 import { parseWith } from './problem';
@@ -30,29 +31,30 @@ export type Handler<C extends RouteContract> = (
   context: { principal: Principal; req: Request; res: Response },
 ) => Promise<FirstBody<C> | Reply<C> | typeof WROTE>;
 
-/** A declaration with its handler, ready to mount: `serve` parses, runs and answers one request. */
-export type MountedRoute = {
-  contract: RouteContract;
-  serve(req: Request, res: Response, options: { checkResponses: boolean }): Promise<void>;
-};
+/** A resource's handlers, keyed as its declarations are (`decisionRoutes.answerAsk` → `answerAsk`). */
+export type Handlers<R extends Record<string, RouteContract>> = { [K in keyof R]: Handler<R[K]> };
 
-/** Pairs a declaration with its handler, typed by the declaration. */
-export function handle<C extends RouteContract>(contract: C, handler: Handler<C>): MountedRoute {
-  return {
-    contract,
-    async serve(req, res, options) {
-      const principal = res.locals.principal;
-      // Before the input is read: an agent learns nothing from a route that is not its own.
-      if (principal.kind === 'agent' && !contract.callers.includes('agent')) throw forbiddenForAgent(contract);
-      const result = await handler(parseInput(contract, req), { principal, req, res });
-      if (result === WROTE) return;
-      const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
-      if (options.checkResponses) checkResponse(contract, status, body);
-      if (result instanceof Reply) res.set(result.headers);
-      if (status === 204) res.status(204).end();
-      else res.status(status).json(body);
-    },
-  };
+/** Every resource's handlers, keyed as `API_RESOURCES` is: the type proves none is missing or extra. */
+export type ApiHandlers = { [R in keyof ApiResources]: Handlers<ApiResources[R]> };
+
+/** Parses, runs and answers one request to `contract` with its handler. */
+async function serve(
+  contract: RouteContract,
+  handler: Handler<RouteContract>,
+  req: Request,
+  res: Response,
+  options: { checkResponses: boolean },
+): Promise<void> {
+  const principal = res.locals.principal;
+  // Before the input is read: an agent learns nothing from a route that is not its own.
+  if (principal.kind === 'agent' && !contract.callers.includes('agent')) throw forbiddenForAgent(contract);
+  const result = await handler(parseInput(contract, req), { principal, req, res });
+  if (result === WROTE) return;
+  const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
+  if (options.checkResponses) checkResponse(contract, status, body);
+  if (result instanceof Reply) res.set(result.headers);
+  if (status === 204) res.status(204).end();
+  else res.status(status).json(body);
 }
 
 /** Everything that decides is a person's alone (DESIGN §8): nothing changes, and the agent is told who must act. */
@@ -94,9 +96,22 @@ function checkResponse(contract: RouteContract, status: number, body: unknown): 
   }
 }
 
-export function mountRoutes(router: Router, routes: readonly MountedRoute[], options: { checkResponses?: boolean } = {}): void {
+/**
+ * Mounts every declared route in `API_RESOURCES` order with its handler, and refuses to start
+ * when a declaration has no handler or a handler no declaration (a plain object can slip past
+ * the type, say through a spread).
+ */
+export function mountRoutes(router: Router, handlers: ApiHandlers, options: { checkResponses?: boolean } = {}): void {
   const serving = { checkResponses: options.checkResponses ?? false };
-  for (const route of routes) {
-    router[route.contract.method](route.contract.path, (req: Request, res: Response) => route.serve(req, res, serving));
+  const unpaired: string[] = [];
+  for (const [resource, declarations] of Object.entries(API_RESOURCES) as [keyof ApiResources, Record<string, RouteContract>][]) {
+    const own = handlers[resource] as Record<string, Handler<RouteContract> | undefined>;
+    for (const name of Object.keys(own)) if (!(name in declarations)) unpaired.push(`${resource}.${name} has a handler but no declaration`);
+    for (const [name, contract] of Object.entries(declarations)) {
+      const handler = own[name];
+      if (!handler) unpaired.push(`${resource}.${name} is declared but has no handler`);
+      else router[contract.method](contract.path, (req: Request, res: Response) => serve(contract, handler, req, res, serving));
+    }
   }
+  if (unpaired.length) throw new Error(`The API's routes and handlers disagree: ${unpaired.join('; ')}.`);
 }

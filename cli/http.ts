@@ -4,7 +4,7 @@
  * the client's two typed errors turned into the CLI's exit codes. Every call names a route
  * from `domain/routes/` and gets back its answer parsed with that route's schema.
  */
-import { ProblemError, RateLimitedError, request as send, UnreachableError } from '../client/request';
+import { ProblemError, RateLimitedError, request, UnreachableError } from '../client/request';
 import type { RetryAfterPolicy } from '../client/retry-after';
 import type { RouteContract, RouteRequest, RouteResponse } from '../domain/routes/route';
 import { ApiError } from './api-error';
@@ -32,7 +32,7 @@ export function client({ url, token }: Connection, options: { retryAfterMaxSecon
   const maxWait = options.retryAfterMaxSeconds ?? RETRY_AFTER_MAX_SECONDS;
   async function exchange<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>> {
     try {
-      return await send(connection, route, input, { retryAfter: retryAfter(maxWait), ...(signal ? { signal } : {}) });
+      return await request(connection, route, input, { retryAfter: retryAfter(maxWait), ...(signal ? { signal } : {}) });
     } catch (error) {
       throw cliErrorOf(error, url, maxWait);
     }

@@ -4,32 +4,32 @@
  * Inbox message — one resolution either way (FR-29). Cast never executes the action (FR-36).
  */
 import { notFound } from '../../domain/errors';
-import { getApproval as getApprovalRow, listApprovals as listApprovalRows } from '../../db/approvals';
+import { getApproval, listApprovals } from '../../db/approvals';
 import type { Pool } from '../../db/pool';
-import { approve, getApproval, listApprovals, proposeApproval, reject } from '../../domain/routes/approvals';
-import { handle, reply, type MountedRoute } from '../mount-routes';
-import { decideApproval, proposeApproval as propose } from '../services/records';
+import { approvalRoutes } from '../../domain/routes/approvals';
+import { reply, type Handlers } from '../mount-routes';
+import { decideApproval, proposeApproval } from '../services/records';
 import type { TemporalGateway } from '../temporal-gateway';
 
-export function approvalHandlers(deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number }): MountedRoute[] {
-  return [
-    handle(proposeApproval, async ({ body }, { principal }) => {
-      const approval = await propose(deps, principal, body);
-      return reply(proposeApproval, { status: 201, body: { approval } }, { location: `/api/v1/approvals/${approval.id}` });
+export function approvalHandlers(deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number }): Handlers<typeof approvalRoutes> {
+  return {
+    proposeApproval: async ({ body }, { principal }) => {
+      const approval = await proposeApproval(deps, principal, body);
+      return reply(approvalRoutes.proposeApproval, { status: 201, body: { approval } }, { location: `/api/v1/approvals/${approval.id}` });
+    },
+    listApprovals: async ({ query }, { principal }) => ({
+      approvals: await listApprovals(deps.pool, principal.workspaceId, query.status, query.limit),
     }),
-    handle(listApprovals, async ({ query }, { principal }) => ({
-      approvals: await listApprovalRows(deps.pool, principal.workspaceId, query.status, query.limit),
-    })),
-    handle(getApproval, async ({ params }, { principal }) => {
-      const approval = await getApprovalRow(deps.pool, principal.workspaceId, params.id);
+    getApproval: async ({ params }, { principal }) => {
+      const approval = await getApproval(deps.pool, principal.workspaceId, params.id);
       if (!approval) throw notFound('approval');
       return { approval };
-    }),
-    handle(approve, async ({ params, body }, { principal }) => ({
+    },
+    approve: async ({ params, body }, { principal }) => ({
       approval: await decideApproval(deps, principal, params.id, 'approve', body.reason),
-    })),
-    handle(reject, async ({ params, body }, { principal }) => ({
+    }),
+    reject: async ({ params, body }, { principal }) => ({
       approval: await decideApproval(deps, principal, params.id, 'reject', body.reason),
-    })),
-  ];
+    }),
+  };
 }

@@ -6,11 +6,11 @@
 import { refFor } from '../../domain/documents';
 import { DocumentName } from '../../domain/documents-schema';
 import { DomainError, notFound } from '../../domain/errors';
-import { getDecisionDocument } from '../../domain/routes/decisions';
+import type { decisionRoutes } from '../../domain/routes/decisions';
 import { readDocument } from '../../db/decision-documents';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import { handle, WROTE, type MountedRoute } from '../mount-routes';
+import { WROTE, type Handlers } from '../mount-routes';
 import { decisionIdParam } from './decision-id';
 
 const SANDBOXED_HTML =
@@ -20,9 +20,9 @@ function documentNotFound(): DomainError {
   return new DomainError('not_found', 'This decision has no such document.');
 }
 
-export function decisionDocumentHandlers(deps: { pool: Pool }): MountedRoute[] {
-  return [
-    handle(getDecisionDocument, async ({ params }, { principal, res }) => {
+export function decisionDocumentHandlers(deps: { pool: Pool }): Handlers<Pick<typeof decisionRoutes, 'getDecisionDocument'>> {
+  return {
+    getDecisionDocument: async ({ params }, { principal, res }) => {
       const { workspaceId } = principal;
       const decision = await getDecision(deps.pool, principal, decisionIdParam(params.id));
       if (!decision) throw notFound('decision');
@@ -40,6 +40,6 @@ export function decisionDocumentHandlers(deps: { pool: Pool }): MountedRoute[] {
       res.setHeader('Content-Security-Policy', SANDBOXED_HTML);
       res.type('text/html; charset=utf-8').send(content);
       return WROTE;
-    }),
-  ];
+    },
+  };
 }

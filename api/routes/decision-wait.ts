@@ -6,16 +6,16 @@
  */
 import { notFound } from '../../domain/errors';
 import { composeAnswerMessage } from '../../domain/answer-message';
-import { waitForDecision } from '../../domain/routes/decisions';
+import type { decisionRoutes } from '../../domain/routes/decisions';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { closedSignal, pollUntil } from '../message-feed';
-import { handle, type MountedRoute } from '../mount-routes';
+import { type Handlers } from '../mount-routes';
 import { decisionIdParam } from './decision-id';
 
-export function decisionWaitHandlers(deps: { pool: Pool }): MountedRoute[] {
-  return [
-    handle(waitForDecision, async ({ params, query }, { principal, res }) => {
+export function decisionWaitHandlers(deps: { pool: Pool }): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
+  return {
+    waitForDecision: async ({ params, query }, { principal, res }) => {
       const id = decisionIdParam(params.id);
       const decision = await pollUntil(
         () => getDecision(deps.pool, principal, id),
@@ -27,6 +27,6 @@ export function decisionWaitHandlers(deps: { pool: Pool }): MountedRoute[] {
       const settled = decision.status !== 'open';
       const message = decision.status === 'resolved' ? composeAnswerMessage(decision) : null;
       return { decision, settled, message };
-    }),
-  ];
+    },
+  };
 }

@@ -5,32 +5,36 @@
  * way (FR-29).
  */
 import { notFound } from '../../domain/errors';
-import { getEscalation as getEscalationRow, listEscalations as listEscalationRows } from '../../db/escalations';
+import { getEscalation, listEscalations } from '../../db/escalations';
 import type { Pool } from '../../db/pool';
-import { getEscalation, listEscalations, raiseEscalation, resolveEscalation } from '../../domain/routes/escalations';
-import { handle, reply, type MountedRoute } from '../mount-routes';
-import { raiseEscalation as raise, resolveEscalation as resolve } from '../services/records';
+import { escalationRoutes } from '../../domain/routes/escalations';
+import { reply, type Handlers } from '../mount-routes';
+import { raiseEscalation, resolveEscalation } from '../services/records';
 import type { TemporalGateway } from '../temporal-gateway';
 
-export function escalationHandlers(deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number }): MountedRoute[] {
-  return [
-    handle(raiseEscalation, async ({ body }, { principal }) => {
-      const { escalation, created } = await raise(deps, principal, body);
+export function escalationHandlers(deps: {
+  pool: Pool;
+  temporal: TemporalGateway;
+  undoWindowMs?: number;
+}): Handlers<typeof escalationRoutes> {
+  return {
+    raiseEscalation: async ({ body }, { principal }) => {
+      const { escalation, created } = await raiseEscalation(deps, principal, body);
       const location = { location: `/api/v1/escalations/${escalation.id}` };
       return created
-        ? reply(raiseEscalation, { status: 201, body: { escalation, updated: false } }, location)
-        : reply(raiseEscalation, { status: 200, body: { escalation, updated: true } }, location);
+        ? reply(escalationRoutes.raiseEscalation, { status: 201, body: { escalation, updated: false } }, location)
+        : reply(escalationRoutes.raiseEscalation, { status: 200, body: { escalation, updated: true } }, location);
+    },
+    listEscalations: async ({ query: { task, ...query } }, { principal }) => ({
+      escalations: await listEscalations(deps.pool, principal.workspaceId, { ...query, ...(task ? { taskId: task } : {}) }),
     }),
-    handle(listEscalations, async ({ query: { task, ...query } }, { principal }) => ({
-      escalations: await listEscalationRows(deps.pool, principal.workspaceId, { ...query, ...(task ? { taskId: task } : {}) }),
-    })),
-    handle(getEscalation, async ({ params }, { principal }) => {
-      const escalation = await getEscalationRow(deps.pool, principal.workspaceId, params.id);
+    getEscalation: async ({ params }, { principal }) => {
+      const escalation = await getEscalation(deps.pool, principal.workspaceId, params.id);
       if (!escalation) throw notFound('escalation');
       return { escalation };
+    },
+    resolveEscalation: async ({ params, body }, { principal }) => ({
+      escalation: await resolveEscalation(deps, principal, params.id, body),
     }),
-    handle(resolveEscalation, async ({ params, body }, { principal }) => ({
-      escalation: await resolve(deps, principal, params.id, body),
-    })),
-  ];
+  };
 }

@@ -6,17 +6,17 @@
 import { listApprovals } from '../../db/approvals';
 import { listQueue } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import { home } from '../../domain/routes/home';
-import { handle, type MountedRoute } from '../mount-routes';
+import type { homeRoutes } from '../../domain/routes/home';
+import { type Handlers } from '../mount-routes';
 
-export function homeHandlers(deps: { pool: Pool }): MountedRoute[] {
-  return [
-    handle(home, async (_input, { principal }) => {
+export function homeHandlers(deps: { pool: Pool }): Handlers<typeof homeRoutes> {
+  return {
+    home: async (_input, { principal }) => {
       const [queue, approvals] = await Promise.all([
         listQueue(deps.pool, principal.workspaceId, { tab: 'open', limit: 1, offset: 0 }),
         listApprovals(deps.pool, principal.workspaceId, 'pending', 5),
       ]);
       return { counts: { open: queue.counts.open, blocking: queue.counts.blocking }, approvals };
-    }),
-  ];
+    },
+  };
 }

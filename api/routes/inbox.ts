@@ -3,18 +3,18 @@
  * (§6.16), each with the decision that carries it; a reply answers the record through the
  * same resolution path as every other door (FR-29).
  */
-import { listInbox as listInboxRows } from '../../db/inbox';
+import { listInbox } from '../../db/inbox';
 import type { Pool } from '../../db/pool';
-import { listInbox, replyToInbox } from '../../domain/routes/inbox';
-import { handle, type MountedRoute } from '../mount-routes';
-import { replyToInbox as replyTo } from '../services/records';
+import type { inboxRoutes } from '../../domain/routes/inbox';
+import { type Handlers } from '../mount-routes';
+import { replyToInbox } from '../services/records';
 import type { TemporalGateway } from '../temporal-gateway';
 
-export function inboxHandlers(deps: { pool: Pool; temporal: TemporalGateway }): MountedRoute[] {
-  return [
-    handle(listInbox, async ({ query }, { principal }) => ({
-      messages: await listInboxRows(deps.pool, principal.workspaceId, query.limit),
-    })),
-    handle(replyToInbox, async ({ params, body }, { principal }) => replyTo(deps, principal, params.id, body.text)),
-  ];
+export function inboxHandlers(deps: { pool: Pool; temporal: TemporalGateway }): Handlers<typeof inboxRoutes> {
+  return {
+    listInbox: async ({ query }, { principal }) => ({
+      messages: await listInbox(deps.pool, principal.workspaceId, query.limit),
+    }),
+    replyToInbox: async ({ params, body }, { principal }) => replyToInbox(deps, principal, params.id, body.text),
+  };
 }

@@ -1,11 +1,11 @@
 /** `/api/v1/members` and `/api/v1/tokens` (declared in domain/routes/people.ts): a person's alone. */
 import type { Pool } from '../../db/pool';
-import { listMembers as listMemberRows, listTokens as listTokenRows, revokeToken as revokeTokenRow } from '../../db/tenancy';
+import { listMembers, listTokens, revokeToken } from '../../db/tenancy';
 import { DomainError } from '../../domain/errors';
 import type { Principal, PersonPrincipal } from '../../domain/principal';
-import { addMember, createToken, listMembers, listTokens, revokeToken } from '../../domain/routes/people';
-import { handle, reply, type MountedRoute } from '../mount-routes';
-import { addMember as add, createTokenFor } from '../services/people';
+import { peopleRoutes } from '../../domain/routes/people';
+import { reply, type Handlers } from '../mount-routes';
+import { addMember, createTokenFor } from '../services/people';
 
 /** The routes are declared for people only, so the mount has already refused an agent. */
 function personOf(principal: Principal): PersonPrincipal {
@@ -13,22 +13,22 @@ function personOf(principal: Principal): PersonPrincipal {
   return principal;
 }
 
-export function peopleHandlers(deps: { pool: Pool }): MountedRoute[] {
-  return [
-    handle(listMembers, async (_input, { principal }) => ({ members: await listMemberRows(deps.pool, principal.workspaceId) })),
-    handle(addMember, async ({ body }, { principal }) => {
-      const added = await add(deps.pool, personOf(principal), body);
-      return reply(addMember, { status: 201, body: added });
+export function peopleHandlers(deps: { pool: Pool }): Handlers<typeof peopleRoutes> {
+  return {
+    listMembers: async (_input, { principal }) => ({ members: await listMembers(deps.pool, principal.workspaceId) }),
+    addMember: async ({ body }, { principal }) => {
+      const added = await addMember(deps.pool, personOf(principal), body);
+      return reply(peopleRoutes.addMember, { status: 201, body: added });
+    },
+    listTokens: async ({ query }, { principal }) => ({
+      tokens: await listTokens(deps.pool, principal.workspaceId, { revoked: query.revoked }),
     }),
-    handle(listTokens, async ({ query }, { principal }) => ({
-      tokens: await listTokenRows(deps.pool, principal.workspaceId, { revoked: query.revoked }),
-    })),
-    handle(createToken, async ({ body }, { principal }) => {
+    createToken: async ({ body }, { principal }) => {
       const minted = await createTokenFor(deps.pool, personOf(principal), body);
-      return reply(createToken, { status: 201, body: minted });
+      return reply(peopleRoutes.createToken, { status: 201, body: minted });
+    },
+    revokeToken: async ({ params }, { principal }) => ({
+      token: await revokeToken(deps.pool, principal.workspaceId, params.id),
     }),
-    handle(revokeToken, async ({ params }, { principal }) => ({
-      token: await revokeTokenRow(deps.pool, principal.workspaceId, params.id),
-    })),
-  ];
+  };
 }

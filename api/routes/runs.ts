@@ -2,30 +2,30 @@
 import { notFound } from '../../domain/errors';
 import { actorOf } from '../../domain/principal';
 import type { Pool } from '../../db/pool';
-import { claimRun as claimRunRow, getRun as getRunRow, listRuns as listRunRows, updateRunStatus } from '../../db/runs';
-import { claimRun, getRun, listRuns, updateRun } from '../../domain/routes/runs';
-import { handle, type MountedRoute } from '../mount-routes';
+import { claimRun, getRun, listRuns, updateRunStatus } from '../../db/runs';
+import type { runRoutes } from '../../domain/routes/runs';
+import { type Handlers } from '../mount-routes';
 import { archiveWhereWorkIsGone } from '../services/work-gone';
 import type { TemporalGateway } from '../temporal-gateway';
 
-export function runHandlers(deps: { pool: Pool; temporal: TemporalGateway }): MountedRoute[] {
-  return [
+export function runHandlers(deps: { pool: Pool; temporal: TemporalGateway }): Handlers<typeof runRoutes> {
+  return {
     // A restart runner's view: the caller's runs in one status (ready, by default), oldest first.
-    handle(listRuns, async ({ query }, { principal }) => ({
-      runs: await listRunRows(deps.pool, principal, query),
-    })),
-    handle(getRun, async ({ params }, { principal }) => {
-      const run = await getRunRow(deps.pool, principal, params.id);
+    listRuns: async ({ query }, { principal }) => ({
+      runs: await listRuns(deps.pool, principal, query),
+    }),
+    getRun: async ({ params }, { principal }) => {
+      const run = await getRun(deps.pool, principal, params.id);
       if (!run) throw notFound('run');
       return { run };
-    }),
-    handle(updateRun, async ({ params, body }, { principal }) => {
+    },
+    updateRun: async ({ params, body }, { principal }) => {
       const run = await updateRunStatus(deps.pool, principal, params.id, body, actorOf(principal));
       if (run.status === 'cancelled') await archiveWhereWorkIsGone(deps, { workspaceId: principal.workspaceId, runId: run.id });
       return { run };
+    },
+    claimRun: async ({ params }, { principal }) => ({
+      run: await claimRun(deps.pool, principal, params.id, actorOf(principal)),
     }),
-    handle(claimRun, async ({ params }, { principal }) => ({
-      run: await claimRunRow(deps.pool, principal, params.id, actorOf(principal)),
-    })),
-  ];
+  };
 }

@@ -9,14 +9,18 @@ import type { Pool } from '../../db/pool';
 import { lastAssistantMessage } from '../../db/session-messages';
 import { getSession } from '../../db/sessions';
 import { hostPromptDecision } from '../../domain/host-prompt';
-import { fileHostPrompt } from '../../domain/routes/sessions';
-import { handle, reply, type MountedRoute } from '../mount-routes';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { reply, type Handlers } from '../mount-routes';
 import { fileDecision } from '../services/file-decision';
 import type { TemporalGateway } from '../temporal-gateway';
 
-export function sessionPromptHandlers(deps: { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number }): MountedRoute[] {
-  return [
-    handle(fileHostPrompt, async ({ params, body }, { principal }) => {
+export function sessionPromptHandlers(deps: {
+  pool: Pool;
+  temporal: TemporalGateway;
+  undoWindowMs?: number;
+}): Handlers<Pick<typeof sessionRoutes, 'fileHostPrompt'>> {
+  return {
+    fileHostPrompt: async ({ params, body }, { principal }) => {
       const sessionId = params.id;
       // Only the caller's own session has anything to show; an unknown id is registered by the filing.
       const known = await getSession(deps.pool, principal, sessionId);
@@ -32,10 +36,10 @@ export function sessionPromptHandlers(deps: { pool: Pool; temporal: TemporalGate
       const context = body.kind === 'permission' ? body.input : undefined;
       const filed = await fileDecision(deps, principal, { ...content, ...(context ? { context } : {}), session: sessionId }, source);
       return reply(
-        fileHostPrompt,
+        sessionRoutes.fileHostPrompt,
         { status: 201, body: { decision: filed.decision } },
         { location: `/api/v1/decisions/${filed.decision.id}` },
       );
-    }),
-  ];
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { ActivityEntry, SubjectKind } from '../activity';
 import { limitQuery } from './list-limit';
 import { PEOPLE, route } from './route';
 
-export const listActivity = route({
+const listActivity = route({
   tag: 'Workspace',
   method: 'get',
   path: '/activity',
@@ -20,4 +20,4 @@ export const listActivity = route({
   callers: PEOPLE,
 });
 
-export const activityRoutes = [listActivity];
+export const activityRoutes = { listActivity };

@@ -10,7 +10,7 @@ const AgentParams = z.object({ id: z.string().min(1) });
 const OneAgent = z.object({ agent: Agent });
 const OneGrant = z.object({ grant: ToolGrant });
 
-export const createAgent = route({
+const createAgent = route({
   tag,
   method: 'post',
   path: '/agents',
@@ -23,7 +23,7 @@ export const createAgent = route({
   callers: PEOPLE,
 });
 
-export const listAgents = route({
+const listAgents = route({
   tag,
   method: 'get',
   path: '/agents',
@@ -34,7 +34,7 @@ export const listAgents = route({
   callers: PEOPLE,
 });
 
-export const getAgent = route({
+const getAgent = route({
   tag,
   method: 'get',
   path: '/agents/:id',
@@ -46,7 +46,7 @@ export const getAgent = route({
   callers: PEOPLE,
 });
 
-export const updateAgent = route({
+const updateAgent = route({
   tag,
   method: 'patch',
   path: '/agents/:id',
@@ -59,7 +59,7 @@ export const updateAgent = route({
   callers: PEOPLE,
 });
 
-export const listGrants = route({
+const listGrants = route({
   tag,
   method: 'get',
   path: '/agents/:id/grants',
@@ -71,7 +71,7 @@ export const listGrants = route({
   callers: PEOPLE,
 });
 
-export const addGrant = route({
+const addGrant = route({
   tag,
   method: 'post',
   path: '/agents/:id/grants',
@@ -88,7 +88,7 @@ export const addGrant = route({
   callers: PEOPLE,
 });
 
-export const removeGrant = route({
+const removeGrant = route({
   tag,
   method: 'delete',
   path: '/agents/:id/grants/:grantId',
@@ -100,4 +100,4 @@ export const removeGrant = route({
   callers: PEOPLE,
 });
 
-export const agentRoutes = [createAgent, listAgents, getAgent, updateAgent, listGrants, addGrant, removeGrant];
+export const agentRoutes = { createAgent, listAgents, getAgent, updateAgent, listGrants, addGrant, removeGrant };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Analytics } from '../analytics';
 import { PEOPLE, route } from './route';
 
-export const analytics = route({
+const analytics = route({
   tag: 'Workspace',
   method: 'get',
   path: '/analytics',
@@ -14,4 +14,4 @@ export const analytics = route({
   callers: PEOPLE,
 });
 
-export const analyticsRoutes = [analytics];
+export const analyticsRoutes = { analytics };

@@ -12,7 +12,7 @@ const tag = 'Approvals';
 const ApprovalParams = z.object({ id: z.string().min(1) });
 const OneApproval = z.object({ approval: Approval });
 
-export const proposeApproval = route({
+const proposeApproval = route({
   tag,
   method: 'post',
   path: '/approvals',
@@ -25,7 +25,7 @@ export const proposeApproval = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const listApprovals = route({
+const listApprovals = route({
   tag,
   method: 'get',
   path: '/approvals',
@@ -36,7 +36,7 @@ export const listApprovals = route({
   callers: PEOPLE,
 });
 
-export const getApproval = route({
+const getApproval = route({
   tag,
   method: 'get',
   path: '/approvals/:id',
@@ -48,7 +48,7 @@ export const getApproval = route({
   callers: PEOPLE,
 });
 
-export const approve = route({
+const approve = route({
   tag,
   method: 'post',
   path: '/approvals/:id/approve',
@@ -61,7 +61,7 @@ export const approve = route({
   callers: PEOPLE,
 });
 
-export const reject = route({
+const reject = route({
   tag,
   method: 'post',
   path: '/approvals/:id/reject',
@@ -74,4 +74,4 @@ export const reject = route({
   callers: PEOPLE,
 });
 
-export const approvalRoutes = [proposeApproval, listApprovals, getApproval, approve, reject];
+export const approvalRoutes = { proposeApproval, listApprovals, getApproval, approve, reject };

@@ -20,7 +20,7 @@ const OneDecision = z.object({ decision: DecisionView });
 const Filed = z.object({ decision: DecisionView, card: FilingCard });
 const notFound = ['decision_not_found'] as const satisfies readonly ErrorCode[];
 
-export const archiveAll = route({
+const archiveAll = route({
   tag,
   method: 'post',
   path: '/decisions/archive-all',
@@ -34,7 +34,7 @@ export const archiveAll = route({
   callers: PEOPLE,
 });
 
-export const fileDecision = route({
+const fileDecision = route({
   tag,
   method: 'post',
   path: '/decisions',
@@ -68,7 +68,7 @@ export const fileDecision = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const listQueue = route({
+const listQueue = route({
   tag,
   method: 'get',
   path: '/decisions',
@@ -83,7 +83,7 @@ export const listQueue = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const getDecision = route({
+const getDecision = route({
   tag,
   method: 'get',
   path: '/decisions/:id',
@@ -101,7 +101,7 @@ export const getDecision = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const editDecision = route({
+const editDecision = route({
   tag,
   method: 'patch',
   path: '/decisions/:id',
@@ -139,7 +139,7 @@ function action<const Verb extends string, const Id extends string>(
   });
 }
 
-export const archiveDecision = action(
+const archiveDecision = action(
   'archive',
   'archiveDecision',
   'Archive an open decision',
@@ -147,7 +147,7 @@ export const archiveDecision = action(
   ['decision_not_open', 'decision_archived'],
   PEOPLE,
 );
-export const restoreDecision = action(
+const restoreDecision = action(
   'restore',
   'restoreDecision',
   'Restore an archived decision',
@@ -155,7 +155,7 @@ export const restoreDecision = action(
   ['decision_not_open'],
   PEOPLE,
 );
-export const withdrawDecision = action(
+const withdrawDecision = action(
   'withdraw',
   'withdrawDecision',
   'Withdraw an open decision',
@@ -163,7 +163,7 @@ export const withdrawDecision = action(
   ['decision_not_open', 'decision_archived'],
   PEOPLE_AND_AGENTS,
 );
-export const runNow = action(
+const runNow = action(
   'run-now',
   'runNow',
   'Retry a failed restart',
@@ -172,7 +172,7 @@ export const runNow = action(
   PEOPLE,
 );
 
-export const answerAsk = route({
+const answerAsk = route({
   tag,
   method: 'post',
   path: '/decisions/:id/asks/:ask/answer',
@@ -205,7 +205,7 @@ export const answerAsk = route({
   callers: PEOPLE,
 });
 
-export const undoAnswer = route({
+const undoAnswer = route({
   tag,
   method: 'post',
   path: '/decisions/:id/asks/:ask/undo',
@@ -229,7 +229,7 @@ export const undoAnswer = route({
   callers: PEOPLE,
 });
 
-export const getDecisionDocument = route({
+const getDecisionDocument = route({
   tag,
   method: 'get',
   path: '/decisions/:id/documents/:name',
@@ -252,7 +252,7 @@ export const getDecisionDocument = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const waitForDecision = route({
+const waitForDecision = route({
   tag,
   method: 'get',
   path: '/decisions/:id/wait',
@@ -273,7 +273,7 @@ export const waitForDecision = route({
 });
 
 /** In mount order: `archive-all` before `/decisions/:id…` would read it as an id. */
-export const decisionRoutes = [
+export const decisionRoutes = {
   archiveAll,
   fileDecision,
   listQueue,
@@ -287,4 +287,4 @@ export const decisionRoutes = [
   undoAnswer,
   getDecisionDocument,
   waitForDecision,
-];
+};

@@ -13,7 +13,7 @@ const tag = 'Escalations';
 const EscalationParams = z.object({ id: z.string().min(1) });
 const OneEscalation = z.object({ escalation: Escalation });
 
-export const raiseEscalation = route({
+const raiseEscalation = route({
   tag,
   method: 'post',
   path: '/escalations',
@@ -33,7 +33,7 @@ export const raiseEscalation = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const listEscalations = route({
+const listEscalations = route({
   tag,
   method: 'get',
   path: '/escalations',
@@ -48,7 +48,7 @@ export const listEscalations = route({
   callers: PEOPLE,
 });
 
-export const getEscalation = route({
+const getEscalation = route({
   tag,
   method: 'get',
   path: '/escalations/:id',
@@ -60,7 +60,7 @@ export const getEscalation = route({
   callers: PEOPLE,
 });
 
-export const resolveEscalation = route({
+const resolveEscalation = route({
   tag,
   method: 'post',
   path: '/escalations/:id/resolve',
@@ -74,4 +74,4 @@ export const resolveEscalation = route({
   callers: PEOPLE,
 });
 
-export const escalationRoutes = [raiseEscalation, listEscalations, getEscalation, resolveEscalation];
+export const escalationRoutes = { raiseEscalation, listEscalations, getEscalation, resolveEscalation };

@@ -6,7 +6,7 @@ import { PEOPLE, route } from './route';
 const tag = 'Workspace';
 const Settings = z.object({ settings: HealthSettings });
 
-export const getHealthSettings = route({
+const getHealthSettings = route({
   tag,
   method: 'get',
   path: '/settings/health',
@@ -16,7 +16,7 @@ export const getHealthSettings = route({
   callers: PEOPLE,
 });
 
-export const updateHealthSettings = route({
+const updateHealthSettings = route({
   tag,
   method: 'patch',
   path: '/settings/health',
@@ -27,7 +27,7 @@ export const updateHealthSettings = route({
   callers: PEOPLE,
 });
 
-export const hideHealthLine = route({
+const hideHealthLine = route({
   tag,
   method: 'post',
   path: '/settings/health/hide',
@@ -38,7 +38,7 @@ export const hideHealthLine = route({
   callers: PEOPLE,
 });
 
-export const showHealthLine = route({
+const showHealthLine = route({
   tag,
   method: 'delete',
   path: '/settings/health/hide',
@@ -48,4 +48,4 @@ export const showHealthLine = route({
   callers: PEOPLE,
 });
 
-export const healthSettingsRoutes = [getHealthSettings, updateHealthSettings, hideHealthLine, showHealthLine];
+export const healthSettingsRoutes = { getHealthSettings, updateHealthSettings, hideHealthLine, showHealthLine };

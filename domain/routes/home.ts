@@ -2,7 +2,7 @@
 import { HomeRead } from '../home-view-schema';
 import { PEOPLE, route } from './route';
 
-export const home = route({
+const home = route({
   tag: 'Workspace',
   method: 'get',
   path: '/home',
@@ -12,4 +12,4 @@ export const home = route({
   callers: PEOPLE,
 });
 
-export const homeRoutes = [home];
+export const homeRoutes = { home };

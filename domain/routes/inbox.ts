@@ -12,7 +12,7 @@ import { PEOPLE, route } from './route';
 
 const tag = 'Inbox';
 
-export const listInbox = route({
+const listInbox = route({
   tag,
   method: 'get',
   path: '/inbox',
@@ -23,7 +23,7 @@ export const listInbox = route({
   callers: PEOPLE,
 });
 
-export const replyToInbox = route({
+const replyToInbox = route({
   tag,
   method: 'post',
   path: '/inbox/:id/reply',
@@ -42,4 +42,4 @@ export const replyToInbox = route({
   callers: PEOPLE,
 });
 
-export const inboxRoutes = [listInbox, replyToInbox];
+export const inboxRoutes = { listInbox, replyToInbox };

@@ -1,7 +1,8 @@
 /**
  * Every `/api/v1` route declared in domain/routes/, in the order the API mounts them (a
- * literal path before a parameter that would match it). The OpenAPI document, the API and
- * the tests that walk every route read this one list.
+ * literal path before a parameter that would match it, within each resource's object). The
+ * API mounts its handlers by walking this list (api/mount-routes.ts); the OpenAPI document,
+ * the clients and the tests that walk every route read it too.
  */
 import { activityRoutes } from './activity';
 import { decisionRoutes } from './decisions';
@@ -23,23 +24,30 @@ import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import type { RouteContract } from './route';
 
-export const API_ROUTES: readonly RouteContract[] = [
-  ...decisionRoutes,
-  ...sessionDecisionRoutes,
-  ...missionRoutes,
-  ...agentRoutes,
-  ...taskRoutes,
-  ...sessionRoutes,
-  ...runRoutes,
-  ...activityRoutes,
-  ...stackRoutes,
-  ...approvalRoutes,
-  ...escalationRoutes,
-  ...inboxRoutes,
-  ...homeRoutes,
-  ...healthSettingsRoutes,
-  ...analyticsRoutes,
-  ...webhookRoutes,
-  ...peopleRoutes,
-  ...openApiRoutes,
-];
+/** Each resource's declarations, keyed by name, in the order the API mounts them. */
+export const API_RESOURCES = {
+  decisionRoutes,
+  sessionDecisionRoutes,
+  missionRoutes,
+  agentRoutes,
+  taskRoutes,
+  sessionRoutes,
+  runRoutes,
+  activityRoutes,
+  stackRoutes,
+  approvalRoutes,
+  escalationRoutes,
+  inboxRoutes,
+  homeRoutes,
+  healthSettingsRoutes,
+  analyticsRoutes,
+  webhookRoutes,
+  peopleRoutes,
+  openApiRoutes,
+};
+
+export type ApiResources = typeof API_RESOURCES;
+
+export const API_ROUTES: readonly RouteContract[] = Object.values(API_RESOURCES).flatMap((resource): RouteContract[] =>
+  Object.values(resource),
+);

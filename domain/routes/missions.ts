@@ -7,7 +7,7 @@ import { PEOPLE, route } from './route';
 const tag = 'Missions';
 const MissionParams = z.object({ id: z.string().min(1) });
 
-export const createMission = route({
+const createMission = route({
   tag,
   method: 'post',
   path: '/missions',
@@ -18,7 +18,7 @@ export const createMission = route({
   callers: PEOPLE,
 });
 
-export const listMissions = route({
+const listMissions = route({
   tag,
   method: 'get',
   path: '/missions',
@@ -29,7 +29,7 @@ export const listMissions = route({
   callers: PEOPLE,
 });
 
-export const getMission = route({
+const getMission = route({
   tag,
   method: 'get',
   path: '/missions/:id',
@@ -41,4 +41,4 @@ export const getMission = route({
   callers: PEOPLE,
 });
 
-export const missionRoutes = [createMission, listMissions, getMission];
+export const missionRoutes = { createMission, listMissions, getMission };

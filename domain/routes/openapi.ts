@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PEOPLE_AND_AGENTS, route } from './route';
 
-export const openApiDocument = route({
+const openApiDocument = route({
   tag: 'Reference',
   method: 'get',
   path: '/openapi.json',
@@ -19,4 +19,4 @@ export const openApiDocument = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const openApiRoutes = [openApiDocument];
+export const openApiRoutes = { openApiDocument };

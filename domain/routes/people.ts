@@ -5,7 +5,7 @@ import { PEOPLE, route } from './route';
 
 const tag = 'People and agents';
 
-export const listMembers = route({
+const listMembers = route({
   tag,
   method: 'get',
   path: '/members',
@@ -15,7 +15,7 @@ export const listMembers = route({
   callers: PEOPLE,
 });
 
-export const addMember = route({
+const addMember = route({
   tag,
   method: 'post',
   path: '/members',
@@ -27,7 +27,7 @@ export const addMember = route({
   callers: PEOPLE,
 });
 
-export const listTokens = route({
+const listTokens = route({
   tag,
   method: 'get',
   path: '/tokens',
@@ -44,7 +44,7 @@ export const listTokens = route({
   callers: PEOPLE,
 });
 
-export const createToken = route({
+const createToken = route({
   tag,
   method: 'post',
   path: '/tokens',
@@ -57,7 +57,7 @@ export const createToken = route({
   callers: PEOPLE,
 });
 
-export const revokeToken = route({
+const revokeToken = route({
   tag,
   method: 'delete',
   path: '/tokens/:id',
@@ -70,4 +70,4 @@ export const revokeToken = route({
   callers: PEOPLE,
 });
 
-export const peopleRoutes = [listMembers, addMember, listTokens, createToken, revokeToken];
+export const peopleRoutes = { listMembers, addMember, listTokens, createToken, revokeToken };

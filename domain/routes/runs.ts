@@ -9,7 +9,7 @@ const tag = 'Runs';
 const RunParams = z.object({ id: z.string().min(1) });
 const OneRun = z.object({ run: Run });
 
-export const listRuns = route({
+const listRuns = route({
   tag,
   method: 'get',
   path: '/runs',
@@ -28,7 +28,7 @@ export const listRuns = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const getRun = route({
+const getRun = route({
   tag,
   method: 'get',
   path: '/runs/:id',
@@ -40,7 +40,7 @@ export const getRun = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const updateRun = route({
+const updateRun = route({
   tag,
   method: 'patch',
   path: '/runs/:id',
@@ -54,7 +54,7 @@ export const updateRun = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const claimRun = route({
+const claimRun = route({
   tag,
   method: 'post',
   path: '/runs/:id/claim',
@@ -68,4 +68,4 @@ export const claimRun = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const runRoutes = [listRuns, getRun, updateRun, claimRun];
+export const runRoutes = { listRuns, getRun, updateRun, claimRun };

@@ -4,7 +4,7 @@ import { SessionDecision } from '../decision-view-schema';
 import { Session, SessionId } from '../session';
 import { PEOPLE_AND_AGENTS, route } from './route';
 
-export const listSessionDecisions = route({
+const listSessionDecisions = route({
   tag: 'Decisions',
   method: 'get',
   path: '/sessions/:id/decisions',
@@ -21,4 +21,4 @@ export const listSessionDecisions = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const sessionDecisionRoutes = [listSessionDecisions];
+export const sessionDecisionRoutes = { listSessionDecisions };

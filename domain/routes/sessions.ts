@@ -23,7 +23,7 @@ const OneMessage = z.object({ message: SessionMessage });
 const Seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const After = Seq.default(0).meta({ description: 'The last seq already read.' });
 
-export const putSession = route({
+const putSession = route({
   tag,
   method: 'put',
   path: '/sessions/:id',
@@ -38,7 +38,7 @@ export const putSession = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const listSessions = route({
+const listSessions = route({
   tag,
   method: 'get',
   path: '/sessions',
@@ -56,7 +56,7 @@ export const listSessions = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const getSession = route({
+const getSession = route({
   tag,
   method: 'get',
   path: '/sessions/:id',
@@ -68,7 +68,7 @@ export const getSession = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const sessionHeartbeat = route({
+const sessionHeartbeat = route({
   tag,
   method: 'post',
   path: '/sessions/:id/heartbeat',
@@ -82,7 +82,7 @@ export const sessionHeartbeat = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const stopSession = route({
+const stopSession = route({
   tag,
   method: 'post',
   path: '/sessions/:id/stop',
@@ -96,7 +96,7 @@ export const stopSession = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const reportRun = route({
+const reportRun = route({
   tag,
   method: 'post',
   path: '/sessions/:id/runs',
@@ -109,7 +109,7 @@ export const reportRun = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const appendMessage = route({
+const appendMessage = route({
   tag,
   method: 'post',
   path: '/sessions/:id/messages',
@@ -126,7 +126,7 @@ export const appendMessage = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const readMessages = route({
+const readMessages = route({
   tag,
   method: 'get',
   path: '/sessions/:id/messages',
@@ -153,7 +153,7 @@ export const readMessages = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const streamMessages = route({
+const streamMessages = route({
   tag,
   method: 'get',
   path: '/sessions/:id/events',
@@ -180,7 +180,7 @@ export const streamMessages = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const fileHostPrompt = route({
+const fileHostPrompt = route({
   tag,
   method: 'post',
   path: '/sessions/:id/prompts',
@@ -194,7 +194,7 @@ export const fileHostPrompt = route({
   callers: PEOPLE_AND_AGENTS,
 });
 
-export const sessionRoutes = [
+export const sessionRoutes = {
   putSession,
   listSessions,
   getSession,
@@ -205,4 +205,4 @@ export const sessionRoutes = [
   readMessages,
   streamMessages,
   fileHostPrompt,
-];
+};

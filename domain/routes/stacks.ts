@@ -17,7 +17,7 @@ const OneStack = z.object({ stack: StackView });
 /** What a change through the stack's workflow can refuse with. */
 const CHANGE = ['stack_not_found', 'stack_closed', ...WORKFLOW_ERRORS] as const;
 
-export const createStack = route({
+const createStack = route({
   tag,
   method: 'post',
   path: '/stacks',
@@ -30,7 +30,7 @@ export const createStack = route({
   callers: PEOPLE,
 });
 
-export const listStacks = route({
+const listStacks = route({
   tag,
   method: 'get',
   path: '/stacks',
@@ -41,7 +41,7 @@ export const listStacks = route({
   callers: PEOPLE,
 });
 
-export const getStack = route({
+const getStack = route({
   tag,
   method: 'get',
   path: '/stacks/:id',
@@ -57,7 +57,7 @@ export const getStack = route({
   callers: PEOPLE,
 });
 
-export const addStackMembers = route({
+const addStackMembers = route({
   tag,
   method: 'post',
   path: '/stacks/:id/members',
@@ -70,7 +70,7 @@ export const addStackMembers = route({
   callers: PEOPLE,
 });
 
-export const removeStackMember = route({
+const removeStackMember = route({
   tag,
   method: 'delete',
   path: '/stacks/:id/members/:decision',
@@ -83,7 +83,7 @@ export const removeStackMember = route({
   callers: PEOPLE,
 });
 
-export const reorderStack = route({
+const reorderStack = route({
   tag,
   method: 'put',
   path: '/stacks/:id/order',
@@ -97,7 +97,7 @@ export const reorderStack = route({
   callers: PEOPLE,
 });
 
-export const setStackPolicy = route({
+const setStackPolicy = route({
   tag,
   method: 'patch',
   path: '/stacks/:id/policy',
@@ -111,7 +111,7 @@ export const setStackPolicy = route({
   callers: PEOPLE,
 });
 
-export const applyStackDefaults = route({
+const applyStackDefaults = route({
   tag,
   method: 'post',
   path: '/stacks/:id/apply-defaults',
@@ -129,7 +129,7 @@ export const applyStackDefaults = route({
   callers: PEOPLE,
 });
 
-export const stackRoutes = [
+export const stackRoutes = {
   createStack,
   listStacks,
   getStack,
@@ -138,4 +138,4 @@ export const stackRoutes = [
   reorderStack,
   setStackPolicy,
   applyStackDefaults,
-];
+};

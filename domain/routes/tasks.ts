@@ -9,7 +9,7 @@ const TaskParams = z.object({ id: z.string().min(1) });
 const OneTask = z.object({ task: Task });
 const Blocker = BlockerBody.meta({ id: 'BlockerBody' });
 
-export const createTask = route({
+const createTask = route({
   tag,
   method: 'post',
   path: '/tasks',
@@ -22,7 +22,7 @@ export const createTask = route({
   callers: PEOPLE,
 });
 
-export const listTasks = route({
+const listTasks = route({
   tag,
   method: 'get',
   path: '/tasks',
@@ -39,7 +39,7 @@ export const listTasks = route({
 });
 
 /** Before `/tasks/:id`, which would match it. */
-export const tasksNeedingYou = route({
+const tasksNeedingYou = route({
   tag,
   method: 'get',
   path: '/tasks/needs-you',
@@ -54,7 +54,7 @@ export const tasksNeedingYou = route({
   callers: PEOPLE,
 });
 
-export const getTask = route({
+const getTask = route({
   tag,
   method: 'get',
   path: '/tasks/:id',
@@ -66,7 +66,7 @@ export const getTask = route({
   callers: PEOPLE,
 });
 
-export const updateTask = route({
+const updateTask = route({
   tag,
   method: 'patch',
   path: '/tasks/:id',
@@ -80,7 +80,7 @@ export const updateTask = route({
   callers: PEOPLE,
 });
 
-export const deleteTask = route({
+const deleteTask = route({
   tag,
   method: 'delete',
   path: '/tasks/:id',
@@ -93,7 +93,7 @@ export const deleteTask = route({
   callers: PEOPLE,
 });
 
-export const listTaskComments = route({
+const listTaskComments = route({
   tag,
   method: 'get',
   path: '/tasks/:id/comments',
@@ -107,7 +107,7 @@ export const listTaskComments = route({
   callers: PEOPLE,
 });
 
-export const blockTask = route({
+const blockTask = route({
   tag,
   method: 'post',
   path: '/tasks/:id/blockers',
@@ -121,7 +121,7 @@ export const blockTask = route({
   callers: PEOPLE,
 });
 
-export const resolveBlocker = route({
+const resolveBlocker = route({
   tag,
   method: 'post',
   path: '/tasks/:id/blockers/resolve',
@@ -139,7 +139,7 @@ export const resolveBlocker = route({
   callers: PEOPLE,
 });
 
-export const taskRoutes = [
+export const taskRoutes = {
   createTask,
   listTasks,
   tasksNeedingYou,
@@ -149,4 +149,4 @@ export const taskRoutes = [
   listTaskComments,
   blockTask,
   resolveBlocker,
-];
+};

@@ -5,7 +5,7 @@ import { PEOPLE, route } from './route';
 
 const tag = 'Webhooks';
 
-export const createWebhook = route({
+const createWebhook = route({
   tag,
   method: 'post',
   path: '/webhooks',
@@ -21,7 +21,7 @@ export const createWebhook = route({
   callers: PEOPLE,
 });
 
-export const listWebhooks = route({
+const listWebhooks = route({
   tag,
   method: 'get',
   path: '/webhooks',
@@ -31,7 +31,7 @@ export const listWebhooks = route({
   callers: PEOPLE,
 });
 
-export const deleteWebhook = route({
+const deleteWebhook = route({
   tag,
   method: 'delete',
   path: '/webhooks/:id',
@@ -43,4 +43,4 @@ export const deleteWebhook = route({
   callers: PEOPLE,
 });
 
-export const webhookRoutes = [createWebhook, listWebhooks, deleteWebhook];
+export const webhookRoutes = { createWebhook, listWebhooks, deleteWebhook };

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../../api/openapi/api-docs';
 import { openApiDocument } from '../../api/openapi/document';
-import { ApiProblem as Problem } from '../../domain/problem';
+import { ApiProblem } from '../../domain/problem';
 import { badRequest, describeProbe } from '../support/bad-bodies';
 import { buildBadInputWorld, type BadInputWorld } from '../support/bad-input-world';
 import { changedTables, rowDigest, type RowDigest } from '../support/row-checksum';
@@ -169,7 +169,7 @@ describe('bad input to every write route', () => {
           if (response.ok) return;
           expect(response.headers.get('content-type') ?? '', where).toMatch(/^application\/problem\+json/);
           // The Problem schema holds `code` to domain/errors.ts's list.
-          const problem = Problem.safeParse(JSON.parse(text));
+          const problem = ApiProblem.safeParse(JSON.parse(text));
           expect(problem.success, where).toBe(true);
           const { code, detail, status } = problem.data!;
           expect(status, where).toBe(response.status);

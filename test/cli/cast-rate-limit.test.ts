@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError, request } from '../../client/request';
-import { listSessions } from '../../domain/routes/sessions';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { castShell, jsonOf } from './run-cast';
 
@@ -131,7 +131,9 @@ describe('a 429 with Retry-After', () => {
     const proxy = await throttled(2, '1');
     try {
       const member = await cast.newMember();
-      const error = await request({ url: proxy.url, token: member.token }, listSessions, { query: {} }).catch((caught: unknown) => caught);
+      const error = await request({ url: proxy.url, token: member.token }, sessionRoutes.listSessions, { query: {} }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(RateLimitedError);
       expect(error).toMatchObject({ retryAfterSeconds: 1, retried: false, code: 'rate_limited' });
       expect(proxy.seen).toHaveLength(1);
@@ -139,7 +141,7 @@ describe('a 429 with Retry-After', () => {
       const notes: number[] = [];
       const answer = await request(
         { url: proxy.url, token: member.token },
-        listSessions,
+        sessionRoutes.listSessions,
         { query: {} },
         { retryAfter: { onWait: (seconds) => notes.push(seconds) } },
       );

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, client } from '../../cli/http';
 import { CliError, Exit } from '../../cli/output';
-import { getDecision, waitForDecision } from '../../domain/routes/decisions';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { freePort } from '../../runtime/free-port';
 
 type Answer = { status: number; type?: string; body: string };
@@ -41,7 +41,7 @@ afterAll(async () => {
 async function refusal(given: Answer): Promise<CliError> {
   answer = given;
   const error = await client({ url, token: 'tok' })
-    .request(getDecision, { params: { id: 'sd-1' } })
+    .request(decisionRoutes.getDecision, { params: { id: 'sd-1' } })
     .then(
       () => null,
       (caught: unknown) => caught,
@@ -97,7 +97,7 @@ describe('cli/http.ts', () => {
   it('no answer at all is exit 1 `unreachable`, naming where it looked; an abort passes through', async () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const error = await client({ url: nowhere, token: 'tok' })
-      .request(getDecision, { params: { id: 'sd-1' } })
+      .request(decisionRoutes.getDecision, { params: { id: 'sd-1' } })
       .then(
         () => null,
         (caught: unknown) => caught,
@@ -107,7 +107,11 @@ describe('cli/http.ts', () => {
     expect((error as CliError).message).toContain(nowhere);
 
     const stop = new AbortController();
-    const waiting = client({ url, token: 'tok' }).request(waitForDecision, { params: { id: 'sd-1' }, query: { timeout: 30 } }, stop.signal);
+    const waiting = client({ url, token: 'tok' }).request(
+      decisionRoutes.waitForDecision,
+      { params: { id: 'sd-1' }, query: { timeout: 30 } },
+      stop.signal,
+    );
     setTimeout(() => stop.abort(), 50);
     const aborted = await waiting.then(
       () => null,

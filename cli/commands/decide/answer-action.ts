@@ -1,6 +1,6 @@
 /** What `cast decide answer` does: answers the choice with option N; a decision already answered is exit 3 with that answer. */
 import type { DecisionView } from '../../../domain/decision';
-import { answerAsk } from '../../../domain/routes/decisions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
 import { ApiError } from '../../api-error';
 import { emit, usageError } from '../../output';
 import type { AnswerOptions } from './answer';
@@ -15,7 +15,7 @@ export async function run(given: string, n: string, opts: AnswerOptions): Promis
   const api = connect();
   let decision: DecisionView;
   try {
-    ({ decision } = await api.request(answerAsk, {
+    ({ decision } = await api.request(decisionRoutes.answerAsk, {
       params: { id, ask: 1 },
       body: { answer: { kind: 'decision', selected: [option] }, ...(opts.reason ? { reason: opts.reason } : {}) },
     }));

@@ -3,7 +3,7 @@ import type { ChoiceOption } from '../../../domain/ask-schema';
 import { cardNotes } from '../../../domain/card-notes';
 import { EditDecisionBody } from '../../../domain/decision-schema';
 import { refusalOf, refusalWords } from '../../../domain/refusal-words';
-import { editDecision } from '../../../domain/routes/decisions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
 import { emit, usageError } from '../../output';
 import { parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
 import type { EditOptions } from './edit';
@@ -45,7 +45,9 @@ export async function run(given: string | undefined, opts: EditOptions): Promise
   const body = EditDecisionBody.safeParse(edit, { error: refusalWords(draftNames) });
   if (!body.success) throw usageError(refusalOf(body.error));
 
-  const { decision } = await whileOpen(api, id, 'edit', () => api.request(editDecision, { params: { id }, body: body.data }));
+  const { decision } = await whileOpen(api, id, 'edit', () =>
+    api.request(decisionRoutes.editDecision, { params: { id }, body: body.data }),
+  );
   const card = { notes: cardNotes(decision), openInSession: [], staleHint: null };
   emit(Boolean(opts.json), cardLines(decision, card, 'rewritten in place'), cardJson(decision, card));
 }

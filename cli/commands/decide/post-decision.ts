@@ -9,7 +9,7 @@ import { FileDecisionBody } from '../../../domain/decision-schema';
 import type { FilingCard } from '../../../domain/decision-view-schema';
 import type { OptionPage } from '../../../domain/documents-schema';
 import { refusalOf, refusalWords, type FieldNames } from '../../../domain/refusal-words';
-import { fileDecision } from '../../../domain/routes/decisions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
 import { scope } from '../../config';
 import type { Client } from '../../http';
 import { usageError } from '../../output';
@@ -62,7 +62,7 @@ export function fileBody(draft: DecisionDraft, session: string): FileDecisionBod
 export type Posted = { created: boolean; decision: DecisionView; card: FilingCard; stack: StackPlace | null };
 
 export async function postDecision(api: Client, body: FileDecisionBody): Promise<Posted> {
-  const post = () => api.exchange(fileDecision, { body });
+  const post = () => api.exchange(decisionRoutes.fileDecision, { body });
   const { status, body: filed } = await (body.stack ? onStack(body.stack, post) : post());
   const stack = body.stack ? await stackPlace(api, body.stack, filed.decision) : null;
   // 200: the same question from this session rewrote the open decision (a retry after a crash).

@@ -5,10 +5,10 @@
 import type { DecisionView } from '../../../domain/decision';
 import { DecisionId } from '../../../domain/decision-schema';
 import type { SessionDecision } from '../../../domain/decision-view-schema';
-import { getDecision as getDecisionRoute } from '../../../domain/routes/decisions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
 import { endSentence } from '../../../domain/sentence';
-import { listSessionDecisions } from '../../../domain/routes/session-decisions';
-import { putSession } from '../../../domain/routes/sessions';
+import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../../domain/routes/sessions';
 import { connection, sessionId } from '../../config';
 import { ApiError } from '../../api-error';
 import { client, type Client } from '../../http';
@@ -26,8 +26,8 @@ export function sessionOf(): string {
 export async function sessionDecisions(api: Client, session: string): Promise<SessionDecision[]> {
   // Registering is idempotent and makes a fresh session an empty list, while another
   // member's session is still refused (404 → exit 4).
-  await api.request(putSession, { params: { id: session }, body: {} });
-  return (await api.request(listSessionDecisions, { params: { id: session } })).decisions;
+  await api.request(sessionRoutes.putSession, { params: { id: session }, body: {} });
+  return (await api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } })).decisions;
 }
 
 export function checkId(id: string): string {
@@ -53,7 +53,7 @@ export async function targetId(api: Client, id: string | undefined, verb: string
 }
 
 export async function getDecision(api: Client, id: string): Promise<DecisionView> {
-  return (await api.request(getDecisionRoute, { params: { id } })).decision;
+  return (await api.request(decisionRoutes.getDecision, { params: { id } })).decision;
 }
 
 /** What cannot happen to a closed decision, as the end of a sentence: "it can no longer be edited". */

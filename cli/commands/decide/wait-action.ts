@@ -1,5 +1,5 @@
 /** What `cast decide wait` does: long-polls in slices until the decision leaves open, the timeout passes, or Ctrl-C. */
-import { waitForDecision } from '../../../domain/routes/decisions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
 import type { RouteResponse } from '../../../domain/routes/route';
 import { parseDuration } from '../../duration-flag';
 import { CliError, emit, Exit } from '../../output';
@@ -9,7 +9,7 @@ import type { WaitOptions } from './wait';
 
 const SLICE_SECONDS = 25;
 
-type Waited = RouteResponse<typeof waitForDecision>['body'];
+type Waited = RouteResponse<typeof decisionRoutes.waitForDecision>['body'];
 
 export async function run(given: string, opts: WaitOptions): Promise<void> {
   const id = checkId(given);
@@ -23,7 +23,11 @@ export async function run(given: string, opts: WaitOptions): Promise<void> {
   try {
     for (;;) {
       const seconds = Math.max(0, Math.min(SLICE_SECONDS, (deadline - Date.now()) / 1000));
-      last = await api.request(waitForDecision, { params: { id }, query: { timeout: Number(seconds.toFixed(1)) } }, interrupt.signal);
+      last = await api.request(
+        decisionRoutes.waitForDecision,
+        { params: { id }, query: { timeout: Number(seconds.toFixed(1)) } },
+        interrupt.signal,
+      );
       if (last.settled || Date.now() >= deadline) break;
     }
   } catch (error) {

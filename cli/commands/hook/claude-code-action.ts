@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DecisionView } from '../../../domain/decision';
-import { getDecision, waitForDecision, withdrawDecision } from '../../../domain/routes/decisions';
-import { listSessionDecisions } from '../../../domain/routes/session-decisions';
-import { fileHostPrompt, putSession } from '../../../domain/routes/sessions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
+import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../../domain/routes/sessions';
 import { ApiError } from '../../api-error';
 import { hostSession, scope } from '../../config';
 import { parseDuration } from '../../duration-flag';
@@ -44,7 +44,7 @@ async function answerPermission(timeout: string): Promise<Verdict> {
     const api = connect();
     const session = hostSession(input.session_id);
     // Registered with its project (Claude Code's cwd).
-    await api.request(putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
+    await api.request(sessionRoutes.putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
     filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
     filing.card = await filePermission(filing, input, bound.signal);
     hint(`cast: ${filing.card.id} "${filing.card.question}" is in the Cast queue; waiting up to ${timeout} for y / n.`);
@@ -103,7 +103,7 @@ async function readHookInput(): Promise<PreToolUseInput> {
 async function filePermission(filing: Filing, input: PreToolUseInput, signal: AbortSignal): Promise<DecisionView> {
   const text = toolInputText(input.tool_input);
   const { decision } = await filing.api.request(
-    fileHostPrompt,
+    sessionRoutes.fileHostPrompt,
     {
       params: { id: filing.session },
       body: { kind: 'permission', tool: input.tool_name, ...(text ? { input: text } : {}), requestId: filing.requestId },
@@ -117,7 +117,11 @@ async function filePermission(filing: Filing, input: PreToolUseInput, signal: Ab
 async function answered(api: Client, card: DecisionView, signal: AbortSignal): Promise<DecisionView> {
   let decision = card;
   while (decision.status === 'open') {
-    ({ decision } = await api.request(waitForDecision, { params: { id: card.id }, query: { timeout: SLICE_SECONDS } }, signal));
+    ({ decision } = await api.request(
+      decisionRoutes.waitForDecision,
+      { params: { id: card.id }, query: { timeout: SLICE_SECONDS } },
+      signal,
+    ));
   }
   return decision;
 }
@@ -136,7 +140,7 @@ async function withdrawWithin(filing: Filing, ms: number): Promise<CardFate> {
 }
 
 async function findFiled(filing: Filing, signal: AbortSignal): Promise<string | null> {
-  const { decisions } = await filing.api.request(listSessionDecisions, { params: { id: filing.session } }, signal);
+  const { decisions } = await filing.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: filing.session } }, signal);
   const found = decisions.find(({ decision }) => decision.status === 'open' && decision.source?.id === filing.requestId);
   return found?.decision.id ?? null;
 }
@@ -144,11 +148,11 @@ async function findFiled(filing: Filing, signal: AbortSignal): Promise<string | 
 /** Withdraws the card; an answer that landed first wins and is returned instead. */
 async function withdraw(api: Client, id: string, signal: AbortSignal): Promise<DecisionView> {
   try {
-    return (await api.request(withdrawDecision, { params: { id }, body: {} }, signal)).decision;
+    return (await api.request(decisionRoutes.withdrawDecision, { params: { id }, body: {} }, signal)).decision;
   } catch (error) {
     if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived'))
       throw error;
-    return (await api.request(getDecision, { params: { id } }, signal)).decision;
+    return (await api.request(decisionRoutes.getDecision, { params: { id } }, signal)).decision;
   }
 }
 

@@ -7,8 +7,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DecisionMode, DecisionStatus, type DecisionView } from '../../../domain/decision';
 import type { SessionDecision } from '../../../domain/decision-view-schema';
-import { listQueue } from '../../../domain/routes/decisions';
-import { listSessionDecisions } from '../../../domain/routes/session-decisions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
+import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
 import { ApiError } from '../../api-error';
 import { answerOf } from '../decide/present';
 import { inToolWords } from './tool-error';
@@ -49,7 +49,7 @@ function listed(decision: DecisionView, since: { messagesSince: number; stale: b
 
 async function sessionDecisions(deps: ToolDeps, signal: AbortSignal): Promise<SessionDecision[]> {
   try {
-    return (await deps.api.request(listSessionDecisions, { params: { id: deps.session } }, signal)).decisions;
+    return (await deps.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: deps.session } }, signal)).decisions;
   } catch (error) {
     if (error instanceof ApiError && error.problem.code === 'session_not_found') return [];
     throw error;
@@ -84,7 +84,7 @@ async function list(deps: ToolDeps, view: 'session' | 'queue', limit: number, si
     const entries = await sessionDecisions(deps, signal);
     return structured({ view, session: deps.session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
   }
-  const page = await deps.api.request(listQueue, { query: { tab: 'open', limit } }, signal);
+  const page = await deps.api.request(decisionRoutes.listQueue, { query: { tab: 'open', limit } }, signal);
   return structured({
     view,
     session: null,

@@ -5,8 +5,8 @@
  */
 import type { Escalation, ResolveEscalationBody } from '../../../domain/escalation';
 import type { RecordedAnswer } from '../../../domain/decision-view-schema';
-import { getDecision } from '../../../domain/routes/decisions';
-import { getEscalation } from '../../../domain/routes/escalations';
+import { decisionRoutes } from '../../../domain/routes/decisions';
+import { escalationRoutes } from '../../../domain/routes/escalations';
 import { endSentence } from '../../../domain/sentence';
 import { CliError, Exit } from '../../output';
 import type { ToolDeps } from './tool-result';
@@ -16,7 +16,7 @@ type FirstAnswer = { recorded: RecordedAnswer | null; by: string | null };
 
 async function firstAnswer(deps: ToolDeps, escalation: Escalation, signal: AbortSignal): Promise<FirstAnswer> {
   if (!escalation.decisionId) return { recorded: null, by: null };
-  const { decision, detail } = await deps.api.request(getDecision, { params: { id: escalation.decisionId } }, signal);
+  const { decision, detail } = await deps.api.request(decisionRoutes.getDecision, { params: { id: escalation.decisionId } }, signal);
   const recorded = decision.asks[0]?.answer ?? null;
   const by = escalation.resolvedBy ?? recorded?.answeredBy ?? null;
   return { recorded, by: by === null ? null : (detail.members[by] ?? by) };
@@ -36,7 +36,7 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The escalation as it stands when this call repeats the first resolution; otherwise the refusal (exit 3's conflict). */
 export async function repeatOrRefuse(deps: ToolDeps, id: string, body: ResolveEscalationBody, signal: AbortSignal): Promise<Escalation> {
-  const { escalation } = await deps.api.request(getEscalation, { params: { id } }, signal);
+  const { escalation } = await deps.api.request(escalationRoutes.getEscalation, { params: { id } }, signal);
   const { recorded, by } = await firstAnswer(deps, escalation, signal);
   if (isSame(body, escalation, recorded)) return escalation;
   const who = by ? ` by ${by}` : '';

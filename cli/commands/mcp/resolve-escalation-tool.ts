@@ -7,7 +7,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { EscalationStatus, type Escalation } from '../../../domain/escalation';
-import { getEscalation, resolveEscalation } from '../../../domain/routes/escalations';
+import { escalationRoutes } from '../../../domain/routes/escalations';
 import { repeatOrRefuse } from './resolve-escalation-repeat';
 import { resolveBody, resolveWords } from './resolve-escalation-words';
 import { ARGUMENT_WORDS, codeOf, inToolWords } from './tool-error';
@@ -54,7 +54,7 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
     async ({ id, ...given }, extra) => {
       const body = resolveBody(given);
       try {
-        const { escalation } = await deps.api.request(resolveEscalation, { params: { id }, body }, extra.signal);
+        const { escalation } = await deps.api.request(escalationRoutes.resolveEscalation, { params: { id }, body }, extra.signal);
         return structured(escalationJson(escalation));
       } catch (error) {
         const code = codeOf(error);
@@ -70,7 +70,7 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
 /** The escalation's options, read only for the refusals that are about them (a wrong kind of answer, a missing option). */
 async function optionsFor(deps: ToolDeps, id: string, code: string | null, signal: AbortSignal): Promise<string[] | null> {
   if (code !== 'answer_kind_mismatch' && code !== 'option_out_of_range') return null;
-  const read = await deps.api.request(getEscalation, { params: { id } }, signal).then(
+  const read = await deps.api.request(escalationRoutes.getEscalation, { params: { id } }, signal).then(
     ({ escalation }) => escalation,
     () => null,
   );

@@ -6,7 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DecisionId } from '../../../domain/decision-schema';
-import { waitForDecision } from '../../../domain/routes/decisions';
+import { decisionRoutes } from '../../../domain/routes/decisions';
 import { outcomeJson } from '../decide/present';
 import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
@@ -41,7 +41,7 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
       const seconds = Math.min(timeoutSeconds ?? cap, cap);
       const started = Date.now();
       const waited = await deps.api
-        .request(waitForDecision, { params: { id }, query: { timeout: seconds } }, extra.signal)
+        .request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: seconds } }, extra.signal)
         .catch((error: unknown) => {
           throw inToolWords(error, {
             decision_not_found: () =>

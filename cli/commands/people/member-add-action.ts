@@ -1,13 +1,13 @@
 /** What `cast member add` does: checks the name with the server's schema, adds the member, and prints their token once. */
 import { AddMemberBody } from '../../../domain/people';
-import { addMember } from '../../../domain/routes/people';
+import { peopleRoutes } from '../../../domain/routes/people';
 import { bold, emit, usageError } from '../../output';
 import { connect } from '../decide/target';
 
 export async function run(name: string, opts: { json?: boolean }): Promise<void> {
   const body = AddMemberBody.safeParse({ name });
   if (!body.success) throw usageError('Give the member a name: cast member add "Dana".');
-  const added = await connect().request(addMember, { body: body.data });
+  const added = await connect().request(peopleRoutes.addMember, { body: body.data });
   emit(
     Boolean(opts.json),
     [

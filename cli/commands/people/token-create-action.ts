@@ -1,6 +1,6 @@
 /** What `cast token create` does: checks the flags with the server's schema, mints the token, and prints its secret once. */
 import { CreateTokenBody } from '../../../domain/people';
-import { createToken } from '../../../domain/routes/people';
+import { peopleRoutes } from '../../../domain/routes/people';
 import { bold, emit, usageError } from '../../output';
 import { connect } from '../decide/target';
 import type { TokenCreateOptions } from './token';
@@ -19,7 +19,7 @@ export async function run(opts: TokenCreateOptions): Promise<void> {
     const option = { agent: '--agent', label: '--label', expiresIn: '--expires' }[String(issue.path[0])] ?? 'the input';
     throw usageError(`${option}: ${issue.message}`);
   }
-  const minted = await connect().request(createToken, { body: input });
+  const minted = await connect().request(peopleRoutes.createToken, { body: input });
   const human = [
     ...(minted.agentCreated ? [`Agent ${bold(minted.token.agentName ?? '')} created.`] : []),
     `${bold(minted.token.id)} minted: ${minted.token.label} (${whose(minted.token)}).`,

@@ -3,7 +3,7 @@
  * claims each (a 409 or 404 means another runner took it), runs the command, and reports the
  * run completed or failed. One pass with --once; otherwise until interrupted.
  */
-import { claimRun, listRuns, updateRun } from '../../../domain/routes/runs';
+import { runRoutes } from '../../../domain/routes/runs';
 import type { RunWithSeedMessage } from '../../../domain/run';
 import { ApiError } from '../../api-error';
 import { parseDuration } from '../../duration-flag';
@@ -70,7 +70,7 @@ async function runPass(
   stop: AbortSignal,
   onRun: (run: Handled) => void,
 ): Promise<Pass> {
-  const { runs } = await api.request(listRuns, { query: { status: 'ready', ...filter.query, limit: BATCH } });
+  const { runs } = await api.request(runRoutes.listRuns, { query: { status: 'ready', ...filter.query, limit: BATCH } });
   const pass: Pass = { runs: [], skipped: [] };
   for (const run of runs) {
     if (stop.aborted) break;
@@ -88,7 +88,7 @@ async function runPass(
 /** False when another runner claimed it first (409), or it was cancelled meanwhile. */
 async function claim(api: Client, id: string): Promise<boolean> {
   try {
-    await api.request(claimRun, { params: { id }, body: {} });
+    await api.request(runRoutes.claimRun, { params: { id }, body: {} });
     return true;
   } catch (error) {
     if (error instanceof ApiError && (error.problem.status === 409 || error.problem.status === 404)) {
@@ -112,7 +112,7 @@ async function execute(api: Client, template: CommandTemplate, run: RunWithSeedM
   const ok = result.code === 0;
   const reason = ok ? null : failureReason(result);
   try {
-    await api.request(updateRun, {
+    await api.request(runRoutes.updateRun, {
       params: { id: run.id },
       body: reason === null ? { status: 'completed' } : { status: 'failed', failureReason: reason },
     });

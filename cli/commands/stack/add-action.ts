@@ -1,5 +1,5 @@
 /** What `cast stack add` does: appends the decisions and says when advisory ones among them take their default. */
-import { addStackMembers } from '../../../domain/routes/stacks';
+import { stackRoutes } from '../../../domain/routes/stacks';
 import { emit } from '../../output';
 import { formatLocal } from '../../when';
 import { connect } from '../decide/target';
@@ -9,7 +9,7 @@ import { checkStackId, decisionList, onStack } from './stack-input';
 export async function run(given: string, raw: string[], opts: { json?: boolean }): Promise<void> {
   const id = checkStackId(given);
   const decisions = decisionList(raw);
-  const { stack: view } = await onStack(id, () => connect().request(addStackMembers, { params: { id }, body: { decisions } }));
+  const { stack: view } = await onStack(id, () => connect().request(stackRoutes.addStackMembers, { params: { id }, body: { decisions } }));
   const now = new Date();
   const due = autoDefaultAt(view, decisions[0]!);
   emit(

@@ -1,5 +1,5 @@
 /** What `cast stack create` does: reads the policy from its spellings, checks the body, and opens the stack. */
-import { createStack } from '../../../domain/routes/stacks';
+import { stackRoutes } from '../../../domain/routes/stacks';
 import { CreateStackBody } from '../../../domain/stack-schema';
 import { bold, emit, hint, usageError } from '../../output';
 import { connect } from '../decide/target';
@@ -47,7 +47,7 @@ export async function run(title: string, opts: CreateOptions): Promise<void> {
   if (policy.dueAt && policy.dueAt.getTime() < now.getTime())
     hint('cast: note: that due time has already passed; the stack shows as overdue.');
 
-  const { stack } = await connect().request(createStack, { body: body.data });
+  const { stack } = await connect().request(stackRoutes.createStack, { body: body.data });
   emit(
     Boolean(opts.json),
     [

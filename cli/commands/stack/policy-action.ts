@@ -1,5 +1,5 @@
 /** What `cast stack policy` does: reads the change from the flags, checks it with domain's schema, and sets it. */
-import { setStackPolicy } from '../../../domain/routes/stacks';
+import { stackRoutes } from '../../../domain/routes/stacks';
 import { StackPolicyBody } from '../../../domain/stack-schema';
 import { emit, hint, usageError } from '../../output';
 import { connect } from '../decide/target';
@@ -22,7 +22,7 @@ export async function run(given: string, opts: PolicyOptions): Promise<void> {
   if (change.dueAt && Date.parse(change.dueAt) < now.getTime())
     hint('cast: note: that due time has already passed; the stack shows as overdue.');
 
-  const { stack: view } = await onStack(id, () => connect().request(setStackPolicy, { params: { id }, body: body.data }));
+  const { stack: view } = await onStack(id, () => connect().request(stackRoutes.setStackPolicy, { params: { id }, body: body.data }));
   emit(
     Boolean(opts.json),
     [`Updated the policy of ${headline(view)}`, `Policy: ${policyLine(view, new Date())}`, ...autoDefaultNote(view)],

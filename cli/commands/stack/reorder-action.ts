@@ -1,5 +1,5 @@
 /** What `cast stack reorder` does: sends the new order; an invalid_order refusal is spelled out with the members now. */
-import { reorderStack } from '../../../domain/routes/stacks';
+import { stackRoutes } from '../../../domain/routes/stacks';
 import type { StackView } from '../../../domain/stack';
 import { ApiError } from '../../api-error';
 import type { Client } from '../../http';
@@ -36,7 +36,7 @@ export async function run(given: string, raw: string[], opts: { json?: boolean }
   const api = connect();
   let view: StackView;
   try {
-    ({ stack: view } = await onStack(id, () => api.request(reorderStack, { params: { id }, body: { order } })));
+    ({ stack: view } = await onStack(id, () => api.request(stackRoutes.reorderStack, { params: { id }, body: { order } })));
   } catch (error) {
     if (error instanceof ApiError && error.problem.code === 'invalid_order') throw await invalidOrder(api, id, error);
     throw error;

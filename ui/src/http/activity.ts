@@ -1,7 +1,7 @@
 /** `/api/v1/activity`: the workspace's history, newest first, a page at a time. */
 import type { SubjectKind } from '../../../domain/activity';
-import { listActivity as listRoute } from '../../../domain/routes/activity';
+import { activityRoutes } from '../../../domain/routes/activity';
 import { call } from './call';
 
 export const listActivity = (query: { limit: number; before?: number; subject_kind?: SubjectKind }) =>
-  call(listRoute, { query }).then((body) => body.activity);
+  call(activityRoutes.listActivity, { query }).then((body) => body.activity);

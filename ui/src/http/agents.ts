@@ -1,9 +1,9 @@
 /** `/api/v1/agents`: the workspace's agents, one agent, and its instructions. */
-import { getAgent, listAgents as listRoute, updateAgent } from '../../../domain/routes/agents';
+import { agentRoutes } from '../../../domain/routes/agents';
 import { call } from './call';
 
 /** Every agent (up to 500): enough to put a name to each id on a page. */
-export const listAgents = () => call(listRoute, { query: { limit: 500 } }).then((body) => body.agents);
-export const readAgent = (id: string) => call(getAgent, { params: { id } }).then((body) => body.agent);
+export const listAgents = () => call(agentRoutes.listAgents, { query: { limit: 500 } }).then((body) => body.agents);
+export const readAgent = (id: string) => call(agentRoutes.getAgent, { params: { id } }).then((body) => body.agent);
 export const saveInstructions = (id: string, instructions: string) =>
-  call(updateAgent, { params: { id }, body: { instructions } }).then((body) => body.agent);
+  call(agentRoutes.updateAgent, { params: { id }, body: { instructions } }).then((body) => body.agent);

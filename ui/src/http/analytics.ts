@@ -1,5 +1,5 @@
 /** `/api/v1/analytics?days=`: the workspace's analytics over a trailing window. */
-import { analytics } from '../../../domain/routes/analytics';
+import { analyticsRoutes } from '../../../domain/routes/analytics';
 import { call } from './call';
 
-export const readAnalytics = (days: number) => call(analytics, { query: { days } }).then((body) => body.analytics);
+export const readAnalytics = (days: number) => call(analyticsRoutes.analytics, { query: { days } }).then((body) => body.analytics);

@@ -1,5 +1,5 @@
 /** `/api/v1/home`: the queue's counts and the pending approvals (§6.16). */
-import { home } from '../../../domain/routes/home';
+import { homeRoutes } from '../../../domain/routes/home';
 import { call } from './call';
 
-export const readHome = () => call(home, {});
+export const readHome = () => call(homeRoutes.home, {});

@@ -1,24 +1,18 @@
 /** `/api/v1/members` and `/api/v1/tokens`: the workspace's people, and the tokens of people and agents. */
 import type { z } from 'zod';
 import type { CreateTokenBody } from '../../../domain/people';
-import {
-  addMember as addRoute,
-  createToken as createRoute,
-  listMembers as membersRoute,
-  listTokens as tokensRoute,
-  revokeToken as revokeRoute,
-} from '../../../domain/routes/people';
+import { peopleRoutes } from '../../../domain/routes/people';
 import { call } from './call';
 
 /** What the form sends: `expiresIn` in the API's duration words (`90d`). */
 export type NewToken = z.input<typeof CreateTokenBody>;
 
-export const listMembers = () => call(membersRoute, {}).then((body) => body.members);
+export const listMembers = () => call(peopleRoutes.listMembers, {}).then((body) => body.members);
 /** The member, with a person token of theirs whose secret is shown this once. */
-export const addMember = (name: string) => call(addRoute, { body: { name } });
+export const addMember = (name: string) => call(peopleRoutes.addMember, { body: { name } });
 /** Revoked ones too when `revoked` is true; newest first. */
 export const listTokens = (revoked: boolean) =>
-  call(tokensRoute, { query: { revoked: revoked ? 'true' : 'false' } }).then((body) => body.tokens);
+  call(peopleRoutes.listTokens, { query: { revoked: revoked ? 'true' : 'false' } }).then((body) => body.tokens);
 /** With `agent`, a token for that agent (created if new); without, a person token for the signed-in person. */
-export const createToken = (body: NewToken) => call(createRoute, { body });
-export const revokeToken = (id: string) => call(revokeRoute, { params: { id } }).then((body) => body.token);
+export const createToken = (body: NewToken) => call(peopleRoutes.createToken, { body });
+export const revokeToken = (id: string) => call(peopleRoutes.revokeToken, { params: { id } }).then((body) => body.token);

@@ -1,5 +1,5 @@
 /** `/api/v1/sessions/:id`: one session, with its liveness and latest run. */
-import { getSession } from '../../../domain/routes/sessions';
+import { sessionRoutes } from '../../../domain/routes/sessions';
 import { call } from './call';
 
-export const readSession = (id: string) => call(getSession, { params: { id } }).then((body) => body.session);
+export const readSession = (id: string) => call(sessionRoutes.getSession, { params: { id } }).then((body) => body.session);
