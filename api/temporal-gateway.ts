@@ -19,7 +19,7 @@ import type { Deployment } from '../domain/deployment';
 import { explainTemporalFailure, type TemporalTarget } from '../runtime/temporal-connection';
 import type { AnswerCommand } from '../domain/decision-state';
 import { DomainError, isErrorCode } from '../domain/errors';
-import type { StackSnapshot, StackStart } from '../domain/stack';
+import type { StackPolicy, StackSnapshot, StackStart } from '../domain/stack';
 import type { decisionWorkflow } from '../workflows/decision-workflow';
 import type { stackWorkflow } from '../workflows/stack-workflow';
 import {
@@ -214,7 +214,7 @@ export class TemporalGateway {
     return this.updateStack(id, reorderStackUpdate, (expiresAt) => ({ order, expiresAt }));
   }
 
-  setStackPolicy(id: string, policy: { dueAt?: string | null; autoDefaultMs?: number | null }): Promise<StackSnapshot | null> {
+  setStackPolicy(id: string, policy: StackPolicy): Promise<StackSnapshot | null> {
     return this.updateStack(id, stackPolicyUpdate, (expiresAt) => ({ ...policy, expiresAt }));
   }
 

@@ -131,11 +131,10 @@ export function reorder(state: StackSnapshot, order: string[], now: Date): Stack
   return bump(state, now, { members: order.map((id) => byId.get(id)!) });
 }
 
-export function setPolicy(
-  state: StackSnapshot,
-  policy: { dueAt?: string | null; autoDefaultMs?: number | null },
-  now: Date,
-): StackSnapshot {
+/** A change of policy: `null` clears a field, an absent one leaves it as it is. */
+export type StackPolicy = { dueAt?: string | null; autoDefaultMs?: number | null };
+
+export function setPolicy(state: StackSnapshot, policy: StackPolicy, now: Date): StackSnapshot {
   return bump(state, now, {
     ...(policy.dueAt !== undefined ? { dueAt: policy.dueAt } : {}),
     ...(policy.autoDefaultMs !== undefined ? { autoDefaultMs: policy.autoDefaultMs } : {}),

@@ -37,7 +37,7 @@ import {
 import { DecisionAnnouncer } from './decision-announcer';
 import type { Expiring } from './messages';
 import { reject, rejectExpired, rejectIf } from './reject';
-import { StackMembership, type StackMember } from './stack-membership';
+import { StackSide, type StackedDecision } from './stack-side';
 
 /**
  * Marks the histories, of decisions filed before `DECISION_WORKFLOW_VERSION` was stamped,
@@ -47,9 +47,9 @@ const DELIVER_WITH_ANSWER = 'deliver-with-answer';
 
 const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member', id: command.by ?? null });
 
-export class DecisionMachine implements StackMember {
+export class DecisionMachine implements StackedDecision {
   state: DecisionSnapshot;
-  readonly stack: StackMembership;
+  readonly stack: StackSide;
   readonly announcer = new DecisionAnnouncer();
   /** The newest revision known to be in Postgres. */
   private mirroredRevision = 0;
@@ -79,7 +79,7 @@ export class DecisionMachine implements StackMember {
       question: start.question,
       ...(start.filing ? { filing: start.filing } : {}),
     };
-    this.stack = new StackMembership(this);
+    this.stack = new StackSide(this);
   }
 
   get idle(): boolean {

@@ -8,6 +8,7 @@ import { allHandlersFinished, condition, setHandler } from '@temporalio/workflow
 import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
 import { expiredCommand, openDecision } from '../domain/decision-state';
 import { DecisionMachine } from './decision-machine';
+import { stackMembershipSignal } from './membership-signals';
 import {
   DECISION_WORKFLOW_VERSION,
   answerAskUpdate,
@@ -19,7 +20,6 @@ import {
   restoreDecisionUpdate,
   runNowUpdate,
   settleDecisionUpdate,
-  stackMembershipSignal,
   undoAnswerUpdate,
   withdrawDecisionUpdate,
 } from './messages';

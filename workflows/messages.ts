@@ -41,19 +41,6 @@ export const undoAnswerUpdate = defineUpdate<DecisionSnapshot, [{ ask: number } 
  * can send it; an already closed decision ignores it.
  */
 export const autoArchiveSignal = defineSignal<[]>('autoArchive');
-/**
- * The stack workflow tells a member which stack it is in and when its auto-default is due
- * (`member: false` when removed). `revision` is the stack's, so an older signal is ignored.
- */
-export type StackMembershipMessage = {
-  stackId: string;
-  member: boolean;
-  deadline: string | null;
-  revision: number;
-  /** Where the member reports back: a stack's id says nothing of the deployment it runs in. */
-  stackWorkflowId?: string;
-};
-export const stackMembershipSignal = defineSignal<[StackMembershipMessage]>('stackMembership');
 export const decisionQuery = defineQuery<DecisionSnapshot>('decision');
 
 export const DECISION_WORKFLOW = 'decisionWorkflow';

@@ -1,21 +1,16 @@
 /** The stack workflow's messages, with stable wire names, shared by the workflow and the API. */
-import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import { scopedWorkflowId, type Deployment } from '../domain/deployment';
-import type { StackSnapshot, StackStart } from '../domain/stack';
+import type { StackPolicy, StackSnapshot, StackStart } from '../domain/stack';
+import type { MemberStatus } from './membership-signals';
 import type { Expiring } from './messages';
-
-type Member = { decisionId: string; open: boolean };
 
 /** Sent with update-with-start: returns once the stack's row is in Postgres. */
 export const createStackUpdate = defineUpdate<StackSnapshot, [Expiring]>('createStack');
-export const addMembersUpdate = defineUpdate<StackSnapshot, [{ members: Member[] } & Expiring]>('addMembers');
+export const addMembersUpdate = defineUpdate<StackSnapshot, [{ members: MemberStatus[] } & Expiring]>('addMembers');
 export const removeMemberUpdate = defineUpdate<StackSnapshot, [{ decisionId: string } & Expiring]>('removeMember');
 export const reorderStackUpdate = defineUpdate<StackSnapshot, [{ order: string[] } & Expiring]>('reorderStack');
-export const stackPolicyUpdate = defineUpdate<StackSnapshot, [{ dueAt?: string | null; autoDefaultMs?: number | null } & Expiring]>(
-  'stackPolicy',
-);
-/** A member's decision reports that it opened or closed. */
-export const memberStatusSignal = defineSignal<[Member]>('memberStatus');
+export const stackPolicyUpdate = defineUpdate<StackSnapshot, [StackPolicy & Expiring]>('stackPolicy');
 export const stackQuery = defineQuery<StackSnapshot>('stack');
 
 export const STACK_WORKFLOW = 'stackWorkflow';

@@ -8,11 +8,11 @@
 import { condition, getExternalWorkflowHandle } from '@temporalio/workflow';
 import type { DecisionSnapshot } from '../domain/decision';
 import { applyAnswer, autoDefaultAnswer, type DecisionEvent } from '../domain/decision-state';
-import type { StackMembershipMessage } from './messages';
-import { memberStatusSignal, stackWorkflowId } from './stack-messages';
+import { memberStatusSignal, type StackMembershipMessage } from './membership-signals';
+import { stackWorkflowId } from './stack-messages';
 
 /** What the stack side needs of its decision (the decision's state machine is one). */
-export interface StackMember {
+export interface StackedDecision {
   readonly state: DecisionSnapshot;
   /** False while another change (an undo) is under way; the default waits for it. */
   readonly idle: boolean;
@@ -21,7 +21,7 @@ export interface StackMember {
   recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot>;
 }
 
-export class StackMembership {
+export class StackSide {
   /** The stack's revision of the last signal applied, so a delayed older one changes nothing. */
   private seenRevision = 0;
   /** A deadline fires once: after an undo of the default, or a restore, it does not fire again. */
@@ -39,7 +39,7 @@ export class StackMembership {
   /** The deadline's timer runs from the workflow's start, beside its main loop, until `stop`. */
   private readonly timer: Promise<void>;
 
-  constructor(private readonly decision: StackMember) {
+  constructor(private readonly decision: StackedDecision) {
     this.timer = this.keepDeadline();
   }
 
