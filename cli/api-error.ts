@@ -20,7 +20,7 @@ function exitCodeOf(problem: Problem): ExitCode {
   if (problem.status === 401 || problem.status === 403 || problem.code === 'session_not_found') return Exit.notAllowed;
   if (problem.code === 'decision_archived') return Exit.closed;
   if (problem.status === 409) return Exit.conflict;
-  // Not 2: that is the CLI's own refusal, before anything is sent (README, exit codes).
+  // Not 2: that is the CLI's own refusal, before anything is sent (docs/cli.md, exit codes).
   if (problem.status === 400 || problem.status === 422) return Exit.refused;
   return Exit.error;
 }

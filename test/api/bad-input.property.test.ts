@@ -109,7 +109,7 @@ describe('bad input to every write route', () => {
   });
 
   it('refuses a body with a field it does not know, naming the field, and changes no row', async () => {
-    // README: JSON bodies are strict. (DELETE takes no body and ignores one.)
+    // docs/api.md: JSON bodies are strict. (DELETE takes no body and ignores one.)
     const strict = cast.routes.filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method));
     for (const route of strict) {
       const key = `${route.method} ${route.path}`;

@@ -1,5 +1,5 @@
 /**
- * `cast runner` end to end (README "How the answer reaches the agent", step 2): a parked run
+ * `cast runner` end to end (docs/api.md "How the answer reaches the agent", step 2): a parked run
  * whose decision is answered is restarted as a ready run; the runner claims it, runs the host
  * command with the session and the answer message, and reports how it ended.
  */

@@ -1,6 +1,6 @@
 /**
  * cli/http.ts: the CLI's adapter over client/request.ts, against a stub server that answers
- * what Cast (or a proxy in front of it) might. Each refusal becomes the exit code the README
+ * what Cast (or a proxy in front of it) might. Each refusal becomes the exit code docs/cli.md
  * documents; no answer at all is exit 1 `unreachable`; an abort passes through untouched.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
