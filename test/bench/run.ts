@@ -116,7 +116,7 @@ installTemporalLogging('warn', { handleSignals: true });
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
+const temporalServer = await startTemporalDevServer({ binary: await provideTemporal(env), port: await freePort() });
 const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-bench-pg-')), removeOnStop: true });
 const databaseUrl = env.DATABASE_URL ?? embedded!.url;
 const pool = createPool(databaseUrl, 20);
