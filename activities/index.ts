@@ -13,7 +13,7 @@ import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
 import { sendWebhook, webhookEndpointsFor } from './send-webhook';
 import { mirrorStack } from './mirror-stack';
 import { projectRecords } from './project-records';
-import { reopenSource, settleSource } from './settle-source';
+import { reopenRecord, settleRecord } from './settle-record';
 import type { Deployment } from '../domain/deployment';
 import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
@@ -47,11 +47,13 @@ export function createActivities({ pool, client, taskQueue, deployment }: Activi
     deliverWithAnswer(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered | null> {
       return deliverWithAnswer(pool, snapshot, events);
     },
+    // These two keep the activity names recorded histories hold (from before "record" was the
+    // word): a renamed activity would no longer replay them.
     settleSource(snapshot: DecisionSnapshot): Promise<void> {
-      return settleSource(pool, snapshot);
+      return settleRecord(pool, snapshot);
     },
     reopenSource(snapshot: DecisionSnapshot): Promise<void> {
-      return reopenSource(pool, snapshot);
+      return reopenRecord(pool, snapshot);
     },
     holdTask(snapshot: DecisionSnapshot): Promise<void> {
       return holdTask(pool, snapshot);

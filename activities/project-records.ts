@@ -5,20 +5,17 @@
  * that allocates the id, and the sweep workflow starts the decision's workflow.
  */
 import { approvalDecision, escalationDecision } from '../domain/record-projection';
-import { decisionIdOf, type DecisionStart } from '../domain/decision';
+import { decisionIdOf, type DecisionStart, type RecordKind } from '../domain/decision';
 import { DecisionContentSchema } from '../domain/decision-schema';
 import type { ApprovalActionType, RiskFlag } from '../domain/approval';
 import { withTransaction, type Pool } from '../db/pool';
+import { linksOf, setRecordDecision, type LinkColumns } from '../db/records';
 
-type Unprojected = {
-  kind: 'approval' | 'escalation';
+type Unprojected = LinkColumns & {
+  kind: RecordKind;
   id: string;
   workspace_id: string;
   filed_by: string;
-  agent_id: string | null;
-  task_id: string | null;
-  session_id: string | null;
-  run_id: string | null;
   action_type: ApprovalActionType | null;
   summary: string;
   context: string | null;
@@ -67,19 +64,19 @@ export async function projectRecords(pool: Pool, limit = 100): Promise<DecisionS
       if (!parsed.success) continue;
       const number = (await client.query<{ n: number }>(`select nextval('decision_number_seq') as n`)).rows[0]!.n;
       const id = decisionIdOf(number);
-      const table = row.kind === 'approval' ? 'approvals' : 'escalations';
-      const claimed = await client.query(`update ${table} set decision_id = $2 where id = $1 and decision_id is null`, [row.id, id]);
-      if (claimed.rowCount === 0) continue;
+      const record = { kind: row.kind, id: row.id };
+      const links = linksOf(row);
+      if (!(await setRecordDecision(client, row.workspace_id, record, id, links))) continue;
       starts.push({
         ...parsed.data,
         id,
         number,
         workspaceId: row.workspace_id,
         filedBy: row.filed_by,
-        links: { sessionId: row.session_id, agentId: row.agent_id, taskId: row.task_id, runId: row.run_id, missionId: null },
+        links: { ...links, missionId: null },
         messagesAtAsk: null,
         droppedAsks: 0,
-        source: { kind: row.kind, id: row.id },
+        source: record,
       });
     }
     return starts;

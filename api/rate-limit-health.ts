@@ -1,7 +1,7 @@
 /**
  * What FR-61's counter store last said in this process, for `/healthz`: nothing while its
  * last consume succeeded, else the failure since when and its latest error. One small
- * record per API process; the next successful consume clears it.
+ * report per API process; the next successful consume clears it.
  */
 export type RateLimitStoreReport = { state: 'ok' } | { state: 'unavailable'; error: string; at: string; since: string };
 

@@ -5,8 +5,9 @@
  * when the caller asks and the wait is short). Used by the CLI, `cast mcp`, the hook, the
  * runner and the web UI; it needs only `fetch`.
  */
-import { Problem } from '../domain/problem';
+import type { Problem } from '../domain/problem';
 import { fillPath, successesOf, type RouteContract, type RouteRequest, type RouteResponse } from '../domain/routes/route';
+import { problemOf, readBody } from './response-body';
 import { pause, RETRY_AFTER_MAX_SECONDS, retryAfterSeconds, type RetryAfterPolicy } from './retry-after';
 
 export const API_PREFIX = '/api/v1';
@@ -60,15 +61,6 @@ function queryString(query: Record<string, unknown> | undefined): string {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
-}
-
-/** A body that is not a problem (a proxy's HTML page): said as one, with what came. */
-function problemOf(status: number, parsed: unknown, text: string): Problem {
-  const problem = Problem.safeParse(parsed);
-  if (problem.success) return problem.data;
-  const detail =
-    typeof parsed === 'object' && parsed && 'detail' in parsed && typeof parsed.detail === 'string' ? parsed.detail : text.slice(0, 200);
-  return { status, code: `http_${status}`, detail: detail || `Cast answered ${status}.` };
 }
 
 export type RequestOptions = {
@@ -136,16 +128,10 @@ async function requestOnce<C extends RouteContract>(
       { cause: error },
     );
   }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
+  const answer = await readBody(response);
   if (response.status === 429)
-    throw new RateLimitedError(problemOf(response.status, parsed, text), retryAfterSeconds(response.headers.get('retry-after')), false);
-  if (!response.ok) throw new ProblemError(problemOf(response.status, parsed, text));
+    throw new RateLimitedError(problemOf(response.status, answer), retryAfterSeconds(response.headers.get('retry-after')), false);
+  if (!response.ok) throw new ProblemError(problemOf(response.status, answer));
   const success = successesOf(route).find((candidate) => candidate.status === response.status);
   if (!success)
     throw new ProblemError({
@@ -153,8 +139,9 @@ async function requestOnce<C extends RouteContract>(
       code: 'unexpected_status',
       detail: `Cast answered ${response.status} to ${route.operationId}, which it does not declare.`,
     });
-  if (!success.schema || success.mediaType) return { status: response.status, body: success.schema ? text : undefined } as RouteResponse<C>;
-  const body = success.schema.safeParse(parsed);
+  if (!success.schema || success.mediaType)
+    return { status: response.status, body: success.schema ? answer.text : undefined } as RouteResponse<C>;
+  const body = success.schema.safeParse(answer.json);
   if (!body.success) {
     throw new ProblemError({
       status: response.status,

@@ -1,6 +1,6 @@
 /**
  * The activity history. Writers record an entry with the same client as the change it
- * describes, so the history never disagrees with the records.
+ * describes, so the history never disagrees with the rows it describes.
  */
 import type { Actor, ActivityEntry, ActorKind, SubjectKind } from '../domain/activity';
 import type { Pool, Queryable } from './pool';

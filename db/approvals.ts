@@ -2,8 +2,9 @@
 import type { Approval, ApprovalStatus, ProposeApprovalBody } from '../domain/approval';
 import { newId } from './ids';
 import type { Queryable } from './pool';
+import { linksOf, type LinkColumns } from './records';
 
-type Row = {
+type Row = LinkColumns & {
   id: string;
   action_type: Approval['actionType'];
   summary: string;
@@ -14,10 +15,6 @@ type Row = {
   decided_by: string | null;
   decided_at: Date | null;
   reason: string | null;
-  agent_id: string | null;
-  task_id: string | null;
-  session_id: string | null;
-  run_id: string | null;
   created_at: Date;
 };
 
@@ -36,7 +33,7 @@ function toApproval(row: Row): Approval {
     decidedBy: row.decided_by,
     decidedAt: row.decided_at?.toISOString() ?? null,
     reason: row.reason,
-    links: { agentId: row.agent_id, taskId: row.task_id, sessionId: row.session_id, runId: row.run_id },
+    links: linksOf(row),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -67,25 +64,6 @@ export async function insertApproval(
     ],
   );
   return toApproval(rows[0]!);
-}
-
-/** Links the record to the decision that carries it, and to what that decision linked. */
-export async function setApprovalDecision(
-  db: Queryable,
-  workspaceId: string,
-  id: string,
-  decisionId: string,
-  links: Approval['links'],
-): Promise<void> {
-  await db.query(
-    `update approvals set decision_id = $3, agent_id = $4, task_id = $5, session_id = $6, run_id = $7
-      where workspace_id = $1 and id = $2 and decision_id is null`,
-    [workspaceId, id, decisionId, links.agentId, links.taskId, links.sessionId, links.runId],
-  );
-}
-
-export async function deleteApproval(db: Queryable, workspaceId: string, id: string): Promise<void> {
-  await db.query('delete from approvals where workspace_id = $1 and id = $2 and decision_id is null', [workspaceId, id]);
 }
 
 export async function getApproval(db: Queryable, workspaceId: string, id: string): Promise<Approval | null> {

@@ -5,8 +5,9 @@
 import type { Escalation, RaiseEscalationBody } from '../domain/escalation';
 import { newId } from './ids';
 import type { Queryable } from './pool';
+import { linksOf, type LinkColumns } from './records';
 
-type Row = {
+type Row = LinkColumns & {
   id: string;
   reason_code: Escalation['reasonCode'];
   summary: string;
@@ -20,10 +21,6 @@ type Row = {
   resolution: string | null;
   resolved_by: string | null;
   resolved_at: Date | null;
-  agent_id: string | null;
-  task_id: string | null;
-  session_id: string | null;
-  run_id: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -46,7 +43,7 @@ function toEscalation(row: Row): Escalation {
     resolution: row.resolution,
     resolvedBy: row.resolved_by,
     resolvedAt: row.resolved_at?.toISOString() ?? null,
-    links: { agentId: row.agent_id, taskId: row.task_id, sessionId: row.session_id, runId: row.run_id },
+    links: linksOf(row),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -91,25 +88,6 @@ export async function upsertEscalation(
   );
   const row = rows[0]!;
   return { escalation: toEscalation(row), created: row.inserted };
-}
-
-/** Links the record to the decision that carries it, and to what that decision linked. */
-export async function setEscalationDecision(
-  db: Queryable,
-  workspaceId: string,
-  id: string,
-  decisionId: string,
-  links: Escalation['links'],
-): Promise<void> {
-  await db.query(
-    `update escalations set decision_id = $3, agent_id = $4, task_id = $5, session_id = $6, run_id = $7
-      where workspace_id = $1 and id = $2 and decision_id is null`,
-    [workspaceId, id, decisionId, links.agentId, links.taskId, links.sessionId, links.runId],
-  );
-}
-
-export async function deleteEscalation(db: Queryable, workspaceId: string, id: string): Promise<void> {
-  await db.query('delete from escalations where workspace_id = $1 and id = $2 and decision_id is null', [workspaceId, id]);
 }
 
 export async function getEscalation(db: Queryable, workspaceId: string, id: string): Promise<Escalation | null> {

@@ -1,5 +1,5 @@
 /**
- * The activity history: who did what to which record, in the order it happened. Readers
+ * The activity history: who did what to which subject, in the order it happened. Readers
  * (a task's page, a decision's trail) list it by subject.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * The one message a resolved decision sends its agent (FR-30, DESIGN §3 "Delivery"): for a
- * single choice ask exactly `Decision: <chosen label>`; for several asks every ask with its
+ * single decision ask exactly `Decision: <chosen label>`; for several asks every ask with its
  * answer and reason. Both end with a `cast-decision` tag naming the id and the question, so
  * a host can render the message as the answer to its ask.
  */

@@ -7,16 +7,16 @@ import { REASON_MAX } from './ask';
 import { AccessAnswer, AccessAsk } from './asks/access-ask-schema';
 import { ActionAnswer, ActionAsk } from './asks/action-ask-schema';
 import { ApprovalAnswer, ApprovalAsk } from './asks/approval-ask-schema';
-import { ChoiceAnswer, ChoiceAsk } from './asks/choice-ask-schema';
+import { DecisionAnswer, DecisionAsk } from './asks/decision-ask-schema';
 import { FactAnswer, FactAsk } from './asks/fact-ask-schema';
 
-export { AccessAsk, ActionAsk, ApprovalAsk, ChoiceAsk, FactAsk };
-export { ChoiceOption } from './asks/choice-ask-schema';
+export { AccessAsk, ActionAsk, ApprovalAsk, DecisionAsk, FactAsk };
+export { DecisionOption } from './asks/decision-ask-schema';
 
-export const Ask = z.discriminatedUnion('kind', [ChoiceAsk, ApprovalAsk, FactAsk, AccessAsk, ActionAsk]);
+export const Ask = z.discriminatedUnion('kind', [DecisionAsk, ApprovalAsk, FactAsk, AccessAsk, ActionAsk]);
 export type Ask = z.infer<typeof Ask>;
 
-export const AnswerValue = z.discriminatedUnion('kind', [ChoiceAnswer, ApprovalAnswer, FactAnswer, AccessAnswer, ActionAnswer]);
+export const AnswerValue = z.discriminatedUnion('kind', [DecisionAnswer, ApprovalAnswer, FactAnswer, AccessAnswer, ActionAnswer]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
 export const Reason = z.string().trim().min(1).max(REASON_MAX);

@@ -7,9 +7,9 @@
 import type { Rejection } from './errors';
 import type { AnswerValue, Ask } from './ask-schema';
 import { approvalNeedsReason, describeApproval } from './asks/approval-ask';
-import { checkChoiceAnswer, choiceNeedsReason, describeChoice } from './asks/choice-ask';
+import { checkDecisionAnswer, decisionNeedsReason, describeDecisionAnswer } from './asks/decision-ask';
 
-export { recommendedOption } from './asks/choice-ask';
+export { recommendedOption } from './asks/decision-ask';
 export { AccessVerification } from './asks/access-ask';
 
 export const AskKind = ['decision', 'approval', 'fact', 'access', 'action'] as const;
@@ -38,7 +38,7 @@ export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue
     };
   }
   if (ask.kind === 'decision' && answer.kind === 'decision') {
-    const rejection = checkChoiceAnswer(ask, position, answer);
+    const rejection = checkDecisionAnswer(ask, position, answer);
     if (rejection) return rejection;
   }
   if (!reason && needsReason(ask, answer)) {
@@ -56,13 +56,13 @@ export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue
 
 export function needsReason(ask: Ask, answer: AnswerValue): boolean {
   if (ask.kind === 'approval' && answer.kind === 'approval') return approvalNeedsReason(answer);
-  if (ask.kind === 'decision' && answer.kind === 'decision') return choiceNeedsReason(ask, answer);
+  if (ask.kind === 'decision' && answer.kind === 'decision') return decisionNeedsReason(ask, answer);
   return false;
 }
 
 /** The answer in words, as the agent and the queue show it. */
 export function describeAnswer(ask: Ask, answer: AnswerValue): string {
-  if (ask.kind === 'decision' && answer.kind === 'decision') return describeChoice(ask, answer);
+  if (ask.kind === 'decision' && answer.kind === 'decision') return describeDecisionAnswer(ask, answer);
   if (answer.kind === 'approval') return describeApproval(answer);
   if (answer.kind === 'fact') return answer.text;
   if (answer.kind === 'access') return 'Access granted';

@@ -9,7 +9,7 @@ import type { DecisionMode } from './decision';
 /** A broken rule: the field it concerns, and what the caller should send instead. */
 export type ContentIssue = { path: Array<string | number>; message: string };
 
-/** A blocking decision has no default; an advisory one proceeds on an option of its first choice ask. */
+/** A blocking decision has no default; an advisory one proceeds on an option of its first decision ask. */
 export function advisoryDefaultIssue(content: {
   mode: DecisionMode;
   defaultOption?: number | undefined;
@@ -21,7 +21,8 @@ export function advisoryDefaultIssue(content: {
       : { path: ['defaultOption'], message: 'Only an advisory decision has a default option.' };
   }
   const choice = content.asks.find((ask) => ask.kind === 'decision');
-  if (!choice) return { path: ['mode'], message: 'An advisory decision needs a choice ask whose default it proceeds on.' };
+  if (!choice)
+    return { path: ['mode'], message: 'An advisory decision needs a decision ask (kind "decision") whose default it proceeds on.' };
   if (content.defaultOption === undefined || content.defaultOption > choice.options.length) {
     return {
       path: ['defaultOption'],
@@ -31,7 +32,7 @@ export function advisoryDefaultIssue(content: {
   return null;
 }
 
-/** What an option page attaches to: option `option` of ask `ask` (both from 1), a choice ask. */
+/** What an option page attaches to: option `option` of ask `ask` (both from 1), a decision ask. */
 export function hasOption(asks: Ask[], ask: number, option: number): boolean {
   const target = asks[ask - 1];
   return target?.kind === 'decision' && option <= target.options.length;

@@ -22,7 +22,7 @@ const DecisionContent = {
   context: z.string().trim().max(4000).optional(),
   asks: z.array(Ask).min(1).max(MAX_ASKS),
   mode: z.enum(DecisionMode).default('blocking'),
-  /** The option (of the first choice ask) an advisory decision proceeds on until answered. */
+  /** The option (of the first decision ask) an advisory decision proceeds on until answered. */
   defaultOption: z.number().int().min(1).max(25).optional(),
   /** How sure the agent is, 0–1; unscored ranks as 0.5 (FR-4). */
   confidence: z.number().min(0).max(1).optional(),
@@ -43,7 +43,7 @@ function advisoryHasDefault(body: Parameters<typeof advisoryDefaultIssue>[0], ct
   if (issue) ctx.addIssue({ code: 'custom', ...issue });
 }
 
-/** Option pages must belong to an option of a choice ask. */
+/** Option pages must belong to an option of a decision ask. */
 function optionPagesFit(
   body: { asks?: Ask[] | undefined; optionPages?: Array<{ ask: number; option: number }> | undefined },
   ctx: z.RefinementCtx,

@@ -336,10 +336,10 @@ export const AUTO_DEFAULT_ACTOR = 'auto-default';
 
 /**
  * The stack's auto-default for this decision, when it applies: an open advisory decision
- * whose choice ask is still unanswered gets its declared default. Blocking members never do.
+ * whose decision ask is still unanswered gets its declared default. Blocking members never do.
  */
 /**
- * The answer a decision's declared default gives: an open advisory decision whose choice ask
+ * The answer a decision's declared default gives: an open advisory decision whose decision ask
  * is still unanswered takes its default option. The one eligibility rule for the stack's
  * deadline (below) and a person's "answer every advisory default" (api/services/stacks.ts).
  */

@@ -5,17 +5,9 @@
  */
 import { z } from 'zod';
 import { orNull } from './or-null';
-import { AccessAsk, ActionAsk, AnswerValue, ApprovalAsk, ChoiceAsk, FactAsk } from './ask-schema';
+import { AccessAsk, ActionAsk, AnswerValue, ApprovalAsk, DecisionAsk, FactAsk } from './ask-schema';
 import { AccessVerification } from './asks/access-ask';
-import {
-  ArchiveReason,
-  AskStatus,
-  DecisionMode,
-  DecisionStatus,
-  DeliveryOutcomeKind,
-  HostPromptSourceKind,
-  RecordSourceKind,
-} from './decision';
+import { ArchiveReason, AskStatus, DecisionMode, DecisionStatus, DeliveryOutcomeKind, HostPromptKind, RecordKind } from './decision';
 import { DocumentRefs } from './documents-schema';
 import { DecisionId, StackId } from './ids';
 
@@ -52,7 +44,7 @@ const askState = {
 /** An ask as the decision holds it: the ask it was filed with, its place, its status and answer. */
 export const AskState = z
   .discriminatedUnion('kind', [
-    ChoiceAsk.safeExtend(askState),
+    DecisionAsk.safeExtend(askState),
     ApprovalAsk.safeExtend(askState),
     FactAsk.safeExtend(askState),
     AccessAsk.safeExtend(askState),
@@ -93,9 +85,9 @@ export type DeliveryOutcome = z.infer<typeof DeliveryOutcome>;
  */
 export const DecisionSource = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.enum(RecordSourceKind), id: z.string() }),
+    z.object({ kind: z.enum(RecordKind), id: z.string() }),
     z.object({
-      kind: z.enum(HostPromptSourceKind),
+      kind: z.enum(HostPromptKind),
       id: z.string(),
       tool: z.string().nullable(),
       lastAssistantMessage: z.string().nullable(),

@@ -102,15 +102,21 @@ export type DecisionStatus = (typeof DecisionStatus)[number];
 /** How the answer reached the agent (FR-31, FR-33, FR-34). */
 export const DeliveryOutcomeKind = ['injected', 'restarted', 'queued', 'nothing', 'failed'] as const;
 
-/** What a decision carries besides an agent's own filing: a record with its own doors (FR-13, FR-29)… */
-export const RecordSourceKind = ['approval', 'escalation'] as const;
+/**
+ * A decision's source, besides an agent's own filing, is a record — an approval or an
+ * escalation, a row with its own doors (FR-13, FR-29)…
+ */
+export const RecordKind = ['approval', 'escalation'] as const;
+export type RecordKind = (typeof RecordKind)[number];
 /** …or a host's permission prompt or terminal question, which has no authored payload. */
-export const HostPromptSourceKind = ['permission', 'terminal'] as const;
+export const HostPromptKind = ['permission', 'terminal'] as const;
 
-type RecordSource = Extract<DecisionSource, { kind: (typeof RecordSourceKind)[number] }>;
+/** Which record: the source of the decision that carries it into the queue. */
+export type RecordRef = { kind: RecordKind; id: string };
 
-export function isRecordSource(source: DecisionSource | null): source is RecordSource {
-  return source?.kind === 'approval' || source?.kind === 'escalation';
+/** The record a decision carries, or null when its source is none or a host prompt. */
+export function recordOf(source: DecisionSource | null): RecordRef | null {
+  return source?.kind === 'approval' || source?.kind === 'escalation' ? { kind: source.kind, id: source.id } : null;
 }
 
 /** A person archived it, or Cast did because the work it belonged to is gone (FR-49). */

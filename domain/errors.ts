@@ -92,8 +92,8 @@ export class DomainError extends Error {
 export type Rejection = { code: ErrorCode; message: string; details?: Record<string, unknown> };
 
 /**
- * Each record's "not found", written once. The id is never echoed, so another workspace's
- * id, a deleted record and a missing one read exactly alike.
+ * Each resource's "not found", written once. The id is never echoed, so another workspace's
+ * id, a deleted one and a missing one read exactly alike.
  */
 const MISSING = {
   session: { code: 'session_not_found', message: 'There is no session with that id here.' },
@@ -109,13 +109,13 @@ const MISSING = {
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
 } as const satisfies Record<string, Rejection>;
 
-export type MissingRecord = keyof typeof MISSING;
+export type Resource = keyof typeof MISSING;
 
 /** The rejection, for rules that return one (the workflow's validators). */
-export function notFoundRejection(record: MissingRecord): Rejection {
-  return MISSING[record];
+export function notFoundRejection(resource: Resource): Rejection {
+  return MISSING[resource];
 }
 
-export function notFound(record: MissingRecord): DomainError {
-  return DomainError.from(MISSING[record]);
+export function notFound(resource: Resource): DomainError {
+  return DomainError.from(MISSING[resource]);
 }

@@ -3,7 +3,7 @@
  * ten reason codes), what it tried, how sure it is, and what must be decided. A second
  * escalation with the dedupe key of an open one updates that one instead of opening another.
  * It projects into the queue as a decision with one derived ask (FR-13): a fact ask whose
- * prompt is "what must be decided", or a choice ask when the agent offers options.
+ * prompt is "what must be decided", or a decision ask when the agent offers options.
  */
 import { z } from 'zod';
 import { refineLabels } from './option-labels-schema';

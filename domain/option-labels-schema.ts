@@ -19,7 +19,7 @@ export function refineLabels(labels: readonly string[], ctx: z.RefinementCtx, at
   }
 }
 
-/** The rule for every choice ask of a body's asks (a fact or approval ask has no options). */
+/** The rule for every decision ask of a body's asks (a fact or approval ask has no options). */
 export function refineAskLabels(
   asks: ReadonlyArray<{ kind: string; options?: ReadonlyArray<{ label: string }> }> | undefined,
   ctx: z.RefinementCtx,

@@ -68,7 +68,7 @@ export const CreateTokenBody = z
   .meta({ id: 'CreateTokenBody' });
 export type CreateTokenBody = z.infer<typeof CreateTokenBody>;
 
-/** A newly minted token: its record, and its secret, shown this once. */
+/** A newly minted token: its row, and its secret, shown this once. */
 export const MintedToken = z.object({ token: Token, secret: z.string(), agentCreated: z.boolean() }).meta({ id: 'MintedToken' });
 export type MintedToken = z.infer<typeof MintedToken>;
 

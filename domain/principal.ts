@@ -19,7 +19,7 @@ export function person(workspaceId: string, memberId: string): PersonPrincipal {
   return { kind: 'person', workspaceId, memberId, tokenId: null };
 }
 
-/** The agent a principal is, or null for a person: reads through an agent token see only that agent's records. */
+/** The agent a principal is, or null for a person: reads through an agent token see only that agent's rows. */
 export function agentOf(principal: Principal): string | null {
   return principal.kind === 'agent' ? principal.agentId : null;
 }

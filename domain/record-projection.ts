@@ -5,7 +5,7 @@
 import { describeAnswer } from './ask';
 import { Ask } from './ask-schema';
 import { RISK_WORDS, type ProposeApprovalBody } from './approval';
-import type { AskState, DecisionContent } from './decision';
+import type { AskState, DecisionContent, RecordKind } from './decision';
 import type { RaiseEscalationBody } from './escalation';
 
 export function approvalDecision(approval: Pick<ProposeApprovalBody, 'actionType' | 'summary' | 'context' | 'risks'>): DecisionContent {
@@ -41,7 +41,7 @@ export type Settlement =
   | { kind: 'approval'; status: 'approved' | 'rejected'; by: string; at: string; reason: string | null }
   | { kind: 'escalation'; resolution: string; by: string; at: string };
 
-export function settlementOf(kind: 'approval' | 'escalation', ask: AskState): Settlement | null {
+export function settlementOf(kind: RecordKind, ask: AskState): Settlement | null {
   const answer = ask.answer;
   if (!answer) return null;
   if (kind === 'approval') {

@@ -48,7 +48,7 @@ const databaseUrl = env.DATABASE_URL ?? postgres!.url;
 const pool = createPool(databaseUrl, 5);
 await migrate(pool);
 const temporalPort = await freePort();
-const temporalBinary = provideTemporal(env);
+const temporalBinary = await provideTemporal(env);
 const temporalDb = join(mkdtempSync(join(tmpdir(), 'cast-chaos-')), 'temporal.sqlite');
 const startTemporal = () => startTemporalDevServer({ binary: temporalBinary, port: temporalPort, dbFile: temporalDb });
 let temporal: TemporalDevServer = await startTemporal();

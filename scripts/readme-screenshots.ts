@@ -35,7 +35,7 @@ const log = (message: string) => process.stderr.write(`[screenshots] ${message}\
 
 const env = loadEnv();
 installTemporalLogging('warn', { handleSignals: true });
-const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
+const temporalServer = await startTemporalDevServer({ binary: await provideTemporal(env), port: await freePort() });
 const embedded = await startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-screenshots-pg-')), removeOnStop: true });
 const pool = createPool(embedded.url);
 const temporal = plainTarget(temporalServer.address, `screenshots-${randomUUID()}`);

@@ -45,7 +45,7 @@ try {
   // No address from the environment or a profile: run the dev server on TEMPORAL_PORT, where the settings point.
   if (!env.temporal.addressConfigured) {
     const server = await startTemporalDevServer({
-      binary: provideTemporal(env),
+      binary: await provideTemporal(env),
       port: env.TEMPORAL_PORT,
       dbFile: join(dataDir, 'temporal.sqlite'),
       namespace: env.temporal.namespace,

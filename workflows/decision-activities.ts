@@ -16,11 +16,15 @@ export const { mirrorDecision, deliverWithAnswer } = proxyLocalActivities<Activi
 
 // Delivery retries transient failures for a while; what still fails is recorded as the
 // outcome (FR-34) rather than holding the decision.
-export const { deliverDecision, holdTask, releaseTaskHold, cancelRestart, postWithdrawal, settleSource, reopenSource } =
-  proxyActivities<Activities>({
-    startToCloseTimeout: '30 seconds',
-    retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 6 },
-  });
+const retried = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 6 },
+});
+export const { deliverDecision, holdTask, releaseTaskHold, cancelRestart, postWithdrawal } = retried;
+// A decision's record settles and reopens through activities whose names recorded histories
+// hold ('settleSource', 'reopenSource'): the names stay, for those histories to replay.
+export const settleRecord = retried.settleSource;
+export const reopenRecord = retried.reopenSource;
 
 // One small read, run in the workflow task that follows delivery rather than a task of its own.
 export const { webhookEndpointsFor } = proxyLocalActivities<Activities>({ startToCloseTimeout: '10 seconds' });

@@ -11,7 +11,7 @@
 import { condition, patched } from '@temporalio/workflow';
 import type { Delivered } from '../activities/deliver-decision';
 import {
-  isRecordSource,
+  recordOf,
   type DecisionContent,
   type DecisionEdit,
   type DecisionSnapshot,
@@ -31,8 +31,8 @@ import {
   mirrorDecision,
   postWithdrawal,
   releaseTaskHold,
-  reopenSource,
-  settleSource,
+  reopenRecord,
+  settleRecord,
 } from './decision-activities';
 import { DecisionAnnouncer } from './decision-announcer';
 import type { Expiring } from './messages';
@@ -142,7 +142,7 @@ export class DecisionMachine implements StackedDecision {
 
   validateSettle(command: AnswerCommand): void {
     rejectExpired(command);
-    if (!isRecordSource(this.state.source) || command.ask !== 1) {
+    if (!recordOf(this.state.source) || command.ask !== 1) {
       reject({
         code: 'invalid_request',
         message: 'Only a decision carrying an approval or escalation settles through its record, on its first ask.',
@@ -215,7 +215,7 @@ export class DecisionMachine implements StackedDecision {
     const actor = { kind: 'member' as const, id: command.answeredBy };
     const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask, door: this.state.source?.kind ?? null } };
     await this.commit(next, answered, { kind: 'resolved', actor });
-    await settleSource(next);
+    await settleRecord(next);
     return next;
   }
 
@@ -229,7 +229,7 @@ export class DecisionMachine implements StackedDecision {
   async recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot> {
     if (next.status !== 'resolved') return this.commit(next, answered);
     const resolved: DecisionEvent = { kind: 'resolved', actor: answered.actor };
-    if (this.delivering || this.undoing || isRecordSource(next.source) || !this.deliversWithAnswer()) {
+    if (this.delivering || this.undoing || recordOf(next.source) || !this.deliversWithAnswer()) {
       return this.commit(next, answered, resolved);
     }
     this.delivering = true;
@@ -264,7 +264,7 @@ export class DecisionMachine implements StackedDecision {
       this.announcer.announceWithdrawal(next, command.ask, message);
       // Reopened, a blocking decision holds its task again, and its record is pending again.
       if (reopening) await this.holdTheTask(next);
-      if (reopening && isRecordSource(next.source)) await reopenSource(next);
+      if (reopening && recordOf(next.source)) await reopenRecord(next);
       return this.state;
     } finally {
       this.undoing = false;
@@ -306,7 +306,7 @@ export class DecisionMachine implements StackedDecision {
   /** Resolved: settles a record's decision and delivers, unless the resolving answer delivered already. */
   async deliverResolution(): Promise<void> {
     // A record's decision settles its record and delivers here, after the answering update returned (FR-28, FR-29).
-    if (isRecordSource(this.state.source)) await settleSource(this.state);
+    if (recordOf(this.state.source)) await settleRecord(this.state);
     // Delivered with the answer that resolved it, the decision has only to announce it.
     if (this.state.delivery) await this.announcer.announce(this.state, this.subscribers);
     else await this.deliver();

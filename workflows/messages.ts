@@ -49,8 +49,8 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  * The API stamps it on every new decision's start input (`DecisionStart.workflowVersion`), and
  * workflow code branches on it for a change in the commands a path issues. Unlike `patched()`,
  * which records a marker and upserts the TemporalChangeVersion search attribute in every new
- * history (a visibility write: about a quarter of the Temporal server's CPU per answer), it costs
- * nothing at run time. A decision filed before the stamp has none, and there the older
+ * history (a visibility write, which the server pays for on every answer), it costs nothing at
+ * run time. A decision filed before the stamp has none, and there the older
  * `patched()` gates still decide, as its history recorded them.
  *   1: the answer that resolves a decision delivers in its mirroring local activity.
  */

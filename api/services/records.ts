@@ -4,7 +4,7 @@
  * resolve endpoints answer that ask through the decision's workflow, so every door — these,
  * the queue, the chat tool, an Inbox reply — ends in the same resolution, once.
  */
-import type { DecisionView } from '../../domain/decision';
+import type { DecisionView, RecordRef } from '../../domain/decision';
 import type { AnswerBody } from '../../domain/decision-schema';
 import type { ProposeApprovalBody } from '../../domain/approval';
 import { checkAnswer, type AnswerCommand } from '../../domain/decision-state';
@@ -12,10 +12,11 @@ import { DomainError, notFound } from '../../domain/errors';
 import type { RaiseEscalationBody, ResolveEscalationBody } from '../../domain/escalation';
 import { approvalReply, escalationReply } from '../../domain/inbox-reply';
 import { approvalDecision, escalationDecision } from '../../domain/record-projection';
-import { deleteApproval, getApproval, insertApproval, setApprovalDecision } from '../../db/approvals';
+import { getApproval, insertApproval } from '../../db/approvals';
 import { getDecision } from '../../db/decision-queries';
-import { deleteEscalation, getEscalation, setEscalationDecision, upsertEscalation } from '../../db/escalations';
+import { getEscalation, upsertEscalation } from '../../db/escalations';
 import type { Pool } from '../../db/pool';
+import { deleteUncarriedRecord, setRecordDecision } from '../../db/records';
 import type { Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
 import { editDecision } from './change-decision';
@@ -32,20 +33,14 @@ const linkFields = (body: { agent?: string; task?: string; session?: string; run
 });
 
 /** Files the carrying decision; a record whose decision could not be filed is removed again. */
-async function carry(
-  deps: Deps,
-  principal: Principal,
-  record: { kind: 'approval' | 'escalation'; id: string },
-  raw: Record<string, unknown>,
-): Promise<DecisionView> {
+async function carry(deps: Deps, principal: Principal, record: RecordRef, raw: Record<string, unknown>): Promise<DecisionView> {
   try {
     const { decision } = await fileDecision(deps, principal, raw, record);
-    const attach = record.kind === 'approval' ? setApprovalDecision : setEscalationDecision;
     const { sessionId, agentId, taskId, runId } = decision.links;
-    await attach(deps.pool, principal.workspaceId, record.id, decision.id, { sessionId, agentId, taskId, runId });
+    await setRecordDecision(deps.pool, principal.workspaceId, record, decision.id, { sessionId, agentId, taskId, runId });
     return decision;
   } catch (error) {
-    await (record.kind === 'approval' ? deleteApproval : deleteEscalation)(deps.pool, principal.workspaceId, record.id);
+    await deleteUncarriedRecord(deps.pool, principal.workspaceId, record);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 -- The queue ranks every open decision on a few narrow columns, then reads the snapshot of the
--- page's rows alone. Kept inline, each snapshot (~1 kB) makes every row wide, and the ranking
--- scan reads three times the pages it needs. A low toast target moves the snapshot (and long
+-- page's rows alone. Kept inline, each snapshot makes every row wide, and the ranking scan
+-- reads pages of snapshots it never uses. A low toast target moves the snapshot (and long
 -- contexts) out of line; the short id and status columns stay plain, so filtering on them
 -- never decompresses anything. Rows written before this take the new layout when next updated.
 alter table decisions set (toast_tuple_target = 256);

@@ -1,8 +1,8 @@
 -- decision_counts (migration 0014) kept one row per (workspace, status, mode): every filing
 -- and every resolution in a workspace updated the same row and held its lock until commit,
--- so concurrent writers queued on it (sustained filing fell from 50/s to about 34/s with
--- errors on the embedded server). Each connection now writes its own shard of the counter
--- (its backend pid modulo 16); readers already sum every row of a workspace.
+-- so concurrent writers queued on it. Each connection now writes its own shard of the counter
+-- (its backend pid modulo 16), so writers never wait for one another there; readers already
+-- sum every row of a workspace.
 alter table decision_counts add column shard smallint not null default 0;
 alter table decision_counts drop constraint decision_counts_pkey;
 alter table decision_counts add primary key (workspace_id, status, mode, shard);

@@ -1,6 +1,6 @@
 /** `/api/v1/decisions` over HTTP, on the real database and Temporal server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choiceDecision } from '../support/fixtures';
+import { decisionBody } from '../support/fixtures';
 import { freePort } from '../../runtime/free-port';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => cast?.stop());
 
 async function file(member: Member, asks = 1) {
-  const response = await cast.request(member.token, 'POST', '/api/v1/decisions', choiceDecision('API test?', asks));
+  const response = await cast.request(member.token, 'POST', '/api/v1/decisions', decisionBody('API test?', asks));
   expect(response.status).toBe(201);
   return ((await response.json()) as { decision: { id: string } }).decision;
 }
@@ -35,7 +35,7 @@ describe('authentication', () => {
     await expectProblem(await cast.request('cast_not-a-real-token', 'GET', '/api/v1/decisions'), 401, 'unauthorized');
     const basic = await fetch(`${cast.url}/api/v1/decisions`, { headers: { authorization: `Basic ${alice.token}` } });
     await expectProblem(basic, 401, 'unauthorized');
-    await expectProblem(await cast.request(null, 'POST', '/api/v1/decisions', choiceDecision()), 401, 'unauthorized');
+    await expectProblem(await cast.request(null, 'POST', '/api/v1/decisions', decisionBody()), 401, 'unauthorized');
   });
 });
 
@@ -80,12 +80,12 @@ describe('filing and reading', () => {
       [[], 'invalid_request', /must be an object, not a list/],
       [{}, 'invalid_request', /question/],
       [{ question: 'Q?', asks: [] }, 'invalid_request', /asks/],
-      [{ question: '', asks: choiceDecision().asks }, 'invalid_request', /question/],
-      [{ question: 'x'.repeat(1001), asks: choiceDecision().asks }, 'invalid_request', /question/],
-      [{ ...choiceDecision(), context: 'x'.repeat(4001) }, 'invalid_request', /context/],
-      [{ ...choiceDecision(), asks: [{ kind: 'decision', prompt: 'P', options: [{ label: 'only one' }] }] }, 'invalid_request', /options/],
-      [{ ...choiceDecision(), asks: [{ kind: 'poll', prompt: 'P' }] }, 'invalid_request', /Ask 1's kind is "poll"/],
-      [{ ...choiceDecision(), status: 'resolved' }, 'invalid_request', /status/],
+      [{ question: '', asks: decisionBody().asks }, 'invalid_request', /question/],
+      [{ question: 'x'.repeat(1001), asks: decisionBody().asks }, 'invalid_request', /question/],
+      [{ ...decisionBody(), context: 'x'.repeat(4001) }, 'invalid_request', /context/],
+      [{ ...decisionBody(), asks: [{ kind: 'decision', prompt: 'P', options: [{ label: 'only one' }] }] }, 'invalid_request', /options/],
+      [{ ...decisionBody(), asks: [{ kind: 'poll', prompt: 'P' }] }, 'invalid_request', /Ask 1's kind is "poll"/],
+      [{ ...decisionBody(), status: 'resolved' }, 'invalid_request', /status/],
     ];
     for (const [body, code, detail] of bad) {
       const response = await cast.request(alice.token, 'POST', '/api/v1/decisions', typeof body === 'string' ? body : JSON.stringify(body));
@@ -173,7 +173,7 @@ describe('answering', () => {
     try {
       const member = await unreachable.newMember();
       const started = Date.now();
-      const response = await unreachable.request(member.token, 'POST', '/api/v1/decisions', choiceDecision());
+      const response = await unreachable.request(member.token, 'POST', '/api/v1/decisions', decisionBody());
       await expectProblem(response, 503, 'temporal_unavailable');
       expect(Date.now() - started).toBeLessThan(15_000);
       const rows = await unreachable.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [member.workspaceId]);
@@ -185,7 +185,7 @@ describe('answering', () => {
 
   it('refuses a filing with 503 when no worker runs, and it never appears later', async () => {
     await cast.stopWorker();
-    const response = await cast.request(alice.token, 'POST', '/api/v1/decisions', choiceDecision('Filed with no worker?'));
+    const response = await cast.request(alice.token, 'POST', '/api/v1/decisions', decisionBody('Filed with no worker?'));
     await expectProblem(response, 503, 'temporal_unavailable');
     await cast.startWorker();
     // Give the worker time to pick up the abandoned start; it must drop it, not mirror it.

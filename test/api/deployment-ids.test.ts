@@ -15,7 +15,7 @@ import { createPool } from '../../db/pool';
 import { decisionQuery, decisionWorkflowId } from '../../workflows/messages';
 import { stackQuery, stackWorkflowId } from '../../workflows/stack-messages';
 import { world } from '../support/agent-world';
-import { choiceDecision } from '../support/fixtures';
+import { decisionBody } from '../support/fixtures';
 import { freshDatabase } from '../support/fresh-database';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -52,7 +52,7 @@ describe('workflow ids carry the deployment', () => {
     const before = await castOverNewDatabase(sharedQueue);
     const me = world(before, await before.newMember());
     const session = `conv-${randomUUID()}`;
-    const old = (await me.file({ ...choiceDecision('Which region hosts the archive?'), session })).body.decision;
+    const old = (await me.file({ ...decisionBody('Which region hosts the archive?'), session })).body.decision;
     expect(old.id).toBe('sd-1');
     const oldWorkflow = decisionWorkflowId(old.id, before.deployment);
     expect(oldWorkflow).toBe(`decision/${before.deployment.id}/sd-1`);
@@ -63,7 +63,7 @@ describe('workflow ids carry the deployment', () => {
     const after = await castOverNewDatabase(sharedQueue);
     expect(after.deployment.id).not.toBe(before.deployment.id);
     const you = world(after, await after.newMember());
-    const filed = await you.file({ ...choiceDecision('Do we rotate the signing keys now?'), session });
+    const filed = await you.file({ ...decisionBody('Do we rotate the signing keys now?'), session });
     expect(filed.status).toBe(201);
     expect(filed.body.decision).toMatchObject({ id: 'sd-1', question: 'Do we rotate the signing keys now?', status: 'open' });
 
@@ -80,7 +80,7 @@ describe('workflow ids carry the deployment', () => {
   it('a database restored to before a filing hands its number out again: the filing goes to a new decision', async () => {
     const cast = await castOverNewDatabase();
     const me = world(cast, await cast.newMember());
-    const first = (await me.file({ ...choiceDecision('Ship the migration tonight?'), session: `conv-${randomUUID()}` })).body.decision;
+    const first = (await me.file({ ...decisionBody('Ship the migration tonight?'), session: `conv-${randomUUID()}` })).body.decision;
     const firstStack = (await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Before the restore' })).stack;
 
     // A restore to a point before that filing: its row, its key and its number are gone; its workflow runs on.
@@ -90,7 +90,7 @@ describe('workflow ids carry the deployment', () => {
     await cast.pool.query('delete from stacks where id = $1', [firstStack.id]);
     await cast.pool.query(`select setval('stack_number_seq', $1, false)`, [Number(firstStack.id.slice('ds-'.length))]);
 
-    const second = await me.file({ ...choiceDecision('Which dashboard do we retire?'), session: `conv-${randomUUID()}` });
+    const second = await me.file({ ...decisionBody('Which dashboard do we retire?'), session: `conv-${randomUUID()}` });
     expect(second.status).toBe(201);
     expect(second.body.decision.id).not.toBe(first.id);
     expect(second.body.decision.question).toBe('Which dashboard do we retire?');
@@ -105,8 +105,8 @@ describe('workflow ids carry the deployment', () => {
 
     // The same question from the same session still rewrites its own open decision in place.
     const session = `conv-${randomUUID()}`;
-    const asked = (await me.file({ ...choiceDecision('Pause the nightly export?'), session })).body.decision;
-    const again = await me.file({ ...choiceDecision('pause the nightly export'), context: 'Disk is at 91%.', session });
+    const asked = (await me.file({ ...decisionBody('Pause the nightly export?'), session })).body.decision;
+    const again = await me.file({ ...decisionBody('pause the nightly export'), context: 'Disk is at 91%.', session });
     expect(again.body.decision.id).toBe(asked.id);
     expect(again.body.decision.context).toBe('Disk is at 91%.');
   });

@@ -235,13 +235,13 @@ describe('FR-13 — records written without a decision', () => {
       () => me.ok<{ decisions: DecisionView[] }>('GET', '/api/v1/decisions'),
       (body) => body.decisions.length === 2,
     );
-    const bySource = Object.fromEntries(queue.decisions.map((decision) => [decision.source?.kind, decision]));
-    expect(bySource.approval!.asks[0]).toMatchObject({ kind: 'approval', action: { kind: 'spawn_agent' }, risks: ['Spends real money'] });
-    expect(bySource.escalation!.asks[0]).toMatchObject({ kind: 'fact', prompt: 'What is the VAT rate in Ireland?' });
+    const byRecord = Object.fromEntries(queue.decisions.map((decision) => [decision.source?.kind, decision]));
+    expect(byRecord.approval!.asks[0]).toMatchObject({ kind: 'approval', action: { kind: 'spawn_agent' }, risks: ['Spends real money'] });
+    expect(byRecord.escalation!.asks[0]).toMatchObject({ kind: 'fact', prompt: 'What is the VAT rate in Ireland?' });
     const approvals = await me.ok<{ approvals: Approval[] }>('GET', '/api/v1/approvals');
-    expect(approvals.approvals[0]!.decisionId).toBe(bySource.approval!.id);
+    expect(approvals.approvals[0]!.decisionId).toBe(byRecord.approval!.id);
     // And it settles like any other.
     await me.ok('POST', `/api/v1/approvals/${approvals.approvals[0]!.id}/approve`, {});
-    expect((await me.decision(bySource.approval!.id)).status).toBe('resolved');
+    expect((await me.decision(byRecord.approval!.id)).status).toBe('resolved');
   });
 });

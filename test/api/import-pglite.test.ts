@@ -26,7 +26,7 @@ import type { Principal } from '../../domain/principal';
 import { person } from '../../domain/principal';
 import { applyAnswer, openDecision } from '../../domain/decision-state';
 import { signInToken } from '../../scripts/sign-in-token';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCRIPT = join(ROOT, 'scripts/import-pglite.ts');
@@ -153,7 +153,7 @@ async function writeSource(): Promise<void> {
   decisionIds = [];
   for (const question of ['Which schema wins?', 'Ship on Friday?']) {
     const id = `sd-${await nextDecisionNumber(pool)}`;
-    const opened = openDecision(decisionStart(choiceDecision(question, 2), { id, workspaceId, filedBy: owner.memberId }), new Date());
+    const opened = openDecision(decisionStart(decisionBody(question, 2), { id, workspaceId, filedBy: owner.memberId }), new Date());
     const answered = applyAnswer(
       opened,
       { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: colleague.memberId },

@@ -6,7 +6,7 @@ import { getDecision, nextDecisionNumber } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { testPool } from '../support/test-pool';
 import { createMember, createWorkspace } from '../../db/tenancy';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 
 let pool: Pool;
 let workspaceId: string;
@@ -21,10 +21,7 @@ afterAll(() => pool?.end());
 
 async function revisions() {
   const number = await nextDecisionNumber(pool);
-  const first = openDecision(
-    decisionStart(choiceDecision('Mirror?', 2), { id: `sd-${number}`, workspaceId, filedBy: memberId }),
-    new Date(),
-  );
+  const first = openDecision(decisionStart(decisionBody('Mirror?', 2), { id: `sd-${number}`, workspaceId, filedBy: memberId }), new Date());
   // Option 1 is not the recommended one, so it carries a reason.
   const second = applyAnswer(
     first,

@@ -20,7 +20,7 @@ import type { Pool } from '../../db/pool';
 import { createMember, createWorkspace } from '../../db/tenancy';
 import { openDecision } from '../../domain/decision-state';
 import type { QueueTab } from '../../domain/queue';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 import { testPool } from '../support/test-pool';
 
 let pool: Pool;
@@ -160,7 +160,7 @@ async function seed(world: World): Promise<Seeded> {
     );
   }
 
-  const template = openDecision(decisionStart(choiceDecision('Ranked?'), { id: 'sd-1', workspaceId, filedBy: memberId }), new Date(now));
+  const template = openDecision(decisionStart(decisionBody('Ranked?'), { id: 'sd-1', workspaceId, filedBy: memberId }), new Date(now));
   const seeded: Seeded['rows'] = [];
   const inserted: Array<Record<string, unknown>> = [];
   const members: Array<Record<string, unknown>> = [];
@@ -348,7 +348,7 @@ describe('the queue read', () => {
     const memberId = await createMember(pool, workspaceId, 'Mirror');
     const number = await nextDecisionNumber(pool);
     const filed = openDecision(
-      decisionStart(choiceDecision('Mirrored?'), { id: `sd-${number}`, workspaceId, filedBy: memberId }),
+      decisionStart(decisionBody('Mirrored?'), { id: `sd-${number}`, workspaceId, filedBy: memberId }),
       new Date(),
     );
     const counts = async () => (await listQueue(pool, workspaceId, { tab: 'archived', limit: 1, offset: 0 })).counts;

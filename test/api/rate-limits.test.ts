@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FR61_LIMITS } from '../../api/rate-limit';
 import { startApi, type RunningApi } from '../../api/server';
 import { createPool, type Pool } from '../../db/pool';
-import { choiceDecision } from '../support/fixtures';
+import { decisionBody } from '../support/fixtures';
 import { agentTokenOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startSecondApi } from '../support/second-api';
@@ -178,7 +178,7 @@ describe('FR-61 when the counter store fails', () => {
     const session = await send(member, 'PUT', '/api/v1/sessions/conv-1', {});
     expect(Number(session.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await expectProblem(session, 503, 'rate_limit_unavailable')).detail).toMatch(/nothing was changed/);
-    const filed = await send(member, 'POST', '/api/v1/decisions', choiceDecision());
+    const filed = await send(member, 'POST', '/api/v1/decisions', decisionBody());
     await expectProblem(filed, 503, 'rate_limit_unavailable');
 
     expect(await count('sessions', member.workspaceId)).toBe(0);
@@ -192,7 +192,7 @@ describe('FR-61 when the counter store fails', () => {
 
   it('FR-61 — Archive all is refused with 503 rate_limit_unavailable and archives nothing; a read is still served, and logged', async () => {
     const member = await cast.newMember();
-    const filed = await cast.request(member.token, 'POST', '/api/v1/decisions', choiceDecision());
+    const filed = await cast.request(member.token, 'POST', '/api/v1/decisions', decisionBody());
     expect(filed.status).toBe(201);
     const { decision } = (await filed.json()) as { decision: { id: string } };
     await expect.poll(() => count('decisions', member.workspaceId)).toBe(1);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DECISION_WORKFLOW_VERSION, decisionWorkflowId } from '../../workflows/messages';
 import { world } from '../support/agent-world';
-import { choiceDecision } from '../support/fixtures';
+import { decisionBody } from '../support/fixtures';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { until } from '../support/until';
 
@@ -33,7 +33,7 @@ describe('a worker older than the decision it meets', () => {
   it('fails the workflow task, runs nothing of its older path, and leaves it for a newer worker', { timeout: 60_000 }, async () => {
     const me = world(cast, await cast.newMember());
     const question = `Upgrade the fleet ${randomUUID()}?`;
-    const filed = await me.file({ ...choiceDecision(question), session: `conv-${randomUUID()}` });
+    const filed = await me.file({ ...decisionBody(question), session: `conv-${randomUUID()}` });
     // The API waits for a worker to take the filing, as it would with none running.
     expect(filed.status).toBe(503);
     expect(filed.body).toMatchObject({ code: 'temporal_unavailable' });

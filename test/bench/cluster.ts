@@ -25,7 +25,7 @@ import { createLogger } from '../../runtime/logger';
 import { connectTemporal } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
 import { startWorker } from '../../worker';
-import { choiceDecision } from '../support/fixtures';
+import { decisionBody } from '../support/fixtures';
 import { startProcess, type ProductionCopy } from '../support/production-copy';
 import { startTemporalCluster } from '../support/temporal-cluster';
 import { noopUpdate, type noopWorkflow } from './bench-workflows';
@@ -92,7 +92,7 @@ export async function clusterBench(options: { open: number; quick: boolean; writ
   log(`filing: ${SAMPLES} through the API in turn with ${SAMPLES} bare update-with-starts…`);
   const filed: string[] = [];
   const fileDecision = async (question: string) => {
-    filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', choiceDecision(question))).decision.id);
+    filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(question))).decision.id);
   };
   const bareFiling = () =>
     client.workflow.executeUpdateWithStart(noopUpdate, {

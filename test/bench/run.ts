@@ -38,7 +38,7 @@ import { startTemporalDevServer } from '../../scripts/temporal-dev-server';
 import { startWorker } from '../../worker';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
 import { freePort } from '../../runtime/free-port';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 import { openDecision } from '../../domain/decision-state';
 import { listQueue } from '../../db/decision-queries';
 import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
@@ -116,7 +116,7 @@ installTemporalLogging('warn', { handleSignals: true });
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-const temporalServer = await startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() });
+const temporalServer = await startTemporalDevServer({ binary: await provideTemporal(env), port: await freePort() });
 const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-bench-pg-')), removeOnStop: true });
 const databaseUrl = env.DATABASE_URL ?? embedded!.url;
 const pool = createPool(databaseUrl, 20);
@@ -157,7 +157,7 @@ async function seedOpen(db: Pool, workspaceId: string, memberId: string, decisio
   const first = rows[0]!.start;
   const template = openDecision(
     decisionStart(
-      { question: 'Seeded question', context: 'Seeded context', asks: Array.from({ length: 5 }, (_, index) => ({ ...choiceDecision().asks[0]!, prompt: `Seeded ask ${index + 1}` })) },
+      { question: 'Seeded question', context: 'Seeded context', asks: Array.from({ length: 5 }, (_, index) => ({ ...decisionBody().asks[0]!, prompt: `Seeded ask ${index + 1}` })) },
       { id: 'sd-1', workspaceId, filedBy: memberId },
     ),
     new Date(),
@@ -231,7 +231,7 @@ const bareFiling = () =>
 log(`filing: ${ANSWERS} decisions filed through the API and ${ANSWERS} bare update-with-starts of a no-op workflow…`);
 const filed: string[] = [];
 const fileDecision = async (question: string) => {
-  filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', choiceDecision(question))).decision.id);
+  filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(question))).decision.id);
 };
 await timeEach(20, (index) => fileDecision(`Warm-up ${index}?`));
 await timeEach(20, bareFiling);
@@ -258,7 +258,7 @@ const [answers, bareUpdates, localUpdates] = await timeInterleaved(ANSWERS, PACE
 log(`answer → agent: ${WAITS} answers given while a \`cast decide wait\` request (the same endpoint) waits…`);
 const waits: number[] = [];
 for (let index = 0; index < WAITS; index += 1) {
-  const { decision } = await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', choiceDecision(`Wait ${index}?`));
+  const { decision } = await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(`Wait ${index}?`));
   const released = http.send('GET', `/api/v1/decisions/${decision.id}/wait?timeout=30`).then(() => performance.now());
   await new Promise((resolve) => setTimeout(resolve, 150));
   const answeredAt = performance.now();
@@ -279,7 +279,7 @@ const lags = await stackDeadlineLags(http, STACK_MEMBERS, 5);
 
 log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
 for (let index = 0; index < BROWSER_RUNS; index += 1) {
-  await http.json('POST', '/api/v1/decisions', choiceDecision(`Browser answer ${index}?`));
+  await http.json('POST', '/api/v1/decisions', decisionBody(`Browser answer ${index}?`));
 }
 const web = await browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS, KEYSTROKES);
 

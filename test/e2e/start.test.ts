@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freeFixedPort } from '../../runtime/free-port';
-import { choiceDecision } from '../support/fixtures';
+import { decisionBody } from '../support/fixtures';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cast-start-'));
 // Like a clone's .data: the database server's user (as root, `postgres`) passes through it.
@@ -171,7 +171,7 @@ describe('npm start', () => {
     expect(postgresPort()).toBe(ports.postgres);
     expect(await listening(ports.postgres!)).toBe(true);
 
-    const filed = await call(first, first.token, 'POST', '/api/v1/decisions', choiceDecision('Survives a restart?', 2));
+    const filed = await call(first, first.token, 'POST', '/api/v1/decisions', decisionBody('Survives a restart?', 2));
     expect(filed.status).toBe(201);
     decisionId = ((await filed.json()) as { decision: { id: string } }).decision.id;
     const answered = await call(first, first.token, 'POST', `/api/v1/decisions/${decisionId}/asks/1/answer`, {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../runtime/free-port';
-import { choiceDecision } from '../support/fixtures';
+import { decisionBody } from '../support/fixtures';
 import { freshDatabase } from '../support/fresh-database';
 import { productionCopy, runProcess, startProcess, type CastProcess, type ProductionCopy } from '../support/production-copy';
 import { until } from '../support/until';
@@ -88,7 +88,7 @@ describe('the compiled build', () => {
     const filed = await fetch(`${url}/api/v1/decisions`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(choiceDecision('Ship the build?')),
+      body: JSON.stringify(decisionBody('Ship the build?')),
     });
     expect(filed.status, await filed.clone().text()).toBe(201);
     const { decision } = (await filed.json()) as { decision: { id: string } };

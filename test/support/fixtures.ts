@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { DecisionStart } from '../../domain/decision';
 import { FileDecisionBody } from '../../domain/decision-schema';
 
-/** A valid body for `POST /api/v1/decisions` with `asks` choice asks. */
-export function choiceDecision(question = 'Which schema wins?', asks = 1): z.input<typeof FileDecisionBody> {
+/** A valid body for `POST /api/v1/decisions` with `asks` decision asks. */
+export function decisionBody(question = 'Which schema wins?', asks = 1): z.input<typeof FileDecisionBody> {
   return {
     question,
     context: 'Two migrations conflict; one of them has to go.',

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   execFileSync(process.execPath, ['scripts/ensure-cli.mjs'], { stdio: 'inherit', cwd: join(import.meta.dirname, '../..') });
   const env = loadEnv();
   const [temporal, embedded, bundle] = await Promise.all([
-    startTemporalDevServer({ binary: provideTemporal(env), port: await freePort() }),
+    startTemporalDevServer({ binary: await provideTemporal(env), port: await freePort() }),
     env.DATABASE_URL
       ? Promise.resolve(null)
       : startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'cast-test-pg-')), removeOnStop: true, skipFsync: true }),

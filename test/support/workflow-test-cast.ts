@@ -18,7 +18,9 @@ import { startTestCast, type Member, type TestCast } from './test-cast';
 export type WorkflowTestCast = { cast: TestCast; member: Member; client: Client; env: TestWorkflowEnvironment; stop(): Promise<void> };
 
 export async function startWorkflowTestCast(): Promise<WorkflowTestCast> {
-  const env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: provideTemporal() } } });
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: { executable: { type: 'existing-path', path: await provideTemporal() } },
+  });
   return castOver(env);
 }
 

@@ -13,7 +13,7 @@ import { actionEntries, actionsOptions, entryOptions } from '../../scripts/ensur
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** What `cast --help` must not load: zod's 450 KB, the MCP SDK, the schemas and the HTTP client. */
+/** What `cast --help` must not load: zod, the MCP SDK, the schemas and the HTTP client (each is large to read and compile). */
 const HEAVY = [/^node_modules\/zod\//, /^node_modules\/@modelcontextprotocol\//, /^domain\//, /^client\//];
 const heavy = (inputs: string[]) => inputs.filter((input) => HEAVY.some((pattern) => pattern.test(input)));
 

@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { EditDecisionBody, FileDecisionBody } from '../../domain/decision-schema';
 import { applyAnswer, mergeEdit, openDecision } from '../../domain/decision-state';
 import { undoAnswer } from '../../domain/undo';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 
 const who = { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' };
 const twoOptions = { kind: 'decision' as const, prompt: 'Back off?', options: [{ label: 'Back off' }, { label: 'Switch keys' }] };
 const fact = { kind: 'fact' as const, prompt: 'Which key?' };
 
 function filed(extra: Record<string, unknown> = {}) {
-  return openDecision(decisionStart({ ...choiceDecision('Which schema wins?'), ...extra }, who), new Date('2026-01-01T00:00:00Z'));
+  return openDecision(decisionStart({ ...decisionBody('Which schema wins?'), ...extra }, who), new Date('2026-01-01T00:00:00Z'));
 }
 
 function issues(result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined }) {
@@ -21,8 +21,8 @@ function issues(result: { error?: { issues: Array<{ path: PropertyKey[]; message
 }
 
 describe('filing checks the rules that span fields', () => {
-  it('an advisory decision declares a default among the options of its choice ask; a blocking one has none', () => {
-    const body = choiceDecision();
+  it('an advisory decision declares a default among the options of its decision ask; a blocking one has none', () => {
+    const body = decisionBody();
     expect(issues(FileDecisionBody.safeParse({ ...body, defaultOption: 1 }))).toEqual([
       { path: 'defaultOption', message: 'Only an advisory decision has a default option.' },
     ]);
@@ -30,14 +30,14 @@ describe('filing checks the rules that span fields', () => {
       { path: 'defaultOption', message: 'An advisory decision declares its default: an option between 1 and 3.' },
     ]);
     expect(issues(FileDecisionBody.safeParse({ ...body, asks: [fact], mode: 'advisory', defaultOption: 1 }))).toEqual([
-      { path: 'mode', message: 'An advisory decision needs a choice ask whose default it proceeds on.' },
+      { path: 'mode', message: 'An advisory decision needs a decision ask (kind "decision") whose default it proceeds on.' },
     ]);
     expect(FileDecisionBody.safeParse({ ...body, mode: 'advisory', defaultOption: 3 }).success).toBe(true);
   });
 
-  it('an option page belongs to an option of a choice ask', () => {
+  it('an option page belongs to an option of a decision ask', () => {
     const page = (ask: number, option: number) => ({ ask, option, html: '<p>Plan</p>' });
-    const body = { ...choiceDecision(), asks: [...choiceDecision().asks, fact] };
+    const body = { ...decisionBody(), asks: [...decisionBody().asks, fact] };
     expect(issues(FileDecisionBody.safeParse({ ...body, optionPages: [page(1, 3), page(1, 4), page(2, 1)] }))).toEqual([
       { path: 'optionPages.1', message: 'Ask 1 has no option 4 to attach a page to.' },
       { path: 'optionPages.2', message: 'Ask 2 has no option 1 to attach a page to.' },
@@ -61,13 +61,13 @@ describe('an edit is checked against the decision it leaves behind', () => {
 
   it('new asks must still carry the advisory default', () => {
     const advisory = filed({ mode: 'advisory', defaultOption: 3 });
-    expect(mergeEdit(advisory, { asks: [FileDecisionBody.parse({ ...choiceDecision(), asks: [twoOptions] }).asks[0]!] })).toEqual({
+    expect(mergeEdit(advisory, { asks: [FileDecisionBody.parse({ ...decisionBody(), asks: [twoOptions] }).asks[0]!] })).toEqual({
       code: 'invalid_request',
       message: 'An advisory decision declares its default: an option between 1 and 2.',
     });
     expect(mergeEdit(advisory, { asks: [{ ...fact, required: true, multiline: false }] })).toEqual({
       code: 'invalid_request',
-      message: 'An advisory decision needs a choice ask whose default it proceeds on.',
+      message: 'An advisory decision needs a decision ask (kind "decision") whose default it proceeds on.',
     });
   });
 
@@ -84,7 +84,7 @@ describe('an edit is checked against the decision it leaves behind', () => {
       message: 'Ask 1 has no option 4 to attach a page to.',
     });
     const withPage = { ...filed(), documents: { options: { '1.3': 'hash' } } };
-    const narrowed = FileDecisionBody.parse({ ...choiceDecision(), asks: [twoOptions] }).asks;
+    const narrowed = FileDecisionBody.parse({ ...decisionBody(), asks: [twoOptions] }).asks;
     expect(mergeEdit(withPage, { asks: narrowed })).toEqual({
       code: 'invalid_request',
       message: 'Ask 1 has no option 3 to attach a page to.',

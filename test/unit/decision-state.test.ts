@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { applyAnswer, checkAnswer, openDecision, progress, type AnswerCommand } from '../../domain/decision-state';
 import type { DecisionStart } from '../../domain/decision';
 import { FileDecisionBody } from '../../domain/decision-schema';
-import type { ChoiceAsk } from '../../domain/ask-schema';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import type { DecisionAsk } from '../../domain/ask-schema';
+import { decisionBody, decisionStart } from '../support/fixtures';
 
 function start(asks = 2): DecisionStart {
-  return decisionStart(choiceDecision('Q?', asks), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' });
+  return decisionStart(decisionBody('Q?', asks), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' });
 }
 
 const answer = (ask: number, selected: number[]): AnswerCommand => ({
@@ -62,8 +62,8 @@ describe('decision rules', () => {
   });
 
   it('allows at most one recommended option', () => {
-    const body = choiceDecision();
-    (body.asks[0] as z.input<typeof ChoiceAsk>).options[0]!.recommended = true;
+    const body = decisionBody();
+    (body.asks[0] as z.input<typeof DecisionAsk>).options[0]!.recommended = true;
     expect(FileDecisionBody.safeParse(body).success).toBe(false);
   });
 });

@@ -4,18 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyAnswer, autoDefaultAnswer, declaredDefault, openDecision } from '../../domain/decision-state';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 
 const now = new Date('2026-01-01T00:00:00Z');
 
 /** An advisory decision whose default is option 2 (an advisory decision always declares one). */
 function decision(overrides: { asks?: number } = {}) {
-  const body = { ...choiceDecision('Which?', overrides.asks ?? 1), mode: 'advisory' as const, defaultOption: 2 };
+  const body = { ...decisionBody('Which?', overrides.asks ?? 1), mode: 'advisory' as const, defaultOption: 2 };
   return openDecision(decisionStart(body, { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), now);
 }
 
 describe('the declared default', () => {
-  it('an open advisory decision with a default takes it on its choice ask', () => {
+  it('an open advisory decision with a default takes it on its decision ask', () => {
     expect(declaredDefault(decision())).toEqual({ ask: 1, value: { kind: 'decision', selected: [2] } });
     expect(autoDefaultAnswer(decision())).toMatchObject({ ask: 1, value: { selected: [2] }, automatic: true });
   });

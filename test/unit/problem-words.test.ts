@@ -12,7 +12,7 @@ import { actedRejection, checkUndo } from '../../domain/undo';
 import i18next from 'i18next';
 import { en } from '../../ui/src/i18n/en';
 import { problemWords } from '../../ui/src/http/problem-words';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 
 // The catalogue as the web loads it (ui/src/i18n), without react-i18next: this file is type-checked
 // with the server's code, where React's DOM-less global types would shadow the browser tests' DOM.
@@ -20,7 +20,7 @@ const catalogue = i18next.createInstance();
 await catalogue.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 const t = catalogue.t.bind(catalogue);
 const at = new Date('2026-01-01T00:00:00Z');
-const open = () => openDecision(decisionStart(choiceDecision('Q?', 1), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), at);
+const open = () => openDecision(decisionStart(decisionBody('Q?', 1), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), at);
 const answered = () => applyAnswer(open(), { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: 'mb' }, at);
 
 /** The refusal as the API sends it (api/problem.ts): its details, then the problem's own members. */

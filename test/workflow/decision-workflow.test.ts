@@ -19,7 +19,7 @@ import {
   decisionWorkflowId,
   fileDecisionUpdate,
 } from '../../workflows/messages';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 import type { Member, TestCast } from '../support/test-cast';
 import { startWorkflowTestCast } from '../support/workflow-test-cast';
 
@@ -39,7 +39,7 @@ let nextNumber = Date.now() % 1_000_000_000;
 async function file(asks: number, stamp: Pick<DecisionStart, 'workflowVersion'> = {}) {
   const number = ++nextNumber;
   const start = {
-    ...decisionStart(choiceDecision(`Workflow test ${randomUUID()}`, asks), {
+    ...decisionStart(decisionBody(`Workflow test ${randomUUID()}`, asks), {
       id: `sd-${number}`,
       workspaceId: member.workspaceId,
       filedBy: member.memberId,

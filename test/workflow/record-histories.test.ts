@@ -17,7 +17,7 @@ import type { decisionWorkflow } from '../../workflows/decision-workflow';
 import { DECISION_WORKFLOW, DECISION_WORKFLOW_VERSION, decisionWorkflowId, fileDecisionUpdate } from '../../workflows/messages';
 import { stackWorkflowId } from '../../workflows/stack-messages';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { historyToJson } from './history-json';
@@ -239,7 +239,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const me = await member();
     const number = (Date.now() % 1_000_000_000) + 900_000_000;
     const start = {
-      ...decisionStart(choiceDecision('Too late?'), {
+      ...decisionStart(decisionBody('Too late?'), {
         id: `sd-${number}`,
         workspaceId: me.member.workspaceId,
         filedBy: me.member.memberId,

@@ -23,7 +23,7 @@ import {
 } from '../../workflows/messages';
 import { STACK_WORKFLOW, addMembersUpdate, createStackUpdate, stackWorkflowId } from '../../workflows/stack-messages';
 import type { stackWorkflow } from '../../workflows/stack-workflow';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 import type { Member, TestCast } from '../support/test-cast';
 import { startTimeSkippingCast } from '../support/workflow-test-cast';
 
@@ -47,7 +47,7 @@ let nextNumber = (Date.now() % 1_000_000_000) + 1_100_000_000;
 /** Files a decision with Cast's own undo window (no override), as update-with-start like the API. */
 async function file(asks: number, extra: { mode?: 'advisory'; defaultOption?: number } = {}) {
   const start = decisionStart(
-    { ...choiceDecision(`Time skipping ${randomUUID()}`, asks), ...extra },
+    { ...decisionBody(`Time skipping ${randomUUID()}`, asks), ...extra },
     { id: `sd-${++nextNumber}`, workspaceId: member.workspaceId, filedBy: member.memberId },
   );
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerCommand } from '../../domain/decision-state';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
 import { DECISION_WORKFLOW, answerAskUpdate, decisionWorkflowId, fileDecisionUpdate, undoAnswerUpdate } from '../../workflows/messages';
-import { choiceDecision, decisionStart } from '../support/fixtures';
+import { decisionBody, decisionStart } from '../support/fixtures';
 import type { Member, TestCast } from '../support/test-cast';
 import { startWorkflowTestCast } from '../support/workflow-test-cast';
 
@@ -28,7 +28,7 @@ let nextNumber = (Date.now() % 1_000_000_000) + 500_000_000;
 
 async function file(asks: number, undoWindowMs: number) {
   const start = {
-    ...decisionStart(choiceDecision(`Undo window ${randomUUID()}`, asks), {
+    ...decisionStart(decisionBody(`Undo window ${randomUUID()}`, asks), {
       id: `sd-${++nextNumber}`,
       workspaceId: member.workspaceId,
       filedBy: member.memberId,

@@ -3,7 +3,7 @@
  * (`-` for stdin) and the documents — refused before the server sees them when the CLI can tell.
  */
 import { readFileSync, statSync } from 'node:fs';
-import type { ChoiceOption } from '../../../domain/ask-schema';
+import type { DecisionOption } from '../../../domain/ask-schema';
 import type { OptionPage } from '../../../domain/documents-schema';
 import { labelIssueMessage, labelIssues } from '../../../domain/option-labels';
 import { usageError } from '../../output';
@@ -13,7 +13,7 @@ export const MAX_OPTIONS = 9;
 const CONTEXT_MAX = 4000;
 
 /** `-o "Label :: consequence"`, split on the first " :: "; every label there and each its own. */
-export function parseOptions(raw: string[]): ChoiceOption[] {
+export function parseOptions(raw: string[]): DecisionOption[] {
   if (raw.length < MIN_OPTIONS || raw.length > MAX_OPTIONS) {
     throw usageError(
       `A decision needs ${MIN_OPTIONS}–${MAX_OPTIONS} options; ${raw.length} given. Add each with -o "Label :: what choosing it changes".`,
@@ -37,7 +37,7 @@ export function parseOptions(raw: string[]): ChoiceOption[] {
  * (the MCP `decide` tool too). A leading "::" is an empty label, not part of one: the MCP
  * tool trims `" :: only consequence"` to `":: only consequence"` before it gets here.
  */
-export function splitOption(text: string): ChoiceOption {
+export function splitOption(text: string): DecisionOption {
   const split = /(?:^|\s)::(?:\s|$)/.exec(text);
   const label = (split ? text.slice(0, split.index) : text).trim();
   const consequence = split ? text.slice(split.index + split[0].length).trim() : '';

@@ -1,5 +1,5 @@
 /** What `cast decide edit` does: reads the flags into a partial body, checks it with domain's schema, and rewrites the open decision. */
-import type { ChoiceOption } from '../../../domain/ask-schema';
+import type { DecisionOption } from '../../../domain/ask-schema';
 import { cardNotes } from '../../../domain/card-notes';
 import { EditDecisionBody } from '../../../domain/decision-schema';
 import { refusalOf, refusalWords } from '../../../domain/refusal-words';
@@ -20,13 +20,13 @@ export async function run(given: string | undefined, opts: EditOptions): Promise
   if (current.status !== 'open') throw closedError(current, 'edit');
 
   const currentChoice = current.asks.find((ask) => ask.kind === 'decision');
-  const currentOptions: ChoiceOption[] = currentChoice?.kind === 'decision' ? currentChoice.options : [];
+  const currentOptions: DecisionOption[] = currentChoice?.kind === 'decision' ? currentChoice.options : [];
   const options = opts.option.length > 0 ? parseOptions(opts.option) : null;
   const optionCount = options?.length ?? currentOptions.length;
   const question = opts.question?.trim();
   const edit: Record<string, unknown> = {};
   if (question) edit.question = question;
-  // A cast decide question is one choice ask whose prompt is the question: keep them together.
+  // A cast decide question is one decision ask whose prompt is the question: keep them together.
   if (options || (question && currentChoice)) {
     edit.asks = [{ kind: 'decision', prompt: question ?? current.question, options: options ?? currentOptions }];
   }

@@ -1,9 +1,9 @@
 /**
  * Filing one choice into the queue, shared by `cast decide` and the MCP `decide` tool: the
- * body (one choice ask whose prompt is the question, in the asking session and its scope),
+ * body (one decision ask whose prompt is the question, in the asking session and its scope),
  * checked with domain's FileDecisionBody, then posted — and placed in its stack, if named.
  */
-import type { ChoiceOption } from '../../../domain/ask-schema';
+import type { DecisionOption } from '../../../domain/ask-schema';
 import type { DecisionView } from '../../../domain/decision';
 import { FileDecisionBody } from '../../../domain/decision-schema';
 import type { FilingCard } from '../../../domain/decision-view-schema';
@@ -19,7 +19,7 @@ import { onStack } from '../stack/stack-input';
 export type DecisionDraft = {
   question: string;
   context?: string | undefined;
-  options: ChoiceOption[];
+  options: DecisionOption[];
   mode: 'blocking' | 'advisory';
   defaultOption?: number | undefined;
   report?: string | undefined;

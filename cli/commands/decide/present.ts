@@ -4,22 +4,22 @@ import { composeAnswerMessage } from '../../../domain/answer-message';
 import type { FilingCard } from '../../../domain/decision-view-schema';
 import { bold, dim } from '../../output';
 
-function choiceOf(decision: DecisionView) {
+function decisionAskOf(decision: DecisionView) {
   const ask = decision.asks.find((candidate) => candidate.kind === 'decision');
   return ask?.kind === 'decision' ? ask : null;
 }
 
 export function optionsOf(decision: DecisionView) {
-  return (choiceOf(decision)?.options ?? []).map((option, index) => ({
+  return (decisionAskOf(decision)?.options ?? []).map((option, index) => ({
     n: index + 1,
     label: option.label,
     consequence: option.consequence ?? null,
   }));
 }
 
-/** The chosen option of the decision's choice ask, if it was answered. */
+/** The option chosen on its decision ask, if it was answered. */
 export function answerOf(decision: DecisionView): { n: number; label: string } | null {
-  const ask = choiceOf(decision);
+  const ask = decisionAskOf(decision);
   const value = ask?.answer?.value;
   if (!ask || value?.kind !== 'decision') return null;
   const n = value.selected[0]!;
@@ -64,13 +64,13 @@ export function outcomeJson(decision: DecisionView) {
     id: decision.id,
     state: decision.status,
     answer: answerOf(decision),
-    answeredBy: choiceOf(decision)?.answer?.answeredBy ?? null,
+    answeredBy: decisionAskOf(decision)?.answer?.answeredBy ?? null,
     message: decision.status === 'resolved' ? composeAnswerMessage(decision) : null,
   };
 }
 
 export function answerLine(decision: DecisionView): string {
   const answer = answerOf(decision);
-  const reason = choiceOf(decision)?.answer?.reason;
+  const reason = decisionAskOf(decision)?.answer?.reason;
   return answer ? `${answer.n}. ${answer.label}${reason ? ` (reason: ${reason})` : ''}` : 'no answer';
 }

@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { ChoiceOption } from '../../../domain/ask-schema';
+import { DecisionOption } from '../../../domain/ask-schema';
 import { DecisionMode, DecisionStatus } from '../../../domain/decision';
 import { StackId } from '../../../domain/ids';
 import { naming } from '../../../domain/refusal-words';
@@ -25,7 +25,7 @@ const OptionInput = z.union(
       .min(1)
       .max(OPTION_MAX)
       .describe('"Label :: what choosing it changes" (the part after " :: " is optional)'),
-    ChoiceOption,
+    DecisionOption,
   ],
   // A union's failure names neither form's limit; a text option is said by what is wrong with it.
   {

@@ -19,7 +19,7 @@ At a real fork you should not take alone, call decide with the question, the con
 Blocking (the default) means stop: call wait_for_decision (it returns "pending" after ${MAX_WAIT_SECONDS} s; call again) or end your turn.
 Advisory (with defaultOption) only for a default that is cheap to undo. list_decisions shows this session's asks.`;
 
-/** The SDK is imported here, not at start-up, where importing it cost every other command about 0.2 s. */
+/** The SDK is imported here, not at start-up, so that no other command pays for loading it. */
 export async function castMcpServer(deps: ToolDeps): Promise<McpServer> {
   const sdk = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const server = new sdk.McpServer({ name: 'cast', version: cliVersion() }, { instructions: INSTRUCTIONS });

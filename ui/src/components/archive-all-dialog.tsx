@@ -4,7 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { ARCHIVE_ALL_MAX } from '../../../domain/limits';
-import { useModalDialog } from './use-modal-dialog';
+import { DialogFooter } from './dialog-footer';
+import { ModalDialog } from './modal-dialog';
 
 export function ArchiveAllDialog({
   count,
@@ -19,25 +20,17 @@ export function ArchiveAllDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useModalDialog();
   const capped = count > ARCHIVE_ALL_MAX;
   const archiving = Math.min(count, ARCHIVE_ALL_MAX);
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="archive-all-title" className="archive-all" data-testid="archive-all-dialog">
+    <ModalDialog onClose={onClose} labelledBy="archive-all-title" className="archive-all" testId="archive-all-dialog">
       <h2 id="archive-all-title">
         {capped ? t('archiveAll.titleCapped', { cap: ARCHIVE_ALL_MAX, count }) : t('archiveAll.title', { count })}
       </h2>
       <p>{t('archiveAll.body')}</p>
       {capped && <p>{t('archiveAll.overCap', { cap: ARCHIVE_ALL_MAX })}</p>}
       {filter && <p>{t('archiveAll.filteredBy', { filter })}</p>}
-      <footer>
-        <button type="button" className="quiet" onClick={onClose}>
-          {t('ask.cancel')}
-        </button>
-        <button type="button" className="primary" onClick={onConfirm}>
-          {t('archiveAll.confirm', { count: archiving })}
-        </button>
-      </footer>
-    </dialog>
+      <DialogFooter label={t('archiveAll.confirm', { count: archiving })} onCancel={onClose} onAct={onConfirm} />
+    </ModalDialog>
   );
 }

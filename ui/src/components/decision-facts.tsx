@@ -68,7 +68,7 @@ function BlockingLine({ detail }: { detail: Detail }) {
 /** An advisory decision: the agent works on its default meanwhile, and when (if ever) the default is taken. */
 function AdvisoryLine({ decision, agent }: { decision: Decision; agent: string }) {
   const { t, i18n } = useTranslation();
-  // The default is an option of its first choice ask (domain/decision-content-rules.ts).
+  // The default is an option of its first decision ask (domain/decision-content-rules.ts).
   const choice = decision.asks.find((ask) => ask.kind === 'decision');
   const label =
     decision.defaultOption !== null && choice?.kind === 'decision' ? (choice.options[decision.defaultOption - 1]?.label ?? null) : null;

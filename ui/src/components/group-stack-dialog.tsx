@@ -5,7 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalDialog } from './use-modal-dialog';
+import { DialogFooter } from './dialog-footer';
+import { ModalDialog } from './modal-dialog';
 
 export function GroupStackDialog({
   count,
@@ -18,8 +19,6 @@ export function GroupStackDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  // Esc closes it, and focus goes back to "Group into a stack".
-  const dialog = useModalDialog();
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,15 +35,8 @@ export function GroupStackDialog({
   }
 
   return (
-    // The queue's keys stop at the dialog: j, k or Esc typed here belong to the dialog.
-    <dialog
-      ref={dialog}
-      onClose={onClose}
-      onKeyDown={(event) => event.stopPropagation()}
-      aria-labelledby="group-stack-title"
-      className="group-stack"
-      data-testid="group-stack-dialog"
-    >
+    // Esc closes it, and focus goes back to "Group into a stack".
+    <ModalDialog onClose={onClose} labelledBy="group-stack-title" className="group-stack" testId="group-stack-dialog">
       <form onSubmit={(event) => void submit(event)}>
         <h2 id="group-stack-title">{t('stack.group')}</h2>
         <p>{t('stack.groupBody', { count })}</p>
@@ -64,15 +56,8 @@ export function GroupStackDialog({
             {problem}
           </p>
         )}
-        <footer>
-          <button type="button" className="quiet" onClick={onClose}>
-            {t('ask.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={busy || count === 0}>
-            {t('stack.create')}
-          </button>
-        </footer>
+        <DialogFooter label={t('stack.create')} onCancel={onClose} disabled={busy || count === 0} />
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { useTranslation } from 'react-i18next';
 import { problemMessage } from '../http/problem-message';
 import { useHealthSettings, useSaveHealthSettings } from '../queries/health-settings';
+import { DialogFooter } from './dialog-footer';
+import { ModalDialog } from './modal-dialog';
 
 type Range = { min: number; max: number };
 const CEILING: Range = { min: 1, max: 100 };
@@ -66,7 +68,6 @@ function WholeNumberField({ name, label, help, error, min, max, value, invalid, 
 
 export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const ceilingField = useRef<HTMLInputElement>(null);
   const quietField = useRef<HTMLInputElement>(null);
   const current = useHealthSettings();
@@ -78,12 +79,6 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
   const [invalid, setInvalid] = useState<{ ceiling: boolean; quiet: boolean }>({ ceiling: false, quiet: false });
   const [problem, setProblem] = useState<string | null>(null);
   const busy = saving.isPending || saving.isSuccess;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   // Once the current numbers are in, they fill the fields and the first field takes focus (it
   // was disabled when the dialog opened). Unreadable settings still leave the form usable: the
@@ -118,15 +113,14 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
   }
 
   return (
-    // The queue's keys stop at the dialog: digits and Esc typed here belong to it.
-    <dialog
-      ref={dialog}
+    // The queue gives focus back to the health line's menu once it has closed.
+    <ModalDialog
       onClose={onClose}
-      onKeyDown={(event) => event.stopPropagation()}
-      aria-labelledby="band-title"
-      aria-describedby="band-body"
+      labelledBy="band-title"
+      describedBy="band-body"
       className="health-band"
-      data-testid="health-band-dialog"
+      testId="health-band-dialog"
+      returnFocus={false}
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-busy={ready ? undefined : 'true'}>
         <h2 id="band-title">{t('health.adjust')}</h2>
@@ -161,15 +155,8 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
             {problem}
           </p>
         )}
-        <footer>
-          <button type="button" className="quiet" onClick={onClose}>
-            {t('ask.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={busy || !ready}>
-            {t('health.save')}
-          </button>
-        </footer>
+        <DialogFooter label={t('health.save')} onCancel={onClose} disabled={busy || !ready} />
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

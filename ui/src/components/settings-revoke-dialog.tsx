@@ -3,11 +3,13 @@
  * with nothing changed (the table gives focus back to the row's Revoke); a refusal is shown
  * in the server's words and the dialog stays open.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Token } from '../../../domain/people';
 import { problemMessage } from '../http/problem-message';
 import { useRevokeToken } from '../queries/people';
+import { DialogFooter } from './dialog-footer';
+import { ModalDialog } from './modal-dialog';
 
 export function SettingsRevokeDialog({
   token,
@@ -21,15 +23,8 @@ export function SettingsRevokeDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const revoking = useRevokeToken(me);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   async function confirm() {
     if (revoking.isPending) return;
@@ -46,15 +41,14 @@ export function SettingsRevokeDialog({
       ? t('settings.revoke.agentBody', { agent: token.agentName ?? '' })
       : t('settings.revoke.personBody', { name: token.memberName });
   return (
-    // Keys typed here belong to the dialog, never to a page behind it.
-    <dialog
-      ref={dialog}
+    // The token table gives focus back: to the row's Revoke, or to its heading once the row is gone.
+    <ModalDialog
       onClose={onClose}
-      onKeyDown={(event) => event.stopPropagation()}
-      aria-labelledby="revoke-title"
-      aria-describedby="revoke-body"
+      labelledBy="revoke-title"
+      describedBy="revoke-body"
       className="settings-revoke"
-      data-testid="revoke-dialog"
+      testId="revoke-dialog"
+      returnFocus={false}
     >
       <h2 id="revoke-title">{t('settings.revoke.title', { label: token.label })}</h2>
       <div id="revoke-body">
@@ -62,14 +56,13 @@ export function SettingsRevokeDialog({
         {token.kind === 'person' && token.memberId === me && <p>{t('settings.revoke.yourOwn')}</p>}
       </div>
       {problem && <p role="alert">{problem}</p>}
-      <footer>
-        <button type="button" onClick={onClose} autoFocus>
-          {t('ask.cancel')}
-        </button>
-        <button type="button" className="danger" onClick={() => void confirm()} disabled={revoking.isPending}>
-          {revoking.isPending ? t('settings.revoke.revoking') : t('settings.revoke.confirm')}
-        </button>
-      </footer>
-    </dialog>
+      <DialogFooter
+        label={revoking.isPending ? t('settings.revoke.revoking') : t('settings.revoke.confirm')}
+        onCancel={onClose}
+        onAct={() => void confirm()}
+        disabled={revoking.isPending}
+        destructive
+      />
+    </ModalDialog>
   );
 }

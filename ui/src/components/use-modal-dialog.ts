@@ -2,11 +2,12 @@
  * A `<dialog>` shown modal while `open` (§6.17, FR-64): Esc closes it — the browser's own
  * cancel, which the queue's keys leave alone (use-queue-keys.ts) — and, however it closes,
  * focus goes back to the element that had it before it opened (or, when what the dialog did
- * removed that element, to the page's heading), never to the page body.
+ * removed that element, to the page's heading), never to the page body. `returnFocus: false`
+ * leaves that to a caller that chooses where focus goes itself.
  */
 import { useEffect, useRef } from 'react';
 
-export function useModalDialog(open = true) {
+export function useModalDialog(open = true, { returnFocus = true }: { returnFocus?: boolean } = {}) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -15,6 +16,7 @@ export function useModalDialog(open = true) {
     if (!element.open) element.showModal();
     return () => {
       if (element.open) element.close();
+      if (!returnFocus) return;
       // Once the dialog has left (a modal dialog keeps the rest of the page from taking focus).
       requestAnimationFrame(() => {
         if (document.querySelector('dialog[open]')) return;
@@ -22,6 +24,6 @@ export function useModalDialog(open = true) {
         back?.focus();
       });
     };
-  }, [open]);
+  }, [open, returnFocus]);
   return dialog;
 }

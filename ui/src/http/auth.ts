@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ProblemError } from '../../../client/request';
-import { Problem } from '../../../domain/problem';
+import { problemOf, readBody } from '../../../client/response-body';
 
 const SESSION_PATH = '/auth/session';
 const WebSession = z.object({ principal: z.object({ workspaceId: z.string(), memberId: z.string() }) });
@@ -16,20 +16,9 @@ async function send(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) {
-    const problem = Problem.safeParse(parsed);
-    throw new ProblemError(
-      problem.success ? problem.data : { status: response.status, code: `http_${response.status}`, detail: text.slice(0, 200) },
-    );
-  }
-  return parsed;
+  const answer = await readBody(response);
+  if (!response.ok) throw new ProblemError(problemOf(response.status, answer));
+  return answer.json;
 }
 
 /** The member signed in on this browser, or null when no one is (or Cast cannot say). */

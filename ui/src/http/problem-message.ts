@@ -11,7 +11,7 @@ export function problemMessage(error: unknown): string {
   return i18next.t(error instanceof UnreachableError ? 'problems.unreachable' : 'problems.unexpected');
 }
 
-/** E15: another workspace's record and a missing one both read "Not found." */
+/** E15: another workspace's id and a missing one both read "Not found." */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ProblemError && error.status === 404;
 }

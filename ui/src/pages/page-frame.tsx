@@ -1,4 +1,4 @@
-/** What the record pages share: the loading and not-found states, and dates. The sidebar is the way back. */
+/** What the pages share: the loading and not-found states, and dates. The sidebar is the way back. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageState } from '../queries/page-state';
@@ -12,14 +12,14 @@ export function PageFrame({
 }: {
   title: string;
   loaded: PageState;
-  /** Added to `record`, for a page with its own layout (the task board). */
+  /** Added to `page`, for a page with its own layout (the task board). */
   className?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const heading = loaded === 'missing' ? t('page.notFound') : loaded === 'failed' ? t('page.failed') : title;
   return (
-    <main className={className ? `record ${className}` : 'record'} aria-busy={loaded === 'loading' ? 'true' : undefined}>
+    <main className={className ? `page ${className}` : 'page'} aria-busy={loaded === 'loading' ? 'true' : undefined}>
       {loaded === 'loading' ? (
         <p className="help">{t('page.loading')}</p>
       ) : (

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { pageStateOf } from '../queries/page-state';
-import { useRunPage, type RunRead } from '../queries/records';
+import { useRunPage, type RunRead } from '../queries/work-pages';
 import { PageFrame, When } from './page-frame';
 
 export function RunPage({ id }: { id: string }) {

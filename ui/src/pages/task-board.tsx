@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task, TaskStatus } from '../../../domain/task';
 import { AppLink } from '../components/app-link';
 import { pageStateOf } from '../queries/page-state';
-import { useTaskBoard, type Board } from '../queries/records';
+import { useTaskBoard, type Board } from '../queries/work-pages';
 import { PageFrame } from './page-frame';
 
 /** The board's status columns, in the order work moves; cancelled tasks are off the board. */

@@ -10,7 +10,7 @@ import type { Task, TaskBlocker } from '../../../domain/task';
 import { AppLink } from '../components/app-link';
 import { EscalationFeed } from '../components/escalation-feed';
 import { pageStateOf } from '../queries/page-state';
-import { useTaskPage, type Named } from '../queries/records';
+import { useTaskPage, type Named } from '../queries/work-pages';
 import { PageFrame, When } from './page-frame';
 
 export function TaskPage({ id }: { id: string }) {

@@ -1,4 +1,4 @@
-/** A record page's state from its read: what it has read stays on screen through a later failed read. */
+/** A page's state from its read: what it has read stays on screen through a later failed read. */
 import { isNotFound } from '../http/problem-message';
 
 export type PageState = 'loading' | 'missing' | 'failed' | 'ready';

@@ -4,7 +4,7 @@ import type { AskState } from '../../../../domain/decision-view-schema';
 import { AccessControl } from './access-control';
 import { ActionControl } from './action-control';
 import { ApprovalControl } from './approval-control';
-import { ChoiceControl } from './choice-control';
+import { DecisionControl } from './decision-control';
 import { FactControl } from './fact-control';
 import type { OptionPageHref, Submit } from './submit';
 import type { UndoState } from '../../../../domain/undo';
@@ -123,7 +123,7 @@ export function AskItem({
   return (
     <li className="ask" data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
-      {ask.kind === 'decision' && <ChoiceControl ask={ask} submit={submit} optionPage={optionPage} />}
+      {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
       {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}

@@ -1,13 +1,13 @@
-/** A decision ask's rules (FR-17, FR-24), zod-free for the workflow bundle; its wire shape is in `choice-ask-schema.ts`. */
+/** A decision ask's rules (FR-17, FR-24), zod-free for the workflow bundle; its wire shape is in `decision-ask-schema.ts`. */
 import type { Rejection } from '../errors';
-import type { ChoiceAnswer, ChoiceAsk } from './choice-ask-schema';
+import type { DecisionAnswer, DecisionAsk } from './decision-ask-schema';
 
-export function recommendedOption(ask: ChoiceAsk): number | null {
+export function recommendedOption(ask: DecisionAsk): number | null {
   const index = ask.options.findIndex((option) => option.recommended);
   return index === -1 ? null : index + 1;
 }
 
-export function checkChoiceAnswer(ask: ChoiceAsk, position: number, answer: ChoiceAnswer): Rejection | null {
+export function checkDecisionAnswer(ask: DecisionAsk, position: number, answer: DecisionAnswer): Rejection | null {
   const count = ask.options.length;
   const outside = answer.selected.find((option) => option > count);
   if (outside !== undefined) {
@@ -44,11 +44,11 @@ export function checkChoiceAnswer(ask: ChoiceAsk, position: number, answer: Choi
 }
 
 /** FR-24: going against the agent's recommendation needs a reason. */
-export function choiceNeedsReason(ask: ChoiceAsk, answer: ChoiceAnswer): boolean {
+export function decisionNeedsReason(ask: DecisionAsk, answer: DecisionAnswer): boolean {
   const recommended = recommendedOption(ask);
   return recommended !== null && !answer.selected.includes(recommended);
 }
 
-export function describeChoice(ask: ChoiceAsk, answer: ChoiceAnswer): string {
+export function describeDecisionAnswer(ask: DecisionAsk, answer: DecisionAnswer): string {
   return answer.selected.map((option) => ask.options[option - 1]?.label ?? `option ${option}`).join(', ');
 }

@@ -9,19 +9,19 @@ const askOf = (path: readonly PropertyKey[]) => sentenceStart(fieldWords(path.sl
 /** Its own words, for the doors that parse an option alone (the MCP `decide` tool's arguments). */
 const inWords = { error: refusalWords() };
 
-export const ChoiceOption = z.strictObject({
+export const DecisionOption = z.strictObject({
   /** An empty or repeated label is refused where the options are filed, with its own code (`option-labels-schema.ts`). */
   label: z.string(inWords).trim().max(200),
   consequence: z.string(inWords).trim().max(1000).optional(),
   recommended: z.boolean().optional(),
 });
-export type ChoiceOption = z.infer<typeof ChoiceOption>;
+export type DecisionOption = z.infer<typeof DecisionOption>;
 
-export const ChoiceAsk = z
+export const DecisionAsk = z
   .strictObject({
     kind: z.literal('decision'),
     ...askBase,
-    options: z.array(ChoiceOption).min(2).max(25),
+    options: z.array(DecisionOption).min(2).max(25),
     multiple: z.boolean().default(false),
     /** A multi-select's bounds ("Choose {min}–{max}"); default 1 to every option. */
     min: z.number().int().min(1).max(25).optional(),
@@ -39,11 +39,11 @@ export const ChoiceAsk = z
     path: ['max'],
     error: naming((_field, _input, path) => `${askOf(path)} needs bounds with min ≤ max ≤ its number of options.`),
   });
-export type ChoiceAsk = z.infer<typeof ChoiceAsk>;
+export type DecisionAsk = z.infer<typeof DecisionAsk>;
 
 /** Options are numbered from 1, the way people and the CLI refer to them. */
-export const ChoiceAnswer = z.strictObject({
+export const DecisionAnswer = z.strictObject({
   kind: z.literal('decision'),
   selected: z.array(z.number().int().min(1)).min(1).max(25),
 });
-export type ChoiceAnswer = z.infer<typeof ChoiceAnswer>;
+export type DecisionAnswer = z.infer<typeof DecisionAnswer>;

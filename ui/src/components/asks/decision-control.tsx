@@ -6,7 +6,7 @@ import { ReasonField } from '../reason-field';
 import { AskForm, focusIn } from './ask-form';
 import type { OptionPageHref, Submit } from './submit';
 
-type ChoiceAsk = Extract<AskState, { kind: 'decision' }>;
+type DecisionAsk = Extract<AskState, { kind: 'decision' }>;
 
 /**
  * A decision ask: radios, or checkboxes for a multi-select (§6.3), each option with its own
@@ -15,7 +15,7 @@ type ChoiceAsk = Extract<AskState, { kind: 'decision' }>;
  * the reason required (FR-24); otherwise it is offered as optional (FR-25). Enter on an option
  * answers (§6.17); Ctrl/⌘+Enter does from the reason.
  */
-export function ChoiceControl({ ask, submit, optionPage }: { ask: ChoiceAsk; submit: Submit; optionPage: OptionPageHref }) {
+export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk; submit: Submit; optionPage: OptionPageHref }) {
   const { t } = useTranslation();
   const id = useId();
   const [selected, setSelected] = useState<number[]>([]);

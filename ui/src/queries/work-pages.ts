@@ -1,8 +1,8 @@
 /**
- * The record pages' reads: a run with its session and agent (so Open Run ↗ lands on something
- * real, §6.5), a task with what holds it and its escalations, and the task board. What a page
- * only adds words from (a blocker's title, the session, the agent's name) is left out, not
- * failing the page, when it cannot be read.
+ * The reads of the run, task and task board pages: a run with its session and agent (so Open
+ * Run ↗ lands on something real, §6.5), a task with what holds it and its escalations, and the
+ * board. What a page only adds words from (a blocker's title, the session, the agent's name)
+ * is left out, not failing the page, when it cannot be read.
  */
 import { useQuery } from '@tanstack/react-query';
 import { readAgent } from '../http/agents';
