@@ -61,6 +61,8 @@ const childEnv = {
   TEMPORAL_TASK_QUEUE: taskQueue,
   PORT: String(apiPort),
   CAST_RATE_LIMITS: 'off',
+  // The receiver listens on loopback.
+  CAST_WEBHOOK_ALLOW_PRIVATE: 'on',
   LOG_LEVEL: 'warn',
 };
 function launch(entry: string): ChildProcess {
