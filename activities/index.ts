@@ -31,10 +31,10 @@ import { rollUpHealth } from '../db/health';
 export type ActivityDeps = { pool: Pool; client?: Client; taskQueue?: string; deployment?: Deployment; allowPrivateWebhooks?: boolean };
 
 export function createActivities({ pool, client, taskQueue, deployment, allowPrivateWebhooks = false }: ActivityDeps) {
-  const startDelivery: StartDelivery = (deliveryId) => {
-    if (!client || !taskQueue) throw new Error('Webhook deliveries need a Temporal client.');
-    return deliveryStarter(client, taskQueue, deployment)(deliveryId);
-  };
+  const startDelivery: StartDelivery =
+    client && taskQueue
+      ? deliveryStarter(client, taskQueue, deployment)
+      : () => Promise.reject(new Error('Webhook deliveries need a Temporal client.'));
   return {
     /** Compares the read model with the workflows and repairs rows behind them. */
     async reconcileDecisions(): Promise<ReconcileReport> {

@@ -17,7 +17,8 @@ const createWebhook = route({
   summary: 'Add a push endpoint',
   description:
     'Deliveries are signed as Standard Webhooks signs them (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`); ' +
-    'the secret is returned once, here. The URL must reach a public address: loopback, private, link-local and cloud metadata ' +
+    'the secret is returned once, here. `X-Cast-Signature: sha256=<hex>` (over the body alone) is still sent in this release, ' +
+    'and then dropped (docs/webhooks.md). The URL must reach a public address: loopback, private, link-local and cloud metadata ' +
     'addresses are refused (unless the deployment sets CAST_WEBHOOK_ALLOW_PRIVATE=on), and no redirect is followed.',
   body: { schema: CreateWebhookBody.meta({ id: 'CreateWebhookBody' }) },
   ok: {
