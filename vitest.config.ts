@@ -18,7 +18,8 @@ export default defineConfig({
     // A shared 2-core machine: a poll waits for what it expects for up to 10 s, not 1 s.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
-    // Every API the suite starts, in-process or spawned, parses its answers with their declared schemas.
-    env: { CAST_CHECK_RESPONSES: 'on' },
+    // Every API the suite starts, in-process or spawned, parses its answers with their declared
+    // schemas, and takes webhook receivers on loopback (test/support/test-cast.ts does so in-process).
+    env: { CAST_CHECK_RESPONSES: 'on', CAST_WEBHOOK_ALLOW_PRIVATE: 'on' },
   },
 });

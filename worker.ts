@@ -28,6 +28,8 @@ export async function startWorker(options: {
   rollupEvery?: Duration | null;
   /** How often the reconciler runs; `null` creates none (most tests). */
   reconcileEvery?: Duration | null;
+  /** Let webhook deliveries reach loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivateWebhooks?: boolean;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }): Promise<RunningWorker> {
@@ -49,7 +51,16 @@ export async function startWorker(options: {
     connection,
     namespace,
     taskQueue,
-    activities: { ...createActivities({ pool: options.pool, client, taskQueue, deployment }), ...options.extraActivities },
+    activities: {
+      ...createActivities({
+        pool: options.pool,
+        client,
+        taskQueue,
+        deployment,
+        allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
+      }),
+      ...options.extraActivities,
+    },
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
   }).catch(async (error: unknown) => {
     await connection.close();

@@ -10,7 +10,8 @@ import type { DecisionEvent } from '../domain/decision-state';
 import { deliverDecision, deliverWithAnswer, type Delivered } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
-import { sendWebhook, webhookEndpointsFor } from './send-webhook';
+import { deliveryStarter, queueWebhook, webhookEndpointsFor, type StartDelivery } from './queue-webhook';
+import { attemptWebhookDelivery } from './attempt-webhook';
 import { mirrorStack } from './mirror-stack';
 import { projectRecords } from './project-records';
 import { reopenRecord, settleRecord } from './settle-record';
@@ -18,16 +19,22 @@ import type { Deployment } from '../domain/deployment';
 import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
 import type { WebhookEvent } from '../domain/webhook';
+import type { WebhookAttemptOutcome } from '../domain/webhook-delivery';
 import { decisionsWithWorkGone } from '../db/decision-queries';
 import { rollUpHealth } from '../db/health';
 
 /**
- * `client`, `taskQueue` and `deployment` let the reconciler read this deployment's workflows;
- * a worker always passes them.
+ * `client`, `taskQueue` and `deployment` let the reconciler read this deployment's workflows
+ * and webhook deliveries start their own; a worker always passes them. `allowPrivateWebhooks`
+ * (CAST_WEBHOOK_ALLOW_PRIVATE) lets deliveries reach loopback and private addresses.
  */
-export type ActivityDeps = { pool: Pool; client?: Client; taskQueue?: string; deployment?: Deployment };
+export type ActivityDeps = { pool: Pool; client?: Client; taskQueue?: string; deployment?: Deployment; allowPrivateWebhooks?: boolean };
 
-export function createActivities({ pool, client, taskQueue, deployment }: ActivityDeps) {
+export function createActivities({ pool, client, taskQueue, deployment, allowPrivateWebhooks = false }: ActivityDeps) {
+  const startDelivery: StartDelivery =
+    client && taskQueue
+      ? deliveryStarter(client, taskQueue, deployment)
+      : () => Promise.reject(new Error('Webhook deliveries need a Temporal client.'));
   return {
     /** Compares the read model with the workflows and repairs rows behind them. */
     async reconcileDecisions(): Promise<ReconcileReport> {
@@ -82,8 +89,16 @@ export function createActivities({ pool, client, taskQueue, deployment }: Activi
     webhookEndpointsFor(workspaceId: string, event: WebhookEvent): Promise<string[]> {
       return webhookEndpointsFor(pool, workspaceId, event);
     },
-    sendWebhook(endpointId: string, event: WebhookEvent): Promise<'sent' | 'skipped'> {
-      return sendWebhook(pool, endpointId, event);
+    /**
+     * Queues the event for the endpoint and starts its delivery workflow. The name is the one
+     * recorded decision histories schedule (it used to POST, retrying for an hour), kept so they replay.
+     */
+    sendWebhook(endpointId: string, event: WebhookEvent): Promise<'queued' | 'skipped'> {
+      return queueWebhook(pool, startDelivery, endpointId, event);
+    },
+    /** One try of a delivery; `retryInMs` is when the schedule tries again, null on its last try. */
+    attemptWebhookDelivery(deliveryId: string, retryInMs: number | null): Promise<WebhookAttemptOutcome> {
+      return attemptWebhookDelivery({ pool, allowPrivate: allowPrivateWebhooks }, deliveryId, retryInMs);
     },
   };
 }

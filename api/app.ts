@@ -52,6 +52,8 @@ export type AppDeps = {
   rateLimits?: RateLimits | null;
   /** Parse every answer with its declared schema, so a handler that drifts fails (the test suite). */
   checkResponses?: boolean;
+  /** Accept webhook endpoints on loopback and private addresses (development and the test suite). */
+  allowPrivateWebhooks?: boolean;
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));

@@ -29,6 +29,8 @@ export async function startApi(options: {
   openPerAgent?: number;
   /** Parse every answer with its declared schema (the test suite). */
   checkResponses?: boolean;
+  /** Accept webhook endpoints on loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivateWebhooks?: boolean;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
@@ -38,6 +40,7 @@ export async function startApi(options: {
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.checkResponses ? { checkResponses: true } : {}),
+    ...(options.allowPrivateWebhooks ? { allowPrivateWebhooks: true } : {}),
   };
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -22,6 +22,8 @@ import { DomainError, isErrorCode } from '../domain/errors';
 import type { StackPolicy, StackSnapshot, StackStart } from '../domain/stack';
 import type { decisionWorkflow } from '../workflows/decision-workflow';
 import type { stackWorkflow } from '../workflows/stack-workflow';
+import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery-workflow';
+import { WEBHOOK_DELIVERY_WORKFLOW, webhookDeliveryWorkflowId, type WebhookDeliveryInput } from '../domain/webhook-delivery';
 import {
   STACK_WORKFLOW,
   addMembersUpdate,
@@ -228,6 +230,22 @@ export class TemporalGateway {
     } catch (error) {
       if (!isClosed(error)) throw error;
     }
+  }
+
+  /**
+   * One try of a webhook delivery, in a workflow of its own: a test ping, or a redelivery, whose
+   * `redelivery` key keeps it apart from the delivery's first workflow.
+   */
+  async startWebhookDelivery(deliveryId: string, redelivery?: string): Promise<void> {
+    const deployment = await this.deployment();
+    const input: WebhookDeliveryInput = { deliveryId, once: true };
+    await this.call(Date.now() + UPDATE_DEADLINE_MS, (client) =>
+      client.workflow.start<typeof webhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, {
+        workflowId: webhookDeliveryWorkflowId(deliveryId, deployment, redelivery),
+        taskQueue: this.taskQueue,
+        args: [input],
+      }),
+    );
   }
 
   /**

@@ -18,6 +18,7 @@ const api = await startApi({
   temporal: env.temporal,
   ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
   checkResponses: env.CAST_CHECK_RESPONSES === 'on',
+  allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
 });
 logger.info({ url: api.url }, 'API listening');
 // Say at once when Temporal refuses this process's credentials, rather than at the first filing.

@@ -16,6 +16,7 @@ const bundle = fileURLToPath(new URL('./workflow-bundle.js', import.meta.url));
 const worker = await startWorker({
   pool,
   temporal: env.temporal,
+  allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),
 }).catch((error: unknown) => stop(logger, error));
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');

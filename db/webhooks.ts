@@ -1,4 +1,4 @@
-/** A workspace's webhook endpoints. The secret leaves Cast only once, when it is created. */
+/** A workspace's webhook endpoints. A secret leaves Cast only once, when it is made (at creation or rotation). */
 import { randomBytes } from 'node:crypto';
 import type { Webhook, WebhookEventType, WebhookSubscribers } from '../domain/webhook';
 import type { CreateWebhookBody } from '../domain/webhook-schema';
@@ -12,18 +12,64 @@ function toWebhook(row: Row): Webhook {
   return { id: row.id, url: row.url, events: row.events, createdAt: row.created_at.toISOString() };
 }
 
+/** Standard Webhooks' form: `whsec_` and 24 random bytes in (standard) base64, which its libraries decode. */
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const ROTATION_OVERLAP_HOURS = 24;
+
 export async function createWebhook(
   pool: Pool,
   principal: { workspaceId: string; memberId: string },
   body: CreateWebhookBody,
 ): Promise<{ webhook: Webhook; secret: string }> {
-  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+  const secret = newSecret();
   const { rows } = await pool.query<Row>(
     `insert into webhook_endpoints (id, workspace_id, url, secret, events, created_by) values ($1, $2, $3, $4, $5, $6)
      returning id, url, events, created_at`,
     [newId('wh'), principal.workspaceId, body.url, secret, body.events, principal.memberId],
   );
   return { webhook: toWebhook(rows[0]!), secret };
+}
+
+/**
+ * A new secret for the endpoint. The one it replaces keeps signing beside it for
+ * ROTATION_OVERLAP_HOURS, so a receiver can switch over without refusing a delivery.
+ */
+export async function rotateWebhookSecret(
+  pool: Pool,
+  workspaceId: string,
+  id: string,
+): Promise<{ webhook: Webhook; secret: string; previousSecretExpiresAt: string }> {
+  const secret = newSecret();
+  const { rows } = await pool.query<Row & { expires_at: Date }>(
+    `with old as (
+       select id, secret from webhook_endpoints where workspace_id = $1 and id = $2 and deleted_at is null for update
+     ), expired as (
+       delete from webhook_previous_secrets p using old where p.endpoint_id = old.id and p.expires_at <= now()
+     ), kept as (
+       insert into webhook_previous_secrets (endpoint_id, secret, expires_at)
+       select id, secret, now() + make_interval(hours => $4) from old returning expires_at
+     )
+     update webhook_endpoints e set secret = $3 from old, kept where e.id = old.id
+     returning e.id, e.url, e.events, e.created_at, kept.expires_at`,
+    [workspaceId, id, secret, ROTATION_OVERLAP_HOURS],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('webhook');
+  return { webhook: toWebhook(row), secret, previousSecretExpiresAt: row.expires_at.toISOString() };
+}
+
+/** The workspace's live endpoint, or 404. */
+export async function getWebhook(db: Queryable, workspaceId: string, id: string): Promise<Webhook> {
+  const { rows } = await db.query<Row>(
+    'select id, url, events, created_at from webhook_endpoints where workspace_id = $1 and id = $2 and deleted_at is null',
+    [workspaceId, id],
+  );
+  if (!rows[0]) throw notFound('webhook');
+  return toWebhook(rows[0]);
 }
 
 export async function listWebhooks(pool: Pool, workspaceId: string): Promise<Webhook[]> {
@@ -41,8 +87,6 @@ export async function deleteWebhook(pool: Pool, workspaceId: string, id: string)
   );
   if (rowCount === 0) throw notFound('webhook');
 }
-
-export type WebhookTarget = { id: string; url: string; secret: string };
 
 export type SubscriberRow = { id: string; events: WebhookEventType[] };
 
@@ -67,12 +111,4 @@ export async function webhookSubscribers(
 /** Every type asked about gets its list, empty when no one subscribes: an absent type means "not read". */
 export function bySubscribedType(rows: SubscriberRow[], types: readonly WebhookEventType[]): WebhookSubscribers {
   return Object.fromEntries(types.map((type) => [type, rows.filter((row) => row.events.includes(type)).map((row) => row.id)]));
-}
-
-/** An endpoint deleted since an event was planned is skipped, not retried. */
-export async function webhookTarget(db: Queryable, id: string): Promise<WebhookTarget | null> {
-  const { rows } = await db.query<WebhookTarget>('select id, url, secret from webhook_endpoints where id = $1 and deleted_at is null', [
-    id,
-  ]);
-  return rows[0] ?? null;
 }

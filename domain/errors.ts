@@ -61,6 +61,9 @@ export const ERRORS = {
   agent_open_cap: { status: 409, title: 'This agent has too many open decisions.' },
   escalation_not_found: { status: 404, title: 'Escalation not found.' },
   webhook_not_found: { status: 404, title: 'Webhook not found.' },
+  webhook_delivery_not_found: { status: 404, title: 'Webhook delivery not found.' },
+  webhook_delivery_in_flight: { status: 409, title: 'This delivery is still being tried.' },
+  webhook_url_refused: { status: 422, title: 'Cast does not deliver to that address.' },
   temporal_unavailable: { status: 503, title: 'Cast cannot reach its workflow service right now.' },
   request_expired: { status: 503, title: 'The request expired before it was processed.' },
   internal: { status: 500, title: 'Something went wrong on our side.' },
@@ -105,6 +108,7 @@ const MISSING = {
   escalation: { code: 'escalation_not_found', message: 'There is no escalation with that id in this workspace.' },
   agent: { code: 'agent_not_found', message: 'There is no agent with that id in this workspace.' },
   webhook: { code: 'webhook_not_found', message: 'There is no webhook with that id in this workspace.' },
+  webhookDelivery: { code: 'webhook_delivery_not_found', message: 'This webhook has no delivery with that id.' },
   decision: { code: 'decision_not_found', message: 'There is no decision with that id in this workspace.' },
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
 } as const satisfies Record<string, Rejection>;

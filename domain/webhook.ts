@@ -1,7 +1,8 @@
 /**
- * Webhooks: the events Cast pushes to a host, their wire shape, and how a body is signed
- * (HMAC-SHA256 over the exact body, hex, in `X-Cast-Signature: sha256=<hex>`). Every event
- * has a stable id, the same on every retry, so a receiver can drop duplicates.
+ * Webhooks: the events Cast pushes to a host, their wire shape, and the headers a delivery
+ * carries. Deliveries are signed as Standard Webhooks signs them (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature: v1,<base64>`; docs/webhooks.md). Every event has a
+ * stable id, the same on every retry, so a receiver can drop duplicates.
  * Zod-free, like everything the workflow bundle imports (the SDK evaluates that bundle
  * afresh for every workflow); the subscription's wire shapes are in `webhook-schema.ts`.
  */
@@ -23,9 +24,22 @@ export type WebhookEvent = {
   data: Record<string, unknown>;
 };
 
-export const SIGNATURE_HEADER = 'x-cast-signature';
-export const EVENT_ID_HEADER = 'x-cast-event-id';
+/** A test ping: sent to one endpoint when a member asks, whatever it subscribes to. */
+export const PING_EVENT_TYPE = 'webhook.ping';
+
+/** Standard Webhooks' headers: the event id, the attempt's Unix time, and the signatures. */
+export const WEBHOOK_ID_HEADER = 'webhook-id';
+export const WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
 export const EVENT_TYPE_HEADER = 'x-cast-event';
+/** Before Standard Webhooks: sent for one more release, then dropped (docs/webhooks.md). */
+export const LEGACY_SIGNATURE_HEADER = 'x-cast-signature';
+export const LEGACY_EVENT_ID_HEADER = 'x-cast-event-id';
+
+/** The test event a member sends an endpoint; `id` is fresh for every ping. */
+export function pingEvent(webhook: { id: string; url: string }, id: string, at: string) {
+  return { id, type: PING_EVENT_TYPE, createdAt: at, data: { webhook: { id: webhook.id, url: webhook.url } } };
+}
 
 /** A decision's event id: the same for every retry of the same fact. */
 export function decisionEventId(decisionId: string, type: WebhookEventType, revision: number): string {

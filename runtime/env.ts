@@ -31,6 +31,8 @@ export const Env = z.object({
   CAST_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Parse every answer with its route's declared schema; the test suite turns it on. */
   CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
+  /** Let webhooks reach loopback, private and link-local addresses: development, and the test suite's receivers. */
+  CAST_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env> & {

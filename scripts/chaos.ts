@@ -61,6 +61,8 @@ const childEnv = {
   TEMPORAL_TASK_QUEUE: taskQueue,
   PORT: String(apiPort),
   CAST_RATE_LIMITS: 'off',
+  // The receiver listens on loopback.
+  CAST_WEBHOOK_ALLOW_PRIVATE: 'on',
   LOG_LEVEL: 'warn',
 };
 function launch(entry: string): ChildProcess {
@@ -96,7 +98,7 @@ const receiver = createServer((req, res) => {
   let body = '';
   req.on('data', (chunk: Buffer) => (body += chunk.toString()));
   req.on('end', () => {
-    const id = String(req.headers['x-cast-event-id']);
+    const id = String(req.headers['webhook-id']);
     const event = JSON.parse(body) as { type: string; data: { decision?: { id: string } } };
     const seen = received.get(id);
     if (seen) seen.count += 1;

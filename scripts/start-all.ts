@@ -69,7 +69,8 @@ try {
   const token = await signInToken(pool, principal, dataDir, env.CAST_ADMIN_TOKEN);
 
   const temporal = env.temporal;
-  const worker = await startWorker({ pool, temporal });
+  const allowPrivateWebhooks = env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on';
+  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks });
   stops.push({ name: 'worker', stop: worker.stop });
   worker.done.catch((error: unknown) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
@@ -83,6 +84,7 @@ try {
     temporal,
     ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
     checkResponses: env.CAST_CHECK_RESPONSES === 'on',
+    allowPrivateWebhooks,
   });
   stops.push({ name: 'api', stop: api.stop });
 

@@ -29,7 +29,8 @@ export const reopenRecord = retried.reopenSource;
 // One small read, run in the workflow task that follows delivery rather than a task of its own.
 export const { webhookEndpointsFor } = proxyLocalActivities<Activities>({ startToCloseTimeout: '10 seconds' });
 
-// Push delivery retries with backoff for about an hour; each try carries the same event id.
+// Queues an event for one endpoint, whose delivery workflow then tries it for days
+// (workflows/webhook-delivery-workflow.ts). The options are those recorded histories carry.
 export const { sendWebhook } = proxyActivities<Activities>({
   startToCloseTimeout: '15 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 12 },

@@ -4,3 +4,4 @@ export { sweepWorkflow } from './sweep-workflow';
 export { stackWorkflow } from './stack-workflow';
 export { healthRollupWorkflow } from './health-rollup-workflow';
 export { reconcileWorkflow } from './reconcile-workflow';
+export { webhookDeliveryWorkflow } from './webhook-delivery-workflow';

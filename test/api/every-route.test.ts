@@ -40,6 +40,9 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/runs/:id': { status: 'completed' },
   'POST /api/v1/runs/:id/claim': {},
   'DELETE /api/v1/webhooks/:id': undefined,
+  'POST /api/v1/webhooks/:id/rotate': {},
+  'POST /api/v1/webhooks/:id/ping': {},
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/redeliver': {},
   'POST /api/v1/stacks/:id/members': { decisions: ['sd-1'] },
   'DELETE /api/v1/stacks/:id/members/:decision': undefined,
   'PUT /api/v1/stacks/:id/order': { order: ['sd-1'] },
@@ -95,6 +98,7 @@ async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
     await me.file({ question: 'Owner decision?', context: 'Context long enough for a card to be answerable.', asks: [tierAsk()], session })
   ).body.decision.id;
   const webhook = await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook' });
+  const delivery = await me.ok<{ delivery: { id: string } }>('POST', `/api/v1/webhooks/${webhook.webhook.id}/ping`);
   const stack = await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Owner stack' });
   const approval = await me.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', {
     actionType: 'send_message',
@@ -130,6 +134,7 @@ async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
       name: { foreign: 'report', missing: 'report' },
       grantId: { foreign: grant.grant.id, missing: 'gr_00000000000000000000000000000000' },
       decision: { foreign: decision, missing: 'sd-999999999' },
+      deliveryId: { foreign: delivery.delivery.id, missing: 'whd_00000000000000000000000000000000' },
     };
   };
 }

@@ -21,7 +21,7 @@ export type BadInputWorld = {
   close(): Promise<void>;
 };
 
-/** A receiver that takes every delivery, so webhooks the property creates are not retried for an hour. */
+/** A receiver that takes every delivery, so the deliveries the property causes are not retried for days. */
 async function webhookSink(): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     req.resume();
@@ -88,6 +88,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   ).stack.id;
   const webhook = (await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: sink.url, events: ['answer.withdrawn'] }))
     .webhook.id;
+  const delivery = (await me.ok<{ delivery: { id: string } }>('POST', `/api/v1/webhooks/${webhook}/ping`)).delivery.id;
   const approval = async () =>
     (await me.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', { actionType: 'send_message', summary: 'Send the report?' }))
       .approval.id;
@@ -185,6 +186,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/runs/:id/claim': fc.constant({}),
     'POST /api/v1/webhooks': fc.constant({ url: sink.url, events: ['decision.resolved', 'run.restart'] }),
     'DELETE /api/v1/webhooks/:id': fc.constant(undefined),
+    'POST /api/v1/webhooks/:id/rotate': fc.constantFrom(undefined, {}),
+    'POST /api/v1/webhooks/:id/ping': fc.constantFrom(undefined, {}),
+    'POST /api/v1/webhooks/:id/deliveries/:deliveryId/redeliver': fc.constantFrom(undefined, {}),
     'POST /api/v1/stacks': fc.constant({ title: 'Launch checklist', dueAt: soon, autoDefaultSeconds: 86_400, decisions: [open.free] }),
     'POST /api/v1/stacks/:id/members': fc.constant({ decisions: [open.joiner] }),
     'DELETE /api/v1/stacks/:id/members/:decision': fc.constant(undefined),
@@ -249,6 +253,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PATCH /api/v1/runs/:id': { id: run },
     'POST /api/v1/runs/:id/claim': { id: run },
     'DELETE /api/v1/webhooks/:id': { id: webhook },
+    'POST /api/v1/webhooks/:id/rotate': { id: webhook },
+    'POST /api/v1/webhooks/:id/ping': { id: webhook },
+    'POST /api/v1/webhooks/:id/deliveries/:deliveryId/redeliver': { id: webhook, deliveryId: delivery },
     'POST /api/v1/stacks/:id/members': { id: stack },
     'DELETE /api/v1/stacks/:id/members/:decision': { id: spareStack, decision: open.removable },
     'PUT /api/v1/stacks/:id/order': { id: stack },

@@ -55,9 +55,12 @@ export async function startTestCast(
     taskQueue?: string;
     /** Stamp new decisions with this workflow version: an API newer than the worker. */
     workflowVersion?: number;
+    /** Webhook receivers run on loopback, so private addresses are allowed unless a test says otherwise. */
+    allowPrivateWebhooks?: boolean;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
+  const allowPrivateWebhooks = options.allowPrivateWebhooks ?? true;
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
   const temporal = plainTarget(options.temporalAddress ?? inject('temporalAddress'), taskQueue);
   const launchWorker = () =>
@@ -68,6 +71,7 @@ export async function startTestCast(
       sweepEvery: options.sweepEvery ?? null,
       rollupEvery: options.rollupEvery ?? null,
       reconcileEvery: null,
+      allowPrivateWebhooks,
     });
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
@@ -83,6 +87,7 @@ export async function startTestCast(
     rateLimits: options.rateLimits ?? null,
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
+    allowPrivateWebhooks,
   });
 
   return {

@@ -844,6 +844,10 @@ export const en = {
     agent_open_cap: 'This agent has too many open decisions. Answer or archive some before it asks more.',
     escalation_not_found: 'There is no such escalation here.',
     webhook_not_found: 'There is no such webhook here.',
+    webhook_delivery_not_found: 'This webhook has no such delivery.',
+    webhook_delivery_in_flight: 'Cast is still trying this delivery. Redeliver it once it has delivered or failed.',
+    webhook_url_refused:
+      'Cast delivers webhooks to public addresses only, not to this machine, a private network or a cloud metadata service.',
     temporal_unavailable: 'Cast cannot reach its workflow service right now. Try again; an answer is never recorded twice.',
     request_expired: 'Cast took too long to take that in; nothing was changed. Try again.',
     internal: "Something went wrong on Cast's side; nothing was changed.",

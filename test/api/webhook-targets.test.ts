@@ -1,0 +1,69 @@
+/**
+ * Issue 28, item 9: a member cannot point Cast's worker at the machine itself, the private
+ * network or a cloud metadata service. Here, as in production, private addresses are not
+ * allowed (CAST_WEBHOOK_ALLOW_PRIVATE is off): registration refuses them, and a delivery
+ * checks the address again where it connects, so an endpoint that reaches one later gets
+ * nothing sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookDelivery } from '../../domain/webhook-schema';
+import { world } from '../support/agent-world';
+import { expectProblem } from '../support/problem';
+import { startTestCast, type TestCast } from '../support/test-cast';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+
+let cast: TestCast;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  cast = await startTestCast({ allowPrivateWebhooks: false });
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await cast?.stop();
+  await receiver?.close();
+});
+
+describe('webhook targets', () => {
+  it.each([
+    ['http://127.0.0.1:7400/hook', 'loopback'],
+    ['http://localhost/hook', 'this machine'],
+    ['http://[::1]/hook', 'loopback'],
+    ['http://[::ffff:127.0.0.1]/hook', 'loopback'],
+    ['http://0x7f.1/hook', 'loopback'],
+    ['http://10.1.2.3/hook', 'private'],
+    ['https://192.168.0.10/hook', 'private'],
+    ['http://[fd12::1]/hook', 'private'],
+    ['http://169.254.169.254/latest/meta-data/', 'cloud metadata'],
+    ['http://[fd00:ec2::254]/latest/meta-data/', 'cloud metadata'],
+    ['http://169.254.10.10/hook', 'link-local'],
+    ['http://[fe80::1]/hook', 'link-local'],
+  ])('refuses to register %s (%s)', async (url, why) => {
+    const me = await cast.newMember();
+    const problem = await expectProblem(await cast.request(me.token, 'POST', '/api/v1/webhooks', { url }), 422, 'webhook_url_refused');
+    expect(problem.detail).toContain(why);
+  });
+
+  it('registers a public address, and a name that does not resolve yet', async () => {
+    const me = world(cast, await cast.newMember());
+    await me.ok('POST', '/api/v1/webhooks', { url: 'https://93.184.215.14/hook' });
+    await me.ok('POST', '/api/v1/webhooks', { url: 'https://hooks.example.invalid/cast' });
+  });
+
+  it('checks again at delivery: an endpoint that reaches loopback now is sent nothing, and the log says why', async () => {
+    const me = world(cast, await cast.newMember());
+    const { webhook } = await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: 'https://hooks.example.invalid/cast' });
+    // As if its name had resolved to a public address at registration and to this machine since.
+    await cast.pool.query('update webhook_endpoints set url = $2 where id = $1', [webhook.id, `${receiver.url}/inside`]);
+    await me.ok('POST', `/api/v1/webhooks/${webhook.id}/ping`);
+    await expect
+      .poll(async () => (await me.ok<{ deliveries: WebhookDelivery[] }>('GET', `/api/v1/webhooks/${webhook.id}/deliveries`)).deliveries)
+      .toEqual([
+        expect.objectContaining({
+          status: 'failed',
+          attempts: [expect.objectContaining({ responseStatus: null, error: expect.stringContaining('127.0.0.1 is a loopback address') })],
+        }),
+      ]);
+    expect(receiver.received).toEqual([]);
+  });
+});
