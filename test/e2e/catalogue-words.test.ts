@@ -5,23 +5,18 @@
  * said in the catalogue's words even when the server's English says something else.
  */
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
-import { axeViolations } from '../support/axe';
-import { WIDE, launchBrowser, screenshot } from '../support/browser';
+import { seriousViolations } from '../support/axe';
+import { WIDE, screenshot, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
 import { agentTokenOf } from '../support/members';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A poll's patience: the machine is shared, so waits are generous. */
@@ -29,17 +24,9 @@ const SLOW = { timeout: 15_000 };
 /** What the server would say if the web showed its English: never on screen. */
 const SERVER_WORDS = 'THE SERVER SAID THIS';
 
-async function signedIn(token: string, path = '/decisions'): Promise<Page> {
-  const page = await browser.newPage({ viewport: WIDE });
-  await page.goto(`${cast.url}${path}`);
-  await page.getByLabel('Token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Token').waitFor({ state: 'detached', ...SLOW });
-  return page;
-}
+const signedIn = (token: string, path = '/decisions') =>
+  signedInPage(browser, cast.url, token, path, { viewport: WIDE, until: 'signed-in' });
 
-const seriousViolations = async (page: Page) =>
-  (await axeViolations(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 const detail = (page: Page) => page.locator('.detail');
 const toast = (page: Page) => page.getByTestId('toast').allTextContents();
 const focusedId = (page: Page) =>

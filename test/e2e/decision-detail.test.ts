@@ -6,41 +6,26 @@
  * multi-select that stops at its maximum. Each state is scanned by axe.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
-import { axeViolations } from '../support/axe';
-import { WIDE, launchBrowser, screenshot } from '../support/browser';
+import { seriousViolations } from '../support/axe';
+import { WIDE, screenshot, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
 import { colleagueOf } from '../support/members';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A poll's patience: the machine is shared, so waits are generous. */
 const SLOW = { timeout: 15_000 };
 
 /** Signs in on a new page; `at` fixes the page's clock (Date.now) at that moment. */
-async function signedIn(token: string, path = '/decisions', at?: Date): Promise<Page> {
-  const page = await browser.newPage({ viewport: WIDE });
-  if (at) await page.clock.setFixedTime(at);
-  await page.goto(`${cast.url}${path}`);
-  await page.getByLabel('Token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Token').waitFor({ state: 'detached', timeout: 15_000 });
-  return page;
-}
-
-const seriousViolations = async (page: Page) =>
-  (await axeViolations(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+const signedIn = (token: string, path = '/decisions', at?: Date) =>
+  signedInPage(browser, cast.url, token, path, { viewport: WIDE, at, until: 'signed-in' });
 
 const detail = (page: Page) => page.locator('.detail');
 const ask = (page: Page, position: number) => detail(page).locator(`li[data-ask="${position}"]`);

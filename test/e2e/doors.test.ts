@@ -1,31 +1,24 @@
 /**
  * The other doors into My Decisions, in a real browser (AW-03 §6.1, §6.16, FR-13, FR-29, E2,
- * S10; cast-decide "Permission prompts in the same queue"): the sidebar and its open count,
- * Home's approval block, Inbox replies, the task board's "Needs you" column, the task page's
- * escalation feed, Activity, and a permission card that only y and n answer. Each surface is
- * scanned by axe and photographed at 1280 and 375 px.
+ * S10): the sidebar and its open count, Home's approval block, Inbox replies, the task board's
+ * "Needs you" column, the task page's escalation feed, and Activity. Each surface is scanned
+ * by axe and photographed at 1280 and 375 px. Permission prompts: permission-prompts.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../domain/activity';
 import type { Approval } from '../../domain/approval';
-import type { DecisionView } from '../../domain/decision';
 import type { Escalation } from '../../domain/escalation';
 import { agentTokenOf, colleagueOf } from '../support/members';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
-import { axeViolations } from '../support/axe';
-import { NARROW, WIDE, launchBrowser, screenshot, signedInPage } from '../support/browser';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { axeViolations, expectAccessible } from '../support/axe';
+import { WIDE, atBothWidths, focused, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 type Me = ReturnType<typeof world>;
 
@@ -36,8 +29,7 @@ const context = 'Enough context for a person to answer without opening the sessi
 
 /** Signs in on the queue (where signedInPage waits for "My Decisions"), then follows the sidebar to `entry`. */
 async function signedIn(me: Me, entry?: 'Dashboard' | 'Inbox' | 'Tasks' | 'Activity'): Promise<Page> {
-  const page = await signedInPage(browser, cast.url, me.member.token);
-  await page.setViewportSize(WIDE);
+  const page = await signedInPage(browser, cast.url, me.member.token, '/decisions', { viewport: WIDE });
   if (entry) await sidebar(page).getByRole('link', { name: entry }).click();
   return page;
 }
@@ -45,29 +37,6 @@ async function signedIn(me: Me, entry?: 'Dashboard' | 'Inbox' | 'Tasks' | 'Activ
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const openCount = (page: Page) => sidebar(page).getByTestId('open-count').textContent();
 const toast = (page: Page) => page.getByTestId('toast').allTextContents();
-/** What has focus: its tag, id and text. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const active = (globalThis as unknown as { document: { activeElement: { tagName: string; id: string; textContent: string } | null } })
-      .document.activeElement;
-    return { tag: active?.tagName ?? null, id: active?.id ?? null, text: active?.textContent ?? null };
-  });
-
-async function atBothWidths(page: Page, name: string) {
-  await page.setViewportSize(WIDE);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(NARROW);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize(WIDE);
-}
-
-/** Zero WCAG 2.1 A/AA violations, at both widths (the narrow layout is its own layout). */
-async function expectAccessible(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize(NARROW);
-  expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize(WIDE);
-}
 
 const propose = (me: Me, body: Record<string, unknown>) =>
   me
@@ -362,146 +331,6 @@ describe('S10 — answering from the Task board', () => {
       await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
       await page.getByRole('button', { name: 'Approve' }).click();
       await expect.poll(async () => (await me.decision(spend)).status, SLOW).toBe('resolved');
-    },
-    SCENARIO,
-  );
-});
-
-describe('permission prompts in the queue (cast-decide)', () => {
-  it(
-    'the card shows what the session last said and its pinned state; opened, it takes the full width; 1–9 do nothing; y approves; n asks for the reason',
-    async () => {
-      const me = world(cast, await cast.newMember());
-      const session = await me.session();
-      await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'I will clean up the build directory next.' });
-      const prompt = (body: Record<string, unknown>) =>
-        me
-          .ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission', ...body })
-          .then((reply) => reply.decision.id);
-      const bash = await prompt({ tool: 'Bash', input: 'rm -rf build/', pinned: 'Plan: 1. clean 2. build 3. test' });
-      const write = await prompt({ tool: 'Write', input: '/etc/hosts' });
-      const page = await signedIn(me);
-
-      const detail = page.locator('.detail');
-      await page.getByRole('heading', { name: 'Allow Bash?', level: 2 }).waitFor(SLOW);
-      expect(await page.getByTestId('card').first().locator('.chip').first().textContent()).toBe('Permission prompt');
-      expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
-      expect(await detail.getByTestId('pinned').textContent()).toBe('Plan: 1. clean 2. build 3. test');
-      expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
-      expect(await detail.getByText('rm -rf build/').count()).toBe(1);
-      expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Reject']));
-      expect(await detail.getByText('From the keyboard, only y and n answer a permission card.').count()).toBe(1);
-
-      // Opened from the list, it is shown as in step mode: full width, with the way back.
-      await page.getByTestId('card').first().locator('[data-card]').click();
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
-      expect(await page.getByRole('button', { name: 'Back to My Decisions' }).isVisible()).toBe(true);
-      await expect.poll(() => focused(page)).toMatchObject({ id: 'detail-title' });
-      await expectAccessible(page);
-      await atBothWidths(page, 'permission-card');
-
-      // The number keys do nothing here: nothing is focused, nothing is answered.
-      for (const key of ['1', '2', '9']) await page.keyboard.press(key);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(await focused(page)).toMatchObject({ id: 'detail-title' });
-      expect(await detail.getByTestId('answered-ask').count()).toBe(0);
-      expect((await me.decision(bash)).status).toBe('open');
-      // Enter, too, only opens it: a second Enter cannot approve.
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Enter');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect((await me.decision(bash)).status).toBe('open');
-
-      // y answers it, and the queue steps on to the next permission card, still full width.
-      await page.keyboard.press('y');
-      await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('resolved');
-      expect((await me.decision(bash)).asks[0]!.answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' } });
-      await page.getByRole('heading', { name: 'Allow Write?', level: 2 }).waitFor(SLOW);
-      expect(await page.getByTestId('card').first().isVisible()).toBe(false);
-      expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
-      expect(await detail.getByText('Nothing is pinned in this session.').count()).toBe(1);
-
-      // n opens the required reason, like a rejection; keys typed in it are text.
-      await page.keyboard.press('1');
-      expect(await detail.getByTestId('answered-ask').count()).toBe(0);
-      await page.keyboard.press('n');
-      const reason = detail.getByLabel('Why? (required)');
-      await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
-      await page.keyboard.type('Not outside the repo. y');
-      await detail.getByRole('button', { name: 'Confirm rejection' }).click();
-      await expect.poll(async () => (await me.decision(write)).asks[0]!.answer?.reason ?? null, SLOW).toBe('Not outside the repo. y');
-      expect((await me.decision(write)).asks[0]!.answer).toMatchObject({ value: { decision: 'reject' } });
-
-      // The ? sheet says so, beside the §6.17 table.
-      await page.keyboard.press('?');
-      const sheet = page.getByRole('dialog', { name: 'Keyboard' });
-      await sheet.waitFor();
-      // Every binding (§6.17's fourteen, and Esc in a dialog), counted without the header row.
-      expect(await sheet.locator('tbody tr').count()).toBe(15);
-      expect(await sheet.getByText('On a permission card the number keys do nothing: only y and n answer it.').count()).toBe(1);
-    },
-    SCENARIO,
-  );
-
-  it(
-    'a terminal question shows the session in place of "What happened", opens at full width, and keeps its number keys',
-    async () => {
-      const me = world(cast, await cast.newMember());
-      const session = await me.session();
-      await me.ok('POST', `/api/v1/sessions/${session}/messages`, {
-        role: 'assistant',
-        body: 'The config in your home directory differs from the repo one.',
-      });
-      const id = (
-        await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
-          kind: 'terminal',
-          question: 'Overwrite the config?',
-          options: ['Overwrite', 'Keep mine'],
-          pinned: 'Goal: make the build reproducible',
-        })
-      ).decision.id;
-      const page = await signedIn(me);
-      const detail = page.locator('.detail');
-      await page.getByRole('heading', { name: 'Overwrite the config?', level: 2 }).waitFor(SLOW);
-      expect(await detail.getByTestId('last-message').textContent()).toBe('The config in your home directory differs from the repo one.');
-      expect(await detail.getByTestId('pinned').textContent()).toBe('Goal: make the build reproducible');
-      expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
-
-      // Enter opens it at full width; Esc brings the list back, focus on its card.
-      await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(true);
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            (
-              globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }
-            ).document.activeElement.getAttribute('data-card'),
-          ),
-        )
-        .toBe(id);
-
-      await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
-      await page.keyboard.press('1');
-      await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT' });
-      await page.getByRole('radio', { name: 'Keep mine' }).check();
-      await page.getByRole('button', { name: 'Answer', exact: true }).click();
-      await expect.poll(async () => (await me.decision(id)).asks[0]!.answer?.value ?? null, SLOW).toMatchObject({ selected: [2] });
-    },
-    SCENARIO,
-  );
-
-  it(
-    'the number keys still focus asks on any other card',
-    async () => {
-      const me = world(cast, await cast.newMember());
-      await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()] });
-      const page = await signedIn(me);
-      await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
-      await page.keyboard.press('1');
-      await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', text: 'Approve' });
     },
     SCENARIO,
   );

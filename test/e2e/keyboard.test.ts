@@ -8,23 +8,18 @@
  * is scanned by axe.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInPage } from '../support/browser';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { screenshot, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let shortWindow: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, shortWindow, browser] = await Promise.all([startTestCast(), startTestCast({ undoWindowMs: 1500 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([cast?.stop(), shortWindow?.stop()]);
-});
+withBrowserCast((started) => ({ cast, shortWindow, browser } = started), { shortWindow: { undoWindowMs: 1500 } });
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 const SCENARIO = 240_000;

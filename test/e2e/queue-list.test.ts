@@ -6,22 +6,17 @@
  * count of the whole workspace. Each state is scanned by axe.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rollUpHealth } from '../../db/health';
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { WIDE, launchBrowser, screenshot, signedInPage } from '../support/browser';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { WIDE, screenshot, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A scenario's patience: Temporal, Postgres and Chromium share 2 cores with other test runs. */

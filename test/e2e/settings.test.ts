@@ -5,22 +5,16 @@
  * refused on its next request. Each state is scanned by axe and photographed.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../support/test-cast';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { agentTokenOf } from '../support/members';
-import { NARROW, WIDE, launchBrowser, screenshot } from '../support/browser';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { NARROW, WIDE, screenshot, signIn } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { Member, TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 /** The machine is shared: waits are generous. */
 const SLOW = { timeout: 15_000 };
@@ -34,11 +28,7 @@ async function onSettings(member: Member, clipboard = true): Promise<{ page: Pag
     await context.addInitScript(() =>
       Object.defineProperty((globalThis as unknown as { navigator: object }).navigator, 'clipboard', { value: undefined }),
     );
-  const page = await context.newPage();
-  await page.goto(`${cast.url}/decisions`);
-  await page.getByLabel('Token').fill(member.token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'My Decisions' }).waitFor(SLOW);
+  const page = await signIn(await context.newPage(), cast.url, member.token);
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' });
   expect(await link.getAttribute('href')).toBe('/settings');
   await link.click();

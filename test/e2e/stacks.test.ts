@@ -6,23 +6,18 @@
  * stack. Each state is scanned by axe and photographed at 1280 and 375 px.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import type { StackView } from '../../domain/stack';
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { NARROW, WIDE, launchBrowser, screenshot, signedInPage } from '../support/browser';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { WIDE, atBothWidths, screenshot, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'The launch needs these settled; each has a sensible default if no one gets to it.';
 /** A scenario's patience: Temporal and Chromium share 2 cores with other test runs. */
@@ -57,21 +52,8 @@ const stackOf = (me: Me, id: string) => me.ok<{ stack: StackView; decisions: Dec
 const order = async (me: Me, id: string) => (await stackOf(me, id)).stack.members.map((member) => member.decisionId);
 
 /** Signs in on the queue (where signedInPage waits for "My Decisions"), then opens `path`. */
-async function signedIn(token: string, path = '/decisions'): Promise<Page> {
-  const page = await signedInPage(browser, cast.url, token);
-  await page.setViewportSize(WIDE);
-  if (path !== '/decisions') await page.goto(`${cast.url}${path}`);
-  return page;
-}
-
-/** The state on screen at both widths, for a reviewer under test-results/. */
-async function atBothWidths(page: Page, name: string) {
-  await page.setViewportSize(WIDE);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(NARROW);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize(WIDE);
-}
+const signedIn = (token: string, path = '/decisions') =>
+  signedInPage(browser, cast.url, token, '/decisions', { viewport: WIDE, thenOpen: path });
 
 const toast = (page: Page) => page.getByTestId('toast').allTextContents();
 const current = (page: Page) => page.locator('[aria-current="true"] [data-card]').getAttribute('data-card');

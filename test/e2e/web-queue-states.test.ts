@@ -4,48 +4,24 @@
  * on a fake clock, and an axe scan and a screenshot (1280 and 375 px) of each state.
  */
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { NARROW, WIDE, launchBrowser, screenshot } from '../support/browser';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { NARROW, WIDE, atBothWidths, screenshot, signIn, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { Member, TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A poll's patience: the machine is shared, so waits are generous. */
 const SLOW = { timeout: 10_000 };
 
-async function signIn(page: Page, token: string, path = '/decisions') {
-  await page.goto(`${cast.url}${path}`);
-  await page.getByLabel('Token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // Signed in once the form is gone; each test then waits for what its page shows.
-  await page.getByLabel('Token').waitFor({ state: 'detached', timeout: 15_000 });
-  return page;
-}
-
-async function signedIn(token: string, path = '/decisions') {
-  const page = await browser.newPage({ viewport: WIDE });
-  return signIn(page, token, path);
-}
-
-/** The state on screen, at 1280 px and at 375 px, for a reviewer under test-results/. */
-async function atBothWidths(page: Page, name: string) {
-  await page.setViewportSize(WIDE);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(NARROW);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize(WIDE);
-}
+// Signed in once the form is gone; each test then waits for what its page shows.
+const signedIn = (token: string, path = '/decisions') =>
+  signedInPage(browser, cast.url, token, path, { viewport: WIDE, until: 'signed-in' });
 
 const outcome = (page: Page) => page.getByTestId('outcome').allTextContents();
 
@@ -291,7 +267,7 @@ describe('FR-7 — the open count refreshes at most every 30 s, and only while t
     page.on('requestfinished', (request) => {
       if (isQueueRead(request)) answered += 1;
     });
-    await signIn(page, member.token);
+    await signIn(page, cast.url, member.token, '/decisions', 'signed-in');
     await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['1 open · 1 blocking']);
 
     const reads = () => page.evaluate(() => (globalThis as unknown as Web).__queueReads);

@@ -1,31 +1,19 @@
 /** The web queue in a real browser: sign in with a token, see the ranked queue (first slice of the web issue). */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { NARROW, launchBrowser, screenshot } from '../support/browser';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { NARROW, screenshot, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let browser: Browser;
-beforeAll(async () => {
-  [cast, browser] = await Promise.all([startTestCast(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await cast?.stop();
-});
+withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 
-async function signedIn(token: string, path = '/decisions') {
-  const page = await browser.newPage();
-  await page.goto(`${cast.url}${path}`);
-  await page.getByLabel('Token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'My Decisions' }).waitFor();
-  return page;
-}
+const signedIn = (token: string, path = '/decisions') => signedInPage(browser, cast.url, token, path);
 
 describe('answering in the browser', () => {
   it('S1, S2 — the first decision is selected; approving it closes it and says the agent is picking the work back up', async () => {

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { NARROW, WIDE } from './browser';
 
 // Evaluated over the DevTools protocol rather than added as a <script>: the app's
 // Content-Security-Policy (rightly) refuses inline scripts.
@@ -21,4 +23,17 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
     });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
+}
+
+/** Only the violations that block someone: `serious` and `critical`. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  return (await axeViolations(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** Zero WCAG 2.1 A/AA violations, at both widths (the narrow layout is its own layout); the page is left wide. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize(NARROW);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize(WIDE);
 }
