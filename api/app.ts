@@ -21,6 +21,8 @@ import { sessionDecisionHandlers } from './routes/session-decisions';
 import { healthRouter } from './routes/health';
 import { missionHandlers } from './routes/missions';
 import { mountRoutes, type ApiHandlers } from './mount-routes';
+import { refuseUndeclaredMethods } from './method-not-allowed';
+import { API_ROUTES } from '../domain/routes/index';
 import { runHandlers } from './routes/runs';
 import { sessionMessageHandlers } from './routes/session-messages';
 import { sessionHandlers } from './routes/sessions';
@@ -95,7 +97,9 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(requireAuth(deps.pool));
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
-  api.use(express.json({ limit: '256kb' }));
+  // A GET or HEAD has no body to read (RFC 9110 §9.3.1), so none is parsed or refused.
+  const json = express.json({ limit: '256kb' });
+  api.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
   api.use(refuseNulText);
   // Each resource's handlers, keyed as domain/routes/ declares it; the mount walks the declarations.
   const handlers: ApiHandlers = {
@@ -119,6 +123,7 @@ export function createApp(deps: AppDeps): Express {
     openApiRoutes: openApiHandlers(),
   };
   mountRoutes(api, handlers, { checkResponses: deps.checkResponses ?? false });
+  refuseUndeclaredMethods(api, API_ROUTES);
   api.use((req) => {
     throw new DomainError('not_found', `No route ${req.method} ${req.originalUrl}.`);
   });

@@ -10,16 +10,20 @@
 import type { RequestHandler } from 'express';
 import { DomainError } from '../domain/errors';
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Storable text: any character but NUL, a surrogate only as half of a pair. The OpenAPI
+ * document gives every string a request carries this pattern (api/openapi/storable-input.ts).
+ */
+export const STORABLE_TEXT = '^(?:[^\\u0000\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$';
+const STORABLE = new RegExp(STORABLE_TEXT);
 /** No field takes a smaller non-zero number, and `real` keeps this one (it underflows below ~1.4e-45). */
-const SMALLEST_NUMBER = 1e-37;
+export const SMALLEST_NUMBER = 1e-37;
 const DEEPEST = 100;
 
 function textProblem(text: string): string | null {
+  if (STORABLE.test(text)) return null;
   if (text.includes('\u0000')) return 'text may not contain the NUL character (U+0000)';
-  if (UNPAIRED_SURROGATE.test(text)) return 'text may not contain an unpaired surrogate (U+D800–U+DFFF)';
-  return null;
+  return 'text may not contain an unpaired surrogate (U+D800–U+DFFF)';
 }
 
 /** Where the first unstorable value is in a parsed JSON value (walked without recursion: nesting can be deep). */

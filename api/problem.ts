@@ -3,7 +3,7 @@
  * DomainError's stable `code`, and an HTTP status chosen here and nowhere else.
  */
 import type { ErrorRequestHandler, Response } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DomainError, ERRORS, isErrorCode, type ErrorCode } from '../domain/errors';
 import { refusalWords } from '../domain/refusal-words';
 import type { Logger } from '../runtime/logger';
@@ -69,6 +69,8 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.inf
 
 type BodyParserError = Error & {
   type?: string;
+  /** The raw text, on a parse failure. */
+  body?: string;
   status?: number;
   code?: string;
   limit?: number;
@@ -76,6 +78,22 @@ type BodyParserError = Error & {
   charset?: string;
   encoding?: string;
 };
+
+/**
+ * The JSON parser reads only an object or a list (its strict mode) and calls anything else
+ * unparseable; a body that is JSON, just not an object (`5`, `"yes"`, `null`), is refused in
+ * the words a list gets from the route's schema, not as malformed.
+ */
+function notAnObject(body: string | undefined): DomainError | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(body ?? '');
+  } catch {
+    return null;
+  }
+  const parsed = z.object({}).safeParse(value, { error: words });
+  return parsed.success ? null : invalidRequest(parsed.error);
+}
 
 const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
@@ -103,6 +121,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof DomainError) return sendProblem(res, error);
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.parse.failed') {
+      const notObject = notAnObject(parserError.body);
+      if (notObject) return sendProblem(res, notObject);
       return sendProblem(res, new DomainError('malformed_json', `The body is not valid JSON: ${parserError.message}`));
     }
     if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {

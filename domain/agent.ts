@@ -1,8 +1,10 @@
 /** Agents: named identities ("Researcher") with the instructions text they work from. */
 import { z } from 'zod';
+import { someFields } from './some-fields';
+import { characters, filledText } from './text-fields';
 
-export const AgentName = z.string().trim().min(1).max(200);
-export const AgentInstructions = z.string().max(20_000);
+export const AgentName = filledText(200);
+export const AgentInstructions = characters(20_000);
 
 export const CreateAgentBody = z.strictObject({
   name: AgentName,
@@ -10,11 +12,10 @@ export const CreateAgentBody = z.strictObject({
 });
 export type CreateAgentBody = z.infer<typeof CreateAgentBody>;
 
-export const UpdateAgentBody = z
-  .strictObject({ name: AgentName.optional(), instructions: AgentInstructions.optional() })
-  .refine((body) => body.name !== undefined || body.instructions !== undefined, {
-    message: 'Send name or instructions (or both).',
-  });
+export const UpdateAgentBody = someFields(
+  z.strictObject({ name: AgentName.optional(), instructions: AgentInstructions.optional() }),
+  'Send name or instructions (or both).',
+);
 export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
 
 export const Agent = z

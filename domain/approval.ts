@@ -5,6 +5,7 @@
  * derived approval ask (FR-13), and every door resolves it the same way (FR-29).
  */
 import { z } from 'zod';
+import { filledText, trimmedText } from './text-fields';
 import { Reason } from './ask-schema';
 import { RecordLinks } from './record-links';
 
@@ -22,14 +23,14 @@ export const RISK_WORDS: Record<RiskFlag, string> = {
   irreversible: 'Irreversible',
 };
 
-const LinkId = z.string().trim().min(1).max(200);
+const LinkId = filledText(200);
 
 export const ProposeApprovalBody = z.strictObject({
   actionType: z.enum(ApprovalActionType),
   /** What the agent wants to do, in one line: the ask's prompt. */
-  summary: z.string().trim().min(1).max(500),
+  summary: filledText(500),
   /** Why, and what it looked at: the decision's context. */
-  context: z.string().trim().max(4000).optional(),
+  context: trimmedText(4000).optional(),
   risks: z.array(z.enum(RiskFlag)).max(RiskFlag.length).default([]),
   /** The action's parameters, kept for the agent; Cast does not interpret them. */
   payload: z.record(z.string(), z.unknown()).optional(),

@@ -3,6 +3,7 @@
  * from `ask.ts`, which the workflow bundle imports and which must stay zod-free.
  */
 import { z } from 'zod';
+import { filledText } from './text-fields';
 import { REASON_MAX } from './ask';
 import { AccessAnswer, AccessAsk } from './asks/access-ask-schema';
 import { ActionAnswer, ActionAsk } from './asks/action-ask-schema';
@@ -19,4 +20,4 @@ export type Ask = z.infer<typeof Ask>;
 export const AnswerValue = z.discriminatedUnion('kind', [DecisionAnswer, ApprovalAnswer, FactAnswer, AccessAnswer, ActionAnswer]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
-export const Reason = z.string().trim().min(1).max(REASON_MAX);
+export const Reason = filledText(REASON_MAX);

@@ -4,6 +4,8 @@
  * imports and which must stay zod-free.
  */
 import { z } from 'zod';
+import { someFields } from './some-fields';
+import { filledText, trimmedText } from './text-fields';
 import { AnswerValue, Ask, Reason } from './ask-schema';
 import { capAsks, DecisionMode, MAX_ASKS } from './decision';
 import { advisoryDefaultIssue, hasOption } from './decision-content-rules';
@@ -14,12 +16,12 @@ import { SessionId } from './session';
 
 export { DecisionId } from './ids';
 
-const LinkId = z.string().trim().min(1).max(200);
+const LinkId = filledText(200);
 
 /** What can change on an open decision: filing it again or editing it rewrites these. */
 const DecisionContent = {
-  question: z.string().trim().min(1).max(1000),
-  context: z.string().trim().max(4000).optional(),
+  question: filledText(1000),
+  context: trimmedText(4000).optional(),
   asks: z.array(Ask).min(1).max(MAX_ASKS),
   mode: z.enum(DecisionMode).default('blocking'),
   /** The option (of the first decision ask) an advisory decision proceeds on until answered. */
@@ -27,7 +29,7 @@ const DecisionContent = {
   /** How sure the agent is, 0–1; unscored ranks as 0.5 (FR-4). */
   confidence: z.number().min(0).max(1).optional(),
   /** What the agent already tried (FR-10). */
-  attempts: z.array(z.string().trim().min(1).max(1000)).max(20).optional(),
+  attempts: z.array(filledText(1000)).max(20).optional(),
 };
 
 /**
@@ -69,7 +71,7 @@ export const FileDecisionBody = z
     /** The asking session: the host's own conversation id (DESIGN §4). */
     session: SessionId.optional(),
     /** The project the session works in. */
-    scope: z.string().trim().min(1).max(200).optional(),
+    scope: filledText(200).optional(),
     agent: LinkId.optional(),
     task: LinkId.optional(),
     run: LinkId.optional(),
@@ -93,8 +95,8 @@ export const FileDecisionRequest = z.preprocess(
 );
 
 /** An agent's edit of its open decision: any content field; `mode: "blocking"` clears the default. */
-export const EditDecisionBody = z
-  .strictObject({
+export const EditDecisionBody = someFields(
+  z.strictObject({
     question: DecisionContent.question.optional(),
     context: DecisionContent.context,
     asks: DecisionContent.asks.optional(),
@@ -103,12 +105,12 @@ export const EditDecisionBody = z
     confidence: DecisionContent.confidence,
     attempts: DecisionContent.attempts,
     ...DocumentEditFields,
-  })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
-  .superRefine((body, ctx) => {
-    refineAskLabels(body.asks, ctx);
-    optionPagesFit(body, ctx);
-  });
+  }),
+  'Send at least one field to change.',
+).superRefine((body, ctx) => {
+  refineAskLabels(body.asks, ctx);
+  optionPagesFit(body, ctx);
+});
 export type EditDecisionBody = z.infer<typeof EditDecisionBody>;
 
 export const AnswerBody = z.strictObject({

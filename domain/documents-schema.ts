@@ -3,10 +3,11 @@
  * workflow bundle imports and which must stay zod-free.
  */
 import { z } from 'zod';
+import { characters, filledText } from './text-fields';
 import { DOC_MAX, HTML_MAX } from './documents';
 
-const Html = z.string().min(1).max(HTML_MAX);
-const Doc = z.string().trim().min(1).max(DOC_MAX);
+const Html = characters(HTML_MAX).min(1);
+const Doc = filledText(DOC_MAX);
 
 export const OptionPage = z.strictObject({
   ask: z.number().int().min(1).max(10).default(1),

@@ -18,6 +18,7 @@ export const ERRORS = {
   agent_mismatch: { status: 403, title: 'An agent token acts only for its own agent.' },
   token_not_found: { status: 404, title: 'Token not found.' },
   not_found: { status: 404, title: 'Not found.' },
+  method_not_allowed: { status: 405, title: 'This path does not take that method.' },
   agent_not_found: { status: 404, title: 'Agent not found.' },
   agent_name_taken: { status: 409, title: 'An agent with that name already exists.' },
   grant_not_found: { status: 404, title: 'Tool grant not found.' },

@@ -6,7 +6,8 @@
  * prompt is "what must be decided", or a decision ask when the agent offers options.
  */
 import { z } from 'zod';
-import { refineLabels } from './option-labels-schema';
+import { filledText } from './text-fields';
+import { DISTINCT_LABELS, labelText, refineLabels } from './option-labels-schema';
 import { RecordLinks } from './record-links';
 
 /**
@@ -36,21 +37,21 @@ export const EscalationReason = [
 ] as const;
 export type EscalationReason = (typeof EscalationReason)[number];
 
-const LinkId = z.string().trim().min(1).max(200);
+const LinkId = filledText(200);
 
 export const RaiseEscalationBody = z
   .strictObject({
     reasonCode: z.enum(EscalationReason),
     /** What happened, for the decision's context. */
-    summary: z.string().trim().min(1).max(4000),
+    summary: filledText(4000),
     /** What must be decided: the derived ask's prompt. */
-    mustDecide: z.string().trim().min(1).max(1000),
+    mustDecide: filledText(1000),
     /** Options make the derived ask a choice (2–9 labels, each there and each its own). */
-    options: z.array(z.string().trim().max(200)).min(2).max(9).optional(),
-    attempts: z.array(z.string().trim().min(1).max(1000)).max(20).default([]),
+    options: z.array(labelText(200)).min(2).max(9).meta(DISTINCT_LABELS).optional(),
+    attempts: z.array(filledText(1000)).max(20).default([]),
     confidence: z.number().min(0).max(1).optional(),
     /** A second escalation with an open one's key updates it. */
-    dedupeKey: z.string().trim().min(1).max(200).optional(),
+    dedupeKey: filledText(200).optional(),
     agent: LinkId.optional(),
     task: LinkId.optional(),
     session: LinkId.optional(),
@@ -63,8 +64,8 @@ export type RaiseEscalationBody = z.infer<typeof RaiseEscalationBody>;
 
 /** The resolve endpoint (and the chat tool): a written resolution, or one of its options. */
 export const ResolveEscalationBody = z.union([
-  z.strictObject({ resolution: z.string().trim().min(1).max(4000) }),
-  z.strictObject({ option: z.number().int().min(1).max(9), reason: z.string().trim().min(1).max(2000).optional() }),
+  z.strictObject({ resolution: filledText(4000) }),
+  z.strictObject({ option: z.number().int().min(1).max(9), reason: filledText(2000).optional() }),
 ]);
 export type ResolveEscalationBody = z.infer<typeof ResolveEscalationBody>;
 

@@ -15,6 +15,7 @@
  *     reads "about 1 a day": the line says "about", and 0 would read as quiet.
  */
 import { z } from 'zod';
+import { someFields } from './some-fields';
 
 export const HEALTH_DEFAULTS = { healthyCeiling: 5, quietDays: 14 } as const;
 export const HEAVY_CEILING = 15;
@@ -26,14 +27,13 @@ export const ROLLUP_DAYS = 90;
 /** An older snapshot than this is treated as unavailable: the line hides (FR-55). */
 export const SNAPSHOT_MAX_AGE_MS = 36 * 3600 * 1000;
 
-export const HealthSettingsBody = z
-  .strictObject({
+export const HealthSettingsBody = someFields(
+  z.strictObject({
     healthyCeiling: z.number().int().min(1).max(100).optional(),
     quietDays: z.number().int().min(3).max(90).optional(),
-  })
-  .refine((body) => body.healthyCeiling !== undefined || body.quietDays !== undefined, {
-    message: 'Send healthyCeiling (1–100) or quietDays (3–90).',
-  });
+  }),
+  'Send healthyCeiling (1–100) or quietDays (3–90).',
+);
 export type HealthSettingsBody = z.infer<typeof HealthSettingsBody>;
 
 export const HealthSettings = z

@@ -5,27 +5,29 @@
  * session last said and its pinned state. A permission card answers with y / n only.
  */
 import { z } from 'zod';
+import { filledText } from './text-fields';
 import { Ask } from './ask-schema';
+import { DISTINCT_LABELS } from './option-labels-schema';
 import { ACTION_SUMMARY_MAX } from './asks/approval-ask-schema';
 import type { DecisionContent } from './decision';
 
-const Pinned = z.string().trim().min(1).max(4000).optional();
-const RequestId = z.string().trim().min(1).max(200).optional();
+const Pinned = filledText(4000).optional();
+const RequestId = filledText(200).optional();
 
 export const HostPromptBody = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('permission'),
     /** The tool the agent wants to use, as the host names it (`Bash`, `mcp__github__create_pr`). */
-    tool: z.string().trim().min(1).max(200),
+    tool: filledText(200),
     /** What it would do with it, summarised by the host (the command, the file, the URL). */
-    input: z.string().trim().min(1).max(4000).optional(),
+    input: filledText(4000).optional(),
     requestId: RequestId,
     pinned: Pinned,
   }),
   z.strictObject({
     kind: z.literal('terminal'),
-    question: z.string().trim().min(1).max(1000),
-    options: z.array(z.string().trim().min(1).max(200)).min(2).max(9).optional(),
+    question: filledText(1000),
+    options: z.array(filledText(200)).min(2).max(9).meta(DISTINCT_LABELS).optional(),
     requestId: RequestId,
     pinned: Pinned,
   }),

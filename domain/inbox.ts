@@ -1,5 +1,6 @@
 /** An Inbox message (§6.16): the message-center mirror of an approval or an escalation. */
 import { z } from 'zod';
+import { filledText } from './text-fields';
 import { ApprovalStatus } from './approval';
 import { EscalationStatus } from './escalation';
 
@@ -25,5 +26,5 @@ export const InboxMessage = z
 export type InboxMessage = z.infer<typeof InboxMessage>;
 
 /** `POST /api/v1/inbox/:id/reply`: "yes", "no — why", a resolution, or an option by number or name (inbox-reply.ts). */
-export const InboxReplyBody = z.strictObject({ text: z.string().trim().min(1).max(4000) });
+export const InboxReplyBody = z.strictObject({ text: filledText(4000) });
 export type InboxReplyBody = z.infer<typeof InboxReplyBody>;

@@ -1,11 +1,12 @@
 /** Missions: standing initiatives. Provenance only — a filter and a chip, never blocked or resolved. */
 import { z } from 'zod';
+import { filledText } from './text-fields';
 
 export const MissionStatus = ['active', 'paused', 'completed', 'failed'] as const;
 export type MissionStatus = (typeof MissionStatus)[number];
 
 export const CreateMissionBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: filledText(200),
   status: z.enum(MissionStatus).default('active'),
 });
 export type CreateMissionBody = z.infer<typeof CreateMissionBody>;

@@ -4,6 +4,7 @@
  * its label, kind and dates are ever returned.
  */
 import { z } from 'zod';
+import { filledText } from './text-fields';
 import { AgentName } from './agent';
 import { DURATION_FORMS, DurationError, parseDuration } from './duration';
 
@@ -36,8 +37,8 @@ export const Token = z
   .meta({ id: 'Token' });
 export type Token = z.infer<typeof Token>;
 
-export const MemberName = z.string().trim().min(1, 'Give the member a name.').max(200);
-export const TokenLabel = z.string().trim().min(1, 'A label cannot be empty.').max(100);
+export const MemberName = filledText(200, 'Give the member a name.');
+export const TokenLabel = filledText(100, 'A label cannot be empty.');
 
 /** The longest a token may live: a year. */
 export const TOKEN_LIFETIME_MAX_MS = 366 * 86_400_000;

@@ -1,9 +1,12 @@
 /** The queue's tabs and paging (FR-2, FR-6). */
 import { z } from 'zod';
+import { characters, filledText } from './text-fields';
 import { AskKind } from './ask';
 import { DecisionView, Timestamp } from './decision-view-schema';
 import type { DecisionStatus } from './decision';
 import { orNull } from './or-null';
+import { queryNumber } from './query-number';
+import { limitQuery } from './routes/list-limit';
 import { HealthLine } from './health';
 import { StackId } from './ids';
 
@@ -52,21 +55,15 @@ export const QUEUE_PAGE_MAX = 100;
 
 export const QueueQueryParams = z.strictObject({
   tab: z.enum(QueueTab).default('open'),
-  agent: z.string().trim().min(1).max(200).optional(),
-  task: z.string().trim().min(1).max(200).optional(),
-  mission: z.string().trim().min(1).max(200).optional(),
+  agent: filledText(200).optional(),
+  task: filledText(200).optional(),
+  mission: filledText(200).optional(),
   kind: z.enum(AskKind).optional(),
-  session: z.string().min(1).max(200).optional(),
+  session: characters(200).min(1).optional(),
   stack: StackId.optional(),
-  q: z.string().trim().min(1).max(200).optional(),
-  // A page size above the maximum is clamped, not refused.
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(QUEUE_PAGE_SIZE)
-    .transform((limit) => Math.min(limit, QUEUE_PAGE_MAX)),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  q: filledText(200).optional(),
+  limit: limitQuery(QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX),
+  offset: queryNumber({ min: 0, max: 1_000_000 }).default(0),
 });
 export type QueueQueryParams = z.infer<typeof QueueQueryParams>;
 

@@ -116,7 +116,8 @@ function tooBig(issue: Extract<RawIssue, { code: 'too_big' }>, path: Path, field
   if (issue.origin === 'array' || issue.origin === 'set') {
     return `${sentenceStart(listCount(path, Array.isArray(issue.input) ? issue.input.length : 0))}; the limit is ${max}.`;
   }
-  if (typeof issue.input === 'number') {
+  // A numeral from a query string is quoted as sent (domain/routes/query-number.ts).
+  if (typeof issue.input === 'number' || (issue.origin === 'number' && typeof issue.input === 'string')) {
     return issue.inclusive === false
       ? `${field} is ${issue.input}; it must be below ${max}.`
       : `${field} is ${issue.input}; the most is ${max}.`;
@@ -135,7 +136,7 @@ function tooSmall(issue: Extract<RawIssue, { code: 'too_small' }>, path: Path, f
     const needed = `${min} ${nounOf(String(path.at(-1)), Number(issue.minimum))}`;
     return `${sentenceStart(count)}; at least ${needed} ${issue.minimum === 1 ? 'is' : 'are'} needed.`;
   }
-  if (typeof issue.input === 'number') {
+  if (typeof issue.input === 'number' || (issue.origin === 'number' && typeof issue.input === 'string')) {
     return issue.inclusive === false
       ? `${field} is ${issue.input}; it must be above ${min}.`
       : `${field} is ${issue.input}; the least is ${min}.`;

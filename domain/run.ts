@@ -4,6 +4,7 @@
  * and a host claiming a ready run is what "has begun executing" means (FR-37).
  */
 import { z } from 'zod';
+import { filledText } from './text-fields';
 import type { Rejection } from './errors';
 
 export const RunStatus = ['queued', 'ready', 'running', 'parked', 'completed', 'failed', 'cancelled'] as const;
@@ -51,7 +52,7 @@ export const ReportedRunStatus = ['running', 'parked', 'completed', 'failed', 'c
 export const UpdateRunBody = z
   .strictObject({
     status: z.enum(ReportedRunStatus),
-    failureReason: z.string().trim().min(1).max(2000).optional(),
+    failureReason: filledText(2000).optional(),
   })
   .refine((body) => body.failureReason === undefined || body.status === 'failed', {
     message: 'failureReason goes only with status "failed".',

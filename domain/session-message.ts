@@ -4,6 +4,7 @@
  * `seq` orders the log and is the cursor for long-poll and server-sent events.
  */
 import { z } from 'zod';
+import { characters, filledText } from './text-fields';
 
 export const MessageRole = ['user', 'assistant', 'system'] as const;
 export type MessageRole = (typeof MessageRole)[number];
@@ -14,8 +15,8 @@ export type MessageKind = (typeof MessageKind)[number];
 /** Kinds a host may append itself; the others are Cast's own deliveries. */
 export const HostMessageKind = ['message', 'notice'] as const;
 
-export const MessageBodyText = z.string().min(1).max(20_000);
-export const DedupeKey = z.string().trim().min(1).max(200);
+export const MessageBodyText = characters(20_000).min(1);
+export const DedupeKey = filledText(200);
 
 export const AppendMessageBody = z.strictObject({
   role: z.enum(MessageRole),

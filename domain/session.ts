@@ -3,15 +3,16 @@
  * owned by the member whose token registered it. Liveness is derived from heartbeats, never stored.
  */
 import { z } from 'zod';
+import { characters, filledText } from './text-fields';
 import { orNull } from './or-null';
 import { Run } from './run';
 
-export const SessionId = z.string().min(1).max(200);
+export const SessionId = characters(200).min(1);
 
 /** `PUT /sessions/:id`: omitted fields stay as they are; `null` clears them. */
 export const PutSessionBody = z.strictObject({
-  scope: z.string().trim().min(1).max(200).nullable().optional(),
-  agentId: z.string().trim().min(1).max(100).nullable().optional(),
+  scope: filledText(200).nullable().optional(),
+  agentId: filledText(100).nullable().optional(),
 });
 export type PutSessionBody = z.infer<typeof PutSessionBody>;
 

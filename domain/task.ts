@@ -3,6 +3,8 @@
  * an open blocker, and remembers the status it returns to when the last one resolves (FR-33).
  */
 import { z } from 'zod';
+import { someFields } from './some-fields';
+import { filledText } from './text-fields';
 import { naming, shown } from './refusal-words';
 import { ActorKind } from './activity';
 import { DecisionId } from './ids';
@@ -25,8 +27,8 @@ export const TaskId = z.string().regex(/^task_[0-9a-f]{32}$/, {
   error: naming((field, input) => `${field} is ${shown(input)}, not a task id; one is task_ followed by 32 hex digits.`),
 });
 
-const Title = z.string().trim().min(1).max(200);
-const EntityId = z.string().trim().min(1).max(100);
+const Title = filledText(200);
+const EntityId = filledText(100);
 
 export const CreateTaskBody = z.strictObject({
   title: Title,
@@ -36,16 +38,17 @@ export const CreateTaskBody = z.strictObject({
 });
 export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
 
-export const UpdateTaskBody = z
-  .strictObject({ title: Title.optional(), status: z.enum(SettableTaskStatus).optional() })
-  .refine((body) => body.title !== undefined || body.status !== undefined, { message: 'Send title or status (or both).' });
+export const UpdateTaskBody = someFields(
+  z.strictObject({ title: Title.optional(), status: z.enum(SettableTaskStatus).optional() }),
+  'Send title or status (or both).',
+);
 export type UpdateTaskBody = z.infer<typeof UpdateTaskBody>;
 
 /** What blocks a task: a decision (sd-N), another task, or a free-text reason. */
 export const BlockerBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('decision'), ref: DecisionId }),
   z.strictObject({ kind: z.literal('task'), ref: TaskId }),
-  z.strictObject({ kind: z.literal('other'), ref: z.string().trim().min(1).max(500) }),
+  z.strictObject({ kind: z.literal('other'), ref: filledText(500) }),
 ]);
 export type BlockerBody = z.infer<typeof BlockerBody>;
 

@@ -4,26 +4,26 @@
  * tool no grant matches is denied.
  */
 import { z } from 'zod';
+import { filledText } from './text-fields';
 import { naming } from './refusal-words';
 
 export const GrantEffect = ['allow', 'deny'] as const;
 export type GrantEffect = (typeof GrantEffect)[number];
 
-const PATTERN_CHARACTERS = /^[A-Za-z0-9_.:*-]+$/;
+const PATTERN_CHARACTER = '[A-Za-z0-9_.:*-]';
+const PATTERN_CHARACTERS = new RegExp(`^${PATTERN_CHARACTER}+$`);
 
 /** Only these characters, so a pattern means the same to every matcher (no regex, no paths). */
 export function isEvaluablePattern(pattern: string): boolean {
   return PATTERN_CHARACTERS.test(pattern);
 }
 
-export const ToolPattern = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
+/** Trimmed before it is checked, so the document's pattern allows white space around it. */
+export const ToolPattern = filledText(200)
   .refine(isEvaluablePattern, {
     error: naming((field) => `${field} may use only letters, digits, _ . : - and * (any run of characters).`),
-  });
+  })
+  .meta({ pattern: `^\\s*${PATTERN_CHARACTER}+\\s*$` });
 
 export const AddGrantBody = z.strictObject({
   toolPattern: ToolPattern,

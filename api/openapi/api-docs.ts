@@ -2,7 +2,8 @@
  * The OpenAPI registry's front door for Cast's routes: one call per mounted route, written
  * the way the router spells it (`/decisions/:id`), with the domain schema it validates with
  * and the error codes it can answer. Every operation also gets the refusals every `/api/v1`
- * route shares, each status with the exact codes it carries.
+ * route shares and, where only people may call it, an agent token's 403 `forbidden_for_agent`;
+ * each status lists the exact codes it carries.
  */
 import { OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
@@ -28,8 +29,14 @@ export function openApiPath(path: string): string {
   return `${API_PREFIX}${path}`.replace(/:(\w+)/g, '{$1}');
 }
 
-export function sharedErrors(method: Method): ErrorCode[] {
+function sharedErrors(method: Method): ErrorCode[] {
   return method === 'get' ? EVERY_ROUTE : [...EVERY_ROUTE, ...EVERY_WRITE];
+}
+
+/** What a route can refuse with: its own codes, every route's, and an agent's refusal where only people may call it. */
+function refusalsOf(contract: RouteContract): ErrorCode[] {
+  const personOnly: ErrorCode[] = contract.callers.includes('agent') ? [] : ['forbidden_for_agent'];
+  return [...sharedErrors(contract.method), ...personOnly, ...(contract.errors ?? [])];
 }
 
 function errorResponses(codes: ErrorCode[]): Record<string, ResponseConfig> {
@@ -100,7 +107,7 @@ export class ApiDocs {
       request,
       responses: {
         ...Object.fromEntries(successesOf(contract).map((ok) => [String(ok.status), successResponse(ok)])),
-        ...errorResponses([...sharedErrors(contract.method), ...(contract.errors ?? [])]),
+        ...errorResponses(refusalsOf(contract)),
       },
     });
   }

@@ -6,6 +6,7 @@ import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { SESSION_COOKIE } from '../auth';
 import { API_ROUTES } from '../../domain/routes';
 import { ApiDocs } from './api-docs';
+import { withStorableInput } from './storable-input';
 import { ApiProblem } from '../../domain/problem';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -29,18 +30,24 @@ function buildDocument(): OpenApiDocument {
   const generator = new OpenApiGeneratorV31([...docs.registry.definitions, { type: 'schema', schema: ApiProblem }], {
     sortComponents: 'alphabetically',
   });
-  return withoutNullQueryTypes(
-    generator.generateDocument({
-      openapi: '3.1.0',
-      info: {
-        title: 'Cast API',
-        version: API_VERSION,
-        description:
-          "A decision queue for AI agents. Request bodies are JSON, camelCase and strict: an unknown field is a 400 naming it. Every refusal is `application/problem+json` with a stable `code`. Another workspace's ids answer 404 exactly like a missing id.",
-      },
-      servers: [{ url: '/', description: 'This Cast' }],
-      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
-    }),
+  return withStorableInput(
+    withoutNullQueryTypes(
+      generator.generateDocument({
+        openapi: '3.1.0',
+        info: {
+          title: 'Cast API',
+          version: API_VERSION,
+          description:
+            'A decision queue for AI agents. Request bodies are JSON objects, camelCase and strict: an unknown field is a 400 naming it. ' +
+            'No text in a request may hold U+0000 or an unpaired surrogate, no number may be closer to zero than 1e-37 but 0, and no body may nest deeper than 100 levels (400 `invalid_request`). ' +
+            'Every refusal is `application/problem+json` with a stable `code`. ' +
+            "Another workspace's ids answer 404 exactly like a missing id. " +
+            'A method a path does not declare answers 405 `method_not_allowed` with `Allow`.',
+        },
+        servers: [{ url: '/', description: 'This Cast' }],
+        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+      }),
+    ),
   );
 }
 

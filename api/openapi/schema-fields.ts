@@ -4,6 +4,8 @@
  * its limits. The reference page renders these rows; the rows know nothing of HTML but
  * the `<code>` they wrap around values.
  */
+import { SAYS_SOMETHING } from '../../domain/text-fields';
+import { STORABLE_TEXT } from '../plain-text';
 import type { OpenApiDocument } from './document';
 
 export type Schema = {
@@ -16,12 +18,19 @@ export type Schema = {
   items?: Schema;
   oneOf?: Schema[];
   anyOf?: Schema[];
+  allOf?: Schema[];
+  not?: Schema;
+  additionalProperties?: boolean | Schema;
+  propertyNames?: Schema;
+  minProperties?: number;
   description?: string;
   default?: unknown;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
   pattern?: string;
@@ -40,6 +49,12 @@ export function escape(text: string): string {
 /** Backticks in the document's prose become code. */
 export function prose(text: string | undefined): string {
   return escape(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+/** A pattern in words where it has some; the storable-text rule is said once, atop the page. */
+function patternNote(pattern: string | undefined): string | null {
+  if (!pattern || pattern === STORABLE_TEXT) return null;
+  return pattern === SAYS_SOMETHING ? 'not blank' : `matches <code>${escape(pattern)}</code>`;
 }
 
 function range(low: number | undefined, high: number | undefined, unit: string): string | null {
@@ -81,7 +96,7 @@ export class SchemaFields {
       range(schema.minLength, schema.maxLength, ' characters'),
       range(schema.minimum, schema.maximum, ''),
       range(schema.minItems, schema.maxItems, ' items'),
-      schema.pattern ? `matches <code>${escape(schema.pattern)}</code>` : null,
+      patternNote(schema.pattern),
       schema.format ? escape(schema.format) : null,
       schema.default !== undefined ? `default <code>${escape(JSON.stringify(schema.default))}</code>` : null,
     ];

@@ -5,15 +5,16 @@
  * ever part of it.
  */
 import { z } from 'zod';
+import { filledText } from '../text-fields';
 import { askBase } from './ask-base-schema';
 
 export const AccessAsk = z.strictObject({
   kind: z.literal('access'),
   ...askBase,
-  needed: z.string().trim().min(1).max(500),
+  needed: filledText(500),
   grantUrl: z.url().max(2000),
   /** A tool name Cast can check against the agent's grants, e.g. "mcp__analytics__query". */
-  tool: z.string().trim().min(1).max(200).optional(),
+  tool: filledText(200).optional(),
 });
 export type AccessAsk = z.infer<typeof AccessAsk>;
 

@@ -1,5 +1,6 @@
 /** An approval ask: yes or no on an action the agent proposes, shown with its risks (FR-16). */
 import { z } from 'zod';
+import { filledText } from '../text-fields';
 import { ApprovalActionKind } from './approval-ask';
 import { askBase } from './ask-base-schema';
 
@@ -11,9 +12,9 @@ export const ApprovalAsk = z.strictObject({
   ...askBase,
   action: z.strictObject({
     kind: z.enum(ApprovalActionKind).default('other'),
-    summary: z.string().trim().min(1).max(ACTION_SUMMARY_MAX),
+    summary: filledText(ACTION_SUMMARY_MAX),
   }),
-  risks: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
+  risks: z.array(filledText(200)).max(10).default([]),
 });
 export type ApprovalAsk = z.infer<typeof ApprovalAsk>;
 

@@ -1,5 +1,7 @@
 /** A decision ask: a choice between the agent's enumerated options (FR-16, FR-17). */
 import { z } from 'zod';
+import { trimmedText } from '../text-fields';
+import { labelText } from '../option-labels-schema';
 import { fieldWords, naming, refusalWords, sentenceStart } from '../refusal-words';
 import { askBase } from './ask-base-schema';
 
@@ -11,8 +13,8 @@ const inWords = { error: refusalWords() };
 
 export const DecisionOption = z.strictObject({
   /** An empty or repeated label is refused where the options are filed, with its own code (`option-labels-schema.ts`). */
-  label: z.string(inWords).trim().max(200),
-  consequence: z.string(inWords).trim().max(1000).optional(),
+  label: labelText(200, inWords),
+  consequence: trimmedText(1000, inWords).optional(),
   recommended: z.boolean().optional(),
 });
 export type DecisionOption = z.infer<typeof DecisionOption>;

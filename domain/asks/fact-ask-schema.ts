@@ -1,5 +1,6 @@
 /** A fact ask: information only the person has (FR-16, FR-18). */
 import { z } from 'zod';
+import { filledText } from '../text-fields';
 import { askBase } from './ask-base-schema';
 
 export const FactAsk = z.strictObject({
@@ -11,6 +12,6 @@ export type FactAsk = z.infer<typeof FactAsk>;
 
 export const FactAnswer = z.strictObject({
   kind: z.literal('fact'),
-  text: z.string().trim().min(1).max(4000),
+  text: filledText(4000),
 });
 export type FactAnswer = z.infer<typeof FactAnswer>;

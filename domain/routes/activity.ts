@@ -1,6 +1,8 @@
 /** `GET /api/v1/activity`: the workspace's history of writes, newest first, optionally for one subject. */
 import { z } from 'zod';
+import { characters } from '../text-fields';
 import { ActivityEntry, SubjectKind } from '../activity';
+import { queryNumber } from '../query-number';
 import { limitQuery } from './list-limit';
 import { PEOPLE, route } from './route';
 
@@ -12,8 +14,8 @@ const listActivity = route({
   summary: 'The history of writes, newest first',
   query: z.object({
     subject_kind: z.enum(SubjectKind).optional(),
-    subject_id: z.string().min(1).max(200).optional(),
-    before: z.coerce.number().int().min(1).optional().meta({ description: 'Entries older than this seq.' }),
+    subject_id: characters(200).min(1).optional(),
+    before: queryNumber({ min: 1 }).optional().meta({ description: 'Entries older than this seq.' }),
     limit: limitQuery(50, 200),
   }),
   ok: { status: 200, description: 'Entries.', schema: z.object({ activity: z.array(ActivityEntry) }) },

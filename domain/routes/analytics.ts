@@ -1,6 +1,7 @@
 /** `GET /api/v1/analytics?days=30`: the workspace's product analytics over a trailing window. */
 import { z } from 'zod';
 import { Analytics } from '../analytics';
+import { queryNumber } from '../query-number';
 import { PEOPLE, route } from './route';
 
 const analytics = route({
@@ -9,7 +10,7 @@ const analytics = route({
   path: '/analytics',
   operationId: 'analytics',
   summary: 'Product analytics over a trailing window',
-  query: z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(30).meta({ description: 'The window, in days.' }) }),
+  query: z.strictObject({ days: queryNumber({ min: 1, max: 90 }).default(30).meta({ description: 'The window, in days.' }) }),
   ok: { status: 200, description: 'The analytics.', schema: z.object({ analytics: Analytics }) },
   callers: PEOPLE,
 });

@@ -7,13 +7,14 @@ import { DecisionView, FilingCard } from '../decision-view-schema';
 import type { ErrorCode } from '../errors';
 import { LABEL_PROBLEMS } from '../option-labels';
 import { ArchiveAllBody, ArchiveAllResult, QueuePage, QueueQueryParams } from '../queue';
+import { queryNumber } from '../query-number';
 import { EmptyBody } from './empty-body';
 import { PEOPLE, PEOPLE_AND_AGENTS, route, WORKFLOW_ERRORS } from './route';
 
 const tag = 'Decisions';
 /** Any string: a malformed decision id reads as a missing one (404), never as a bad request. */
 const DecisionIdParam = z.string().min(1).meta({ description: 'The decision, `sd-N`. A malformed id reads as a missing one.' });
-const AskParam = z.coerce.number().int().min(1).max(MAX_ASKS).meta({ description: 'The ask, numbered from 1.' });
+const AskParam = queryNumber({ min: 1, max: MAX_ASKS }).meta({ description: 'The ask, numbered from 1.' });
 const DecisionParams = z.object({ id: DecisionIdParam });
 const AskParams = z.object({ id: DecisionIdParam, ask: AskParam });
 const OneDecision = z.object({ decision: DecisionView });
@@ -54,6 +55,7 @@ const fileDecision = route({
   ],
   errors: [
     ...LABEL_PROBLEMS,
+    'agent_mismatch',
     'agent_not_found',
     'session_not_found',
     'task_not_found',
@@ -80,6 +82,8 @@ const listQueue = route({
     '`tabs` counts each of the three tabs under the same filter, for the tabs themselves.',
   query: QueueQueryParams,
   ok: { status: 200, description: 'A page of the queue.', schema: QueuePage },
+  // An agent token filters by its own agent only.
+  errors: ['agent_mismatch'],
   callers: PEOPLE_AND_AGENTS,
 });
 
@@ -261,7 +265,7 @@ const waitForDecision = route({
   description: 'Holds the request until the decision is answered, withdrawn or archived, or the timeout passes.',
   params: DecisionParams,
   query: z.strictObject({
-    timeout: z.coerce.number().min(0).max(60).default(30).meta({ description: 'Seconds to hold, at most 60.' }),
+    timeout: queryNumber({ min: 0, max: 60, integer: false }).default(30).meta({ description: 'Seconds to hold, at most 60.' }),
   }),
   ok: {
     status: 200,

@@ -2,8 +2,9 @@
 import type { ErrorCode } from '../errors';
 import { WORKFLOW_ERRORS } from './route';
 
-/** Filing the decision that carries a new record into the queue. */
+/** Filing the decision that carries a new record into the queue (naming an agent, as a filing does). */
 export const CARRY = [
+  'agent_mismatch',
   'agent_not_found',
   'session_not_found',
   'task_not_found',

@@ -1,5 +1,6 @@
 /** `/api/v1/runs`: a host reads a run, reports its status, and claims a ready restart (a run is reported under its session). */
 import { z } from 'zod';
+import { characters } from '../text-fields';
 import { Run, RunStatus, RunWithSeedMessage, UpdateRunBody } from '../run';
 import { EmptyBody } from './empty-body';
 import { limitQuery } from './list-limit';
@@ -19,9 +20,9 @@ const listRuns = route({
   query: z.strictObject({
     status: z.enum(RunStatus).default('ready'),
     /** Only this session's runs: a runner per conversation. */
-    session: z.string().min(1).max(200).optional(),
+    session: characters(200).min(1).optional(),
     /** Only runs of sessions in this project (the scope a host registered the session under): a runner per project. */
-    scope: z.string().min(1).max(200).optional(),
+    scope: characters(200).min(1).optional(),
     limit: limitQuery(20, 100),
   }),
   ok: { status: 200, description: 'The runs.', schema: z.object({ runs: z.array(RunWithSeedMessage) }) },

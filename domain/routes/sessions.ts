@@ -6,12 +6,14 @@
  */
 import { LABEL_PROBLEMS } from '../option-labels';
 import { z } from 'zod';
+import { characters } from '../text-fields';
 import { DecisionView } from '../decision-view-schema';
 import { HostPromptBody } from '../host-prompt';
 import { CreateRunBody, Run } from '../run';
 import { PutSessionBody, Session, SessionDetail, SessionId } from '../session';
 import { AppendMessageBody, MAX_MESSAGE_WAIT_SECONDS, SessionMessage } from '../session-message';
 import { EmptyBody } from './empty-body';
+import { queryNumber } from '../query-number';
 import { limitQuery } from './list-limit';
 import { PEOPLE_AND_AGENTS, route, WORKFLOW_ERRORS } from './route';
 
@@ -20,7 +22,7 @@ const SessionParams = z.object({ id: SessionId.meta({ description: "The host's o
 const OneSession = z.object({ session: Session });
 const OneMessage = z.object({ message: SessionMessage });
 /** A message's place in its session's log: the cursor readers resume from. */
-const Seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const Seq = queryNumber({ min: 0 });
 const After = Seq.default(0).meta({ description: 'The last seq already read.' });
 
 const putSession = route({
@@ -34,7 +36,7 @@ const putSession = route({
   params: SessionParams,
   body: { schema: PutSessionBody.meta({ id: 'PutSessionBody' }), required: false },
   ok: { status: 200, description: 'The session.', schema: OneSession },
-  errors: ['agent_not_found', 'session_not_found'],
+  errors: ['agent_mismatch', 'agent_not_found', 'session_not_found'],
   callers: PEOPLE_AND_AGENTS,
 });
 
@@ -45,7 +47,7 @@ const listSessions = route({
   operationId: 'listSessions',
   summary: "List the caller's sessions",
   query: z.object({
-    scope: z.string().min(1).max(200).optional().meta({ description: 'Only sessions in this project.' }),
+    scope: characters(200).min(1).optional().meta({ description: 'Only sessions in this project.' }),
     limit: limitQuery(50, 200),
   }),
   ok: {
@@ -136,10 +138,7 @@ const readMessages = route({
   params: SessionParams,
   query: z.object({
     after: After,
-    wait: z.coerce
-      .number()
-      .min(0)
-      .max(MAX_MESSAGE_WAIT_SECONDS)
+    wait: queryNumber({ min: 0, max: MAX_MESSAGE_WAIT_SECONDS, integer: false })
       .default(0)
       .meta({ description: `Seconds to hold when nothing is new, at most ${MAX_MESSAGE_WAIT_SECONDS}.` }),
     limit: limitQuery(100, 500),

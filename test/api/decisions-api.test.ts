@@ -78,10 +78,16 @@ describe('filing and reading', () => {
     const bad: Array<[unknown, string, RegExp]> = [
       ['{"question": ', 'malformed_json', /not valid JSON/],
       [[], 'invalid_request', /must be an object, not a list/],
+      // JSON, just not an object: refused as such, not as unreadable.
+      ['5', 'invalid_request', /^The request must be an object, not 5\.$/],
+      ['"Ship it?"', 'invalid_request', /^The request must be an object, not text\.$/],
+      ['null', 'invalid_request', /^The request must be an object, not null\.$/],
       [{}, 'invalid_request', /question/],
       [{ question: 'Q?', asks: [] }, 'invalid_request', /asks/],
       [{ question: '', asks: decisionBody().asks }, 'invalid_request', /question/],
       [{ question: 'x'.repeat(1001), asks: decisionBody().asks }, 'invalid_request', /question/],
+      // Measured as sent, as the document's maxLength measures it: trailing spaces count.
+      [{ question: `${'x'.repeat(1000)} `, asks: decisionBody().asks }, 'invalid_request', /The question is 1,001 characters/],
       [{ ...decisionBody(), context: 'x'.repeat(4001) }, 'invalid_request', /context/],
       [{ ...decisionBody(), asks: [{ kind: 'decision', prompt: 'P', options: [{ label: 'only one' }] }] }, 'invalid_request', /options/],
       [{ ...decisionBody(), asks: [{ kind: 'poll', prompt: 'P' }] }, 'invalid_request', /Ask 1's kind is "poll"/],

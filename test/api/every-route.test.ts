@@ -2,18 +2,26 @@
  * FR-59 and DESIGN §8 across the whole API: every `/api/v1` route — listed from the mounted
  * routers, so a new one cannot be missed, and each declared in domain/routes/ — answers 401
  * without a token; a person's token is never refused as a person's; an agent token gets 403
- * `forbidden_for_agent` exactly where its declaration leaves agents out; and another
- * workspace's token gets 404 for the workspace's ids, with exactly the body a missing id gets.
+ * `forbidden_for_agent` exactly where its declaration leaves agents out; another workspace's
+ * token gets 404 for the workspace's ids, with exactly the body a missing id gets; and a
+ * method a path does not declare gets 405 with `Allow`. Every answer on the way — status,
+ * and a refusal's code — is one the served OpenAPI document lists for that operation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../domain/routes/index';
+import type { OpenApiDocument } from '../../api/openapi/document';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
+import { documentedAnswers, undocumented, type DocumentedAnswers } from '../support/documented-answers';
 import { agentTokenOf } from '../support/members';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
+/** What the served document says each operation answers. */
+let documented: DocumentedAnswers;
 beforeAll(async () => {
   cast = await startTestCast();
+  const reader = await cast.newMember();
+  documented = documentedAnswers((await (await cast.request(reader.token, 'GET', '/api/v1/openapi.json')).json()) as OpenApiDocument);
 });
 afterAll(() => cast?.stop());
 
@@ -152,13 +160,15 @@ async function send(token: string | null, method: string, path: string, body: un
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
+  const type = response.headers.get('content-type');
   // An event stream stays open: its status is the answer.
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+  if (type?.startsWith('text/event-stream')) {
     await response.body?.cancel();
-    return { status: response.status, type: response.headers.get('content-type'), body: '' };
+    return { status: response.status, type, body: '', code: null, allow: null };
   }
   const text = await response.text();
-  return { status: response.status, type: response.headers.get('content-type'), body: text };
+  const code = type?.startsWith('application/problem+json') ? (JSON.parse(text) as { code: string }).code : null;
+  return { status: response.status, type, body: text, code, allow: response.headers.get('allow') };
 }
 
 describe('every /api/v1 route', () => {
@@ -192,7 +202,9 @@ describe('every /api/v1 route', () => {
           wrong.push(`${key}: give it a body in LIST_BODIES`);
         const path = fill(route.path, idsFor(key), 'foreign') + (key.endsWith('/wait') ? '?timeout=1' : '');
         const reply = await send(token, route.method, path, body);
-        const code = reply.type?.startsWith('application/problem+json') ? (JSON.parse(reply.body) as { code: string }).code : null;
+        const { code } = reply;
+        const offDocument = undocumented(documented, key, reply.status, code);
+        if (offDocument) wrong.push(`${who} ${offDocument}`);
         const refusedAsAgent = reply.status === 403 && code === 'forbidden_for_agent';
         const agentsMay = callers.get(key)?.includes('agent') ?? false;
         if (reply.status >= 500 || reply.status === 401) wrong.push(`${who} ${key} → ${reply.status} ${code} ${reply.body.slice(0, 300)}`);
@@ -213,8 +225,10 @@ describe('every /api/v1 route', () => {
         fill(route.path, new Proxy({}, { get: () => ({ foreign: 'x', missing: 'x' }) }) as Ids, 'missing'),
         undefined,
       );
-      const code = reply.type?.startsWith('application/problem+json') ? (JSON.parse(reply.body) as { code: string }).code : null;
+      const { code } = reply;
       if (reply.status !== 401 || code !== 'unauthorized') wrong.push(`${route.method} ${route.path} → ${reply.status} ${code}`);
+      const offDocument = undocumented(documented, `${route.method} ${route.path}`, reply.status, code);
+      if (offDocument) wrong.push(offDocument);
     }
     expect(wrong).toEqual([]);
   });
@@ -243,9 +257,38 @@ describe('every /api/v1 route', () => {
         fill(route.path, ids, 'missing') + (key.endsWith('/wait') ? '?timeout=1' : ''),
         body,
       );
+      for (const reply of [foreign, missing]) {
+        const offDocument = undocumented(documented, key, reply.status, reply.code);
+        if (offDocument) wrong.push(offDocument);
+      }
       if (foreign.status !== 404) wrong.push(`${key}: foreign id → ${foreign.status} ${foreign.body.slice(0, 120)}`);
       else if (foreign.body !== missing.body) wrong.push(`${key}: foreign and missing differ: ${foreign.body} vs ${missing.body}`);
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers a method its path does not declare with 405 method_not_allowed, and Allow naming the methods it does', async () => {
+    const member = await cast.newMember();
+    const byPath = new Map<string, string[]>();
+    for (const route of cast.routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route.method]);
+    const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(path);
+    const wrong: string[] = [];
+    let probed = 0;
+    for (const [path, methods] of byPath) {
+      const filled = path.replace(/:\w+/g, 'x');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((candidate) => !methods.includes(candidate))) {
+        // A route of another path that takes this method and this URL answers it (`GET /decisions/:id` takes `/decisions/archive-all`).
+        if (cast.routes.some((route) => route.method === method && matches(route.path, filled))) continue;
+        const reply = await send(member.token, method, filled, method === 'GET' ? undefined : {});
+        probed += 1;
+        const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
+        if (reply.status !== 405 || reply.code !== 'method_not_allowed' || reply.allow !== allow)
+          wrong.push(
+            `${method} ${path} → ${reply.status} ${reply.code}, Allow: ${reply.allow} (expected 405 method_not_allowed, Allow: ${allow})`,
+          );
+      }
+    }
+    expect(probed).toBeGreaterThan(100);
     expect(wrong).toEqual([]);
   });
 });

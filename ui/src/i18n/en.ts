@@ -782,6 +782,7 @@ export const en = {
     agent_mismatch: 'An agent token acts for its own agent only.',
     token_not_found: 'There is no such token here.',
     not_found: 'Not found.',
+    method_not_allowed: 'Cast could not do that here. Reload the page and try again.',
     agent_not_found: 'There is no such agent here.',
     agent_name_taken: 'An agent with that name already exists.',
     agent_name_taken_named: 'An agent named "{{name}}" already exists in this workspace.',
