@@ -34,7 +34,8 @@ function citations(text: string): string[] {
   }
   for (const m of text.matchAll(/\b([ES]\d{1,2})\b/g)) found.push(m[1]!);
   // AW-03's sections: a subsection (§6.17), or a section named with its document (AW-03 §10).
-  for (const m of text.matchAll(/(?<!DESIGN )§(\d+\.\d+)/g)) found.push(`§${m[1]}`);
+  // Another document's sections (DESIGN §2, RFC 9110 §15.5.6) are not AW-03's.
+  for (const m of text.matchAll(/(?<!DESIGN |RFC \d+ )§(\d+\.\d+)/g)) found.push(`§${m[1]}`);
   for (const m of text.matchAll(/AW-03 §(\d+)\b/g)) found.push(`§${m[1]}`);
   for (const m of text.matchAll(/DESIGN §(\d+[a-z]?)/g)) found.push(`DESIGN §${m[1]}`);
   return found;
