@@ -29,3 +29,13 @@ function checked(problem: Problem, answered: number, status: number, code: strin
   expect(problem.detail.length).toBeGreaterThan(0);
   return problem;
 }
+
+/** A typed call's outcome, succeeded or refused: for races, where either may happen. */
+export async function outcomeOf(reply: Promise<{ status: number }>): Promise<{ status: number; code: string | null }> {
+  try {
+    return { status: (await reply).status, code: null };
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    return { status: error.status, code: error.code };
+  }
+}
