@@ -1,5 +1,8 @@
 /** `/api/v1/agents` and tool grants over HTTP, on the real database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../domain/agent';
+import { activityRoutes } from '../../domain/routes/activity';
+import { agentRoutes } from '../../domain/routes/agents';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
@@ -10,14 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Agent = { id: string; name: string; instructions: string };
-type Grant = { id: string; toolPattern: string; effect: string };
-
 async function createAgent(member: Member, name = 'Researcher', instructions = 'Find sources.'): Promise<Agent> {
-  const response = await cast.request(member.token, 'POST', '/api/v1/agents', { name, instructions });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { agent: Agent }).agent;
+  return (await cast.send(member.token, agentRoutes.createAgent, { body: { name, instructions } })).agent;
 }
+
+const readAgent = (member: Member, id: string) => cast.send(member.token, agentRoutes.getAgent, { params: { id } });
 
 async function count(table: string, workspaceId: string): Promise<number> {
   const { rows } = await cast.pool.query(`select count(*)::int as n from ${table} where workspace_id = $1`, [workspaceId]);
@@ -35,15 +35,15 @@ describe('agents', () => {
     const alice = await cast.newMember();
     const agent = await createAgent(alice);
     expect(agent).toMatchObject({ id: expect.stringMatching(/^ag_[0-9a-f]{32}$/), name: 'Researcher', instructions: 'Find sources.' });
-    expect(await (await cast.request(alice.token, 'GET', `/api/v1/agents/${agent.id}`)).json()).toMatchObject({ agent });
-    const list = (await (await cast.request(alice.token, 'GET', '/api/v1/agents')).json()) as { agents: Agent[] };
+    expect(await readAgent(alice, agent.id)).toMatchObject({ agent });
+    const list = await cast.send(alice.token, agentRoutes.listAgents);
     expect(list.agents.map((a) => a.id)).toEqual([agent.id]);
 
-    const patched = await cast.request(alice.token, 'PATCH', `/api/v1/agents/${agent.id}`, {
-      instructions: 'Rule: prefer primary sources.',
+    const patched = await cast.send(alice.token, agentRoutes.updateAgent, {
+      params: { id: agent.id },
+      body: { instructions: 'Rule: prefer primary sources.' },
     });
-    expect(patched.status).toBe(200);
-    expect(await patched.json()).toMatchObject({
+    expect(patched).toMatchObject({
       agent: { id: agent.id, name: 'Researcher', instructions: 'Rule: prefer primary sources.' },
     });
   });
@@ -51,16 +51,16 @@ describe('agents', () => {
   it('refuses a second agent with the same name in a workspace with 409, but another workspace may use it', async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const first = await createAgent(alice, 'Writer');
-    await expectProblem(await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Writer' }), 409, 'agent_name_taken');
+    await expectProblem(cast.send(alice.token, agentRoutes.createAgent, { body: { name: 'Writer' } }), 409, 'agent_name_taken');
     await createAgent(bob, 'Writer');
     const other = await createAgent(alice, 'Editor');
     await expectProblem(
-      await cast.request(alice.token, 'PATCH', `/api/v1/agents/${other.id}`, { name: 'Writer' }),
+      cast.send(alice.token, agentRoutes.updateAgent, { params: { id: other.id }, body: { name: 'Writer' } }),
       409,
       'agent_name_taken',
     );
     expect(await count('agents', alice.workspaceId)).toBe(2);
-    expect((await (await cast.request(alice.token, 'GET', `/api/v1/agents/${first.id}`)).json()) as unknown).toMatchObject({
+    expect(await readAgent(alice, first.id)).toMatchObject({
       agent: { name: 'Writer' },
     });
   });
@@ -68,22 +68,19 @@ describe('agents', () => {
   it("answers 404 for another workspace's agent, with the same body as a missing id, and changes nothing", async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const agent = await createAgent(alice);
-    const missing = await expectProblem(
-      await cast.request(bob.token, 'GET', '/api/v1/agents/ag_00000000000000000000000000000000'),
-      404,
-      'agent_not_found',
-    );
-    const attempts: Array<[string, string, unknown?]> = [
-      ['GET', `/api/v1/agents/${agent.id}`],
-      ['PATCH', `/api/v1/agents/${agent.id}`, { instructions: 'hijacked' }],
-      ['GET', `/api/v1/agents/${agent.id}/grants`],
-      ['POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: '*', effect: 'allow' }],
+    const missing = await expectProblem(readAgent(bob, 'ag_00000000000000000000000000000000'), 404, 'agent_not_found');
+    const params = { id: agent.id };
+    const attempts = [
+      () => readAgent(bob, agent.id),
+      () => cast.send(bob.token, agentRoutes.updateAgent, { params, body: { instructions: 'hijacked' } }),
+      () => cast.send(bob.token, agentRoutes.listGrants, { params }),
+      () => cast.send(bob.token, agentRoutes.addGrant, { params, body: { toolPattern: '*', effect: 'allow' } }),
     ];
-    for (const [method, path, body] of attempts) {
-      expect(await expectProblem(await cast.request(bob.token, method, path, body), 404, 'agent_not_found')).toEqual(missing);
+    for (const attempt of attempts) {
+      expect(await expectProblem(attempt(), 404, 'agent_not_found')).toEqual(missing);
     }
     expect(missing.detail).not.toContain(agent.id);
-    expect(await (await cast.request(alice.token, 'GET', `/api/v1/agents/${agent.id}`)).json()).toMatchObject({
+    expect(await readAgent(alice, agent.id)).toMatchObject({
       agent: { instructions: 'Find sources.' },
     });
     expect(await count('agent_tool_grants', alice.workspaceId)).toBe(0);
@@ -114,7 +111,7 @@ describe('agents', () => {
     await expectProblem(await cast.request(alice.token, 'POST', '/api/v1/agents', '{"name": '), 400, 'malformed_json');
     expect(await count('agents', alice.workspaceId)).toBe(1);
     expect(await count('agent_tool_grants', alice.workspaceId)).toBe(0);
-    expect(await (await cast.request(alice.token, 'GET', `/api/v1/agents/${agent.id}`)).json()).toMatchObject({
+    expect(await readAgent(alice, agent.id)).toMatchObject({
       agent: { instructions: 'Find sources.' },
     });
   });
@@ -124,10 +121,13 @@ describe('tool grants', () => {
   it('adds, re-adds, changes and removes grants; a pattern appears once per agent', async () => {
     const alice = await cast.newMember();
     const agent = await createAgent(alice);
-    const path = `/api/v1/agents/${agent.id}/grants`;
-    const added = await cast.request(alice.token, 'POST', path, { toolPattern: 'mcp__analytics__*', effect: 'allow' });
+    const params = { id: agent.id };
+    const added = await cast.reply(alice.token, agentRoutes.addGrant, {
+      params,
+      body: { toolPattern: 'mcp__analytics__*', effect: 'allow' },
+    });
     expect(added.status).toBe(201);
-    const grant = ((await added.json()) as { grant: Grant }).grant;
+    const grant = added.body.grant;
     expect(grant).toMatchObject({
       id: expect.stringMatching(/^gr_/),
       toolPattern: 'mcp__analytics__*',
@@ -135,25 +135,32 @@ describe('tool grants', () => {
       createdBy: alice.memberId,
     });
 
-    const again = await cast.request(alice.token, 'POST', path, { toolPattern: 'mcp__analytics__*', effect: 'allow' });
+    const again = await cast.reply(alice.token, agentRoutes.addGrant, {
+      params,
+      body: { toolPattern: 'mcp__analytics__*', effect: 'allow' },
+    });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ grant });
+    expect(again.body).toEqual({ grant });
 
-    const flipped = await cast.request(alice.token, 'POST', path, { toolPattern: 'mcp__analytics__*', effect: 'deny' });
+    const flipped = await cast.reply(alice.token, agentRoutes.addGrant, {
+      params,
+      body: { toolPattern: 'mcp__analytics__*', effect: 'deny' },
+    });
     expect(flipped.status).toBe(200);
-    expect(await flipped.json()).toMatchObject({ grant: { id: grant.id, effect: 'deny' } });
-    await cast.request(alice.token, 'POST', path, { toolPattern: 'Read', effect: 'allow' });
+    expect(flipped.body).toMatchObject({ grant: { id: grant.id, effect: 'deny' } });
+    await cast.send(alice.token, agentRoutes.addGrant, { params, body: { toolPattern: 'Read', effect: 'allow' } });
 
-    const list = (await (await cast.request(alice.token, 'GET', path)).json()) as { grants: Grant[] };
+    const list = await cast.send(alice.token, agentRoutes.listGrants, { params });
     expect(list.grants.map((g) => [g.toolPattern, g.effect])).toEqual([
       ['mcp__analytics__*', 'deny'],
       ['Read', 'allow'],
     ]);
 
-    const removed = await cast.request(alice.token, 'DELETE', `${path}/${grant.id}`);
+    const grantParams = { id: agent.id, grantId: grant.id };
+    const removed = await cast.reply(alice.token, agentRoutes.removeGrant, { params: grantParams });
     expect(removed.status).toBe(204);
-    await expectProblem(await cast.request(alice.token, 'DELETE', `${path}/${grant.id}`), 404, 'grant_not_found');
-    const after = (await (await cast.request(alice.token, 'GET', path)).json()) as { grants: Grant[] };
+    await expectProblem(cast.send(alice.token, agentRoutes.removeGrant, { params: grantParams }), 404, 'grant_not_found');
+    const after = await cast.send(alice.token, agentRoutes.listGrants, { params });
     expect(after.grants.map((g) => g.toolPattern)).toEqual(['Read']);
   });
 
@@ -161,14 +168,17 @@ describe('tool grants', () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const agent = await createAgent(alice);
     const bobsAgent = await createAgent(bob);
-    const grant = (
-      (await (
-        await cast.request(alice.token, 'POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'Bash', effect: 'deny' })
-      ).json()) as { grant: Grant }
-    ).grant;
-    await expectProblem(await cast.request(bob.token, 'DELETE', `/api/v1/agents/${agent.id}/grants/${grant.id}`), 404, 'agent_not_found');
+    const { grant } = await cast.send(alice.token, agentRoutes.addGrant, {
+      params: { id: agent.id },
+      body: { toolPattern: 'Bash', effect: 'deny' },
+    });
     await expectProblem(
-      await cast.request(bob.token, 'DELETE', `/api/v1/agents/${bobsAgent.id}/grants/${grant.id}`),
+      cast.send(bob.token, agentRoutes.removeGrant, { params: { id: agent.id, grantId: grant.id } }),
+      404,
+      'agent_not_found',
+    );
+    await expectProblem(
+      cast.send(bob.token, agentRoutes.removeGrant, { params: { id: bobsAgent.id, grantId: grant.id } }),
       404,
       'grant_not_found',
     );
@@ -178,13 +188,9 @@ describe('tool grants', () => {
   it('records agent changes in the activity history', async () => {
     const alice = await cast.newMember();
     const agent = await createAgent(alice);
-    await cast.request(alice.token, 'PATCH', `/api/v1/agents/${agent.id}`, { instructions: 'New rule.' });
-    await cast.request(alice.token, 'POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'Bash', effect: 'deny' });
-    const history = (await (
-      await cast.request(alice.token, 'GET', `/api/v1/activity?subject_kind=agent&subject_id=${agent.id}`)
-    ).json()) as {
-      activity: Array<{ kind: string; actorKind: string; actorId: string }>;
-    };
+    await cast.send(alice.token, agentRoutes.updateAgent, { params: { id: agent.id }, body: { instructions: 'New rule.' } });
+    await cast.send(alice.token, agentRoutes.addGrant, { params: { id: agent.id }, body: { toolPattern: 'Bash', effect: 'deny' } });
+    const history = await cast.send(alice.token, activityRoutes.listActivity, { query: { subject_kind: 'agent', subject_id: agent.id } });
     expect(history.activity.map((entry) => entry.kind)).toEqual(['grant_added', 'updated', 'created']);
     expect(history.activity.every((entry) => entry.actorKind === 'member' && entry.actorId === alice.memberId)).toBe(true);
   });

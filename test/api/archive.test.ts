@@ -3,10 +3,16 @@
  * real Temporal server and database. The sweep schedule runs every second here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
-import type { ArchiveAllResult, QueueCardFacts } from '../../domain/queue';
+import type { z } from 'zod';
+import type { FileDecisionBody } from '../../domain/decision-schema';
+import type { ArchiveAllBody, QueueQueryParams } from '../../domain/queue';
+import { activityRoutes } from '../../domain/routes/activity';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
-import { expectProblem } from '../support/problem';
+import { expectProblem, outcomeOf } from '../support/problem';
 import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -17,10 +23,11 @@ beforeAll(async () => {
 afterAll(() => cast?.stop());
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
-type Queue = { decisions: Array<DecisionView & QueueCardFacts>; counts: { open: number; total: number } };
 type Me = ReturnType<typeof world>;
 
-async function fileMany(me: Me, count: number, extra: Record<string, unknown> = {}): Promise<string[]> {
+const queueOf = (me: Me, query: z.input<typeof QueueQueryParams> = {}) => me.send(decisionRoutes.listQueue, { query });
+
+async function fileMany(me: Me, count: number, extra: Partial<z.input<typeof FileDecisionBody>> = {}): Promise<string[]> {
   const ids: string[] = [];
   // A few at a time: fast, without crowding the one worker.
   for (let start = 0; start < count; start += 10) {
@@ -35,8 +42,9 @@ async function fileMany(me: Me, count: number, extra: Record<string, unknown> = 
   return ids;
 }
 
-const archiveAll = (me: Me, filter: Record<string, unknown> = {}) =>
-  me.ok<{ result: ArchiveAllResult }>('POST', '/api/v1/decisions/archive-all', filter).then((body) => body.result);
+const archiveAll = (me: Me, filter: z.input<typeof ArchiveAllBody> = {}) =>
+  me.send(decisionRoutes.archiveAll, { body: filter }).then((body) => body.result);
+const restore = (me: Me, id: string) => me.send(decisionRoutes.restoreDecision, { params: { id }, body: {} });
 
 describe('Archive all', () => {
   it('S7 — archives every open decision the filter matches, and each can be restored as it was', async () => {
@@ -51,22 +59,22 @@ describe('Archive all', () => {
 
     const result = await archiveAll(me, { agent: editor.id });
     expect(result).toEqual({ archived: 35, alreadyAnswered: 0, alreadyClosed: 0, failed: 0, remaining: 0 });
-    const open = await me.ok<Queue>('GET', `/api/v1/decisions?agent=${editor.id}`);
+    const open = await queueOf(me, { agent: editor.id });
     expect(open.counts.open).toBe(0);
-    const archived = await me.ok<Queue>('GET', '/api/v1/decisions?tab=archived&limit=100');
+    const archived = await queueOf(me, { tab: 'archived', limit: 100 });
     expect(archived.counts.total).toBe(35);
     expect(
       archived.decisions.every((decision) => decision.archived?.reason === 'member' && decision.archived.by === me.member.memberId),
     ).toBe(true);
     // The other agent's decisions were not in the filter.
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).decisions.map((decision) => decision.id).sort()).toEqual([...other].sort());
+    expect((await queueOf(me)).decisions.map((decision) => decision.id).sort()).toEqual([...other].sort());
 
     // FR-48: restore returns it to Open with its asks as they were, restarting nothing.
-    const restored = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/decisions/${partial}/restore`);
+    const restored = await restore(me, partial);
     expect(restored.decision).toMatchObject({ status: 'open', archived: null, progress: { answered: 1, required: 2 }, delivery: null });
     expect(restored.decision.asks[0]!.answer).toMatchObject({ value: { kind: 'decision', selected: [2] } });
-    await me.ok('POST', `/api/v1/decisions/${mine[0]}/restore`);
-    expect((await me.ok<Queue>('GET', `/api/v1/decisions?agent=${editor.id}`)).counts.open).toBe(2);
+    await restore(me, mine[0]!);
+    expect((await queueOf(me, { agent: editor.id })).counts.open).toBe(2);
   });
 
   it('FR-45 — at most 200 per invocation, the oldest first; running it again archives the rest', async () => {
@@ -74,7 +82,7 @@ describe('Archive all', () => {
     const ids = await fileMany(me, 205);
     const first = await archiveAll(me);
     expect(first).toMatchObject({ archived: 200, remaining: 5 });
-    const left = await me.ok<Queue>('GET', '/api/v1/decisions');
+    const left = await queueOf(me);
     expect(left.decisions.map((decision) => decision.id).sort()).toEqual(ids.slice(200).sort());
     expect(await archiveAll(me)).toMatchObject({ archived: 5, remaining: 0 });
   });
@@ -84,13 +92,13 @@ describe('Archive all', () => {
       const me = world(cast, await cast.newMember());
       const ids = await fileMany(me, 6);
       const target = ids[round % ids.length]!;
-      const [answer, result] = await Promise.all([me.answer(target, 1, { kind: 'decision', selected: [2] }), archiveAll(me)]);
+      const [answer, result] = await Promise.all([outcomeOf(me.answer(target, 1, { kind: 'decision', selected: [2] })), archiveAll(me)]);
       const final = await me.decision(target);
       if (answer.status === 200) {
         expect(final.status).toBe('resolved');
         expect(result).toMatchObject({ archived: 5, alreadyAnswered: 1, remaining: 0 });
       } else {
-        expect((answer.body as { code?: string }).code).toBe('decision_archived');
+        expect(answer.code).toBe('decision_archived');
         expect(final.status).toBe('archived');
         expect(final.asks[0]!.answer).toBeNull();
         expect(result).toMatchObject({ archived: 6, alreadyAnswered: 0 });
@@ -111,7 +119,7 @@ describe('Archive all', () => {
       400,
       'invalid_request',
     );
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).counts.open).toBe(2);
+    expect((await queueOf(me)).counts.open).toBe(2);
   });
 });
 
@@ -123,15 +131,15 @@ describe('archiving one decision', () => {
     const task = await me.task();
     const id = (await me.file({ question: 'Spend $240?', context, asks: [approvalAsk()], session, run: parked.id, task: task.id })).body
       .decision.id;
-    const archived = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/archive`);
+    const archived = await me.send(decisionRoutes.archiveDecision, { params: { id }, body: {} });
     expect(archived.decision).toMatchObject({ status: 'archived', resolvedAt: null, delivery: null });
-    expect((await me.ok<{ run: { status: string } }>('GET', `/api/v1/runs/${parked.id}`)).run.status).toBe('parked');
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
-    const messages = await me.ok<{ messages: unknown[] }>('GET', `/api/v1/sessions/${session}/messages`);
+    expect((await me.send(runRoutes.getRun, { params: { id: parked.id } })).run.status).toBe('parked');
+    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('blocked');
+    const messages = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.messages).toEqual([]);
     // E18: an answer is refused, and Restore is what is offered.
-    const answer = await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
-    expect(answer.body).toMatchObject({ code: 'decision_archived', detail: 'This decision was archived.' });
+    const answer = await expectProblem(me.answer(id, 1, { kind: 'approval', decision: 'approve' }), 409, 'decision_archived');
+    expect(answer.detail).toBe('This decision was archived.');
   });
 });
 
@@ -157,10 +165,7 @@ describe('the sweeps', () => {
     expect(swept).toMatchObject({ status: 'archived', archived: { by: null, reason: 'work_gone' } });
     // Its other run is still parked, so that decision's work is not gone.
     expect((await me.decision(halfGone)).status).toBe('open');
-    const history = await me.ok<{ activity: Array<{ kind: string; actorKind: string; detail: { reason?: string } }> }>(
-      'GET',
-      `/api/v1/activity?subject_kind=decision&subject_id=${gone}`,
-    );
+    const history = await me.send(activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: gone } });
     expect(history.activity.find((entry) => entry.kind === 'archived')).toMatchObject({
       actorKind: 'system',
       detail: { reason: 'work_gone' },
@@ -174,10 +179,10 @@ describe('the sweeps', () => {
     const task = await me.task();
     const id = (await me.file({ question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id })).body.decision
       .id;
-    await me.ok('PATCH', `/api/v1/runs/${parked.id}`, { status: 'cancelled' });
+    await me.send(runRoutes.updateRun, { params: { id: parked.id }, body: { status: 'cancelled' } });
     expect((await me.decision(id)).status).toBe('open');
-    expect((await cast.request(me.member.token, 'DELETE', `/api/v1/tasks/${task.id}`)).status).toBe(204);
-    await expectProblem(await cast.request(me.member.token, 'GET', `/api/v1/tasks/${task.id}`), 404, 'task_not_found');
+    expect((await me.reply(taskRoutes.deleteTask, { params: { id: task.id } })).status).toBe(204);
+    await expectProblem(me.send(taskRoutes.getTask, { params: { id: task.id } }), 404, 'task_not_found');
     const archived = await until(
       () => me.decision(id),
       (decision) => decision.status === 'archived',
@@ -198,7 +203,7 @@ describe('the sweeps', () => {
     // Its session stops heartbeating, so only the running run keeps it live.
     await cast.pool.query(`update sessions set last_heartbeat_at = now() - interval '1 day' where id = $1`, [session]);
 
-    const queue = await me.ok<Queue>('GET', '/api/v1/decisions');
+    const queue = await queueOf(me);
     const dormant = Object.fromEntries(queue.decisions.map((decision) => [decision.id, decision.dormant]));
     expect(dormant).toEqual({ [idle]: true, [busy]: false, [young]: false });
     // Two sweeps later it is still open.

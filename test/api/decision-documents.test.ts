@@ -1,6 +1,9 @@
 /** A decision's report, body and option pages: stored, edited, and served sandboxed (DESIGN §8). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { Ask } from '../../domain/ask-schema';
 import { NOTE_SHORT_CONTEXT } from '../../domain/card-notes';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
@@ -12,9 +15,13 @@ beforeAll(async () => {
 afterAll(() => cast?.stop());
 
 const report = '<html><body><h1>Drop analysis</h1><script>parent.document.title = "owned"</script></body></html>';
-const layoutAsk = { kind: 'decision', prompt: 'Which layout?', options: [{ label: 'Dense' }, { label: 'Roomy' }] };
+const layoutAsk: z.input<typeof Ask> = { kind: 'decision', prompt: 'Which layout?', options: [{ label: 'Dense' }, { label: 'Roomy' }] };
 
+/** Raw, where the headers a document is served with are what is under test. */
 const get = (member: Member, path: string) => fetch(`${cast.url}${path}`, { headers: { authorization: `Bearer ${member.token}` } });
+/** A document's text. */
+const documentOf = (member: Member, id: string, name: string) =>
+  cast.send(member.token, decisionRoutes.getDecisionDocument, { params: { id, name } });
 
 describe('decision documents', () => {
   it('serves an HTML report sandboxed, so it cannot script the queue; a report silences the short-context note', async () => {
@@ -62,20 +69,23 @@ describe('decision documents', () => {
     expect(roomy.headers.get('content-security-policy')).toMatch(/^sandbox;/);
     expect(await roomy.text()).toBe('<p>roomy</p>');
 
-    await me.ok('PATCH', `/api/v1/decisions/${id}`, { optionPages: [{ option: 2, html: '<p>roomier</p>' }], doc: null });
-    expect(await (await get(member, `/api/v1/decisions/${id}/documents/option-1-2`)).text()).toBe('<p>roomier</p>');
-    expect(await (await get(member, `/api/v1/decisions/${id}/documents/option-1-1`)).text()).toBe('<p>dense</p>');
-    await expectProblem(await get(member, `/api/v1/decisions/${id}/documents/doc`), 404, 'not_found');
+    await me.send(decisionRoutes.editDecision, {
+      params: { id },
+      body: { optionPages: [{ option: 2, html: '<p>roomier</p>' }], doc: null },
+    });
+    expect(await documentOf(member, id, 'option-1-2')).toBe('<p>roomier</p>');
+    expect(await documentOf(member, id, 'option-1-1')).toBe('<p>dense</p>');
+    await expectProblem(documentOf(member, id, 'doc'), 404, 'not_found');
   });
 
   it('refuses an option page for an option that does not exist, and hides documents from other workspaces', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const bad = await me.file({ question: 'Bad page?', context: 'x', asks: [layoutAsk], optionPages: [{ option: 3, html: '<p>?</p>' }] });
-    expect(bad.status).toBe(400);
+    const bad = me.file({ question: 'Bad page?', context: 'x', asks: [layoutAsk], optionPages: [{ option: 3, html: '<p>?</p>' }] });
+    await expectProblem(bad, 400, 'invalid_request');
     const filed = await me.file({ question: 'Mine', context: 'x', asks: [layoutAsk], report });
     const stranger = await cast.newMember();
-    await expectProblem(await get(stranger, `/api/v1/decisions/${filed.body.decision.id}/documents/report`), 404, 'decision_not_found');
-    await expectProblem(await get(member, `/api/v1/decisions/${filed.body.decision.id}/documents/option-1-9`), 404, 'not_found');
+    await expectProblem(documentOf(stranger, filed.body.decision.id, 'report'), 404, 'decision_not_found');
+    await expectProblem(documentOf(member, filed.body.decision.id, 'option-1-9'), 404, 'not_found');
   });
 });

@@ -3,7 +3,15 @@
  * "Blocking and advisory", "Keeping an ask correct") over the real API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { Ask } from '../../domain/ask-schema';
 import { NOTE_NO_CONSEQUENCE, NOTE_SHORT_CONTEXT } from '../../domain/card-notes';
+import type { FileDecisionBody } from '../../domain/decision-schema';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { escalationRoutes } from '../../domain/routes/escalations';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
@@ -17,7 +25,7 @@ afterAll(() => cast?.stop());
 
 const context =
   'The daemon writes note ids from the file path. The web index derives them from frontmatter. A rename keeps one id and changes the other, so the same note indexes twice. Either side can be authoritative.';
-const schemaAsk = {
+const schemaAsk: z.input<typeof Ask> = {
   kind: 'decision',
   prompt: 'Which schema wins?',
   options: [
@@ -69,8 +77,8 @@ describe('filing from a session', () => {
     const alice = await cast.newMember();
     const bob = await colleagueOf(cast.pool, alice, 'Bob');
     const session = await world(cast, alice).session();
-    const response = await cast.request(bob.token, 'POST', '/api/v1/decisions', { question: 'Mine?', context, asks: [schemaAsk], session });
-    await expectProblem(response, 404, 'session_not_found');
+    const filing = world(cast, bob).file({ question: 'Mine?', context, asks: [schemaAsk], session });
+    await expectProblem(filing, 404, 'session_not_found');
   });
 
   it("the card carries the notes and the session's other open asks with their age and messages since", async () => {
@@ -78,7 +86,7 @@ describe('filing from a session', () => {
     const session = await me.session();
     const earlier = await me.file({ question: 'Earlier question?', context, asks: [schemaAsk], session });
     for (let index = 0; index < 3; index += 1) {
-      await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: `working ${index}` });
+      await me.send(sessionRoutes.appendMessage, { params: { id: session }, body: { role: 'assistant', body: `working ${index}` } });
     }
     const terse = await me.file({
       question: 'Terse?',
@@ -98,9 +106,7 @@ describe('filing from a session', () => {
     const me = world(cast, await cast.newMember());
     const blocking = await me.file({ question: 'Default mode?', context, asks: [schemaAsk] });
     expect(blocking.body.decision).toMatchObject({ mode: 'blocking', defaultOption: null });
-    const missing = await me.file({ question: 'Advisory?', context, asks: [schemaAsk], mode: 'advisory' });
-    expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'invalid_request' });
+    await expectProblem(me.file({ question: 'Advisory?', context, asks: [schemaAsk], mode: 'advisory' }), 400, 'invalid_request');
     const advisory = await me.file({
       question: 'Back off or switch keys?',
       context,
@@ -113,7 +119,7 @@ describe('filing from a session', () => {
 });
 
 describe('option labels', () => {
-  const withOptions = (labels: string[]) => ({
+  const withOptions = (labels: string[]): z.input<typeof FileDecisionBody> => ({
     question: 'Which feed?',
     context,
     asks: [{ kind: 'decision', prompt: 'Which feed?', options: labels.map((label) => ({ label, consequence: 'changes the bill' })) }],
@@ -123,20 +129,18 @@ describe('option labels', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const session = await me.session();
-    const response = await cast.request(member.token, 'POST', '/api/v1/decisions', { ...withOptions(['Basic', '   ']), session });
-    const problem = await expectProblem(response, 422, 'option_label_empty');
+    const problem = await expectProblem(me.file({ ...withOptions(['Basic', '   ']), session }), 422, 'option_label_empty');
     expect(problem.detail).toBe("Ask 1's option 2 has an empty label; give it the words a person picks it by.");
     expect(problem.issues).toEqual([{ path: 'asks.0.options.1.label', message: problem.detail }]);
-    expect((await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${session}/decisions`)).decisions).toEqual([]);
+    expect((await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } })).decisions).toEqual([]);
   });
 
   it('two options of one ask whose labels match once trimmed and case-folded are refused (422 option_label_duplicate), naming both', async () => {
     const member = await cast.newMember();
-    const response = await cast.request(member.token, 'POST', '/api/v1/decisions', withOptions(['Same', 'Other', ' SAME ']));
-    const problem = await expectProblem(response, 422, 'option_label_duplicate');
+    const problem = await expectProblem(world(cast, member).file(withOptions(['Same', 'Other', ' SAME '])), 422, 'option_label_duplicate');
     expect(problem.detail).toBe('Ask 1\'s option 3, "SAME", repeats the label of option 1; give each option a label of its own.');
     // The same labels in two different asks are two questions, not a duplicate.
-    const two = {
+    const two: z.input<typeof FileDecisionBody> = {
       ...withOptions(['Yes', 'No']),
       asks: [
         ...withOptions(['Yes', 'No']).asks,
@@ -150,19 +154,22 @@ describe('option labels', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const filed = await me.file(withOptions(['Basic', 'Pro']));
-    const edit = await cast.request(member.token, 'PATCH', `/api/v1/decisions/${filed.body.decision.id}`, {
-      asks: withOptions(['Basic', 'basic']).asks,
+    const edit = me.send(decisionRoutes.editDecision, {
+      params: { id: filed.body.decision.id },
+      body: { asks: withOptions(['Basic', 'basic']).asks },
     });
     expect((await expectProblem(edit, 422, 'option_label_duplicate')).detail).toContain(
       'Ask 1\'s option 2, "basic", repeats the label of option 1',
     );
     expect((await me.decision(filed.body.decision.id)).asks[0]).toMatchObject({ options: [{ label: 'Basic' }, { label: 'Pro' }] });
 
-    const escalation = await cast.request(member.token, 'POST', '/api/v1/escalations', {
-      reasonCode: 'ambiguous_instructions',
-      summary: 'Two lists claim to be canonical.',
-      mustDecide: 'Which supplier list is authoritative?',
-      options: ['Finance', ' finance'],
+    const escalation = me.send(escalationRoutes.raiseEscalation, {
+      body: {
+        reasonCode: 'ambiguous_instructions',
+        summary: 'Two lists claim to be canonical.',
+        mustDecide: 'Which supplier list is authoritative?',
+        options: ['Finance', ' finance'],
+      },
     });
     expect((await expectProblem(escalation, 422, 'option_label_duplicate')).detail).toBe(
       'Option 2, "finance", repeats the label of option 1; give each option a label of its own.',
@@ -174,12 +181,8 @@ describe('refusals read like sentences', () => {
   it('a 5,000-character question is refused naming each field in words, with no internal paths', async () => {
     const member = await cast.newMember();
     const long = 'x'.repeat(5000);
-    const response = await cast.request(member.token, 'POST', '/api/v1/decisions', {
-      question: long,
-      context,
-      asks: [{ ...schemaAsk, prompt: long }],
-    });
-    const problem = await expectProblem(response, 400, 'invalid_request');
+    const filing = world(cast, member).file({ question: long, context, asks: [{ ...schemaAsk, prompt: long }] });
+    const problem = await expectProblem(filing, 400, 'invalid_request');
     expect(problem.detail).toBe(
       "The question is 5,000 characters; the limit is 1,000. Ask 1's prompt is 5,000 characters; the limit is 1,000.",
     );
@@ -215,10 +218,8 @@ describe('refusals read like sentences', () => {
   it('an answer of the wrong kind reads "an approval ask", with articles that fit the words', async () => {
     const me = world(cast, await cast.newMember());
     const filed = await me.file({ question: 'Approve the spend?', context, asks: [approvalAsk()] });
-    const wrong = await me.answer(filed.body.decision.id, 1, { kind: 'access', granted: true });
-    expect(wrong.status).toBe(422);
-    expect(wrong.body).toMatchObject({
-      code: 'answer_kind_mismatch',
+    const wrong = await expectProblem(me.answer(filed.body.decision.id, 1, { kind: 'access', granted: true }), 422, 'answer_kind_mismatch');
+    expect(wrong).toMatchObject({
       detail: 'Ask 1 is an approval ask; answer it with {"kind":"approval","decision":"approve"}, not an access answer.',
     });
   });
@@ -229,9 +230,10 @@ describe('keeping an ask correct', () => {
     const me = world(cast, await cast.newMember());
     const filed = await me.file({ question: 'Back off?', context, asks: [schemaAsk], mode: 'advisory', defaultOption: 2 });
     const id = filed.body.decision.id;
-    const edited = await me.ok<{
-      decision: { id: string; question: string; mode: string; defaultOption: number | null; createdAt: string };
-    }>('PATCH', `/api/v1/decisions/${id}`, { question: 'Back off, or switch keys?', mode: 'blocking' });
+    const edited = await me.send(decisionRoutes.editDecision, {
+      params: { id },
+      body: { question: 'Back off, or switch keys?', mode: 'blocking' },
+    });
     expect(edited.decision).toMatchObject({
       id,
       question: 'Back off, or switch keys?',
@@ -247,11 +249,11 @@ describe('keeping an ask correct', () => {
     const filed = await me.file({ question: 'Answered already?', context, asks: [schemaAsk] });
     const id = filed.body.decision.id;
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
-    for (const [method, path, body] of [
-      ['PATCH', `/api/v1/decisions/${id}`, { context: 'More.' }],
-      ['POST', `/api/v1/decisions/${id}/withdraw`, undefined],
-    ] as const) {
-      const problem = await expectProblem(await cast.request(member.token, method, path, body), 409, 'decision_not_open');
+    for (const attempt of [
+      () => me.send(decisionRoutes.editDecision, { params: { id }, body: { context: 'More.' } }),
+      () => me.send(decisionRoutes.withdrawDecision, { params: { id }, body: {} }),
+    ]) {
+      const problem = await expectProblem(attempt(), 409, 'decision_not_open');
       expect(problem.answers).toEqual([
         expect.objectContaining({ ask: 1, answer: expect.objectContaining({ value: { kind: 'decision', selected: [2] } }) }),
       ]);
@@ -263,12 +265,11 @@ describe('keeping an ask correct', () => {
     const task = await me.task();
     const filed = await me.file({ question: 'Withdraw me?', context, asks: [tierAsk()], task: task.id });
     const id = filed.body.decision.id;
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
-    const withdrawn = await me.ok<{ decision: { status: string } }>('POST', `/api/v1/decisions/${id}/withdraw`);
+    const taskStatus = async () => (await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status;
+    expect(await taskStatus()).toBe('blocked');
+    const withdrawn = await me.send(decisionRoutes.withdrawDecision, { params: { id }, body: {} });
     expect(withdrawn.decision.status).toBe('withdrawn');
-    await expect
-      .poll(async () => (await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status)
-      .toBe('in_progress');
+    await expect.poll(taskStatus).toBe('in_progress');
   });
 });
 
@@ -278,10 +279,10 @@ describe('what the asking agent reads back', () => {
     const session = await me.session();
     const id = (await me.file({ question: 'Wait for me?', context, asks: [schemaAsk], session })).body.decision.id;
 
-    const timedOut = await me.ok<{ settled: boolean; decision: { status: string } }>('GET', `/api/v1/decisions/${id}/wait?timeout=0.3`);
+    const timedOut = await me.send(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: 0.3 } });
     expect(timedOut).toMatchObject({ settled: false, decision: { status: 'open' } });
 
-    const waiting = me.ok<{ settled: boolean; message: string }>('GET', `/api/v1/decisions/${id}/wait?timeout=20`);
+    const waiting = me.send(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: 20 } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const answeredAt = Date.now();
     await me.answer(id, 1, { kind: 'decision', selected: [1] });
@@ -302,11 +303,9 @@ describe('what the asking agent reads back', () => {
     await me.delivered(answered);
     const open = (await me.file({ question: 'Second?', context, asks: [schemaAsk], session })).body.decision.id;
     for (let index = 0; index < 30; index += 1) {
-      await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: `step ${index}` });
+      await me.send(sessionRoutes.appendMessage, { params: { id: session }, body: { role: 'assistant', body: `step ${index}` } });
     }
-    const listed = await me.ok<{
-      decisions: Array<{ decision: { id: string; status: string }; messagesSince: number; stale: boolean; askedAgo: string }>;
-    }>('GET', `/api/v1/sessions/${session}/decisions`);
+    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } });
     expect(listed.decisions.map((entry) => [entry.decision.id, entry.decision.status, entry.stale])).toEqual([
       [open, 'open', true],
       [answered, 'resolved', false],

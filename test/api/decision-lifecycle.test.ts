@@ -8,7 +8,12 @@ import { expectProblem } from '../support/problem';
 import { RESTART_UNAVAILABLE } from '../../activities/deliver-decision';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { startTestCast, type TestCast } from '../support/test-cast';
-import type { DecisionView } from '../../domain/decision';
+import { activityRoutes } from '../../domain/routes/activity';
+import { agentRoutes } from '../../domain/routes/agents';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 
 let cast: TestCast;
 beforeAll(async () => {
@@ -28,23 +33,16 @@ describe('answering typed asks', () => {
     expect(filed.status).toBe(201);
 
     const answered = await me.answer(filed.body.decision.id, 1, { kind: 'approval', decision: 'approve' });
-    expect(answered.status).toBe(200);
     expect(answered.body.decision).toMatchObject({ status: 'resolved', progress: { answered: 1, required: 1 } });
 
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'restarted', otherBlockers: 0 });
-    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
     expect(pane.detail.lines.delivery).toBe('Researcher is picking the work back up.');
-    const restarted = await me.ok<{ run: { status: string; sessionId: string; seedMessageSeq: number; restartedFrom: string } }>(
-      'GET',
-      `/api/v1/runs/${delivered.delivery!.runId}`,
-    );
+    const restarted = await me.send(runRoutes.getRun, { params: { id: delivered.delivery!.runId! } });
     expect(restarted.run).toMatchObject({ status: 'ready', sessionId: session, restartedFrom: parked.id });
     // The restarted run starts from the approval, in the same conversation (FR-32).
-    const messages = await me.ok<{ messages: Array<{ seq: number; body: string; kind: string }> }>(
-      'GET',
-      `/api/v1/sessions/${session}/messages`,
-    );
+    const messages = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     const seed = messages.messages.find((message) => message.seq === restarted.run.seedMessageSeq);
     expect(seed?.kind).toBe('decision_answer');
     expect(seed?.body).toContain('Approved');
@@ -66,27 +64,24 @@ describe('answering typed asks', () => {
       task: task.id,
     });
     const id = filed.body.decision.id;
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
+    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('blocked');
 
     await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     const two = await me.answer(id, 2, { kind: 'decision', selected: [2] });
     expect(two.body.decision).toMatchObject({ status: 'open', progress: { answered: 2, required: 3 } });
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
+    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('blocked');
 
-    const pane = await me.ok<{ detail: { lines: { pending: string }; agent: { name: string }; task: { status: string } } }>(
-      'GET',
-      `/api/v1/decisions/${id}`,
-    );
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id } });
     expect(pane.detail.lines.pending).toBe(`One more and ${agent.name} picks this up where it stopped.`);
-    expect(pane.detail.task.status).toBe('blocked');
+    expect(pane.detail.task?.status).toBe('blocked');
 
     const three = await me.answer(id, 3, { kind: 'access', granted: true });
     expect(three.body.decision).toMatchObject({ status: 'resolved' });
     const delivered = await me.delivered(id);
     expect(delivered.delivery?.kind).toBe('restarted');
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
+    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('in_progress');
 
-    const { messages } = await me.ok<{ messages: Array<{ body: string; kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const { messages } = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     const answers = messages.filter((message) => message.kind === 'decision_answer');
     expect(answers).toHaveLength(1);
     expect(answers[0]!.body).toContain('Answer: Approved');
@@ -105,15 +100,13 @@ describe('answering typed asks', () => {
     });
     const id = filed.body.decision.id;
 
-    const refused = await me.call('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'approval', decision: 'reject' } });
-    expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'reason_required' });
+    await expectProblem(me.answer(id, 1, { kind: 'approval', decision: 'reject' }), 422, 'reason_required');
     expect((await me.decision(id)).status).toBe('open');
 
     const reason = 'Legal has not cleared the wording yet.';
-    expect((await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, reason)).status).toBe(200);
+    await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, reason);
     await me.delivered(id);
-    const { messages } = await me.ok<{ messages: Array<{ body: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const { messages } = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.at(-1)?.body).toContain(`Reason: ${reason}`);
     expect(messages.at(-1)?.body).toContain('Answer: Rejected');
   });
@@ -123,13 +116,11 @@ describe('answering typed asks', () => {
     const session = await me.session();
     const filed = await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()], session });
     const id = filed.body.decision.id;
-    const refused = await me.answer(id, 1, { kind: 'decision', selected: [1] });
-    expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'reason_required' });
+    await expectProblem(me.answer(id, 1, { kind: 'decision', selected: [1] }), 422, 'reason_required');
 
-    expect((await me.answer(id, 1, { kind: 'decision', selected: [1] }, 'Daily is enough for now.')).status).toBe(200);
+    await me.answer(id, 1, { kind: 'decision', selected: [1] }, 'Daily is enough for now.');
     await me.delivered(id);
-    const { messages } = await me.ok<{ messages: Array<{ body: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const { messages } = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.at(-1)?.body).toBe(
       `Decision: Basic\nReason: Daily is enough for now.\n<cast-decision id="${id}" question="Which feed tier?" />`,
     );
@@ -146,14 +137,11 @@ describe('answering typed asks', () => {
       ],
     });
     const id = filed.body.decision.id;
-    const wrongKind = await me.answer(id, 1, { kind: 'action', done: true });
-    expect(wrongKind.status).toBe(422);
-    expect(wrongKind.body).toMatchObject({ code: 'answer_kind_mismatch' });
-    const tooLong = await me.answer(id, 1, { kind: 'fact', text: 'x'.repeat(4001) });
-    expect(tooLong.status).toBe(400);
+    await expectProblem(me.answer(id, 1, { kind: 'action', done: true }), 422, 'answer_kind_mismatch');
+    await expectProblem(me.answer(id, 1, { kind: 'fact', text: 'x'.repeat(4001) }), 400, 'invalid_request');
     expect((await me.decision(id)).revision).toBe(1);
 
-    expect((await me.answer(id, 1, { kind: 'fact', text: 'Dana Reyes' })).status).toBe(200);
+    await me.answer(id, 1, { kind: 'fact', text: 'Dana Reyes' });
     const done = await me.answer(id, 2, { kind: 'action', done: true, note: 'Signed and filed.' });
     expect(done.body.decision).toMatchObject({ status: 'resolved' });
     expect(done.body.decision.asks[1]?.answer).toMatchObject({ value: { note: 'Signed and filed.' } });
@@ -165,18 +153,15 @@ describe('answering typed asks', () => {
     const filed = await me.file({ question: 'Analytics access', context, asks: [accessAsk('mcp__analytics__query')], agent: agent.id });
     const id = filed.body.decision.id;
 
-    const denied = await me.call('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'access', granted: true } });
-    expect(denied.status).toBe(409);
-    expect(denied.body).toMatchObject({
-      code: 'access_not_granted',
+    const denied = await expectProblem(me.answer(id, 1, { kind: 'access', granted: true }), 409, 'access_not_granted');
+    expect(denied).toMatchObject({
       detail: 'That access still is not granted. Nothing was changed.',
       grantUrl: 'https://cast.invalid/connections/analytics',
     });
     expect(await me.decision(id)).toMatchObject({ status: 'open', revision: 1 });
 
-    await me.ok('POST', `/api/v1/agents/${agent.id}/grants`, { toolPattern: 'mcp__analytics__*', effect: 'allow' });
+    await me.send(agentRoutes.addGrant, { params: { id: agent.id }, body: { toolPattern: 'mcp__analytics__*', effect: 'allow' } });
     const granted = await me.answer(id, 1, { kind: 'access', granted: true });
-    expect(granted.status).toBe(200);
     expect(granted.body.decision.asks[0]?.answer).toMatchObject({ verification: 'verified' });
   });
 
@@ -184,13 +169,12 @@ describe('answering typed asks', () => {
     const me = world(cast, await cast.newMember());
     const filed = await me.file({ question: 'Vendor portal access', context, asks: [accessAsk()] });
     const granted = await me.answer(filed.body.decision.id, 1, { kind: 'access', granted: true });
-    expect(granted.status).toBe(200);
     expect(granted.body.decision.asks[0]?.answer).toMatchObject({ verification: 'self_reported' });
   });
 
   it('E10 — fourteen asks keep the first ten and say how many were not recorded', async () => {
     const me = world(cast, await cast.newMember());
-    const asks = Array.from({ length: 14 }, (_, index) => ({ kind: 'fact', prompt: `Question ${index + 1}?` }));
+    const asks = Array.from({ length: 14 }, (_, index) => ({ kind: 'fact' as const, prompt: `Question ${index + 1}?` }));
     const filed = await me.file({ question: 'Too many questions', context, asks });
     expect(filed.status).toBe(201);
     expect(filed.body.decision.asks).toHaveLength(10);
@@ -199,10 +183,7 @@ describe('answering typed asks', () => {
     expect((await me.decision(filed.body.decision.id)).notes).toEqual([
       '4 further questions were not recorded — this decision was too long.',
     ]);
-    const log = await me.ok<{ activity: Array<{ kind: string; detail: Record<string, unknown> }> }>(
-      'GET',
-      `/api/v1/activity?subject_kind=decision&subject_id=${filed.body.decision.id}`,
-    );
+    const log = await me.send(activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: filed.body.decision.id } });
     expect(log.activity.find((entry) => entry.kind === 'opened')?.detail).toMatchObject({ droppedAsks: 4 });
   });
 });
@@ -214,13 +195,13 @@ describe('the answer reaching the agent', () => {
     const run = await me.run(session, 'running');
     const task = await me.task();
     const filed = await me.file({ question: 'Nothing left?', context, asks: [tierAsk()], session, run: run.id, task: task.id });
-    await me.ok('PATCH', `/api/v1/runs/${run.id}`, { status: 'cancelled' });
+    await me.send(runRoutes.updateRun, { params: { id: run.id }, body: { status: 'cancelled' } });
     await cast.pool.query('update tasks set deleted_at = now() where id = $1', [task.id]);
 
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered).toMatchObject({ status: 'resolved', delivery: { kind: 'nothing', runId: null, otherBlockers: 0 } });
-    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
     expect(pane.detail.lines.delivery).toBe('Answered. There was no paused work left to restart.');
   });
 
@@ -232,10 +213,10 @@ describe('the answer reaching the agent', () => {
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'injected', runId: running.id });
-    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
     expect(pane.detail.lines.delivery).toBe('Sent to the Run that is already going.');
-    const detail = await me.ok<{ session: { latestRun: { id: string } } }>('GET', `/api/v1/sessions/${session}`);
-    expect(detail.session.latestRun.id).toBe(running.id);
+    const detail = await me.send(sessionRoutes.getSession, { params: { id: session } });
+    expect(detail.session.latestRun?.id).toBe(running.id);
   });
 
   it('the answer that resolves a decision returns it delivered: the live run already has the message', async () => {
@@ -246,14 +227,9 @@ describe('the answer reaching the agent', () => {
     const answered = await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     expect(answered.body.decision).toMatchObject({ status: 'resolved', delivery: { kind: 'injected', runId: running.id, failure: null } });
     // No polling: the message and the delivered row were written before the answer returned.
-    const log = await me.ok<{ messages: Array<{ kind: string; decisionId: string | null }> }>(
-      'GET',
-      `/api/v1/sessions/${session}/messages`,
-    );
+    const log = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
-    expect((await me.ok<{ decision: DecisionView }>('GET', `/api/v1/decisions/${filed.body.decision.id}`)).decision.delivery?.kind).toBe(
-      'injected',
-    );
+    expect((await me.decision(filed.body.decision.id)).delivery?.kind).toBe('injected');
     const { rows } = await cast.pool.query<{ kind: string }>(
       `select kind from activity where subject_kind = 'decision' and subject_id = $1 and kind <> 'viewed' order by seq`,
       [filed.body.decision.id],
@@ -280,7 +256,6 @@ describe('the answer reaching the agent', () => {
       const filed = await me.file({ question: 'Survive a failed delivery?', context, asks: [tierAsk()], session, run: running.id });
       const id = filed.body.decision.id;
       const answered = await me.answer(id, 1, { kind: 'decision', selected: [2] });
-      expect(answered.status).toBe(200);
       // Answered and resolved, not yet delivered: the delivery with the answer failed.
       expect(answered.body.decision).toMatchObject({
         status: 'resolved',
@@ -289,7 +264,7 @@ describe('the answer reaching the agent', () => {
       });
       const delivered = await me.delivered(id);
       expect(delivered).toMatchObject({ status: 'resolved', delivery: { kind: 'injected', runId: running.id, failure: null } });
-      const log = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+      const log = await me.send(sessionRoutes.readMessages, { params: { id: session } });
       expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
       const { rows } = await cast.pool.query<{ kind: string }>(
         `select kind from activity where subject_kind = 'decision' and subject_id = $1 and kind <> 'viewed' order by seq`,
@@ -309,25 +284,24 @@ describe('the answer reaching the agent', () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
     const parked = await me.run(session, 'parked');
-    await me.ok('POST', `/api/v1/sessions/${session}/stop`);
+    await me.send(sessionRoutes.stopSession, { params: { id: session }, body: {} });
     const filed = await me.file({ question: 'Restart me?', context, asks: [tierAsk()], session, run: parked.id });
     const id = filed.body.decision.id;
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     const failed = await me.delivered(id);
     expect(failed).toMatchObject({ status: 'resolved', delivery: { kind: 'failed', failure: RESTART_UNAVAILABLE } });
-    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${id}`);
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id: id } });
     expect(pane.detail.lines.delivery).toBe('Answered, but the agent could not be restarted automatically.');
     // The answer is not rolled back: it is in the session's log, once.
-    const log = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const log = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(log.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
 
-    await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
-    const retried = await me.ok<{ decision: { delivery: { kind: string; runId: string } } }>('POST', `/api/v1/decisions/${id}/run-now`);
-    expect(retried.decision.delivery.kind).toBe('restarted');
-    const again = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    await me.send(sessionRoutes.sessionHeartbeat, { params: { id: session }, body: {} });
+    const retried = await me.send(decisionRoutes.runNow, { params: { id }, body: {} });
+    expect(retried.decision.delivery?.kind).toBe('restarted');
+    const again = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(again.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
-    const nothing = await me.call('POST', `/api/v1/decisions/${id}/run-now`);
-    expect(nothing).toMatchObject({ status: 409, body: { code: 'nothing_to_run' } });
+    await expectProblem(me.send(decisionRoutes.runNow, { params: { id }, body: {} }), 409, 'nothing_to_run');
   });
 
   it('FR-35 — a restart with no free slot is queued', async () => {
@@ -342,38 +316,37 @@ describe('the answer reaching the agent', () => {
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery?.kind).toBe('queued');
-    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
     expect(pane.detail.lines.delivery).toBe('Queued — waiting for a free slot.');
   });
 
   it('E16 — a task with another blocker stays blocked and says how many remain', async () => {
     const me = world(cast, await cast.newMember());
     const task = await me.task();
-    await me.ok('POST', `/api/v1/tasks/${task.id}/blockers`, { kind: 'other', ref: 'Waiting on the vendor contract' });
+    await me.send(taskRoutes.blockTask, { params: { id: task.id }, body: { kind: 'other', ref: 'Waiting on the vendor contract' } });
     const filed = await me.file({ question: 'Which tier?', context, asks: [tierAsk()], task: task.id });
     await me.answer(filed.body.decision.id, 1, { kind: 'decision', selected: [2] });
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'nothing', otherBlockers: 1 });
-    const pane = await me.ok<{ detail: { lines: { delivery: string } } }>('GET', `/api/v1/decisions/${filed.body.decision.id}`);
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
     expect(pane.detail.lines.delivery).toBe('Answered. This Task is still waiting on 1 other blocker.');
-    const after = await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`);
+    const after = await me.send(taskRoutes.getTask, { params: { id: task.id } });
     expect(after.task.status).toBe('blocked');
 
-    await me.ok('POST', `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'other', ref: 'Waiting on the vendor contract' });
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
+    await me.send(taskRoutes.resolveBlocker, { params: { id: task.id }, body: { kind: 'other', ref: 'Waiting on the vendor contract' } });
+    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('in_progress');
   });
 
   it('E18 — an answer to an archived decision is refused with "This decision was archived."', async () => {
     const me = world(cast, await cast.newMember());
     const filed = await me.file({ question: 'Archive me?', context, asks: [tierAsk()] });
     const id = filed.body.decision.id;
-    expect((await me.ok<{ decision: { status: string } }>('POST', `/api/v1/decisions/${id}/archive`)).decision.status).toBe('archived');
-    const answer = await me.answer(id, 1, { kind: 'decision', selected: [2] });
-    expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ code: 'decision_archived', detail: 'This decision was archived.' });
+    expect((await me.send(decisionRoutes.archiveDecision, { params: { id }, body: {} })).decision.status).toBe('archived');
+    const answer = await expectProblem(me.answer(id, 1, { kind: 'decision', selected: [2] }), 409, 'decision_archived');
+    expect(answer.detail).toBe('This decision was archived.');
     // Restore returns it to open, and then it takes the answer.
-    await me.ok('POST', `/api/v1/decisions/${id}/restore`);
-    expect((await me.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
+    await me.send(decisionRoutes.restoreDecision, { params: { id }, body: {} });
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
   });
 
   it('E1 — two members answer the same ask: the first wins, the second is told who answered', async () => {
@@ -381,13 +354,14 @@ describe('the answer reaching the agent', () => {
     const bob = await colleagueOf(cast.pool, alice, 'Bob');
     const filed = await world(cast, alice).file({ question: 'Which tier, team?', context, asks: [tierAsk()] });
     const id = filed.body.decision.id;
-    const path = `/api/v1/decisions/${id}/asks/1/answer`;
-    const [first, second] = await Promise.all([
-      cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [2] } }),
-      cast.request(bob.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, reason: 'Cheaper.' }),
-    ]);
-    const [winner, loser] = first.status === 200 ? [first, second] : [second, first];
-    expect(winner.status).toBe(200);
+    const answers = [
+      world(cast, alice).answer(id, 1, { kind: 'decision', selected: [2] }),
+      world(cast, bob).answer(id, 1, { kind: 'decision', selected: [1] }, 'Cheaper.'),
+    ];
+    const settled = await Promise.allSettled(answers);
+    // One wins (200), the other is refused.
+    expect(settled.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const loser = answers[settled.findIndex((outcome) => outcome.status === 'rejected')]!;
     const problem = await expectProblem(loser, 409, 'ask_already_answered');
     expect(problem.detail).toBe('Someone else answered this a moment ago.');
     const recorded = (await world(cast, alice).decision(id)).asks[0]?.answer;

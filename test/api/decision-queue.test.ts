@@ -1,6 +1,13 @@
 /** The queue read API (FR-2…FR-6, FR-14, E17) over the real read model. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
+import type { z } from 'zod';
+import type { FileDecisionBody } from '../../domain/decision-schema';
+import type { QueueQueryParams } from '../../domain/queue';
+import { activityRoutes } from '../../domain/routes/activity';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { missionRoutes } from '../../domain/routes/missions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { tierAsk, world } from '../support/agent-world';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -10,24 +17,21 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Page = {
-  decisions: Array<DecisionView & { blocking: boolean }>;
-  counts: { open: number; blocking: number; total: number };
-  tabs: { open: number; answered: number; archived: number };
-};
+type Me = ReturnType<typeof world>;
+const queueOf = (me: Me, query: z.input<typeof QueueQueryParams> = {}) => me.send(decisionRoutes.listQueue, { query });
 const context = 'Enough context for a person to answer without opening the session, which is the whole point of a decision.';
 
 describe('the queue', () => {
   it('FR-4 — ranks blocking (live session) first, then blocking on a stopped session, then advisory; by confidence, then age', async () => {
     const me = world(cast, await cast.newMember());
-    const file = async (question: string, extra: Record<string, unknown> = {}) =>
+    const file = async (question: string, extra: Partial<z.input<typeof FileDecisionBody>> = {}) =>
       (await me.file({ question, context, asks: [tierAsk()], ...extra })).body.decision.id;
     const live = await me.session();
-    await me.ok('POST', `/api/v1/sessions/${live}/heartbeat`);
+    await me.send(sessionRoutes.sessionHeartbeat, { params: { id: live }, body: {} });
     const stopped = await me.session();
-    await me.ok('POST', `/api/v1/sessions/${stopped}/stop`);
+    await me.send(sessionRoutes.stopSession, { params: { id: stopped }, body: {} });
     const blockedTask = await me.task('Blocked elsewhere');
-    await me.ok('POST', `/api/v1/tasks/${blockedTask.id}/blockers`, { kind: 'other', ref: 'Waiting on legal' });
+    await me.send(taskRoutes.blockTask, { params: { id: blockedTask.id }, body: { kind: 'other', ref: 'Waiting on legal' } });
 
     const advisory = await file('Advisory, oldest', { mode: 'advisory', defaultOption: 2 });
     const liveLow = await file('Blocking, live session, low confidence', { session: live, confidence: 0.3 });
@@ -36,7 +40,7 @@ describe('the queue', () => {
     const unscored = await file('Blocking, unscored');
     const taskBlocked = await file('Advisory, but its task is blocked', { mode: 'advisory', defaultOption: 1, task: blockedTask.id });
 
-    const page = await me.ok<Page>('GET', '/api/v1/decisions');
+    const page = await queueOf(me);
     expect(page.decisions.map((decision) => decision.id)).toEqual([sure, unscored, taskBlocked, liveLow, onStopped, advisory]);
     expect(page.decisions.map((decision) => decision.blocking)).toEqual([true, true, true, true, true, false]);
     expect(page.counts).toEqual({ open: 6, blocking: 5, total: 6 });
@@ -49,24 +53,22 @@ describe('the queue', () => {
         Array.from({ length: 10 }, (_, index) => me.file({ question: `Q ${batch * 10 + index}`, context, asks: [tierAsk()] })),
       );
     }
-    const first = await me.ok<Page & { page: { limit: number; offset: number } }>('GET', '/api/v1/decisions');
+    const first = await queueOf(me);
     expect(first.decisions).toHaveLength(25);
     expect(first.counts).toMatchObject({ open: 140, total: 140 });
-    const big = await me.ok<Page & { page: { limit: number } }>('GET', '/api/v1/decisions?limit=500');
+    const big = await queueOf(me, { limit: 500 });
     expect(big.decisions).toHaveLength(100);
     expect(big.page.limit).toBe(100);
-    const last = await me.ok<Page>('GET', '/api/v1/decisions?limit=25&offset=125');
+    const last = await queueOf(me, { limit: 25, offset: 125 });
     expect(last.decisions).toHaveLength(15);
-    const all = new Set(
-      [...big.decisions, ...(await me.ok<Page>('GET', '/api/v1/decisions?limit=100&offset=100')).decisions].map((d) => d.id),
-    );
+    const all = new Set([...big.decisions, ...(await queueOf(me, { limit: 100, offset: 100 })).decisions].map((d) => d.id));
     expect(all.size).toBe(140);
   });
 
   it('FR-2, FR-5 — tabs and filters by agent, task, mission, ask kind and search; counts follow the filter', async () => {
     const me = world(cast, await cast.newMember());
     const agent = await me.agent();
-    const mission = (await me.ok<{ mission: { id: string } }>('POST', '/api/v1/missions', { name: 'Data quality' })).mission;
+    const { mission } = await me.send(missionRoutes.createMission, { body: { name: 'Data quality' } });
     const task = await me.task('Pick a feed', { missionId: mission.id });
     const byAgent = (await me.file({ question: 'Supplier list authoritative?', context, asks: [tierAsk()], agent: agent.id })).body.decision
       .id;
@@ -75,21 +77,21 @@ describe('the queue', () => {
     const answered = (await me.file({ question: 'Answered one', context, asks: [tierAsk()] })).body.decision.id;
     await me.answer(answered, 1, { kind: 'decision', selected: [2] });
     const archived = (await me.file({ question: 'Archived one', context, asks: [tierAsk()] })).body.decision.id;
-    await me.ok('POST', `/api/v1/decisions/${archived}/archive`);
+    await me.send(decisionRoutes.archiveDecision, { params: { id: archived }, body: {} });
 
-    const ids = async (query: string) => (await me.ok<Page>('GET', `/api/v1/decisions${query}`)).decisions.map((d) => d.id);
-    expect(await ids(`?agent=${agent.id}`)).toEqual([byAgent]);
-    expect(await ids(`?task=${task.id}`)).toEqual([byTask]);
-    expect(await ids(`?mission=${mission.id}`)).toEqual([byTask]);
-    expect(await ids('?kind=fact')).toEqual([fact]);
-    expect(await ids('?q=SUPPLIER')).toEqual([byAgent]);
-    expect(await ids('?tab=answered')).toEqual([answered]);
-    expect(await ids('?tab=archived')).toEqual([archived]);
-    expect((await me.ok<Page>('GET', '/api/v1/decisions?kind=fact')).counts).toEqual({ open: 1, blocking: 1, total: 1 });
+    const ids = async (query: z.input<typeof QueueQueryParams>) => (await queueOf(me, query)).decisions.map((d) => d.id);
+    expect(await ids({ agent: agent.id })).toEqual([byAgent]);
+    expect(await ids({ task: task.id })).toEqual([byTask]);
+    expect(await ids({ mission: mission.id })).toEqual([byTask]);
+    expect(await ids({ kind: 'fact' })).toEqual([fact]);
+    expect(await ids({ q: 'SUPPLIER' })).toEqual([byAgent]);
+    expect(await ids({ tab: 'answered' })).toEqual([answered]);
+    expect(await ids({ tab: 'archived' })).toEqual([archived]);
+    expect((await queueOf(me, { kind: 'fact' })).counts).toEqual({ open: 1, blocking: 1, total: 1 });
     // Each tab's count, for the tabs themselves: the whole workspace's, and the filter's.
-    expect((await me.ok<Page>('GET', '/api/v1/decisions?tab=archived')).tabs).toEqual({ open: 3, answered: 1, archived: 1 });
-    expect((await me.ok<Page>('GET', '/api/v1/decisions?kind=decision')).tabs).toEqual({ open: 2, answered: 1, archived: 1 });
-    expect((await me.ok<Page>('GET', '/api/v1/decisions?kind=fact')).tabs).toEqual({ open: 1, answered: 0, archived: 0 });
+    expect((await queueOf(me, { tab: 'archived' })).tabs).toEqual({ open: 3, answered: 1, archived: 1 });
+    expect((await queueOf(me, { kind: 'decision' })).tabs).toEqual({ open: 2, answered: 1, archived: 1 });
+    expect((await queueOf(me, { kind: 'fact' })).tabs).toEqual({ open: 1, answered: 0, archived: 0 });
     const bad = await me.call('GET', '/api/v1/decisions?tab=everything');
     expect(bad.status).toBe(400);
   });
@@ -98,15 +100,13 @@ describe('the queue', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const id = (await me.file({ question: 'Seen?', context, asks: [tierAsk()] })).body.decision.id;
-    const asAgent = await fetch(`${cast.url}/api/v1/decisions/${id}`, {
-      headers: { authorization: `Bearer ${member.token}`, 'x-cast-agent': 'cast-cli' },
-    });
-    expect(((await asAgent.json()) as { decision: DecisionView }).decision.firstViewedAt).toBeNull();
+    const asAgent = await me.send(decisionRoutes.getDecision, { params: { id }, headers: { 'x-cast-agent': 'cast-cli' } });
+    expect(asAgent.decision.firstViewedAt).toBeNull();
     const first = await me.decision(id);
     expect(first.firstViewedAt).not.toBeNull();
     const second = await me.decision(id);
     expect(second.firstViewedAt).toBe(first.firstViewedAt);
-    const log = await me.ok<{ activity: Array<{ kind: string }> }>('GET', `/api/v1/activity?subject_kind=decision&subject_id=${id}`);
+    const log = await me.send(activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: id } });
     expect(log.activity.filter((entry) => entry.kind === 'viewed')).toHaveLength(1);
   });
 });

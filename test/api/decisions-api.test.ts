@@ -1,7 +1,9 @@
 /** `/api/v1/decisions` over HTTP, on the real database and Temporal server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { decisionBody } from '../support/fixtures';
 import { freePort } from '../../runtime/free-port';
+import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -15,19 +17,14 @@ beforeAll(async () => {
 afterAll(() => cast?.stop());
 
 async function file(member: Member, asks = 1) {
-  const response = await cast.request(member.token, 'POST', '/api/v1/decisions', decisionBody('API test?', asks));
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { decision: { id: string } }).decision;
+  const filed = await cast.reply(member.token, decisionRoutes.fileDecision, { body: decisionBody('API test?', asks) });
+  expect(filed.status).toBe(201);
+  return filed.body.decision;
 }
 
-async function expectProblem(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  const body = (await response.json()) as { code: string; detail: string; status: number };
-  expect(body).toMatchObject({ code, status });
-  expect(body.detail.length).toBeGreaterThan(0);
-  return body;
-}
+const read = (member: Member, id: string) => cast.send(member.token, decisionRoutes.getDecision, { params: { id } });
+const answer = (member: Member, id: string, ask: number, body: { answer: { kind: 'decision'; selected: number[] }; reason?: string }) =>
+  cast.send(member.token, decisionRoutes.answerAsk, { params: { id, ask }, body });
 
 describe('authentication', () => {
   it('answers 401 without a token, with an unknown token, and with a malformed header', async () => {
@@ -43,34 +40,24 @@ describe('filing and reading', () => {
   it('files a decision (sd-N) that reads back from the list and by id', async () => {
     const decision = await file(alice);
     expect(decision.id).toMatch(/^sd-\d+$/);
-    const one = await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`);
-    expect(one.status).toBe(200);
-    expect(await one.json()).toMatchObject({
+    expect(await read(alice, decision.id)).toMatchObject({
       decision: { id: decision.id, question: 'API test?', status: 'open', progress: { answered: 0, required: 1 } },
     });
-    const list = (await (await cast.request(alice.token, 'GET', '/api/v1/decisions?tab=open')).json()) as {
-      decisions: Array<{ id: string }>;
-    };
+    const list = await cast.send(alice.token, decisionRoutes.listQueue, { query: { tab: 'open' } });
     expect(list.decisions.map((d) => d.id)).toContain(decision.id);
   });
 
   it("E15 — another workspace's decision reads as not found, with the same body as a missing id", async () => {
     const decision = await file(alice);
-    const foreign = await cast.request(bob.token, 'GET', `/api/v1/decisions/${decision.id}`);
-    const foreignBody = await expectProblem(foreign, 404, 'decision_not_found');
-    const missing = await cast.request(bob.token, 'GET', '/api/v1/decisions/sd-999999999999');
-    expect(await expectProblem(missing, 404, 'decision_not_found')).toEqual(foreignBody);
+    const foreignBody = await expectProblem(read(bob, decision.id), 404, 'decision_not_found');
+    expect(await expectProblem(read(bob, 'sd-999999999999'), 404, 'decision_not_found')).toEqual(foreignBody);
 
-    const foreignAnswer = await cast.request(bob.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, {
-      answer: { kind: 'decision', selected: [1] },
-      reason: 'Keep what works.',
-    });
+    const foreignAnswer = answer(bob, decision.id, 1, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' });
     expect(await expectProblem(foreignAnswer, 404, 'decision_not_found')).toEqual(foreignBody);
-    const bobsList = (await (await cast.request(bob.token, 'GET', '/api/v1/decisions')).json()) as { decisions: unknown[] };
+    const bobsList = await cast.send(bob.token, decisionRoutes.listQueue);
     expect(bobsList.decisions).toEqual([]);
     // Alice's decision is untouched by Bob's attempt.
-    const mine = await (await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`)).json();
-    expect(mine).toMatchObject({ decision: { status: 'open', revision: 1 } });
+    expect(await read(alice, decision.id)).toMatchObject({ decision: { status: 'open', revision: 1 } });
   });
 
   it('answers 400 with a specific message on malformed bodies, never 500, and files nothing', async () => {
@@ -106,52 +93,38 @@ describe('filing and reading', () => {
 describe('answering', () => {
   it('resolves the decision in the row before the response returns', async () => {
     const decision = await file(alice);
-    const response = await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, {
-      answer: { kind: 'decision', selected: [2] },
-      reason: 'v2 is what we ship',
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ decision: { status: 'resolved' } });
+    const answered = await answer(alice, decision.id, 1, { answer: { kind: 'decision', selected: [2] }, reason: 'v2 is what we ship' });
+    expect(answered).toMatchObject({ decision: { status: 'resolved' } });
     const row = await cast.pool.query('select status, asks_answered from decisions where id = $1', [decision.id]);
     expect(row.rows[0]).toEqual({ status: 'resolved', asks_answered: 1 });
   });
 
   it('answers 409 with the recorded answer and its author to a second answer', async () => {
     const decision = await file(alice);
-    const path = `/api/v1/decisions/${decision.id}/asks/1/answer`;
-    expect(
-      (await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' })).status,
-    ).toBe(200);
-    const second = await cast.request(alice.token, 'POST', path, {
-      answer: { kind: 'decision', selected: [3] },
-      reason: 'Merge is safest.',
-    });
-    const problem = (await expectProblem(second, 409, 'ask_already_answered')) as unknown as {
-      answer: { value: unknown; answeredBy: string };
-    };
+    await answer(alice, decision.id, 1, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' });
+    const second = answer(alice, decision.id, 1, { answer: { kind: 'decision', selected: [3] }, reason: 'Merge is safest.' });
+    const problem = await expectProblem(second, 409, 'ask_already_answered');
     expect(problem.answer).toMatchObject({ value: { kind: 'decision', selected: [1] }, answeredBy: alice.memberId });
   });
 
   it('returns the same result to a retry with the same Idempotency-Key, even after resolution', async () => {
     const decision = await file(alice);
     const send = () =>
-      fetch(`${cast.url}/api/v1/decisions/${decision.id}/asks/1/answer`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json', 'idempotency-key': `retry-${decision.id}` },
-        body: JSON.stringify({ answer: { kind: 'decision', selected: [3] }, reason: 'Merge is safest.' }),
+      cast.send(alice.token, decisionRoutes.answerAsk, {
+        params: { id: decision.id, ask: 1 },
+        headers: { 'idempotency-key': `retry-${decision.id}` },
+        body: { answer: { kind: 'decision', selected: [3] }, reason: 'Merge is safest.' },
       });
     const first = await send();
     const retry = await send();
-    expect(first.status).toBe(200);
-    expect(retry.status).toBe(200);
-    expect(await retry.json()).toEqual(await first.json());
+    expect(retry).toEqual(first);
   });
 
   it('answers 422 to an answer that does not fit the ask, 400 to a malformed one', async () => {
     const decision = await file(alice);
     const path = `/api/v1/decisions/${decision.id}/asks/1/answer`;
     const outOfRange = await expectProblem(
-      await cast.request(alice.token, 'POST', path, { answer: { kind: 'decision', selected: [9] } }),
+      answer(alice, decision.id, 1, { answer: { kind: 'decision', selected: [9] } }),
       422,
       'option_out_of_range',
     );
@@ -163,15 +136,11 @@ describe('answering', () => {
       'invalid_request',
     );
     await expectProblem(
-      await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/4/answer`, {
-        answer: { kind: 'decision', selected: [1] },
-        reason: 'Keep what works.',
-      }),
+      answer(alice, decision.id, 4, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' }),
       404,
       'ask_not_found',
     );
-    const row = await (await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`)).json();
-    expect(row).toMatchObject({ decision: { status: 'open', revision: 1 } });
+    expect(await read(alice, decision.id)).toMatchObject({ decision: { status: 'open', revision: 1 } });
   });
 
   it('answers 503, not 500, when Temporal itself is unreachable', async () => {
@@ -179,8 +148,11 @@ describe('answering', () => {
     try {
       const member = await unreachable.newMember();
       const started = Date.now();
-      const response = await unreachable.request(member.token, 'POST', '/api/v1/decisions', decisionBody());
-      await expectProblem(response, 503, 'temporal_unavailable');
+      await expectProblem(
+        unreachable.send(member.token, decisionRoutes.fileDecision, { body: decisionBody() }),
+        503,
+        'temporal_unavailable',
+      );
       expect(Date.now() - started).toBeLessThan(15_000);
       const rows = await unreachable.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [member.workspaceId]);
       expect(rows.rows[0].n).toBe(0);
@@ -191,8 +163,8 @@ describe('answering', () => {
 
   it('refuses a filing with 503 when no worker runs, and it never appears later', async () => {
     await cast.stopWorker();
-    const response = await cast.request(alice.token, 'POST', '/api/v1/decisions', decisionBody('Filed with no worker?'));
-    await expectProblem(response, 503, 'temporal_unavailable');
+    const filing = cast.send(alice.token, decisionRoutes.fileDecision, { body: decisionBody('Filed with no worker?') });
+    await expectProblem(filing, 503, 'temporal_unavailable');
     await cast.startWorker();
     // Give the worker time to pick up the abandoned start; it must drop it, not mirror it.
     await file(alice);
@@ -208,23 +180,14 @@ describe('answering', () => {
     const decision = await file(alice, 2);
     await cast.stopWorker();
     const started = Date.now();
-    const response = await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, {
-      answer: { kind: 'decision', selected: [1] },
-      reason: 'Keep what works.',
-    });
-    await expectProblem(response, 503, 'temporal_unavailable');
+    const refused = answer(alice, decision.id, 1, { answer: { kind: 'decision', selected: [1] }, reason: 'Keep what works.' });
+    await expectProblem(refused, 503, 'temporal_unavailable');
     expect(Date.now() - started).toBeLessThan(15_000);
 
     // The refused update must not land later either, once a worker polls again.
     await cast.startWorker();
-    const other = await cast.request(alice.token, 'POST', `/api/v1/decisions/${decision.id}/asks/2/answer`, {
-      answer: { kind: 'decision', selected: [3] },
-      reason: 'Merge is safest.',
-    });
-    expect(other.status).toBe(200);
-    const row = (await (await cast.request(alice.token, 'GET', `/api/v1/decisions/${decision.id}`)).json()) as {
-      decision: { asks: Array<{ answer: unknown }> };
-    };
+    await answer(alice, decision.id, 2, { answer: { kind: 'decision', selected: [3] }, reason: 'Merge is safest.' });
+    const row = await read(alice, decision.id);
     expect(row.decision.asks[0]?.answer).toBeNull();
     expect(row.decision.asks[1]?.answer).toMatchObject({ value: { selected: [3] } });
   });

@@ -14,6 +14,7 @@ import { loadMigrations, migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
 import { decisionQuery, decisionWorkflowId } from '../../workflows/messages';
 import { stackQuery, stackWorkflowId } from '../../workflows/stack-messages';
+import { stackRoutes } from '../../domain/routes/stacks';
 import { world } from '../support/agent-world';
 import { decisionBody } from '../support/fixtures';
 import { freshDatabase } from '../support/fresh-database';
@@ -81,7 +82,7 @@ describe('workflow ids carry the deployment', () => {
     const cast = await castOverNewDatabase();
     const me = world(cast, await cast.newMember());
     const first = (await me.file({ ...decisionBody('Ship the migration tonight?'), session: `conv-${randomUUID()}` })).body.decision;
-    const firstStack = (await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Before the restore' })).stack;
+    const firstStack = (await me.send(stackRoutes.createStack, { body: { title: 'Before the restore' } })).stack;
 
     // A restore to a point before that filing: its row, its key and its number are gone; its workflow runs on.
     await cast.pool.query('delete from decision_keys');
@@ -97,9 +98,8 @@ describe('workflow ids carry the deployment', () => {
     const untouched = await snapshotOf(decisionWorkflowId(first.id, cast.deployment));
     expect(untouched).toMatchObject({ question: 'Ship the migration tonight?', revision: first.revision });
 
-    const secondStack = await me.call<{ stack: { id: string; title: string } }>('POST', '/api/v1/stacks', { title: 'After the restore' });
-    expect(secondStack.status, JSON.stringify(secondStack.body)).toBe(201);
-    expect(secondStack.body.stack.id).not.toBe(firstStack.id);
+    const secondStack = await me.send(stackRoutes.createStack, { body: { title: 'After the restore' } });
+    expect(secondStack.stack.id).not.toBe(firstStack.id);
     const oldStack = await client.workflow.getHandle(stackWorkflowId(firstStack.id, cast.deployment)).query(stackQuery);
     expect(oldStack.title).toBe('Before the restore');
 

@@ -4,11 +4,17 @@
  * the task board's "Needs you", the runner's view of ready runs, and the projection of
  * records written without a decision.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Approval } from '../../domain/approval';
-import type { DecisionView } from '../../domain/decision';
-import type { Escalation } from '../../domain/escalation';
-import type { InboxMessage } from '../../db/inbox';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { RaiseEscalationBody } from '../../domain/escalation';
+import { approvalRoutes } from '../../domain/routes/approvals';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { escalationRoutes } from '../../domain/routes/escalations';
+import { homeRoutes } from '../../domain/routes/home';
+import { inboxRoutes } from '../../domain/routes/inbox';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { approvalAsk, world } from '../support/agent-world';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
@@ -25,33 +31,27 @@ type Me = ReturnType<typeof world>;
 
 const propose = (me: Me, summary = 'Send the launch email to 4,000 customers') =>
   me
-    .ok<{ approval: Approval }>('POST', '/api/v1/approvals', {
-      actionType: 'send_message',
-      summary,
-      risks: ['external_reach', 'irreversible'],
-    })
+    .send(approvalRoutes.proposeApproval, { body: { actionType: 'send_message', summary, risks: ['external_reach', 'irreversible'] } })
     .then((body) => body.approval);
-const raise = (me: Me, extra: Record<string, unknown> = {}) =>
+const raise = (me: Me, extra: Partial<z.input<typeof RaiseEscalationBody>> = {}) =>
   me
-    .ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', {
-      reasonCode: 'ambiguous_instructions',
-      summary: 'Two lists.',
-      mustDecide: 'Which supplier list is authoritative?',
-      ...extra,
+    .send(escalationRoutes.raiseEscalation, {
+      body: { reasonCode: 'ambiguous_instructions', summary: 'Two lists.', mustDecide: 'Which supplier list is authoritative?', ...extra },
     })
     .then((body) => body.escalation);
+const reply = (me: Me, id: string, text: string) => me.send(inboxRoutes.replyToInbox, { params: { id }, body: { text } });
 
 describe('host prompts', () => {
   it('a permission prompt is a blocking decision whose card carries what the session last said and its pinned state', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
-    await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'I will clean up the build directory next.' });
-    const filed = await me.call<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
-      kind: 'permission',
-      tool: 'Bash',
-      input: 'rm -rf build/',
-      requestId: 'toolu_01',
-      pinned: 'Plan: 1. clean 2. build 3. test',
+    await me.send(sessionRoutes.appendMessage, {
+      params: { id: session },
+      body: { role: 'assistant', body: 'I will clean up the build directory next.' },
+    });
+    const filed = await me.reply(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: { kind: 'permission', tool: 'Bash', input: 'rm -rf build/', requestId: 'toolu_01', pinned: 'Plan: 1. clean 2. build 3. test' },
     });
     expect(filed.status).toBe(201);
     const decision = filed.body.decision;
@@ -74,7 +74,7 @@ describe('host prompts', () => {
       action: { kind: 'other', summary: 'rm -rf build/' },
     });
     await me.answer(decision.id, 1, { kind: 'approval', decision: 'reject' }, 'Not the build directory.');
-    const waited = await me.ok<{ decision: DecisionView; settled: boolean }>('GET', `/api/v1/decisions/${decision.id}/wait?timeout=5`);
+    const waited = await me.send(decisionRoutes.waitForDecision, { params: { id: decision.id }, query: { timeout: 5 } });
     expect(waited).toMatchObject({ settled: true, decision: { status: 'resolved' } });
   });
 
@@ -83,14 +83,14 @@ describe('host prompts', () => {
     const session = await me.session();
     // Astral characters take two UTF-16 units: a cut must fall between them, not inside one.
     const input = 'cat 𝕏é '.repeat(500).trim();
-    const filed = await me.call<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
-      kind: 'permission',
-      tool: 'Bash',
-      input,
+    const filed = await me.reply(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: { kind: 'permission', tool: 'Bash', input },
     });
     expect(filed.status).toBe(201);
     expect(filed.body.decision.context).toBe(input);
-    const ask = filed.body.decision.asks[0] as { action: { summary: string } };
+    const ask = filed.body.decision.asks[0];
+    assert(ask?.kind === 'approval');
     expect(ask.action.summary.length).toBeLessThanOrEqual(1000);
     expect(ask.action.summary.endsWith('…')).toBe(true);
     expect(input.startsWith(ask.action.summary.slice(0, -1))).toBe(true);
@@ -100,10 +100,9 @@ describe('host prompts', () => {
   it('a terminal question with options is a choice; bodies are strict', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
-    const filed = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
-      kind: 'terminal',
-      question: 'Overwrite the config?',
-      options: ['Overwrite', 'Keep mine'],
+    const filed = await me.send(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: { kind: 'terminal', question: 'Overwrite the config?', options: ['Overwrite', 'Keep mine'] },
     });
     expect(filed.decision.asks[0]).toMatchObject({ kind: 'decision', options: [{ label: 'Overwrite' }, { label: 'Keep mine' }] });
     expect(filed.decision.source).toMatchObject({ kind: 'terminal', lastAssistantMessage: null, pinned: null, tool: null });
@@ -124,7 +123,7 @@ describe('host prompts', () => {
     // A colleague cannot post into a session another member owns (DESIGN §4).
     const colleague = await colleagueOf(cast.pool, me.member);
     await expectProblem(
-      await cast.request(colleague.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'Mine?' }),
+      world(cast, colleague).send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: { kind: 'terminal', question: 'Mine?' } }),
       404,
       'session_not_found',
     );
@@ -136,42 +135,26 @@ describe('the Inbox (§6.16)', () => {
     const me = world(cast, await cast.newMember());
     const approval = await propose(me);
     const escalation = await raise(me, { options: ['Finance', 'Ops'] });
-    const inbox = await me.ok<{ messages: InboxMessage[] }>('GET', '/api/v1/inbox');
+    const inbox = await me.send(inboxRoutes.listInbox);
     expect(inbox.messages.map((message) => [message.id, message.kind, message.decisionId, message.open])).toEqual([
       [`escalation:${escalation.id}`, 'escalation', escalation.decisionId, true],
       [`approval:${approval.id}`, 'approval', approval.decisionId, true],
     ]);
 
-    await expectProblem(
-      await cast.request(me.member.token, 'POST', `/api/v1/inbox/approval:${approval.id}/reply`, { text: 'no' }),
-      422,
-      'reason_required',
-    );
-    const rejected = await me.ok<{ approval: Approval }>('POST', `/api/v1/inbox/approval:${approval.id}/reply`, {
-      text: 'no — not before legal signs off',
-    });
-    expect(rejected.approval).toMatchObject({ status: 'rejected', reason: 'not before legal signs off' });
+    await expectProblem(reply(me, `approval:${approval.id}`, 'no'), 422, 'reason_required');
+    const rejected = await reply(me, `approval:${approval.id}`, 'no — not before legal signs off');
+    expect(rejected).toMatchObject({ approval: { status: 'rejected', reason: 'not before legal signs off' } });
     expect((await me.decision(approval.decisionId!)).status).toBe('resolved');
 
-    await expectProblem(
-      await cast.request(me.member.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: 'whichever' }),
-      400,
-      'invalid_request',
-    );
-    const resolved = await me.ok<{ escalation: Escalation }>('POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, {
-      text: '2 — ops keeps it current',
-    });
-    expect(resolved.escalation).toMatchObject({ status: 'resolved', resolution: 'Ops — ops keeps it current' });
-    const after = await me.ok<{ messages: InboxMessage[] }>('GET', '/api/v1/inbox');
+    await expectProblem(reply(me, `escalation:${escalation.id}`, 'whichever'), 400, 'invalid_request');
+    const resolved = await reply(me, `escalation:${escalation.id}`, '2 — ops keeps it current');
+    expect(resolved).toMatchObject({ escalation: { status: 'resolved', resolution: 'Ops — ops keeps it current' } });
+    const after = await me.send(inboxRoutes.listInbox);
     expect(after.messages.every((message) => !message.open)).toBe(true);
 
     const stranger = await cast.newMember();
-    await expectProblem(
-      await cast.request(stranger.token, 'POST', `/api/v1/inbox/escalation:${escalation.id}/reply`, { text: '1' }),
-      404,
-      'escalation_not_found',
-    );
-    await expectProblem(await cast.request(me.member.token, 'POST', '/api/v1/inbox/nonsense/reply', { text: 'yes' }), 404, 'not_found');
+    await expectProblem(reply(world(cast, stranger), `escalation:${escalation.id}`, '1'), 404, 'escalation_not_found');
+    await expectProblem(reply(me, 'nonsense', 'yes'), 404, 'not_found');
   });
 });
 
@@ -186,10 +169,10 @@ describe('Home, the task board and the runner', () => {
       task: task.id,
     });
     const approval = await propose(me);
-    const home = await me.ok<{ counts: { open: number; blocking: number }; approvals: Approval[] }>('GET', '/api/v1/home');
+    const home = await me.send(homeRoutes.home);
     expect(home.counts).toEqual({ open: 2, blocking: 2 });
     expect(home.approvals.map((item) => item.id)).toEqual([approval.id]);
-    expect((await me.ok<{ tasks: unknown[] }>('GET', '/api/v1/tasks/needs-you')).tasks).toEqual([{ taskId: task.id, openDecisions: 1 }]);
+    expect((await me.send(taskRoutes.tasksNeedingYou)).tasks).toEqual([{ taskId: task.id, openDecisions: 1 }]);
   });
 
   it('a runner sees its ready restarts, oldest first, with the message each starts from', async () => {
@@ -207,12 +190,12 @@ describe('Home, the task board and the runner', () => {
     ).body.decision.id;
     await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     const delivered = await me.delivered(id);
-    const ready = await me.ok<{ runs: Array<{ id: string; status: string; seedMessage: string }> }>('GET', '/api/v1/runs');
+    const ready = await me.send(runRoutes.listRuns);
     expect(ready.runs).toEqual([
       expect.objectContaining({ id: delivered.delivery!.runId, status: 'ready', seedMessage: expect.stringContaining('Approved') }),
     ]);
     const other = world(cast, await cast.newMember());
-    expect((await other.ok<{ runs: unknown[] }>('GET', '/api/v1/runs')).runs).toEqual([]);
+    expect((await other.send(runRoutes.listRuns)).runs).toEqual([]);
     await expectProblem(await cast.request(me.member.token, 'GET', '/api/v1/runs?status=sleeping'), 400, 'invalid_request');
   });
 });
@@ -232,16 +215,16 @@ describe('FR-13 — records written without a decision', () => {
       [workspaceId, memberId],
     );
     const queue = await until(
-      () => me.ok<{ decisions: DecisionView[] }>('GET', '/api/v1/decisions'),
+      () => me.send(decisionRoutes.listQueue),
       (body) => body.decisions.length === 2,
     );
     const byRecord = Object.fromEntries(queue.decisions.map((decision) => [decision.source?.kind, decision]));
     expect(byRecord.approval!.asks[0]).toMatchObject({ kind: 'approval', action: { kind: 'spawn_agent' }, risks: ['Spends real money'] });
     expect(byRecord.escalation!.asks[0]).toMatchObject({ kind: 'fact', prompt: 'What is the VAT rate in Ireland?' });
-    const approvals = await me.ok<{ approvals: Approval[] }>('GET', '/api/v1/approvals');
+    const approvals = await me.send(approvalRoutes.listApprovals);
     expect(approvals.approvals[0]!.decisionId).toBe(byRecord.approval!.id);
     // And it settles like any other.
-    await me.ok('POST', `/api/v1/approvals/${approvals.approvals[0]!.id}/approve`, {});
+    await me.send(approvalRoutes.approve, { params: { id: approvals.approvals[0]!.id }, body: {} });
     expect((await me.decision(byRecord.approval!.id)).status).toBe('resolved');
   });
 });

@@ -1,5 +1,6 @@
 /** One agent cannot flood a person's queue: past its cap of open decisions, a filing is refused, clearly. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { tierAsk, world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -21,12 +22,7 @@ describe('the per-agent cap on open decisions', () => {
     for (let n = 1; n <= 3; n += 1)
       ids.push((await me.file({ question: `Question ${n}?`, context, asks: [tierAsk()], agent: agent.id })).body.decision.id);
     const refused = await expectProblem(
-      await cast.request(me.member.token, 'POST', '/api/v1/decisions', {
-        question: 'Question 4?',
-        context,
-        asks: [tierAsk()],
-        agent: agent.id,
-      }),
+      me.file({ question: 'Question 4?', context, asks: [tierAsk()], agent: agent.id }),
       409,
       'agent_open_cap',
     );
@@ -37,7 +33,7 @@ describe('the per-agent cap on open decisions', () => {
     expect(count.rows[0].n).toBe(3);
     // Another agent is not held back, and one archived makes room again.
     expect((await me.file({ question: 'Other?', context, asks: [tierAsk()], agent: other.id })).status).toBe(201);
-    await me.ok('POST', `/api/v1/decisions/${ids[0]}/archive`);
+    await me.send(decisionRoutes.archiveDecision, { params: { id: ids[0]! }, body: {} });
     expect((await me.file({ question: 'Question 4?', context, asks: [tierAsk()], agent: agent.id })).status).toBe(201);
   });
 });

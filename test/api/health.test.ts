@@ -3,9 +3,11 @@
  * S8, S9), on the real database: decisions are filed through the API and then dated back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthLine } from '../../domain/health';
-import type { QueueCardFacts } from '../../domain/queue';
-import type { Analytics } from '../../db/analytics';
+import type { z } from 'zod';
+import type { FileDecisionBody } from '../../domain/decision-schema';
+import { analyticsRoutes } from '../../domain/routes/analytics';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { healthSettingsRoutes } from '../../domain/routes/health-settings';
 import { rollUpHealth } from '../../db/health';
 import { world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
@@ -20,9 +22,10 @@ afterAll(() => cast?.stop());
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 type Me = ReturnType<typeof world>;
-type Queue = { decisions: Array<{ id: string; status: string } & QueueCardFacts>; health: HealthLine | null };
+type FileBody = z.input<typeof FileDecisionBody>;
+const queueOf = (me: Me) => me.send(decisionRoutes.listQueue);
 
-const choice = (question: string, extra: Record<string, unknown> = {}) => ({
+const choice = (question: string, extra: Partial<FileBody> = {}): FileBody => ({
   question,
   context,
   asks: [{ kind: 'decision', prompt: question, options: [{ label: 'The finance list' }, { label: 'The ops list' }] }],
@@ -58,7 +61,7 @@ describe('the health line (FR-51…FR-55)', () => {
       [me.member.workspaceId],
     );
     await rollUpHealth(cast.pool, me.member.workspaceId);
-    const queue = await me.ok<Queue>('GET', '/api/v1/decisions');
+    const queue = await queueOf(me);
     expect(queue.health).toEqual({ band: 'heavy', n: 11, median: 11, open: 5, culprit: { agentId: editor.id, name: 'Editor' } });
   });
 
@@ -67,12 +70,12 @@ describe('the health line (FR-51…FR-55)', () => {
     const researcher = await me.agent('Researcher');
     // The roll-up is taken before any of them, as the hourly one would be.
     await rollUpHealth(cast.pool, me.member.workspaceId);
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'quiet' });
+    expect((await queueOf(me)).health).toMatchObject({ band: 'quiet' });
     for (let index = 0; index < 25; index += 1)
       await me.file(choice(`Burst question ${index} for the researcher?`, { agent: researcher.id }));
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'healthy', open: 25 });
+    expect((await queueOf(me)).health).toMatchObject({ band: 'healthy', open: 25 });
     await me.file(choice('Burst question 25 for the researcher?', { agent: researcher.id }));
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toEqual({
+    expect((await queueOf(me)).health).toEqual({
       band: 'flooded',
       n: 26,
       median: 0,
@@ -84,9 +87,9 @@ describe('the health line (FR-51…FR-55)', () => {
   it('a new workspace gets its snapshot when a worker starts; nothing opened reads quiet', async () => {
     // This Cast's worker triggered the roll-up when it started; a fresh workspace joins at the next one.
     const me = world(cast, await cast.newMember());
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toBeNull();
+    expect((await queueOf(me)).health).toBeNull();
     await rollUpHealth(cast.pool, me.member.workspaceId);
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'quiet', n: 14 });
+    expect((await queueOf(me)).health).toMatchObject({ band: 'quiet', n: 14 });
     const started = await cast.pool.query('select count(*)::int as n from health_snapshots');
     expect(started.rows[0].n).toBeGreaterThan(1);
   });
@@ -95,13 +98,12 @@ describe('the health line (FR-51…FR-55)', () => {
     const me = world(cast, await cast.newMember());
     const id = (await me.file(choice('Still here?'))).body.decision.id;
     await rollUpHealth(cast.pool, me.member.workspaceId);
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health?.band).toBe('healthy');
+    expect((await queueOf(me)).health?.band).toBe('healthy');
     await cast.pool.query('alter table decision_rollups rename to decision_rollups_away');
     try {
-      const queue = await me.call<Queue>('GET', '/api/v1/decisions');
-      expect(queue.status).toBe(200);
-      expect(queue.body.health).toBeNull();
-      expect(queue.body.decisions.map((decision) => decision.id)).toEqual([id]);
+      const queue = await queueOf(me);
+      expect(queue.health).toBeNull();
+      expect(queue.decisions.map((decision) => decision.id)).toEqual([id]);
     } finally {
       await cast.pool.query('alter table decision_rollups_away rename to decision_rollups');
     }
@@ -109,7 +111,7 @@ describe('the health line (FR-51…FR-55)', () => {
     await cast.pool.query(`update health_snapshots set computed_at = now() - interval '37 hours' where workspace_id = $1`, [
       me.member.workspaceId,
     ]);
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toBeNull();
+    expect((await queueOf(me)).health).toBeNull();
   });
 
   it('FR-53 — the healthy ceiling and quiet window are overridable within 1–100 and 3–90; the line can be hidden for 30 days', async () => {
@@ -118,11 +120,11 @@ describe('the health line (FR-51…FR-55)', () => {
     for (let day = 1; day <= 7; day += 1) await openedDaysAgo(me, agent.id, day, 7);
     await cast.pool.query(`update decisions set status = 'resolved' where workspace_id = $1`, [me.member.workspaceId]);
     await rollUpHealth(cast.pool, me.member.workspaceId);
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health?.band).toBe('heavy');
+    expect((await queueOf(me)).health?.band).toBe('heavy');
 
-    const settings = await me.ok<{ settings: Record<string, unknown> }>('PATCH', '/api/v1/settings/health', { healthyCeiling: 7 });
+    const settings = await me.send(healthSettingsRoutes.updateHealthSettings, { body: { healthyCeiling: 7 } });
     expect(settings.settings).toEqual({ healthyCeiling: 7, quietDays: 14, hiddenUntil: null });
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toMatchObject({ band: 'healthy', n: 7 });
+    expect((await queueOf(me)).health).toMatchObject({ band: 'healthy', n: 7 });
     for (const bad of [
       { healthyCeiling: 0 },
       { healthyCeiling: 101 },
@@ -133,13 +135,13 @@ describe('the health line (FR-51…FR-55)', () => {
     ]) {
       await expectProblem(await cast.request(me.member.token, 'PATCH', '/api/v1/settings/health', bad), 400, 'invalid_request');
     }
-    expect((await me.ok<{ settings: { healthyCeiling: number } }>('GET', '/api/v1/settings/health')).settings.healthyCeiling).toBe(7);
+    expect((await me.send(healthSettingsRoutes.getHealthSettings)).settings.healthyCeiling).toBe(7);
 
-    const hidden = await me.ok<{ settings: { hiddenUntil: string } }>('POST', '/api/v1/settings/health/hide', {});
-    expect(Date.parse(hidden.settings.hiddenUntil) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health).toBeNull();
-    await me.ok('DELETE', '/api/v1/settings/health/hide');
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).health?.band).toBe('healthy');
+    const hidden = await me.send(healthSettingsRoutes.hideHealthLine, { body: {} });
+    expect(Date.parse(hidden.settings.hiddenUntil!) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    expect((await queueOf(me)).health).toBeNull();
+    await me.send(healthSettingsRoutes.showHealthLine);
+    expect((await queueOf(me)).health?.band).toBe('healthy');
   });
 });
 
@@ -158,12 +160,12 @@ describe('recurring decisions (FR-56…FR-58)', () => {
     // The same question from another agent, and an old one, are not in the cluster.
     await me.file(choice('Which supplier list is authoritative?', { agent: ops.id }));
 
-    const queue = await me.ok<Queue>('GET', '/api/v1/decisions');
+    const queue = await queueOf(me);
     const card = queue.decisions.find((decision) => decision.id === third)!;
     expect(card.askedTimes).toBe(3);
     expect(queue.decisions.filter((decision) => decision.id !== third).map((decision) => decision.askedTimes)).toEqual([null]);
 
-    const detail = await me.ok<{ decision: { status: string }; detail: { recurring: unknown } }>('GET', `/api/v1/decisions/${third}`);
+    const detail = await me.send(decisionRoutes.getDecision, { params: { id: third } });
     expect(detail.detail.recurring).toEqual({
       count: 3,
       agent: { id: editor.id, name: 'Editor' },
@@ -174,7 +176,7 @@ describe('recurring decisions (FR-56…FR-58)', () => {
     expect(detail.decision.status).toBe('open');
 
     await cast.pool.query(`update decisions set created_at = now() - interval '15 days' where id = $1`, [first]);
-    expect((await me.ok<Queue>('GET', '/api/v1/decisions')).decisions.find((decision) => decision.id === third)?.askedTimes).toBeNull();
+    expect((await queueOf(me)).decisions.find((decision) => decision.id === third)?.askedTimes).toBeNull();
   });
 });
 
@@ -185,9 +187,9 @@ describe('analytics', () => {
     await me.decision(id); // the first human view
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     await me.delivered(id);
-    await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    await me.send(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} });
     await rollUpHealth(cast.pool, me.member.workspaceId);
-    const { analytics } = await me.ok<{ analytics: Analytics }>('GET', '/api/v1/analytics?days=7');
+    const { analytics } = await me.send(analyticsRoutes.analytics, { query: { days: 7 } });
     expect(analytics.decisionsPerDay).toHaveLength(7);
     expect(analytics.decisionsPerDay.at(-1)?.opened).toBe(1);
     expect(analytics.timeToDecideMs.decided).toBe(0); // undone: no longer resolved
@@ -198,7 +200,7 @@ describe('analytics', () => {
 
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     await me.delivered(id);
-    const after = (await me.ok<{ analytics: Analytics }>('GET', '/api/v1/analytics')).analytics;
+    const after = (await me.send(analyticsRoutes.analytics)).analytics;
     expect(after.timeToDecideMs.decided).toBe(1);
     expect(after.timeToDecideMs.p50).toBeGreaterThanOrEqual(0);
     expect(after.restartOutcomes).toEqual({ nothing: 1 });

@@ -1,5 +1,8 @@
 /** `/api/v1/missions` over HTTP, on the real database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { Mission } from '../../domain/mission';
+import { missionRoutes } from '../../domain/routes/missions';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
@@ -10,13 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Mission = { id: string; name: string; status: string };
-
-async function createMission(member: Member, body: Record<string, unknown> = { name: 'Launch v2' }): Promise<Mission> {
-  const response = await cast.request(member.token, 'POST', '/api/v1/missions', body);
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { mission: Mission }).mission;
+async function createMission(
+  member: Member,
+  body: z.input<typeof missionRoutes.createMission.body.schema> = { name: 'Launch v2' },
+): Promise<Mission> {
+  return (await cast.send(member.token, missionRoutes.createMission, { body })).mission;
 }
+
+const readMission = (member: Member, id: string) => cast.send(member.token, missionRoutes.getMission, { params: { id } });
 
 describe('missions', () => {
   it('answers 401 without a token', async () => {
@@ -29,10 +33,10 @@ describe('missions', () => {
     const active = await createMission(alice);
     const paused = await createMission(alice, { name: 'Migrate billing', status: 'paused' });
     expect(active).toMatchObject({ id: expect.stringMatching(/^mi_/), name: 'Launch v2', status: 'active' });
-    expect(await (await cast.request(alice.token, 'GET', `/api/v1/missions/${active.id}`)).json()).toEqual({ mission: active });
-    const all = (await (await cast.request(alice.token, 'GET', '/api/v1/missions')).json()) as { missions: Mission[] };
+    expect(await readMission(alice, active.id)).toEqual({ mission: active });
+    const all = await cast.send(alice.token, missionRoutes.listMissions);
     expect(all.missions.map((m) => m.id).sort()).toEqual([active.id, paused.id].sort());
-    const onlyPaused = (await (await cast.request(alice.token, 'GET', '/api/v1/missions?status=paused')).json()) as { missions: Mission[] };
+    const onlyPaused = await cast.send(alice.token, missionRoutes.listMissions, { query: { status: 'paused' } });
     expect(onlyPaused.missions.map((m) => m.id)).toEqual([paused.id]);
     await expectProblem(await cast.request(alice.token, 'GET', '/api/v1/missions?status=blocked'), 400, 'invalid_request');
   });
@@ -40,10 +44,10 @@ describe('missions', () => {
   it("answers 404 for another workspace's mission, with the same body as a missing id", async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const mission = await createMission(alice);
-    const foreign = await expectProblem(await cast.request(bob.token, 'GET', `/api/v1/missions/${mission.id}`), 404, 'mission_not_found');
-    const missing = await expectProblem(await cast.request(bob.token, 'GET', '/api/v1/missions/mi_nope'), 404, 'mission_not_found');
+    const foreign = await expectProblem(readMission(bob, mission.id), 404, 'mission_not_found');
+    const missing = await expectProblem(readMission(bob, 'mi_nope'), 404, 'mission_not_found');
     expect(foreign).toEqual(missing);
-    expect((await (await cast.request(bob.token, 'GET', '/api/v1/missions')).json()) as unknown).toEqual({ missions: [] });
+    expect(await cast.send(bob.token, missionRoutes.listMissions)).toEqual({ missions: [] });
   });
 
   it('answers 400 naming the field on malformed bodies, and writes nothing', async () => {

@@ -6,11 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApi } from '../../api/server';
+import { activityRoutes } from '../../domain/routes/activity';
+import { approvalRoutes } from '../../domain/routes/approvals';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { escalationRoutes } from '../../domain/routes/escalations';
+import { healthSettingsRoutes } from '../../domain/routes/health-settings';
+import { inboxRoutes } from '../../domain/routes/inbox';
+import { peopleRoutes } from '../../domain/routes/people';
+import type { RouteContract } from '../../domain/routes/route';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { stackRoutes } from '../../domain/routes/stacks';
+import { webhookRoutes } from '../../domain/routes/webhooks';
+import { agentRoutes } from '../../domain/routes/agents';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { agentTokenOf, type AgentMember } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startSecondApi } from '../support/second-api';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { typedCallsOver, type InputOf } from '../support/typed-calls';
 
 let cast: TestCast;
 let second: RunningApi;
@@ -44,16 +58,16 @@ describe('an agent token (API door)', () => {
     expect(filed.body.decision.links.agentId).toBe(agent.agentId);
 
     expect((await bot.decision(id)).question).toBe('Which feed tier?');
-    const waited = await bot.ok<{ settled: boolean }>('GET', `/api/v1/decisions/${id}/wait?timeout=1`);
+    const waited = await bot.send(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: 1 } });
     expect(waited.settled).toBe(false);
-    const queue = await bot.ok<{ decisions: Array<{ id: string }>; health: unknown }>('GET', '/api/v1/decisions');
+    const queue = await bot.send(decisionRoutes.listQueue);
     expect(queue.decisions.map((decision) => decision.id)).toEqual([id]);
     // The workspace's health line is a person's to read.
     expect(queue.health).toBeNull();
 
-    const edited = await bot.ok<{ decision: { question: string } }>('PATCH', `/api/v1/decisions/${id}`, { question: 'Which tier now?' });
+    const edited = await bot.send(decisionRoutes.editDecision, { params: { id }, body: { question: 'Which tier now?' } });
     expect(edited.decision.question).toBe('Which tier now?');
-    const withdrawn = await bot.ok<{ decision: { status: string } }>('POST', `/api/v1/decisions/${id}/withdraw`, {});
+    const withdrawn = await bot.send(decisionRoutes.withdrawDecision, { params: { id }, body: {} });
     expect(withdrawn.decision.status).toBe('withdrawn');
   });
 
@@ -62,25 +76,20 @@ describe('an agent token (API door)', () => {
     const other = await agentTokenOf(cast.pool, owner, 'Reviewer', 'ci');
     const theirs = (await world(cast, other).file({ question: 'Theirs?', context: CONTEXT, asks: [tierAsk()] })).body.decision.id;
     const bot = world(cast, agent);
-    for (const [method, path, body] of [
-      ['GET', `/api/v1/decisions/${theirs}`, undefined],
-      ['GET', `/api/v1/decisions/${theirs}/wait?timeout=1`, undefined],
-      ['PATCH', `/api/v1/decisions/${theirs}`, { question: 'Mine now?' }],
-      ['POST', `/api/v1/decisions/${theirs}/withdraw`, {}],
-    ] as const) {
-      await expectProblem(await cast.request(agent.token, method, path, body), 404, 'decision_not_found');
+    const params = { id: theirs };
+    for (const attempt of [
+      () => bot.send(decisionRoutes.getDecision, { params }),
+      () => bot.send(decisionRoutes.waitForDecision, { params, query: { timeout: 1 } }),
+      () => bot.send(decisionRoutes.editDecision, { params, body: { question: 'Mine now?' } }),
+      () => bot.send(decisionRoutes.withdrawDecision, { params, body: {} }),
+    ]) {
+      await expectProblem(attempt(), 404, 'decision_not_found');
     }
     expect(await revisionOf(owner, theirs)).toBe(1);
 
-    const impostor = await bot.call('POST', '/api/v1/decisions', {
-      question: 'As them?',
-      context: CONTEXT,
-      asks: [tierAsk()],
-      agent: other.agentId,
-    });
-    expect({ status: impostor.status, code: (impostor.body as { code: string }).code }).toEqual({ status: 403, code: 'agent_mismatch' });
-    const filter = await cast.request(agent.token, 'GET', `/api/v1/decisions?agent=${other.agentId}`);
-    await expectProblem(filter, 403, 'agent_mismatch');
+    const impostor = bot.file({ question: 'As them?', context: CONTEXT, asks: [tierAsk()], agent: other.agentId });
+    await expectProblem(impostor, 403, 'agent_mismatch');
+    await expectProblem(bot.send(decisionRoutes.listQueue, { query: { agent: other.agentId } }), 403, 'agent_mismatch');
   });
 
   it('is refused every act that decides with 403 forbidden_for_agent, and nothing changes', async () => {
@@ -88,38 +97,39 @@ describe('an agent token (API door)', () => {
     const me = world(cast, owner);
     const bot = world(cast, agent);
     const id = (await bot.file({ question: 'Spend $240?', context: CONTEXT, asks: [approvalAsk()] })).body.decision.id;
-    const approval = await bot.ok<{ approval: { id: string } }>('POST', '/api/v1/approvals', {
-      actionType: 'send_message',
-      summary: 'Send it?',
+    const approval = await bot.send(approvalRoutes.proposeApproval, { body: { actionType: 'send_message', summary: 'Send it?' } });
+    const escalation = await bot.send(escalationRoutes.raiseEscalation, {
+      body: { reasonCode: 'low_confidence', summary: 'Unsure.', mustDecide: 'Which?' },
     });
-    const escalation = await bot.ok<{ escalation: { id: string } }>('POST', '/api/v1/escalations', {
-      reasonCode: 'low_confidence',
-      summary: 'Unsure.',
-      mustDecide: 'Which?',
-    });
-    const stack = await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Launch' });
+    const stack = await me.send(stackRoutes.createStack, { body: { title: 'Launch' } });
 
-    const refused: Array<[string, string, unknown]> = [
-      ['POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'approval', decision: 'approve' } }],
-      ['POST', `/api/v1/decisions/${id}/asks/1/undo`, {}],
-      ['POST', `/api/v1/decisions/${id}/archive`, {}],
-      ['POST', `/api/v1/decisions/${id}/restore`, {}],
-      ['POST', '/api/v1/decisions/archive-all', {}],
-      ['POST', `/api/v1/approvals/${approval.approval.id}/approve`, {}],
-      ['POST', `/api/v1/approvals/${approval.approval.id}/reject`, { reason: 'No.' }],
-      ['POST', `/api/v1/escalations/${escalation.escalation.id}/resolve`, { resolution: 'Yes.' }],
-      ['POST', `/api/v1/inbox/approval:${approval.approval.id}/reply`, { text: 'yes' }],
-      ['POST', `/api/v1/stacks/${stack.stack.id}/apply-defaults`, {}],
-      ['PATCH', `/api/v1/stacks/${stack.stack.id}/policy`, { dueAt: null }],
-      ['PATCH', '/api/v1/settings/health', { flooded: 40 }],
-      ['POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook' }],
-      ['POST', '/api/v1/members', { name: 'Mallory' }],
-      ['POST', '/api/v1/tokens', { agent: 'Coder' }],
-      ['GET', '/api/v1/tokens', undefined],
+    /** One act the agent tries, named by its operation. */
+    const act = <C extends RouteContract>(route: C, ...input: InputOf<C>) => ({
+      name: route.operationId,
+      call: () => bot.send(route, ...input),
+    });
+    const ask = { id, ask: 1 };
+    const refused = [
+      act(decisionRoutes.answerAsk, { params: ask, body: { answer: { kind: 'approval', decision: 'approve' } } }),
+      act(decisionRoutes.undoAnswer, { params: ask, body: {} }),
+      act(decisionRoutes.archiveDecision, { params: { id }, body: {} }),
+      act(decisionRoutes.restoreDecision, { params: { id }, body: {} }),
+      act(decisionRoutes.archiveAll, { body: {} }),
+      act(approvalRoutes.approve, { params: { id: approval.approval.id }, body: {} }),
+      act(approvalRoutes.reject, { params: { id: approval.approval.id }, body: { reason: 'No.' } }),
+      act(escalationRoutes.resolveEscalation, { params: { id: escalation.escalation.id }, body: { resolution: 'Yes.' } }),
+      act(inboxRoutes.replyToInbox, { params: { id: `approval:${approval.approval.id}` }, body: { text: 'yes' } }),
+      act(stackRoutes.applyStackDefaults, { params: { id: stack.stack.id }, body: {} }),
+      act(stackRoutes.setStackPolicy, { params: { id: stack.stack.id }, body: { dueAt: null } }),
+      act(healthSettingsRoutes.updateHealthSettings, { body: { healthyCeiling: 40 } }),
+      act(webhookRoutes.createWebhook, { body: { url: 'https://example.invalid/hook' } }),
+      act(peopleRoutes.addMember, { body: { name: 'Mallory' } }),
+      act(peopleRoutes.createToken, { body: { agent: 'Coder' } }),
+      act(peopleRoutes.listTokens),
     ];
-    for (const [method, path, body] of refused) {
-      const problem = await expectProblem(await cast.request(agent.token, method, path, body), 403, 'forbidden_for_agent');
-      expect(problem.detail, `${method} ${path}`).toMatch(/A person must do this/);
+    for (const { name, call } of refused) {
+      const problem = await expectProblem(call(), 403, 'forbidden_for_agent');
+      expect(problem.detail, name).toMatch(/A person must do this/);
     }
     const decision = await me.decision(id);
     expect({ status: decision.status, revision: decision.revision, answer: decision.asks[0]!.answer }).toEqual({
@@ -127,22 +137,15 @@ describe('an agent token (API door)', () => {
       revision: 1,
       answer: null,
     });
-    expect((await me.ok<{ approval: { status: string } }>('GET', `/api/v1/approvals/${approval.approval.id}`)).approval.status).toBe(
-      'pending',
-    );
-    expect(
-      (await me.ok<{ escalation: { status: string } }>('GET', `/api/v1/escalations/${escalation.escalation.id}`)).escalation.status,
-    ).toBe('open');
-    expect((await me.ok<{ webhooks: unknown[] }>('GET', '/api/v1/webhooks')).webhooks).toEqual([]);
-    expect((await me.ok<{ members: unknown[] }>('GET', '/api/v1/members')).members).toHaveLength(1);
+    expect((await me.send(approvalRoutes.getApproval, { params: { id: approval.approval.id } })).approval.status).toBe('pending');
+    expect((await me.send(escalationRoutes.getEscalation, { params: { id: escalation.escalation.id } })).escalation.status).toBe('open');
+    expect((await me.send(webhookRoutes.listWebhooks)).webhooks).toEqual([]);
+    expect((await me.send(peopleRoutes.listMembers)).members).toHaveLength(1);
 
     // A person answers it, and the history says who did what.
     const answered = await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     expect(answered.status).toBe(200);
-    const history = await me.ok<{ activity: Array<{ kind: string; actorKind: string; actorId: string; actorLabel: string | null }> }>(
-      'GET',
-      `/api/v1/activity?subjectKind=decision&subjectId=${id}`,
-    );
+    const history = await me.send(activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: id } });
     const byKind = Object.fromEntries(history.activity.map((entry) => [entry.kind, entry]));
     expect(byKind.opened).toMatchObject({ actorKind: 'agent', actorId: agent.agentId, actorLabel: 'laptop' });
     expect(byKind.answered).toMatchObject({ actorKind: 'member', actorId: owner.memberId, actorLabel: null });
@@ -154,15 +157,15 @@ describe('an agent token (API door)', () => {
     const bot = world(cast, agent);
     const personal = await mine.session();
     const ours = await bot.session();
-    expect((await bot.ok<{ session: { agentId: string } }>('GET', `/api/v1/sessions/${ours}`)).session.agentId).toBe(agent.agentId);
-    await expectProblem(await cast.request(agent.token, 'GET', `/api/v1/sessions/${personal}`), 404, 'session_not_found');
-    await expectProblem(await cast.request(agent.token, 'PUT', `/api/v1/sessions/${personal}`, {}), 404, 'session_not_found');
-    const sessions = await bot.ok<{ sessions: Array<{ id: string }> }>('GET', '/api/v1/sessions');
+    expect((await bot.send(sessionRoutes.getSession, { params: { id: ours } })).session.agentId).toBe(agent.agentId);
+    await expectProblem(bot.send(sessionRoutes.getSession, { params: { id: personal } }), 404, 'session_not_found');
+    await expectProblem(bot.send(sessionRoutes.putSession, { params: { id: personal }, body: {} }), 404, 'session_not_found');
+    const sessions = await bot.send(sessionRoutes.listSessions);
     expect(sessions.sessions.map((session) => session.id)).toEqual([ours]);
     const run = await bot.run(ours, 'running');
-    expect((await bot.ok<{ run: { id: string } }>('GET', `/api/v1/runs/${run.id}`)).run.id).toBe(run.id);
+    expect((await bot.send(runRoutes.getRun, { params: { id: run.id } })).run.id).toBe(run.id);
     const personalRun = await mine.run(personal, 'running');
-    await expectProblem(await cast.request(agent.token, 'GET', `/api/v1/runs/${personalRun.id}`), 404, 'run_not_found');
+    await expectProblem(bot.send(runRoutes.getRun, { params: { id: personalRun.id } }), 404, 'run_not_found');
   });
 });
 
@@ -170,55 +173,47 @@ describe('members and tokens (API)', () => {
   it('mints an agent token shown once, lists it without its secret, and revokes it for every API process', async () => {
     const owner = await cast.newMember();
     const me = world(cast, owner);
-    const minted = await me.call<{
-      token: { id: string; kind: string; agentName: string; label: string; expiresAt: string };
-      secret: string;
-      agentCreated: boolean;
-    }>('POST', '/api/v1/tokens', { agent: 'Deployer', label: 'ci runner', expiresIn: '90d' });
+    const minted = await me.reply(peopleRoutes.createToken, { body: { agent: 'Deployer', label: 'ci runner', expiresIn: '90d' } });
     expect(minted.status).toBe(201);
     expect(minted.body).toMatchObject({ token: { kind: 'agent', agentName: 'Deployer', label: 'ci runner' }, agentCreated: true });
-    const days = (Date.parse(minted.body.token.expiresAt) - Date.now()) / 86_400_000;
+    const days = (Date.parse(minted.body.token.expiresAt!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89.9);
     expect(days).toBeLessThan(90.1);
     const secret = minted.body.secret;
 
     // Used through the second process: it works, and its last use is recorded.
-    const viaSecond = await fetch(`${second.url}/api/v1/decisions`, { headers: { authorization: `Bearer ${secret}` } });
-    expect(viaSecond.status).toBe(200);
-    const listed = await me.ok<{ tokens: Array<Record<string, unknown>> }>('GET', '/api/v1/tokens');
+    await typedCallsOver(second.url).send(secret, decisionRoutes.listQueue);
+    const listed = await me.send(peopleRoutes.listTokens);
     const row = listed.tokens.find((token) => token.id === minted.body.token.id)!;
     expect(row).toMatchObject({ kind: 'agent', agentName: 'Deployer', revokedAt: null });
     expect(row.lastUsedAt).toEqual(expect.any(String));
     expect(JSON.stringify(listed)).not.toContain(secret);
 
-    const revoked = await me.ok<{ token: { revokedAt: string } }>('DELETE', `/api/v1/tokens/${minted.body.token.id}`);
+    const revoked = await me.send(peopleRoutes.revokeToken, { params: { id: minted.body.token.id } });
     expect(revoked.token.revokedAt).toEqual(expect.any(String));
     for (const base of [cast.url, second.url]) {
-      const refused = await fetch(`${base}/api/v1/decisions`, { headers: { authorization: `Bearer ${secret}` } });
-      await expectProblem(refused, 401, 'unauthorized');
+      await expectProblem(typedCallsOver(base).send(secret, decisionRoutes.listQueue), 401, 'unauthorized');
     }
-    expect((await me.ok<{ tokens: Array<{ id: string }> }>('GET', '/api/v1/tokens')).tokens.map((token) => token.id)).not.toContain(
-      minted.body.token.id,
-    );
-    const all = await me.ok<{ tokens: Array<{ id: string }> }>('GET', '/api/v1/tokens?revoked=true');
+    expect((await me.send(peopleRoutes.listTokens)).tokens.map((token) => token.id)).not.toContain(minted.body.token.id);
+    const all = await me.send(peopleRoutes.listTokens, { query: { revoked: 'true' } });
     expect(all.tokens.map((token) => token.id)).toContain(minted.body.token.id);
   });
 
   it('adds a member with a person token of their own; another workspace cannot revoke a token', async () => {
     const owner = await cast.newMember();
-    const added = await world(cast, owner).call<{
-      member: { name: string; role: string };
-      token: { id: string; kind: string };
-      secret: string;
-    }>('POST', '/api/v1/members', { name: 'Dana' });
+    const added = await world(cast, owner).reply(peopleRoutes.addMember, { body: { name: 'Dana' } });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ member: { name: 'Dana', role: 'member' }, token: { kind: 'person' } });
-    const dana = await cast.request(added.body.secret, 'GET', '/api/v1/members');
-    expect(((await dana.json()) as { members: Array<{ name: string }> }).members.map((member) => member.name)).toEqual(['Tester', 'Dana']);
+    const dana = await cast.send(added.body.secret, peopleRoutes.listMembers);
+    expect(dana.members.map((member) => member.name)).toEqual(['Tester', 'Dana']);
 
     const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'DELETE', `/api/v1/tokens/${added.body.token.id}`), 404, 'token_not_found');
-    expect((await cast.request(added.body.secret, 'GET', '/api/v1/members')).status).toBe(200);
+    await expectProblem(
+      cast.send(stranger.token, peopleRoutes.revokeToken, { params: { id: added.body.token.id } }),
+      404,
+      'token_not_found',
+    );
+    await cast.send(added.body.secret, peopleRoutes.listMembers);
   });
 
   it('refuses a bad mint with a specific problem and writes nothing', async () => {
@@ -234,10 +229,8 @@ describe('members and tokens (API)', () => {
       400,
       'invalid_request',
     );
-    expect((await me.ok<{ tokens: Array<{ kind: string }> }>('GET', '/api/v1/tokens')).tokens.map((token) => token.kind)).toEqual([
-      'person',
-    ]);
-    expect((await me.ok<{ agents: unknown[] }>('GET', '/api/v1/agents')).agents).toEqual([]);
+    expect((await me.send(peopleRoutes.listTokens)).tokens.map((token) => token.kind)).toEqual(['person']);
+    expect((await me.send(agentRoutes.listAgents)).agents).toEqual([]);
   });
 });
 

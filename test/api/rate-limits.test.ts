@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FR61_LIMITS } from '../../api/rate-limit';
 import { startApi, type RunningApi } from '../../api/server';
 import { createPool, type Pool } from '../../db/pool';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { decisionBody } from '../support/fixtures';
 import { agentTokenOf } from '../support/members';
-import { expectProblem } from '../support/problem';
+import { expectProblem, outcomeOf } from '../support/problem';
 import { startSecondApi } from '../support/second-api';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { apiOver, startTestCast, type Member, type TestCast } from '../support/test-cast';
 import { plainTarget } from '../../runtime/temporal-connection';
 
 let cast: TestCast;
@@ -30,68 +32,67 @@ afterAll(async () => {
 });
 
 /** Alternates between the two API processes. */
-function call(member: Pick<Member, 'token'>, index: number, method: string, path: string, body?: unknown): Promise<Response> {
-  const base = index % 2 === 0 ? cast.url : second.url;
-  return fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${member.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-}
+const via = (index: number) => (index % 2 === 0 ? cast : apiOver(second.url));
+const readQueue = (member: Pick<Member, 'token'>, index: number) => via(index).reply(member.token, decisionRoutes.listQueue);
+const putSession = (member: Pick<Member, 'token'>, index: number, id: string) =>
+  via(index).reply(member.token, sessionRoutes.putSession, { params: { id }, body: {} });
+const archiveAll = (member: Pick<Member, 'token'>, index: number) =>
+  via(index).reply(member.token, decisionRoutes.archiveAll, { body: {} });
 
-async function statuses(count: number, send: (index: number) => Promise<Response>): Promise<number[]> {
+async function statuses(count: number, send: (index: number) => Promise<{ status: number }>): Promise<number[]> {
   const seen: number[] = [];
-  for (let index = 0; index < count; index += 1) seen.push((await send(index)).status);
+  for (let index = 0; index < count; index += 1) seen.push((await outcomeOf(send(index))).status);
   return seen;
 }
 
 describe('rate limits across two API processes (FR-61)', () => {
   it('60 reads a minute, then 429 with Retry-After; another member is unaffected', async () => {
     const member = await cast.newMember();
-    const seen = await statuses(60, (index) => call(member, index, 'GET', '/api/v1/decisions'));
+    const seen = await statuses(60, (index) => readQueue(member, index));
     expect(seen.every((status) => status === 200)).toBe(true);
-    const refused = await call(member, 1, 'GET', '/api/v1/decisions');
+    // Raw: the Retry-After header is what is under test.
+    const refused = await via(1).request(member.token, 'GET', '/api/v1/decisions');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await expectProblem(refused, 429, 'rate_limited')).detail).toMatch(/at most 60 a minute/);
     const other = await cast.newMember();
-    expect((await call(other, 0, 'GET', '/api/v1/decisions')).status).toBe(200);
+    await readQueue(other, 0);
   });
 
   it("counts an agent token apart from its person: a busy agent cannot spend its owner's reads", async () => {
     const owner = await cast.newMember();
     const agent = await agentTokenOf(cast.pool, owner, 'Busy agent');
-    const seen = await statuses(60, (index) => call(agent, index, 'GET', '/api/v1/decisions'));
+    const seen = await statuses(60, (index) => readQueue(agent, index));
     expect(seen.every((status) => status === 200)).toBe(true);
-    await expectProblem(await call(agent, 1, 'GET', '/api/v1/decisions'), 429, 'rate_limited');
-    expect((await call(owner, 0, 'GET', '/api/v1/decisions')).status).toBe(200);
+    await expectProblem(readQueue(agent, 1), 429, 'rate_limited');
+    await readQueue(owner, 0);
     // A second token of the same agent has its own count too.
     const other = await agentTokenOf(cast.pool, owner, 'Second busy agent');
-    expect((await call(other, 1, 'GET', '/api/v1/decisions')).status).toBe(200);
+    await readQueue(other, 1);
   });
 
   it('30 writes a minute, counted apart from reads', async () => {
     const member = await cast.newMember();
-    const seen = await statuses(30, (index) => call(member, index, 'PUT', `/api/v1/sessions/conv-${index}`, {}));
+    const seen = await statuses(30, (index) => putSession(member, index, `conv-${index}`));
     expect(seen.every((status) => status === 200 || status === 201)).toBe(true);
-    await expectProblem(await call(member, 0, 'PUT', '/api/v1/sessions/conv-31', {}), 429, 'rate_limited');
+    await expectProblem(putSession(member, 0, 'conv-31'), 429, 'rate_limited');
     // Refused, it changed nothing.
     const rows = await cast.pool.query('select count(*)::int as n from sessions where workspace_id = $1', [member.workspaceId]);
     expect(rows.rows[0].n).toBe(30);
-    expect((await call(member, 1, 'GET', '/api/v1/sessions')).status).toBe(200);
+    await via(1).send(member.token, sessionRoutes.listSessions);
   });
 
   it('Archive all 5 a minute', async () => {
     const member = await cast.newMember();
-    const seen = await statuses(5, (index) => call(member, index, 'POST', '/api/v1/decisions/archive-all', {}));
+    const seen = await statuses(5, (index) => archiveAll(member, index));
     expect(seen).toEqual([200, 200, 200, 200, 200]);
-    await expectProblem(await call(member, 0, 'POST', '/api/v1/decisions/archive-all', {}), 429, 'rate_limited');
+    await expectProblem(archiveAll(member, 0), 429, 'rate_limited');
   });
 });
 
 describe("FR-61 over time: the counters outlive the pool's idle connections", () => {
   it("FR-61 — idles past the pool's idle timeout and still gets the 429 at the 61st read", async () => {
     const member = await cast.newMember();
-    const before = await statuses(30, (index) => call(member, index, 'GET', '/api/v1/decisions'));
+    const before = await statuses(30, (index) => readQueue(member, index));
     expect(before.every((status) => status === 200)).toBe(true);
 
     // Idle longer than the pool keeps an unused connection (pg's default, 10 s): every
@@ -103,10 +104,9 @@ describe("FR-61 over time: the counters outlive the pool's idle connections", ()
     await expect.poll(() => cast.pool.totalCount).toBe(0);
     expect(Date.now() - idleFrom).toBeGreaterThan(idleTimeout);
 
-    const after = await statuses(30, (index) => call(member, index, 'GET', '/api/v1/decisions'));
+    const after = await statuses(30, (index) => readQueue(member, index));
     expect(after.every((status) => status === 200)).toBe(true);
-    const refused = await call(member, 0, 'GET', '/api/v1/decisions');
-    expect((await expectProblem(refused, 429, 'rate_limited')).detail).toMatch(/at most 60 a minute/);
+    expect((await expectProblem(readQueue(member, 0), 429, 'rate_limited')).detail).toMatch(/at most 60 a minute/);
   });
 });
 
@@ -149,12 +149,7 @@ describe('FR-61 when the counter store fails', () => {
     await cast.pool.query(`drop role if exists ${role}`);
   });
 
-  const send = (member: Member, method: string, path: string, body?: unknown) =>
-    fetch(`${broken.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${member.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+  const api = () => apiOver(broken.url);
   type Healthz = { ok: boolean; degraded?: string[]; rateLimits?: { state: string; error: string; at: string; since: string } };
   const healthz = async () => {
     const response = await fetch(`${broken.url}/healthz`);
@@ -175,10 +170,11 @@ describe('FR-61 when the counter store fails', () => {
     expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
     const member = await cast.newMember();
 
-    const session = await send(member, 'PUT', '/api/v1/sessions/conv-1', {});
+    // Raw: the Retry-After header is what is under test.
+    const session = await api().request(member.token, 'PUT', '/api/v1/sessions/conv-1', {});
     expect(Number(session.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await expectProblem(session, 503, 'rate_limit_unavailable')).detail).toMatch(/nothing was changed/);
-    const filed = await send(member, 'POST', '/api/v1/decisions', decisionBody());
+    const filed = api().send(member.token, decisionRoutes.fileDecision, { body: decisionBody() });
     await expectProblem(filed, 503, 'rate_limit_unavailable');
 
     expect(await count('sessions', member.workspaceId)).toBe(0);
@@ -192,20 +188,18 @@ describe('FR-61 when the counter store fails', () => {
 
   it('FR-61 — Archive all is refused with 503 rate_limit_unavailable and archives nothing; a read is still served, and logged', async () => {
     const member = await cast.newMember();
-    const filed = await cast.request(member.token, 'POST', '/api/v1/decisions', decisionBody());
+    const filed = await cast.reply(member.token, decisionRoutes.fileDecision, { body: decisionBody() });
     expect(filed.status).toBe(201);
-    const { decision } = (await filed.json()) as { decision: { id: string } };
+    const { decision } = filed.body;
     await expect.poll(() => count('decisions', member.workspaceId)).toBe(1);
 
-    const archive = await send(member, 'POST', '/api/v1/decisions/archive-all', {});
+    const archive = api().send(member.token, decisionRoutes.archiveAll, { body: {} });
     expect((await expectProblem(archive, 503, 'rate_limit_unavailable')).detail).toMatch(/Archive all/);
     const rows = await cast.pool.query<{ status: string }>('select status from decisions where id = $1', [decision.id]);
     expect(rows.rows).toEqual([{ status: 'open' }]);
 
     // A read changes nothing, so it is served, without its limit.
-    const read = await send(member, 'GET', '/api/v1/decisions');
-    expect(read.status).toBe(200);
-    const queue = (await read.json()) as { decisions: Array<{ id: string; status: string }> };
+    const queue = await api().send(member.token, decisionRoutes.listQueue);
     expect(queue.decisions.map(({ id, status }) => ({ id, status }))).toEqual([{ id: decision.id, status: 'open' }]);
     expect(storeFailuresLogged()).toEqual([
       { level: 50, bucket: 'archiveAll', cause: PERMISSION_DENIED },
@@ -215,7 +209,7 @@ describe('FR-61 when the counter store fails', () => {
 
   it('FR-61 — /healthz reports the store unavailable (200, degraded), and ok again after the next successful consume', async () => {
     const member = await cast.newMember();
-    expect((await send(member, 'GET', '/api/v1/decisions')).status).toBe(200);
+    await api().send(member.token, decisionRoutes.listQueue);
     const failing = await healthz();
     expect(failing).toEqual({
       status: 200,
@@ -229,9 +223,9 @@ describe('FR-61 when the counter store fails', () => {
 
     // The store comes back: the next request is counted, and writes go through again.
     await cast.pool.query(`grant select, insert, update, delete on rate_limits to ${role}`);
-    expect((await send(member, 'GET', '/api/v1/decisions')).status).toBe(200);
+    await api().send(member.token, decisionRoutes.listQueue);
     expect(await healthz()).toEqual({ status: 200, body: { ok: true } });
-    expect([200, 201]).toContain((await send(member, 'PUT', '/api/v1/sessions/conv-1', {})).status);
+    await api().send(member.token, sessionRoutes.putSession, { params: { id: 'conv-1' }, body: {} });
     expect(await count('sessions', member.workspaceId)).toBe(1);
   });
 });

@@ -6,7 +6,9 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reconcileDecisions } from '../../activities/reconcile';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { tierAsk, world } from '../support/agent-world';
+import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -39,7 +41,7 @@ describe('the reconciler', () => {
       [behind, stale.rows[0].snapshot],
     );
     await cast.pool.query('delete from decisions where id = $1', [gone]);
-    expect((await me.call('GET', `/api/v1/decisions/${gone}`)).status).toBe(404);
+    await expectProblem(me.send(decisionRoutes.getDecision, { params: { id: gone } }), 404, 'decision_not_found');
 
     const report = await reconcileDecisions(cast.pool, client, {
       taskQueue: cast.taskQueue,

@@ -2,10 +2,15 @@
  * Approvals and escalations as records with their own doors (AW-03 §5.1, FR-13, FR-29, E2):
  * every door settles the record and the decision the same way, once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Approval } from '../../domain/approval';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import type { DecisionView } from '../../domain/decision';
-import type { Escalation } from '../../domain/escalation';
+import type { RaiseEscalationBody } from '../../domain/escalation';
+import { approvalRoutes } from '../../domain/routes/approvals';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { escalationRoutes } from '../../domain/routes/escalations';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
 import { until } from '../support/until';
@@ -25,22 +30,24 @@ async function proposed(me: Me) {
   const session = await me.session(agent.id);
   const parked = await me.run(session, 'parked');
   const task = await me.task();
-  const reply = await me.call<{ approval: Approval }>('POST', '/api/v1/approvals', {
-    actionType: 'override_budget',
-    summary: 'Approve the $240 spend on the data feed',
-    context: 'The free feed went down twice this week.',
-    risks: ['spends_money', 'recurring'],
-    payload: { amountUsd: 240 },
-    agent: agent.id,
-    session,
-    run: parked.id,
-    task: task.id,
+  const { approval } = await me.send(approvalRoutes.proposeApproval, {
+    body: {
+      actionType: 'override_budget',
+      summary: 'Approve the $240 spend on the data feed',
+      context: 'The free feed went down twice this week.',
+      risks: ['spends_money', 'recurring'],
+      payload: { amountUsd: 240 },
+      agent: agent.id,
+      session,
+      run: parked.id,
+      task: task.id,
+    },
   });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return { approval: reply.body.approval, session, parked, task };
+  return { approval, session, parked, task };
 }
 
-const approvalOf = (me: Me, id: string) => me.ok<{ approval: Approval }>('GET', `/api/v1/approvals/${id}`).then((body) => body.approval);
+const approvalOf = (me: Me, id: string) => me.send(approvalRoutes.getApproval, { params: { id } }).then((body) => body.approval);
+const reject = (me: Me, id: string, reason: string) => me.send(approvalRoutes.reject, { params: { id }, body: { reason } });
 
 describe('approvals', () => {
   it('FR-13 — a proposed approval is in the queue with one derived approval ask, its risks in words', async () => {
@@ -66,30 +73,26 @@ describe('approvals', () => {
         risks: ['Spends real money', 'Recurring until cancelled'],
       }),
     ]);
-    const queue = await me.ok<{ decisions: Array<{ id: string }> }>('GET', '/api/v1/decisions');
+    const queue = await me.send(decisionRoutes.listQueue);
     expect(queue.decisions.map((card) => card.id)).toEqual([approval.decisionId]);
   });
 
   it('E2 — approved through its own endpoint: the decision closes, the task unblocks and the run restarts, once', async () => {
     const me = world(cast, await cast.newMember());
     const { approval, task, session } = await proposed(me);
-    const approved = await me.ok<{ approval: Approval }>('POST', `/api/v1/approvals/${approval.id}/approve`, {});
+    const approved = await me.send(approvalRoutes.approve, { params: { id: approval.id }, body: {} });
     expect(approved.approval).toMatchObject({ status: 'approved', decidedBy: me.member.memberId, reason: null });
     const delivered = await me.delivered(approval.decisionId!);
     expect(delivered).toMatchObject({ status: 'resolved', delivery: { kind: 'restarted' } });
     expect(delivered.asks[0]!.answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' }, answeredBy: me.member.memberId });
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('in_progress');
+    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('in_progress');
     const runs = await cast.pool.query('select count(*)::int as n from runs where decision_id = $1', [approval.decisionId]);
     expect(runs.rows[0].n).toBe(1);
-    const messages = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const messages = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(1);
 
     // A second door after the first: refused with the answer that stands.
-    const again = await expectProblem(
-      await cast.request(me.member.token, 'POST', `/api/v1/approvals/${approval.id}/reject`, { reason: 'Too late.' }),
-      409,
-      'ask_already_answered',
-    );
+    const again = await expectProblem(reject(me, approval.id, 'Too late.'), 409, 'ask_already_answered');
     expect(again.answer).toMatchObject({ value: { decision: 'approve' } });
     expect((await approvalOf(me, approval.id)).status).toBe('approved');
   });
@@ -104,7 +107,7 @@ describe('approvals', () => {
     );
     expect(settled).toMatchObject({ status: 'rejected', reason: 'Not this quarter.', decidedBy: me.member.memberId });
     // An undo in the queue makes it pending again.
-    await me.ok('POST', `/api/v1/decisions/${approval.decisionId}/asks/1/undo`);
+    await me.send(decisionRoutes.undoAnswer, { params: { id: approval.decisionId!, ask: 1 }, body: {} });
     expect(await approvalOf(me, approval.id)).toMatchObject({ status: 'pending', decidedBy: null, reason: null });
   });
 
@@ -114,21 +117,15 @@ describe('approvals', () => {
     const decision = await me.decision(approval.decisionId!);
     // The agent added a question of its own to the decision carrying the approval.
     const ask = decision.asks[0]!;
-    const derived = {
-      kind: ask.kind,
-      prompt: ask.prompt,
-      required: ask.required,
-      action: (ask as { action: unknown }).action,
-      risks: (ask as { risks: unknown }).risks,
-    };
-    await me.ok('PATCH', `/api/v1/decisions/${approval.decisionId}`, {
-      asks: [derived, { kind: 'fact', prompt: 'Which card should it go on?' }],
+    assert(ask.kind === 'approval');
+    const derived = { kind: ask.kind, prompt: ask.prompt, required: ask.required, action: ask.action, risks: ask.risks };
+    await me.send(decisionRoutes.editDecision, {
+      params: { id: approval.decisionId! },
+      body: { asks: [derived, { kind: 'fact', prompt: 'Which card should it go on?' }] },
     });
 
     await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/approvals/${approval.id}/reject`, {}), 400, 'invalid_request');
-    const rejected = await me.ok<{ approval: Approval }>('POST', `/api/v1/approvals/${approval.id}/reject`, {
-      reason: 'Budget is capped.',
-    });
+    const rejected = await reject(me, approval.id, 'Budget is capped.');
     expect(rejected.approval).toMatchObject({ status: 'rejected', reason: 'Budget is capped.' });
     const closed = await me.decision(approval.decisionId!);
     expect(closed.status).toBe('resolved');
@@ -139,12 +136,9 @@ describe('approvals', () => {
     const me = world(cast, await cast.newMember());
     const { approval } = await proposed(me);
     const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'GET', `/api/v1/approvals/${approval.id}`), 404, 'approval_not_found');
-    await expectProblem(
-      await cast.request(stranger.token, 'POST', `/api/v1/approvals/${approval.id}/approve`, {}),
-      404,
-      'approval_not_found',
-    );
+    const them = world(cast, stranger);
+    await expectProblem(approvalOf(them, approval.id), 404, 'approval_not_found');
+    await expectProblem(them.send(approvalRoutes.approve, { params: { id: approval.id }, body: {} }), 404, 'approval_not_found');
     await expectProblem(
       await cast.request(me.member.token, 'POST', '/api/v1/approvals', { actionType: 'launch_rocket', summary: 'x' }),
       400,
@@ -155,15 +149,15 @@ describe('approvals', () => {
       400,
       'invalid_request',
     );
-    expect((await me.ok<{ approvals: Approval[] }>('GET', '/api/v1/approvals?status=pending')).approvals.map((item) => item.id)).toEqual([
-      approval.id,
-    ]);
+    const pending = await me.send(approvalRoutes.listApprovals, { query: { status: 'pending' } });
+    expect(pending.approvals.map((item) => item.id)).toEqual([approval.id]);
   });
 });
 
 describe('escalations', () => {
-  const raise = (me: Me, body: Record<string, unknown>) =>
-    me.call<{ escalation: Escalation; updated: boolean }>('POST', '/api/v1/escalations', body);
+  const raise = (me: Me, body: z.input<typeof RaiseEscalationBody>) => me.reply(escalationRoutes.raiseEscalation, { body });
+  const resolve = (me: Me, id: string, body: z.input<typeof escalationRoutes.resolveEscalation.body.schema>) =>
+    me.send(escalationRoutes.resolveEscalation, { params: { id }, body });
 
   it('projects as a fact ask; resolving it through its endpoint closes the decision with the resolution', async () => {
     const me = world(cast, await cast.newMember());
@@ -184,7 +178,7 @@ describe('escalations', () => {
     });
     expect(decision.asks[0]).toMatchObject({ kind: 'fact', prompt: 'What is the VAT rate we charge in Ireland?' });
 
-    const resolved = await me.ok<{ escalation: Escalation }>('POST', `/api/v1/escalations/${escalation.id}/resolve`, { resolution: '23%' });
+    const resolved = await resolve(me, escalation.id, { resolution: '23%' });
     expect(resolved.escalation).toMatchObject({ status: 'resolved', resolution: '23%', resolvedBy: me.member.memberId });
     expect((await me.decision(escalation.decisionId!)).asks[0]!.answer).toMatchObject({ value: { kind: 'fact', text: '23%' } });
   });
@@ -205,20 +199,16 @@ describe('escalations', () => {
     });
     await me.answer(escalation.decisionId!, 1, { kind: 'decision', selected: [2] }, 'Ops owns it now.');
     const settled = await until(
-      () => me.ok<{ escalation: Escalation }>('GET', `/api/v1/escalations/${escalation.id}`),
+      () => me.send(escalationRoutes.getEscalation, { params: { id: escalation.id } }),
       (body) => body.escalation.status === 'resolved',
     );
     expect(settled.escalation.resolution).toBe('Ops — Ops owns it now.');
-    await expectProblem(
-      await cast.request(me.member.token, 'POST', `/api/v1/escalations/${escalation.id}/resolve`, { option: 1 }),
-      409,
-      'ask_already_answered',
-    );
+    await expectProblem(resolve(me, escalation.id, { option: 1 }), 409, 'ask_already_answered');
   });
 
   it("a second escalation with an open one's dedupe key updates it: one record, one decision, a longer attempt trail", async () => {
     const me = world(cast, await cast.newMember());
-    const body = {
+    const body: z.input<typeof RaiseEscalationBody> = {
       reasonCode: 'repeated_failure',
       summary: 'The export failed.',
       mustDecide: 'Retry the export tonight?',
@@ -233,10 +223,10 @@ describe('escalations', () => {
       escalation: { id: first.id, decisionId: first.decisionId, attempts: ['Retried at 09:00', 'Retried at 12:00'] },
     });
     expect((await me.decision(first.decisionId!)).context).toBe('The export failed again.');
-    expect((await me.ok<{ escalations: Escalation[] }>('GET', '/api/v1/escalations')).escalations).toHaveLength(1);
+    expect((await me.send(escalationRoutes.listEscalations)).escalations).toHaveLength(1);
 
     // Once resolved, the same key opens a new one.
-    await me.ok('POST', `/api/v1/escalations/${first.id}/resolve`, { resolution: 'Yes, at 22:00.' });
+    await resolve(me, first.id, { resolution: 'Yes, at 22:00.' });
     const third = await raise(me, body);
     expect(third.status).toBe(201);
     expect(third.body.escalation.id).not.toBe(first.id);
@@ -252,11 +242,7 @@ describe('escalations', () => {
     const { escalation } = (await raise(me, { reasonCode: 'out_of_scope', summary: 'Not mine.', mustDecide: 'Who should take this?' }))
       .body;
     const stranger = await cast.newMember();
-    await expectProblem(
-      await cast.request(stranger.token, 'POST', `/api/v1/escalations/${escalation.id}/resolve`, { resolution: 'x' }),
-      404,
-      'escalation_not_found',
-    );
+    await expectProblem(resolve(world(cast, stranger), escalation.id, { resolution: 'x' }), 404, 'escalation_not_found');
     const decision: DecisionView = await me.decision(escalation.decisionId!);
     expect(decision.status).toBe('open');
   });

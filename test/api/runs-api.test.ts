@@ -3,6 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admitRestart } from '../../db/runs';
 import { appendMessage } from '../../db/session-messages';
+import type { z } from 'zod';
+import type { Run, UpdateRunBody } from '../../domain/run';
+import { activityRoutes } from '../../domain/routes/activity';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
@@ -14,36 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Run = {
-  id: string;
-  sessionId: string;
-  status: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  failureReason: string | null;
-  restartedFrom: string | null;
-  decisionId: string | null;
-  seedMessageSeq: number | null;
-};
-
 async function newSession(member: Member): Promise<string> {
   const id = `conv-${randomUUID()}`;
-  expect((await cast.request(member.token, 'PUT', `/api/v1/sessions/${id}`, {})).status).toBe(200);
+  await cast.send(member.token, sessionRoutes.putSession, { params: { id }, body: {} });
   return id;
 }
 
-async function hostRun(member: Member, sessionId: string, status = 'running'): Promise<Run> {
-  const response = await cast.request(member.token, 'POST', `/api/v1/sessions/${sessionId}/runs`, { status });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { run: Run }).run;
+async function hostRun(member: Member, sessionId: string, status: 'running' | 'parked' = 'running'): Promise<Run> {
+  return (await cast.send(member.token, sessionRoutes.reportRun, { params: { id: sessionId }, body: { status } })).run;
 }
 
-async function patch(member: Member, runId: string, body: unknown) {
-  return cast.request(member.token, 'PATCH', `/api/v1/runs/${runId}`, body);
-}
+const patch = (member: Member, runId: string, body: z.input<typeof UpdateRunBody>) =>
+  cast.send(member.token, runRoutes.updateRun, { params: { id: runId }, body });
+
+const claim = (member: Member, runId: string) => cast.send(member.token, runRoutes.claimRun, { params: { id: runId }, body: {} });
 
 async function readRun(member: Member, runId: string): Promise<Run> {
-  return ((await (await cast.request(member.token, 'GET', `/api/v1/runs/${runId}`)).json()) as { run: Run }).run;
+  return (await cast.send(member.token, runRoutes.getRun, { params: { id: runId } })).run;
 }
 
 /** What the answer path does for a parked run: deliver the answer, then admit a restart seeded with it. */
@@ -89,29 +81,25 @@ describe('runs reported by hosts', () => {
       startedAt: expect.any(String),
       endedAt: null,
     });
-    for (const status of ['parked', 'running', 'completed']) {
-      const response = await patch(alice, run.id, { status });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ run: { status } });
+    for (const status of ['parked', 'running', 'completed'] as const) {
+      expect(await patch(alice, run.id, { status })).toMatchObject({ run: { status } });
     }
     const done = await readRun(alice, run.id);
     expect(done.endedAt).not.toBeNull();
     expect(done.startedAt).toBe(run.startedAt);
-    const session = (await (await cast.request(alice.token, 'GET', `/api/v1/sessions/${sessionId}`)).json()) as {
-      session: { latestRun: Run };
-    };
+    const session = await cast.send(alice.token, sessionRoutes.getSession, { params: { id: sessionId } });
     expect(session.session.latestRun).toEqual(done);
   });
 
   it('refuses an illegal transition with 409 naming both states, and leaves the run as it was', async () => {
     const alice = await cast.newMember();
     const run = await hostRun(alice, await newSession(alice));
-    expect((await patch(alice, run.id, { status: 'failed', failureReason: 'tool crashed' })).status).toBe(200);
-    const refused = await expectProblem(await patch(alice, run.id, { status: 'running' }), 409, 'invalid_transition');
+    await patch(alice, run.id, { status: 'failed', failureReason: 'tool crashed' });
+    const refused = await expectProblem(patch(alice, run.id, { status: 'running' }), 409, 'invalid_transition');
     expect(refused.detail).toMatch(/failed.*running/);
     expect(refused).toMatchObject({ from: 'failed', to: 'running' });
     const parked = await hostRun(alice, await newSession(alice), 'parked');
-    expect((await expectProblem(await patch(alice, parked.id, { status: 'failed' }), 409, 'invalid_transition')).detail).toMatch(
+    expect((await expectProblem(patch(alice, parked.id, { status: 'failed' }), 409, 'invalid_transition')).detail).toMatch(
       /parked.*failed/,
     );
     expect(await readRun(alice, run.id)).toMatchObject({ status: 'failed', failureReason: 'tool crashed' });
@@ -145,18 +133,14 @@ describe('runs reported by hosts', () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const colleague = await colleagueOf(cast.pool, alice);
     const run = await hostRun(alice, await newSession(alice));
-    const missing = await expectProblem(
-      await cast.request(bob.token, 'GET', '/api/v1/runs/run_00000000000000000000000000000000'),
-      404,
-      'run_not_found',
-    );
+    const missing = await expectProblem(readRun(bob, 'run_00000000000000000000000000000000'), 404, 'run_not_found');
     for (const member of [bob, colleague]) {
-      for (const [method, path, body] of [
-        ['GET', `/api/v1/runs/${run.id}`],
-        ['PATCH', `/api/v1/runs/${run.id}`, { status: 'cancelled' }],
-        ['POST', `/api/v1/runs/${run.id}/claim`],
-      ] as const) {
-        expect(await expectProblem(await cast.request(member.token, method, path, body), 404, 'run_not_found')).toEqual(missing);
+      for (const attempt of [
+        () => readRun(member, run.id),
+        () => patch(member, run.id, { status: 'cancelled' }),
+        () => claim(member, run.id),
+      ]) {
+        expect(await expectProblem(attempt(), 404, 'run_not_found')).toEqual(missing);
       }
     }
     expect(missing.detail).not.toContain(run.id);
@@ -178,12 +162,11 @@ describe('restarts, claiming and admission', () => {
       startedAt: null,
     });
 
-    const claimed = await cast.request(alice.token, 'POST', `/api/v1/runs/${restarted.id}/claim`);
-    expect(claimed.status).toBe(200);
-    expect(await claimed.json()).toMatchObject({ run: { id: restarted.id, status: 'running', startedAt: expect.any(String) } });
-    const again = await expectProblem(await cast.request(alice.token, 'POST', `/api/v1/runs/${restarted.id}/claim`), 409, 'run_not_ready');
+    const claimed = await claim(alice, restarted.id);
+    expect(claimed).toMatchObject({ run: { id: restarted.id, status: 'running', startedAt: expect.any(String) } });
+    const again = await expectProblem(claim(alice, restarted.id), 409, 'run_not_ready');
     expect(again.detail).toMatch(/running/);
-    await expectProblem(await cast.request(alice.token, 'POST', `/api/v1/runs/${parked.id}/claim`), 409, 'run_not_ready');
+    await expectProblem(claim(alice, parked.id), 409, 'run_not_ready');
   });
 
   it('admits one restart per seed message, however often the delivery is retried', async () => {
@@ -204,16 +187,12 @@ describe('restarts, claiming and admission', () => {
     const second = await restart(alice, two, null);
     expect([first.status, second.status]).toEqual(['ready', 'queued']);
 
-    expect((await cast.request(alice.token, 'POST', `/api/v1/runs/${first.id}/claim`)).status).toBe(200);
+    await claim(alice, first.id);
     expect((await readRun(alice, second.id)).status).toBe('queued');
-    expect((await patch(alice, first.id, { status: 'completed' })).status).toBe(200);
+    await patch(alice, first.id, { status: 'completed' });
     expect((await readRun(alice, second.id)).status).toBe('ready');
 
-    const history = (await (
-      await cast.request(alice.token, 'GET', `/api/v1/activity?subject_kind=run&subject_id=${second.id}`)
-    ).json()) as {
-      activity: Array<{ kind: string; actorKind: string; detail: Record<string, unknown> }>;
-    };
+    const history = await cast.send(alice.token, activityRoutes.listActivity, { query: { subject_kind: 'run', subject_id: second.id } });
     expect(history.activity[0]).toMatchObject({
       kind: 'status_changed',
       actorKind: 'system',
@@ -231,10 +210,10 @@ describe('restarts, claiming and admission', () => {
       await restart(alice, sessions[2]!, null),
     ];
     expect([a.status, b.status, c.status]).toEqual(['ready', 'queued', 'queued']);
-    await cast.request(alice.token, 'POST', `/api/v1/runs/${a.id}/claim`);
-    expect((await patch(alice, a.id, { status: 'parked' })).status).toBe(200);
+    await claim(alice, a.id);
+    await patch(alice, a.id, { status: 'parked' });
     expect([(await readRun(alice, b.id)).status, (await readRun(alice, c.id)).status]).toEqual(['ready', 'queued']);
-    expect((await patch(alice, b.id, { status: 'cancelled' })).status).toBe(200);
+    await patch(alice, b.id, { status: 'cancelled' });
     expect((await readRun(alice, c.id)).status).toBe('ready');
   });
 

@@ -6,13 +6,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startApi, type RunningApi } from '../../api/server';
 import type { Pool } from '../../db/pool';
-import type { DecisionView } from '../../domain/decision';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { stackRoutes } from '../../domain/routes/stacks';
 import type { StackView } from '../../domain/stack';
 import { createLogger } from '../../runtime/logger';
 import { startWorker, type RunningWorker } from '../../worker';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
+import { expectProblem } from '../support/problem';
 import { testPool } from '../support/test-pool';
-import { requestOver, startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { apiOver, startTestCast, type Member, type TestCast } from '../support/test-cast';
 import { plainTarget } from '../../runtime/temporal-connection';
 
 let cast: TestCast;
@@ -52,7 +54,7 @@ const context = 'Enough context for a person to answer without opening the sessi
 
 /** The same member's world through the second API process. */
 function viaSecond(member: Member) {
-  return world({ request: requestOver(secondApi.url) }, member);
+  return world(apiOver(secondApi.url), member);
 }
 
 describe('two workers and two API processes', () => {
@@ -71,15 +73,15 @@ describe('two workers and two API processes', () => {
       );
     }
     const read = async (via: typeof one) =>
-      (await via.ok<{ decisions: DecisionView[] }>('GET', '/api/v1/decisions?limit=100')).decisions.map((d) => d.id).sort();
+      (await via.send(decisionRoutes.listQueue, { query: { limit: 100 } })).decisions.map((d) => d.id).sort();
     expect(await read(one)).toEqual(await read(two));
     expect((await read(one)).length).toBe(10);
 
     for (const [index, id] of ids.entries()) {
       const via = index % 2 === 0 ? two : one;
-      expect((await via.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
+      await via.answer(id, 1, { kind: 'decision', selected: [2] });
     }
-    expect((await one.ok<{ counts: { open: number } }>('GET', '/api/v1/decisions')).counts.open).toBe(0);
+    expect((await one.send(decisionRoutes.listQueue)).counts.open).toBe(0);
     const delivered = await two.delivered(ids[0]!);
     expect(delivered.delivery?.kind).toBe('restarted');
     const runs = await cast.pool.query('select count(*)::int as n from runs where decision_id = $1', [ids[0]]);
@@ -92,18 +94,17 @@ describe('two workers and two API processes', () => {
       const one = world(cast, member);
       const two = viaSecond(member);
       const id = (await one.file({ question: 'Race?', context, asks: [approvalAsk()] })).body.decision.id;
-      const replies = await Promise.all([
+      const answers = [
         one.answer(id, 1, { kind: 'approval', decision: 'approve' }),
         two.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'No.'),
-      ]);
-      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
-      const loser = replies.find((reply) => reply.status === 409)!.body as unknown as {
-        code: string;
-        answer: { value: { decision: string } };
-      };
+      ];
+      const settled = await Promise.allSettled(answers);
+      expect(settled.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const lost = answers[settled.findIndex((outcome) => outcome.status === 'rejected')]!;
+      const loser = await expectProblem(lost, 409, 'ask_already_answered');
       const final = await one.decision(id);
-      expect(loser.code).toBe('ask_already_answered');
-      expect(loser.answer.value.decision).toBe((final.asks[0]!.answer!.value as { decision: string }).decision);
+      // The loser is told the answer that won.
+      expect(loser).toMatchObject({ answer: { value: final.asks[0]!.answer!.value } });
     }
   });
 
@@ -113,11 +114,11 @@ describe('two workers and two API processes', () => {
     const two = viaSecond(member);
     const id = (await one.file({ question: 'Undo me?', context, asks: [tierAsk()] })).body.decision.id;
     await one.answer(id, 1, { kind: 'decision', selected: [2] });
-    const undone = await two.ok<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    const undone = await two.send(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} });
     expect(undone.decision.status).toBe('open');
     expect((await one.decision(id)).asks[0]!.withdrawnAnswers).toHaveLength(1);
 
-    const stack = (await two.ok<{ stack: StackView }>('POST', '/api/v1/stacks', { title: 'Scaled', autoDefaultSeconds: 1 })).stack;
+    const { stack } = await two.send(stackRoutes.createStack, { body: { title: 'Scaled', autoDefaultSeconds: 1 } });
     const members: string[] = [];
     for (let n = 0; n < 6; n += 1) {
       const via = n % 2 === 0 ? one : two;
@@ -134,7 +135,7 @@ describe('two workers and two API processes', () => {
     const deadline = Date.now() + 15_000;
     let closed: StackView | null = null;
     while (Date.now() < deadline) {
-      closed = (await one.ok<{ stack: StackView }>('GET', `/api/v1/stacks/${stack.id}`)).stack;
+      closed = (await one.send(stackRoutes.getStack, { params: { id: stack.id } })).stack;
       if (closed.status === 'closed') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -151,7 +152,7 @@ describe('two workers and two API processes', () => {
     await secondWorker.stop();
     try {
       const id = (await one.file({ question: 'Still working?', context, asks: [tierAsk()] })).body.decision.id;
-      expect((await one.answer(id, 1, { kind: 'decision', selected: [2] })).status).toBe(200);
+      await one.answer(id, 1, { kind: 'decision', selected: [2] });
     } finally {
       secondWorker = await startWorker({
         pool: secondPool,

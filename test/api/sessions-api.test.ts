@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMessages } from '../../api/message-feed';
 import { appendMessage } from '../../db/session-messages';
+import type { z } from 'zod';
+import { agentRoutes } from '../../domain/routes/agents';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
@@ -14,33 +17,27 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Session = {
-  id: string;
-  ownerMemberId: string;
-  scope: string | null;
-  agentId: string | null;
-  liveness: string;
-  messageCount: number;
-  latestRun?: unknown;
-};
-type Message = { seq: number; sessionId: string; role: string; kind: string; body: string; dedupeKey: string | null };
+type PutSessionBody = z.input<typeof sessionRoutes.putSession.body.schema>;
+type AppendMessageBody = z.input<typeof sessionRoutes.appendMessage.body.schema>;
 
 const sessionPath = (id: string) => `/api/v1/sessions/${encodeURIComponent(id)}`;
 
-async function register(member: Member, id = `conv-${randomUUID()}`, body: unknown = { scope: 'cast' }): Promise<Session> {
-  const response = await cast.request(member.token, 'PUT', sessionPath(id), body);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { session: Session }).session;
+async function register(member: Member, id = `conv-${randomUUID()}`, body: PutSessionBody = { scope: 'cast' }) {
+  return (await cast.send(member.token, sessionRoutes.putSession, { params: { id }, body })).session;
 }
 
-async function append(member: Member, id: string, body: Record<string, unknown>) {
-  const response = await cast.request(member.token, 'POST', `${sessionPath(id)}/messages`, { role: 'assistant', ...body });
-  return { status: response.status, message: ((await response.json()) as { message: Message }).message };
+/** An assistant's message unless it says whose. */
+async function append(member: Member, id: string, message: Omit<AppendMessageBody, 'role'> & Partial<Pick<AppendMessageBody, 'role'>>) {
+  const reply = await cast.reply(member.token, sessionRoutes.appendMessage, { params: { id }, body: { role: 'assistant', ...message } });
+  return { status: reply.status, message: reply.body.message };
 }
 
-async function readSession(member: Member, id: string): Promise<Session> {
-  return ((await (await cast.request(member.token, 'GET', sessionPath(id))).json()) as { session: Session }).session;
+async function readSession(member: Member, id: string) {
+  return (await cast.send(member.token, sessionRoutes.getSession, { params: { id } })).session;
 }
+
+const readMessages = (member: Member, id: string, query: z.input<typeof sessionRoutes.readMessages.query> = {}) =>
+  cast.send(member.token, sessionRoutes.readMessages, { params: { id }, query });
 
 describe('registering sessions', () => {
   it('answers 401 without a token on every session route', async () => {
@@ -57,9 +54,7 @@ describe('registering sessions', () => {
 
   it('registers an unknown id to the caller on first use, idempotently, and updates its scope and agent', async () => {
     const alice = await cast.newMember();
-    const agent = (
-      (await (await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Coder' })).json()) as { agent: { id: string } }
-    ).agent;
+    const { agent } = await cast.send(alice.token, agentRoutes.createAgent, { body: { name: 'Coder' } });
     const id = `claude/${randomUUID()}`;
     const session = await register(alice, id);
     expect(session).toMatchObject({
@@ -76,7 +71,7 @@ describe('registering sessions', () => {
     const { rows } = await cast.pool.query('select count(*)::int as n from sessions where workspace_id = $1', [alice.workspaceId]);
     expect(rows[0].n).toBe(1);
     expect(await readSession(alice, id)).toMatchObject({ id, latestRun: null });
-    const list = (await (await cast.request(alice.token, 'GET', '/api/v1/sessions')).json()) as { sessions: Session[] };
+    const list = await cast.send(alice.token, sessionRoutes.listSessions);
     expect(list.sessions.map((s) => s.id)).toEqual([id]);
   });
 
@@ -84,26 +79,21 @@ describe('registering sessions', () => {
     const alice = await cast.newMember();
     const colleague = await colleagueOf(cast.pool, alice);
     const session = await register(alice);
-    const missing = await expectProblem(
-      await cast.request(colleague.token, 'GET', sessionPath('never-registered')),
-      404,
-      'session_not_found',
-    );
-    const attempts: Array<[string, string, unknown?]> = [
-      ['PUT', sessionPath(session.id), { scope: 'stolen' }],
-      ['GET', sessionPath(session.id)],
-      ['POST', `${sessionPath(session.id)}/heartbeat`],
-      ['POST', `${sessionPath(session.id)}/stop`],
-      ['POST', `${sessionPath(session.id)}/messages`, { role: 'user', body: 'hi' }],
-      ['GET', `${sessionPath(session.id)}/messages`],
-      ['GET', `${sessionPath(session.id)}/events`],
-      ['POST', `${sessionPath(session.id)}/runs`, {}],
+    const missing = await expectProblem(readSession(colleague, 'never-registered'), 404, 'session_not_found');
+    const params = { id: session.id };
+    const as = colleague.token;
+    const attempts = [
+      () => cast.send(as, sessionRoutes.putSession, { params, body: { scope: 'stolen' } }),
+      () => cast.send(as, sessionRoutes.getSession, { params }),
+      () => cast.send(as, sessionRoutes.sessionHeartbeat, { params, body: {} }),
+      () => cast.send(as, sessionRoutes.stopSession, { params, body: {} }),
+      () => cast.send(as, sessionRoutes.appendMessage, { params, body: { role: 'user', body: 'hi' } }),
+      () => cast.send(as, sessionRoutes.readMessages, { params }),
+      () => cast.send(as, sessionRoutes.streamMessages, { params }),
+      () => cast.send(as, sessionRoutes.reportRun, { params, body: {} }),
     ];
-    for (const [method, path, body] of attempts) {
-      expect(
-        await expectProblem(await cast.request(colleague.token, method, path, body), 404, 'session_not_found'),
-        `${method} ${path}`,
-      ).toEqual(missing);
+    for (const [index, attempt] of attempts.entries()) {
+      expect(await expectProblem(attempt(), 404, 'session_not_found'), `attempt ${index + 1}`).toEqual(missing);
     }
     expect(missing.detail).not.toContain(session.id);
     expect(await readSession(alice, session.id)).toMatchObject({
@@ -112,14 +102,14 @@ describe('registering sessions', () => {
       messageCount: 0,
       latestRun: null,
     });
-    const colleagues = (await (await cast.request(colleague.token, 'GET', '/api/v1/sessions')).json()) as { sessions: Session[] };
+    const colleagues = await cast.send(colleague.token, sessionRoutes.listSessions);
     expect(colleagues.sessions).toEqual([]);
   });
 
   it("answers 404 for another workspace's session, and the same id registers separately there", async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const session = await register(alice, 'shared-conversation-id');
-    await expectProblem(await cast.request(bob.token, 'GET', sessionPath(session.id)), 404, 'session_not_found');
+    await expectProblem(readSession(bob, session.id), 404, 'session_not_found');
     const bobs = await register(bob, 'shared-conversation-id', { scope: 'other' });
     expect(bobs).toMatchObject({ ownerMemberId: bob.memberId, scope: 'other' });
     expect(await readSession(alice, session.id)).toMatchObject({ ownerMemberId: alice.memberId, scope: 'cast' });
@@ -139,7 +129,7 @@ describe('registering sessions', () => {
       const problem = await expectProblem(await cast.request(alice.token, 'PUT', sessionPath(id), body), 400, 'invalid_request');
       expect(problem.detail).toMatch(detail);
     }
-    await expectProblem(await cast.request(alice.token, 'PUT', sessionPath('ok-id'), { agentId: 'ag_nope' }), 404, 'agent_not_found');
+    await expectProblem(register(alice, 'ok-id', { agentId: 'ag_nope' }), 404, 'agent_not_found');
     const { rows } = await cast.pool.query('select count(*)::int as n from sessions where workspace_id = $1', [alice.workspaceId]);
     expect(rows[0].n).toBe(0);
   });
@@ -148,12 +138,12 @@ describe('registering sessions', () => {
     const alice = await cast.newMember();
     const { id } = await register(alice);
     expect((await readSession(alice, id)).liveness).toBe('unresponsive');
-    const beat = await cast.request(alice.token, 'POST', `${sessionPath(id)}/heartbeat`);
-    expect(await beat.json()).toMatchObject({ session: { liveness: 'live' } });
-    const stopped = await cast.request(alice.token, 'POST', `${sessionPath(id)}/stop`, {});
-    expect(await stopped.json()).toMatchObject({ session: { liveness: 'stopped' } });
+    const heartbeat = () => cast.send(alice.token, sessionRoutes.sessionHeartbeat, { params: { id }, body: {} });
+    expect(await heartbeat()).toMatchObject({ session: { liveness: 'live' } });
+    const stopped = await cast.send(alice.token, sessionRoutes.stopSession, { params: { id }, body: {} });
+    expect(stopped).toMatchObject({ session: { liveness: 'stopped' } });
     expect((await readSession(alice, id)).liveness).toBe('stopped');
-    await cast.request(alice.token, 'POST', `${sessionPath(id)}/heartbeat`);
+    await heartbeat();
     expect((await readSession(alice, id)).liveness).toBe('live');
     // A heartbeat older than the timeout reads as unresponsive.
     await cast.pool.query(`update sessions set last_heartbeat_at = now() - interval '61 seconds' where workspace_id = $1 and id = $2`, [
@@ -178,15 +168,10 @@ describe('session messages', () => {
     expect(repeated).toEqual({ status: 200, message: second.message });
     expect((await readSession(alice, id)).messageCount).toBe(2);
 
-    const page = (await (await cast.request(alice.token, 'GET', `${sessionPath(id)}/messages`)).json()) as {
-      messages: Message[];
-      nextAfter: number;
-    };
+    const page = await readMessages(alice, id);
     expect(page.messages.map((m) => m.body)).toEqual(['Working on it.', 'Go on.']);
     expect(page.nextAfter).toBe(second.message.seq);
-    const after = (await (await cast.request(alice.token, 'GET', `${sessionPath(id)}/messages?after=${first.message.seq}`)).json()) as {
-      messages: Message[];
-    };
+    const after = await readMessages(alice, id, { after: first.message.seq });
     expect(after.messages.map((m) => m.seq)).toEqual([second.message.seq]);
   });
 
@@ -194,12 +179,7 @@ describe('session messages', () => {
     const alice = await cast.newMember();
     const [one, two] = [await register(alice), await register(alice)];
     await append(alice, one.id, { body: 'a', dedupeKey: 'k-1' });
-    const refused = await cast.request(alice.token, 'POST', `${sessionPath(two.id)}/messages`, {
-      role: 'assistant',
-      body: 'b',
-      dedupeKey: 'k-1',
-    });
-    await expectProblem(refused, 409, 'dedupe_key_conflict');
+    await expectProblem(append(alice, two.id, { body: 'b', dedupeKey: 'k-1' }), 409, 'dedupe_key_conflict');
     expect((await readSession(alice, two.id)).messageCount).toBe(0);
   });
 
@@ -235,13 +215,12 @@ describe('session messages', () => {
     const { id } = await register(alice);
     const { message: old } = await append(alice, id, { body: 'before the wait' });
     const started = Date.now();
-    const waiting = cast.request(alice.token, 'GET', `${sessionPath(id)}/messages?after=${old.seq}&wait=20`);
+    const waiting = readMessages(alice, id, { after: old.seq, wait: 20 });
     await new Promise((resolve) => setTimeout(resolve, 400));
     const { message: delivered } = await append(alice, id, { role: 'user', body: 'Decision: Adopt v2' });
     const appendedAt = Date.now();
-    const response = await waiting;
+    const page = await waiting;
     const answeredAt = Date.now();
-    const page = (await response.json()) as { messages: Message[]; nextAfter: number };
     expect(page.messages.map((m) => [m.seq, m.body])).toEqual([[delivered.seq, 'Decision: Adopt v2']]);
     expect(page.nextAfter).toBe(delivered.seq);
     expect(appendedAt - started).toBeGreaterThanOrEqual(400);
@@ -251,7 +230,7 @@ describe('session messages', () => {
   it('long-poll also wakes for a message Cast delivers itself (an answer, deduped per decision)', async () => {
     const alice = await cast.newMember();
     const { id } = await register(alice);
-    const waiting = cast.request(alice.token, 'GET', `${sessionPath(id)}/messages?wait=20`);
+    const waiting = readMessages(alice, id, { wait: 20 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     const delivery = {
       workspaceId: alice.workspaceId,
@@ -264,7 +243,7 @@ describe('session messages', () => {
     const delivered = await appendMessage(cast.pool, { ...delivery, dedupeKey: `answer:sd-12:${id}` });
     const redelivered = await appendMessage(cast.pool, { ...delivery, dedupeKey: `answer:sd-12:${id}` });
     expect(redelivered).toEqual({ ...delivered, duplicate: true });
-    const page = (await (await waiting).json()) as { messages: Message[] };
+    const page = await waiting;
     const { duplicate: _, ...message } = delivered;
     expect(page.messages).toEqual([message]);
     expect((await readSession(alice, id)).messageCount).toBe(1);
@@ -275,9 +254,9 @@ describe('session messages', () => {
     const { id } = await register(alice);
     const { message } = await append(alice, id, { body: 'already read' });
     const started = Date.now();
-    const response = await cast.request(alice.token, 'GET', `${sessionPath(id)}/messages?after=${message.seq}&wait=1`);
+    const page = await readMessages(alice, id, { after: message.seq, wait: 1 });
     const elapsed = Date.now() - started;
-    expect(await response.json()).toEqual({ messages: [], nextAfter: message.seq });
+    expect(page).toEqual({ messages: [], nextAfter: message.seq });
     expect(elapsed).toBeGreaterThanOrEqual(950);
     expect(elapsed).toBeLessThan(3000);
   });

@@ -3,8 +3,12 @@
  * with auto-default durations of a second or two.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
-import type { QueueCardFacts } from '../../domain/queue';
+import type { z } from 'zod';
+import type { FileDecisionBody } from '../../domain/decision-schema';
+import { activityRoutes } from '../../domain/routes/activity';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { stackRoutes } from '../../domain/routes/stacks';
 import type { StackView } from '../../domain/stack';
 import { approvalAsk, world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
@@ -19,32 +23,32 @@ afterAll(() => cast?.stop());
 
 const context = 'The launch needs these settled; each has a sensible default if no one gets to it.';
 type Me = ReturnType<typeof world>;
+type FileBody = z.input<typeof FileDecisionBody>;
 
-const choice = (question: string) => ({
+const choice = (question: string): FileBody => ({
   question,
   context,
   asks: [{ kind: 'decision', prompt: question, options: [{ label: 'Ship' }, { label: 'Hold' }] }],
 });
-const advisory = (question: string, extra: Record<string, unknown> = {}) => ({
+const advisory = (question: string, extra: Partial<FileBody> = {}): FileBody => ({
   ...choice(question),
   mode: 'advisory',
   defaultOption: 2,
   ...extra,
 });
 
-async function newStack(me: Me, body: Record<string, unknown>): Promise<StackView> {
-  const reply = await me.call<{ stack: StackView }>('POST', '/api/v1/stacks', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body.stack;
+async function newStack(me: Me, body: z.input<typeof stackRoutes.createStack.body.schema>): Promise<StackView> {
+  return (await me.send(stackRoutes.createStack, { body })).stack;
 }
 
-async function fileInto(me: Me, stack: string, body: Record<string, unknown>): Promise<string> {
+async function fileInto(me: Me, stack: string, body: FileBody): Promise<string> {
   const filed = await me.file({ ...body, stack });
   expect(filed.status, JSON.stringify(filed.body)).toBe(201);
   return filed.body.decision.id;
 }
 
-const stackOf = (me: Me, id: string) => me.ok<{ stack: StackView; decisions: DecisionView[] }>('GET', `/api/v1/stacks/${id}`);
+const stackOf = (me: Me, id: string) => me.send(stackRoutes.getStack, { params: { id } });
+const reorder = (me: Me, id: string, order: string[]) => me.send(stackRoutes.reorderStack, { params: { id }, body: { order } });
 
 describe('auto-default deadlines', () => {
   it('answers an advisory member with its default within 1 s of its deadline, marked automatic, and tells the agent', async () => {
@@ -68,7 +72,7 @@ describe('auto-default deadlines', () => {
 
     const delivered = await me.delivered(id);
     expect(delivered.delivery?.kind).toBe('nothing');
-    const messages = await me.ok<{ messages: Array<{ kind: string; body: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const messages = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.messages[0]?.body).toMatch(/^Decision: Hold\nReason: Answered automatically: the stack's deadline passed/);
   });
 
@@ -86,12 +90,12 @@ describe('auto-default deadlines', () => {
     const id = await fileInto(me, stack.id, advisory('Ship the banner?'));
     const deadline = Date.parse((await me.decision(id)).stack!.deadline!);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now() - 150)));
-    expect((await me.answer(id, 1, { kind: 'decision', selected: [1] }, 'The copy is final.')).status).toBe(200);
+    await me.answer(id, 1, { kind: 'decision', selected: [1] }, 'The copy is final.');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now() + 800)));
     const final = await me.decision(id);
     expect(final.asks[0]!.answer).toMatchObject({ value: { selected: [1] }, answeredBy: me.member.memberId });
     expect(final.asks[0]!.answer!.automatic).toBeUndefined();
-    const history = await me.ok<{ activity: Array<{ kind: string }> }>('GET', `/api/v1/activity?subject_kind=decision&subject_id=${id}`);
+    const history = await me.send(activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: id } });
     expect(history.activity.filter((entry) => entry.kind === 'answered')).toHaveLength(1);
   });
 
@@ -103,14 +107,14 @@ describe('auto-default deadlines', () => {
     const cleared = await newStack(me, { title: 'Cleared', autoDefaultSeconds: 2 });
     const clearedMember = await fileInto(me, cleared.id, advisory('Cleared?'));
 
-    await me.ok('DELETE', `/api/v1/stacks/${stack.id}/members/${removed}`);
+    await me.send(stackRoutes.removeStackMember, { params: { id: stack.id, decision: removed } });
     // The stack's workflow tells the member's own workflow, whose row follows a moment later.
     await until(
       () => me.decision(removed),
       (decision) => decision.stack === null,
     );
-    await me.ok('PATCH', `/api/v1/stacks/${cleared.id}/policy`, { autoDefaultSeconds: null });
-    const policy = await me.ok<{ stack: StackView }>('PATCH', `/api/v1/stacks/${stack.id}/policy`, { autoDefaultSeconds: 1 });
+    await me.send(stackRoutes.setStackPolicy, { params: { id: cleared.id }, body: { autoDefaultSeconds: null } });
+    const policy = await me.send(stackRoutes.setStackPolicy, { params: { id: stack.id }, body: { autoDefaultSeconds: 1 } });
     expect(policy.stack.autoDefaultMs).toBe(1000);
 
     const answered = await until(
@@ -134,19 +138,11 @@ describe('membership, order and closing', () => {
       await fileInto(me, stack.id, choice('B?')),
       await fileInto(me, stack.id, choice('C?')),
     ];
-    const missing = await expectProblem(
-      await cast.request(me.member.token, 'PUT', `/api/v1/stacks/${stack.id}/order`, { order: [c, a] }),
-      422,
-      'invalid_order',
-    );
+    const missing = await expectProblem(reorder(me, stack.id, [c, a]), 422, 'invalid_order');
     expect(missing.detail).toBe(`A reorder lists every member of ${stack.id} exactly once (missing ${b}).`);
-    const extra = await expectProblem(
-      await cast.request(me.member.token, 'PUT', `/api/v1/stacks/${stack.id}/order`, { order: [c, a, b, 'sd-999999'] }),
-      422,
-      'invalid_order',
-    );
+    const extra = await expectProblem(reorder(me, stack.id, [c, a, b, 'sd-999999']), 422, 'invalid_order');
     expect(extra.detail).toContain(`not in ${stack.id}: sd-999999`);
-    const reordered = await me.ok<{ stack: StackView }>('PUT', `/api/v1/stacks/${stack.id}/order`, { order: [c, a, b] });
+    const reordered = await reorder(me, stack.id, [c, a, b]);
     expect(reordered.stack.members.map((member) => member.decisionId)).toEqual([c, a, b]);
     expect((await stackOf(me, stack.id)).decisions.map((decision) => decision.id)).toEqual([c, a, b]);
   });
@@ -158,7 +154,7 @@ describe('membership, order and closing', () => {
     const archived = await fileInto(me, stack.id, choice('Archive me?'));
     await me.answer(answered, 1, { kind: 'decision', selected: [1] });
     expect((await stackOf(me, stack.id)).stack.status).toBe('open');
-    await me.ok('POST', `/api/v1/decisions/${archived}/archive`);
+    await me.send(decisionRoutes.archiveDecision, { params: { id: archived }, body: {} });
     const closed = await until(
       () => stackOf(me, stack.id),
       (view) => view.stack.status === 'closed',
@@ -166,7 +162,7 @@ describe('membership, order and closing', () => {
     expect(closed.stack).toMatchObject({ status: 'closed', members: [{ open: false }, { open: false }] });
     expect(closed.stack.closedAt).not.toBeNull();
     // Restored within the grace period, the stack opens again.
-    await me.ok('POST', `/api/v1/decisions/${archived}/restore`);
+    await me.send(decisionRoutes.restoreDecision, { params: { id: archived }, body: {} });
     expect(
       (
         await until(
@@ -183,24 +179,12 @@ describe('membership, order and closing', () => {
     const b = (await me.file(choice('B?'))).body.decision.id;
     const stack = await newStack(me, { title: 'Grouped', decisions: [b, a] });
     expect(stack.members.map((member) => member.decisionId)).toEqual([b, a]);
-    const again = await expectProblem(
-      await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'Twice', decisions: [a] }),
-      409,
-      'already_in_stack',
-    );
+    const again = await expectProblem(newStack(me, { title: 'Twice', decisions: [a] }), 409, 'already_in_stack');
     expect(again.detail).toContain(`${a} (${stack.id})`);
-    const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'GET', `/api/v1/stacks/${stack.id}`), 404, 'stack_not_found');
-    await expectProblem(
-      await cast.request(stranger.token, 'POST', '/api/v1/stacks', { title: 'Theirs', decisions: [a] }),
-      404,
-      'decision_not_found',
-    );
-    await expectProblem(
-      await cast.request(stranger.token, 'POST', '/api/v1/decisions', { ...choice('Into theirs?'), stack: stack.id }),
-      404,
-      'stack_not_found',
-    );
+    const them = world(cast, await cast.newMember());
+    await expectProblem(stackOf(them, stack.id), 404, 'stack_not_found');
+    await expectProblem(newStack(them, { title: 'Theirs', decisions: [a] }), 404, 'decision_not_found');
+    await expectProblem(them.file({ ...choice('Into theirs?'), stack: stack.id }), 404, 'stack_not_found');
     await expectProblem(
       await cast.request(me.member.token, 'POST', '/api/v1/stacks', { title: 'x', autoDefaultSeconds: 0 }),
       400,
@@ -211,7 +195,7 @@ describe('membership, order and closing', () => {
       400,
       'invalid_request',
     );
-    await expectProblem(await cast.request(me.member.token, 'GET', '/api/v1/stacks/ds-0'), 404, 'stack_not_found');
+    await expectProblem(stackOf(me, 'ds-0'), 404, 'stack_not_found');
   });
 
   it('the checklist control answers every open advisory member with its default, and leaves blocking ones', async () => {
@@ -220,7 +204,7 @@ describe('membership, order and closing', () => {
     const first = await fileInto(me, stack.id, advisory('First?'));
     const second = await fileInto(me, stack.id, advisory('Second?'));
     const blocking = await fileInto(me, stack.id, { question: 'Approve it?', context, asks: [approvalAsk()] });
-    const result = await me.ok<{ answered: string[]; skipped: string[] }>('POST', `/api/v1/stacks/${stack.id}/apply-defaults`);
+    const result = await me.send(stackRoutes.applyStackDefaults, { params: { id: stack.id }, body: {} });
     expect(result).toEqual({ answered: [first, second], skipped: [] });
     for (const id of [first, second]) {
       expect((await me.decision(id)).asks[0]!.answer).toMatchObject({ value: { selected: [2] }, answeredBy: me.member.memberId });
@@ -235,11 +219,11 @@ describe('the queue', () => {
     await me.file(choice('Blocking and unstacked?'));
     const stack = await newStack(me, { title: 'Overdue', dueAt: new Date(Date.now() - 60_000).toISOString() });
     const late = await fileInto(me, stack.id, advisory('Advisory but overdue?'));
-    const queue = await me.ok<{ decisions: Array<DecisionView & QueueCardFacts> }>('GET', '/api/v1/decisions');
+    const queue = await me.send(decisionRoutes.listQueue);
     expect(queue.decisions.map((decision) => decision.id)[0]).toBe(late);
     expect(queue.decisions[0]!.stackPlace).toMatchObject({ id: stack.id, title: 'Overdue', position: 1, overdue: true });
     expect(queue.decisions[1]!.stackPlace).toBeNull();
-    const filtered = await me.ok<{ decisions: Array<{ id: string }> }>('GET', `/api/v1/decisions?stack=${stack.id}`);
+    const filtered = await me.send(decisionRoutes.listQueue, { query: { stack: stack.id } });
     expect(filtered.decisions.map((decision) => decision.id)).toEqual([late]);
   });
 });

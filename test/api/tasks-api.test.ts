@@ -1,6 +1,12 @@
 /** `/api/v1/tasks` and blockers over HTTP, on the real database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { blockTask, resolveBlocker } from '../../db/tasks';
+import { activityRoutes } from '../../domain/routes/activity';
+import { agentRoutes } from '../../domain/routes/agents';
+import { missionRoutes } from '../../domain/routes/missions';
+import { taskRoutes } from '../../domain/routes/tasks';
+import type { BlockerBody, CreateTaskBody, Task } from '../../domain/task';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
@@ -11,31 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-type Blocker = { kind: string; ref: string; resolvedAt: string | null };
-type Task = {
-  id: string;
-  title: string;
-  status: string;
-  statusBeforeBlocked: string | null;
-  missionId: string | null;
-  agentId: string | null;
-  blockers: Blocker[];
-};
-
-async function createTask(member: Member, body: Record<string, unknown> = {}): Promise<Task> {
-  const response = await cast.request(member.token, 'POST', '/api/v1/tasks', { title: 'Write the report', ...body });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { task: Task }).task;
+async function createTask(member: Member, body: Partial<z.input<typeof CreateTaskBody>> = {}): Promise<Task> {
+  return (await cast.send(member.token, taskRoutes.createTask, { body: { title: 'Write the report', ...body } })).task;
 }
 
-async function post(member: Member, path: string, body: unknown) {
-  const response = await cast.request(member.token, 'POST', path, body);
-  expect(response.status).toBe(200);
-  return (await response.json()) as { task: Task; remaining?: number };
-}
+const block = (member: Member, id: string, body: BlockerBody) => cast.send(member.token, taskRoutes.blockTask, { params: { id }, body });
+const unblock = (member: Member, id: string, body: BlockerBody) =>
+  cast.send(member.token, taskRoutes.resolveBlocker, { params: { id }, body });
 
 async function readTask(member: Member, id: string): Promise<Task> {
-  return ((await (await cast.request(member.token, 'GET', `/api/v1/tasks/${id}`)).json()) as { task: Task }).task;
+  return (await cast.send(member.token, taskRoutes.getTask, { params: { id } })).task;
 }
 
 async function taskRows(workspaceId: string) {
@@ -57,12 +48,8 @@ describe('tasks', () => {
 
   it('creates tasks linked to a mission and an agent, and filters the list by status, mission and agent', async () => {
     const alice = await cast.newMember();
-    const mission = (
-      (await (await cast.request(alice.token, 'POST', '/api/v1/missions', { name: 'Q3' })).json()) as { mission: { id: string } }
-    ).mission;
-    const agent = (
-      (await (await cast.request(alice.token, 'POST', '/api/v1/agents', { name: 'Writer' })).json()) as { agent: { id: string } }
-    ).agent;
+    const { mission } = await cast.send(alice.token, missionRoutes.createMission, { body: { name: 'Q3' } });
+    const { agent } = await cast.send(alice.token, agentRoutes.createAgent, { body: { name: 'Writer' } });
     const linked = await createTask(alice, { missionId: mission.id, agentId: agent.id, status: 'in_progress' });
     const plain = await createTask(alice, { title: 'Tidy up' });
     expect(linked).toMatchObject({
@@ -75,34 +62,26 @@ describe('tasks', () => {
     expect(plain).toMatchObject({ status: 'todo', missionId: null, agentId: null });
     expect(await readTask(alice, linked.id)).toEqual(linked);
 
-    const ids = async (query: string) =>
-      ((await (await cast.request(alice.token, 'GET', `/api/v1/tasks${query}`)).json()) as { tasks: Task[] }).tasks.map((t) => t.id);
-    expect((await ids('')).sort()).toEqual([linked.id, plain.id].sort());
-    expect(await ids('?status=todo')).toEqual([plain.id]);
-    expect(await ids(`?mission=${mission.id}`)).toEqual([linked.id]);
-    expect(await ids(`?agent=${agent.id}`)).toEqual([linked.id]);
-    expect(await ids(`?agent=${agent.id}&status=todo`)).toEqual([]);
+    const ids = async (query: z.input<typeof taskRoutes.listTasks.query> = {}) =>
+      (await cast.send(alice.token, taskRoutes.listTasks, { query })).tasks.map((t) => t.id);
+    expect((await ids()).sort()).toEqual([linked.id, plain.id].sort());
+    expect(await ids({ status: 'todo' })).toEqual([plain.id]);
+    expect(await ids({ mission: mission.id })).toEqual([linked.id]);
+    expect(await ids({ agent: agent.id })).toEqual([linked.id]);
+    expect(await ids({ agent: agent.id, status: 'todo' })).toEqual([]);
     await expectProblem(await cast.request(alice.token, 'GET', '/api/v1/tasks?status=stuck'), 400, 'invalid_request');
   });
 
   it('refuses a mission or agent from another workspace as not found, and creates nothing', async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
-    const mission = (
-      (await (await cast.request(bob.token, 'POST', '/api/v1/missions', { name: 'Bob only' })).json()) as { mission: { id: string } }
-    ).mission;
-    const agent = (
-      (await (await cast.request(bob.token, 'POST', '/api/v1/agents', { name: 'Bob agent' })).json()) as { agent: { id: string } }
-    ).agent;
+    const { mission } = await cast.send(bob.token, missionRoutes.createMission, { body: { name: 'Bob only' } });
+    const { agent } = await cast.send(bob.token, agentRoutes.createAgent, { body: { name: 'Bob agent' } });
     await expectProblem(
-      await cast.request(alice.token, 'POST', '/api/v1/tasks', { title: 'T', missionId: mission.id }),
+      cast.send(alice.token, taskRoutes.createTask, { body: { title: 'T', missionId: mission.id } }),
       404,
       'mission_not_found',
     );
-    await expectProblem(
-      await cast.request(alice.token, 'POST', '/api/v1/tasks', { title: 'T', agentId: agent.id }),
-      404,
-      'agent_not_found',
-    );
+    await expectProblem(cast.send(alice.token, taskRoutes.createTask, { body: { title: 'T', agentId: agent.id } }), 404, 'agent_not_found');
     expect((await taskRows(alice.workspaceId)).tasks).toEqual([]);
   });
 
@@ -111,18 +90,19 @@ describe('tasks', () => {
     const task = await createTask(alice);
     const before = await taskRows(alice.workspaceId);
     const missing = await expectProblem(
-      await cast.request(bob.token, 'GET', '/api/v1/tasks/task_00000000000000000000000000000000'),
+      cast.send(bob.token, taskRoutes.getTask, { params: { id: 'task_00000000000000000000000000000000' } }),
       404,
       'task_not_found',
     );
-    const attempts: Array<[string, string, unknown?]> = [
-      ['GET', `/api/v1/tasks/${task.id}`],
-      ['PATCH', `/api/v1/tasks/${task.id}`, { status: 'done' }],
-      ['POST', `/api/v1/tasks/${task.id}/blockers`, { kind: 'other', ref: 'waiting on legal' }],
-      ['POST', `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'other', ref: 'waiting on legal' }],
+    const params = { id: task.id };
+    const attempts = [
+      () => cast.send(bob.token, taskRoutes.getTask, { params }),
+      () => cast.send(bob.token, taskRoutes.updateTask, { params, body: { status: 'done' } }),
+      () => block(bob, task.id, { kind: 'other', ref: 'waiting on legal' }),
+      () => unblock(bob, task.id, { kind: 'other', ref: 'waiting on legal' }),
     ];
-    for (const [method, path, body] of attempts) {
-      expect(await expectProblem(await cast.request(bob.token, method, path, body), 404, 'task_not_found')).toEqual(missing);
+    for (const attempt of attempts) {
+      expect(await expectProblem(attempt(), 404, 'task_not_found')).toEqual(missing);
     }
     expect(missing.detail).not.toContain(task.id);
     expect(await taskRows(alice.workspaceId)).toEqual(before);
@@ -157,14 +137,14 @@ describe('blocking and unblocking (FR-33)', () => {
   it('blocks a task on one decision and returns it to its prior status when that resolves', async () => {
     const alice = await cast.newMember();
     const task = await createTask(alice, { status: 'in_progress' });
-    const blocked = await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-41' });
+    const blocked = await block(alice, task.id, { kind: 'decision', ref: 'sd-41' });
     expect(blocked.task).toMatchObject({
       status: 'blocked',
       statusBeforeBlocked: 'in_progress',
       blockers: [{ kind: 'decision', ref: 'sd-41', resolvedAt: null }],
     });
 
-    const resolved = await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-41' });
+    const resolved = await unblock(alice, task.id, { kind: 'decision', ref: 'sd-41' });
     expect(resolved.remaining).toBe(0);
     expect(resolved.task).toMatchObject({ status: 'in_progress', statusBeforeBlocked: null });
     expect(resolved.task.blockers[0]?.resolvedAt).not.toBeNull();
@@ -174,13 +154,13 @@ describe('blocking and unblocking (FR-33)', () => {
     const alice = await cast.newMember();
     const task = await createTask(alice, { status: 'review' });
     const other = await createTask(alice, { title: 'Upstream' });
-    await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-7' });
-    await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'task', ref: other.id });
+    await block(alice, task.id, { kind: 'decision', ref: 'sd-7' });
+    await block(alice, task.id, { kind: 'task', ref: other.id });
 
-    const first = await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-7' });
+    const first = await unblock(alice, task.id, { kind: 'decision', ref: 'sd-7' });
     expect(first).toMatchObject({ remaining: 1, task: { status: 'blocked', statusBeforeBlocked: 'review' } });
 
-    const second = await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'task', ref: other.id });
+    const second = await unblock(alice, task.id, { kind: 'task', ref: other.id });
     expect(second).toMatchObject({ remaining: 0, task: { status: 'review' } });
     expect((await readTask(alice, task.id)).status).toBe('review');
   });
@@ -188,27 +168,23 @@ describe('blocking and unblocking (FR-33)', () => {
   it('adds a blocker once however often it is posted, and resolving twice changes nothing more', async () => {
     const alice = await cast.newMember();
     const task = await createTask(alice);
-    await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'other', ref: 'waiting on legal' });
-    const again = await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'other', ref: 'waiting on legal' });
+    await block(alice, task.id, { kind: 'other', ref: 'waiting on legal' });
+    const again = await block(alice, task.id, { kind: 'other', ref: 'waiting on legal' });
     expect(again.task).toMatchObject({ status: 'blocked', statusBeforeBlocked: 'todo' });
     expect(again.task.blockers).toHaveLength(1);
 
-    await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'other', ref: 'waiting on legal' });
-    const twice = await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'other', ref: 'waiting on legal' });
+    await unblock(alice, task.id, { kind: 'other', ref: 'waiting on legal' });
+    const twice = await unblock(alice, task.id, { kind: 'other', ref: 'waiting on legal' });
     expect(twice).toMatchObject({ remaining: 0, task: { status: 'todo' } });
-    await expectProblem(
-      await cast.request(alice.token, 'POST', `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'other', ref: 'never added' }),
-      404,
-      'blocker_not_found',
-    );
+    await expectProblem(unblock(alice, task.id, { kind: 'other', ref: 'never added' }), 404, 'blocker_not_found');
   });
 
   it('blocks again when a resolved blocker is reopened (an undone answer)', async () => {
     const alice = await cast.newMember();
     const task = await createTask(alice, { status: 'in_progress' });
-    await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-9' });
-    await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-9' });
-    const reopened = await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-9' });
+    await block(alice, task.id, { kind: 'decision', ref: 'sd-9' });
+    await unblock(alice, task.id, { kind: 'decision', ref: 'sd-9' });
+    const reopened = await block(alice, task.id, { kind: 'decision', ref: 'sd-9' });
     expect(reopened.task).toMatchObject({
       status: 'blocked',
       statusBeforeBlocked: 'in_progress',
@@ -219,35 +195,34 @@ describe('blocking and unblocking (FR-33)', () => {
   it('refuses to move a blocked task by hand (409) but lets it be cancelled', async () => {
     const alice = await cast.newMember();
     const task = await createTask(alice);
-    await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-3' });
+    await block(alice, task.id, { kind: 'decision', ref: 'sd-3' });
     const refused = await expectProblem(
-      await cast.request(alice.token, 'PATCH', `/api/v1/tasks/${task.id}`, { status: 'done' }),
+      cast.send(alice.token, taskRoutes.updateTask, { params: { id: task.id }, body: { status: 'done' } }),
       409,
       'task_blocked',
     );
     expect(refused).toMatchObject({ openBlockers: 1 });
     expect((await readTask(alice, task.id)).status).toBe('blocked');
 
-    const cancelled = await cast.request(alice.token, 'PATCH', `/api/v1/tasks/${task.id}`, { status: 'cancelled', title: 'Dropped' });
-    expect(await cancelled.json()).toMatchObject({ task: { status: 'cancelled', title: 'Dropped' } });
+    const cancelled = await cast.send(alice.token, taskRoutes.updateTask, {
+      params: { id: task.id },
+      body: { status: 'cancelled', title: 'Dropped' },
+    });
+    expect(cancelled).toMatchObject({ task: { status: 'cancelled', title: 'Dropped' } });
     // Its blocker resolving later leaves a cancelled task cancelled.
-    const resolved = await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-3' });
+    const resolved = await unblock(alice, task.id, { kind: 'decision', ref: 'sd-3' });
     expect(resolved).toMatchObject({ remaining: 0, task: { status: 'cancelled' } });
   });
 
   it('hides a deleted task from the API, while blocking and unblocking it directly still work', async () => {
     const alice = await cast.newMember();
     const task = await createTask(alice, { status: 'in_progress' });
-    await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-5' });
+    await block(alice, task.id, { kind: 'decision', ref: 'sd-5' });
     await cast.pool.query('update tasks set deleted_at = now() where id = $1', [task.id]);
 
-    await expectProblem(await cast.request(alice.token, 'GET', `/api/v1/tasks/${task.id}`), 404, 'task_not_found');
-    await expectProblem(
-      await cast.request(alice.token, 'POST', `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-5' }),
-      404,
-      'task_not_found',
-    );
-    const listed = (await (await cast.request(alice.token, 'GET', '/api/v1/tasks')).json()) as { tasks: Task[] };
+    await expectProblem(readTask(alice, task.id), 404, 'task_not_found');
+    await expectProblem(unblock(alice, task.id, { kind: 'decision', ref: 'sd-5' }), 404, 'task_not_found');
+    const listed = await cast.send(alice.token, taskRoutes.listTasks);
     expect(listed.tasks).toEqual([]);
 
     await blockTask(cast.pool, alice.workspaceId, task.id, { kind: 'decision', ref: 'sd-6' });
@@ -264,11 +239,9 @@ describe('blocking and unblocking (FR-33)', () => {
   it('records blocking and unblocking in the task history', async () => {
     const alice = await cast.newMember();
     const task = await createTask(alice);
-    await post(alice, `/api/v1/tasks/${task.id}/blockers`, { kind: 'decision', ref: 'sd-8' });
-    await post(alice, `/api/v1/tasks/${task.id}/blockers/resolve`, { kind: 'decision', ref: 'sd-8' });
-    const history = (await (await cast.request(alice.token, 'GET', `/api/v1/activity?subject_kind=task&subject_id=${task.id}`)).json()) as {
-      activity: Array<{ kind: string; detail: Record<string, unknown> }>;
-    };
+    await block(alice, task.id, { kind: 'decision', ref: 'sd-8' });
+    await unblock(alice, task.id, { kind: 'decision', ref: 'sd-8' });
+    const history = await cast.send(alice.token, activityRoutes.listActivity, { query: { subject_kind: 'task', subject_id: task.id } });
     expect(history.activity.map((entry) => [entry.kind, entry.detail.to])).toEqual([
       ['blocker_resolved', 'todo'],
       ['blocked', 'blocked'],

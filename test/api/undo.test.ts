@@ -5,10 +5,13 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decisionWorkflowId } from '../../workflows/messages';
-import type { DecisionView } from '../../domain/decision';
-import type { UndoState } from '../../domain/undo';
+import { activityRoutes } from '../../domain/routes/activity';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
-import { expectProblem } from '../support/problem';
+import { expectProblem, outcomeOf } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -22,9 +25,11 @@ afterAll(async () => {
 });
 
 const context = 'The data feed we use went down twice this week; the vendor offers two paid tiers.';
-type Run = { id: string; status: string };
-type Messages = { messages: Array<{ kind: string; body: string }> };
-type Pane = { decision: DecisionView; detail: { undo: Record<string, UndoState> } };
+type Me = ReturnType<typeof world>;
+const undo = (me: Me, id: string, ask = 1) => me.send(decisionRoutes.undoAnswer, { params: { id, ask }, body: {} });
+const runOf = async (me: Me, id: string) => (await me.send(runRoutes.getRun, { params: { id } })).run;
+const messagesOf = (me: Me, session: string) => me.send(sessionRoutes.readMessages, { params: { id: session } });
+const paneOf = (me: Me, id: string) => me.send(decisionRoutes.getDecision, { params: { id } });
 
 /** A parked run's decision, approved and delivered: the answer restarted a new run. */
 async function approvedAndRestarted(on: TestCast = cast) {
@@ -43,7 +48,7 @@ async function approvedAndRestarted(on: TestCast = cast) {
     agent: agent.id,
   });
   const id = filed.body.decision.id;
-  expect((await me.answer(id, 1, { kind: 'approval', decision: 'approve' })).status).toBe(200);
+  await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
   const delivered = await me.delivered(id);
   expect(delivered.delivery).toMatchObject({ kind: 'restarted' });
   return { me, id, session, task, parked, restartedRunId: delivered.delivery!.runId! };
@@ -52,10 +57,10 @@ async function approvedAndRestarted(on: TestCast = cast) {
 describe('undo within the window (S6)', () => {
   it('returns the ask to unanswered, reopens the decision, cancels the queued restart and tells the agent', async () => {
     const { me, id, session, task, parked, restartedRunId } = await approvedAndRestarted();
-    const before = await me.ok<Pane>('GET', `/api/v1/decisions/${id}`);
+    const before = await paneOf(me, id);
     expect(before.detail.undo['1']).toMatchObject({ available: true });
 
-    const undone = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    const undone = await undo(me, id);
     expect(undone.decision).toMatchObject({ status: 'open', resolvedAt: null, delivery: null, progress: { answered: 0, required: 1 } });
     const ask = undone.decision.asks[0]!;
     expect(ask).toMatchObject({ status: 'open', answer: null });
@@ -68,26 +73,26 @@ describe('undo within the window (S6)', () => {
     });
 
     // FR-39: the restart had not begun, so it is cancelled and the conversation is parked again.
-    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${restartedRunId}`)).run.status).toBe('cancelled');
-    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${parked.id}`)).run.status).toBe('parked');
+    expect((await runOf(me, restartedRunId)).status).toBe('cancelled');
+    expect((await runOf(me, parked.id)).status).toBe('parked');
     // Reopened, it blocks its task again.
-    expect((await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status).toBe('blocked');
+    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('blocked');
 
     // FR-40: the withdrawal names what was withdrawn, in the session and on the task's thread.
     const withdrawal = 'The owner withdrew their earlier answer to "Approve a $240 spend on the data feed".';
-    const messages = await me.ok<Messages>('GET', `/api/v1/sessions/${session}/messages`);
+    const messages = await messagesOf(me, session);
     expect(messages.messages.filter((message) => message.kind === 'withdrawal').map((message) => message.body)).toEqual([withdrawal]);
-    const comments = await me.ok<{ comments: Array<{ body: string; decisionId: string }> }>('GET', `/api/v1/tasks/${task.id}/comments`);
+    const comments = await me.send(taskRoutes.listTaskComments, { params: { id: task.id } });
     expect(comments.comments).toEqual([expect.objectContaining({ body: withdrawal, decisionId: id })]);
-    const history = await me.ok<{ activity: Array<{ kind: string }> }>('GET', `/api/v1/activity?subject_kind=decision&subject_id=${id}`);
+    const history = await me.send(activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: id } });
     expect(history.activity.map((entry) => entry.kind)).toContain('undone');
 
     // Answered again, it restarts the parked run afresh, with a new message.
-    expect((await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'Not this quarter.')).status).toBe(200);
+    await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'Not this quarter.');
     const again = await me.delivered(id);
     expect(again.delivery).toMatchObject({ kind: 'restarted' });
     expect(again.delivery!.runId).not.toBe(restartedRunId);
-    const after = await me.ok<Messages>('GET', `/api/v1/sessions/${session}/messages`);
+    const after = await messagesOf(me, session);
     expect(after.messages.filter((message) => message.kind === 'decision_answer')).toHaveLength(2);
   });
 
@@ -97,10 +102,10 @@ describe('undo within the window (S6)', () => {
     const filed = await me.file({ question: 'Set up the new data feed', context, asks: [approvalAsk(), tierAsk()], session });
     const id = filed.body.decision.id;
     await me.answer(id, 2, { kind: 'decision', selected: [2] });
-    const undone = await me.ok<{ decision: DecisionView }>('POST', `/api/v1/decisions/${id}/asks/2/undo`);
+    const undone = await undo(me, id, 2);
     expect(undone.decision).toMatchObject({ status: 'open', progress: { answered: 0, required: 2 } });
     expect(undone.decision.asks[1]).toMatchObject({ status: 'open', answer: null });
-    const messages = await me.ok<Messages>('GET', `/api/v1/sessions/${session}/messages`);
+    const messages = await messagesOf(me, session);
     expect(messages.messages.map((message) => message.body)).toContain('The owner withdrew their earlier answer to "Which feed tier?".');
   });
 
@@ -111,27 +116,23 @@ describe('undo within the window (S6)', () => {
     const id = (await me.file({ question: 'Which tier?', context, asks: [tierAsk()], session, run: live.id })).body.decision.id;
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     expect((await me.delivered(id)).delivery).toMatchObject({ kind: 'injected' });
-    await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
-    const messages = await me.ok<Messages>('GET', `/api/v1/sessions/${session}/messages`);
+    await undo(me, id);
+    const messages = await messagesOf(me, session);
     expect(messages.messages.map((message) => message.kind)).toEqual(['decision_answer', 'withdrawal']);
-    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${live.id}`)).run.status).toBe('running');
+    expect((await runOf(me, live.id)).status).toBe('running');
   });
 });
 
 describe('when undo is refused', () => {
   it('E6 — the restarted run has begun: Undo is disabled with its reason and a request is refused', async () => {
     const { me, id, restartedRunId } = await approvedAndRestarted();
-    await me.ok('POST', `/api/v1/runs/${restartedRunId}/claim`);
-    const pane = await me.ok<Pane>('GET', `/api/v1/decisions/${id}`);
+    await me.send(runRoutes.claimRun, { params: { id: restartedRunId }, body: {} });
+    const pane = await paneOf(me, id);
     expect(pane.detail.undo['1']).toEqual({ available: false, reason: 'acted' });
-    const refused = await expectProblem(
-      await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`),
-      409,
-      'undo_after_acting',
-    );
+    const refused = await expectProblem(undo(me, id), 409, 'undo_after_acting');
     expect(refused.detail).toBe('Researcher already acted on this. Undo cannot unsend or unspend.');
     expect((await me.decision(id)).status).toBe('resolved');
-    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${restartedRunId}`)).run.status).toBe('running');
+    expect((await runOf(me, restartedRunId)).status).toBe('running');
   });
 
   it('E7 — after the window: disabled with its reason, refused by the workflow and, once it has ended, by the row', async () => {
@@ -139,12 +140,11 @@ describe('when undo is refused', () => {
     const id = (await me.file({ question: 'Which tier?', context, asks: [tierAsk()] })).body.decision.id;
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     await new Promise((resolve) => setTimeout(resolve, 1600));
-    const pane = await me.ok<Pane>('GET', `/api/v1/decisions/${id}`);
+    const pane = await paneOf(me, id);
     expect(pane.detail.undo['1']).toEqual({ available: false, reason: 'window' });
     // The answer, who gave it and when are still shown.
     expect(pane.decision.asks[0]!.answer).toMatchObject({ answeredBy: me.member.memberId });
-    const undo = () => shortWindow.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`);
-    const refused = await expectProblem(await undo(), 409, 'undo_window_passed');
+    const refused = await expectProblem(undo(me, id), 409, 'undo_window_passed');
     expect(refused.detail).toBe('The 10-minute undo window has passed.');
     expect((await me.decision(id)).status).toBe('resolved');
 
@@ -155,13 +155,13 @@ describe('when undo is refused', () => {
     } finally {
       await connection.close();
     }
-    expect((await expectProblem(await undo(), 409, 'undo_window_passed')).detail).toBe('The 10-minute undo window has passed.');
+    expect((await expectProblem(undo(me, id), 409, 'undo_window_passed')).detail).toBe('The 10-minute undo window has passed.');
   });
 
   it('refuses an ask with no answer, an archived decision, a bad position, and another workspace', async () => {
     const me = world(cast, await cast.newMember());
     const id = (await me.file({ question: 'Which tier?', context, asks: [tierAsk(), approvalAsk()] })).body.decision.id;
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`), 409, 'nothing_to_undo');
+    await expectProblem(undo(me, id), 409, 'nothing_to_undo');
     await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/0/undo`), 400, 'invalid_request');
     await expectProblem(
       await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`, { force: true }),
@@ -169,10 +169,10 @@ describe('when undo is refused', () => {
       'invalid_request',
     );
     const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`), 404, 'decision_not_found');
+    await expectProblem(undo(world(cast, stranger), id), 404, 'decision_not_found');
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
-    await me.ok('POST', `/api/v1/decisions/${id}/archive`);
-    await expectProblem(await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`), 409, 'decision_archived');
+    await me.send(decisionRoutes.archiveDecision, { params: { id }, body: {} });
+    await expectProblem(undo(me, id), 409, 'decision_archived');
     expect((await me.decision(id)).asks[0]!.answer).not.toBeNull();
   });
 });
@@ -181,17 +181,17 @@ describe('races', () => {
   it('undo racing a host claiming the restart: exactly one of them wins, every time', async () => {
     for (let round = 0; round < 4; round += 1) {
       const { me, id, restartedRunId } = await approvedAndRestarted();
-      const [undo, claim] = await Promise.all([
-        cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`),
-        cast.request(me.member.token, 'POST', `/api/v1/runs/${restartedRunId}/claim`),
+      const [undone, claim] = await Promise.all([
+        outcomeOf(me.reply(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} })),
+        outcomeOf(me.reply(runRoutes.claimRun, { params: { id: restartedRunId }, body: {} })),
       ]);
-      const run = (await me.ok<{ run: Run }>('GET', `/api/v1/runs/${restartedRunId}`)).run;
+      const run = await runOf(me, restartedRunId);
       const decision = await me.decision(id);
-      if (undo.status === 200) {
+      if (undone.status === 200) {
         expect(claim.status).toBe(409);
         expect({ run: run.status, decision: decision.status }).toEqual({ run: 'cancelled', decision: 'open' });
       } else {
-        expect({ undo: undo.status, claim: claim.status }).toEqual({ undo: 409, claim: 200 });
+        expect({ undo: undone.status, claim: claim.status }).toEqual({ undo: 409, claim: 200 });
         expect({ run: run.status, decision: decision.status }).toEqual({ run: 'running', decision: 'resolved' });
       }
     }
@@ -199,10 +199,12 @@ describe('races', () => {
 
   it('two undos of one answer at once: one lands, the other is refused', async () => {
     const { me, id } = await approvedAndRestarted();
-    const replies = await Promise.all([1, 2].map(() => cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/undo`)));
+    const replies = await Promise.all(
+      [1, 2].map(() => outcomeOf(me.reply(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} }))),
+    );
     const statuses = replies.map((reply) => reply.status).sort();
     expect(statuses).toEqual([200, 409]);
-    const refused = (await replies.find((reply) => reply.status === 409)!.json()) as { code: string };
+    const refused = replies.find((reply) => reply.status === 409)!;
     expect(['undo_in_progress', 'nothing_to_undo']).toContain(refused.code);
     expect((await me.decision(id)).asks[0]!.withdrawnAnswers).toHaveLength(1);
   });

@@ -1,17 +1,30 @@
 /**
  * A member's little world for lifecycle tests, built through the real API: an agent, a
- * session (named like a host names it), runs, tasks, and a way to file and answer.
+ * session (named like a host names it), runs, tasks, and a way to file and answer. Every
+ * call is typed by its route declaration (test/support/typed-calls.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
+import type { z } from 'zod';
+import type { Ask } from '../../domain/ask-schema';
+import type { AnswerBody, FileDecisionBody } from '../../domain/decision-schema';
+import { agentRoutes } from '../../domain/routes/agents';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import type { RouteContract } from '../../domain/routes/route';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import type { AgentMember } from './members';
 import type { Member, TestCast } from './test-cast';
+import type { InputOf } from './typed-calls';
 
 export type Reply<T = Record<string, unknown>> = { status: number; body: T };
 
+type FileBody = z.input<typeof FileDecisionBody>;
+type AskInput = z.input<typeof Ask>;
+
 /** `member` is anyone with a token: a person, or an agent's token (test/support/members.ts). */
-export function world(cast: Pick<TestCast, 'request'>, member: Member | AgentMember) {
+export function world(cast: Pick<TestCast, 'request' | 'send' | 'reply'>, member: Member | AgentMember) {
+  /** Raw, by path: for the tests that walk paths rather than routes (every-route, the browser tests). */
   async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
     const response = await cast.request(member.token, method, path, body);
     return { status: response.status, body: (await response.json()) as T };
@@ -21,43 +34,45 @@ export function world(cast: Pick<TestCast, 'request'>, member: Member | AgentMem
     expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
     return reply.body;
   }
+  /** A typed call as this member: the parsed body; a refusal throws `ProblemError`. */
+  const send = <C extends RouteContract>(route: C, ...input: InputOf<C>) => cast.send(member.token, route, ...input);
+  /** A typed call with its status. */
+  const reply = <C extends RouteContract>(route: C, ...input: InputOf<C>) => cast.reply(member.token, route, ...input);
 
   return {
     member,
     call,
     ok,
+    send,
+    reply,
     async agent(name = `Researcher ${randomUUID().slice(0, 8)}`) {
-      return (await ok<{ agent: { id: string; name: string } }>('POST', '/api/v1/agents', { name })).agent;
+      return (await send(agentRoutes.createAgent, { body: { name } })).agent;
     },
     async session(agentId?: string) {
       const id = `conv-${randomUUID()}`;
-      await ok('PUT', `/api/v1/sessions/${id}`, agentId ? { agentId } : {});
+      await send(sessionRoutes.putSession, { params: { id }, body: agentId ? { agentId } : {} });
       return id;
     },
     async run(sessionId: string, status: 'running' | 'parked') {
-      return (await ok<{ run: { id: string; status: string } }>('POST', `/api/v1/sessions/${sessionId}/runs`, { status })).run;
+      return (await send(sessionRoutes.reportRun, { params: { id: sessionId }, body: { status } })).run;
     },
-    async task(title = 'Pick a data feed', extra: Record<string, unknown> = {}) {
-      return (await ok<{ task: { id: string; status: string } }>('POST', '/api/v1/tasks', { title, status: 'in_progress', ...extra })).task;
+    async task(title = 'Pick a data feed', extra: Omit<z.input<typeof taskRoutes.createTask.body.schema>, 'title'> = {}) {
+      return (await send(taskRoutes.createTask, { body: { title, status: 'in_progress', ...extra } })).task;
     },
-    async file(
-      body: Record<string, unknown>,
-    ): Promise<Reply<{ decision: DecisionView; card: { notes: string[]; openInSession: Array<{ id: string; line: string }> } }>> {
-      return call('POST', '/api/v1/decisions', body);
+    /** Loose input: the browser tests build bodies by spreading; the API checks them. */
+    async file(body: FileBody | Record<string, unknown>) {
+      return reply(decisionRoutes.fileDecision, { body: body as FileBody });
     },
-    async answer(id: string, ask: number, answer: Record<string, unknown>, reason?: string) {
-      return call<{ decision: DecisionView } & Record<string, unknown>>('POST', `/api/v1/decisions/${id}/asks/${ask}/answer`, {
-        answer,
-        ...(reason ? { reason } : {}),
-      });
+    async answer(id: string, ask: number, answer: z.input<typeof AnswerBody>['answer'], reason?: string) {
+      return reply(decisionRoutes.answerAsk, { params: { id, ask }, body: { answer, ...(reason ? { reason } : {}) } });
     },
-    async decision(id: string): Promise<DecisionView> {
-      return (await ok<{ decision: DecisionView }>('GET', `/api/v1/decisions/${id}`)).decision;
+    async decision(id: string) {
+      return (await send(decisionRoutes.getDecision, { params: { id } })).decision;
     },
     /** Delivery runs after the answer returns; wait until the workflow recorded its outcome. */
-    async delivered(id: string): Promise<DecisionView> {
+    async delivered(id: string) {
       for (let attempt = 0; attempt < 100; attempt += 1) {
-        const decision = (await ok<{ decision: DecisionView }>('GET', `/api/v1/decisions/${id}`)).decision;
+        const decision = (await send(decisionRoutes.getDecision, { params: { id } })).decision;
         if (decision.delivery) return decision;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -66,14 +81,14 @@ export function world(cast: Pick<TestCast, 'request'>, member: Member | AgentMem
   };
 }
 
-export const approvalAsk = (summary = 'Approve a $240 spend on the data feed') => ({
+export const approvalAsk = (summary = 'Approve a $240 spend on the data feed'): AskInput => ({
   kind: 'approval',
   prompt: summary,
   action: { kind: 'override_budget', summary },
   risks: ['Recurring monthly charge'],
 });
 
-export const tierAsk = () => ({
+export const tierAsk = (): AskInput => ({
   kind: 'decision',
   prompt: 'Which feed tier?',
   options: [
@@ -82,7 +97,7 @@ export const tierAsk = () => ({
   ],
 });
 
-export const accessAsk = (tool?: string) => ({
+export const accessAsk = (tool?: string): AskInput => ({
   kind: 'access',
   prompt: 'Grant read-only access to the analytics connection',
   needed: 'Read-only access to the analytics database',

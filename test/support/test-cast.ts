@@ -12,6 +12,7 @@ import { readDeployment } from '../../db/deployment';
 import type { Pool } from '../../db/pool';
 import type { Deployment } from '../../domain/deployment';
 import { testPool } from './test-pool';
+import { typedCallsOver, type TypedCalls } from './typed-calls';
 import { createMember, createWorkspace, mintToken } from '../../db/tenancy';
 import type { PersonPrincipal } from '../../domain/principal';
 import { createLogger } from '../../runtime/logger';
@@ -23,7 +24,8 @@ installTemporalLogging('warn', { handleSignals: true });
 
 export type Member = PersonPrincipal & { token: string };
 
-export type TestCast = {
+/** `send` and `reply` are the typed calls (test/support/typed-calls.ts); `request` is raw, for deliberately bad requests. */
+export type TestCast = TypedCalls & {
   url: string;
   pool: Pool;
   taskQueue: string;
@@ -104,6 +106,7 @@ export async function startTestCast(
       return { kind: 'person', workspaceId, memberId, tokenId: id, token: secret };
     },
     request: requestOver(api.url),
+    ...typedCallsOver(api.url),
     async stopWorker() {
       await worker?.stop();
       worker = null;
@@ -131,4 +134,9 @@ export function requestOver(url: string): TestCast['request'] {
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
   };
+}
+
+/** The raw and the typed calls to a Cast API at `url`: another replica's, or a cluster's. */
+export function apiOver(url: string): Pick<TestCast, 'request' | 'send' | 'reply'> {
+  return { request: requestOver(url), ...typedCallsOver(url) };
 }
