@@ -11,6 +11,7 @@ import { DECISION_WORKFLOW_VERSION, decisionWorkflowId } from '../../workflows/m
 import { world } from '../support/agent-world';
 import { decisionBody } from '../support/fixtures';
 import { startTestCast, type TestCast } from '../support/test-cast';
+import { expectProblem } from '../support/problem';
 import { until } from '../support/until';
 
 let cast: TestCast;
@@ -33,10 +34,8 @@ describe('a worker older than the decision it meets', () => {
   it('fails the workflow task, runs nothing of its older path, and leaves it for a newer worker', { timeout: 60_000 }, async () => {
     const me = world(cast, await cast.newMember());
     const question = `Upgrade the fleet ${randomUUID()}?`;
-    const filed = await me.file({ ...decisionBody(question), session: `conv-${randomUUID()}` });
     // The API waits for a worker to take the filing, as it would with none running.
-    expect(filed.status).toBe(503);
-    expect(filed.body).toMatchObject({ code: 'temporal_unavailable' });
+    await expectProblem(me.file({ ...decisionBody(question), session: `conv-${randomUUID()}` }), 503, 'temporal_unavailable');
 
     // The one workflow on this file's own task queue (other files file on the same server meanwhile).
     const listed = await until(
