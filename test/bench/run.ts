@@ -44,6 +44,8 @@ import { listQueue } from '../../db/decision-queries';
 import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
 import { browserFigures } from './browser-figures';
 import { coldStarts } from './cold-start';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
@@ -255,10 +257,13 @@ const [answers, bareUpdates, localUpdates] = await timeInterleaved(ANSWERS, PACE
   (index) => noopHandle.executeUpdate(noopLocalUpdate, { args: [index] }),
 ]);
 
+/** Calls that are not timed go typed; the timed ones above keep the bench's own client. */
+const setUp = typedCallsOver(api.url);
+
 log(`answer → agent: ${WAITS} answers given while a \`cast decide wait\` request (the same endpoint) waits…`);
 const waits: number[] = [];
 for (let index = 0; index < WAITS; index += 1) {
-  const { decision } = await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(`Wait ${index}?`));
+  const { decision } = await setUp.send(token, decisionRoutes.fileDecision, { body: decisionBody(`Wait ${index}?`) });
   const released = http.send('GET', `/api/v1/decisions/${decision.id}/wait?timeout=30`).then(() => performance.now());
   await new Promise((resolve) => setTimeout(resolve, 150));
   const answeredAt = performance.now();
@@ -275,11 +280,11 @@ for (const run of [load.filing, load.answering]) if (run.firstError) log(`first 
 await settleAfterOverload();
 
 log(`stack deadlines: ${STACK_MEMBERS} advisory members answered by their stack's auto-default…`);
-const lags = await stackDeadlineLags(http, STACK_MEMBERS, 5);
+const lags = await stackDeadlineLags({ url: api.url, token }, STACK_MEMBERS, 5);
 
 log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
 for (let index = 0; index < BROWSER_RUNS; index += 1) {
-  await http.json('POST', '/api/v1/decisions', decisionBody(`Browser answer ${index}?`));
+  await setUp.send(token, decisionRoutes.fileDecision, { body: decisionBody(`Browser answer ${index}?`) });
 }
 const web = await browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS, KEYSTROKES);
 

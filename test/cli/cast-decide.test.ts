@@ -6,8 +6,12 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_NO_CONSEQUENCE, NOTE_SHORT_CONTEXT } from '../../domain/card-notes';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { STALE_HINT } from '../../domain/staleness';
 import { world } from '../support/agent-world';
+import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { castShell, jsonOf } from './run-cast';
 
@@ -75,7 +79,7 @@ describe('cast decide: filing', () => {
     expect(decision.asks).toHaveLength(1);
     expect(decision.asks[0]).toMatchObject({ kind: 'decision', prompt: 'Which schema wins?' });
     expect(decision.links.sessionId).toBe(shell.session);
-    const session = await me.ok<{ session: { scope: string } }>('GET', `/api/v1/sessions/${shell.session}`);
+    const session = await me.send(sessionRoutes.getSession, { params: { id: shell.session } });
     expect(session.session.scope).toBe(shell.dir.split('/').pop());
   });
 
@@ -101,7 +105,7 @@ describe('cast decide: filing', () => {
       { n: 2, label: 'Hold', consequence: null },
     ]);
     for (let index = 0; index < 3; index += 1) {
-      await me.ok('POST', `/api/v1/sessions/${shell.session}/messages`, { role: 'assistant', body: `working ${index}` });
+      await me.send(sessionRoutes.appendMessage, { params: { id: shell.session }, body: { role: 'assistant', body: `working ${index}` } });
     }
     const run = await shell.run([
       'decide',
@@ -145,7 +149,7 @@ describe('cast decide: filing', () => {
     // The same flag the MCP tool returns: false when the post updated the open decision in place.
     expect([first.created, second.created]).toEqual([true, false]);
     expect(first).toMatchObject({ mode: 'advisory', default: 1 });
-    const listed = await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${shell.session}/decisions`);
+    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: shell.session } });
     expect(listed.decisions).toHaveLength(1);
   });
 
@@ -173,8 +177,9 @@ describe('cast decide: filing', () => {
       ]),
     );
     expect(report.notes).not.toContain(NOTE_SHORT_CONTEXT);
-    const reportPage = await cast.request(shell.env.CAST_TOKEN!, 'GET', `/api/v1/decisions/${report.id}/documents/report`);
-    expect(await reportPage.text()).toContain('Drop analysis');
+    const documentOf = (id: string, name: string) =>
+      cast.send(shell.env.CAST_TOKEN!, decisionRoutes.getDecisionDocument, { params: { id, name } });
+    expect(await documentOf(report.id, 'report')).toContain('Drop analysis');
     const layout = jsonOf<CardJson>(
       await shell.run([
         'decide',
@@ -192,8 +197,7 @@ describe('cast decide: filing', () => {
         '--json',
       ]),
     );
-    const roomy = await cast.request(shell.env.CAST_TOKEN!, 'GET', `/api/v1/decisions/${layout.id}/documents/option-1-2`);
-    expect(await roomy.text()).toContain('roomy');
+    expect(await documentOf(layout.id, 'option-1-2')).toContain('roomy');
     expect((await me.decision(layout.id)).documents.options).toBeDefined();
   });
 
@@ -225,7 +229,7 @@ describe('cast decide: filing', () => {
       expect(run.stdout).toBe('');
     });
     // Nothing was filed: the session was never even registered.
-    expect((await me.call('GET', `/api/v1/sessions/${shell.session}/decisions`)).status).toBe(404);
+    await expectProblem(me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: shell.session } }), 404, 'session_not_found');
   });
 });
 
@@ -259,7 +263,7 @@ describe('cast decide: keeping an ask correct', () => {
       await shell.run(['decide', 'Which schema wins?', '-o', 'Frontmatter', '-o', 'Path', '--context', LONG_CONTEXT, '--json']),
     );
     for (let index = 0; index < 30; index += 1) {
-      await me.ok('POST', `/api/v1/sessions/${shell.session}/messages`, { role: 'assistant', body: `step ${index}` });
+      await me.send(sessionRoutes.appendMessage, { params: { id: shell.session }, body: { role: 'assistant', body: `step ${index}` } });
     }
     const listed = jsonOf<{ decisions: Array<Record<string, unknown>> }>(await shell.run(['decide', 'ls', '--json']));
     expect(listed.decisions).toEqual([
@@ -443,7 +447,7 @@ describe('cast decide: answering and waiting', () => {
     expect(interrupted.stderr).toContain(`${filed.id} stays open`);
     expect((await me.decision(filed.id)).status).toBe('open');
 
-    await me.ok('POST', `/api/v1/decisions/${filed.id}/archive`);
+    await me.send(decisionRoutes.archiveDecision, { params: { id: filed.id }, body: {} });
     const archivedAnswer = await shell.run(['decide', 'answer', filed.id, '1']);
     expect(archivedAnswer.code).toBe(5);
     const other = jsonOf<CardJson>(await shell.run(['decide', 'Rename it?', '-o', 'Yes', '-o', 'No', '--context', LONG_CONTEXT, '--json']));

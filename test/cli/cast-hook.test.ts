@@ -10,12 +10,16 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemError } from '../../client/request';
 import type { DecisionView } from '../../domain/decision';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { toolInputText } from '../../cli/commands/hook/pre-tool-use';
 import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
+import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { CAST_BIN, castShell, runCast, type CastRun } from './run-cast';
 
@@ -66,16 +70,14 @@ async function openCard(
     .poll(async () => {
       const ended = running?.ended();
       if (ended) throw new Error(`the hook ended before its card was open: ${ended.stdout} ${ended.stderr}`);
-      const reply = await me.call<{ decisions: Array<{ decision: DecisionView }> }>(
-        'GET',
-        `/api/v1/sessions/${encodeURIComponent(session)}/decisions`,
-      );
-      found =
-        reply.status === 200
-          ? reply.body.decisions
-              .map((entry) => entry.decision)
-              .find((decision) => decision.status === 'open' && !except.includes(decision.id))
-          : undefined;
+      const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } }).catch((error: unknown) => {
+        // Refused (the session is not registered yet): nothing filed so far.
+        if (error instanceof ProblemError) return null;
+        throw error;
+      });
+      found = listed?.decisions
+        .map((entry) => entry.decision)
+        .find((decision) => decision.status === 'open' && !except.includes(decision.id));
       return found;
     })
     .toBeDefined();
@@ -110,7 +112,7 @@ describe('cast hook claude-code (with an agent token)', () => {
       action: { kind: 'other', summary: 'rm -rf build/ && npm run build' },
     });
     // The session is registered with its project: the last part of Claude Code's cwd.
-    expect((await me.ok<{ session: { scope: string } }>('GET', `/api/v1/sessions/${input.session_id}`)).session.scope).toBe('notes');
+    expect((await me.send(sessionRoutes.getSession, { params: { id: input.session_id } })).session.scope).toBe('notes');
 
     await me.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await running.done;
@@ -166,11 +168,11 @@ describe('cast hook claude-code (with an agent token)', () => {
       /^No answer in Cast after 1s; sd-\d+ was withdrawn\. Asking in the terminal instead\.$/,
     );
 
-    const listed = await me.ok<{ decisions: Array<{ decision: DecisionView }> }>('GET', `/api/v1/sessions/${override}/decisions`);
+    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: override } });
     expect(listed.decisions.map(({ decision }) => [decision.question, decision.context, decision.status])).toEqual([
       ['Allow Write?', '/home/dev/notes/.env', 'withdrawn'],
     ]);
-    expect((await me.call('GET', `/api/v1/sessions/${input.session_id}`)).status).toBe(404);
+    await expectProblem(me.send(sessionRoutes.getSession, { params: { id: input.session_id } }), 404, 'session_not_found');
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
@@ -256,7 +258,7 @@ describe('cast hook claude-code (with an agent token)', () => {
         /^Cast refused this tool call \(400 invalid_request\): .*NUL character.* Asking in the terminal instead\.$/,
       ),
     });
-    const listed = await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${input.session_id}/decisions`);
+    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: input.session_id } });
     expect(listed.decisions).toEqual([]);
   });
 
@@ -330,7 +332,9 @@ describe('cast hook claude-code (with an agent token)', () => {
     const running = hook(input);
     const card = await openCard(me, input.session_id, [], running);
     expect(card.context).toBe(command);
-    const summary = (card.asks[0] as { action: { summary: string } }).action.summary;
+    const ask = card.asks[0];
+    assert(ask?.kind === 'approval');
+    const summary = ask.action.summary;
     expect(summary.length).toBeLessThanOrEqual(1000);
     expect(summary).not.toContain('\n');
     expect(command.replace(/\s+/g, ' ').startsWith(summary.replace(/…$/, ''))).toBe(true);
@@ -346,7 +350,7 @@ describe('cast hook claude-code (with an agent token)', () => {
       permissionDecision: 'ask',
       permissionDecisionReason: expect.stringMatching(/^Cast refused this tool call \(4\d\d \w+\): .* Asking in the terminal instead\.$/),
     });
-    const listed = await me.ok<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${input.session_id}/decisions`);
+    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: input.session_id } });
     expect(listed.decisions).toEqual([]);
   });
 

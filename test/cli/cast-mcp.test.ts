@@ -10,9 +10,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Escalation } from '../../domain/escalation';
+import type { z } from 'zod';
+import type { RaiseEscalationBody } from '../../domain/escalation';
+import { escalationRoutes } from '../../domain/routes/escalations';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { world } from '../support/agent-world';
 import { agentTokenOf, colleagueOf } from '../support/members';
+import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { CAST_BIN } from './run-cast';
 
@@ -31,6 +36,10 @@ const CONTEXT =
   'The daemon writes note ids from the file path; the web index derives them from frontmatter, so a rename indexes the same note twice.';
 
 /** A member, their session, and `cast mcp` (with extra args) serving it over stdio — with the member's token, or an agent token of theirs. */
+/** Raises escalations through the API as `me`. */
+const raiser = (me: ReturnType<typeof world>) => async (body: z.input<typeof RaiseEscalationBody>) =>
+  (await me.send(escalationRoutes.raiseEscalation, { body })).escalation;
+
 async function mcpAgent(args: string[] = [], { asAgent = false, token: given = '' } = {}) {
   const member = await cast.newMember();
   const token = given || (asAgent ? (await agentTokenOf(cast.pool, member)).token : member.token);
@@ -230,7 +239,7 @@ describe('cast mcp: the tools', () => {
     const repeated = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Same :: one', ' same :: two'] });
     expect(repeated.isError).toBe(true);
     expect(repeated.text).toBe('Option 2, "same", repeats the label of option 1; give each option a label of its own.');
-    expect((await me.call('GET', `/api/v1/sessions/${session}/decisions`)).status).toBe(404);
+    await expectProblem(me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } }), 404, 'session_not_found');
   });
 
   it("Cast's refusals of decide and wait_for_decision name the tool's arguments and what to do", async () => {
@@ -248,7 +257,7 @@ describe('cast mcp: the tools', () => {
 
     // The session id is taken by a colleague: filing there is refused, and says which setting to change.
     const bob = await colleagueOf(cast.pool, me.member, 'Bob');
-    await world(cast, bob).ok('PUT', `/api/v1/sessions/${session}`, {});
+    await world(cast, bob).send(sessionRoutes.putSession, { params: { id: session }, body: {} });
     const taken = await call('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship', 'Hold'] });
     expect(taken.isError).toBe(true);
     expect(taken.text).toBe(
@@ -260,7 +269,7 @@ describe('cast mcp: the tools', () => {
     const { call, session, me } = await mcpAgent();
     const empty = await call<Listed>('list_decisions', {});
     expect(empty.structured).toEqual({ view: 'session', session, decisions: [], counts: null });
-    expect((await me.call('GET', `/api/v1/sessions/${session}`)).status).toBe(404);
+    await expectProblem(me.send(sessionRoutes.getSession, { params: { id: session } }), 404, 'session_not_found');
 
     const answered = (await call<Decided>('decide', { question: 'Ship the banner?', context: CONTEXT, options: ['Ship', 'Hold'] }))
       .structured;
@@ -311,8 +320,7 @@ describe('cast mcp: the tools', () => {
 
   it('resolve_escalation resolves an escalation raised through the API, with words or with an option and a reason', async () => {
     const { call, me } = await mcpAgent();
-    const raise = async (body: Record<string, unknown>) =>
-      (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
+    const raise = raiser(me);
     const vat = await raise({
       reasonCode: 'missing_information',
       summary: 'The invoice needs a VAT rate for Ireland.',
@@ -349,8 +357,7 @@ describe('cast mcp: the tools', () => {
 
   it('resolve_escalation is idempotent: the same call again returns the first result; a different one says who resolved it and how', async () => {
     const { call, me } = await mcpAgent();
-    const raise = async (body: Record<string, unknown>) =>
-      (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
+    const raise = raiser(me);
     const retention = await raise({
       reasonCode: 'missing_information',
       summary: 'The log retention period is not set.',
@@ -388,8 +395,7 @@ describe('cast mcp: the tools', () => {
 
   it("resolve_escalation's refusals say what to send in its own argument names, never the HTTP body", async () => {
     const { call, me } = await mcpAgent();
-    const raise = async (body: Record<string, unknown>) =>
-      (await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', body)).escalation;
+    const raise = raiser(me);
     const vat = await raise({
       reasonCode: 'missing_information',
       summary: 'The invoice needs a VAT rate for Ireland.',
@@ -469,7 +475,7 @@ describe('cast mcp: the tools', () => {
   it('resolve_escalation with an agent token says a person must resolve it', async () => {
     const { call, me } = await mcpAgent([], { asAgent: true });
     // Raised by the person; the agent token cannot resolve it (403 forbidden_for_agent, before the id is even read).
-    const { escalation } = await me.ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', {
+    const escalation = await raiser(me)({
       reasonCode: 'needs_permission',
       summary: 'Deleting the staging bucket needs a yes.',
       mustDecide: 'May the agent delete the staging bucket?',

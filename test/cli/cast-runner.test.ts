@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Run } from '../../domain/run';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { composeCommand, parseTemplate, shellQuote } from '../../cli/commands/runner/command-template';
 import { tierAsk, world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
@@ -34,7 +36,7 @@ type Pass = {
 async function readyRestart(me: ReturnType<typeof world>, scope: string | undefined, bot: ReturnType<typeof world>) {
   // The agent works with its own token; the person answers.
   const session = await bot.session();
-  if (scope) await bot.ok('PUT', `/api/v1/sessions/${session}`, { scope });
+  if (scope) await bot.send(sessionRoutes.putSession, { params: { id: session }, body: { scope } });
   const parked = await bot.run(session, 'parked');
   const filed = await bot.file({ question: 'Which feed tier?', context: CONTEXT, asks: [tierAsk()], session, run: parked.id });
   expect(filed.status, JSON.stringify(filed.body)).toBe(201);
@@ -42,7 +44,7 @@ async function readyRestart(me: ReturnType<typeof world>, scope: string | undefi
   await me.answer(id, 1, { kind: 'decision', selected: [1] }, REASON);
   const delivered = await me.delivered(id);
   expect(delivered.delivery).toMatchObject({ kind: 'restarted' });
-  const { message } = await me.ok<{ message: string }>('GET', `/api/v1/decisions/${id}/wait?timeout=0`);
+  const { message } = await me.send(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: 0 } });
   return { session, parked, runId: delivered.delivery!.runId!, message };
 }
 
@@ -64,7 +66,7 @@ describe('cast runner (with an agent token)', () => {
     const { me, bot, shell, exec, recorded } = await agent();
     const { session, runId, message } = await readyRestart(me, undefined, bot);
     expect(message).toMatch(/^Decision: Basic\nReason: It's daily anyway; \$\(touch PWNED\)/);
-    const ready = await me.ok<{ runs: Array<Run & { seedMessage: string }> }>('GET', '/api/v1/runs?status=ready');
+    const ready = await me.send(runRoutes.listRuns, { query: { status: 'ready' } });
     expect(ready.runs).toEqual([expect.objectContaining({ id: runId, sessionId: session, seedMessage: message })]);
 
     const run = await shell.run(['runner', '--once', '--exec', exec(0), '--json']);
@@ -76,7 +78,7 @@ describe('cast runner (with an agent token)', () => {
     expect(recorded()).toEqual({ args: [session, message], castSession: session });
     expect(existsSync(join(shell.dir, 'PWNED'))).toBe(false);
     expect(existsSync(join(shell.dir, 'PWNED2'))).toBe(false);
-    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${runId}`)).run).toMatchObject({
+    expect((await me.send(runRoutes.getRun, { params: { id: runId } })).run).toMatchObject({
       status: 'completed',
       endedAt: expect.any(String),
     });
@@ -94,7 +96,7 @@ describe('cast runner (with an agent token)', () => {
     expect(run.stdout).toBe(`${runId} (session ${session}): failed — The command ended with exit code 3: resume failed: no API key\n`);
     expect(run.stderr).toContain('resume failed: no API key');
     expect(recorded().args).toEqual([session, message]);
-    expect((await me.ok<{ run: Run }>('GET', `/api/v1/runs/${runId}`)).run).toMatchObject({
+    expect((await me.send(runRoutes.getRun, { params: { id: runId } })).run).toMatchObject({
       status: 'failed',
       failureReason: 'The command ended with exit code 3: resume failed: no API key',
     });
@@ -118,7 +120,7 @@ describe('cast runner (with an agent token)', () => {
     const { me, bot, shell, exec } = await agent();
     const alpha = await readyRestart(me, 'alpha', bot);
     const beta = await readyRestart(me, 'beta', bot);
-    const ready = async () => (await me.ok<{ runs: Run[] }>('GET', '/api/v1/runs?status=ready')).runs.map((run) => run.id).sort();
+    const ready = async () => (await me.send(runRoutes.listRuns, { query: { status: 'ready' } })).runs.map((run) => run.id).sort();
     expect(await ready()).toEqual([alpha.runId, beta.runId].sort());
 
     const nobody = await shell.run(['runner', '--once', '--scope', 'gamma', '--exec', exec(0)]);

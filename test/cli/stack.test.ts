@@ -4,8 +4,9 @@
  * change the policy, read the checklist, and the exit codes and --json shapes of each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
-import type { StackView } from '../../domain/stack';
+import { ProblemError } from '../../client/request';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { stackRoutes } from '../../domain/routes/stacks';
 import { formatLocal, parseDue } from '../../cli/when';
 import { world } from '../support/agent-world';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -60,7 +61,7 @@ async function agent() {
     ok,
     /** Runs with --json and expects exit 0 and exactly one JSON object. */
     json: async <T>(args: string[]) => jsonOf<T>(ok(await shell.run([...args, '--json']))),
-    stack: (id: string) => me.ok<{ stack: StackView; decisions: DecisionView[] }>('GET', `/api/v1/stacks/${id}`),
+    stack: (id: string) => me.send(stackRoutes.getStack, { params: { id } }),
   };
 }
 
@@ -149,7 +150,7 @@ describe('cast stack create', () => {
     const asJson = await shell.run(['stack', 'create', 'X', '--policy', 'auto-default:soon', '--json']);
     expect(asJson.code).toBe(2);
     expect(jsonOf<ErrorJson>(asJson).error).toMatchObject({ code: 'usage', message: expect.stringContaining('45s, 90m, 24h, 3d') });
-    expect((await me.ok<{ stacks: unknown[] }>('GET', '/api/v1/stacks')).stacks).toEqual([]);
+    expect((await me.send(stackRoutes.listStacks)).stacks).toEqual([]);
   });
 });
 
@@ -189,8 +190,12 @@ describe('cast decide --stack', () => {
       code: 'stack_not_found',
       message: 'There is no stack ds-999999 in this workspace (cast stack ls lists them).',
     });
-    const listed = await me.call<{ decisions: unknown[] }>('GET', `/api/v1/sessions/${shell.session}/decisions`);
-    expect(listed.status === 404 || listed.body.decisions.length === 0).toBe(true);
+    // Nothing filed: the session is unregistered (404) or has no decisions.
+    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: shell.session } }).catch((error: unknown) => {
+      if (error instanceof ProblemError && error.status === 404) return { decisions: [] };
+      throw error;
+    });
+    expect(listed.decisions).toEqual([]);
   });
 });
 

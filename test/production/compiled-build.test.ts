@@ -11,10 +11,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadMigrations } from '../../db/migrate';
 import { buildLevel } from '../../db/schema-level';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { freePort } from '../../runtime/free-port';
 import { decisionBody } from '../support/fixtures';
 import { freshDatabase } from '../support/fresh-database';
 import { productionCopy, runProcess, startProcess, type CastProcess, type ProductionCopy } from '../support/production-copy';
+import { typedCallsOver } from '../support/typed-calls';
 import { until } from '../support/until';
 
 let copy: ProductionCopy;
@@ -86,21 +88,14 @@ describe('the compiled build', () => {
     );
     expect(health, api.output()).toBe(200);
 
-    const headers = { authorization: `Bearer ${outcome.token}`, 'content-type': 'application/json' };
-    const filed = await fetch(`${url}/api/v1/decisions`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(decisionBody('Ship the build?')),
+    const compiled = typedCallsOver(url);
+    const filed = await compiled.reply(outcome.token, decisionRoutes.fileDecision, { body: decisionBody('Ship the build?') });
+    expect(filed.status).toBe(201);
+    const answered = await compiled.send(outcome.token, decisionRoutes.answerAsk, {
+      params: { id: filed.body.decision.id, ask: 1 },
+      body: { answer: { kind: 'decision', selected: [2] } },
     });
-    expect(filed.status, await filed.clone().text()).toBe(201);
-    const { decision } = (await filed.json()) as { decision: { id: string } };
-    const answered = await fetch(`${url}/api/v1/decisions/${decision.id}/asks/1/answer`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ answer: { kind: 'decision', selected: [2] } }),
-    });
-    expect(answered.status, await answered.clone().text()).toBe(200);
-    expect(((await answered.json()) as { decision: { status: string } }).decision.status).toBe('resolved');
+    expect(answered.decision.status).toBe('resolved');
   });
 
   it('admin init is idempotent, mints a second owner token only with --force, and refuses other names', async () => {

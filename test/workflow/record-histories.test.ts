@@ -16,6 +16,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
 import { DECISION_WORKFLOW, DECISION_WORKFLOW_VERSION, decisionWorkflowId, fileDecisionUpdate } from '../../workflows/messages';
 import { stackWorkflowId } from '../../workflows/stack-messages';
+import type { z } from 'zod';
+import type { FileDecisionBody } from '../../domain/decision-schema';
+import { approvalRoutes } from '../../domain/routes/approvals';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { escalationRoutes } from '../../domain/routes/escalations';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { stackRoutes } from '../../domain/routes/stacks';
+import { taskRoutes } from '../../domain/routes/tasks';
+import { webhookRoutes } from '../../domain/routes/webhooks';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { decisionBody, decisionStart } from '../support/fixtures';
 import { until } from '../support/until';
@@ -71,7 +81,7 @@ async function member(): Promise<Me> {
   return world(cast, await cast.newMember());
 }
 
-async function fileId(me: Me, body: Record<string, unknown>): Promise<string> {
+async function fileId(me: Me, body: z.input<typeof FileDecisionBody>): Promise<string> {
   const filed = await me.file(body);
   expect(filed.status, JSON.stringify(filed.body)).toBe(201);
   return filed.body.decision.id;
@@ -80,7 +90,7 @@ async function fileId(me: Me, body: Record<string, unknown>): Promise<string> {
 describe.skipIf(!recording)('record workflow histories', () => {
   it('file → answer → resolve, restarting the parked run, with webhooks subscribed; the window closes', async () => {
     const me = await member();
-    await me.ok('POST', '/api/v1/webhooks', { url: receiverUrl });
+    await me.send(webhookRoutes.createWebhook, { body: { url: receiverUrl } });
     const session = await me.session((await me.agent()).id);
     const parked = await me.run(session, 'parked');
     const task = await me.task();
@@ -92,7 +102,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
       run: parked.id,
       task: task.id,
     });
-    expect((await me.answer(id, 1, { kind: 'approval', decision: 'approve' })).status).toBe(200);
+    await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     await save('decision-answer-deliver', decisionWorkflowId(id, cast.deployment));
   });
 
@@ -112,7 +122,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const id = await fileId(me, { question: 'Spend $240?', context, asks: [approvalAsk()], session, run: parked.id, task: task.id });
     await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     await me.delivered(id);
-    await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    await me.send(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} });
     await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'Not this quarter.');
     await save('decision-undo-reanswer', decisionWorkflowId(id, cast.deployment));
   });
@@ -123,7 +133,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const live = await me.run(session, 'running');
     const id = await fileId(me, { question: 'Set up the feed', context, asks: [approvalAsk(), tierAsk()], session, run: live.id });
     await me.answer(id, 2, { kind: 'decision', selected: [2] });
-    await me.ok('POST', `/api/v1/decisions/${id}/asks/2/undo`);
+    await me.send(decisionRoutes.undoAnswer, { params: { id, ask: 2 }, body: {} });
     await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
     await me.answer(id, 2, { kind: 'decision', selected: [2] });
     await save('decision-undo-open-ask', decisionWorkflowId(id, cast.deployment));
@@ -131,23 +141,31 @@ describe.skipIf(!recording)('record workflow histories', () => {
 
   it('edit (advisory to blocking holds the task), re-file the same question from the session, withdraw', async () => {
     const me = await member();
-    await me.ok('POST', '/api/v1/webhooks', { url: receiverUrl, events: ['decision.withdrawn'] });
+    await me.send(webhookRoutes.createWebhook, { body: { url: receiverUrl, events: ['decision.withdrawn'] } });
     const session = await me.session();
     const task = await me.task();
-    const body = { question: 'Which tier?', context, asks: [tierAsk()], mode: 'advisory', defaultOption: 2, session, task: task.id };
+    const body: z.input<typeof FileDecisionBody> = {
+      question: 'Which tier?',
+      context,
+      asks: [tierAsk()],
+      mode: 'advisory',
+      defaultOption: 2,
+      session,
+      task: task.id,
+    };
     const id = await fileId(me, body);
-    await me.ok('PATCH', `/api/v1/decisions/${id}`, { context: `${context} Edited.`, mode: 'blocking' });
+    await me.send(decisionRoutes.editDecision, { params: { id }, body: { context: `${context} Edited.`, mode: 'blocking' } });
     const again = await me.file({ ...body, mode: 'blocking', defaultOption: undefined, context: `${context} Filed again.` });
     expect(again.body.decision.id).toBe(id);
-    await me.ok('POST', `/api/v1/decisions/${id}/withdraw`, {});
+    await me.send(decisionRoutes.withdrawDecision, { params: { id }, body: {} });
     await save('decision-edit-refile-withdraw', decisionWorkflowId(id, cast.deployment));
   });
 
   it('archive, restore, answer', async () => {
     const me = await member();
     const id = await fileId(me, { question: 'Archive me?', context, asks: [tierAsk()] });
-    await me.ok('POST', `/api/v1/decisions/${id}/archive`, {});
-    await me.ok('POST', `/api/v1/decisions/${id}/restore`, {});
+    await me.send(decisionRoutes.archiveDecision, { params: { id }, body: {} });
+    await me.send(decisionRoutes.restoreDecision, { params: { id }, body: {} });
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     await save('decision-archive-restore', decisionWorkflowId(id, cast.deployment));
   });
@@ -158,8 +176,8 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const parked = await me.run(session, 'parked');
     const task = await me.task();
     const id = await fileId(me, { question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id });
-    await me.ok('PATCH', `/api/v1/runs/${parked.id}`, { status: 'cancelled' });
-    expect((await cast.request(me.member.token, 'DELETE', `/api/v1/tasks/${task.id}`)).status).toBe(204);
+    await me.send(runRoutes.updateRun, { params: { id: parked.id }, body: { status: 'cancelled' } });
+    expect((await me.reply(taskRoutes.deleteTask, { params: { id: task.id } })).status).toBe(204);
     expect(
       (
         await until(
@@ -168,7 +186,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
         )
       ).status,
     ).toBe('archived');
-    await me.ok('POST', `/api/v1/decisions/${id}/restore`, {});
+    await me.send(decisionRoutes.restoreDecision, { params: { id }, body: {} });
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     await save('decision-work-gone-archived', decisionWorkflowId(id, cast.deployment));
   });
@@ -177,40 +195,37 @@ describe.skipIf(!recording)('record workflow histories', () => {
     const me = await member();
     const session = await me.session();
     const parked = await me.run(session, 'parked');
-    await me.ok('POST', `/api/v1/sessions/${session}/stop`);
+    await me.send(sessionRoutes.stopSession, { params: { id: session }, body: {} });
     const id = await fileId(me, { question: 'Restart me?', context, asks: [tierAsk()], session, run: parked.id });
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     expect((await me.delivered(id)).delivery?.kind).toBe('failed');
-    await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
-    await me.ok('POST', `/api/v1/decisions/${id}/run-now`);
+    await me.send(sessionRoutes.sessionHeartbeat, { params: { id: session }, body: {} });
+    await me.send(decisionRoutes.runNow, { params: { id }, body: {} });
     await save('decision-run-now', decisionWorkflowId(id, cast.deployment));
   });
 
   it('an approval settled through its own door, and an escalation answered in the queue', async () => {
     const me = await member();
-    const { approval } = await me.ok<{ approval: { id: string; decisionId: string } }>('POST', '/api/v1/approvals', {
-      actionType: 'send_message',
-      summary: 'Send the launch email to 4,000 customers',
-      risks: ['external_reach'],
+    const { approval } = await me.send(approvalRoutes.proposeApproval, {
+      body: { actionType: 'send_message', summary: 'Send the launch email to 4,000 customers', risks: ['external_reach'] },
     });
-    await me.ok('POST', `/api/v1/approvals/${approval.id}/approve`, {});
-    const { escalation } = await me.ok<{ escalation: { decisionId: string } }>('POST', '/api/v1/escalations', {
-      reasonCode: 'ambiguous_instructions',
-      summary: 'Two lists.',
-      mustDecide: 'Which supplier list is authoritative?',
-      options: ['Finance', 'Ops'],
+    await me.send(approvalRoutes.approve, { params: { id: approval.id }, body: {} });
+    const { escalation } = await me.send(escalationRoutes.raiseEscalation, {
+      body: {
+        reasonCode: 'ambiguous_instructions',
+        summary: 'Two lists.',
+        mustDecide: 'Which supplier list is authoritative?',
+        options: ['Finance', 'Ops'],
+      },
     });
-    await me.answer(escalation.decisionId, 1, { kind: 'decision', selected: [2] }, 'Ops owns it now.');
-    await save('decision-approval-settled', decisionWorkflowId(approval.decisionId, cast.deployment));
-    await save('decision-escalation-answered', decisionWorkflowId(escalation.decisionId, cast.deployment));
+    await me.answer(escalation.decisionId!, 1, { kind: 'decision', selected: [2] }, 'Ops owns it now.');
+    await save('decision-approval-settled', decisionWorkflowId(approval.decisionId!, cast.deployment));
+    await save('decision-escalation-answered', decisionWorkflowId(escalation.decisionId!, cast.deployment));
   });
 
   it('a stack: one advisory member auto-defaulted at its deadline, one removed and answered by a person', async () => {
     const me = await member();
-    const { stack } = await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', {
-      title: 'Launch checklist',
-      autoDefaultSeconds: 2,
-    });
+    const { stack } = await me.send(stackRoutes.createStack, { body: { title: 'Launch checklist', autoDefaultSeconds: 2 } });
     const session = await me.session();
     const auto = await fileId(me, {
       question: 'Ship the banner?',
@@ -222,12 +237,12 @@ describe.skipIf(!recording)('record workflow histories', () => {
       stack: stack.id,
     });
     const removed = await fileId(me, { question: 'Drop the table?', context, asks: [tierAsk()], stack: stack.id });
-    await me.ok('DELETE', `/api/v1/stacks/${stack.id}/members/${removed}`);
+    await me.send(stackRoutes.removeStackMember, { params: { id: stack.id, decision: removed } });
     await me.answer(removed, 1, { kind: 'decision', selected: [2] });
     await save('decision-stack-auto-default', decisionWorkflowId(auto, cast.deployment));
     await save('decision-stack-removed', decisionWorkflowId(removed, cast.deployment));
     await until(
-      () => me.ok<{ stack: { status: string } }>('GET', `/api/v1/stacks/${stack.id}`),
+      () => me.send(stackRoutes.getStack, { params: { id: stack.id } }),
       (body) => body.stack.status === 'closed',
     );
     // A closed stack waits ten minutes for a member to reopen; its history so far is what replays.
