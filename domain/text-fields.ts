@@ -16,8 +16,9 @@ export function characters(max: number, params?: z.core.$ZodStringParams) {
   return z
     .string(params)
     .check((ctx) => {
+      // `continue`, as zod's own `max` sets it: a union still names this form's problem.
       if ([...ctx.value].length > max)
-        ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
+        ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value, continue: true });
     })
     .meta({ maxLength: max });
 }

@@ -31,43 +31,22 @@ function buildDocument(): OpenApiDocument {
     sortComponents: 'alphabetically',
   });
   return withStorableInput(
-    withoutNullQueryTypes(
-      generator.generateDocument({
-        openapi: '3.1.0',
-        info: {
-          title: 'Cast API',
-          version: API_VERSION,
-          description:
-            'A decision queue for AI agents. Request bodies are JSON objects, camelCase and strict: an unknown field is a 400 naming it. ' +
-            'No text in a request may hold U+0000 or an unpaired surrogate, no number may be closer to zero than 1e-37 but 0, and no body may nest deeper than 100 levels (400 `invalid_request`). ' +
-            'Every refusal is `application/problem+json` with a stable `code`. ' +
-            "Another workspace's ids answer 404 exactly like a missing id. " +
-            'A method a path does not declare answers 405 `method_not_allowed` with `Allow`.',
-        },
-        servers: [{ url: '/', description: 'This Cast' }],
-        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
-      }),
-    ),
+    generator.generateDocument({
+      openapi: '3.1.0',
+      info: {
+        title: 'Cast API',
+        version: API_VERSION,
+        description:
+          'A decision queue for AI agents. Request bodies are JSON objects, camelCase and strict: an unknown field is a 400 naming it. ' +
+          'No text in a request may hold U+0000 or an unpaired surrogate, no number may be closer to zero than 1e-37 but 0, and no body may nest deeper than 100 levels (400 `invalid_request`). ' +
+          'Every refusal is `application/problem+json` with a stable `code`. ' +
+          "Another workspace's ids answer 404 exactly like a missing id. " +
+          'A method a path does not declare answers 405 `method_not_allowed` with `Allow`.',
+      },
+      servers: [{ url: '/', description: 'This Cast' }],
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    }),
   );
-}
-
-/**
- * The generator types a coerced number (`z.coerce.number()`, as the queue's `offset`) as
- * `integer | null`; a query string is never null, so the `null` is dropped.
- */
-function withoutNullQueryTypes(document: OpenApiDocument): OpenApiDocument {
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item)) {
-      for (const parameter of (operation as { parameters?: Array<{ in?: string; schema?: { type?: unknown } }> }).parameters ?? []) {
-        const type = parameter.schema?.type;
-        if (parameter.in === 'query' && Array.isArray(type) && type.includes('null')) {
-          const rest = type.filter((name) => name !== 'null');
-          parameter.schema!.type = rest.length === 1 ? rest[0] : rest;
-        }
-      }
-    }
-  }
-  return document;
 }
 
 let built: OpenApiDocument | undefined;

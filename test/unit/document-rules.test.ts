@@ -71,7 +71,13 @@ describe('a number in a URL', () => {
       }),
       { numRuns: 1000 },
     );
-    for (const written of ['0x10', ' 5', '', '1e3', '+5', '5 ']) expect(refusal({ limit: written }), written).not.toBeNull();
+    for (const written of ['0x10', ' 5', '', '+5', '5 ', 'Infinity']) expect(refusal({ limit: written }), written).not.toBeNull();
+  });
+
+  it('reads a number as a client writes one with String(n): 1e-7 and 1e3 are numbers', () => {
+    const seconds = queryNumber({ min: 0, max: 60, integer: false });
+    expect(seconds.parse(String(0.0000001))).toBe(1e-7);
+    expect(schema.parse({ limit: '1e3' })).toEqual({ limit: 1000 });
   });
 
   it('quotes a number out of range as it was sent, never rounded', () => {
@@ -79,5 +85,6 @@ describe('a number in a URL', () => {
     expect(refusal({ limit: '5', days: '123456789012345678901' })).toBe('The days is 123456789012345678901; the most is 90.');
     expect(refusal({ limit: '-0' })).toBe('The limit is -0; the least is 1.');
     expect(refusal({ limit: '1.5' })).toBe('The limit must be a whole number, not 1.5.');
+    expect(refusal({ limit: '1e400' })).toBe('The limit is 1e400; the most is 9,007,199,254,740,991.');
   });
 });
