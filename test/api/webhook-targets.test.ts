@@ -6,7 +6,8 @@
  * nothing sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDelivery } from '../../domain/webhook-schema';
+import { webhookRoutes } from '../../domain/routes/webhooks';
+
 import { world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -40,24 +41,24 @@ describe('webhook targets', () => {
     ['http://[fe80::1]/hook', 'link-local'],
   ])('refuses to register %s (%s)', async (url, why) => {
     const me = await cast.newMember();
-    const problem = await expectProblem(await cast.request(me.token, 'POST', '/api/v1/webhooks', { url }), 422, 'webhook_url_refused');
+    const problem = await expectProblem(cast.send(me.token, webhookRoutes.createWebhook, { body: { url } }), 422, 'webhook_url_refused');
     expect(problem.detail).toContain(why);
   });
 
   it('registers a public address, and a name that does not resolve yet', async () => {
     const me = world(cast, await cast.newMember());
-    await me.ok('POST', '/api/v1/webhooks', { url: 'https://93.184.215.14/hook' });
-    await me.ok('POST', '/api/v1/webhooks', { url: 'https://hooks.example.invalid/cast' });
+    await me.send(webhookRoutes.createWebhook, { body: { url: 'https://93.184.215.14/hook' } });
+    await me.send(webhookRoutes.createWebhook, { body: { url: 'https://hooks.example.invalid/cast' } });
   });
 
   it('checks again at delivery: an endpoint that reaches loopback now is sent nothing, and the log says why', async () => {
     const me = world(cast, await cast.newMember());
-    const { webhook } = await me.ok<{ webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: 'https://hooks.example.invalid/cast' });
+    const { webhook } = await me.send(webhookRoutes.createWebhook, { body: { url: 'https://hooks.example.invalid/cast' } });
     // As if its name had resolved to a public address at registration and to this machine since.
     await cast.pool.query('update webhook_endpoints set url = $2 where id = $1', [webhook.id, `${receiver.url}/inside`]);
-    await me.ok('POST', `/api/v1/webhooks/${webhook.id}/ping`);
+    await me.send(webhookRoutes.pingWebhook, { params: { id: webhook.id }, body: {} });
     await expect
-      .poll(async () => (await me.ok<{ deliveries: WebhookDelivery[] }>('GET', `/api/v1/webhooks/${webhook.id}/deliveries`)).deliveries)
+      .poll(async () => (await me.send(webhookRoutes.listWebhookDeliveries, { params: { id: webhook.id } })).deliveries)
       .toEqual([
         expect.objectContaining({
           status: 'failed',

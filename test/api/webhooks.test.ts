@@ -7,7 +7,11 @@
 import { createHmac } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WebhookDelivery } from '../../domain/webhook-schema';
+import type { z } from 'zod';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { webhookRoutes } from '../../domain/routes/webhooks';
+import type { CreateWebhookBody, WebhookDelivery } from '../../domain/webhook-schema';
+
 import { tierAsk, world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -48,13 +52,15 @@ async function eventsFor(decisionId: string, delivered: number): Promise<Receive
   return about(decisionId);
 }
 
-async function addWebhook(me: Me, path: string, events?: string[]) {
-  return me.ok<{ secret: string; webhook: { id: string } }>('POST', '/api/v1/webhooks', { url: `${receiver.url}${path}`, events });
+async function addWebhook(me: Me, path: string, events?: z.input<typeof CreateWebhookBody>['events']) {
+  return me.send(webhookRoutes.createWebhook, { body: { url: `${receiver.url}${path}`, events } });
 }
 
 async function deliveries(me: Me, webhookId: string): Promise<WebhookDelivery[]> {
-  return (await me.ok<{ deliveries: WebhookDelivery[] }>('GET', `/api/v1/webhooks/${webhookId}/deliveries`)).deliveries;
+  return (await me.send(webhookRoutes.listWebhookDeliveries, { params: { id: webhookId } })).deliveries;
 }
+
+const sendPing = (me: Me, id: string) => me.send(webhookRoutes.pingWebhook, { params: { id }, body: {} });
 
 /** The endpoint's only delivery, once Cast has stopped trying it. */
 async function settled(me: Me, webhookId: string): Promise<WebhookDelivery> {
@@ -69,7 +75,7 @@ describe('webhooks', () => {
     const me = world(cast, await cast.newMember());
     const { secret, webhook } = await addWebhook(me, '/once');
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const listed = await me.ok<{ webhooks: Array<Record<string, unknown>> }>('GET', '/api/v1/webhooks');
+    const listed = await me.send(webhookRoutes.listWebhooks);
     expect(listed.webhooks).toEqual([expect.objectContaining({ id: webhook.id, url: `${receiver.url}/once` })]);
     expect(JSON.stringify(listed)).not.toContain(secret);
 
@@ -118,17 +124,14 @@ describe('webhooks', () => {
   it('rotates a secret: for a day both sign, so a receiver holding either verifies; the new one is shown once', async () => {
     const me = world(cast, await cast.newMember());
     const { secret: before, webhook } = await addWebhook(me, '/rotated', ['message.injected']);
-    const rotated = await me.ok<{ secret: string; previousSecretExpiresAt: string; webhook: { id: string } }>(
-      'POST',
-      `/api/v1/webhooks/${webhook.id}/rotate`,
-    );
+    const rotated = await me.send(webhookRoutes.rotateWebhookSecret, { params: { id: webhook.id }, body: {} });
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(before);
     expect(rotated.webhook.id).toBe(webhook.id);
     expect(Date.parse(rotated.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
-    expect(JSON.stringify(await me.ok('GET', '/api/v1/webhooks'))).not.toContain(rotated.secret);
+    expect(JSON.stringify(await me.send(webhookRoutes.listWebhooks))).not.toContain(rotated.secret);
 
-    await me.ok('POST', `/api/v1/webhooks/${webhook.id}/ping`);
+    await sendPing(me, webhook.id);
     await expect.poll(() => receiver.at('/rotated').length).toBe(1);
     const [ping] = receiver.at('/rotated');
     expect(ping!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
@@ -137,14 +140,18 @@ describe('webhooks', () => {
     expect(ping!.headers['x-cast-signature']).toBe(`sha256=${createHmac('sha256', rotated.secret).update(ping!.body).digest('hex')}`);
 
     const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/webhooks/${webhook.id}/rotate`), 404, 'webhook_not_found');
+    await expectProblem(
+      cast.send(stranger.token, webhookRoutes.rotateWebhookSecret, { params: { id: webhook.id }, body: {} }),
+      404,
+      'webhook_not_found',
+    );
   });
 
   it('pings an endpoint whatever it subscribes to, logs the refusal, and redelivers the failed event under the same id', async () => {
     const me = world(cast, await cast.newMember());
     statusOf.set('/gone', 410);
     const { secret, webhook } = await addWebhook(me, '/gone', ['decision.withdrawn']);
-    const pinged = await me.call<{ delivery: WebhookDelivery }>('POST', `/api/v1/webhooks/${webhook.id}/ping`, {});
+    const pinged = await me.reply(webhookRoutes.pingWebhook, { params: { id: webhook.id }, body: {} });
     expect(pinged.status).toBe(201);
     expect(pinged.body.delivery).toMatchObject({ eventType: 'webhook.ping', status: 'pending' });
 
@@ -159,7 +166,7 @@ describe('webhooks', () => {
     });
 
     statusOf.set('/gone', 204);
-    const again = await me.ok<{ delivery: WebhookDelivery }>('POST', `/api/v1/webhooks/${webhook.id}/deliveries/${failed.id}/redeliver`);
+    const again = await me.send(webhookRoutes.redeliverWebhookDelivery, { params: { id: webhook.id, deliveryId: failed.id }, body: {} });
     expect(again.delivery.id).toBe(failed.id);
     const redelivered = await settled(me, webhook.id);
     expect(redelivered).toMatchObject({ status: 'delivered', attemptCount: 2, eventId: failed.eventId });
@@ -170,11 +177,10 @@ describe('webhooks', () => {
     expect(new StandardWebhook(secret).verify(second!.body, second!.headers)).toBeTruthy();
 
     await expectProblem(
-      await cast.request(
-        me.member.token,
-        'POST',
-        `/api/v1/webhooks/${webhook.id}/deliveries/whd_00000000000000000000000000000000/redeliver`,
-      ),
+      me.send(webhookRoutes.redeliverWebhookDelivery, {
+        params: { id: webhook.id, deliveryId: 'whd_00000000000000000000000000000000' },
+        body: {},
+      }),
       404,
       'webhook_delivery_not_found',
     );
@@ -184,10 +190,10 @@ describe('webhooks', () => {
     const me = world(cast, await cast.newMember());
     statusOf.set('/down', 503);
     const down = (await addWebhook(me, '/down')).webhook;
-    await me.ok('POST', '/api/v1/webhooks/' + down.id + '/ping');
+    await sendPing(me, down.id);
     // A ping is tried once; a decision's event is retried on the schedule, so file one.
     const id = (await me.file({ question: 'Anyone there?', context, asks: [tierAsk()] })).body.decision.id;
-    await me.ok('POST', `/api/v1/decisions/${id}/withdraw`);
+    await me.send(decisionRoutes.withdrawDecision, { params: { id }, body: {} });
     await expect
       .poll(async () => (await deliveries(me, down.id)).find((delivery) => delivery.eventType === 'decision.withdrawn')?.attemptCount, {
         timeout: 20_000,
@@ -198,13 +204,13 @@ describe('webhooks', () => {
     // The schedule's third try comes five minutes after the second.
     expect(Date.parse(retrying.nextAttemptAt!) - Date.parse(retrying.attempts[0]!.at)).toBeGreaterThan(4.5 * 60_000);
     await expectProblem(
-      await cast.request(me.member.token, 'POST', `/api/v1/webhooks/${down.id}/deliveries/${retrying.id}/redeliver`),
+      me.send(webhookRoutes.redeliverWebhookDelivery, { params: { id: down.id, deliveryId: retrying.id }, body: {} }),
       409,
       'webhook_delivery_in_flight',
     );
 
     const moved = (await addWebhook(me, '/redirect', ['message.injected'])).webhook;
-    await me.ok('POST', `/api/v1/webhooks/${moved.id}/ping`);
+    await sendPing(me, moved.id);
     const refused = await settled(me, moved.id);
     expect(refused).toMatchObject({ status: 'failed', attempts: [{ responseStatus: 302, error: expect.stringContaining('redirect') }] });
     expect(receiver.at('/landed')).toEqual([]);
@@ -216,7 +222,7 @@ describe('webhooks', () => {
     const answered = (await me.file({ question: 'Answer me quietly?', context, asks: [tierAsk()] })).body.decision.id;
     await me.answer(answered, 1, { kind: 'decision', selected: [2] });
     const withdrawn = (await me.file({ question: 'Withdraw me?', context, asks: [tierAsk()] })).body.decision.id;
-    await me.ok('POST', `/api/v1/decisions/${withdrawn}/withdraw`);
+    await me.send(decisionRoutes.withdrawDecision, { params: { id: withdrawn }, body: {} });
     const events = await eventsFor(withdrawn, 1);
     expect(events.find((e) => e.status === 200)?.headers['x-cast-event']).toBe('decision.withdrawn');
     expect(about(answered)).toEqual([]);
@@ -229,7 +235,7 @@ describe('webhooks', () => {
     const id = (await me.file({ question: 'Which tier?', context, asks: [tierAsk()], session })).body.decision.id;
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
     await me.delivered(id);
-    await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+    await me.send(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} });
     const afterUndo = await eventsFor(id, 2);
     const withdrawn = afterUndo.find((event) => event.headers['x-cast-event'] === 'answer.withdrawn' && event.status === 200)!;
     expect(JSON.parse(withdrawn.body).data).toMatchObject({
@@ -248,6 +254,7 @@ describe('webhooks', () => {
 
   it('refuses a webhook URL that is not http(s), saying so; another workspace can neither delete it nor read its log', async () => {
     const me = world(cast, await cast.newMember());
+    // Deliberately bad (not an http(s) URL), so sent raw.
     const bad = await expectProblem(
       await cast.request(me.member.token, 'POST', '/api/v1/webhooks', { url: 'ftp://example.invalid/hook' }),
       400,
@@ -256,10 +263,12 @@ describe('webhooks', () => {
     expect(bad.detail).toContain('must be an http:// or https:// URL');
     const { webhook } = await addWebhook(me, '/quiet', ['message.injected']);
     const stranger = await cast.newMember();
-    await expectProblem(await cast.request(stranger.token, 'DELETE', `/api/v1/webhooks/${webhook.id}`), 404, 'webhook_not_found');
-    await expectProblem(await cast.request(stranger.token, 'GET', `/api/v1/webhooks/${webhook.id}/deliveries`), 404, 'webhook_not_found');
-    await expectProblem(await cast.request(stranger.token, 'POST', `/api/v1/webhooks/${webhook.id}/ping`), 404, 'webhook_not_found');
+    const params = { id: webhook.id };
+    await expectProblem(cast.send(stranger.token, webhookRoutes.deleteWebhook, { params }), 404, 'webhook_not_found');
+    await expectProblem(cast.send(stranger.token, webhookRoutes.listWebhookDeliveries, { params }), 404, 'webhook_not_found');
+    await expectProblem(cast.send(stranger.token, webhookRoutes.pingWebhook, { params, body: {} }), 404, 'webhook_not_found');
     expect(await deliveries(me, webhook.id)).toEqual([]);
+    // No credentials at all: a raw request, as a stranger to Cast sends it.
     expect((await cast.request(null, 'GET', '/api/v1/webhooks')).status).toBe(401);
   });
 });

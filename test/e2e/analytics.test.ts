@@ -5,8 +5,10 @@
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Analytics } from '../../db/analytics';
 import { rollUpHealth } from '../../db/health';
+import { analyticsRoutes } from '../../domain/routes/analytics';
+import { decisionRoutes } from '../../domain/routes/decisions';
+
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { WIDE, atBothWidths, signedInPage } from '../support/browser';
@@ -40,12 +42,12 @@ describe('analytics', () => {
       await me.decision(id); // the first human view
       await me.answer(id, 1, { kind: 'decision', selected: [2] });
       await me.delivered(id);
-      await me.ok('POST', `/api/v1/decisions/${id}/asks/1/undo`);
+      await me.send(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} });
       await rollUp(me);
       await me.answer(id, 1, { kind: 'decision', selected: [2] });
       await me.delivered(id);
       await openedDaysAgo(cast, me, (await me.agent('Editor')).id, 3, 2);
-      const { analytics } = await me.ok<{ analytics: Analytics }>('GET', '/api/v1/analytics?days=30');
+      const { analytics } = await me.send(analyticsRoutes.analytics, { query: { days: 30 } });
       expect(analytics).toMatchObject({ asksPerDecision: 1, restartOutcomes: { nothing: 1 }, undo: { answers: 2, undone: 1, rate: 0.5 } });
       expect(analytics.timeToDecideMs.decided).toBe(1);
 

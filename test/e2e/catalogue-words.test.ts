@@ -7,6 +7,10 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
+import { approvalRoutes } from '../../domain/routes/approvals';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { seriousViolations } from '../support/axe';
 import { WIDE, screenshot, signedInPage } from '../support/browser';
@@ -82,12 +86,14 @@ describe('§6.18 copy, word for word', () => {
   it('§6.18 "Approve · Reject · Confirm rejection" — a permission card says them too, never Deny', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
-    await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'I will clean up the build directory next.' });
+    await me.send(sessionRoutes.appendMessage, {
+      params: { id: session },
+      body: { role: 'assistant', body: 'I will clean up the build directory next.' },
+    });
     const id = (
-      await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
-        kind: 'permission',
-        tool: 'Bash',
-        input: 'rm -rf build/',
+      await me.send(sessionRoutes.fileHostPrompt, {
+        params: { id: session },
+        body: { kind: 'permission', tool: 'Bash', input: 'rm -rf build/' },
       })
     ).decision.id;
     const page = await signedIn(me.member.token);
@@ -106,9 +112,9 @@ describe('§6.18 copy, word for word', () => {
     const me = world(cast, member);
     const bot = world(cast, await agentTokenOf(cast.pool, member, 'Deployer', 'ci runner'));
     const byAgent = (await bot.file({ question: 'Deploy now?', context, asks: [approvalAsk()] })).body.decision.id;
-    await bot.ok('PATCH', `/api/v1/decisions/${byAgent}`, { context: `${context} The build is green.` });
+    await bot.send(decisionRoutes.editDecision, { params: { id: byAgent }, body: { context: `${context} The build is green.` } });
     const byMe = (await me.file({ question: 'Roll back?', context, asks: [approvalAsk()] })).body.decision.id;
-    await me.ok('PATCH', `/api/v1/decisions/${byMe}`, { context: `${context} The rollback is tested.` });
+    await me.send(decisionRoutes.editDecision, { params: { id: byMe }, body: { context: `${context} The rollback is tested.` } });
 
     const page = await signedIn(member.token, '/activity');
     const edited = page.locator('[data-testid="activity-entry"][data-kind="edited"]');
@@ -193,19 +199,19 @@ describe('FR-63 — the web words what the server sends as codes and values', ()
   it("an approval's risks are its flags in the catalogue's words (§6.3 RISKS), not the ask's English", async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const approval = (
-      await me.ok<{ approval: { decisionId: string } }>('POST', '/api/v1/approvals', {
-        actionType: 'override_budget',
-        summary: 'Approve the $240 spend on the data feed',
-        risks: ['spends_money', 'recurring'],
+    const { decisionId } = (
+      await me.send(approvalRoutes.proposeApproval, {
+        body: { actionType: 'override_budget', summary: 'Approve the $240 spend on the data feed', risks: ['spends_money', 'recurring'] },
       })
     ).approval;
+    // An approval from a person carries a decision into the queue.
+    if (!decisionId) throw new Error('the approval filed no decision');
     const page = await browser.newPage({ viewport: WIDE });
-    const rewritten = await rewriteRead(page, approval.decisionId, (body) => {
+    const rewritten = await rewriteRead(page, decisionId, (body) => {
       const ask = body.decision.asks[0]!;
       if (ask.kind === 'approval') ask.risks = [SERVER_WORDS];
     });
-    await page.goto(`${cast.url}/decisions?id=${approval.decisionId}`);
+    await page.goto(`${cast.url}/decisions?id=${decisionId}`);
     await page.getByLabel('Token').fill(member.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const risks = detail(page).getByTestId('risks');

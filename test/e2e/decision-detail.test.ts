@@ -7,7 +7,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { missionRoutes } from '../../domain/routes/missions';
+import { stackRoutes } from '../../domain/routes/stacks';
+import { taskRoutes } from '../../domain/routes/tasks';
+
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { seriousViolations } from '../support/axe';
 import { WIDE, screenshot, signedInPage } from '../support/browser';
@@ -35,7 +39,7 @@ describe('what a person needs to see to decide', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
-    const mission = (await me.ok<{ mission: { id: string } }>('POST', '/api/v1/missions', { name: 'Pricing accuracy' })).mission;
+    const mission = (await me.send(missionRoutes.createMission, { body: { name: 'Pricing accuracy' } })).mission;
     const task = await me.task('Refresh the pricing page', { missionId: mission.id });
     const session = await me.session(agent.id);
     const parked = await me.run(session, 'parked');
@@ -53,10 +57,8 @@ describe('what a person needs to see to decide', () => {
       })
     ).body.decision.id;
     // The blocking decision holds its task once its workflow has started.
-    await expect
-      .poll(async () => (await me.ok<{ task: { status: string } }>('GET', `/api/v1/tasks/${task.id}`)).task.status, SLOW)
-      .toBe('blocked');
-    const read = await me.ok<{ detail: { blocking: boolean } }>('GET', `/api/v1/decisions/${id}`);
+    await expect.poll(async () => (await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status, SLOW).toBe('blocked');
+    const read = await me.send(decisionRoutes.getDecision, { params: { id } });
     expect(read.detail.blocking).toBe(true);
 
     const page = await signedIn(member.token);
@@ -132,9 +134,7 @@ describe('what a person needs to see to decide', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Editor');
-    const stack = (
-      await me.ok<{ stack: { id: string } }>('POST', '/api/v1/stacks', { title: 'Launch checklist', autoDefaultSeconds: 86_400 })
-    ).stack;
+    const stack = (await me.send(stackRoutes.createStack, { body: { title: 'Launch checklist', autoDefaultSeconds: 86_400 } })).stack;
     const stacked = (
       await me.file({
         question: 'Back off or switch keys?',
@@ -195,7 +195,7 @@ describe('what a person needs to see to decide', () => {
     // The withdrawn banner, read the moment the answer was taken back: "just now", never "0 seconds ago".
     const second = (await me.file({ question: 'Undo me right away', context, asks: [approvalAsk(), tierAsk()] })).body.decision.id;
     await me.answer(second, 1, { kind: 'approval', decision: 'approve' });
-    await me.ok('POST', `/api/v1/decisions/${second}/asks/1/undo`);
+    await me.send(decisionRoutes.undoAnswer, { params: { id: second, ask: 1 }, body: {} });
     const withdrawnAt = (await me.decision(second)).asks[0]!.withdrawnAnswers!.at(-1)!.withdrawnAt;
     const atThatMoment = await signedIn(member.token, `/decisions?id=${second}`, new Date(withdrawnAt));
     const banner = atThatMoment.getByTestId('withdrawn');
@@ -285,12 +285,11 @@ describe('what a person needs to see to decide', () => {
     const agent = await me.agent('Researcher');
     const id = (await me.file({ question: 'Which supplier list is right?', context, asks: [tierAsk()], agent: agent.id })).body.decision.id;
     const kept = (await me.file({ question: 'Still open', context, asks: [tierAsk()] })).body.decision.id;
-    await me.ok('POST', `/api/v1/decisions/${id}/withdraw`);
+    await me.send(decisionRoutes.withdrawDecision, { params: { id }, body: {} });
 
-    type QueueRead = { decisions: DecisionView[]; counts: { total: number } };
-    const open = await me.ok<QueueRead>('GET', '/api/v1/decisions');
+    const open = await me.send(decisionRoutes.listQueue);
     expect(open.decisions.map((d) => d.id)).toEqual([kept]);
-    const answered = await me.ok<QueueRead>('GET', '/api/v1/decisions?tab=answered');
+    const answered = await me.send(decisionRoutes.listQueue, { query: { tab: 'answered' } });
     expect(answered.decisions.map((d) => [d.id, d.status])).toEqual([[id, 'withdrawn']]);
     expect(answered.counts.total).toBe(1);
 

@@ -6,9 +6,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../domain/activity';
-import type { Approval } from '../../domain/approval';
-import type { Escalation } from '../../domain/escalation';
+import type { z } from 'zod';
+import type { ProposeApprovalBody } from '../../domain/approval';
+import type { RaiseEscalationBody } from '../../domain/escalation';
+import { activityRoutes } from '../../domain/routes/activity';
+import { approvalRoutes } from '../../domain/routes/approvals';
+import { escalationRoutes } from '../../domain/routes/escalations';
+
 import { agentTokenOf, colleagueOf } from '../support/members';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations, expectAccessible } from '../support/axe';
@@ -38,26 +42,25 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const openCount = (page: Page) => sidebar(page).getByTestId('open-count').textContent();
 const toast = (page: Page) => page.getByTestId('toast').allTextContents();
 
-const propose = (me: Me, body: Record<string, unknown>) =>
+const propose = (me: Me, body: Partial<z.input<typeof ProposeApprovalBody>>) =>
   me
-    .ok<{ approval: Approval }>('POST', '/api/v1/approvals', {
-      actionType: 'send_message',
-      summary: 'Send the launch email to 4,000 customers',
-      ...body,
+    .send(approvalRoutes.proposeApproval, {
+      body: { actionType: 'send_message', summary: 'Send the launch email to 4,000 customers', ...body },
     })
     .then((reply) => reply.approval);
-const raise = (me: Me, body: Record<string, unknown>) =>
+const raise = (me: Me, body: Partial<z.input<typeof RaiseEscalationBody>>) =>
   me
-    .ok<{ escalation: Escalation }>('POST', '/api/v1/escalations', {
-      reasonCode: 'ambiguous_instructions',
-      summary: 'Finance and ops each keep a supplier list, and they disagree on three suppliers.',
-      mustDecide: 'Which supplier list is authoritative?',
-      ...body,
+    .send(escalationRoutes.raiseEscalation, {
+      body: {
+        reasonCode: 'ambiguous_instructions',
+        summary: 'Finance and ops each keep a supplier list, and they disagree on three suppliers.',
+        mustDecide: 'Which supplier list is authoritative?',
+        ...body,
+      },
     })
     .then((reply) => reply.escalation);
-const approvalOf = (me: Me, id: string) => me.ok<{ approval: Approval }>('GET', `/api/v1/approvals/${id}`).then((body) => body.approval);
-const escalationOf = (me: Me, id: string) =>
-  me.ok<{ escalation: Escalation }>('GET', `/api/v1/escalations/${id}`).then((body) => body.escalation);
+const approvalOf = (me: Me, id: string) => me.send(approvalRoutes.getApproval, { params: { id } }).then((body) => body.approval);
+const escalationOf = (me: Me, id: string) => me.send(escalationRoutes.getEscalation, { params: { id } }).then((body) => body.escalation);
 
 describe('the sidebar (§6.1)', () => {
   it(
@@ -385,7 +388,7 @@ describe('Activity', () => {
       expect(shown.indexOf(`${id} answered`)).toBeGreaterThanOrEqual(0);
       expect(shown.indexOf(`${id} answered`)).toBeLessThan(shown.indexOf(`${task.id} created`));
       // Every entry the API has, in its order, and no other.
-      const history = (await me.ok<{ activity: ActivityEntry[] }>('GET', '/api/v1/activity?limit=50')).activity;
+      const history = (await me.send(activityRoutes.listActivity, { query: { limit: 50 } })).activity;
       expect(shown).toEqual(history.map((entry) => `${entry.subjectId} ${entry.kind}`));
 
       const taskCreated = entries.filter({ hasText: 'Task "Launch" created' });

@@ -8,7 +8,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rollUpHealth } from '../../db/health';
-import type { HealthLine } from '../../domain/health';
+import { agentRoutes } from '../../domain/routes/agents';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { healthSettingsRoutes } from '../../domain/routes/health-settings';
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { WIDE, atBothWidths, signedInPage } from '../support/browser';
@@ -25,7 +27,6 @@ const SCENARIO = 240_000;
 const SLOW = { timeout: 20_000 };
 
 type Me = ReturnType<typeof world>;
-type Queue = { health: HealthLine | null };
 
 const HEAVY = 'Heavy — 11 decisions a day. Your agents are asking things their instructions could answer.';
 const QUIET = 'Nothing has needed you in two weeks. Worth spot-checking what your agents decided on their own.';
@@ -40,7 +41,7 @@ async function keepOpen(me: Me, open: number): Promise<void> {
 }
 
 const rollUp = (me: Me) => rollUpHealth(cast.pool, me.member.workspaceId);
-const queue = (me: Me) => me.ok<Queue>('GET', '/api/v1/decisions');
+const queue = (me: Me) => me.send(decisionRoutes.listQueue);
 
 /** Signs in on the queue (where signedInPage waits for "My Decisions"), then opens `path`. */
 const signedIn = (token: string, path = '/decisions') =>
@@ -63,7 +64,7 @@ describe('the health line — the four bands (§6.13, FR-51…FR-54)', () => {
       const me = world(cast, await cast.newMember());
       const editor = await me.agent('Editor');
       const ops = await me.agent('Ops');
-      await me.ok('PATCH', `/api/v1/agents/${editor.id}`, { instructions: 'Keep the supplier sheet current.' });
+      await me.send(agentRoutes.updateAgent, { params: { id: editor.id }, body: { instructions: 'Keep the supplier sheet current.' } });
       for (let day = 1; day <= 7; day += 1) {
         await openedDaysAgo(cast, me, editor.id, day, 8);
         await openedDaysAgo(cast, me, ops.id, day, 3);
@@ -165,7 +166,7 @@ describe('the health line — the four bands (§6.13, FR-51…FR-54)', () => {
       await expect.poll(() => activeName(page), SLOW).toMatchObject({ tag: 'H2', text: 'Recent runs' });
       expect(await page.getByTestId('recent-runs').getByRole('link', { name: run.id }).getAttribute('href')).toBe(`/runs/${run.id}`);
 
-      await me.ok('PATCH', '/api/v1/settings/health', { quietDays: 10 });
+      await me.send(healthSettingsRoutes.updateHealthSettings, { body: { quietDays: 10 } });
       await page.goto(`${cast.url}/decisions`);
       await expect
         .poll(() => healthText(page), SLOW)
@@ -301,7 +302,7 @@ describe('the ⋯ menu — Adjust the band and Hide for 30 days (FR-53)', () => 
         .waitFor(SLOW);
       expect(await dialog.isVisible()).toBe(true);
       await page.unroute('**/api/v1/settings/health');
-      expect((await me.ok<{ settings: { healthyCeiling: number } }>('GET', '/api/v1/settings/health')).settings.healthyCeiling).toBe(5);
+      expect((await me.send(healthSettingsRoutes.getHealthSettings)).settings.healthyCeiling).toBe(5);
 
       // A ceiling of 2 makes three a day Heavy, at once, with the agent behind them.
       await ceiling.fill('2');
@@ -311,7 +312,7 @@ describe('the ⋯ menu — Adjust the band and Hide for 30 days (FR-53)', () => 
         .poll(() => healthText(page), SLOW)
         .toEqual(['Heavy — 3 decisions a day. Your agents are asking things their instructions could answer. Most of them: Editor.']);
       await expect.poll(() => toast(page), SLOW).toEqual(['Band saved.']);
-      expect((await me.ok<{ settings: unknown }>('GET', '/api/v1/settings/health')).settings).toEqual({
+      expect((await me.send(healthSettingsRoutes.getHealthSettings)).settings).toEqual({
         healthyCeiling: 2,
         quietDays: 14,
         hiddenUntil: null,
@@ -343,9 +344,10 @@ describe('the ⋯ menu — Adjust the band and Hide for 30 days (FR-53)', () => 
     await expect.poll(() => toast(page), SLOW).toEqual(['The health line is hidden for 30 days. Analytics can show it again.']);
     // Focus is not lost with the line: it moves to the page's heading.
     await expect.poll(() => activeName(page)).toMatchObject({ tag: 'H1' });
-    const { settings } = await me.ok<{ settings: { hiddenUntil: string } }>('GET', '/api/v1/settings/health');
-    expect(Date.parse(settings.hiddenUntil) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
-    expect(Date.parse(settings.hiddenUntil) - Date.now()).toBeLessThan(30.1 * 86_400_000);
+    const { settings } = await me.send(healthSettingsRoutes.getHealthSettings);
+    expect(Date.parse(settings.hiddenUntil!) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    expect(Date.parse(settings.hiddenUntil!) - Date.now()).toBeLessThan(30.1 * 86_400_000);
+
     await page.reload();
     await page.getByTestId('card').first().waitFor(SLOW);
     expect(await page.getByTestId('health').count()).toBe(0);

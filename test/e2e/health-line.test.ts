@@ -8,6 +8,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rollUpHealth } from '../../db/health';
+import { agentRoutes } from '../../domain/routes/agents';
+import { decisionRoutes } from '../../domain/routes/decisions';
+
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { screenshot, signedInPage } from '../support/browser';
@@ -49,7 +52,7 @@ describe('the health line tells the truth (FR-51…FR-55)', () => {
     const researcher = await me.agent('Researcher');
     // The roll-up, taken before any of them: on its own it would read "quiet".
     await rollUpHealth(cast.pool, me.member.workspaceId);
-    expect((await me.ok<{ health: { band: string } }>('GET', '/api/v1/decisions')).health.band).toBe('quiet');
+    expect((await me.send(decisionRoutes.listQueue)).health?.band).toBe('quiet');
 
     // 37 opened today, 12 of them answered: 25 open, which is not Flooded (more than 25 is).
     const ids = await burst(me, researcher.id, 37);
@@ -69,7 +72,7 @@ describe('the health line tells the truth (FR-51…FR-55)', () => {
     const me = world(cast, await cast.newMember());
     const researcher = await me.agent('Researcher');
     const editor = await me.agent('Editor');
-    await me.ok('PATCH', `/api/v1/agents/${researcher.id}`, { instructions: 'Ask before spending money.' });
+    await me.send(agentRoutes.updateAgent, { params: { id: researcher.id }, body: { instructions: 'Ask before spending money.' } });
     await rollUpHealth(cast.pool, me.member.workspaceId);
     await burst(me, researcher.id, 20);
     await burst(me, editor.id, 6);

@@ -10,6 +10,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { screenshot, signedInPage } from '../support/browser';
@@ -279,7 +282,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       const session = await me.session();
       const prompt = (tool: string) =>
         me
-          .ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission', tool, input: 'ls' })
+          .send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: { kind: 'permission', tool, input: 'ls' } })
           .then((reply) => reply.decision.id);
       const bash = await prompt('Bash');
       await prompt('Write');
@@ -318,7 +321,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     ]);
     await me.answer(acted!, 1, { kind: 'approval', decision: 'approve' });
     const delivered = await me.delivered(acted!);
-    await me.ok('POST', `/api/v1/runs/${delivered.delivery!.runId}/claim`);
+    await me.send(runRoutes.claimRun, { params: { id: delivered.delivery!.runId! }, body: {} });
     const second = await signedInPage(browser, cast.url, member.token, '/decisions?tab=answered');
     await second.getByRole('heading', { name: 'Already acted on?' }).waitFor(SLOW);
     await second.keyboard.press('u');

@@ -6,7 +6,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
+import type { z } from 'zod';
+import type { HostPromptBody } from '../../domain/host-prompt';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { approvalAsk, world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
 import { WIDE, atBothWidths, focused, signedInPage } from '../support/browser';
@@ -22,6 +24,8 @@ type Me = ReturnType<typeof world>;
 /** The machine is shared: waits are generous. */
 const SLOW = { timeout: 15_000 };
 const SCENARIO = 180_000;
+type PermissionPrompt = Extract<z.input<typeof HostPromptBody>, { kind: 'permission' }>;
+
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 
 /** Signs in on the queue, at 1280 px. */
@@ -33,10 +37,13 @@ describe('permission prompts in the queue (cast-decide)', () => {
     async () => {
       const me = world(cast, await cast.newMember());
       const session = await me.session();
-      await me.ok('POST', `/api/v1/sessions/${session}/messages`, { role: 'assistant', body: 'I will clean up the build directory next.' });
-      const prompt = (body: Record<string, unknown>) =>
+      await me.send(sessionRoutes.appendMessage, {
+        params: { id: session },
+        body: { role: 'assistant', body: 'I will clean up the build directory next.' },
+      });
+      const prompt = (body: Omit<PermissionPrompt, 'kind'>) =>
         me
-          .ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, { kind: 'permission', ...body })
+          .send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: { kind: 'permission', ...body } })
           .then((reply) => reply.decision.id);
       const bash = await prompt({ tool: 'Bash', input: 'rm -rf build/', pinned: 'Plan: 1. clean 2. build 3. test' });
       const write = await prompt({ tool: 'Write', input: '/etc/hosts' });
@@ -108,16 +115,19 @@ describe('permission prompts in the queue (cast-decide)', () => {
     async () => {
       const me = world(cast, await cast.newMember());
       const session = await me.session();
-      await me.ok('POST', `/api/v1/sessions/${session}/messages`, {
-        role: 'assistant',
-        body: 'The config in your home directory differs from the repo one.',
+      await me.send(sessionRoutes.appendMessage, {
+        params: { id: session },
+        body: { role: 'assistant', body: 'The config in your home directory differs from the repo one.' },
       });
       const id = (
-        await me.ok<{ decision: DecisionView }>('POST', `/api/v1/sessions/${session}/prompts`, {
-          kind: 'terminal',
-          question: 'Overwrite the config?',
-          options: ['Overwrite', 'Keep mine'],
-          pinned: 'Goal: make the build reproducible',
+        await me.send(sessionRoutes.fileHostPrompt, {
+          params: { id: session },
+          body: {
+            kind: 'terminal',
+            question: 'Overwrite the config?',
+            options: ['Overwrite', 'Keep mine'],
+            pinned: 'Goal: make the build reproducible',
+          },
         })
       ).decision.id;
       const page = await signedIn(me);

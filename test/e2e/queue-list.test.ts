@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rollUpHealth } from '../../db/health';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { WIDE, screenshot, signedInPage } from '../support/browser';
@@ -106,8 +107,9 @@ describe('the queue as a list (FR-2…FR-7, FR-43, §6.1)', () => {
     const open = await fileMany(me, 3, 'Open one', { agent: editor.id });
     const [answered, withdrawn, archived] = await fileMany(me, 3, 'Closed one');
     await me.answer(answered!, 1, { kind: 'decision', selected: [2] });
-    await me.ok('POST', `/api/v1/decisions/${withdrawn}/withdraw`, {});
-    await me.ok('POST', `/api/v1/decisions/${archived}/archive`, {});
+    await me.send(decisionRoutes.withdrawDecision, { params: { id: withdrawn! }, body: {} });
+    await me.send(decisionRoutes.archiveDecision, { params: { id: archived! }, body: {} });
+
     await me.answer(open[2]!, 1, { kind: 'decision', selected: [2] });
 
     const page = await signedInPage(browser, cast.url, member.token);

@@ -6,7 +6,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { agentRoutes } from '../../domain/routes/agents';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { world } from '../support/agent-world';
+
 import { axeViolations } from '../support/axe';
 import { WIDE, atBothWidths, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
@@ -22,9 +25,8 @@ const SCENARIO = 240_000;
 const SLOW = { timeout: 20_000 };
 
 type Me = ReturnType<typeof world>;
-type Queue = { decisions: Array<{ id: string }> };
-
-const queue = (me: Me) => me.ok<Queue>('GET', '/api/v1/decisions');
+const queue = (me: Me) => me.send(decisionRoutes.listQueue);
+const instructionsOf = async (me: Me, id: string) => (await me.send(agentRoutes.getAgent, { params: { id } })).agent.instructions;
 
 /** Signs in on the queue (where signedInPage waits for "My Decisions"), then opens `path`. */
 const signedIn = (token: string, path = '/decisions') =>
@@ -40,7 +42,7 @@ describe('recurring decisions (§6.14, FR-56…FR-58)', () => {
       const me = world(cast, await cast.newMember());
       const editor = await me.agent('Editor');
       const ops = await me.agent('Ops');
-      await me.ok('PATCH', `/api/v1/agents/${editor.id}`, { instructions: 'Keep the supplier sheet current.' });
+      await me.send(agentRoutes.updateAgent, { params: { id: editor.id }, body: { instructions: 'Keep the supplier sheet current.' } });
       const first = (await me.file(choice('Which supplier list is authoritative?', { agent: editor.id }))).body.decision.id;
       await me.answer(first, 1, { kind: 'decision', selected: [2] }, 'Ops owns it this quarter.');
       const second = (await me.file(choice('Which supplier list is AUTHORITATIVE?!', { agent: editor.id, session: await me.session() })))
@@ -92,9 +94,7 @@ describe('recurring decisions (§6.14, FR-56…FR-58)', () => {
       expect(await textarea.getAttribute('aria-describedby')).toContain('instructions-draft');
       expect(await page.getByTestId('instructions-count').textContent()).toBe(`${drafted.length} / 20,000 characters`);
       expect(await page.getByTestId('unsaved').textContent()).toBe('Unsaved changes.');
-      expect((await me.ok<{ agent: { instructions: string } }>('GET', `/api/v1/agents/${editor.id}`)).agent.instructions).toBe(
-        'Keep the supplier sheet current.',
-      );
+      expect(await instructionsOf(me, editor.id)).toBe('Keep the supplier sheet current.');
       expect(await axeViolations(page)).toEqual([]);
       await atBothWidths(page, 'instructions-draft');
 
@@ -104,7 +104,7 @@ describe('recurring decisions (§6.14, FR-56…FR-58)', () => {
       const written = `${drafted} Ask again if Finance hands it back.`;
       await page.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => toast(page), SLOW).toEqual(["Saved Editor's instructions."]);
-      expect((await me.ok<{ agent: { instructions: string } }>('GET', `/api/v1/agents/${editor.id}`)).agent.instructions).toBe(written);
+      expect(await instructionsOf(me, editor.id)).toBe(written);
       expect(await page.getByTestId('draft-note').count()).toBe(0);
       expect(await page.getByTestId('unsaved').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
@@ -158,7 +158,7 @@ describe('recurring decisions (§6.14, FR-56…FR-58)', () => {
       expect(await textarea.getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
       expect(await page.getByTestId('instructions-count').textContent()).toBe('20,001 / 20,000 characters');
-      expect((await me.ok<{ agent: { instructions: string } }>('GET', `/api/v1/agents/${editor.id}`)).agent.instructions).toBe('');
+      expect(await instructionsOf(me, editor.id)).toBe('');
 
       // A decision that is not recurring adds nothing, and says why.
       const lone = (await me.file(choice('Is this a one-off?', { agent: editor.id }))).body.decision.id;

@@ -6,6 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { peopleRoutes } from '../../domain/routes/people';
 import { axeViolations } from '../support/axe';
 import { agentTokenOf } from '../support/members';
 import { NARROW, WIDE, screenshot, signIn } from '../support/browser';
@@ -127,9 +129,9 @@ describe('the Settings page (issue 19)', () => {
     await atBothWidths(page, 'settings-member-secret');
 
     // The secret is Alice's person token: the people routes answer it.
-    const asAlice = await cast.request(secret, 'GET', '/api/v1/members');
+    const asAlice = await cast.reply(secret, peopleRoutes.listMembers);
     expect(asAlice.status).toBe(200);
-    expect(((await asAlice.json()) as { members: Array<{ name: string }> }).members.map((m) => m.name)).toEqual(['Tester', 'Alice']);
+    expect(asAlice.body.members.map((m) => m.name)).toEqual(['Tester', 'Alice']);
 
     await putAway(page, secret);
     expect(await members.getByRole('row').nth(2).innerText()).toMatch(/^Alice\s+Member\s+\S/);
@@ -183,8 +185,9 @@ describe('the Settings page (issue 19)', () => {
       expect(Date.parse(expires!) - Date.now()).toBeGreaterThan(89 * 86_400_000);
 
       // The agent uses it: it may read the queue, never manage tokens.
-      const asAgent = await cast.request(secret, 'GET', '/api/v1/decisions');
+      const asAgent = await cast.reply(secret, decisionRoutes.listQueue);
       expect(asAgent.status).toBe(200);
+      // The refusal stays raw: it is the credential's answer, status and code as sent.
       const managing = await cast.request(secret, 'GET', '/api/v1/tokens');
       expect(managing.status).toBe(403);
       expect(((await managing.json()) as { code: string }).code).toBe('forbidden_for_agent');
@@ -206,7 +209,7 @@ describe('the Settings page (issue 19)', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Revoke "CI runner"' });
-      expect((await cast.request(secret, 'GET', '/api/v1/decisions')).status).toBe(200);
+      expect((await cast.reply(secret, decisionRoutes.listQueue)).status).toBe(200);
 
       // From the keyboard this time: Enter opens it, then confirm.
       await page.keyboard.press('Enter');
@@ -254,7 +257,8 @@ describe('the Settings page (issue 19)', () => {
       await elsewhere.getByRole('button', { name: 'Sign in' }).click();
       await elsewhere.getByRole('heading', { name: 'My Decisions' }).waitFor(SLOW);
       await elsewhere.close();
-      expect((await cast.request(secret, 'GET', '/api/v1/tokens')).status).toBe(200);
+      expect((await cast.reply(secret, peopleRoutes.listTokens)).status).toBe(200);
+
       await putAway(page, secret);
       expect(await tokenRow(page, 'Laptop').locator('td').allInnerTexts()).toEqual([
         'Person',

@@ -7,8 +7,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { DecisionView } from '../../domain/decision';
-import type { StackView } from '../../domain/stack';
+import type { z } from 'zod';
+import { stackRoutes } from '../../domain/routes/stacks';
+import type { CreateStackBody } from '../../domain/stack-schema';
+
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { WIDE, atBothWidths, screenshot, signedInPage } from '../support/browser';
@@ -36,8 +38,8 @@ const choice = (question: string, extra: Record<string, unknown> = {}) => ({
 const advisory = (question: string, defaultOption = 2, extra: Record<string, unknown> = {}) =>
   choice(question, { mode: 'advisory', defaultOption, ...extra });
 
-async function newStack(me: Me, body: Record<string, unknown>): Promise<StackView> {
-  const reply = await me.call<{ stack: StackView }>('POST', '/api/v1/stacks', body);
+async function newStack(me: Me, body: z.input<typeof CreateStackBody>) {
+  const reply = await me.reply(stackRoutes.createStack, { body });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.stack;
 }
@@ -48,7 +50,7 @@ async function file(me: Me, body: Record<string, unknown>): Promise<string> {
   return filed.body.decision.id;
 }
 
-const stackOf = (me: Me, id: string) => me.ok<{ stack: StackView; decisions: DecisionView[] }>('GET', `/api/v1/stacks/${id}`);
+const stackOf = (me: Me, id: string) => me.send(stackRoutes.getStack, { params: { id } });
 const order = async (me: Me, id: string) => (await stackOf(me, id)).stack.members.map((member) => member.decisionId);
 
 /** Signs in on the queue (where signedInPage waits for "My Decisions"), then opens `path`. */
@@ -76,7 +78,7 @@ describe('the queue renders a stack as a checklist (list mode)', () => {
       const launch = await newStack(me, { title: 'Launch checklist', dueAt: new Date(Date.now() + 86_400_000).toISOString() });
       const banner = await file(me, choice('Ship the banner?', { stack: launch.id }));
       const pricing = await file(me, choice('Ship the pricing page?', { stack: launch.id }));
-      await me.ok('PUT', `/api/v1/stacks/${launch.id}/order`, { order: [pricing, banner] });
+      await me.send(stackRoutes.reorderStack, { params: { id: launch.id }, body: { order: [pricing, banner] } });
       const billing = await newStack(me, { title: 'Billing cleanup', dueAt: new Date(Date.now() - 3_600_000).toISOString() });
       const refund = await file(me, advisory('Refund the duplicate charge?', 2, { stack: billing.id }));
       const invoice = await file(me, advisory('Resend the March invoice?', 1, { stack: billing.id }));

@@ -10,8 +10,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { freeFixedPort } from '../../runtime/free-port';
 import { decisionBody } from '../support/fixtures';
+import { typedCallsOver } from '../support/typed-calls';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cast-start-'));
 // Like a clone's .data: the database server's user (as root, `postgres`) passes through it.
@@ -126,12 +128,8 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-const call = (started: Started, token: string, method: string, path: string, body?: unknown) =>
-  fetch(`${started.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+/** Typed calls to the API that `started` runs. */
+const apiOf = (started: Started) => typedCallsOver(started.url);
 
 /** Everything npm start began, SIGKILLed; with the database server too when `postgres` is set. */
 async function killAll(options: { postgres: boolean }): Promise<void> {
@@ -171,11 +169,12 @@ describe('npm start', () => {
     expect(postgresPort()).toBe(ports.postgres);
     expect(await listening(ports.postgres!)).toBe(true);
 
-    const filed = await call(first, first.token, 'POST', '/api/v1/decisions', decisionBody('Survives a restart?', 2));
+    const filed = await apiOf(first).reply(first.token, decisionRoutes.fileDecision, { body: decisionBody('Survives a restart?', 2) });
     expect(filed.status).toBe(201);
-    decisionId = ((await filed.json()) as { decision: { id: string } }).decision.id;
-    const answered = await call(first, first.token, 'POST', `/api/v1/decisions/${decisionId}/asks/1/answer`, {
-      answer: { kind: 'decision', selected: [2] },
+    decisionId = filed.body.decision.id;
+    const answered = await apiOf(first).reply(first.token, decisionRoutes.answerAsk, {
+      params: { id: decisionId, ask: 1 },
+      body: { answer: { kind: 'decision', selected: [2] } },
     });
     expect(answered.status).toBe(200);
 
@@ -195,8 +194,8 @@ describe('npm start', () => {
           { timeout: 30_000 },
         )
         .toBe(200);
-      const read = await call(second, first.token, 'GET', `/api/v1/decisions/${decisionId}`);
-      expect(await read.json()).toMatchObject({ decision: { id: decisionId, progress: { answered: 1 } } });
+      const read = await apiOf(second).send(first.token, decisionRoutes.getDecision, { params: { id: decisionId } });
+      expect(read).toMatchObject({ decision: { id: decisionId, progress: { answered: 1 } } });
       expect(worker.exitCode).toBeNull();
     } finally {
       api.kill('SIGTERM');
@@ -224,17 +223,18 @@ describe('npm start', () => {
     expect(existsSync(join(dataDir, 'pg', 'data', 'postmaster.pid'))).toBe(true);
 
     const third = await npmStart(ports, adminToken);
-    const read = await call(third, adminToken, 'GET', `/api/v1/decisions/${decisionId}`);
+    const read = await apiOf(third).reply(adminToken, decisionRoutes.getDecision, { params: { id: decisionId } });
     expect(read.status).toBe(200);
-    expect(await read.json()).toMatchObject({
+    expect(read.body).toMatchObject({
       decision: { id: decisionId, question: 'Survives a restart?', status: 'open', progress: { answered: 1, required: 2 } },
     });
     // The workflow survived too: the second ask still takes its answer and resolves the decision.
-    const last = await call(third, firstToken, 'POST', `/api/v1/decisions/${decisionId}/asks/2/answer`, {
-      answer: { kind: 'decision', selected: [2] },
+    const last = await apiOf(third).reply(firstToken, decisionRoutes.answerAsk, {
+      params: { id: decisionId, ask: 2 },
+      body: { answer: { kind: 'decision', selected: [2] } },
     });
     expect(last.status).toBe(200);
-    expect(await last.json()).toMatchObject({ decision: { status: 'resolved' } });
+    expect(last.body).toMatchObject({ decision: { status: 'resolved' } });
   }, 360_000);
 
   it('shuts down the database server a SIGKILLed Cast left running, and starts afresh', async () => {
@@ -245,8 +245,8 @@ describe('npm start', () => {
 
     const fourth = await npmStart(ports, adminToken);
     expect(await gone(left!)).toBe(true);
-    const read = await call(fourth, adminToken, 'GET', `/api/v1/decisions/${decisionId}`);
-    expect(await read.json()).toMatchObject({ decision: { id: decisionId, status: 'resolved' } });
+    const read = await apiOf(fourth).send(adminToken, decisionRoutes.getDecision, { params: { id: decisionId } });
+    expect(read).toMatchObject({ decision: { id: decisionId, status: 'resolved' } });
 
     const postgres = postmasterPid();
     expect(await ctrlC()).toBe(true);

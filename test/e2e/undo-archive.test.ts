@@ -5,7 +5,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
+
 import { axeViolations } from '../support/axe';
 import { screenshot, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
@@ -66,7 +70,7 @@ describe('the ask menu (§6.4)', () => {
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Answer withdrawn. Researcher has been told.']);
     expect((await me.decision(id)).status).toBe('open');
-    const messages = await me.ok<{ messages: Array<{ kind: string }> }>('GET', `/api/v1/sessions/${session}/messages`);
+    const messages = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.messages.map((message) => message.kind)).toContain('withdrawal');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'ask-withdrawn-1280');
@@ -74,7 +78,7 @@ describe('the ask menu (§6.4)', () => {
 
   it('E6 — once the restarted run has begun, Undo is shown disabled with the reason, and Open Run remains', async () => {
     const { member, me, id, runId } = await approvedDecision(cast);
-    await me.ok('POST', `/api/v1/runs/${runId}/claim`);
+    await me.send(runRoutes.claimRun, { params: { id: runId }, body: {} });
     const page = await signedInPage(browser, cast.url, member.token);
     const menu = await openMenu(page, 'Spend $240 on the data feed?');
     const undo = menu.getByRole('menuitem', { name: 'Undo — Researcher already acted on this. Undo cannot unsend or unspend.' });
@@ -144,7 +148,7 @@ describe('Archive all (§6.11) and the Archived tab (§6.12)', () => {
     await screenshot(page, 'archived-tab-1280');
     await page.getByRole('button', { name: 'Restore "Which supplier list is right? #1"' }).click();
     await expect.poll(() => page.getByTestId('card').count()).toBe(2);
-    const open = await me.ok<{ decisions: Array<{ question: string }> }>('GET', '/api/v1/decisions');
+    const open = await me.send(decisionRoutes.listQueue);
     expect(open.decisions.map((decision) => decision.question).sort()).toEqual(['Not the Editor’s', 'Which supplier list is right? #1']);
   });
 
@@ -181,7 +185,7 @@ describe('Archive all (§6.11) and the Archived tab (§6.12)', () => {
     const id = (await me.file({ question: 'Archived elsewhere', context, asks: [approvalAsk()] })).body.decision.id;
     const page = await signedInPage(browser, cast.url, member.token);
     await page.getByRole('heading', { name: 'Archived elsewhere' }).waitFor();
-    await me.ok('POST', `/api/v1/decisions/${id}/archive`);
+    await me.send(decisionRoutes.archiveDecision, { params: { id }, body: {} });
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('alert').filter({ hasText: 'This decision was archived.' }).waitFor();
     await page.locator('.detail').getByRole('button', { name: 'Restore' }).click();

@@ -5,7 +5,11 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
+
 import { axeViolations } from '../support/axe';
 import { NARROW, WIDE, atBothWidths, screenshot, signIn, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
@@ -96,7 +100,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     const me = world(cast, member);
     const session = await me.session();
     const running = await me.run(session, 'running');
-    await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
+    await me.send(sessionRoutes.sessionHeartbeat, { params: { id: session }, body: {} });
     await me.file({ question: 'Keep going with the Pro tier?', context, asks: [approvalAsk()], session, run: running.id });
 
     const page = await signedIn(member.token);
@@ -116,7 +120,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     const run = await me.run(session, 'running');
     const task = await me.task();
     await me.file({ question: 'Nothing left to pick up?', context, asks: [approvalAsk()], session, run: run.id, task: task.id });
-    await me.ok('PATCH', `/api/v1/runs/${run.id}`, { status: 'cancelled' });
+    await me.send(runRoutes.updateRun, { params: { id: run.id }, body: { status: 'cancelled' } });
     await cast.pool.query('update tasks set deleted_at = now() where id = $1', [task.id]);
 
     const page = await signedIn(member.token);
@@ -150,7 +154,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     const me = world(cast, member);
     const session = await me.session();
     const parked = await me.run(session, 'parked');
-    await me.ok('POST', `/api/v1/sessions/${session}/stop`);
+    await me.send(sessionRoutes.stopSession, { params: { id: session }, body: {} });
     await me.file({ question: 'Restart me?', context, asks: [approvalAsk()], session, run: parked.id });
 
     const page = await signedIn(member.token);
@@ -170,12 +174,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
       .id;
     // Each blocking decision holds its task once its workflow has started.
     await expect
-      .poll(
-        async () =>
-          (await me.ok<{ task: { blockers: Array<{ resolvedAt: string | null }> } }>('GET', `/api/v1/tasks/${task.id}`)).task.blockers
-            .length,
-        { timeout: 15_000 },
-      )
+      .poll(async () => (await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.blockers.length, { timeout: 15_000 })
       .toBe(2);
 
     const page = await signedIn(member.token, `/decisions?id=${first}`);

@@ -1,7 +1,9 @@
 /** The web queue in a real browser: sign in with a token, see the ranked queue (first slice of the web issue). */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
+
 import { axeViolations } from '../support/axe';
 import { NARROW, screenshot, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
@@ -65,14 +67,14 @@ describe('answering in the browser', () => {
     const me = world(cast, member);
     const session = await me.session();
     const parked = await me.run(session, 'parked');
-    await me.ok('POST', `/api/v1/sessions/${session}/stop`);
+    await me.send(sessionRoutes.stopSession, { params: { id: session }, body: {} });
     await me.file({ question: 'Restart me from the web?', context, asks: [approvalAsk()], session, run: parked.id });
     const page = await signedIn(member.token);
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect
       .poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 })
       .toEqual([expect.stringContaining('Answered, but the agent could not be restarted automatically.')]);
-    await me.ok('POST', `/api/v1/sessions/${session}/heartbeat`);
+    await me.send(sessionRoutes.sessionHeartbeat, { params: { id: session }, body: {} });
     await page.getByRole('button', { name: 'Run now' }).click();
     await expect
       .poll(() => page.getByTestId('outcome').allTextContents())
