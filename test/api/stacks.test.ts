@@ -57,7 +57,11 @@ describe('auto-default deadlines', () => {
     const session = await me.session();
     const id = await fileInto(me, stack.id, advisory('Ship the banner?', { session }));
     const joinedAt = (await stackOf(me, stack.id)).stack.members[0]!.joinedAt;
-    const member = await me.decision(id);
+    // The decision learns its stack by a signal from the stack's workflow, just after the filing returns.
+    const member = await until(
+      () => me.decision(id),
+      (decision) => decision.stack !== null,
+    );
     expect(member.stack).toEqual({ stackId: stack.id, deadline: new Date(Date.parse(joinedAt) + 2000).toISOString() });
 
     const answered = await until(
