@@ -30,6 +30,8 @@ export async function startWorker(options: {
   reconcileEvery?: Duration | null;
   /** Let webhook deliveries reach loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateWebhooks?: boolean;
+  /** CAST_PUBLIC_URL: the base of the decision link webhook events carry; none without it. */
+  publicUrl?: string | undefined;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }): Promise<RunningWorker> {
@@ -58,6 +60,7 @@ export async function startWorker(options: {
         taskQueue,
         deployment,
         allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
+        publicUrl: options.publicUrl,
       }),
       ...options.extraActivities,
     },

@@ -18,7 +18,7 @@ import { reopenRecord, settleRecord } from './settle-record';
 import type { Deployment } from '../domain/deployment';
 import type { StackSnapshot } from '../domain/stack';
 import { cancelRestart, postWithdrawal, type CancelOutcome } from './undo-answer';
-import type { WebhookEvent } from '../domain/webhook';
+import { withDecisionLink, type WebhookEvent } from '../domain/webhook';
 import type { WebhookAttemptOutcome } from '../domain/webhook-delivery';
 import { decisionsWithWorkGone } from '../db/decision-queries';
 import { rollUpHealth } from '../db/health';
@@ -28,9 +28,17 @@ import { rollUpHealth } from '../db/health';
  * and webhook deliveries start their own; a worker always passes them. `allowPrivateWebhooks`
  * (CAST_WEBHOOK_ALLOW_PRIVATE) lets deliveries reach loopback and private addresses.
  */
-export type ActivityDeps = { pool: Pool; client?: Client; taskQueue?: string; deployment?: Deployment; allowPrivateWebhooks?: boolean };
+export type ActivityDeps = {
+  pool: Pool;
+  client?: Client;
+  taskQueue?: string;
+  deployment?: Deployment;
+  allowPrivateWebhooks?: boolean;
+  /** CAST_PUBLIC_URL: the base of the decision link a webhook event carries. */
+  publicUrl?: string | undefined;
+};
 
-export function createActivities({ pool, client, taskQueue, deployment, allowPrivateWebhooks = false }: ActivityDeps) {
+export function createActivities({ pool, client, taskQueue, deployment, allowPrivateWebhooks = false, publicUrl }: ActivityDeps) {
   const startDelivery: StartDelivery =
     client && taskQueue
       ? deliveryStarter(client, taskQueue, deployment)
@@ -94,7 +102,7 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
      * recorded decision histories schedule (it used to POST, retrying for an hour), kept so they replay.
      */
     sendWebhook(endpointId: string, event: WebhookEvent): Promise<'queued' | 'skipped'> {
-      return queueWebhook(pool, startDelivery, endpointId, event);
+      return queueWebhook(pool, startDelivery, endpointId, withDecisionLink(event, publicUrl));
     },
     /** One try of a delivery; `retryInMs` is when the schedule tries again, null on its last try. */
     attemptWebhookDelivery(deliveryId: string, retryInMs: number | null): Promise<WebhookAttemptOutcome> {

@@ -42,6 +42,8 @@ import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
 import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
+import type { PublicSite } from './public-site';
+import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
 
 export type AppDeps = {
   pool: Pool;
@@ -56,6 +58,12 @@ export type AppDeps = {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (development and the test suite). */
   allowPrivateWebhooks?: boolean;
+  /** CAST_PUBLIC_URL: the origin the Origin check and the links use; unset → the request's host. */
+  publicUrl?: string;
+  /** CAST_TRUST_PROXY: Express's `trust proxy`; unset → no proxy's `X-Forwarded-*` is believed. */
+  trustProxy?: TrustProxy;
+  /** CAST_LONG_POLL_MAX_SECONDS: the longest a long-poll holds a request. */
+  longPollMaxSeconds?: number;
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -64,6 +72,10 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Only a configured proxy may tell Express the client's address and scheme (req.ip, req.secure).
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
+  const site: PublicSite = { publicUrl: deps.publicUrl };
+  const longPollMaxMs = (deps.longPollMaxSeconds ?? DEFAULT_LONG_POLL_MAX_SECONDS) * 1000;
   // Security headers, and a strict policy for the app: its own scripts, styles and frames only.
   // Agent-written HTML is served with its own sandboxing policy (routes/decision-documents.ts).
   app.use(
@@ -91,11 +103,11 @@ export function createApp(deps: AppDeps): Express {
   // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).
   const rateLimitStore = new RateLimitHealth();
   app.use(healthRouter({ pool: deps.pool, temporal: deps.temporal, rateLimitStore }));
-  app.use(webAuthRouter(deps));
+  app.use(webAuthRouter({ pool: deps.pool, site }));
   app.use(referenceRouter());
 
   const api = express.Router();
-  api.use(requireAuth(deps.pool));
+  api.use(requireAuth(deps.pool, site));
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   // A GET or HEAD has no body to read (RFC 9110 §9.3.1), so none is parsed or refused.
   const json = express.json({ limit: '256kb' });
@@ -103,12 +115,20 @@ export function createApp(deps: AppDeps): Express {
   api.use(refuseNulText);
   // Each resource's handlers, keyed as domain/routes/ declares it; the mount walks the declarations.
   const handlers: ApiHandlers = {
-    decisionRoutes: { ...decisionHandlers(deps), ...decisionDocumentHandlers(deps), ...decisionWaitHandlers(deps) },
+    decisionRoutes: {
+      ...decisionHandlers({ ...deps, site }),
+      ...decisionDocumentHandlers(deps),
+      ...decisionWaitHandlers({ pool: deps.pool, longPollMaxMs }),
+    },
     sessionDecisionRoutes: sessionDecisionHandlers(deps),
     missionRoutes: missionHandlers(deps),
     agentRoutes: agentHandlers(deps),
     taskRoutes: taskHandlers(deps),
-    sessionRoutes: { ...sessionHandlers(deps), ...sessionMessageHandlers(deps), ...sessionPromptHandlers(deps) },
+    sessionRoutes: {
+      ...sessionHandlers(deps),
+      ...sessionMessageHandlers({ pool: deps.pool, longPollMaxMs }),
+      ...sessionPromptHandlers(deps),
+    },
     runRoutes: runHandlers(deps),
     activityRoutes: activityHandlers(deps),
     stackRoutes: stackHandlers(deps),

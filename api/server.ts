@@ -11,6 +11,17 @@ import { createApp } from './app';
 import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
+import type { TrustProxy } from '../runtime/proxy-settings';
+
+/**
+ * How long an idle keep-alive connection stays open: past the 60 s that nginx (upstream
+ * `keepalive_timeout`) and AWS ALB (idle timeout) keep theirs, so the proxy always closes an
+ * idle connection first and never sends a request down one Node has just closed (a 502).
+ * Node's default, 5 s, loses that race. `headersTimeout` stays above it, as Node requires of
+ * the pair on a reused connection.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+export const HEADERS_TIMEOUT_MS = 66_000;
 
 export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
 
@@ -31,6 +42,10 @@ export async function startApi(options: {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateWebhooks?: boolean;
+  /** CAST_PUBLIC_URL, CAST_TRUST_PROXY and CAST_LONG_POLL_MAX_SECONDS (runtime/proxy-settings.ts). */
+  publicUrl?: string | undefined;
+  trustProxy?: TrustProxy | undefined;
+  longPollMaxSeconds?: number;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
@@ -41,11 +56,16 @@ export async function startApi(options: {
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.checkResponses ? { checkResponses: true } : {}),
     ...(options.allowPrivateWebhooks ? { allowPrivateWebhooks: true } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
   };
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {

@@ -19,8 +19,11 @@ const api = await startApi({
   ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
   checkResponses: env.CAST_CHECK_RESPONSES === 'on',
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
+  publicUrl: env.CAST_PUBLIC_URL,
+  trustProxy: env.CAST_TRUST_PROXY,
+  longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
 });
-logger.info({ url: api.url }, 'API listening');
+logger.info({ url: api.url, publicUrl: env.CAST_PUBLIC_URL ?? null }, 'API listening');
 // Say at once when Temporal refuses this process's credentials, rather than at the first filing.
 const trouble = await api.temporal.trouble();
 if (trouble) logger.error(trouble);

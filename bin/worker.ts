@@ -17,6 +17,7 @@ const worker = await startWorker({
   pool,
   temporal: env.temporal,
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
+  publicUrl: env.CAST_PUBLIC_URL,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),
 }).catch((error: unknown) => stop(logger, error));
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');

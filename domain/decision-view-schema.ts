@@ -175,7 +175,12 @@ export type OpenElsewhere = z.infer<typeof OpenElsewhere>;
 
 /** What a filing returns beside the decision: notes on what it lacks, and the session's other open decisions. */
 export const FilingCard = z
-  .object({ notes: z.array(z.string()), openInSession: z.array(OpenElsewhere), staleHint: z.string().nullable() })
+  .object({
+    notes: z.array(z.string()),
+    openInSession: z.array(OpenElsewhere),
+    staleHint: z.string().nullable(),
+    url: z.url().meta({ description: "The decision's page in the web queue, on CAST_PUBLIC_URL when it is set." }),
+  })
   .meta({ id: 'FilingCard' });
 export type FilingCard = z.infer<typeof FilingCard>;
 

@@ -41,6 +41,17 @@ export function pingEvent(webhook: { id: string; url: string }, id: string, at: 
   return { id, type: PING_EVENT_TYPE, createdAt: at, data: { webhook: { id: webhook.id, url: webhook.url } } };
 }
 
+/**
+ * A decision's event with the decision's page in the web queue as `data.url`, on the public URL
+ * (CAST_PUBLIC_URL) the worker was given; without one the worker cannot know where people reach
+ * Cast, and the event goes without a link rather than with a wrong one.
+ */
+export function withDecisionLink(event: WebhookEvent, publicUrl: string | undefined): WebhookEvent {
+  const decision = event.data.decision as { id?: unknown } | undefined;
+  if (!publicUrl || typeof decision?.id !== 'string') return event;
+  return { ...event, data: { ...event.data, url: `${publicUrl}/decisions?id=${encodeURIComponent(decision.id)}` } };
+}
+
 /** A decision's event id: the same for every retry of the same fact. */
 export function decisionEventId(decisionId: string, type: WebhookEventType, revision: number): string {
   return `${decisionId}.${type}.${revision}`;

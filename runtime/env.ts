@@ -5,6 +5,7 @@
  * Temporal connection comes from runtime/temporal-settings.ts.
  */
 import { z } from 'zod';
+import { LongPollMaxSeconds, PublicUrl, TrustProxy } from './proxy-settings';
 import { loadTemporalSettings, TemporalSettingsError, type TemporalSettings } from './temporal-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -33,6 +34,12 @@ export const Env = z.object({
   CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   /** Let webhooks reach loopback, private and link-local addresses: development, and the test suite's receivers. */
   CAST_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
+  /** The origin people and hosts reach Cast at behind a proxy: the Origin check's and every link's; unset → the request's own host. */
+  CAST_PUBLIC_URL: PublicUrl,
+  /** Express's `trust proxy`: a hop count or the proxies' addresses; unset → `X-Forwarded-*` is ignored. */
+  CAST_TRUST_PROXY: TrustProxy,
+  /** The longest a decision wait or a message long-poll holds a request, in seconds. */
+  CAST_LONG_POLL_MAX_SECONDS: LongPollMaxSeconds,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env> & {

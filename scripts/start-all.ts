@@ -70,7 +70,9 @@ try {
 
   const temporal = env.temporal;
   const allowPrivateWebhooks = env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on';
-  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks });
+  // One process serves both, so without a public URL the worker's links use the API's own address.
+  const publicUrl = env.CAST_PUBLIC_URL ?? (env.PORT ? `http://${env.HOST}:${env.PORT}` : undefined);
+  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks, publicUrl });
   stops.push({ name: 'worker', stop: worker.stop });
   worker.done.catch((error: unknown) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
@@ -85,14 +87,19 @@ try {
     ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
     checkResponses: env.CAST_CHECK_RESPONSES === 'on',
     allowPrivateWebhooks,
+    publicUrl: env.CAST_PUBLIC_URL,
+    trustProxy: env.CAST_TRUST_PROXY,
+    longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
   });
   stops.push({ name: 'api', stop: api.stop });
 
-  logger.info({ url: api.url, temporal: temporal.connection.address, ms: Date.now() - started }, 'Cast is ready');
+  // Behind a proxy people reach Cast at its public URL, not at the address it listens on.
+  const url = env.CAST_PUBLIC_URL ?? api.url;
+  logger.info({ url, listening: api.url, temporal: temporal.connection.address, ms: Date.now() - started }, 'Cast is ready');
   process.stdout.write(
-    `\nCast is running at ${api.url}\n` +
+    `\nCast is running at ${url}\n` +
       `Sign-in token (workspace ${principal.workspaceId}): ${token}\n` +
-      `Try: curl -H "Authorization: Bearer ${token}" ${api.url}/api/v1/decisions\n` +
+      `Try: curl -H "Authorization: Bearer ${token}" ${url}/api/v1/decisions\n` +
       `Press Ctrl-C to stop.\n\n`,
   );
 } catch (error) {

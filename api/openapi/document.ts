@@ -3,7 +3,7 @@
  * with. Built once, on first use; `test/api/openapi.test.ts` holds it to the mounted routes.
  */
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { SESSION_COOKIE } from '../auth';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../session-cookie';
 import { API_ROUTES } from '../../domain/routes';
 import { ApiDocs } from './api-docs';
 import { withStorableInput } from './storable-input';
@@ -25,7 +25,10 @@ function buildDocument(): OpenApiDocument {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
-    description: "The web session from `POST /auth/session`. A write with it must come from Cast's own origin (else 403 `cross_origin`).",
+    description:
+      "The web session from `POST /auth/session`, named `" +
+      SECURE_SESSION_COOKIE +
+      "` (and Secure) when Cast is reached over HTTPS. A write with it must come from Cast's own origin (else 403 `cross_origin`).",
   });
   const generator = new OpenApiGeneratorV31([...docs.registry.definitions, { type: 'schema', schema: ApiProblem }], {
     sortComponents: 'alphabetically',

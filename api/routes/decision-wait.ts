@@ -1,6 +1,7 @@
 /**
  * `GET /api/v1/decisions/:id/wait?timeout=S`: holds the request until the decision leaves
- * open (answered, withdrawn or archived) or the timeout passes, then returns it with the
+ * open (answered, withdrawn or archived) or the timeout passes (no longer than
+ * CAST_LONG_POLL_MAX_SECONDS, so a proxy's idle timeout never cuts it), then returns it with the
  * message its session received (`cast decide wait`). It re-reads Postgres every 100 ms, so
  * an answer given through any API process releases a waiter held by any other.
  */
@@ -13,14 +14,14 @@ import { closedSignal, pollUntil } from '../message-feed';
 import { type Handlers } from '../mount-routes';
 import { decisionIdParam } from './decision-id';
 
-export function decisionWaitHandlers(deps: { pool: Pool }): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
+export function decisionWaitHandlers(deps: { pool: Pool; longPollMaxMs: number }): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
   return {
     waitForDecision: async ({ params, query }, { principal, res }) => {
       const id = decisionIdParam(params.id);
       const decision = await pollUntil(
         () => getDecision(deps.pool, principal, id),
         (read) => read === null || read.status !== 'open',
-        query.timeout * 1000,
+        Math.min(query.timeout * 1000, deps.longPollMaxMs),
         closedSignal(res),
       );
       if (!decision) throw notFound('decision');

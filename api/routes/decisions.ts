@@ -15,9 +15,10 @@ import { archiveDecision, editDecision, restoreDecision, runNow, undoAnswer, wit
 import { openInSession } from '../services/decision-card';
 import { fileValidDecision } from '../services/file-decision';
 import type { TemporalGateway } from '../temporal-gateway';
+import { pageUrl, type PublicSite } from '../public-site';
 import { decisionIdParam } from './decision-id';
 
-type Deps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number };
+type Deps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number; site?: PublicSite };
 type Change = (deps: Deps, principal: Principal, id: string) => Promise<DecisionView>;
 
 type ActionRoute =
@@ -41,7 +42,12 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
       const filed = await fileValidDecision(deps, principal, body, capAsks(req.body).droppedAsks);
       const sessionId = filed.decision.links.sessionId;
       const elsewhere = sessionId ? await openInSession(deps.pool, principal, sessionId, filed.decision.id) : null;
-      const card = { notes: filed.notes, openInSession: elsewhere?.decisions ?? [], staleHint: elsewhere?.hint ?? null };
+      const card = {
+        notes: filed.notes,
+        openInSession: elsewhere?.decisions ?? [],
+        staleHint: elsewhere?.hint ?? null,
+        url: pageUrl(req, deps.site ?? {}, `/decisions?id=${filed.decision.id}`),
+      };
       const location = `/api/v1/decisions/${filed.decision.id}`;
       return reply(
         decisionRoutes.fileDecision,

@@ -12,6 +12,8 @@ import { reply, WROTE, type Handlers } from '../mount-routes';
 
 export function sessionMessageHandlers(deps: {
   pool: Pool;
+  /** CAST_LONG_POLL_MAX_SECONDS: `wait` is held no longer, under the proxies' idle timeouts. */
+  longPollMaxMs: number;
 }): Handlers<Pick<typeof sessionRoutes, 'appendMessage' | 'readMessages' | 'streamMessages'>> {
   return {
     appendMessage: async ({ params, body }, { principal }) => {
@@ -26,7 +28,7 @@ export function sessionMessageHandlers(deps: {
     readMessages: async ({ params, query }, { principal, res }) => {
       const session = await requireSession(deps.pool, principal, params.id);
       const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id };
-      const messages = await waitForMessages(feed, { ...query, waitMs: query.wait * 1000 }, closedSignal(res));
+      const messages = await waitForMessages(feed, { ...query, waitMs: Math.min(query.wait * 1000, deps.longPollMaxMs) }, closedSignal(res));
       return { messages, nextAfter: messages.at(-1)?.seq ?? query.after };
     },
     streamMessages: async ({ params, query, headers }, { principal, req, res }) => {

@@ -1,6 +1,6 @@
 /**
  * `/auth/session`: sign in by exchanging a token for an httpOnly, SameSite=Strict session
- * cookie; read who is signed in; sign out.
+ * cookie (api/session-cookie.ts: Secure and `__Host-` over HTTPS); read who is signed in; sign out.
  */
 import express, { Router } from 'express';
 import { z } from 'zod';
@@ -8,7 +8,8 @@ import { DomainError } from '../../domain/errors';
 import type { Pool } from '../../db/pool';
 import { findPrincipalByToken } from '../../db/tenancy';
 import { closeWebSession, findWebSession, openWebSession } from '../../db/web-sessions';
-import { isSameOrigin, SESSION_COOKIE, sessionCookieOf } from '../auth';
+import { isSameOrigin, type PublicSite } from '../public-site';
+import { sessionCookieName, sessionCookieOf, sessionCookieOptions } from '../session-cookie';
 import { parseWith } from '../problem';
 
 const SignIn = z.strictObject({ token: z.string().trim().min(1).max(200) });
@@ -22,12 +23,12 @@ function signedIn(principal: { workspaceId: string; memberId: string }) {
   return { workspaceId: principal.workspaceId, memberId: principal.memberId };
 }
 
-export function webAuthRouter(deps: { pool: Pool }): Router {
+export function webAuthRouter(deps: { pool: Pool; site: PublicSite }): Router {
   const router = Router();
 
   // The body parser sits on this route only: the router is mounted before /api/v1's own.
   router.post('/auth/session', express.json({ limit: '4kb' }), async (req, res) => {
-    if (!isSameOrigin(req)) throw new DomainError('cross_origin', 'Sign in from Cast itself.');
+    if (!isSameOrigin(req, deps.site)) throw new DomainError('cross_origin', 'Sign in from Cast itself.');
     const { token } = parseWith(SignIn, req.body);
     const principal = await findPrincipalByToken(deps.pool, token);
     if (!principal) throw new DomainError('unauthorized', 'That token is not valid. Check it and try again.');
@@ -39,28 +40,22 @@ export function webAuthRouter(deps: { pool: Pool }): Router {
       );
     }
     const session = await openWebSession(deps.pool, principal);
-    res.cookie(SESSION_COOKIE, session.id, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: req.secure,
-      path: '/',
-      expires: session.expiresAt,
-    });
+    res.cookie(sessionCookieName(req, deps.site), session.id, { ...sessionCookieOptions(req, deps.site), expires: session.expiresAt });
     res.status(201).json({ principal: signedIn(principal) });
   });
 
   router.get('/auth/session', async (req, res) => {
-    const cookie = sessionCookieOf(req);
+    const cookie = sessionCookieOf(req, deps.site);
     const principal = cookie ? await findWebSession(deps.pool, cookie) : null;
     if (!principal) throw signedOut();
     res.json({ principal: signedIn(principal) });
   });
 
   router.delete('/auth/session', async (req, res) => {
-    if (!isSameOrigin(req)) throw new DomainError('cross_origin', 'Sign out from Cast itself.');
-    const cookie = sessionCookieOf(req);
+    if (!isSameOrigin(req, deps.site)) throw new DomainError('cross_origin', 'Sign out from Cast itself.');
+    const cookie = sessionCookieOf(req, deps.site);
     if (cookie) await closeWebSession(deps.pool, cookie);
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+    res.clearCookie(sessionCookieName(req, deps.site), sessionCookieOptions(req, deps.site));
     res.status(204).end();
   });
 

@@ -262,10 +262,15 @@ const waitForDecision = route({
   path: '/decisions/:id/wait',
   operationId: 'waitForDecision',
   summary: 'Wait until a decision leaves open',
-  description: 'Holds the request until the decision is answered, withdrawn or archived, or the timeout passes.',
+  description:
+    'Holds the request until the decision is answered, withdrawn or archived, or the timeout passes. ' +
+    "The server holds no longer than its long-poll maximum (CAST_LONG_POLL_MAX_SECONDS, 25 s unless configured), under proxies' idle timeouts; " +
+    'then it answers `settled: false` and the client asks again.',
   params: DecisionParams,
   query: z.strictObject({
-    timeout: queryNumber({ min: 0, max: 60, integer: false }).default(30).meta({ description: 'Seconds to hold, at most 60.' }),
+    timeout: queryNumber({ min: 0, max: 60, integer: false })
+      .default(30)
+      .meta({ description: "Seconds to hold, at most 60, and cut to the server's long-poll maximum." }),
   }),
   ok: {
     status: 200,

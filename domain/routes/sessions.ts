@@ -140,7 +140,9 @@ const readMessages = route({
     after: After,
     wait: queryNumber({ min: 0, max: MAX_MESSAGE_WAIT_SECONDS, integer: false })
       .default(0)
-      .meta({ description: `Seconds to hold when nothing is new, at most ${MAX_MESSAGE_WAIT_SECONDS}.` }),
+      .meta({
+        description: `Seconds to hold when nothing is new, at most ${MAX_MESSAGE_WAIT_SECONDS}, and cut to the server's long-poll maximum (CAST_LONG_POLL_MAX_SECONDS, 25 s unless configured).`,
+      }),
     limit: limitQuery(100, 500),
   }),
   ok: {

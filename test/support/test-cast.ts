@@ -19,6 +19,7 @@ import { createLogger } from '../../runtime/logger';
 import { startWorker } from '../../worker';
 import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
+import type { TrustProxy } from '../../runtime/proxy-settings';
 
 installTemporalLogging('warn', { handleSignals: true });
 
@@ -59,6 +60,10 @@ export async function startTestCast(
     workflowVersion?: number;
     /** Webhook receivers run on loopback, so private addresses are allowed unless a test says otherwise. */
     allowPrivateWebhooks?: boolean;
+    /** CAST_PUBLIC_URL, CAST_TRUST_PROXY and CAST_LONG_POLL_MAX_SECONDS, as bin/api.ts passes them. */
+    publicUrl?: string;
+    trustProxy?: TrustProxy;
+    longPollMaxSeconds?: number;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -74,6 +79,7 @@ export async function startTestCast(
       rollupEvery: options.rollupEvery ?? null,
       reconcileEvery: null,
       allowPrivateWebhooks,
+      publicUrl: options.publicUrl,
     });
   let worker = options.worker === false ? null : await launchWorker();
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
@@ -90,6 +96,9 @@ export async function startTestCast(
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
     allowPrivateWebhooks,
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy,
+    ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
   });
 
   return {

@@ -26,7 +26,10 @@ export function answerOf(decision: DecisionView): { n: number; label: string } |
   return { n, label: ask.options[n - 1]?.label ?? `option ${n}` };
 }
 
-export function cardJson(decision: DecisionView, card: FilingCard) {
+/** The card as the CLI shows it: an edit has no filing card from the server, so no page link either. */
+type ShownCard = Omit<FilingCard, 'url'> & { url?: string };
+
+export function cardJson(decision: DecisionView, card: ShownCard) {
   return {
     id: decision.id,
     state: decision.status,
@@ -36,10 +39,11 @@ export function cardJson(decision: DecisionView, card: FilingCard) {
     default: decision.defaultOption,
     notes: card.notes,
     openEarlier: card.openInSession.map(({ id, question, askedAgo, messagesSince }) => ({ id, question, askedAgo, messagesSince })),
+    ...(card.url ? { url: card.url } : {}),
   };
 }
 
-export function cardLines(decision: DecisionView, card: FilingCard, headline: string): string[] {
+export function cardLines(decision: DecisionView, card: ShownCard, headline: string): string[] {
   const lines = [`${bold(decision.id)} ${headline}: ${decision.question}`];
   for (const option of optionsOf(decision)) {
     lines.push(`  ${option.n}. ${option.label}${option.consequence ? dim(` — ${option.consequence}`) : ''}`);
@@ -49,6 +53,8 @@ export function cardLines(decision: DecisionView, card: FilingCard, headline: st
   } else {
     lines.push('Blocking: end your turn now. The answer arrives as a message.');
   }
+  // The server's link (CAST_PUBLIC_URL), not the CLI's own address: an agent may reach Cast by a name people cannot.
+  if (card.url) lines.push(`A person answers it at ${card.url}`);
   for (const note of card.notes) lines.push(`Note: ${note}`);
   if (card.openInSession.length > 0) {
     lines.push('Still open in this session:');
