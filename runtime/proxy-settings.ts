@@ -23,7 +23,11 @@ export const PublicUrl = z.preprocess(
       try {
         url = new URL(value);
       } catch {
-        ctx.issues.push({ code: 'custom', input: value, message: `${value} is not a URL; give an origin such as https://cast.example.com` });
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message: `${value} is not a URL; give an origin such as https://cast.example.com`,
+        });
         return z.NEVER;
       }
       const problem =
@@ -51,7 +55,8 @@ function trustEntryProblem(entry: string): string | null {
   if (NAMED_RANGES.has(entry)) return null;
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
-  if (family === 0 || rest.length > 0) return `${entry} is not an IP address, a subnet (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+  if (family === 0 || rest.length > 0)
+    return `${entry} is not an IP address, a subnet (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
   if (prefix === undefined) return null;
   const bits = family === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return `${entry}: the prefix length must be 0 to ${bits}`;

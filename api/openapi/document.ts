@@ -26,7 +26,7 @@ function buildDocument(): OpenApiDocument {
     in: 'cookie',
     name: SESSION_COOKIE,
     description:
-      "The web session from `POST /auth/session`, named `" +
+      'The web session from `POST /auth/session`, named `' +
       SECURE_SESSION_COOKIE +
       "` (and Secure) when Cast is reached over HTTPS. A write with it must come from Cast's own origin (else 403 `cross_origin`).",
   });

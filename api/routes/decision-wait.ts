@@ -14,7 +14,10 @@ import { closedSignal, pollUntil } from '../message-feed';
 import { type Handlers } from '../mount-routes';
 import { decisionIdParam } from './decision-id';
 
-export function decisionWaitHandlers(deps: { pool: Pool; longPollMaxMs: number }): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
+export function decisionWaitHandlers(deps: {
+  pool: Pool;
+  longPollMaxMs: number;
+}): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
   return {
     waitForDecision: async ({ params, query }, { principal, res }) => {
       const id = decisionIdParam(params.id);

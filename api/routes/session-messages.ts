@@ -28,7 +28,11 @@ export function sessionMessageHandlers(deps: {
     readMessages: async ({ params, query }, { principal, res }) => {
       const session = await requireSession(deps.pool, principal, params.id);
       const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id };
-      const messages = await waitForMessages(feed, { ...query, waitMs: Math.min(query.wait * 1000, deps.longPollMaxMs) }, closedSignal(res));
+      const messages = await waitForMessages(
+        feed,
+        { ...query, waitMs: Math.min(query.wait * 1000, deps.longPollMaxMs) },
+        closedSignal(res),
+      );
       return { messages, nextAfter: messages.at(-1)?.seq ?? query.after };
     },
     streamMessages: async ({ params, query, headers }, { principal, req, res }) => {

@@ -17,7 +17,8 @@ export const CHROMIUM = execFileSync(process.execPath, [join(import.meta.dirname
 export const WIDE = { width: 1280, height: 800 };
 export const NARROW = { width: 375, height: 740 };
 
-export function launchBrowser(): Promise<Browser> {
+/** `args` adds Chromium flags: the proxy test maps its host name to loopback with them. */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -28,6 +29,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }

@@ -1,0 +1,78 @@
+/**
+ * A TLS-terminating reverse proxy on loopback, as an operator puts in front of Cast: Debian's
+ * nginx (test/support/nginx.ts) with a self-signed certificate for `names`, made now with
+ * openssl. It rewrites Host to a name Cast never sees otherwise, says the scheme and the client
+ * in X-Forwarded-Proto/For, and does not buffer, so server-sent events pass at once. The
+ * location block is the README's "Behind a proxy" example.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freeFixedPort } from '../../runtime/free-port';
+import { debianBinary } from './debian-package';
+import { startNginx, type RunningNginx } from './nginx';
+
+export type TlsProxy = { port: number; nginx: RunningNginx; stop(): Promise<void> };
+
+/** A P-256 key and a one-day self-signed certificate naming every name in `names`. */
+async function selfSigned(names: string[]): Promise<{ cert: string; key: string }> {
+  const openssl = await debianBinary('openssl', 'openssl');
+  const dir = mkdtempSync(join(tmpdir(), 'cast-cert-'));
+  try {
+    execFileSync(
+      openssl,
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-subj',
+        `/CN=${names[0]}`,
+        '-addext',
+        `subjectAltName=${names.map((name) => `DNS:${name}`).join(',')}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    return { cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), key: readFileSync(join(dir, 'key.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** nginx on `127.0.0.1:<port>` serving `names` over TLS and proxying to `upstream` (`http://127.0.0.1:7400`). */
+export async function startTlsProxy(options: { names: string[]; upstream: string; port?: number }): Promise<TlsProxy> {
+  const port = options.port ?? (await freeFixedPort());
+  const { cert, key } = await selfSigned(options.names);
+  const nginx = await startNginx({
+    ports: [port],
+    files: { 'cert.pem': cert, 'key.pem': key },
+    servers: (dir) => `
+  server {
+    listen 127.0.0.1:${port} ssl;
+    server_name ${options.names.join(' ')};
+    ssl_certificate ${join(dir, 'cert.pem')};
+    ssl_certificate_key ${join(dir, 'key.pem')};
+    location / {
+      proxy_pass ${options.upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host cast-internal;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_buffering off;
+      proxy_read_timeout 60s;
+    }
+  }`,
+  });
+  return { port, nginx, stop: () => nginx.stop() };
+}
