@@ -40,14 +40,20 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
     async ({ id, timeoutSeconds }, extra) => {
       const seconds = Math.min(timeoutSeconds ?? cap, cap);
       const started = Date.now();
-      const waited = await deps.api
-        .request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: seconds } }, extra.signal)
-        .catch((error: unknown) => {
+      const deadline = started + seconds * 1000;
+      const waitOnce = (timeout: number) =>
+        deps.api.request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout } }, extra.signal).catch((error: unknown) => {
           throw inToolWords(error, {
             decision_not_found: () =>
               `There is no decision ${id} in this workspace; list_decisions shows this session's decisions and their ids.`,
           });
         });
+      // The server holds one request no longer than its long-poll maximum (CAST_LONG_POLL_MAX_SECONDS,
+      // under the proxies' idle timeouts), so the tool asks again until its own time is up.
+      let waited = await waitOnce(seconds);
+      while (waited.decision.status === 'open' && deadline - Date.now() >= 100) {
+        waited = await waitOnce(Number(((deadline - Date.now()) / 1000).toFixed(1)));
+      }
       const { decision } = waited;
       const outcome = decision.status === 'resolved' ? 'answered' : decision.status === 'open' ? 'pending' : decision.status;
       return structured({
