@@ -5,6 +5,7 @@
  * long-poll. The browser through a real nginx is test/e2e/behind-proxy.test.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
@@ -24,7 +25,7 @@ let plain: TestCast;
 beforeAll(async () => {
   [proxied, trusting, plain] = await Promise.all([
     startTestCast({ publicUrl: PUBLIC_URL, trustProxy: ['loopback'] }),
-    startTestCast({ worker: false, trustProxy: 1, longPollMaxSeconds: 1 }),
+    startTestCast({ trustProxy: 1, longPollMaxSeconds: 1 }),
     startTestCast({ worker: false }),
   ]);
 });
@@ -108,6 +109,19 @@ describe('the session cookie', () => {
 });
 
 describe('CAST_LONG_POLL_MAX_SECONDS', () => {
+  it('cuts a decision wait to the maximum: the decision comes back still open, for the client to ask again', async () => {
+    const me = world(trusting, await trusting.newMember());
+    const filed = await me.send(decisionRoutes.fileDecision, {
+      body: { question: 'Which region?', context: 'Latency against cost.', asks: [tierAsk()] },
+    });
+    const started = Date.now();
+    const waited = await me.send(decisionRoutes.waitForDecision, { params: { id: filed.decision.id }, query: { timeout: 20 } });
+    const held = Date.now() - started;
+    expect(waited).toMatchObject({ settled: false, message: null, decision: { status: 'open' } });
+    expect(held).toBeGreaterThanOrEqual(900);
+    expect(held).toBeLessThan(5000);
+  });
+
   it("cuts a longer wait to the server's maximum, which answers 'nothing yet'", async () => {
     const member = await trusting.newMember();
     const id = `conv-${randomUUID()}`;
@@ -119,4 +133,25 @@ describe('CAST_LONG_POLL_MAX_SECONDS', () => {
     expect(held).toBeGreaterThanOrEqual(900);
     expect(held).toBeLessThan(5000);
   });
+});
+
+describe('keep-alive', () => {
+  it("keeps an idle connection open past Node's 5 s default, so a proxy reusing it is answered", async () => {
+    const socket = connect(Number(new URL(plain.url).port), '127.0.0.1');
+    let received = '';
+    let closed = false;
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('close', () => (closed = true));
+    const ask = () => socket.write('GET /auth/session HTTP/1.1\r\nHost: cast-internal\r\nConnection: keep-alive\r\n\r\n');
+    const answers = () => received.match(/HTTP\/1\.1 401/g)?.length ?? 0;
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    ask();
+    await expect.poll(answers).toBe(1);
+    expect(received).toMatch(/Keep-Alive: timeout=65/i);
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(closed).toBe(false);
+    ask();
+    await expect.poll(answers).toBe(2);
+    socket.destroy();
+  }, 15_000);
 });
