@@ -18,7 +18,7 @@ import type { TemporalGateway } from '../temporal-gateway';
 import { pageUrl, type PublicSite } from '../public-site';
 import { decisionIdParam } from './decision-id';
 
-type Deps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number; site?: PublicSite };
+type Deps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number; site: PublicSite };
 type Change = (deps: Deps, principal: Principal, id: string) => Promise<DecisionView>;
 
 type ActionRoute =
@@ -46,7 +46,7 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
         notes: filed.notes,
         openInSession: elsewhere?.decisions ?? [],
         staleHint: elsewhere?.hint ?? null,
-        url: pageUrl(req, deps.site ?? {}, `/decisions?id=${filed.decision.id}`),
+        url: pageUrl(req, deps.site, `/decisions?id=${filed.decision.id}`),
       };
       const location = `/api/v1/decisions/${filed.decision.id}`;
       return reply(
