@@ -5,7 +5,6 @@
  * another origin is refused; the links Cast writes (the filing card's, a webhook's) start with
  * the public URL and open the decision.
  */
-import { request } from 'node:https';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookRoutes } from '../../domain/routes/webhooks';
@@ -43,29 +42,8 @@ afterAll(async () => {
 });
 
 /** A sign-in sent to the proxy from outside a browser, with the Origin the test chooses. */
-function signInThroughProxy(token: string, origin: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ token });
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: proxy.port,
-        servername: NAME,
-        rejectUnauthorized: false,
-        method: 'POST',
-        path: '/auth/session',
-        headers: { host: new URL(publicUrl).host, origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const signInThroughProxy = (token: string, origin: string) =>
+  proxy.send('POST', '/auth/session', { origin, 'content-type': 'application/json' }, JSON.stringify({ token }));
 
 describe('behind a TLS proxy that rewrites Host', () => {
   it('signs in, answers in the web queue and streams the answer to the session, with a __Host- Secure cookie', async () => {

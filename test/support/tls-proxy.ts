@@ -7,13 +7,20 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeFixedPort } from '../../runtime/free-port';
 import { debianBinary } from './debian-package';
 import { startNginx, type RunningNginx } from './nginx';
 
-export type TlsProxy = { port: number; nginx: RunningNginx; stop(): Promise<void> };
+export type TlsProxy = {
+  port: number;
+  nginx: RunningNginx;
+  /** A request through the proxy from outside a browser (the certificate is the test's own), as to https://<names[0]>:<port>. */
+  send(method: string, path: string, headers?: Record<string, string>, body?: string): Promise<{ status: number; body: string }>;
+  stop(): Promise<void>;
+};
 
 /** A P-256 key and a one-day self-signed certificate naming every name in `names`. */
 async function selfSigned(names: string[]): Promise<{ cert: string; key: string }> {
@@ -49,8 +56,16 @@ async function selfSigned(names: string[]): Promise<{ cert: string; key: string 
   }
 }
 
-/** nginx on `127.0.0.1:<port>` serving `names` over TLS and proxying to `upstream` (`http://127.0.0.1:7400`). */
-export async function startTlsProxy(options: { names: string[]; upstream: string; port?: number }): Promise<TlsProxy> {
+/**
+ * nginx on `127.0.0.1:<port>` serving `names` over TLS and proxying to `upstream`
+ * (`http://127.0.0.1:7400`); `readTimeoutSeconds` is its `proxy_read_timeout` (60, nginx's default).
+ */
+export async function startTlsProxy(options: {
+  names: string[];
+  upstream: string;
+  port?: number;
+  readTimeoutSeconds?: number;
+}): Promise<TlsProxy> {
   const port = options.port ?? (await freeFixedPort());
   const { cert, key } = await selfSigned(options.names);
   const nginx = await startNginx({
@@ -70,9 +85,31 @@ export async function startTlsProxy(options: { names: string[]; upstream: string
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_buffering off;
-      proxy_read_timeout 60s;
+      proxy_read_timeout ${options.readTimeoutSeconds ?? 60}s;
     }
   }`,
   });
-  return { port, nginx, stop: () => nginx.stop() };
+  const host = options.names[0]!;
+  const send: TlsProxy['send'] = (method, path, headers = {}, body) =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          servername: host,
+          rejectUnauthorized: false,
+          method,
+          path,
+          headers: { host: `${host}:${port}`, ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }), ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { port, nginx, send, stop: () => nginx.stop() };
 }
