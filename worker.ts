@@ -30,6 +30,11 @@ export async function startWorker(options: {
   reconcileEvery?: Duration | null;
   /** Let webhook deliveries reach loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateWebhooks?: boolean;
+  /**
+   * How long a shutdown (SIGTERM) lets running activities finish before cancelling them; Temporal
+   * retries a cancelled attempt on another worker. 0 unless given (tests); the processes pass CAST_DRAIN_SECONDS.
+   */
+  shutdownGraceMs?: number;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }): Promise<RunningWorker> {
@@ -61,6 +66,7 @@ export async function startWorker(options: {
       }),
       ...options.extraActivities,
     },
+    ...(options.shutdownGraceMs ? { shutdownGraceTime: options.shutdownGraceMs } : {}),
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
   }).catch(async (error: unknown) => {
     await connection.close();

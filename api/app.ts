@@ -8,6 +8,7 @@ import { APP_PATHS } from '../domain/app-routes';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
+import type { Lifecycle } from './lifecycle';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
 import { openApiHandlers } from './routes/openapi';
@@ -47,6 +48,8 @@ export type AppDeps = {
   pool: Pool;
   temporal: TemporalGateway;
   logger: Logger;
+  /** Serving or draining (server-drain.ts): held long-polls and event streams end when it drains. */
+  lifecycle: Lifecycle;
   undoWindowMs?: number;
   /** How many decisions one agent may keep open (200 unless a test says otherwise). */
   openPerAgent?: number;

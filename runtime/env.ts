@@ -33,6 +33,11 @@ export const Env = z.object({
   CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   /** Let webhooks reach loopback, private and link-local addresses: development, and the test suite's receivers. */
   CAST_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
+  /**
+   * How long SIGTERM's drain lets in-flight requests (and the worker's activities) finish before
+   * cutting them. 20 s fits Kubernetes' default 30 s terminationGracePeriodSeconds with room to close up.
+   */
+  CAST_DRAIN_SECONDS: z.coerce.number().int('CAST_DRAIN_SECONDS must be whole seconds').min(1).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env> & {
