@@ -1,22 +1,29 @@
 /**
  * Drain on deploy (issue 29 item 6), with real processes: two API replicas (`bin/api.ts`) behind
- * Debian's nginx, A primary and B its backup. SIGTERM reaches A while `cast decide wait` is held
- * there and an answer is half-uploaded to it. A stops accepting at once, cuts the long-poll
- * short with the "not yet" answer and `Retry-After: 0`, finishes the answer, and exits within
- * CAST_DRAIN_SECONDS; the CLI polls again, nginx sends it to B, and it prints the answer.
+ * Debian's nginx, A primary and B its backup. SIGTERM reaches A while `cast decide wait`, `cast
+ * mcp`'s wait tool and `cast hook claude-code` each hold a long-poll there and an answer is
+ * half-uploaded to it. A stops accepting at once, cuts the long-polls short with the "not yet"
+ * answer and `Retry-After: 0`, finishes the answer, and exits within CAST_DRAIN_SECONDS; each
+ * client polls again, nginx sends it to B, and each gets its answer.
  */
-import { execFileSync } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { randomUUID } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecisionView } from '../../domain/decision';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { freeFixedPort } from '../../runtime/free-port';
 import { tierAsk, world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { startNginx, type RunningNginx } from '../support/nginx';
 import { startTestCast, type TestCast } from '../support/test-cast';
-import { castShell, jsonOf } from '../cli/run-cast';
+import { CAST_BIN, castShell, jsonOf } from '../cli/run-cast';
 
 const DRAIN_SECONDS = 10;
 
@@ -25,6 +32,7 @@ let a: ApiProcess;
 let b: ApiProcess;
 let nginx: RunningNginx;
 let proxyUrl: string;
+let mcp: Client | undefined;
 
 beforeAll(async () => {
   cast = await startTestCast();
@@ -46,6 +54,9 @@ beforeAll(async () => {
   server {
     listen 127.0.0.1:${port};
     access_log ${join(dir, 'drain.log')} drain;
+    location = /nginx-status {
+      stub_status;
+    }
     location / {
       proxy_pass http://cast;
       proxy_http_version 1.1;
@@ -58,6 +69,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
+  await mcp?.close();
   await nginx?.stop();
   await Promise.all([a?.kill(), b?.kill()]);
   await cast?.stop();
@@ -65,12 +77,10 @@ afterAll(async () => {
 
 const context = 'The deploy replaces replica A while an agent waits on this decision; the answer must still reach it.';
 
-/** Established TCP connections to `port` on loopback: a proxied request held there shows up as one. */
-function connectionsTo(port: number): number {
-  return execFileSync('ss', ['-Htn', 'state', 'established', `( dport = :${port} )`], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .filter(Boolean).length;
+/** Requests nginx is serving right now (this one included): a held long-poll is one. */
+async function requestsInFlight(): Promise<number> {
+  const status = await (await fetch(`${proxyUrl}/nginx-status`)).text();
+  return Number(/Writing: (\d+)/.exec(status)?.[1] ?? 0) - 1;
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -116,20 +126,60 @@ async function halfSentAnswer(port: number, token: string, id: string) {
   return { response, finish: () => req.end(body.slice(half)) };
 }
 
+/** `cast mcp` serving `token` through the proxy, as a coding agent's host runs it. */
+async function mcpThroughProxy(token: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CAST_BIN, 'mcp'],
+    cwd: mkdtempSync(join(tmpdir(), 'cast-mcp-')),
+    env: {
+      CAST_CONFIG: join(tmpdir(), `cast-mcp-${randomUUID()}.json`),
+      CAST_URL: proxyUrl,
+      CAST_TOKEN: token,
+      CAST_SESSION: `drain-${randomUUID()}`,
+      NO_COLOR: '1',
+    },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'cast-drain-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+const HOOK_PAYLOAD = JSON.parse(readFileSync(join(import.meta.dirname, '../cli/fixtures/claude-code-pre-tool-use.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
+
 describe('SIGTERM on an API replica behind a load balancer', () => {
-  it('drains: the waiting CLI gets its answer from the replica that stays, and the in-flight answer finishes', async () => {
+  it('drains: the CLI, MCP and hook waiting there get their answers from the replica that stays, and the in-flight answer finishes', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const filed = (await me.file({ question: 'Ship during the deploy?', context, asks: [tierAsk()] })).body as { decision: { id: string } };
-    const id = filed.decision.id;
-    expect(connectionsTo(a.port)).toBe(0);
+    const file = async (question: string) =>
+      ((await me.file({ question, context, asks: [tierAsk()] })).body as { decision: { id: string } }).decision.id;
+    const [cliId, mcpId] = [await file('Ship during the deploy?'), await file('Pause the sync during the deploy?')];
+    expect(await requestsInFlight()).toBe(0);
 
-    const shell = castShell({ url: proxyUrl, token: member.token });
-    const waiting = shell.start(['decide', 'wait', id, '--timeout', '60s', '--json']);
-    // nginx holds the CLI's long-poll on A, its primary.
-    await until(() => connectionsTo(a.port) >= 1, 'the long-poll to reach replica A');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const inFlight = await halfSentAnswer(a.port, member.token, id);
+    // Three clients wait through nginx, which holds each long-poll on A, its primary.
+    const waiting = castShell({ url: proxyUrl, token: member.token }).start(['decide', 'wait', cliId, '--timeout', '60s', '--json']);
+    mcp = await mcpThroughProxy(member.token);
+    const mcpWaited = mcp.callTool({ name: 'wait_for_decision', arguments: { id: mcpId, timeoutSeconds: 50 } });
+    // Awaited below; a failure before then is the test's, not an unhandled rejection.
+    mcpWaited.catch(() => {});
+    const hookInput = { ...HOOK_PAYLOAD, session_id: randomUUID(), tool_use_id: `toolu_${randomUUID().replaceAll('-', '')}` };
+    const { token: agentToken } = await agentTokenOf(cast.pool, member, 'Claude Code');
+    const hook = castShell({ url: proxyUrl, token: agentToken }).start(['hook', 'claude-code'], {
+      input: JSON.stringify(hookInput),
+      env: { CAST_SESSION: undefined },
+    });
+    let card: DecisionView | undefined;
+    await until(async () => {
+      const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: hookInput.session_id } }).catch(() => null);
+      card = listed?.decisions.map((entry) => entry.decision).find((decision) => decision.status === 'open');
+      return card !== undefined;
+    }, 'the hook to file its permission card');
+    await until(async () => (await requestsInFlight()) === 3, 'three long-polls held at replica A');
+    const inFlight = await halfSentAnswer(a.port, member.token, cliId);
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     const signalled = Date.now();
@@ -144,15 +194,21 @@ describe('SIGTERM on an API replica behind a load balancer', () => {
     const answered = await inFlight.response;
     expect(answered.status, answered.body).toBe(200);
     expect(answered.headers.connection).toBe('close');
+    await me.answer(mcpId, 1, { kind: 'decision', selected: [2] });
+    await me.answer(card!.id, 1, { kind: 'approval', decision: 'approve' });
 
     const run = await waiting.done;
     expect(run.code, run.stderr).toBe(0);
     expect(jsonOf(run)).toMatchObject({
-      id,
+      id: cliId,
       state: 'resolved',
       answer: { n: 2, label: 'Pro' },
       message: expect.stringContaining('Decision: Pro'),
     });
+    expect((await mcpWaited).structuredContent).toMatchObject({ id: mcpId, outcome: 'answered', answer: { n: 2, label: 'Pro' } });
+    const hooked = await hook.done;
+    expect(hooked.code, hooked.stderr).toBe(0);
+    expect(JSON.parse(hooked.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
 
     const code = await a.exited;
     const exitedAfter = Date.now() - signalled;
@@ -165,12 +221,15 @@ describe('SIGTERM on an API replica behind a load balancer', () => {
       .map((line) => JSON.parse(line) as { forced: number; ms: number });
     expect(drained).toEqual([expect.objectContaining({ forced: 0 })]);
 
-    // What nginx saw: the wait on A cut short as "not yet, poll again now", the next one served by B.
-    const waits = readFileSync(join(nginx.dir, 'drain.log'), 'utf8')
-      .split('\n')
-      .filter((line) => line.includes(`/decisions/${id}/wait`));
-    expect(waits[0]).toMatch(new RegExp(`200 upstream=127\\.0\\.0\\.1:${a.port} upstream_status=200 retry_after=0$`));
-    expect(waits.at(-1)).toMatch(new RegExp(`200 upstream=(.*, )?127\\.0\\.0\\.1:${b.port} upstream_status=(.*, )?200 retry_after=-?$`));
-    console.log(`replica A exited ${exitedAfter} ms after SIGTERM; drain ${drained[0]!.ms} ms; nginx saw:\n${waits.join('\n')}`);
+    // What nginx saw of each client: its wait on A cut short as "not yet, poll again now", its last one served by B.
+    const log = readFileSync(join(nginx.dir, 'drain.log'), 'utf8').split('\n');
+    for (const id of [cliId, mcpId, card!.id]) {
+      const waits = log.filter((line) => line.includes(`/decisions/${id}/wait`));
+      expect(waits[0], id).toMatch(new RegExp(`200 upstream=127\\.0\\.0\\.1:${a.port} upstream_status=200 retry_after=0$`));
+      expect(waits.at(-1), id).toMatch(
+        new RegExp(`200 upstream=(.*, )?127\\.0\\.0\\.1:${b.port} upstream_status=(.*, )?200 retry_after=-?$`),
+      );
+    }
+    console.log(`replica A exited ${exitedAfter} ms after SIGTERM; drain ${drained[0]!.ms} ms`);
   }, 120_000);
 });
