@@ -6,14 +6,25 @@
  */
 import type { Response } from 'express';
 import type { Lifecycle } from './lifecycle';
-import { closedSignal } from './message-feed';
 
 /** How long an EventSource cut off by a drain waits before it reconnects (elsewhere). */
 export const DRAIN_RECONNECT_MS = 500;
 
-/** Aborts when the client leaves, the response is sent, or the process starts draining. */
+/**
+ * Aborts when the client leaves, the response is sent, or the process starts draining. Not
+ * `AbortSignal.any`: on Node 20 every signal it makes stays in the long-lived drain signal's
+ * list, one per request for the life of the process; this listener is removed with the response.
+ */
 export function holdSignal(res: Response, lifecycle: Lifecycle): AbortSignal {
-  return AbortSignal.any([closedSignal(res), lifecycle.signal]);
+  const held = new AbortController();
+  const release = () => held.abort();
+  if (lifecycle.signal.aborted) release();
+  else lifecycle.signal.addEventListener('abort', release, { once: true });
+  res.once('close', () => {
+    lifecycle.signal.removeEventListener('abort', release);
+    release();
+  });
+  return held.signal;
 }
 
 /** A long-poll the drain cut short: ask the client to poll again at once, on a new connection. */

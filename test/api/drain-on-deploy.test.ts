@@ -9,7 +9,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { randomUUID } from 'node:crypto';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { tierAsk, world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { startNginx, type RunningNginx } from '../support/nginx';
+import { exchange } from '../support/raw-exchange';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { CAST_BIN, castShell, jsonOf } from '../cli/run-cast';
 
@@ -98,34 +98,6 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
-type Answered = { status: number; headers: IncomingHttpHeaders; body: string };
-
-/** An answer sent straight to `port` with only half its body, so it is in flight until `finish()`. */
-async function halfSentAnswer(port: number, token: string, id: string) {
-  const body = JSON.stringify({ answer: { kind: 'decision', selected: [2] } });
-  const half = Math.floor(body.length / 2);
-  const req = request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: `/api/v1/decisions/${id}/asks/1/answer`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-    agent: false,
-  });
-  const response = new Promise<Answered>((resolve, reject) => {
-    req.once('response', (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.once('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-    });
-    req.once('error', reject);
-  });
-  const connected = new Promise<void>((resolve) => req.once('socket', (socket) => socket.once('connect', () => resolve())));
-  req.write(body.slice(0, half));
-  await connected;
-  return { response, finish: () => req.end(body.slice(half)) };
-}
-
 /** `cast mcp` serving `token` through the proxy, as a coding agent's host runs it. */
 async function mcpThroughProxy(token: string): Promise<Client> {
   const transport = new StdioClientTransport({
@@ -179,7 +151,14 @@ describe('SIGTERM on an API replica behind a load balancer', () => {
       return card !== undefined;
     }, 'the hook to file its permission card');
     await until(async () => (await requestsInFlight()) === 3, 'three long-polls held at replica A');
-    const inFlight = await halfSentAnswer(a.port, member.token, cliId);
+    // An answer sent straight to A with half its body: in flight until `finish()`.
+    const answer = JSON.stringify({ answer: { kind: 'decision', selected: [2] } });
+    const inFlight = exchange(`${a.url}/api/v1/decisions/${cliId}/asks/1/answer`, member.token, {
+      method: 'POST',
+      body: answer,
+      hold: true,
+    });
+    await inFlight.connected;
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     const signalled = Date.now();

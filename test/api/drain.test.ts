@@ -5,10 +5,12 @@
  * an in-flight request finish, and at the bound destroys what is left.
  * drain-on-deploy.test.ts proves the same with real processes behind nginx.
  */
-import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { getEventListeners } from 'node:events';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAIN_RECONNECT_MS } from '../../api/drain-cut';
 import { tierAsk, world } from '../support/agent-world';
+import { exchange } from '../support/raw-exchange';
 import { startSecondApi } from '../support/second-api';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -19,30 +21,6 @@ beforeAll(async () => {
 afterAll(() => cast?.stop());
 
 const context = 'A deploy drains this replica while a waiter holds it; the waiter must be told to poll again.';
-
-type Reply = { status: number; headers: IncomingHttpHeaders; body: string };
-
-/** A raw HTTP exchange (node:http shows the hop-by-hop `Connection` header that fetch hides); `body` is sent slowly when `hold` is set. */
-function exchange(url: string, token: string, options: { method?: string; body?: string; hold?: boolean } = {}) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (options.body !== undefined)
-    Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(options.body)) });
-  const req = request(url, { method: options.method ?? 'GET', headers, agent: false });
-  const response = new Promise<Reply>((resolve, reject) => {
-    req.once('response', (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.once('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      res.once('error', reject);
-    });
-    req.once('error', reject);
-  });
-  response.catch(() => {});
-  if (options.body === undefined) req.end();
-  else if (options.hold) req.write(options.body.slice(0, 5));
-  else req.end(options.body);
-  return { response, finish: () => req.end(options.body!.slice(5)) };
-}
 
 async function heldConnections(api: { server: Server }, count: number): Promise<void> {
   await expect
@@ -116,5 +94,26 @@ describe('draining an API', () => {
     expect(drained.forced).toBe(1);
     expect(drained.ms).toBeGreaterThanOrEqual(1500);
     expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it('leaves nothing on the drain signal once a held request ends by itself', async () => {
+    const api = await startSecondApi(cast);
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const id = ((await me.file({ question: 'Leave no trace?', context, asks: [tierAsk()] })).body as { decision: { id: string } }).decision
+      .id;
+    const session = await me.session();
+    // The server's own listener (server-drain.ts) stays for the life of the server.
+    const listening = () => getEventListeners(api.lifecycle.signal, 'abort').length;
+    const before = listening();
+    const waits = [
+      exchange(`${api.url}/api/v1/decisions/${id}/wait?timeout=1.5`, member.token),
+      exchange(`${api.url}/api/v1/sessions/${session}/messages?wait=1.5`, member.token),
+    ];
+    await heldConnections(api, 2);
+    expect(listening()).toBe(before + 2);
+    for (const wait of waits) expect((await wait.response).status).toBe(200);
+    await expect.poll(listening).toBe(before);
+    expect((await api.stop()).forced).toBe(0);
   });
 });
