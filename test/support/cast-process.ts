@@ -1,6 +1,7 @@
 /**
- * An API replica as its own process (`bin/api.ts` under tsx), over a test Cast's database and
- * Temporal task queue: what a deploy signals. Its log (pino JSON) is kept for the test to read.
+ * An API replica or a worker as its own process (`bin/api.ts`, `bin/worker.ts` under tsx), over
+ * a test Cast's database and Temporal task queue: what a deploy signals. Its log (pino JSON) is
+ * kept for the test to read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -10,7 +11,7 @@ import type { TestCast } from './test-cast';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export type ApiProcess = {
+export type CastProcess = {
   url: string;
   port: number;
   child: ChildProcess;
@@ -21,10 +22,16 @@ export type ApiProcess = {
   kill(): Promise<void>;
 };
 
-export async function startApiProcess(cast: TestCast, env: Record<string, string> = {}): Promise<ApiProcess> {
+const READY = { 'bin/api.ts': 'API listening', 'bin/worker.ts': 'worker polling' };
+
+export async function startCastProcess(
+  cast: TestCast,
+  env: Record<string, string> = {},
+  entry: keyof typeof READY = 'bin/api.ts',
+): Promise<CastProcess> {
   const port = await freeFixedPort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(CAST_|TEMPORAL_)/.test(name)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/api.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: {
       ...inherited,
@@ -44,11 +51,11 @@ export async function startApiProcess(cast: TestCast, env: Record<string, string
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const deadline = Date.now() + 60_000;
-  while (!output.includes('API listening')) {
-    if (child.exitCode !== null) throw new Error(`bin/api.ts exited with ${child.exitCode}:\n${output}`);
+  while (!output.includes(READY[entry])) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`bin/api.ts did not listen within 60 s:\n${output}`);
+      throw new Error(`${entry} was not ready within 60 s:\n${output}`);
     }
     await new Promise((done) => setTimeout(done, 100));
   }
