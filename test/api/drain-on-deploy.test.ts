@@ -19,7 +19,7 @@ import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { freeFixedPort } from '../../runtime/free-port';
 import { tierAsk, world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
-import { startCastProcess, type CastProcess } from '../support/cast-process';
+import { startReplicaProcess, type ReplicaProcess } from '../support/replica-process';
 import { startNginx, type RunningNginx } from '../support/nginx';
 import { exchange } from '../support/raw-exchange';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -28,8 +28,8 @@ import { CAST_BIN, castShell, jsonOf } from '../cli/run-cast';
 const DRAIN_SECONDS = 10;
 
 let cast: TestCast;
-let a: CastProcess;
-let b: CastProcess;
+let a: ReplicaProcess;
+let b: ReplicaProcess;
 let nginx: RunningNginx;
 let proxyUrl: string;
 let mcp: Client | undefined;
@@ -37,8 +37,8 @@ let mcp: Client | undefined;
 beforeAll(async () => {
   cast = await startTestCast();
   [a, b] = await Promise.all([
-    startCastProcess(cast, { CAST_DRAIN_SECONDS: String(DRAIN_SECONDS) }),
-    startCastProcess(cast, { CAST_DRAIN_SECONDS: String(DRAIN_SECONDS) }),
+    startReplicaProcess(cast, { CAST_DRAIN_SECONDS: String(DRAIN_SECONDS) }),
+    startReplicaProcess(cast, { CAST_DRAIN_SECONDS: String(DRAIN_SECONDS) }),
   ]);
   const port = await freeFixedPort();
   proxyUrl = `http://127.0.0.1:${port}`;
@@ -213,7 +213,7 @@ describe('SIGTERM on an API replica behind a load balancer', () => {
   }, 120_000);
 
   it('a worker replica shuts down gracefully on SIGTERM and exits 0 within the bound', async () => {
-    const worker = await startCastProcess(cast, { CAST_DRAIN_SECONDS: String(DRAIN_SECONDS) }, 'bin/worker.ts');
+    const worker = await startReplicaProcess(cast, { CAST_DRAIN_SECONDS: String(DRAIN_SECONDS) }, 'bin/worker.ts');
     try {
       const signalled = Date.now();
       worker.child.kill('SIGTERM');

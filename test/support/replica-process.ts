@@ -1,7 +1,7 @@
 /**
- * An API replica or a worker as its own process (`bin/api.ts`, `bin/worker.ts` under tsx), over
- * a test Cast's database and Temporal task queue: what a deploy signals. Its log (pino JSON) is
- * kept for the test to read.
+ * An API replica or a worker as its own process (`bin/api.ts`, `bin/worker.ts` under tsx;
+ * production-copy.ts runs the compiled dist/ instead), over a test Cast's database and Temporal
+ * task queue: what a deploy signals. Its log (pino JSON) is kept for the test to read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -11,7 +11,7 @@ import type { TestCast } from './test-cast';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export type CastProcess = {
+export type ReplicaProcess = {
   url: string;
   port: number;
   child: ChildProcess;
@@ -24,11 +24,11 @@ export type CastProcess = {
 
 const READY = { 'bin/api.ts': 'API listening', 'bin/worker.ts': 'worker polling' };
 
-export async function startCastProcess(
+export async function startReplicaProcess(
   cast: TestCast,
   env: Record<string, string> = {},
   entry: keyof typeof READY = 'bin/api.ts',
-): Promise<CastProcess> {
+): Promise<ReplicaProcess> {
   const port = await freeFixedPort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(CAST_|TEMPORAL_)/.test(name)));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
