@@ -32,6 +32,11 @@ export async function startWorker(options: {
   allowPrivateWebhooks?: boolean;
   /** CAST_PUBLIC_URL: the base of the decision link webhook events carry; none without it. */
   publicUrl?: string | undefined;
+  /**
+   * How long a shutdown (SIGTERM) lets running activities finish before cancelling them; Temporal
+   * retries a cancelled attempt on another worker. 0 unless given (tests); the processes pass CAST_DRAIN_SECONDS.
+   */
+  shutdownGraceMs?: number;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }): Promise<RunningWorker> {
@@ -64,6 +69,7 @@ export async function startWorker(options: {
       }),
       ...options.extraActivities,
     },
+    ...(options.shutdownGraceMs ? { shutdownGraceTime: options.shutdownGraceMs } : {}),
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
   }).catch(async (error: unknown) => {
     await connection.close();

@@ -8,6 +8,7 @@ import { APP_PATHS } from '../domain/app-routes';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
+import type { Lifecycle } from './lifecycle';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
 import { openApiHandlers } from './routes/openapi';
@@ -49,6 +50,8 @@ export type AppDeps = {
   pool: Pool;
   temporal: TemporalGateway;
   logger: Logger;
+  /** Serving or draining (server-drain.ts): held long-polls and event streams end when it drains. */
+  lifecycle: Lifecycle;
   undoWindowMs?: number;
   /** How many decisions one agent may keep open (200 unless a test says otherwise). */
   openPerAgent?: number;
@@ -118,7 +121,7 @@ export function createApp(deps: AppDeps): Express {
     decisionRoutes: {
       ...decisionHandlers({ ...deps, site }),
       ...decisionDocumentHandlers(deps),
-      ...decisionWaitHandlers({ pool: deps.pool, longPollMaxMs }),
+      ...decisionWaitHandlers({ ...deps, longPollMaxMs }),
     },
     sessionDecisionRoutes: sessionDecisionHandlers(deps),
     missionRoutes: missionHandlers(deps),
@@ -126,7 +129,7 @@ export function createApp(deps: AppDeps): Express {
     taskRoutes: taskHandlers(deps),
     sessionRoutes: {
       ...sessionHandlers(deps),
-      ...sessionMessageHandlers({ pool: deps.pool, longPollMaxMs }),
+      ...sessionMessageHandlers({ ...deps, longPollMaxMs }),
       ...sessionPromptHandlers(deps),
     },
     runRoutes: runHandlers(deps),

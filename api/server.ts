@@ -8,6 +8,8 @@ import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import type { TemporalTarget } from '../runtime/temporal-connection';
 import { createApp } from './app';
+import { Lifecycle } from './lifecycle';
+import { closeConnectionsOnDrain, drainServer, type Drained } from './server-drain';
 import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
@@ -23,7 +25,18 @@ import type { TrustProxy } from '../runtime/proxy-settings';
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export const HEADERS_TIMEOUT_MS = 66_000;
 
-export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
+export type RunningApi = {
+  url: string;
+  server: Server;
+  temporal: TemporalGateway;
+  routes: ApiRoute[];
+  lifecycle: Lifecycle;
+  /** Drains (server-drain.ts) within `boundMs` (the start option's by default), then closes the Temporal connection. */
+  stop(boundMs?: number): Promise<Drained>;
+};
+
+/** Kubernetes allows 30 s between SIGTERM and SIGKILL; 20 s of drain leaves the rest for closing up. */
+export const DRAIN_BOUND_MS = 20_000;
 
 export async function startApi(options: {
   pool: Pool;
@@ -46,7 +59,12 @@ export async function startApi(options: {
   publicUrl?: string | undefined;
   trustProxy?: TrustProxy | undefined;
   longPollMaxSeconds?: number;
+  /** Serving or draining: `/readyz` and the held long-polls read it. A new one unless given. */
+  lifecycle?: Lifecycle;
+  /** How long `stop()` lets in-flight requests finish before it cuts them (CAST_DRAIN_SECONDS). */
+  drainMs?: number;
 }): Promise<RunningApi> {
+  const lifecycle = options.lifecycle ?? new Lifecycle();
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
   });
@@ -60,23 +78,28 @@ export async function startApi(options: {
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
   };
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
+  closeConnectionsOnDrain(server, lifecycle);
   const address = server.address();
+  let stopping: Promise<Drained> | undefined;
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${options.host}:${port}`,
     server,
     temporal,
     routes: app.locals.apiRoutes as ApiRoute[],
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await temporal.close();
+    lifecycle,
+    stop(boundMs = options.drainMs ?? DRAIN_BOUND_MS) {
+      stopping ??= drainServer(server, lifecycle, boundMs).then(async (drained) => {
+        await temporal.close();
+        return drained;
+      });
+      return stopping;
     },
   };
 }

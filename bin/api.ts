@@ -1,14 +1,17 @@
 /**
  * An API replica: `node dist/api.js` (built), or `npx tsx bin/api.ts` in development.
  * Configured by the environment alone. It starts while Temporal is away (`/healthz` says why).
+ * SIGTERM drains it (api/server-drain.ts) within CAST_DRAIN_SECONDS, then it exits.
  */
 import { startApi } from '../api/server';
 import { openDatabase, processEnv } from '../runtime/process-start';
+import { onShutdownSignal } from '../runtime/shutdown-signal';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 
 const { env, logger } = processEnv('cast-api');
-// The API's Temporal connection runs on the core runtime; Node's default ends this process on a signal.
+// The API's Temporal connection runs on the core runtime; this process drains itself on a signal.
 installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
+const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 const pool = await openDatabase(env, logger);
 const api = await startApi({
   pool,
@@ -22,6 +25,12 @@ const api = await startApi({
   publicUrl: env.CAST_PUBLIC_URL,
   trustProxy: env.CAST_TRUST_PROXY,
   longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
+  drainMs,
+});
+onShutdownSignal(logger, drainMs, async () => {
+  const drained = await api.stop();
+  logger.info(drained, 'API drained');
+  await pool.end();
 });
 logger.info({ url: api.url, publicUrl: env.CAST_PUBLIC_URL ?? null }, 'API listening');
 // Say at once when Temporal refuses this process's credentials, rather than at the first filing.

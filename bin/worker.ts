@@ -1,15 +1,28 @@
 /**
  * A worker replica: `node dist/worker.js` (built), or `npx tsx bin/worker.ts` in development.
  * Configured by the environment alone; stops at start, saying why, when it cannot work.
+ * SIGTERM is the SDK's graceful shutdown: no new tasks, running activities get CAST_DRAIN_SECONDS.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, processEnv, stop } from '../runtime/process-start';
+import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { startWorker } from '../worker';
 
 const { env, logger } = processEnv('cast-worker');
 installTemporalLogging(env.LOG_LEVEL, { handleSignals: true });
+const drainMs = env.CAST_DRAIN_SECONDS * 1000;
+// The SDK shuts the worker down on the signal; this only makes sure the process ends in time.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal, boundSeconds: env.CAST_DRAIN_SECONDS }, 'worker shutting down');
+    setTimeout(() => {
+      logger.error({ boundSeconds: env.CAST_DRAIN_SECONDS }, 'worker shutdown outlasted its bound; stopping now');
+      process.exit(1);
+    }, drainMs + CLOSE_MARGIN_MS).unref();
+  });
+}
 const pool = await openDatabase(env, logger);
 // The build prebundles the workflows beside this file; in development they are bundled now.
 const bundle = fileURLToPath(new URL('./workflow-bundle.js', import.meta.url));
@@ -18,8 +31,10 @@ const worker = await startWorker({
   temporal: env.temporal,
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   publicUrl: env.CAST_PUBLIC_URL,
+  shutdownGraceMs: drainMs,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),
 }).catch((error: unknown) => stop(logger, error));
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');
-await worker.done;
+await worker.done.catch((error: unknown) => stop(logger, error));
 await pool.end();
+logger.info('worker stopped');

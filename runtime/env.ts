@@ -40,6 +40,11 @@ export const Env = z.object({
   CAST_TRUST_PROXY: TrustProxy,
   /** The longest a decision wait or a message long-poll holds a request, in seconds. */
   CAST_LONG_POLL_MAX_SECONDS: LongPollMaxSeconds,
+  /**
+   * How long SIGTERM's drain lets in-flight requests (and the worker's activities) finish before
+   * cutting them. 20 s fits Kubernetes' default 30 s terminationGracePeriodSeconds with room to close up.
+   */
+  CAST_DRAIN_SECONDS: z.coerce.number().int('CAST_DRAIN_SECONDS must be whole seconds').min(1).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env> & {

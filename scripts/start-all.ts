@@ -1,7 +1,9 @@
 /**
  * `npm start`: everything Cast needs on one machine, with nothing configured — a Temporal
  * dev server and an embedded PostgreSQL server (each unless TEMPORAL_ADDRESS / DATABASE_URL point
- * elsewhere), migrations, the default member, the worker and the API. Ctrl-C stops it all.
+ * elsewhere), migrations, the default member, the worker and the API. Ctrl-C or SIGTERM stops it
+ * all: the API drains and the worker shuts down together, within CAST_DRAIN_SECONDS; a second
+ * Ctrl-C stops at once.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +14,7 @@ import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { ensureDefaultMember } from '../db/tenancy';
 import { processEnv } from '../runtime/process-start';
+import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { startWorker } from '../worker';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { holdDataDir } from './data-dir-lock';
@@ -21,6 +24,7 @@ import { startTemporalDevServer } from './temporal-dev-server';
 
 const { env, logger } = processEnv('cast');
 installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
+const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 
 const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
 let stopping = false;
@@ -28,6 +32,8 @@ let stopping = false;
 async function stopAll(code: number): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
+  // Draining has a bound; the servers after it (database, Temporal) stop in moments.
+  setTimeout(() => process.exit(code || 1), drainMs + 2 * CLOSE_MARGIN_MS).unref();
   for (const { name, stop } of stops.reverse()) {
     await stop().catch((error: unknown) => logger.warn({ err: error }, `stopping ${name} failed`));
   }
@@ -72,7 +78,7 @@ try {
   const allowPrivateWebhooks = env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on';
   // One process serves both, so without a public URL the worker's links use the API's own address.
   const publicUrl = env.CAST_PUBLIC_URL ?? (env.PORT ? `http://${env.HOST}:${env.PORT}` : undefined);
-  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks, publicUrl });
+  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks, publicUrl, shutdownGraceMs: drainMs });
   stops.push({ name: 'worker', stop: worker.stop });
   worker.done.catch((error: unknown) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
@@ -90,8 +96,17 @@ try {
     publicUrl: env.CAST_PUBLIC_URL,
     trustProxy: env.CAST_TRUST_PROXY,
     longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
+    drainMs,
   });
-  stops.push({ name: 'api', stop: api.stop });
+  // The API drains while the worker finishes its activities, so both fit in one bound; the
+  // worker's own entry then finds it stopped.
+  stops.push({
+    name: 'api',
+    stop: async () => {
+      const [drained] = await Promise.all([api.stop(), worker.stop()]);
+      logger.info(drained, 'API drained');
+    },
+  });
 
   // Behind a proxy people reach Cast at its public URL, not at the address it listens on.
   const url = env.CAST_PUBLIC_URL ?? api.url;

@@ -3,20 +3,24 @@
  * open (answered, withdrawn or archived) or the timeout passes (no longer than
  * CAST_LONG_POLL_MAX_SECONDS, so a proxy's idle timeout never cuts it), then returns it with the
  * message its session received (`cast decide wait`). It re-reads Postgres every 100 ms, so
- * an answer given through any API process releases a waiter held by any other.
+ * an answer given through any API process releases a waiter held by any other. A drain ends
+ * the wait early with the same "not settled yet" answer (drain-cut.ts), which clients poll again on.
  */
 import { notFound } from '../../domain/errors';
 import { composeAnswerMessage } from '../../domain/answer-message';
 import type { decisionRoutes } from '../../domain/routes/decisions';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
-import { closedSignal, pollUntil } from '../message-feed';
+import { holdSignal, markDrainCut } from '../drain-cut';
+import type { Lifecycle } from '../lifecycle';
+import { pollUntil } from '../message-feed';
 import { type Handlers } from '../mount-routes';
 import { decisionIdParam } from './decision-id';
 
 export function decisionWaitHandlers(deps: {
   pool: Pool;
   longPollMaxMs: number;
+  lifecycle: Lifecycle;
 }): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
   return {
     waitForDecision: async ({ params, query }, { principal, res }) => {
@@ -25,8 +29,9 @@ export function decisionWaitHandlers(deps: {
         () => getDecision(deps.pool, principal, id),
         (read) => read === null || read.status !== 'open',
         Math.min(query.timeout * 1000, deps.longPollMaxMs),
-        closedSignal(res),
+        holdSignal(res, deps.lifecycle),
       );
+      markDrainCut(res, deps.lifecycle);
       if (!decision) throw notFound('decision');
       const settled = decision.status !== 'open';
       const message = decision.status === 'resolved' ? composeAnswerMessage(decision) : null;

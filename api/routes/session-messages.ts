@@ -1,19 +1,23 @@
 /**
  * `/api/v1/sessions/:id/messages` and `/events` (declared in domain/routes/sessions.ts): a host
  * appends to its session's log and reads what Cast delivered, by long-poll (`wait`) or
- * server-sent events.
+ * server-sent events. A drain ends both early (drain-cut.ts): the long-poll as an empty read, the
+ * stream with a last `retry:`.
  */
 import type { Pool } from '../../db/pool';
 import { appendMessage } from '../../db/session-messages';
 import { requireSession } from '../../db/sessions';
 import { sessionRoutes } from '../../domain/routes/sessions';
-import { closedSignal, streamMessages, waitForMessages } from '../message-feed';
+import { endStreamForDrain, holdSignal, markDrainCut } from '../drain-cut';
+import type { Lifecycle } from '../lifecycle';
+import { streamMessages, waitForMessages } from '../message-feed';
 import { reply, WROTE, type Handlers } from '../mount-routes';
 
 export function sessionMessageHandlers(deps: {
   pool: Pool;
   /** CAST_LONG_POLL_MAX_SECONDS: `wait` is held no longer, under the proxies' idle timeouts. */
   longPollMaxMs: number;
+  lifecycle: Lifecycle;
 }): Handlers<Pick<typeof sessionRoutes, 'appendMessage' | 'readMessages' | 'streamMessages'>> {
   return {
     appendMessage: async ({ params, body }, { principal }) => {
@@ -31,8 +35,9 @@ export function sessionMessageHandlers(deps: {
       const messages = await waitForMessages(
         feed,
         { ...query, waitMs: Math.min(query.wait * 1000, deps.longPollMaxMs) },
-        closedSignal(res),
+        holdSignal(res, deps.lifecycle),
       );
+      markDrainCut(res, deps.lifecycle);
       return { messages, nextAfter: messages.at(-1)?.seq ?? query.after };
     },
     streamMessages: async ({ params, query, headers }, { principal, req, res }) => {
@@ -41,7 +46,8 @@ export function sessionMessageHandlers(deps: {
       const session = await requireSession(deps.pool, principal, params.id);
       const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id };
       try {
-        await streamMessages(feed, res, after, closedSignal(res));
+        await streamMessages(feed, res, after, holdSignal(res, deps.lifecycle));
+        endStreamForDrain(res, deps.lifecycle);
       } catch (error) {
         // Headers are sent, so no problem document can follow: end the stream and let the client reconnect.
         req.log.warn({ err: error }, 'session event stream failed');

@@ -7,9 +7,15 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DecisionId } from '../../../domain/decision-schema';
 import { decisionRoutes } from '../../../domain/routes/decisions';
+import type { RouteResponse } from '../../../domain/routes/route';
 import { outcomeJson } from '../decide/present';
 import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
+
+type Waited = RouteResponse<typeof decisionRoutes.waitForDecision>['body'];
+
+/** Less time than this left after an early "not yet" is not worth another request. */
+const REPOLL_MIN_MS = 500;
 
 export const WaitOutcome = ['answered', 'pending', 'withdrawn', 'archived'] as const;
 
@@ -41,19 +47,20 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
       const seconds = Math.min(timeoutSeconds ?? cap, cap);
       const started = Date.now();
       const deadline = started + seconds * 1000;
-      const waitOnce = (timeout: number) =>
-        deps.api.request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout } }, extra.signal).catch((error: unknown) => {
-          throw inToolWords(error, {
-            decision_not_found: () =>
-              `There is no decision ${id} in this workspace; list_decisions shows this session's decisions and their ids.`,
+      let waited: Waited;
+      // One request is held no longer than the server's long-poll maximum (CAST_LONG_POLL_MAX_SECONDS),
+      // and a replica draining for a deploy answers "not yet" early: poll again for the time left.
+      do {
+        const left = Math.max(0, (deadline - Date.now()) / 1000);
+        waited = await deps.api
+          .request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: Number(left.toFixed(1)) } }, extra.signal)
+          .catch((error: unknown) => {
+            throw inToolWords(error, {
+              decision_not_found: () =>
+                `There is no decision ${id} in this workspace; list_decisions shows this session's decisions and their ids.`,
+            });
           });
-        });
-      // The server holds one request no longer than its long-poll maximum (CAST_LONG_POLL_MAX_SECONDS,
-      // under the proxies' idle timeouts), so the tool asks again until its own time is up.
-      let waited = await waitOnce(seconds);
-      while (waited.decision.status === 'open' && deadline - Date.now() >= 100) {
-        waited = await waitOnce(Number(((deadline - Date.now()) / 1000).toFixed(1)));
-      }
+      } while (!waited.settled && Date.now() < deadline - REPOLL_MIN_MS);
       const { decision } = waited;
       const outcome = decision.status === 'resolved' ? 'answered' : decision.status === 'open' ? 'pending' : decision.status;
       return structured({
