@@ -40,6 +40,7 @@ import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
 import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
+import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
 
@@ -64,6 +65,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // First, so every request is counted and timed, whatever answers it.
+  app.use(requestMetrics());
   // Security headers, and a strict policy for the app: its own scripts, styles and frames only.
   // Agent-written HTML is served with its own sandboxing policy (routes/decision-documents.ts).
   app.use(

@@ -3,13 +3,18 @@
  * Configured by the environment alone. It starts while Temporal is away (`/healthz` says why).
  */
 import { startApi } from '../api/server';
-import { openDatabase, processEnv } from '../runtime/process-start';
+import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { serveMetrics } from '../runtime/metrics-server';
+import { watchDecisionGauges } from '../api/decision-gauges';
 
 const { env, logger } = processEnv('cast-api');
+// First: a metrics port another process holds stops this one before it does anything.
+const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
 // The API's Temporal connection runs on the core runtime; Node's default ends this process on a signal.
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
+installTemporalLogging(env.LOG_LEVEL, { handleSignals: false, metricsBindAddress: metrics?.temporalBindAddress });
 const pool = await openDatabase(env, logger);
+watchDecisionGauges(pool, logger);
 const api = await startApi({
   pool,
   logger,

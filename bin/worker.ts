@@ -7,9 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { startWorker } from '../worker';
+import { serveMetrics } from '../runtime/metrics-server';
 
 const { env, logger } = processEnv('cast-worker');
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: true });
+// First: a metrics port another process holds stops this one before it does anything.
+const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
+installTemporalLogging(env.LOG_LEVEL, { handleSignals: true, metricsBindAddress: metrics?.temporalBindAddress });
 const pool = await openDatabase(env, logger);
 // The build prebundles the workflows beside this file; in development they are bundled now.
 const bundle = fileURLToPath(new URL('./workflow-bundle.js', import.meta.url));
@@ -21,4 +24,5 @@ const worker = await startWorker({
 }).catch((error: unknown) => stop(logger, error));
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');
 await worker.done;
+await metrics?.stop();
 await pool.end();

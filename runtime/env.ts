@@ -33,6 +33,16 @@ export const Env = z.object({
   CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   /** Let webhooks reach loopback, private and link-local addresses: development, and the test suite's receivers. */
   CAST_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
+  /**
+   * The port of this process's Prometheus `/metrics` (9464, the exporters' customary port): `0`
+   * picks a free one (logged), `off` serves none. A second Cast process on one machine sets its own.
+   */
+  CAST_METRICS_PORT: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.union([z.literal('off'), port], { error: 'CAST_METRICS_PORT is a port (0 picks a free one) or off' }).default(9464),
+  ),
+  /** Where `/metrics` listens: loopback unless a scraper on another machine must reach it. */
+  CAST_METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env> & {
