@@ -148,6 +148,8 @@ describe('an API and a worker, each its own process, each its own metrics port',
       await cast.send(token, decisionRoutes.withdrawDecision, { params: { id: withdrawn }, body: {} });
       await cast.send(token, decisionRoutes.archiveDecision, { params: { id: archived }, body: {} });
 
+      // A page of the web app, and a path nothing serves.
+      for (const path of ['/decisions', '/no/such/page']) await fetch(`${apiUrl}${path}`);
       // FR-61: 60 reads a minute; the 61st is refused. Raw ids in the path, never in a label.
       const reads = [];
       for (let n = 0; n < 61; n += 1)
@@ -195,6 +197,8 @@ describe('an API and a worker, each its own process, each its own metrics port',
       expect(requests('GET', '/api/v1/decisions/:id', 200)).toBe(60);
       expect(requests('GET', '/api/v1/decisions/:id', 429)).toBe(1);
       expect(requests('GET', '/healthz', 200)).toBeGreaterThan(0);
+      expect(find(apiText, 'cast_http_requests_total', { method: 'GET', route: 'web_app' })).toHaveLength(1);
+      expect(requests('GET', 'unmatched', 404)).toBe(1);
       expect(
         value(apiText, 'cast_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/decisions', status: '201' }),
       ).toBe(4);
