@@ -18,7 +18,12 @@ export function installTemporalLogging(level: string, options: { handleSignals: 
       ? {
           telemetryOptions: {
             metrics: {
-              prometheus: { bindAddress: options.metricsBindAddress, countersTotalSuffix: true, unitSuffix: true, useSecondsForDurations: true },
+              prometheus: {
+                bindAddress: options.metricsBindAddress,
+                countersTotalSuffix: true,
+                unitSuffix: true,
+                useSecondsForDurations: true,
+              },
             },
           },
         }
