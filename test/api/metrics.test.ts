@@ -157,15 +157,23 @@ describe('an API and a worker, each its own process, each its own metrics port',
       expect(reads.map((read) => read.status).filter((status) => status === 429)).toHaveLength(1);
 
       // The worker counts what its mirror wrote; the delivery and the webhooks finish after the answer returns.
-      const worker = await until(
+      // Every delivery ends at its first attempt (410 is the receiver's final "no", 200 its yes): once
+      // the attempts counted match the requests received, none is in flight.
+      const attempts = (text: string, outcome: string) => value(text, 'cast_webhook_attempts_total', { outcome }) ?? 0;
+      const settled = await until(
         () => scrape(workerMetrics),
         (text) =>
           value(text, 'cast_answer_delivery_seconds_count') === 1 &&
-          (value(text, 'cast_webhook_attempts_total', { outcome: 'delivered' }) ?? 0) >= 1 &&
-          (value(text, 'cast_webhook_attempts_total', { outcome: 'failed' }) ?? 0) >= 1,
+          attempts(text, 'delivered') >= 1 &&
+          attempts(text, 'delivered') === receiver.at('/ok').length &&
+          attempts(text, 'failed') === receiver.at('/gone').length &&
+          // Both endpoints take every event: each event has reached both.
+          attempts(text, 'failed') === attempts(text, 'delivered'),
         30_000,
         300,
       );
+      expect(attempts(settled, 'retry')).toBe(0);
+      expect(value(settled, 'cast_answer_delivery_seconds_bucket', { le: '+Inf' })).toBe(1);
       const workerText = await checkedScrape(workerMetrics);
       for (const [event, count] of [
         ['filed', 4],
@@ -175,10 +183,6 @@ describe('an API and a worker, each its own process, each its own metrics port',
       ] as const) {
         expect(value(workerText, 'cast_decisions_total', { event }), event).toBe(count);
       }
-      expect(value(worker, 'cast_answer_delivery_seconds_bucket', { le: '+Inf' })).toBe(1);
-      // Every delivery to /gone ends at its first attempt (410 is the receiver's final "no"); none is retried.
-      expect(value(workerText, 'cast_webhook_attempts_total', { outcome: 'failed' })).toBe(receiver.at('/gone').length);
-      expect(value(workerText, 'cast_webhook_attempts_total', { outcome: 'delivered' })).toBe(receiver.at('/ok').length);
       // The Temporal SDK's own worker metrics, through the core runtime's exporter, on the same port.
       expect(
         find(workerText, 'temporal_worker_task_slots_available', { task_queue: taskQueue, worker_type: 'WorkflowWorker' }),
