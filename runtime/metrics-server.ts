@@ -37,6 +37,9 @@ export async function startMetricsServer(options: { host: string; port: number; 
     );
   });
   await listen(server, options.host, options.port);
+  // Metrics never keep a process alive: it ends when its API or worker has stopped, scrapers or not.
+  server.unref();
+  server.on('connection', (socket) => socket.unref());
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
