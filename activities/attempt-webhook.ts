@@ -17,6 +17,7 @@ import type { Pool } from '../db/pool';
 import { deliveryTarget, recordAttempt, type DeliveryTarget } from '../db/webhook-deliveries';
 import { postWebhook, type PostResult } from './post-webhook';
 import { legacySignature, standardSignatures } from './sign-webhook';
+import { webhookAttempts } from '../runtime/metrics';
 
 export function deliveryHeaders(target: DeliveryTarget, timestamp: number): Record<string, string> {
   return {
@@ -71,5 +72,6 @@ export async function attemptWebhookDelivery(
     outcome,
     nextAttemptAt,
   );
+  webhookAttempts.inc({ outcome });
   return outcome;
 }

@@ -21,6 +21,7 @@ import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook
 import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
+import { answerDelivery, countDecisionEvents } from '../runtime/metrics';
 
 export const RESTART_UNAVAILABLE =
   "The session's host has stopped, so no one would pick up a restarted run. Start the host again, then use Run now.";
@@ -39,7 +40,17 @@ export async function deliverDecision(pool: Pool, decision: DecisionSnapshot, ev
   const work = (db: Queryable) => deliverAndMirror(db, decision, events);
   const { sessionId, taskId } = decision.links;
   // Linked to no session and no task, the decision has nowhere to deliver to but its own row: one statement.
-  return sessionId || taskId ? withTransaction(pool, work) : work(pool);
+  const { delivered, applied } = await (sessionId || taskId ? withTransaction(pool, work) : work(pool));
+  // Counted once committed, and only by the write that applied: a retry finds the revision already stored.
+  if (applied) measureDelivery(decision, events);
+  return delivered;
+}
+
+function measureDelivery(decision: DecisionSnapshot, events: DecisionEvent[]): void {
+  countDecisionEvents(events);
+  if (decision.links.sessionId && decision.resolvedAt) {
+    answerDelivery.observe(Math.max(0, Date.now() - Date.parse(decision.resolvedAt)) / 1000);
+  }
 }
 
 /**
@@ -53,12 +64,16 @@ export async function deliverWithAnswer(pool: Pool, decision: DecisionSnapshot, 
     return await deliverDecision(pool, decision, events);
   } catch (error) {
     log.warn('Delivery with the answer failed; the workflow delivers it again', { decisionId: decision.id, error: String(error) });
-    await mirrorDecision(pool, decision, events);
+    if ((await mirrorDecision(pool, decision, events)) === 'applied') countDecisionEvents(events);
     return null;
   }
 }
 
-async function deliverAndMirror(db: Queryable, decision: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered> {
+async function deliverAndMirror(
+  db: Queryable,
+  decision: DecisionSnapshot,
+  events: DecisionEvent[],
+): Promise<{ delivered: Delivered; applied: boolean }> {
   const restart = await deliverToSession(db, decision);
   const otherBlockers = await releaseTaskHold(db, decision);
   const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
@@ -67,13 +82,8 @@ async function deliverAndMirror(db: Queryable, decision: DecisionSnapshot, event
     actor: { kind: 'system', id: null },
     detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
   };
-  const { subscribers } = await mirrorReadingSubscribers(
-    db,
-    recordDelivery(decision, outcome),
-    [...events, delivered],
-    DELIVERY_EVENT_TYPES,
-  );
-  return { outcome, subscribers };
+  const mirrored = await mirrorReadingSubscribers(db, recordDelivery(decision, outcome), [...events, delivered], DELIVERY_EVENT_TYPES);
+  return { delivered: { outcome, subscribers: mirrored.subscribers }, applied: mirrored.outcome === 'applied' };
 }
 
 async function deliverToSession(

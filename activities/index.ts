@@ -22,6 +22,7 @@ import { withDecisionLink, type WebhookEvent } from '../domain/webhook';
 import type { WebhookAttemptOutcome } from '../domain/webhook-delivery';
 import { decisionsWithWorkGone } from '../db/decision-queries';
 import { rollUpHealth } from '../db/health';
+import { countDecisionEvents } from '../runtime/metrics';
 
 /**
  * `client`, `taskQueue` and `deployment` let the reconciler read this deployment's workflows
@@ -49,8 +50,10 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
       if (!client || !taskQueue) throw new Error('The reconciler needs a Temporal client.');
       return reconcileDecisions(pool, client, { taskQueue, deployment });
     },
-    mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
-      return mirrorDecision(pool, snapshot, events);
+    async mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
+      const outcome = await mirrorDecision(pool, snapshot, events);
+      if (outcome === 'applied') countDecisionEvents(events);
+      return outcome;
     },
     mirrorStack(snapshot: StackSnapshot): Promise<'applied' | 'stale'> {
       return mirrorStack(pool, snapshot);

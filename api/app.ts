@@ -41,6 +41,7 @@ import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
 import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
+import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // First, so every request is counted and timed, whatever answers it.
+  app.use(requestMetrics());
   // Only a configured proxy may tell Express the client's address and scheme (req.ip, req.secure).
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   const site: PublicSite = { publicUrl: deps.publicUrl };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DomainError, ERRORS, isErrorCode, type ErrorCode } from '../domain/errors';
 import { refusalWords } from '../domain/refusal-words';
 import type { Logger } from '../runtime/logger';
+import { countRefusal } from '../runtime/metrics';
 
 export function statusOf(code: ErrorCode): number {
   return ERRORS[code].status;
@@ -14,6 +15,8 @@ export function statusOf(code: ErrorCode): number {
 
 export function sendProblem(res: Response, error: DomainError): void {
   const status = ERRORS[error.code].status;
+  // Every refusal (rate_limited, overloaded) becomes a response here, and only here.
+  countRefusal(error.code);
   if (status === 503) res.setHeader('Retry-After', '5');
   res
     .status(status)

@@ -4,15 +4,20 @@
  * SIGTERM drains it (api/server-drain.ts) within CAST_DRAIN_SECONDS, then it exits.
  */
 import { startApi } from '../api/server';
-import { openDatabase, processEnv } from '../runtime/process-start';
+import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { onShutdownSignal } from '../runtime/shutdown-signal';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { serveMetrics } from '../runtime/metrics-server';
+import { watchDecisionGauges } from '../api/decision-gauges';
 
 const { env, logger } = processEnv('cast-api');
+// First: a metrics port another process holds stops this one before it does anything.
+const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
 // The API's Temporal connection runs on the core runtime; this process drains itself on a signal.
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
+installTemporalLogging(env.LOG_LEVEL, { handleSignals: false, metricsBindAddress: metrics?.temporalBindAddress });
 const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 const pool = await openDatabase(env, logger);
+watchDecisionGauges(pool, logger);
 const api = await startApi({
   pool,
   logger,

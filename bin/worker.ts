@@ -9,9 +9,12 @@ import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { startWorker } from '../worker';
+import { serveMetrics } from '../runtime/metrics-server';
 
 const { env, logger } = processEnv('cast-worker');
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: true });
+// First: a metrics port another process holds stops this one before it does anything.
+const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
+installTemporalLogging(env.LOG_LEVEL, { handleSignals: true, metricsBindAddress: metrics?.temporalBindAddress });
 const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 // The SDK shuts the worker down on the signal; this only makes sure the process ends in time.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -36,5 +39,6 @@ const worker = await startWorker({
 }).catch((error: unknown) => stop(logger, error));
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');
 await worker.done.catch((error: unknown) => stop(logger, error));
+await metrics?.stop();
 await pool.end();
 logger.info('worker stopped');

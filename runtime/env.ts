@@ -45,6 +45,16 @@ export const Env = z.object({
    * cutting them. 20 s fits Kubernetes' default 30 s terminationGracePeriodSeconds with room to close up.
    */
   CAST_DRAIN_SECONDS: z.coerce.number().int('CAST_DRAIN_SECONDS must be whole seconds').min(1).max(600).default(20),
+  /**
+   * The port of this process's Prometheus `/metrics` (9464, the exporters' customary port): `0`
+   * picks a free one (logged), `off` serves none. A second Cast process on one machine sets its own.
+   */
+  CAST_METRICS_PORT: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.union([z.literal('off'), port], { error: 'CAST_METRICS_PORT is a port (0 picks a free one) or off' }).default(9464),
+  ),
+  /** Where `/metrics` listens: loopback unless a scraper on another machine must reach it. */
+  CAST_METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env> & {

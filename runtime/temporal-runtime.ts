@@ -5,10 +5,29 @@
 import { Runtime } from '@temporalio/worker';
 import { createLogger } from './logger';
 
-/** Temporal's own logs go through Cast's logger at Cast's level. */
-export function installTemporalLogging(level: string, options: { handleSignals: boolean }): void {
+/**
+ * Temporal's own logs go through Cast's logger at Cast's level. With `metricsBindAddress`, the
+ * core also exports its own metrics (the worker's task slots, pollers, latencies; the client's
+ * requests) in Prometheus text there, for runtime/metrics-server.ts to append to Cast's:
+ * counters end in `_total` and durations are seconds, as Prometheus names them.
+ */
+export function installTemporalLogging(level: string, options: { handleSignals: boolean; metricsBindAddress?: string }): void {
   const logger = createLogger(level, 'temporal');
   Runtime.install({
+    ...(options.metricsBindAddress
+      ? {
+          telemetryOptions: {
+            metrics: {
+              prometheus: {
+                bindAddress: options.metricsBindAddress,
+                countersTotalSuffix: true,
+                unitSuffix: true,
+                useSecondsForDurations: true,
+              },
+            },
+          },
+        }
+      : {}),
     // `npm start` and a lone API stop themselves; a lone worker lets the SDK shut it down.
     ...(options.handleSignals ? {} : { shutdownSignals: [] }),
     logger: {

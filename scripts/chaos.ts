@@ -63,6 +63,8 @@ const childEnv = {
   CAST_RATE_LIMITS: 'off',
   // The receiver listens on loopback.
   CAST_WEBHOOK_ALLOW_PRIVATE: 'on',
+  // The worker and the API on one machine: each its own free metrics port, not both 9464.
+  CAST_METRICS_PORT: '0',
   LOG_LEVEL: 'warn',
 };
 function launch(entry: string): ChildProcess {

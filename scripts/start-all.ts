@@ -13,20 +13,24 @@ import { moveAsidePgliteDir } from '../runtime/postgres/pglite-data-dir';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { ensureDefaultMember } from '../db/tenancy';
-import { processEnv } from '../runtime/process-start';
+import { processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { startWorker } from '../worker';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { serveMetrics } from '../runtime/metrics-server';
+import { watchDecisionGauges } from '../api/decision-gauges';
 import { holdDataDir } from './data-dir-lock';
 import { provideTemporal } from './provide-temporal';
 import { signInToken } from './sign-in-token';
 import { startTemporalDevServer } from './temporal-dev-server';
 
 const { env, logger } = processEnv('cast');
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
+// One port for the API's and the worker's metrics, both in this process; taken, it stops Cast before anything starts.
+const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
+installTemporalLogging(env.LOG_LEVEL, { handleSignals: false, metricsBindAddress: metrics?.temporalBindAddress });
 const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 
-const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
+const stops: Array<{ name: string; stop: () => Promise<void> }> = metrics ? [{ name: 'metrics', stop: metrics.stop }] : [];
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
@@ -71,6 +75,7 @@ try {
   const pool = createPool(databaseUrl);
   stops.push({ name: 'pool', stop: () => pool.end() });
   await migrate(pool);
+  watchDecisionGauges(pool, logger);
   const principal = await ensureDefaultMember(pool);
   const token = await signInToken(pool, principal, dataDir, env.CAST_ADMIN_TOKEN);
 

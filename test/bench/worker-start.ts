@@ -23,7 +23,8 @@ async function startOnce(command: string[], cwd: string, env: Record<string, str
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...env, LOG_LEVEL: 'info' },
+    // A free metrics port: the cluster bench's own worker runs beside it.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, CAST_METRICS_PORT: '0', ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -36,6 +36,8 @@ function castEnv(ports: Ports): NodeJS.ProcessEnv {
     PORT: String(ports.api),
     TEMPORAL_PORT: String(ports.temporal),
     LOG_LEVEL: 'warn',
+    // npm start and the processes spawned beside it each take a free metrics port, not all 9464.
+    CAST_METRICS_PORT: '0',
   };
   if (ports.postgres) env.CAST_PG_PORT = String(ports.postgres);
   else delete env.CAST_PG_PORT;

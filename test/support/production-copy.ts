@@ -48,7 +48,8 @@ export function startProcess(
 ): CastProcess {
   const child = spawn(process.execPath, [join(copy.dir, 'dist', `${name}.js`), ...args], {
     cwd: copy.dir,
-    env: { PATH: process.env.PATH ?? '', HOME: copy.dir, LOG_LEVEL: 'warn', ...env },
+    // Each process its own free metrics port: two on one machine would otherwise both take 9464.
+    env: { PATH: process.env.PATH ?? '', HOME: copy.dir, LOG_LEVEL: 'warn', CAST_METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
