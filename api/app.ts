@@ -1,4 +1,5 @@
 /** The Express application: health, the web shell, and the authenticated `/api/v1`. */
+import type { Tracer } from '@opentelemetry/api';
 import helmet from 'helmet';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
@@ -10,6 +11,8 @@ import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
+import { httpSpan } from './http-span';
+import { requestId } from './request-id';
 import { openApiHandlers } from './routes/openapi';
 import { referenceRouter } from './openapi/reference-router';
 import { activityHandlers } from './routes/activity';
@@ -56,6 +59,14 @@ export type AppDeps = {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (development and the test suite). */
   allowPrivateWebhooks?: boolean;
+  /** Trace each request (runtime/tracing.ts); absent, nothing is traced. */
+  tracer?: Tracer;
+};
+
+/** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
+const traceOf = (res: object) => {
+  const traceId: unknown = (res as { locals?: { traceId?: unknown } }).locals?.traceId;
+  return typeof traceId === 'string' ? { traceId } : {};
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -64,6 +75,9 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // First, so every answer — a refusal by any later middleware too — carries its id and trace.
+  app.use(requestId());
+  if (deps.tracer) app.use(httpSpan(deps.tracer));
   // Security headers, and a strict policy for the app: its own scripts, styles and frames only.
   // Agent-written HTML is served with its own sandboxing policy (routes/decision-documents.ts).
   app.use(
@@ -85,7 +99,14 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      genReqId: (req) => req.id,
+      customProps: (req, res) => ({ requestId: req.id, ...traceOf(res) }),
+    }),
+  );
 
   const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
   // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DomainError, ERRORS, isErrorCode, type ErrorCode } from '../domain/errors';
 import { refusalWords } from '../domain/refusal-words';
 import type { Logger } from '../runtime/logger';
+import { problemInstance } from './request-id';
 
 export function statusOf(code: ErrorCode): number {
   return ERRORS[code].status;
@@ -15,6 +16,7 @@ export function statusOf(code: ErrorCode): number {
 export function sendProblem(res: Response, error: DomainError): void {
   const status = ERRORS[error.code].status;
   if (status === 503) res.setHeader('Retry-After', '5');
+  const instance = problemInstance(res.req.id);
   res
     .status(status)
     .type('application/problem+json')
@@ -25,6 +27,7 @@ export function sendProblem(res: Response, error: DomainError): void {
       status,
       detail: error.message,
       code: error.code,
+      ...(instance ? { instance } : {}),
     });
 }
 
@@ -117,7 +120,7 @@ function unreadableBody(error: BodyParserError): string {
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
+  return (error: unknown, req, res, _next) => {
     if (error instanceof DomainError) return sendProblem(res, error);
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.parse.failed') {
@@ -128,7 +131,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       return sendProblem(res, new DomainError('invalid_request', unreadableBody(parserError)));
     }
-    logger.error({ err: error }, 'unhandled error');
+    // The request's own logger, so the line carries its id.
+    (req.log ?? logger).error({ err: error }, 'unhandled error');
     return sendProblem(res, new DomainError('internal', 'The request failed unexpectedly; nothing was changed.'));
   };
 }
