@@ -3,6 +3,7 @@
  * that `npm start` composes beside the worker in one process.
  */
 import type { Server } from 'node:http';
+import type { Tracing } from '../runtime/tracing';
 import { readDeployment } from '../db/deployment';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
@@ -31,9 +32,13 @@ export async function startApi(options: {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateWebhooks?: boolean;
+  /** Trace requests into Temporal (runtime/tracing.ts); absent, nothing is traced. */
+  tracing?: Tracing | null;
 }): Promise<RunningApi> {
+  const tracer = options.tracing?.tracer;
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
+    ...(tracer ? { tracer } : {}),
   });
   const settings = {
     ...(options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {}),
@@ -41,6 +46,7 @@ export async function startApi(options: {
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.checkResponses ? { checkResponses: true } : {}),
     ...(options.allowPrivateWebhooks ? { allowPrivateWebhooks: true } : {}),
+    ...(tracer ? { tracer } : {}),
   };
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {

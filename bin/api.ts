@@ -5,11 +5,13 @@
 import { startApi } from '../api/server';
 import { openDatabase, processEnv } from '../runtime/process-start';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { tracingFromEnv } from '../runtime/tracing';
 
 const { env, logger } = processEnv('cast-api');
 // The API's Temporal connection runs on the core runtime; Node's default ends this process on a signal.
 installTemporalLogging(env.LOG_LEVEL, { handleSignals: false });
 const pool = await openDatabase(env, logger);
+const tracing = tracingFromEnv(env, 'cast-api');
 const api = await startApi({
   pool,
   logger,
@@ -19,6 +21,7 @@ const api = await startApi({
   ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
   checkResponses: env.CAST_CHECK_RESPONSES === 'on',
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
+  tracing,
 });
 logger.info({ url: api.url }, 'API listening');
 // Say at once when Temporal refuses this process's credentials, rather than at the first filing.

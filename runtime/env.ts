@@ -67,7 +67,9 @@ export const Env = z.object({
   /** `key=value,key=value` sent with every export: a tracing vendor's API key. */
   OTEL_EXPORTER_OTLP_HEADERS: optionalText.pipe(otlpHeaders.optional()),
   /** Cast's exporter speaks OTLP/HTTP (JSON); gRPC is refused rather than silently sent nowhere. */
-  OTEL_EXPORTER_OTLP_PROTOCOL: optionalText.pipe(z.enum(['http/json', 'http/protobuf'], "Cast exports traces over OTLP/HTTP: set 'http/json' (or leave unset)").optional()),
+  OTEL_EXPORTER_OTLP_PROTOCOL: optionalText.pipe(
+    z.enum(['http/json', 'http/protobuf'], "Cast exports traces over OTLP/HTTP: set 'http/json' (or leave unset)").optional(),
+  ),
   /** The service name spans carry; unset → `cast-api`, `cast-worker` (or `cast` for `npm start`). */
   OTEL_SERVICE_NAME: optionalText.pipe(z.string().max(200).optional()),
 });
@@ -103,7 +105,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       taskQueue: parsed.data.TEMPORAL_TASK_QUEUE,
     });
     if (parsed.data.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/protobuf')
-      warnings.push('OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf: Cast sends http/json, which every OTLP/HTTP receiver accepts on the same path.');
+      warnings.push(
+        'OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf: Cast sends http/json, which every OTLP/HTTP receiver accepts on the same path.',
+      );
     return { ...parsed.data, temporal: settings, warnings };
   } catch (error) {
     if (error instanceof TemporalSettingsError) throw new EnvError(`Invalid environment:\n  ${error.message}`);

@@ -14,6 +14,7 @@ import { ensureDefaultMember } from '../db/tenancy';
 import { processEnv } from '../runtime/process-start';
 import { startWorker } from '../worker';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { tracingFromEnv } from '../runtime/tracing';
 import { holdDataDir } from './data-dir-lock';
 import { provideTemporal } from './provide-temporal';
 import { signInToken } from './sign-in-token';
@@ -70,7 +71,11 @@ try {
 
   const temporal = env.temporal;
   const allowPrivateWebhooks = env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on';
-  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks });
+  // Two services in one process, as they would be deployed apart: the API's spans and the worker's.
+  const apiTracing = tracingFromEnv(env, 'cast-api');
+  const workerTracing = tracingFromEnv(env, 'cast-worker');
+  for (const tracing of [apiTracing, workerTracing]) if (tracing) stops.push({ name: 'tracing', stop: tracing.shutdown });
+  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks, tracing: workerTracing });
   stops.push({ name: 'worker', stop: worker.stop });
   worker.done.catch((error: unknown) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
@@ -85,6 +90,7 @@ try {
     ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
     checkResponses: env.CAST_CHECK_RESPONSES === 'on',
     allowPrivateWebhooks,
+    tracing: apiTracing,
   });
   stops.push({ name: 'api', stop: api.stop });
 

@@ -19,6 +19,7 @@ import { createLogger } from '../../runtime/logger';
 import { startWorker } from '../../worker';
 import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
+import type { Tracing } from '../../runtime/tracing';
 
 installTemporalLogging('warn', { handleSignals: true });
 
@@ -59,6 +60,8 @@ export async function startTestCast(
     workflowVersion?: number;
     /** Webhook receivers run on loopback, so private addresses are allowed unless a test says otherwise. */
     allowPrivateWebhooks?: boolean;
+    /** Trace the API and the worker; the worker then bundles the workflows with the tracing interceptors itself. */
+    tracing?: Tracing;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -69,7 +72,7 @@ export async function startTestCast(
     startWorker({
       pool,
       temporal,
-      workflowBundle: { codePath: inject('workflowBundlePath') },
+      ...(options.tracing ? { tracing: options.tracing } : { workflowBundle: { codePath: inject('workflowBundlePath') } }),
       sweepEvery: options.sweepEvery ?? null,
       rollupEvery: options.rollupEvery ?? null,
       reconcileEvery: null,
@@ -90,6 +93,7 @@ export async function startTestCast(
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
     allowPrivateWebhooks,
+    ...(options.tracing ? { tracing: options.tracing } : {}),
   });
 
   return {
