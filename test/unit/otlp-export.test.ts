@@ -20,8 +20,12 @@ describe('the OTEL_* settings', () => {
   });
 
   it('append /v1/traces to the base endpoint, and take the traces endpoint as it is', () => {
-    expect(otlpTracesUrl(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example:4318/' }))).toBe('https://otel.example:4318/v1/traces');
-    expect(otlpTracesUrl(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/prefix' }))).toBe('http://collector:4318/prefix/v1/traces');
+    expect(otlpTracesUrl(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example:4318/' }))).toBe(
+      'https://otel.example:4318/v1/traces',
+    );
+    expect(otlpTracesUrl(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/prefix' }))).toBe(
+      'http://collector:4318/prefix/v1/traces',
+    );
     const both = loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/traces' });
     expect(otlpTracesUrl(both)).toBe('http://b:4318/traces');
   });
@@ -58,6 +62,8 @@ describe('an OTLP export', () => {
 
     expect(receiver.exports.map((entry) => entry.path)).toEqual(['/collector/v1/traces']);
     expect(receiver.exports[0]?.headers).toMatchObject({ authorization: 'Bearer vendor-key', 'x-tenant': 'cast' });
-    expect(receiver.spans()).toEqual([expect.objectContaining({ service: 'cast-api-eu', name: 'a unit of work', traceId: expect.stringMatching(/^[0-9a-f]{32}$/) })]);
+    expect(receiver.spans()).toEqual([
+      expect.objectContaining({ service: 'cast-api-eu', name: 'a unit of work', traceId: expect.stringMatching(/^[0-9a-f]{32}$/) }),
+    ]);
   });
 });
