@@ -134,9 +134,9 @@ describe('the compiled build', () => {
       const answered = await fetch(`${url}/api/v1/decisions/${filed.decision.id}/asks/1/answer`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ answer: { kind: 'decision', selected: [1] } }),
+        body: JSON.stringify({ answer: { kind: 'decision', selected: [2] } }),
       });
-      expect(answered.status).toBe(200);
+      expect(answered.status, await answered.clone().text()).toBe(200);
       const traceId = answered.headers.get('traceparent')?.split('-')[1];
       const inTrace = async () => collector.spans().filter((span) => span.traceId === traceId);
       // The batching exporter sends every 5 s.
