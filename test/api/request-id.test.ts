@@ -5,26 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type RunningApi } from '../../api/server';
-import { createLogger } from '../../runtime/logger';
-import { plainTarget } from '../../runtime/temporal-connection';
+import type { RunningApi } from '../../api/server';
+import { startLoggedApi } from '../support/logged-api';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let api: RunningApi;
 let member: Member;
-const lines: string[] = [];
+let lines: string[];
 beforeAll(async () => {
   cast = await startTestCast({ worker: false });
-  api = await startApi({
-    checkResponses: true,
-    pool: cast.pool,
-    logger: createLogger('info', 'cast-api', { write: (line: string) => void lines.push(line) }),
-    host: '127.0.0.1',
-    port: 0,
-    temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
-    rateLimits: null,
-  });
+  ({ api, lines } = await startLoggedApi(cast));
   member = await cast.newMember();
 });
 afterAll(async () => {
