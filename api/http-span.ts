@@ -20,7 +20,11 @@ export function httpSpan(tracer: Tracer): RequestHandler {
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     const span = tracer.startSpan(
       req.method,
-      { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: req.path } },
+      {
+        kind: SpanKind.SERVER,
+        // The request id (api/request-id.ts, mounted first) links a trace to its log lines and problem bodies.
+        attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: req.path, 'cast.request.id': String(req.id) },
+      },
       parent,
     );
     const active = trace.setSpan(parent, span);

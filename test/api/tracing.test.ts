@@ -42,7 +42,11 @@ describe('one answer, one trace', () => {
     const [server] = named(spans, 'POST /api/v1/decisions/:id/asks/:ask/answer');
     expect(server?.kind).toBe(SpanKind.SERVER);
     expect(server?.spanContext().spanId).toBe(httpSpanId);
-    expect(server?.attributes).toMatchObject({ 'http.route': '/api/v1/decisions/:id/asks/:ask/answer', 'http.response.status_code': 200 });
+    expect(server?.attributes).toMatchObject({
+      'http.route': '/api/v1/decisions/:id/asks/:ask/answer',
+      'http.response.status_code': 200,
+      'cast.request.id': response.headers.get('x-request-id'),
+    });
 
     // Each span hangs from the one before it: request → update → handler → activity scheduled → activity run.
     const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
