@@ -70,7 +70,7 @@ export const Env = z.object({
   OTEL_EXPORTER_OTLP_PROTOCOL: optionalText.pipe(
     z.enum(['http/json', 'http/protobuf'], "Cast exports traces over OTLP/HTTP: set 'http/json' (or leave unset)").optional(),
   ),
-  /** The service name spans carry; unset → `cast-api`, `cast-worker` (or `cast` for `npm start`). */
+  /** The service name spans carry; unset → `cast-api` and `cast-worker` (`npm start` traces each under its own). */
   OTEL_SERVICE_NAME: optionalText.pipe(z.string().max(200).optional()),
 });
 export type Env = z.infer<typeof Env> & {
