@@ -62,6 +62,12 @@ describe('one answer, one trace', () => {
     ]);
   });
 
+  it('leaves the probes untraced', async () => {
+    const probe = await fetch(`${cast.url}/healthz`);
+    expect(probe.headers.get('x-request-id')).toBeTruthy();
+    expect(probe.headers.get('traceparent')).toBeNull();
+  });
+
   it('a filing is traced from its request into the workflow it starts', async () => {
     const member = await cast.newMember();
     const response = await cast.request(member.token, 'POST', '/api/v1/decisions', {
