@@ -4,15 +4,24 @@
  */
 import { Client, ScheduleAlreadyRunning, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
 import type { Duration } from '@temporalio/common';
-import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import {
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+  OpenTelemetryWorkflowClientInterceptor,
+  makeWorkflowExporter,
+} from '@temporalio/interceptors-opentelemetry';
+import { Worker, type WorkerOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
 import { connectTemporal, type TemporalTarget } from './runtime/temporal-connection';
+import type { Tracing } from './runtime/tracing';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+/** The workflow interceptors a traced worker's bundle carries (scripts/build.mjs bundles them in). */
+export const TRACING_INTERCEPTORS_PATH = fileURLToPath(new URL('./workflows/tracing-interceptors.ts', import.meta.url));
 
 export type RunningWorker = { stop(): Promise<void>; done: Promise<void> };
 
@@ -39,6 +48,11 @@ export async function startWorker(options: {
   shutdownGraceMs?: number;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
+  /**
+   * Trace workflows and activities (runtime/tracing.ts). A prebuilt `workflowBundle` must then
+   * have been bundled with TRACING_INTERCEPTORS_PATH; one bundled now gets it here.
+   */
+  tracing?: Tracing | null;
 }): Promise<RunningWorker> {
   const sweepEvery = options.sweepEvery === undefined ? SWEEP_EVERY : options.sweepEvery;
   const rollupEvery = options.rollupEvery === undefined ? ROLLUP_EVERY : options.rollupEvery;
@@ -48,7 +62,12 @@ export async function startWorker(options: {
   // One connection (the Rust core's, as the API's): the worker polls on it, and its client
   // makes the schedules now and serves the activities' reads and signals later.
   const connection = await connectTemporal(options.temporal);
-  const client = new Client({ connection, namespace });
+  const tracing = options.tracing ?? null;
+  const client = new Client({
+    connection,
+    namespace,
+    ...(tracing ? { interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor({ tracer: tracing.tracer })] } } : {}),
+  });
   const ensure = (schedule: Omit<Schedule, 'taskQueue'>) => ensureSchedule(client, { ...schedule, taskQueue });
   if (reconcileEvery) await ensure({ name: 'cast-reconcile', workflowType: 'reconcileWorkflow', every: reconcileEvery });
   if (sweepEvery) await ensure({ name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery, deployment });
@@ -71,6 +90,7 @@ export async function startWorker(options: {
     },
     ...(options.shutdownGraceMs ? { shutdownGraceTime: options.shutdownGraceMs } : {}),
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
+    ...(tracing ? tracedWorker(tracing, !options.workflowBundle) : {}),
   }).catch(async (error: unknown) => {
     await connection.close();
     throw error;
@@ -82,6 +102,26 @@ export async function startWorker(options: {
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await done;
     },
+  };
+}
+
+/**
+ * Activities continue the trace their workflow put in their headers; the workflows' own spans,
+ * made in the sandbox, leave it by the `exporter` sink, with this process's resource.
+ */
+function tracedWorker(tracing: Tracing, bundlingNow: boolean): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  const { tracer } = tracing;
+  return {
+    interceptors: {
+      activity: [
+        (ctx) => ({
+          inbound: new OpenTelemetryActivityInboundInterceptor(ctx, { tracer }),
+          outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+        }),
+      ],
+      ...(bundlingNow ? { workflowModules: [TRACING_INTERCEPTORS_PATH] } : {}),
+    },
+    sinks: { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) },
   };
 }
 

@@ -1,4 +1,5 @@
 /** The Express application: health, the web shell, and the authenticated `/api/v1`. */
+import type { Tracer } from '@opentelemetry/api';
 import helmet from 'helmet';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
@@ -11,6 +12,8 @@ import { requireAuth } from './auth';
 import type { Lifecycle } from './lifecycle';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
+import { httpSpan } from './http-span';
+import { requestId } from './request-id';
 import { openApiHandlers } from './routes/openapi';
 import { referenceRouter } from './openapi/reference-router';
 import { activityHandlers } from './routes/activity';
@@ -68,6 +71,14 @@ export type AppDeps = {
   trustProxy?: TrustProxy;
   /** CAST_LONG_POLL_MAX_SECONDS: the longest a long-poll holds a request. */
   longPollMaxSeconds?: number;
+  /** Trace each request (runtime/tracing.ts); absent, nothing is traced. */
+  tracer?: Tracer;
+};
+
+/** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
+const traceOf = (res: object) => {
+  const traceId: unknown = (res as { locals?: { traceId?: unknown } }).locals?.traceId;
+  return typeof traceId === 'string' ? { traceId } : {};
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -78,6 +89,9 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   // First, so every request is counted and timed, whatever answers it.
   app.use(requestMetrics());
+  // Then, so every answer — a refusal by any later middleware too — carries its id and trace.
+  app.use(requestId());
+  if (deps.tracer) app.use(httpSpan(deps.tracer));
   // Only a configured proxy may tell Express the client's address and scheme (req.ip, req.secure).
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   const site: PublicSite = { publicUrl: deps.publicUrl };
@@ -103,7 +117,14 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      genReqId: (req) => req.id,
+      customProps: (req, res) => ({ requestId: req.id, ...traceOf(res) }),
+    }),
+  );
 
   const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
   // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).

@@ -8,6 +8,7 @@ import { DomainError, ERRORS, isErrorCode, type ErrorCode } from '../domain/erro
 import { refusalWords } from '../domain/refusal-words';
 import type { Logger } from '../runtime/logger';
 import { countRefusal } from '../runtime/metrics';
+import { problemInstance } from './request-id';
 
 export function statusOf(code: ErrorCode): number {
   return ERRORS[code].status;
@@ -18,6 +19,7 @@ export function sendProblem(res: Response, error: DomainError): void {
   // Every refusal (rate_limited, overloaded) becomes a response here, and only here.
   countRefusal(error.code);
   if (status === 503) res.setHeader('Retry-After', '5');
+  const instance = problemInstance(res.req.id);
   res
     .status(status)
     .type('application/problem+json')
@@ -28,6 +30,7 @@ export function sendProblem(res: Response, error: DomainError): void {
       status,
       detail: error.message,
       code: error.code,
+      ...(instance ? { instance } : {}),
     });
 }
 
@@ -120,7 +123,7 @@ function unreadableBody(error: BodyParserError): string {
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
+  return (error: unknown, req, res, _next) => {
     if (error instanceof DomainError) return sendProblem(res, error);
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.parse.failed') {
@@ -131,7 +134,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       return sendProblem(res, new DomainError('invalid_request', unreadableBody(parserError)));
     }
-    logger.error({ err: error }, 'unhandled error');
+    // The request's own logger, so the line carries its id.
+    (req.log ?? logger).error({ err: error }, 'unhandled error');
     return sendProblem(res, new DomainError('internal', 'The request failed unexpectedly; nothing was changed.'));
   };
 }

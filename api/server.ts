@@ -3,6 +3,7 @@
  * that `npm start` composes beside the worker in one process.
  */
 import type { Server } from 'node:http';
+import type { Tracing } from '../runtime/tracing';
 import { readDeployment } from '../db/deployment';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
@@ -63,10 +64,14 @@ export async function startApi(options: {
   lifecycle?: Lifecycle;
   /** How long `stop()` lets in-flight requests finish before it cuts them (CAST_DRAIN_SECONDS). */
   drainMs?: number;
+  /** Trace requests into Temporal (runtime/tracing.ts); absent, nothing is traced. */
+  tracing?: Tracing | null;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
+  const tracer = options.tracing?.tracer;
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
+    ...(tracer ? { tracer } : {}),
   });
   const settings = {
     ...(options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {}),
@@ -77,6 +82,7 @@ export async function startApi(options: {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
+    ...(tracer ? { tracer } : {}),
   };
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {

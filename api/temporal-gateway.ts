@@ -12,6 +12,8 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import type { Tracer } from '@opentelemetry/api';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { NativeConnection, TransportError } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } from '../domain/decision';
@@ -56,6 +58,10 @@ const HEALTH_DEADLINE_MS = 2000;
 
 type Connected = { connection: NativeConnection; client: Client };
 
+/** With tracing on, each start, update and signal is a span whose context travels to the workflow in its headers. */
+const tracingInterceptors = (tracer: Tracer | undefined) =>
+  tracer ? { workflow: [new OpenTelemetryWorkflowClientInterceptor({ tracer })] } : {};
+
 export class TemporalGateway {
   // The connection once made, or being made; a failed attempt is forgotten, so the next call tries again.
   private connecting: Promise<Connected> | null = null;
@@ -70,6 +76,7 @@ export class TemporalGateway {
     private readonly target: TemporalTarget,
     private readonly readDeployment: () => Promise<Deployment>,
     workflowVersion?: number,
+    private readonly tracer?: Tracer,
   ) {
     this.workflowVersion = workflowVersion ?? DECISION_WORKFLOW_VERSION;
   }
@@ -95,14 +102,17 @@ export class TemporalGateway {
   static create(
     target: TemporalTarget,
     readDeployment: () => Promise<Deployment>,
-    options: { workflowVersion?: number } = {},
+    options: { workflowVersion?: number; tracer?: Tracer } = {},
   ): TemporalGateway {
-    return new TemporalGateway(target, readDeployment, options.workflowVersion);
+    return new TemporalGateway(target, readDeployment, options.workflowVersion, options.tracer);
   }
 
   private connect(deadline: number): Promise<Connected> {
     this.connecting ??= NativeConnection.connect(this.target.connection).then(
-      (connection) => ({ connection, client: new Client({ connection, namespace: this.target.namespace }) }),
+      (connection) => ({
+        connection,
+        client: new Client({ connection, namespace: this.target.namespace, interceptors: tracingInterceptors(this.tracer) }),
+      }),
       (error: unknown) => {
         this.connecting = null;
         throw error;

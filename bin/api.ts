@@ -9,6 +9,7 @@ import { onShutdownSignal } from '../runtime/shutdown-signal';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { serveMetrics } from '../runtime/metrics-server';
 import { watchDecisionGauges } from '../api/decision-gauges';
+import { tracingFromEnv } from '../runtime/tracing';
 
 const { env, logger } = processEnv('cast-api');
 // First: a metrics port another process holds stops this one before it does anything.
@@ -18,6 +19,7 @@ installTemporalLogging(env.LOG_LEVEL, { handleSignals: false, metricsBindAddress
 const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 const pool = await openDatabase(env, logger);
 watchDecisionGauges(pool, logger);
+const tracing = tracingFromEnv(env, 'cast-api');
 const api = await startApi({
   pool,
   logger,
@@ -31,10 +33,13 @@ const api = await startApi({
   trustProxy: env.CAST_TRUST_PROXY,
   longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
   drainMs,
+  tracing,
 });
 onShutdownSignal(logger, drainMs, async () => {
   const drained = await api.stop();
   logger.info(drained, 'API drained');
+  // Spans still buffered go out before the process ends.
+  await tracing?.shutdown();
   await pool.end();
 });
 logger.info({ url: api.url, publicUrl: env.CAST_PUBLIC_URL ?? null }, 'API listening');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { tracingFromEnv } from '../runtime/tracing';
 import { startWorker } from '../worker';
 import { serveMetrics } from '../runtime/metrics-server';
 
@@ -27,8 +28,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 const pool = await openDatabase(env, logger);
-// The build prebundles the workflows beside this file; in development they are bundled now.
-const bundle = fileURLToPath(new URL('./workflow-bundle.js', import.meta.url));
+const tracing = tracingFromEnv(env, 'cast-worker');
+// The build prebundles the workflows beside this file, with and without the tracing
+// interceptors; in development they are bundled now.
+const bundle = fileURLToPath(new URL(tracing ? './workflow-bundle-traced.js' : './workflow-bundle.js', import.meta.url));
 const worker = await startWorker({
   pool,
   temporal: env.temporal,
@@ -36,9 +39,11 @@ const worker = await startWorker({
   publicUrl: env.CAST_PUBLIC_URL,
   shutdownGraceMs: drainMs,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),
+  tracing,
 }).catch((error: unknown) => stop(logger, error));
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');
 await worker.done.catch((error: unknown) => stop(logger, error));
 await metrics?.stop();
+await tracing?.shutdown();
 await pool.end();
 logger.info('worker stopped');

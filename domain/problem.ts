@@ -24,6 +24,10 @@ export const ApiProblem = Problem.extend({
   title: z.string().min(1).meta({ description: 'The same sentence for every problem with this code.' }),
   detail: z.string().min(1).meta({ description: 'What was wrong with this request, specifically.' }),
   code: z.enum(ErrorCode).meta({ description: 'Stable; clients branch on it (domain/errors.ts).' }),
+  instance: z
+    .string()
+    .optional()
+    .meta({ description: 'The request this answers, `urn:cast:request:<X-Request-Id>`: quote it to find its log lines.' }),
 }).meta({
   id: 'Problem',
   description: 'RFC 9457 problem details. Some codes add members (`issues` for invalid_request, `answer` for ask_already_answered, …).',

@@ -15,6 +15,32 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const otlpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (OTLP/HTTP)' });
+
+/** The OTel spec's header list: comma-separated `key=value`, values percent-encoded. */
+const otlpHeaders = z.string().transform((text, ctx) => {
+  const headers: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at).trim();
+    const value = decoded(pair.slice(at + 1).trim());
+    if (at < 1 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key) || value === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be comma-separated key=value pairs, values percent-encoded' });
+      return z.NEVER;
+    }
+    headers[key] = value;
+  }
+  return headers;
+});
+
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 export const Env = z.object({
   PORT: port.default(7400),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -56,6 +82,18 @@ export const Env = z.object({
   /** Where `/metrics` listens: loopback unless a scraper on another machine must reach it. */
   CAST_METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** OTLP/HTTP base URL (traces go to `<url>/v1/traces`); unset → no tracing at all (runtime/tracing.ts). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(otlpUrl.optional()),
+  /** The traces URL itself, as the OTel spec allows; wins over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText.pipe(otlpUrl.optional()),
+  /** `key=value,key=value` sent with every export: a tracing vendor's API key. */
+  OTEL_EXPORTER_OTLP_HEADERS: optionalText.pipe(otlpHeaders.optional()),
+  /** Cast's exporter speaks OTLP/HTTP (JSON); gRPC is refused rather than silently sent nowhere. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: optionalText.pipe(
+    z.enum(['http/json', 'http/protobuf'], "Cast exports traces over OTLP/HTTP: set 'http/json' (or leave unset)").optional(),
+  ),
+  /** The service name spans carry; unset → `cast-api` and `cast-worker` (`npm start` traces each under its own). */
+  OTEL_SERVICE_NAME: optionalText.pipe(z.string().max(200).optional()),
 });
 export type Env = z.infer<typeof Env> & {
   temporal: TemporalSettings;
@@ -88,6 +126,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       namespace: 'default',
       taskQueue: parsed.data.TEMPORAL_TASK_QUEUE,
     });
+    if (parsed.data.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/protobuf')
+      warnings.push(
+        'OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf: Cast sends http/json, which every OTLP/HTTP receiver accepts on the same path.',
+      );
     return { ...parsed.data, temporal: settings, warnings };
   } catch (error) {
     if (error instanceof TemporalSettingsError) throw new EnvError(`Invalid environment:\n  ${error.message}`);

@@ -4,6 +4,7 @@
 //
 //   dist/api.js  dist/worker.js  dist/migrate.js  dist/admin.js   the processes (bin/*.ts)
 //   dist/workflow-bundle.js                                       the workflows, prebundled
+//   dist/workflow-bundle-traced.js                                the same with the tracing interceptors
 //   dist/migrations/                                              the schema the build expects
 //   dist/reference.css                                            the API reference page's style
 //
@@ -41,12 +42,18 @@ await build({
 });
 log('processes bundled');
 
-// The worker loads this instead of webpacking workflows/ at every start.
-const { code } = await bundleWorkflowCode({
-  workflowsPath: resolve('workflows/index.ts'),
-  logger: { log() {}, trace() {}, debug() {}, info() {}, warn: (message) => log(message), error: (message) => log(message) },
-});
-writeFileSync(`${OUT}/workflow-bundle.js`, code);
+// The worker loads one of these instead of webpacking workflows/ at every start: the traced one
+// (with the OpenTelemetry workflow interceptors) when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const bundlerLogger = { log() {}, trace() {}, debug() {}, info() {}, warn: (message) => log(message), error: (message) => log(message) };
+const bundles = { 'workflow-bundle.js': [], 'workflow-bundle-traced.js': [resolve('workflows/tracing-interceptors.ts')] };
+for (const [file, workflowInterceptorModules] of Object.entries(bundles)) {
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: resolve('workflows/index.ts'),
+    workflowInterceptorModules,
+    logger: bundlerLogger,
+  });
+  writeFileSync(`${OUT}/${file}`, code);
+}
 log('workflows bundled');
 
 // Files the processes read beside their own (`new URL('./…', import.meta.url)`).

@@ -19,6 +19,7 @@ import { startWorker } from '../worker';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { serveMetrics } from '../runtime/metrics-server';
 import { watchDecisionGauges } from '../api/decision-gauges';
+import { tracingFromEnv } from '../runtime/tracing';
 import { holdDataDir } from './data-dir-lock';
 import { provideTemporal } from './provide-temporal';
 import { signInToken } from './sign-in-token';
@@ -83,7 +84,11 @@ try {
   const allowPrivateWebhooks = env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on';
   // One process serves both, so without a public URL the worker's links use the API's own address.
   const publicUrl = env.CAST_PUBLIC_URL ?? (env.PORT ? `http://${env.HOST}:${env.PORT}` : undefined);
-  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks, publicUrl, shutdownGraceMs: drainMs });
+  // Two services in one process, as they would be deployed apart: the API's spans and the worker's.
+  const apiTracing = tracingFromEnv(env, 'cast-api');
+  const workerTracing = tracingFromEnv(env, 'cast-worker');
+  for (const tracing of [apiTracing, workerTracing]) if (tracing) stops.push({ name: 'tracing', stop: tracing.shutdown });
+  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks, publicUrl, shutdownGraceMs: drainMs, tracing: workerTracing });
   stops.push({ name: 'worker', stop: worker.stop });
   worker.done.catch((error: unknown) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
@@ -102,6 +107,7 @@ try {
     trustProxy: env.CAST_TRUST_PROXY,
     longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
     drainMs,
+    tracing: apiTracing,
   });
   // The API drains while the worker finishes its activities, so both fit in one bound; the
   // worker's own entry then finds it stopped.

@@ -3,25 +3,16 @@
  * path and the status, with the bearer token and the session cookie redacted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type RunningApi } from '../../api/server';
-import { createLogger } from '../../runtime/logger';
+import type { RunningApi } from '../../api/server';
+import { startLoggedApi } from '../support/logged-api';
 import { startTestCast, type TestCast } from '../support/test-cast';
-import { plainTarget } from '../../runtime/temporal-connection';
 
 let cast: TestCast;
 let api: RunningApi;
-const lines: string[] = [];
+let lines: string[];
 beforeAll(async () => {
   cast = await startTestCast({ worker: false });
-  api = await startApi({
-    checkResponses: true,
-    pool: cast.pool,
-    logger: createLogger('info', 'cast-api', { write: (line: string) => void lines.push(line) }),
-    host: '127.0.0.1',
-    port: 0,
-    temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
-    rateLimits: null,
-  });
+  ({ api, lines } = await startLoggedApi(cast));
 });
 afterAll(async () => {
   await api?.stop();

@@ -16,6 +16,7 @@ import { freePort } from '../../runtime/free-port';
 import { decisionBody } from '../support/fixtures';
 import { freshDatabase } from '../support/fresh-database';
 import { productionCopy, runProcess, startProcess, type CastProcess, type ProductionCopy } from '../support/production-copy';
+import { startOtlpReceiver } from '../support/otlp-receiver';
 import { typedCallsOver } from '../support/typed-calls';
 import { until } from '../support/until';
 
@@ -38,6 +39,21 @@ afterAll(async () => {
 const init = (flags: string[] = [], env: Record<string, string> = {}) =>
   runProcess(copy, 'admin', { DATABASE_URL: databaseUrl, ...env }, ['init', '--workspace', 'Acme', '--owner', 'Dana', ...flags]);
 
+/** The owner's token `admin init` printed, for the tests after it. */
+let ownerToken = '';
+
+/** Polls an API's `/healthz` until it answers 200 (its worker polling), or a minute passes. */
+const healthy = (url: string) =>
+  until(
+    () =>
+      fetch(`${url}/healthz`).then(
+        (response) => response.status,
+        () => 0,
+      ),
+    (status) => status === 200,
+    60_000,
+  );
+
 function start(name: 'api' | 'worker', env: Record<string, string>): CastProcess {
   const started = startProcess(copy, name, env);
   running.push(started);
@@ -51,7 +67,16 @@ describe('the compiled build', () => {
     for (const tool of ['tsx', 'vite', 'esbuild']) expect(existsSync(join(copy.dir, 'node_modules', tool)), tool).toBe(false);
     for (const source of ['workflows', 'bin', 'api', 'worker.ts', 'tsconfig.json'])
       expect(existsSync(join(copy.dir, source)), source).toBe(false);
-    for (const file of ['api.js', 'worker.js', 'migrate.js', 'admin.js', 'workflow-bundle.js', 'migrations/0018_deployment.sql']) {
+    const files = [
+      'api.js',
+      'worker.js',
+      'migrate.js',
+      'admin.js',
+      'workflow-bundle.js',
+      'workflow-bundle-traced.js',
+      'migrations/0018_deployment.sql',
+    ];
+    for (const file of files) {
       expect(existsSync(join(copy.dir, 'dist', file)), file).toBe(true);
     }
   });
@@ -77,16 +102,8 @@ describe('the compiled build', () => {
     const port = await freePort();
     const api = start('api', { DATABASE_URL: databaseUrl, ...temporal(), PORT: String(port) });
     const url = `http://127.0.0.1:${port}`;
-    const health = await until(
-      () =>
-        fetch(`${url}/healthz`).then(
-          (response) => response.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      60_000,
-    );
-    expect(health, api.output()).toBe(200);
+    expect(await healthy(url), api.output()).toBe(200);
+    ownerToken = outcome.token;
 
     const compiled = typedCallsOver(url);
     const filed = await compiled.reply(outcome.token, decisionRoutes.fileDecision, { body: decisionBody('Ship the build?') });
@@ -96,6 +113,46 @@ describe('the compiled build', () => {
       body: { answer: { kind: 'decision', selected: [2] } },
     });
     expect(answered.decision.status).toBe('resolved');
+  });
+
+  it('with OTEL_EXPORTER_OTLP_ENDPOINT, an answer is one trace across the API and the worker', { timeout: 180_000 }, async () => {
+    const collector = await startOtlpReceiver();
+    try {
+      const traced = {
+        DATABASE_URL: databaseUrl,
+        TEMPORAL_ADDRESS: inject('temporalAddress'),
+        TEMPORAL_TASK_QUEUE: `traced-${randomUUID()}`,
+      };
+      start('worker', { ...traced, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+      const port = await freePort();
+      const api = start('api', { ...traced, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, PORT: String(port) });
+      const url = `http://127.0.0.1:${port}`;
+      expect(await healthy(url), api.output()).toBe(200);
+
+      const compiled = typedCallsOver(url);
+      const filed = await compiled.send(ownerToken, decisionRoutes.fileDecision, { body: decisionBody('Trace the build?') });
+      const answered = await fetch(`${url}/api/v1/decisions/${filed.decision.id}/asks/1/answer`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ answer: { kind: 'decision', selected: [2] } }),
+      });
+      expect(answered.status, await answered.clone().text()).toBe(200);
+      const traceId = answered.headers.get('traceparent')?.split('-')[1];
+      const inTrace = async () => collector.spans().filter((span) => span.traceId === traceId);
+      // The batching exporter sends every 5 s.
+      const spans = await until(inTrace, (found) => found.some((span) => span.name.startsWith('RunActivity:')), 30_000);
+      const names = spans.map((span) => `${span.service} ${span.name}`);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'cast-api POST /api/v1/decisions/:id/asks/:ask/answer',
+          'cast-api StartWorkflowUpdate:answerAsk',
+          'cast-worker HandleUpdate:answerAsk',
+          expect.stringMatching(/^cast-worker RunActivity:/),
+        ]),
+      );
+    } finally {
+      await collector.stop();
+    }
   });
 
   it('admin init is idempotent, mints a second owner token only with --force, and refuses other names', async () => {

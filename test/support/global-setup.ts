@@ -59,4 +59,4 @@ export default async function setup(project: TestProject) {
 }
 
 const quiet = () => {};
-const quietBundlerLogger = { log: quiet, trace: quiet, debug: quiet, info: quiet, warn: quiet, error: console.error };
+export const quietBundlerLogger = { log: quiet, trace: quiet, debug: quiet, info: quiet, warn: quiet, error: console.error };

@@ -20,6 +20,7 @@ import { startWorker } from '../../worker';
 import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
 import type { TrustProxy } from '../../runtime/proxy-settings';
+import type { Tracing } from '../../runtime/tracing';
 
 installTemporalLogging('warn', { handleSignals: true });
 
@@ -64,6 +65,8 @@ export async function startTestCast(
     publicUrl?: string;
     trustProxy?: TrustProxy;
     longPollMaxSeconds?: number;
+    /** Trace the API and the worker; the worker then bundles the workflows with the tracing interceptors itself. */
+    tracing?: Tracing;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -74,7 +77,7 @@ export async function startTestCast(
     startWorker({
       pool,
       temporal,
-      workflowBundle: { codePath: inject('workflowBundlePath') },
+      ...(options.tracing ? { tracing: options.tracing } : { workflowBundle: { codePath: inject('workflowBundlePath') } }),
       sweepEvery: options.sweepEvery ?? null,
       rollupEvery: options.rollupEvery ?? null,
       reconcileEvery: null,
@@ -99,6 +102,7 @@ export async function startTestCast(
     publicUrl: options.publicUrl,
     trustProxy: options.trustProxy,
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
+    ...(options.tracing ? { tracing: options.tracing } : {}),
   });
 
   return {
