@@ -19,6 +19,9 @@ import { decisionDocumentHandlers } from './routes/decision-documents';
 import { decisionWaitHandlers } from './routes/decision-wait';
 import { sessionDecisionHandlers } from './routes/session-decisions';
 import { healthRouter } from './routes/health';
+import { probesRouter } from './routes/probes';
+import type { DatabaseOutage } from './database-outage';
+import type { Lifecycle } from './lifecycle';
 import { missionHandlers } from './routes/missions';
 import { mountRoutes, type ApiHandlers } from './mount-routes';
 import { refuseUndeclaredMethods } from './method-not-allowed';
@@ -56,7 +59,13 @@ export type AppDeps = {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (development and the test suite). */
   allowPrivateWebhooks?: boolean;
+  /** Serving or draining: `/readyz` answers 503 "draining" once the drain starts. */
+  lifecycle: Lifecycle;
+  /** Whether the database is away, said once per outage; every request it fails answers 503 `database_unavailable`. */
+  databaseOutage: DatabaseOutage;
 };
+
+const PROBE_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
 
@@ -85,12 +94,14 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  // Probes arrive every few seconds from every kubelet and balancer: a line each would drown the log.
+  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => PROBE_PATHS.has(req.url ?? '') } }));
 
   const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
   // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).
   const rateLimitStore = new RateLimitHealth();
   app.use(healthRouter({ pool: deps.pool, temporal: deps.temporal, rateLimitStore }));
+  app.use(probesRouter(deps));
   app.use(webAuthRouter(deps));
   app.use(referenceRouter());
 
@@ -133,6 +144,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.static(WEB_DIR, { index: false }));
   // The web queue's own pages (domain/app-routes.ts): each serves the app, which reads the URL.
   app.get(APP_PATHS, (_req, res) => res.sendFile('index.html', { root: WEB_DIR }));
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, deps.databaseOutage));
   return app;
 }

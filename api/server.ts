@@ -11,8 +11,18 @@ import { createApp } from './app';
 import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
+import { DatabaseOutage } from './database-outage';
+import { Lifecycle } from './lifecycle';
 
-export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
+export type RunningApi = {
+  url: string;
+  server: Server;
+  temporal: TemporalGateway;
+  routes: ApiRoute[];
+  /** What `/readyz` reads: `lifecycle.startDraining()` turns this replica not ready. */
+  lifecycle: Lifecycle;
+  stop(): Promise<void>;
+};
 
 export async function startApi(options: {
   pool: Pool;
@@ -31,6 +41,8 @@ export async function startApi(options: {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateWebhooks?: boolean;
+  /** The process's lifecycle, which its SIGTERM handler drains; a fresh one (serving) by default. */
+  lifecycle?: Lifecycle;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
@@ -42,7 +54,10 @@ export async function startApi(options: {
     ...(options.checkResponses ? { checkResponses: true } : {}),
     ...(options.allowPrivateWebhooks ? { allowPrivateWebhooks: true } : {}),
   };
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const databaseOutage = new DatabaseOutage(options.logger);
+  const unwatch = databaseOutage.watch(options.pool);
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, databaseOutage, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
@@ -53,7 +68,9 @@ export async function startApi(options: {
     server,
     temporal,
     routes: app.locals.apiRoutes as ApiRoute[],
+    lifecycle,
     async stop() {
+      unwatch();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await temporal.close();
