@@ -11,10 +11,16 @@ import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
 import { connectTemporal, type TemporalTarget } from './runtime/temporal-connection';
+import { workerReadiness } from './runtime/worker-readiness';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
-export type RunningWorker = { stop(): Promise<void>; done: Promise<void> };
+export type RunningWorker = {
+  stop(): Promise<void>;
+  done: Promise<void>;
+  /** What the worker's `/readyz` answers (runtime/worker-readiness.ts). */
+  readiness: ReturnType<typeof workerReadiness>;
+};
 
 export async function startWorker(options: {
   pool: Pool;
@@ -69,6 +75,7 @@ export async function startWorker(options: {
   const done = worker.run().finally(() => connection.close());
   return {
     done,
+    readiness: workerReadiness({ worker, connection, target: options.temporal, pool: options.pool }),
     async stop() {
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await done;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { startWorker } from '../worker';
+import { openWorkerProbes } from '../runtime/worker-probes';
 
 const { env, logger } = processEnv('cast-worker');
 installTemporalLogging(env.LOG_LEVEL, { handleSignals: true });
@@ -20,5 +21,8 @@ const worker = await startWorker({
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),
 }).catch((error: unknown) => stop(logger, error));
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');
+const probes = await openWorkerProbes(env, worker).catch((error: unknown) => stop(logger, error));
+if (probes) logger.info({ url: probes.url }, 'worker probes listening (/livez, /readyz)');
 await worker.done;
+await probes?.close();
 await pool.end();

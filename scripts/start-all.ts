@@ -13,6 +13,7 @@ import { createPool } from '../db/pool';
 import { ensureDefaultMember } from '../db/tenancy';
 import { processEnv } from '../runtime/process-start';
 import { startWorker } from '../worker';
+import { openWorkerProbes } from '../runtime/worker-probes';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { holdDataDir } from './data-dir-lock';
 import { provideTemporal } from './provide-temporal';
@@ -76,6 +77,10 @@ try {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
     void stopAll(1);
   });
+  // The API's port serves /livez and /readyz for both (its `workers` line sees this worker poll);
+  // the worker's own probe port opens only when CAST_PROBE_PORT asks for it.
+  const probes = await openWorkerProbes(env, worker);
+  if (probes) stops.push({ name: 'worker probes', stop: probes.close });
   const api = await startApi({
     pool,
     logger,
