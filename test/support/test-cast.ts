@@ -15,7 +15,7 @@ import { testPool } from './test-pool';
 import { typedCallsOver, type TypedCalls } from './typed-calls';
 import { createMember, createWorkspace, mintToken } from '../../db/tenancy';
 import type { PersonPrincipal } from '../../domain/principal';
-import { createLogger } from '../../runtime/logger';
+import { createLogger, type Logger } from '../../runtime/logger';
 import { startWorker } from '../../worker';
 import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
@@ -59,6 +59,8 @@ export async function startTestCast(
     workflowVersion?: number;
     /** Webhook receivers run on loopback, so private addresses are allowed unless a test says otherwise. */
     allowPrivateWebhooks?: boolean;
+    /** The API's logger, for a test that reads what it logs; silent (or TEST_LOG's level) otherwise. */
+    logger?: Logger;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -76,7 +78,7 @@ export async function startTestCast(
       allowPrivateWebhooks,
     });
   let worker = options.worker === false ? null : await launchWorker();
-  const logger = createLogger(process.env.TEST_LOG ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
   const api = await startApi({
     checkResponses: true,
