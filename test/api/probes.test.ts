@@ -4,17 +4,13 @@
  * replica drains, each check on its own line with its cause.
  */
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { startApi, type RunningApi } from '../../api/server';
-import type { Pool } from '../../db/pool';
+import type { RunningApi } from '../../api/server';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { freePort } from '../../runtime/free-port';
-import { createLogger } from '../../runtime/logger';
-import { plainTarget } from '../../runtime/temporal-connection';
 import { decisionBody } from '../support/fixtures';
 import { expectProblem } from '../support/problem';
-import { startSecondApi } from '../support/second-api';
+import { startApiOver, startSecondApi } from '../support/second-api';
 import { apiOver, startTestCast, type TestCast } from '../support/test-cast';
-import { testPool } from '../support/test-pool';
 
 type Readyz = { ready: boolean; cause?: string; checks: Record<string, { ok: boolean; cause?: string; pollers?: number }> };
 
@@ -24,31 +20,20 @@ async function probe(url: string, path: '/livez' | '/readyz'): Promise<{ status:
 }
 
 let cast: TestCast;
-const others: Array<{ api: RunningApi; pool?: Pool }> = [];
+const others: RunningApi[] = [];
 
 beforeAll(async () => {
   cast = await startTestCast({ worker: false });
 });
 afterAll(async () => {
-  for (const { api, pool } of others.splice(0)) {
-    await api.stop();
-    await pool?.end();
-  }
+  for (const api of others.splice(0)) await api.stop();
   await cast?.stop();
 });
 
 /** An API over the given database and Temporal, on Cast's task queue. */
 async function apiOverDependencies(databaseUrl: string, temporalAddress: string): Promise<RunningApi> {
-  const pool = testPool(databaseUrl);
-  const api = await startApi({
-    checkResponses: true,
-    pool,
-    logger: createLogger('silent'),
-    host: '127.0.0.1',
-    port: 0,
-    temporal: plainTarget(temporalAddress, cast.taskQueue),
-  });
-  others.push({ api, pool });
+  const api = await startApiOver(databaseUrl, temporalAddress, cast.taskQueue);
+  others.push(api);
   return api;
 }
 
@@ -100,7 +85,7 @@ describe('/readyz', () => {
   it('answers 503 "draining" once the drain starts, while a replica that is not draining stays ready', async () => {
     await cast.startWorker();
     const leaving = await startSecondApi(cast);
-    others.push({ api: leaving });
+    others.push(leaving);
     await expect.poll(async () => (await probe(leaving.url, '/readyz')).status, { timeout: 20_000 }).toBe(200);
 
     leaving.lifecycle.startDraining();
