@@ -10,8 +10,9 @@ import { CHECK_DEADLINE_MS, databaseCheck, readiness, sharedFor, type Check, typ
 
 type WorkerChecks = { worker: Check; temporal: Check; database: Check };
 
-/** As the API's: a storm of probes asks Temporal about once. */
+/** As the API's: a storm of probes asks Temporal and PostgreSQL about once. */
 const TEMPORAL_ANSWER_MS = 2000;
+const DATABASE_ANSWER_MS = 1000;
 
 export function workerReadiness(options: {
   worker: Worker;
@@ -30,14 +31,15 @@ export function workerReadiness(options: {
       return { ok: false, cause: await explainTemporalFailure(error, target) };
     }
   });
+  const database = sharedFor(DATABASE_ANSWER_MS, () => databaseCheck(pool));
   return async () => {
     const state = worker.getState();
     const polling: Check =
       state === 'RUNNING'
         ? { ok: true }
         : { ok: false, cause: `The worker is ${state.toLowerCase()}, not polling task queue ${target.taskQueue}.` };
-    const [temporalCheck, database] = await Promise.all([temporal(), databaseCheck(pool)]);
+    const [temporalChecked, databaseChecked] = await Promise.all([temporal(), database()]);
     // A worker that stops does so for good (its process ends), so it reports it as the cause rather than as draining.
-    return readiness({ worker: polling, temporal: temporalCheck, database }, false);
+    return readiness({ worker: polling, temporal: temporalChecked, database: databaseChecked }, false);
   };
 }

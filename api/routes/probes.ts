@@ -13,6 +13,8 @@ import type { TemporalGateway } from '../temporal-gateway';
 
 /** Long enough that a storm of probes asks Temporal about once, short enough that readiness follows a worker at once. */
 const TEMPORAL_ANSWER_MS = 2000;
+/** A storm of probes takes one pooled connection, not every one a request would need. */
+const DATABASE_ANSWER_MS = 1000;
 
 type WorkersCheck = Check & { pollers: number };
 
@@ -42,13 +44,14 @@ export function probesRouter(deps: { pool: Pool; temporal: TemporalGateway; life
   const router = Router();
   // The gateway holds each Temporal call to its own deadline.
   const temporalChecks = sharedFor(TEMPORAL_ANSWER_MS, () => Promise.all([temporalCheck(deps.temporal), workersCheck(deps.temporal)]));
+  const databaseChecked = sharedFor(DATABASE_ANSWER_MS, () => databaseCheck(deps.pool));
 
   router.get('/livez', (_req, res) => {
     res.json({ live: true });
   });
 
   router.get('/readyz', async (_req, res) => {
-    const [database, [temporal, workers]] = await Promise.all([databaseCheck(deps.pool), temporalChecks()]);
+    const [database, [temporal, workers]] = await Promise.all([databaseChecked(), temporalChecks()]);
     const report = readiness({ database, temporal, workers }, deps.lifecycle.draining);
     res.status(report.ready ? 200 : 503).json(report);
   });
