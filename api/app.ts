@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Probes arrive every few seconds from every kubelet and balancer: a line each would drown the log.
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => PROBE_PATHS.has(req.url ?? '') } }));
+  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0]!) } }));
 
   const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
   // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).

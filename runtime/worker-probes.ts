@@ -5,11 +5,11 @@ import type { Check, Readiness } from './readiness';
 
 export async function openWorkerProbes(
   env: Pick<Env, 'CAST_PROBE_PORT' | 'CAST_PROBE_HOST'>,
-  worker: { readiness: () => Promise<Readiness<Record<string, Check>>> },
+  ready: () => Promise<Readiness<Record<string, Check>>>,
 ): Promise<ProbeServer | null> {
   if (!env.CAST_PROBE_PORT) return null;
   try {
-    return await startProbeServer({ host: env.CAST_PROBE_HOST, port: env.CAST_PROBE_PORT, ready: worker.readiness });
+    return await startProbeServer({ host: env.CAST_PROBE_HOST, port: env.CAST_PROBE_PORT, ready });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== 'EADDRINUSE' && code !== 'EADDRNOTAVAIL') throw error;
@@ -18,4 +18,9 @@ export async function openWorkerProbes(
       { cause: error },
     );
   }
+}
+
+/** What `/readyz` says before the worker polls: bundling the workflows and connecting can take a while. */
+export function starting(): Promise<Readiness<Record<string, Check>>> {
+  return Promise.resolve({ ready: false, cause: 'starting', checks: {} });
 }

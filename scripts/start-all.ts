@@ -79,7 +79,7 @@ try {
   });
   // The API's port serves /livez and /readyz for both (its `workers` line sees this worker poll);
   // the worker's own probe port opens only when CAST_PROBE_PORT asks for it.
-  const probes = await openWorkerProbes(env, worker);
+  const probes = await openWorkerProbes(env, worker.readiness);
   if (probes) stops.push({ name: 'worker probes', stop: probes.close });
   const api = await startApi({
     pool,

@@ -46,7 +46,7 @@ describe('the worker’s probe port', () => {
       reconcileEvery: null,
     });
     cleanups.push(() => worker.stop());
-    const probes = (await openWorkerProbes({ CAST_PROBE_PORT: await freePort(), CAST_PROBE_HOST: '127.0.0.1' }, worker))!;
+    const probes = (await openWorkerProbes({ CAST_PROBE_PORT: await freePort(), CAST_PROBE_HOST: '127.0.0.1' }, worker.readiness))!;
     cleanups.push(() => probes.close());
 
     expect(await probe(probes.url, '/livez')).toEqual({ status: 200, body: { live: true } });
