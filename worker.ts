@@ -18,12 +18,18 @@ import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
 import { connectTemporal, type TemporalTarget } from './runtime/temporal-connection';
 import type { Tracing } from './runtime/tracing';
+import { workerReadiness } from './runtime/worker-readiness';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 /** The workflow interceptors a traced worker's bundle carries (scripts/build.mjs bundles them in). */
 export const TRACING_INTERCEPTORS_PATH = fileURLToPath(new URL('./workflows/tracing-interceptors.ts', import.meta.url));
 
-export type RunningWorker = { stop(): Promise<void>; done: Promise<void> };
+export type RunningWorker = {
+  stop(): Promise<void>;
+  done: Promise<void>;
+  /** What the worker's `/readyz` answers (runtime/worker-readiness.ts). */
+  readiness: ReturnType<typeof workerReadiness>;
+};
 
 export async function startWorker(options: {
   pool: Pool;
@@ -98,6 +104,7 @@ export async function startWorker(options: {
   const done = worker.run().finally(() => connection.close());
   return {
     done,
+    readiness: workerReadiness({ worker, connection, target: options.temporal, pool: options.pool }),
     async stop() {
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await done;

@@ -12,7 +12,7 @@ import { requireAuth } from './auth';
 import type { Lifecycle } from './lifecycle';
 import { refuseNulText } from './plain-text';
 import { errorHandler } from './problem';
-import { httpSpan } from './http-span';
+import { httpSpan, PROBE_PATHS } from './http-span';
 import { requestId } from './request-id';
 import { openApiHandlers } from './routes/openapi';
 import { referenceRouter } from './openapi/reference-router';
@@ -23,6 +23,8 @@ import { decisionDocumentHandlers } from './routes/decision-documents';
 import { decisionWaitHandlers } from './routes/decision-wait';
 import { sessionDecisionHandlers } from './routes/session-decisions';
 import { healthRouter } from './routes/health';
+import { probesRouter } from './routes/probes';
+import type { DatabaseOutage } from './database-outage';
 import { missionHandlers } from './routes/missions';
 import { mountRoutes, type ApiHandlers } from './mount-routes';
 import { refuseUndeclaredMethods } from './method-not-allowed';
@@ -73,6 +75,8 @@ export type AppDeps = {
   longPollMaxSeconds?: number;
   /** Trace each request (runtime/tracing.ts); absent, nothing is traced. */
   tracer?: Tracer;
+  /** Whether the database is away, said once per outage; every request it fails answers 503 `database_unavailable`. */
+  databaseOutage: DatabaseOutage;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -120,7 +124,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     pinoHttp({
       logger: deps.logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // Probes arrive every few seconds from every kubelet and balancer: a line each would drown the log.
+      autoLogging: { ignore: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0]!) },
       genReqId: (req) => req.id,
       customProps: (req, res) => ({ requestId: req.id, ...traceOf(res) }),
     }),
@@ -130,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
   // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).
   const rateLimitStore = new RateLimitHealth();
   app.use(healthRouter({ pool: deps.pool, temporal: deps.temporal, rateLimitStore }));
+  app.use(probesRouter(deps));
   app.use(webAuthRouter({ pool: deps.pool, site }));
   app.use(referenceRouter());
 
@@ -180,6 +186,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.static(WEB_DIR, { index: false }));
   // The web queue's own pages (domain/app-routes.ts): each serves the app, which reads the URL.
   app.get(APP_PATHS, (_req, res) => res.sendFile('index.html', { root: WEB_DIR }));
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, deps.databaseOutage));
   return app;
 }

@@ -14,12 +14,13 @@ import {
 import type { RequestHandler } from 'express';
 import { routeTemplateOf } from './route-template';
 
-/** Probes every few seconds from each orchestrator would bury the traces worth reading. */
-const PROBES = new Set(['/healthz', '/livez', '/readyz']);
+/** The probes' paths: asked every few seconds by each orchestrator, neither traced nor logged. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/livez', '/readyz']);
 
 export function httpSpan(tracer: Tracer): RequestHandler {
   return (req, res, next) => {
-    if (PROBES.has(req.path)) return next();
+    // Probes would bury the traces worth reading.
+    if (PROBE_PATHS.has(req.path)) return next();
     // A caller's own trace (a `traceparent` it sent) is continued, as W3C Trace Context asks.
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     const span = tracer.startSpan(

@@ -9,6 +9,8 @@ import { refusalWords } from '../domain/refusal-words';
 import type { Logger } from '../runtime/logger';
 import { countRefusal } from '../runtime/metrics';
 import { problemInstance } from './request-id';
+import { isDatabaseUnreachable } from '../db/pg-errors';
+import type { DatabaseOutage } from './database-outage';
 
 export function statusOf(code: ErrorCode): number {
   return ERRORS[code].status;
@@ -122,9 +124,11 @@ function unreadableBody(error: BodyParserError): string {
   }
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, outage: DatabaseOutage): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (error instanceof DomainError) return sendProblem(res, error);
+    // The database away is not a bug of the request's: a retryable 503, logged once per outage.
+    if (isDatabaseUnreachable(error)) return sendProblem(res, outage.failed(error));
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.parse.failed') {
       const notObject = notAnObject(parserError.body);

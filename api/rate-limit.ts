@@ -3,13 +3,15 @@
  * request gets 429 with `Retry-After`. The counters live in Postgres, so the limits hold
  * across any number of API processes. When that store fails, the limits never fail open in
  * silence: the failure is logged as an error, `/healthz` reports it, and writes and Archive
- * all are refused (503 `rate_limit_unavailable`).
+ * all are refused (503 `rate_limit_unavailable`). The whole database away is another matter:
+ * every request answers 503 `database_unavailable` (api/database-outage.ts).
  */
 import type { RequestHandler } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../domain/errors';
 import { rateKeyOf } from '../domain/principal';
 import type { Pool } from '../db/pool';
+import { isDatabaseUnreachable } from '../db/pg-errors';
 import type { Logger } from '../runtime/logger';
 import type { RateLimitHealth } from './rate-limit-health';
 
@@ -64,6 +66,9 @@ export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger, health
         );
       }
       health.failed(error);
+      // The database itself away: every request fails alike, with database_unavailable, logged once
+      // per outage by the error handler rather than once here per request.
+      if (isDatabaseUnreachable(error)) throw error;
       // A read is still served: it changes nothing, so letting it through unthrottled costs
       // only load, and when the store fails because the database is down the read fails anyway.
       if (bucket === 'read') {

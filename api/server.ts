@@ -26,6 +26,8 @@ import type { TrustProxy } from '../runtime/proxy-settings';
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export const HEADERS_TIMEOUT_MS = 66_000;
 
+import { DatabaseOutage } from './database-outage';
+
 export type RunningApi = {
   url: string;
   server: Server;
@@ -84,7 +86,9 @@ export async function startApi(options: {
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(tracer ? { tracer } : {}),
   };
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, ...settings });
+  const databaseOutage = new DatabaseOutage(options.logger);
+  const unwatch = databaseOutage.watch(options.pool);
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, databaseOutage, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
@@ -101,6 +105,7 @@ export async function startApi(options: {
     routes: app.locals.apiRoutes as ApiRoute[],
     lifecycle,
     stop(boundMs = options.drainMs ?? DRAIN_BOUND_MS) {
+      unwatch();
       stopping ??= drainServer(server, lifecycle, boundMs).then(async (drained) => {
         await temporal.close();
         return drained;

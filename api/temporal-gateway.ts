@@ -273,6 +273,27 @@ export class TemporalGateway {
     }
   }
 
+  /**
+   * The workers polling Cast's task queue for workflow and for activity tasks, as Temporal last
+   * saw them: without one of each, every write waits out its deadline. Throws when Temporal does
+   * not answer (`trouble()` says why).
+   */
+  async pollers(): Promise<TaskQueuePollers> {
+    const deadline = Date.now() + HEALTH_DEADLINE_MS;
+    const { connection } = await this.connect(deadline);
+    // Task queue types 1 and 2: workflow tasks and activity tasks; kind 1 is a normal (not sticky) queue.
+    const describe = (taskQueueType: 1 | 2) =>
+      connection.withDeadline(deadline, () =>
+        connection.workflowService.describeTaskQueue({
+          namespace: this.target.namespace,
+          taskQueue: { name: this.taskQueue, kind: 1 },
+          taskQueueType,
+        }),
+      );
+    const [workflow, activity] = await Promise.all([describe(1), describe(2)]);
+    return { workflow: freshPollers(workflow.pollers), activity: freshPollers(activity.pollers) };
+  }
+
   async close(): Promise<void> {
     const connecting = this.connecting;
     this.connecting = null;
@@ -326,6 +347,26 @@ export class TemporalGateway {
       throw translate(error);
     }
   }
+}
+
+/** The identities of the workers polling each kind of task. */
+export type TaskQueuePollers = { workflow: string[]; activity: string[] };
+
+/**
+ * Temporal keeps a poller in the list for minutes after it last polled; a live worker polls
+ * again at least every long-poll (a minute), so one not seen for longer has gone.
+ */
+const POLLER_FRESH_MS = 90_000;
+
+type PollerInfo = { lastAccessTime?: { seconds?: unknown } | null; identity?: string | null };
+
+function freshPollers(pollers: PollerInfo[] | null | undefined): string[] {
+  const since = Date.now() - POLLER_FRESH_MS;
+  const fresh = (pollers ?? []).filter((poller) => {
+    const seconds = Number(poller.lastAccessTime?.seconds ?? 0);
+    return seconds === 0 || seconds * 1000 >= since;
+  });
+  return [...new Set(fresh.map((poller) => poller.identity ?? 'unknown'))];
 }
 
 /** Settles as `work` does, or fails as a gRPC deadline would once `deadline` passes first. */

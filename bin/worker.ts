@@ -9,7 +9,8 @@ import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { tracingFromEnv } from '../runtime/tracing';
-import { startWorker } from '../worker';
+import { startWorker, type RunningWorker } from '../worker';
+import { openWorkerProbes, starting } from '../runtime/worker-probes';
 import { serveMetrics } from '../runtime/metrics-server';
 
 const { env, logger } = processEnv('cast-worker');
@@ -27,6 +28,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     }, drainMs + CLOSE_MARGIN_MS).unref();
   });
 }
+// Open first, so liveness holds while the workflows bundle and Temporal connects; readiness waits for polling.
+const started: { worker?: RunningWorker } = {};
+const probes = await openWorkerProbes(env, () => started.worker?.readiness() ?? starting()).catch((error: unknown) => stop(logger, error));
+if (probes) logger.info({ url: probes.url }, 'worker probes listening (/livez, /readyz)');
 const pool = await openDatabase(env, logger);
 const tracing = tracingFromEnv(env, 'cast-worker');
 // The build prebundles the workflows beside this file, with and without the tracing
@@ -41,9 +46,11 @@ const worker = await startWorker({
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),
   tracing,
 }).catch((error: unknown) => stop(logger, error));
+started.worker = worker;
 logger.info({ namespace: env.temporal.namespace, taskQueue: env.temporal.taskQueue }, 'worker polling');
 await worker.done.catch((error: unknown) => stop(logger, error));
 await metrics?.stop();
 await tracing?.shutdown();
+await probes?.close();
 await pool.end();
 logger.info('worker stopped');

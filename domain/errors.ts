@@ -66,6 +66,7 @@ export const ERRORS = {
   webhook_delivery_in_flight: { status: 409, title: 'This delivery is still being tried.' },
   webhook_url_refused: { status: 422, title: 'Cast does not deliver to that address.' },
   temporal_unavailable: { status: 503, title: 'Cast cannot reach its workflow service right now.' },
+  database_unavailable: { status: 503, title: 'Cast cannot reach its database right now.' },
   request_expired: { status: 503, title: 'The request expired before it was processed.' },
   internal: { status: 500, title: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -9,6 +9,11 @@ import { LongPollMaxSeconds, PublicUrl, TrustProxy } from './proxy-settings';
 import { loadTemporalSettings, TemporalSettingsError, type TemporalSettings } from './temporal-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** A port to listen on, or unset (an empty value too). */
+const optionalPort = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  port.min(1).optional(),
+);
 const optionalText = z
   .string()
   .trim()
@@ -47,7 +52,7 @@ export const Env = z.object({
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   CAST_DATA_DIR: z.string().trim().min(1).default('.data'),
   /** The embedded PostgreSQL's port; unset → a free port on every start. */
-  CAST_PG_PORT: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), port.min(1).optional()),
+  CAST_PG_PORT: optionalPort,
   TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('cast'),
   /** The port of the dev server `npm start` runs when no address is configured. */
   TEMPORAL_PORT: port.default(7233),
@@ -81,6 +86,13 @@ export const Env = z.object({
   ),
   /** Where `/metrics` listens: loopback unless a scraper on another machine must reach it. */
   CAST_METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * The worker's probe port (`/livez`, `/readyz`); unset → none. Off by default: a worker has no
+   * other listening socket, and two on one machine would fight over a fixed port.
+   */
+  CAST_PROBE_PORT: optionalPort,
+  /** Where the probe port listens: every interface, since a kubelet probes the pod's address from outside it. */
+  CAST_PROBE_HOST: z.string().trim().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OTLP/HTTP base URL (traces go to `<url>/v1/traces`); unset → no tracing at all (runtime/tracing.ts). */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(otlpUrl.optional()),

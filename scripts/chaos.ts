@@ -277,8 +277,13 @@ const report = await reconcileDecisions(pool, new Client({ connection }), {
 });
 await connection.close();
 if (report.repaired.length || report.unexplained.length) {
-  const why = [...report.repaired.map((row) => `${row.id} repaired ${row.from} → ${row.to}`), ...report.unexplained.map((row) => `${row.id}: ${row.why}`)];
-  problems.push(`rows differ from their workflows: ${report.repaired.length} repaired, ${report.unexplained.length} unexplained (${why.join('; ')})`);
+  const why = [
+    ...report.repaired.map((row) => `${row.id} repaired ${row.from} → ${row.to}`),
+    ...report.unexplained.map((row) => `${row.id}: ${row.why}`),
+  ];
+  problems.push(
+    `rows differ from their workflows: ${report.repaired.length} repaired, ${report.unexplained.length} unexplained (${why.join('; ')})`,
+  );
 }
 
 log(

@@ -16,6 +16,7 @@ import { ensureDefaultMember } from '../db/tenancy';
 import { processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { startWorker } from '../worker';
+import { openWorkerProbes } from '../runtime/worker-probes';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
 import { serveMetrics } from '../runtime/metrics-server';
 import { watchDecisionGauges } from '../api/decision-gauges';
@@ -94,6 +95,10 @@ try {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
     void stopAll(1);
   });
+  // The API's port serves /livez and /readyz for both (its `workers` line sees this worker poll);
+  // the worker's own probe port opens only when CAST_PROBE_PORT asks for it.
+  const probes = await openWorkerProbes(env, worker.readiness);
+  if (probes) stops.push({ name: 'worker probes', stop: probes.close });
   const api = await startApi({
     pool,
     logger,

@@ -1,32 +1,18 @@
 /** `GET /healthz`: 200 only when the API, the database and Temporal all answer; else 503 naming which. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { startApi, type RunningApi } from '../../api/server';
-import type { Pool } from '../../db/pool';
-import { testPool } from '../support/test-pool';
-import { createLogger } from '../../runtime/logger';
+import type { RunningApi } from '../../api/server';
 import { freePort } from '../../runtime/free-port';
-import { plainTarget } from '../../runtime/temporal-connection';
+import { startApiOver } from '../support/second-api';
 
-const running: Array<{ api: RunningApi; pool: Pool }> = [];
+const running: RunningApi[] = [];
 afterEach(async () => {
-  for (const { api, pool } of running.splice(0)) {
-    await api.stop();
-    await pool.end();
-  }
+  for (const api of running.splice(0)) await api.stop();
 });
 
 async function apiWith(databaseUrl: string, temporalAddress: string) {
-  const pool = testPool(databaseUrl);
-  const api = await startApi({
-    checkResponses: true,
-    pool,
-    logger: createLogger('silent'),
-    host: '127.0.0.1',
-    port: 0,
-    temporal: plainTarget(temporalAddress, 'healthz'),
-  });
-  running.push({ api, pool });
+  const api = await startApiOver(databaseUrl, temporalAddress, 'healthz');
+  running.push(api);
   return fetch(`${api.url}/healthz`);
 }
 

@@ -3,6 +3,7 @@ import { startApi, type RunningApi } from '../../api/server';
 import { createLogger } from '../../runtime/logger';
 import type { TestCast } from './test-cast';
 import { plainTarget } from '../../runtime/temporal-connection';
+import { testPool } from './test-pool';
 
 export function startSecondApi(cast: TestCast, options: Pick<Parameters<typeof startApi>[0], 'rateLimits'> = {}): Promise<RunningApi> {
   return startApi({
@@ -14,4 +15,28 @@ export function startSecondApi(cast: TestCast, options: Pick<Parameters<typeof s
     temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
     ...options,
   });
+}
+
+/**
+ * An API over the database and the Temporal server given (a dead port for one that is away),
+ * with a pool of its own that `stop` ends too: what a replica sees when a dependency is down.
+ */
+export async function startApiOver(databaseUrl: string, temporalAddress: string, taskQueue: string): Promise<RunningApi> {
+  const pool = testPool(databaseUrl);
+  const api = await startApi({
+    checkResponses: true,
+    pool,
+    logger: createLogger('silent'),
+    host: '127.0.0.1',
+    port: 0,
+    temporal: plainTarget(temporalAddress, taskQueue),
+  });
+  return {
+    ...api,
+    async stop(boundMs?: number) {
+      const drained = await api.stop(boundMs);
+      await pool.end();
+      return drained;
+    },
+  };
 }

@@ -15,7 +15,7 @@ import { testPool } from './test-pool';
 import { typedCallsOver, type TypedCalls } from './typed-calls';
 import { createMember, createWorkspace, mintToken } from '../../db/tenancy';
 import type { PersonPrincipal } from '../../domain/principal';
-import { createLogger } from '../../runtime/logger';
+import { createLogger, type Logger } from '../../runtime/logger';
 import { startWorker } from '../../worker';
 import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
@@ -67,6 +67,8 @@ export async function startTestCast(
     longPollMaxSeconds?: number;
     /** Trace the API and the worker; the worker then bundles the workflows with the tracing interceptors itself. */
     tracing?: Tracing;
+    /** The API's logger, for a test that reads what it logs; silent (or TEST_LOG's level) otherwise. */
+    logger?: Logger;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -85,7 +87,7 @@ export async function startTestCast(
       publicUrl: options.publicUrl,
     });
   let worker = options.worker === false ? null : await launchWorker();
-  const logger = createLogger(process.env.TEST_LOG ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
   const api = await startApi({
     checkResponses: true,
