@@ -5,6 +5,7 @@ import { pinoHttp } from 'pino-http';
 import { fileURLToPath } from 'node:url';
 import { DomainError } from '../domain/errors';
 import { APP_PATHS } from '../domain/app-routes';
+import type { ChangeListener } from '../db/change-listener';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
@@ -56,6 +57,8 @@ export type AppDeps = {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (development and the test suite). */
   allowPrivateWebhooks?: boolean;
+  /** Wakes waiting requests when what they wait on changes; without it they re-read every 100 ms. */
+  changes?: ChangeListener;
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));

@@ -4,6 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { readDeployment } from '../db/deployment';
+import { ChangeListener } from '../db/change-listener';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import type { TemporalTarget } from '../runtime/temporal-connection';
@@ -12,7 +13,15 @@ import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
 
-export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
+export type RunningApi = {
+  url: string;
+  server: Server;
+  temporal: TemporalGateway;
+  routes: ApiRoute[];
+  /** This process's listening connection, which wakes its waiters. */
+  changes: ChangeListener;
+  stop(): Promise<void>;
+};
 
 export async function startApi(options: {
   pool: Pool;
@@ -31,6 +40,8 @@ export async function startApi(options: {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateWebhooks?: boolean;
+  /** How often a waiter re-reads while the change listener is up (CAST_WAIT_FALLBACK_POLL_MS). */
+  waitFallbackMs?: number;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
@@ -42,9 +53,17 @@ export async function startApi(options: {
     ...(options.checkResponses ? { checkResponses: true } : {}),
     ...(options.allowPrivateWebhooks ? { allowPrivateWebhooks: true } : {}),
   };
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
+  const changes = ChangeListener.forPool(options.pool, {
+    logger: options.logger,
+    ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}),
+  });
+  changes.start();
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger, changes, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  }).catch(async (error: unknown) => {
+    await changes.stop();
+    throw error;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -53,9 +72,11 @@ export async function startApi(options: {
     server,
     temporal,
     routes: app.locals.apiRoutes as ApiRoute[],
+    changes,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await changes.stop();
       await temporal.close();
     },
   };

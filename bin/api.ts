@@ -19,6 +19,7 @@ const api = await startApi({
   ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
   checkResponses: env.CAST_CHECK_RESPONSES === 'on',
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
+  waitFallbackMs: env.CAST_WAIT_FALLBACK_POLL_MS,
 });
 logger.info({ url: api.url }, 'API listening');
 // Say at once when Temporal refuses this process's credentials, rather than at the first filing.

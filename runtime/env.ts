@@ -33,6 +33,11 @@ export const Env = z.object({
   CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   /** Let webhooks reach loopback, private and link-local addresses: development, and the test suite's receivers. */
   CAST_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
+  /**
+   * How often a waiting request re-reads while the change listener is up: the bound on a change
+   * whose notification went astray (docs/operations.md, "Waking waiters").
+   */
+  CAST_WAIT_FALLBACK_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env> & {

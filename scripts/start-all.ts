@@ -85,6 +85,7 @@ try {
     ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
     checkResponses: env.CAST_CHECK_RESPONSES === 'on',
     allowPrivateWebhooks,
+    waitFallbackMs: env.CAST_WAIT_FALLBACK_POLL_MS,
   });
   stops.push({ name: 'api', stop: api.stop });
 

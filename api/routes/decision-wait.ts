@@ -1,19 +1,24 @@
 /**
  * `GET /api/v1/decisions/:id/wait?timeout=S`: holds the request until the decision leaves
  * open (answered, withdrawn or archived) or the timeout passes, then returns it with the
- * message its session received (`cast decide wait`). It re-reads Postgres every 100 ms, so
- * an answer given through any API process releases a waiter held by any other.
+ * message its session received (`cast decide wait`). It sleeps until the change listener hears
+ * the decision's status change, so an answer given through any API process releases a waiter
+ * held by any other.
  */
 import { notFound } from '../../domain/errors';
 import { composeAnswerMessage } from '../../domain/answer-message';
 import type { decisionRoutes } from '../../domain/routes/decisions';
 import { getDecision } from '../../db/decision-queries';
+import { CHANNELS, type ChangeListener } from '../../db/change-listener';
 import type { Pool } from '../../db/pool';
 import { closedSignal, pollUntil } from '../message-feed';
 import { type Handlers } from '../mount-routes';
 import { decisionIdParam } from './decision-id';
 
-export function decisionWaitHandlers(deps: { pool: Pool }): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
+export function decisionWaitHandlers(deps: {
+  pool: Pool;
+  changes?: ChangeListener;
+}): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
   return {
     waitForDecision: async ({ params, query }, { principal, res }) => {
       const id = decisionIdParam(params.id);
@@ -22,6 +27,7 @@ export function decisionWaitHandlers(deps: { pool: Pool }): Handlers<Pick<typeof
         (read) => read === null || read.status !== 'open',
         query.timeout * 1000,
         closedSignal(res),
+        deps.changes?.topic(CHANNELS.decisions, `${principal.workspaceId}:${id}`),
       );
       if (!decision) throw notFound('decision');
       const settled = decision.status !== 'open';

@@ -3,6 +3,7 @@
  * appends to its session's log and reads what Cast delivered, by long-poll (`wait`) or
  * server-sent events.
  */
+import type { ChangeListener } from '../../db/change-listener';
 import type { Pool } from '../../db/pool';
 import { appendMessage } from '../../db/session-messages';
 import { requireSession } from '../../db/sessions';
@@ -12,6 +13,7 @@ import { reply, WROTE, type Handlers } from '../mount-routes';
 
 export function sessionMessageHandlers(deps: {
   pool: Pool;
+  changes?: ChangeListener;
 }): Handlers<Pick<typeof sessionRoutes, 'appendMessage' | 'readMessages' | 'streamMessages'>> {
   return {
     appendMessage: async ({ params, body }, { principal }) => {
@@ -25,7 +27,7 @@ export function sessionMessageHandlers(deps: {
     },
     readMessages: async ({ params, query }, { principal, res }) => {
       const session = await requireSession(deps.pool, principal, params.id);
-      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id };
+      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id, changes: deps.changes };
       const messages = await waitForMessages(feed, { ...query, waitMs: query.wait * 1000 }, closedSignal(res));
       return { messages, nextAfter: messages.at(-1)?.seq ?? query.after };
     },
@@ -33,7 +35,7 @@ export function sessionMessageHandlers(deps: {
       // A reconnecting EventSource sends the last id it saw; it is newer than the URL's `after`.
       const after = Math.max(query.after, headers['last-event-id'] ?? 0);
       const session = await requireSession(deps.pool, principal, params.id);
-      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id };
+      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id, changes: deps.changes };
       try {
         await streamMessages(feed, res, after, closedSignal(res));
       } catch (error) {
