@@ -43,13 +43,13 @@ async function subscribed(listener: ChangeListener, before: number) {
   ).toBeGreaterThan(before);
 }
 
-/** A long-poll for the session's next message, held by the second API. */
+/** A long-poll for the session's next message, held by the second API (wrapped: awaiting it must not await the reply). */
 async function longPollOnSecond(member: Member, session: string, after = 0) {
   const waiters = second.changes.waiters;
   const query = { after, wait: 30 };
   const page = apiOver(second.url).send(member.token, sessionRoutes.readMessages, { params: { id: session }, query });
   await subscribed(second.changes, waiters);
-  return page;
+  return { page };
 }
 
 async function appendThroughFirst(member: Member, session: string, body: string) {
@@ -94,7 +94,7 @@ describe('waiters wake on change', () => {
     const member = await cast.newMember();
     const session = await world(cast, member).session();
     const heard = second.changes.notifications;
-    const page = await longPollOnSecond(member, session);
+    const { page } = await longPollOnSecond(member, session);
     const { message, started } = await appendThroughFirst(member, session, 'across processes');
     expect((await page).messages).toEqual([message]);
     expect(Date.now() - started).toBeLessThan(WELL_BEFORE_DEADLINE_MS);
@@ -145,7 +145,7 @@ describe('waiters wake on change', () => {
     const member = await cast.newMember();
     const session = await world(cast, member).session();
     const killed = second.changes.pid!;
-    const page = await longPollOnSecond(member, session);
+    const { page } = await longPollOnSecond(member, session);
     await cast.pool.query('select pg_terminate_backend($1)', [killed]);
     const { message, started } = await appendThroughFirst(member, session, 'while the listener was away');
     expect((await page).messages).toEqual([message]);
@@ -158,7 +158,7 @@ describe('waiters wake on change', () => {
     expect(back).not.toBe(killed);
     expect(back).not.toBeNull();
     const heard = second.changes.notifications;
-    const next = await longPollOnSecond(member, session, message.seq);
+    const { page: next } = await longPollOnSecond(member, session, message.seq);
     const later = await appendThroughFirst(member, session, 'after it came back');
     expect((await next).messages).toEqual([later.message]);
     expect(Date.now() - later.started).toBeLessThan(WELL_BEFORE_DEADLINE_MS);
