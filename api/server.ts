@@ -42,6 +42,8 @@ export async function startApi(options: {
   allowPrivateWebhooks?: boolean;
   /** How often a waiter re-reads while the change listener is up (CAST_WAIT_FALLBACK_POLL_MS). */
   waitFallbackMs?: number;
+  /** `false`: no listening connection, waiters re-read every 100 ms (the bench's baseline). */
+  listen?: boolean;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
@@ -57,7 +59,7 @@ export async function startApi(options: {
     logger: options.logger,
     ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}),
   });
-  changes.start();
+  if (options.listen !== false) changes.start();
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, changes, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));

@@ -108,8 +108,13 @@ export class ChangeListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    // keepAlive: a connection that died without a word (a dropped NAT entry) is noticed, and replaced.
-    const client = new pg.Client({ ...this.config, keepAlive: true, application_name: 'cast-change-listener' });
+    // TCP keepalive from 10 s idle: a connection that died without a word (a dropped NAT entry) is noticed, and replaced.
+    const client = new pg.Client({
+      ...this.config,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: 'cast-change-listener',
+    });
     this.client = client;
     client.on('notification', (message) => {
       this.notifications += 1;
