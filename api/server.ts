@@ -44,6 +44,8 @@ export async function startApi(options: {
   waitFallbackMs?: number;
   /** `false`: no listening connection, waiters re-read every 100 ms (the bench's baseline). */
   listen?: boolean;
+  /** The listening connection's URL when the pool's cannot hold a LISTEN (CAST_LISTEN_DATABASE_URL). */
+  listenUrl?: string;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
@@ -55,10 +57,10 @@ export async function startApi(options: {
     ...(options.checkResponses ? { checkResponses: true } : {}),
     ...(options.allowPrivateWebhooks ? { allowPrivateWebhooks: true } : {}),
   };
-  const changes = ChangeListener.forPool(options.pool, {
-    logger: options.logger,
-    ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}),
-  });
+  const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };
+  const changes = options.listenUrl
+    ? new ChangeListener({ connectionString: options.listenUrl }, listenerOptions)
+    : ChangeListener.forPool(options.pool, listenerOptions);
   if (options.listen !== false) changes.start();
   const app = createApp({ pool: options.pool, temporal, logger: options.logger, changes, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {

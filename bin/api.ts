@@ -20,6 +20,7 @@ const api = await startApi({
   checkResponses: env.CAST_CHECK_RESPONSES === 'on',
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   waitFallbackMs: env.CAST_WAIT_FALLBACK_POLL_MS,
+  ...(env.CAST_LISTEN_DATABASE_URL ? { listenUrl: env.CAST_LISTEN_DATABASE_URL } : {}),
 });
 logger.info({ url: api.url }, 'API listening');
 // Say at once when Temporal refuses this process's credentials, rather than at the first filing.

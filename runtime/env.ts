@@ -37,6 +37,11 @@ export const Env = z.object({
    * How often a waiting request re-reads while the change listener is up: the bound on a change
    * whose notification went astray (docs/operations.md, "Waking waiters").
    */
+  /**
+   * Where the API's one listening connection goes, when DATABASE_URL is a transaction-pooling
+   * PgBouncer: LISTEN needs a session of its own (PostgreSQL itself, or session pooling).
+   */
+  CAST_LISTEN_DATABASE_URL: optionalText.pipe(z.url().optional()),
   CAST_WAIT_FALLBACK_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -86,6 +86,7 @@ try {
     checkResponses: env.CAST_CHECK_RESPONSES === 'on',
     allowPrivateWebhooks,
     waitFallbackMs: env.CAST_WAIT_FALLBACK_POLL_MS,
+    ...(env.CAST_LISTEN_DATABASE_URL ? { listenUrl: env.CAST_LISTEN_DATABASE_URL } : {}),
   });
   stops.push({ name: 'api', stop: api.stop });
 
