@@ -18,7 +18,7 @@ import { httpClient, type HttpClient } from './http-client';
 import { summarize, timePaced, type Summary } from './stats';
 
 export type WaiterRun = { idleTps: number; append: Summary; answer: Summary; late: number };
-export type WaiterFigures = { agents: number; idleSeconds: number; polling: WaiterRun; listening: WaiterRun };
+export type WaiterFigures = { agents: number; idleSeconds: number; floorTps: number; polling: WaiterRun; listening: WaiterRun };
 
 const LONG_POLL_S = 30;
 const PACE_MS = 50;
@@ -27,9 +27,11 @@ type Deps = { pool: Pool; temporal: TemporalTarget; token: string; agents: numbe
 
 export async function waiterFigures(deps: Deps): Promise<WaiterFigures> {
   const idleSeconds = deps.samples >= 100 ? 10 : 4;
+  deps.log(`  nobody waiting: ${idleSeconds} s idle…`);
+  const floorTps = await idleTps(deps.pool, idleSeconds);
   const polling = await waiterRun(deps, false, idleSeconds);
   const listening = await waiterRun(deps, true, idleSeconds);
-  return { agents: deps.agents, idleSeconds, polling, listening };
+  return { agents: deps.agents, idleSeconds, floorTps, polling, listening };
 }
 
 async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Promise<WaiterRun> {
@@ -56,11 +58,7 @@ async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Prom
     while (api.changes.waiters < deps.agents) await pause(50);
     deps.log(`  ${label}: ${deps.agents} waiting; ${idleSeconds} s idle…`);
     await pause(1000);
-    const before = await transactions(deps.pool);
-    const started = performance.now();
-    await pause(idleSeconds * 1000);
-    // Minus this read's own transaction.
-    const idleTps = ((await transactions(deps.pool)) - before - 1) / ((performance.now() - started) / 1000);
+    const idle = await idleTps(deps.pool, idleSeconds);
 
     const appends = sessions.slice(0, deps.samples);
     deps.log(`  ${label}: ${appends.length} appends, then ${Math.min(deps.samples, decisions.length)} answers, one every ${PACE_MS} ms…`);
@@ -83,7 +81,7 @@ async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Prom
     await Promise.allSettled(agents);
     const latencies = (sent: Map<string, number>) => [...sent].filter(([key]) => arrived.has(key)).map(([key, at]) => arrived.get(key)! - at);
     return {
-      idleTps,
+      idleTps: idle,
       append: summarize(latencies(appendSent)),
       answer: summarize(latencies(answerSent)),
       late: expected.filter((key) => !arrived.has(key)).length,
@@ -94,6 +92,14 @@ async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Prom
     await api.stop();
     await pool.end();
   }
+}
+
+/** Cast's database's transactions per second over `seconds`, less the one that reads the count. */
+async function idleTps(pool: Pool, seconds: number): Promise<number> {
+  const before = await transactions(pool);
+  const started = performance.now();
+  await pause(seconds * 1000);
+  return ((await transactions(pool)) - before - 1) / ((performance.now() - started) / 1000);
 }
 
 /** Committed and rolled-back transactions of Cast's database so far: every statement outside a transaction is one. */
@@ -142,10 +148,12 @@ export function waiterRows(figures: WaiterFigures): string[] {
   const { polling, listening, agents } = figures;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const times = (summary: Summary) => `${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)}`;
+  const above = (run: WaiterRun) => Math.max(0, Math.round(run.idleTps - figures.floorTps));
   const late = (run: WaiterRun) => (run.late ? `, ${run.late} not back within the wait` : '');
   return [
+    `| nobody waiting: Cast's database, transactions/s (the worker's schedules; the floor of the two rows below) | ${figures.floorTps.toFixed(0)}/s | | | report | |`,
     `| ${agents} agents waiting, nothing changing: Cast's database, transactions/s (pg_stat_database, ${figures.idleSeconds} s), re-reading every 100 ms (before) | ${polling.idleTps.toFixed(0)}/s | | | report | |`,
-    `| the same, woken by LISTEN/NOTIFY (after) | ${listening.idleTps.toFixed(0)}/s | | | fewer | ${(polling.idleTps / Math.max(listening.idleTps, 0.1)).toFixed(0)}× fewer |`,
+    `| the same, woken by LISTEN/NOTIFY (after) | ${listening.idleTps.toFixed(0)}/s | | | fewer | ${above(polling)} vs ${above(listening)} above the floor: ${(above(polling) / Math.max(above(listening), 1)).toFixed(0)}× fewer |`,
     `| ${agents} waiting: append → that session's long-poll returns, re-reading every 100 ms (before) | ${times(polling.append)} | report | ${late(polling)} |`,
     `| the same, woken by LISTEN/NOTIFY (after) | ${times(listening.append)} | P95 ≤ 250 ms | ${listening.append.p95 <= 250 ? 'met' : 'missed'}${late(listening)} |`,
     `| ${agents} waiting: answer sent → that decision's wait returns, re-reading every 100 ms (before) | ${times(polling.answer)} | report | |`,
