@@ -3,21 +3,21 @@
  * in five on their session's messages (the hook's long-poll) and one in five on a decision
  * (`cast decide wait`), each renewing its 30 s wait as a real agent does. Measured with the
  * change listener (waiters sleep until notified) and, as the baseline, without it (waiters
- * re-read every 100 ms, as before): Cast's database's transactions per second while all of
- * them wait and nothing changes (pg_stat_database), then append → long-poll returned and
+ * re-read every 100 ms, as before): the statements the API sends and Cast's database's
+ * transactions per second while all of them wait and nothing changes, then append → long-poll returned and
  * answer sent → decision wait returned, one change every 50 ms. Each run has an API process
  * of its own, with a pool of its own (the default 10), over the same database and worker.
  */
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { startApi } from '../../api/server';
-import { createPool } from '../../db/pool';
 import { createLogger } from '../../runtime/logger';
 import type { TemporalTarget } from '../../runtime/temporal-connection';
 import { decisionBody } from '../support/fixtures';
 import { httpClient, type HttpClient } from './http-client';
 import { summarize, timePaced, type Summary } from './stats';
 
-export type WaiterRun = { idleTps: number; append: Summary; answer: Summary; late: number };
+export type IdleRates = { apiQps: number; dbTps: number };
+export type WaiterRun = { idle: IdleRates; append: Summary; answer: Summary; late: number };
 export type WaiterFigures = { agents: number; idleSeconds: number; floorTps: number; polling: WaiterRun; listening: WaiterRun };
 
 const LONG_POLL_S = 30;
@@ -26,16 +26,16 @@ const PACE_MS = 50;
 type Deps = { pool: Pool; temporal: TemporalTarget; token: string; agents: number; samples: number; log: (line: string) => void };
 
 export async function waiterFigures(deps: Deps): Promise<WaiterFigures> {
-  const idleSeconds = deps.samples >= 100 ? 10 : 4;
+  const idleSeconds = deps.samples >= 100 ? 10 : 5;
   deps.log(`  nobody waiting: ${idleSeconds} s idle…`);
-  const floorTps = await idleTps(deps.pool, idleSeconds);
+  const floorTps = (await idleRates(deps.pool, { queries: 0 }, idleSeconds)).dbTps;
   const polling = await waiterRun(deps, false, idleSeconds);
   const listening = await waiterRun(deps, true, idleSeconds);
   return { agents: deps.agents, idleSeconds, floorTps, polling, listening };
 }
 
 async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Promise<WaiterRun> {
-  const pool = createPool(deps.pool.options.connectionString!);
+  const { pool, sent } = countingPool(deps.pool.options.connectionString!);
   const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal: deps.temporal, rateLimits: null, listen });
   const headers = { authorization: `Bearer ${deps.token}`, 'content-type': 'application/json' };
   const setUp = httpClient(api.url, headers);
@@ -57,8 +57,7 @@ async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Prom
     ];
     while (api.changes.waiters < deps.agents) await pause(50);
     deps.log(`  ${label}: ${deps.agents} waiting; ${idleSeconds} s idle…`);
-    await pause(1000);
-    const idle = await idleTps(deps.pool, idleSeconds);
+    const idle = await idleRates(deps.pool, sent, idleSeconds);
 
     const appends = sessions.slice(0, deps.samples);
     deps.log(`  ${label}: ${appends.length} appends, then ${Math.min(deps.samples, decisions.length)} answers, one every ${PACE_MS} ms…`);
@@ -81,7 +80,7 @@ async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Prom
     await Promise.allSettled(agents);
     const latencies = (sent: Map<string, number>) => [...sent].filter(([key]) => arrived.has(key)).map(([key, at]) => arrived.get(key)! - at);
     return {
-      idleTps: idle,
+      idle,
       append: summarize(latencies(appendSent)),
       answer: summarize(latencies(answerSent)),
       late: expected.filter((key) => !arrived.has(key)).length,
@@ -94,17 +93,41 @@ async function waiterRun(deps: Deps, listen: boolean, idleSeconds: number): Prom
   }
 }
 
-/** Cast's database's transactions per second over `seconds`, less the one that reads the count. */
-async function idleTps(pool: Pool, seconds: number): Promise<number> {
-  const before = await transactions(pool);
+/** Backends report their transaction counts when idle, up to 10 s late: a window starts after that. */
+const STATS_SETTLE_MS = 11_000;
+
+/**
+ * Over `seconds`: the statements the API process sent (`sent`, counted as its pool's clients
+ * send them: exact, and the API's alone) and Cast's database's transactions per second
+ * (pg_stat_database, less the one that reads the count: every process's, autovacuum's too).
+ */
+async function idleRates(pool: Pool, sent: { queries: number }, seconds: number): Promise<IdleRates> {
+  await pause(STATS_SETTLE_MS);
+  const queries = sent.queries;
+  const transactionsBefore = await transactions(pool);
   const started = performance.now();
   await pause(seconds * 1000);
-  return ((await transactions(pool)) - before - 1) / ((performance.now() - started) / 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  return { apiQps: (sent.queries - queries) / elapsed, dbTps: ((await transactions(pool)) - transactionsBefore - 1) / elapsed };
+}
+
+/** The API's pool (the default 10 connections), counting every statement its clients send. */
+function countingPool(connectionString: string) {
+  const sent = { queries: 0 };
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      sent.queries += 1;
+      return query(...args);
+    }) as typeof client.query;
+  });
+  return { pool, sent };
 }
 
 /** Committed and rolled-back transactions of Cast's database so far: every statement outside a transaction is one. */
 async function transactions(pool: Pool): Promise<number> {
-  // Backends report when they go idle, at most once a second: over seconds, the count is close.
   const { rows } = await pool.query<{ n: string }>(
     `select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = current_database()`,
   );
@@ -148,12 +171,13 @@ export function waiterRows(figures: WaiterFigures): string[] {
   const { polling, listening, agents } = figures;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const times = (summary: Summary) => `${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)}`;
-  const above = (run: WaiterRun) => Math.max(0, Math.round(run.idleTps - figures.floorTps));
   const late = (run: WaiterRun) => (run.late ? `, ${run.late} not back within the wait` : '');
+  const rates = (run: WaiterRun) => `${run.idle.apiQps.toFixed(0)} statements/s from the API; ${run.idle.dbTps.toFixed(0)} transactions/s in the database`;
+  const fewer = polling.idle.apiQps / Math.max(listening.idle.apiQps, 0.1);
   return [
-    `| nobody waiting: Cast's database, transactions/s (the worker's schedules; the floor of the two rows below) | ${figures.floorTps.toFixed(0)}/s | | | report | |`,
-    `| ${agents} agents waiting, nothing changing: Cast's database, transactions/s (pg_stat_database, ${figures.idleSeconds} s), re-reading every 100 ms (before) | ${polling.idleTps.toFixed(0)}/s | | | report | |`,
-    `| the same, woken by LISTEN/NOTIFY (after) | ${listening.idleTps.toFixed(0)}/s | | | fewer | ${above(polling)} vs ${above(listening)} above the floor: ${(above(polling) / Math.max(above(listening), 1)).toFixed(0)}× fewer |`,
+    `| nobody waiting: Cast's database, transactions/s (pg_stat_database, ${figures.idleSeconds} s) | ${figures.floorTps.toFixed(0)}/s | | | report | |`,
+    `| ${agents} agents waiting at once, nothing changing, re-reading every 100 ms (before) | ${rates(polling)} | | | report | |`,
+    `| the same, woken by LISTEN/NOTIFY (after) | ${rates(listening)} | | | fewer | ${fewer.toFixed(0)}× fewer statements |`,
     `| ${agents} waiting: append → that session's long-poll returns, re-reading every 100 ms (before) | ${times(polling.append)} | report | ${late(polling)} |`,
     `| the same, woken by LISTEN/NOTIFY (after) | ${times(listening.append)} | P95 ≤ 250 ms | ${listening.append.p95 <= 250 ? 'met' : 'missed'}${late(listening)} |`,
     `| ${agents} waiting: answer sent → that decision's wait returns, re-reading every 100 ms (before) | ${times(polling.answer)} | report | |`,
