@@ -150,12 +150,12 @@ export class ChangeListener {
     client.removeAllListeners('notification');
     client.end().catch(() => {});
     if (this.stopped) return;
-    // One line per outage, not per retry.
+    // Once per outage, not per retry: a line in the log, and the waiters asleep on the slow
+    // fallback read now, then poll quickly until it is back.
     if (wasListening) {
       this.options.logger?.warn({ err: error }, 'change listener lost its connection; waiters poll until it is back');
+      this.ringAll();
     }
-    // Waiters asleep on the slow fallback re-read now and then poll quickly until it is back.
-    this.ringAll();
     this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);
     this.retryTimer.unref();
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
