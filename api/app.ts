@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { fileURLToPath } from 'node:url';
 import { DomainError } from '../domain/errors';
 import { APP_PATHS } from '../domain/app-routes';
+import type { ChangeListener } from '../db/change-listener';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
@@ -77,6 +78,8 @@ export type AppDeps = {
   tracer?: Tracer;
   /** Whether the database is away, said once per outage; every request it fails answers 503 `database_unavailable`. */
   databaseOutage: DatabaseOutage;
+  /** Wakes waiting requests when what they wait on changes; without it they re-read every 100 ms. */
+  changes?: ChangeListener;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */

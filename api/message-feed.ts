@@ -1,19 +1,24 @@
 /**
- * Delivering a session's messages to a waiting host: long-poll and server-sent events. Both
- * re-read Postgres every 100 ms instead of listening in memory, so an append made through any
- * API process reaches a reader held by any other; both stop as soon as the client goes away.
+ * Delivering a session's messages to a waiting host: long-poll and server-sent events, and
+ * the one waiting loop behind every waiting endpoint. A waiter reads Postgres, then sleeps
+ * until the change listener (db/change-listener.ts) rings its key, so an append or an answer
+ * made through any API process, or by a workflow, reaches a reader held by any other. The
+ * ring is a hint: the waiter reads again, and the rows decide. Without a listener a waiter
+ * re-reads every 100 ms. Every wait stops as soon as the client goes away.
  */
 import type { Response } from 'express';
 import type { SessionMessage } from '../domain/session-message';
+import { CHANNELS, POLL_INTERVAL_MS, type ChangeListener, type WakeSource } from '../db/change-listener';
 import type { Pool } from '../db/pool';
 import { listMessages } from '../db/session-messages';
+import { WakeBell } from './wake-bell';
 
-export const POLL_INTERVAL_MS = 100;
+export { POLL_INTERVAL_MS };
 /** A comment line this often keeps proxies and clients from timing out an idle stream. */
 export const SSE_HEARTBEAT_MS = 15_000;
 const SSE_BATCH = 100;
 
-type Feed = { pool: Pool; workspaceId: string; sessionId: string };
+type Feed = { pool: Pool; workspaceId: string; sessionId: string; changes?: ChangeListener };
 
 /** Aborts when the response closes: the client disconnected, or the response was sent. */
 export function closedSignal(res: Response): AbortSignal {
@@ -22,31 +27,38 @@ export function closedSignal(res: Response): AbortSignal {
   return controller.signal;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
+/**
+ * Reads until `done` holds, `waitMs` passes or the client leaves, and returns the last read.
+ * Between reads it sleeps until `wake` rings (or its fallback interval passes); without
+ * `wake`, for 100 ms. It subscribes before the first read, so a change that lands while it
+ * reads is never missed.
+ */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  waitMs: number,
+  signal: AbortSignal,
+  wake?: WakeSource,
+): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  const bell = new WakeBell(signal);
+  const unsubscribe = wake?.subscribe(() => bell.ring());
+  try {
+    for (;;) {
+      bell.reset();
+      const value = await read();
+      const left = deadline - Date.now();
+      if (done(value) || left <= 0 || signal.aborted) return value;
+      await bell.sleep(Math.min(wake?.sleepMs() ?? POLL_INTERVAL_MS, left));
     }
-  });
+  } finally {
+    unsubscribe?.();
+  }
 }
 
-/**
- * Re-reads every 100 ms until `done` holds, `waitMs` passes or the client leaves, and
- * returns the last read. The one long-poll loop behind every waiting endpoint.
- */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, waitMs: number, signal: AbortSignal): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const value = await read();
-    const left = deadline - Date.now();
-    if (done(value) || left <= 0 || signal.aborted) return value;
-    await sleep(Math.min(POLL_INTERVAL_MS, left), signal);
-  }
+/** What rings when `feed`'s session gets a message. */
+function sessionWake(feed: Feed): WakeSource | undefined {
+  return feed.changes?.topic(CHANNELS.sessionMessages, `${feed.workspaceId}:${feed.sessionId}`);
 }
 
 /** Messages after `after`; when there are none, waits up to `waitMs` for one to arrive. */
@@ -60,6 +72,7 @@ export function waitForMessages(
     (messages) => messages.length > 0,
     query.waitMs,
     signal,
+    sessionWake(feed),
   );
 }
 
@@ -75,18 +88,29 @@ export async function streamMessages(feed: Feed, res: Response, after: number, s
   res.write(`retry: 1000\n\n`);
   let cursor = after;
   let lastWrite = Date.now();
-  while (!signal.aborted) {
-    const messages = await listMessages(feed.pool, feed.workspaceId, feed.sessionId, { after: cursor, limit: SSE_BATCH });
-    for (const message of messages) {
-      res.write(`id: ${message.seq}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
-      cursor = message.seq;
-      lastWrite = Date.now();
+  const bell = new WakeBell(signal);
+  const wake = sessionWake(feed);
+  const unsubscribe = wake?.subscribe(() => bell.ring());
+  try {
+    while (!signal.aborted) {
+      bell.reset();
+      const messages = await listMessages(feed.pool, feed.workspaceId, feed.sessionId, { after: cursor, limit: SSE_BATCH });
+      for (const message of messages) {
+        res.write(`id: ${message.seq}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
+        cursor = message.seq;
+        lastWrite = Date.now();
+      }
+      if (Date.now() - lastWrite >= SSE_HEARTBEAT_MS) {
+        res.write(`: heartbeat\n\n`);
+        lastWrite = Date.now();
+      }
+      // A full batch means more may be waiting: read again at once. Otherwise sleep, but wake for the next heartbeat.
+      if (messages.length < SSE_BATCH) {
+        const untilHeartbeat = SSE_HEARTBEAT_MS - (Date.now() - lastWrite);
+        await bell.sleep(Math.max(1, Math.min(wake?.sleepMs() ?? POLL_INTERVAL_MS, untilHeartbeat)));
+      }
     }
-    if (Date.now() - lastWrite >= SSE_HEARTBEAT_MS) {
-      res.write(`: heartbeat\n\n`);
-      lastWrite = Date.now();
-    }
-    // A full batch means more may be waiting: read again at once.
-    if (messages.length < SSE_BATCH) await sleep(POLL_INTERVAL_MS, signal);
+  } finally {
+    unsubscribe?.();
   }
 }

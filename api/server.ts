@@ -5,6 +5,7 @@
 import type { Server } from 'node:http';
 import type { Tracing } from '../runtime/tracing';
 import { readDeployment } from '../db/deployment';
+import { ChangeListener } from '../db/change-listener';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import type { TemporalTarget } from '../runtime/temporal-connection';
@@ -34,6 +35,8 @@ export type RunningApi = {
   temporal: TemporalGateway;
   routes: ApiRoute[];
   lifecycle: Lifecycle;
+  /** This process's listening connection, which wakes its waiters. */
+  changes: ChangeListener;
   /** Drains (server-drain.ts) within `boundMs` (the start option's by default), then closes the Temporal connection. */
   stop(boundMs?: number): Promise<Drained>;
 };
@@ -68,6 +71,12 @@ export async function startApi(options: {
   drainMs?: number;
   /** Trace requests into Temporal (runtime/tracing.ts); absent, nothing is traced. */
   tracing?: Tracing | null;
+  /** How often a waiter re-reads while the change listener is up (CAST_WAIT_FALLBACK_POLL_MS). */
+  waitFallbackMs?: number;
+  /** `false`: no listening connection, waiters re-read every 100 ms (the bench's baseline). */
+  listen?: boolean;
+  /** The listening connection's URL when the pool's cannot hold a LISTEN (CAST_LISTEN_DATABASE_URL). */
+  listenUrl?: string;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -86,11 +95,19 @@ export async function startApi(options: {
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(tracer ? { tracer } : {}),
   };
+  const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };
+  const changes = options.listenUrl
+    ? new ChangeListener({ connectionString: options.listenUrl }, listenerOptions)
+    : ChangeListener.forPool(options.pool, listenerOptions);
+  if (options.listen !== false) changes.start();
   const databaseOutage = new DatabaseOutage(options.logger);
   const unwatch = databaseOutage.watch(options.pool);
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, databaseOutage, ...settings });
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, databaseOutage, changes, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  }).catch(async (error: unknown) => {
+    await changes.stop();
+    throw error;
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
@@ -104,9 +121,11 @@ export async function startApi(options: {
     temporal,
     routes: app.locals.apiRoutes as ApiRoute[],
     lifecycle,
+    changes,
     stop(boundMs = options.drainMs ?? DRAIN_BOUND_MS) {
       unwatch();
       stopping ??= drainServer(server, lifecycle, boundMs).then(async (drained) => {
+        await changes.stop();
         await temporal.close();
         return drained;
       });

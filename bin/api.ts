@@ -34,6 +34,8 @@ const api = await startApi({
   longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
   drainMs,
   tracing,
+  waitFallbackMs: env.CAST_WAIT_FALLBACK_POLL_MS,
+  ...(env.CAST_LISTEN_DATABASE_URL ? { listenUrl: env.CAST_LISTEN_DATABASE_URL } : {}),
 });
 onShutdownSignal(logger, drainMs, async () => {
   const drained = await api.stop();

@@ -93,6 +93,16 @@ export const Env = z.object({
   CAST_PROBE_PORT: optionalPort,
   /** Where the probe port listens: every interface, since a kubelet probes the pod's address from outside it. */
   CAST_PROBE_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * Where the API's one listening connection goes, when DATABASE_URL is a transaction-pooling
+   * PgBouncer: LISTEN needs a session of its own (PostgreSQL itself, or session pooling).
+   */
+  CAST_LISTEN_DATABASE_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * How often a waiting request re-reads while the change listener is up: the bound on a change
+   * whose notification went astray (docs/operations.md, "Waking waiters").
+   */
+  CAST_WAIT_FALLBACK_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OTLP/HTTP base URL (traces go to `<url>/v1/traces`); unset → no tracing at all (runtime/tracing.ts). */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(otlpUrl.optional()),

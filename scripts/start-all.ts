@@ -113,6 +113,8 @@ try {
     longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
     drainMs,
     tracing: apiTracing,
+    waitFallbackMs: env.CAST_WAIT_FALLBACK_POLL_MS,
+    ...(env.CAST_LISTEN_DATABASE_URL ? { listenUrl: env.CAST_LISTEN_DATABASE_URL } : {}),
   });
   // The API drains while the worker finishes its activities, so both fit in one bound; the
   // worker's own entry then finds it stopped.

@@ -2,14 +2,16 @@
  * `GET /api/v1/decisions/:id/wait?timeout=S`: holds the request until the decision leaves
  * open (answered, withdrawn or archived) or the timeout passes (no longer than
  * CAST_LONG_POLL_MAX_SECONDS, so a proxy's idle timeout never cuts it), then returns it with the
- * message its session received (`cast decide wait`). It re-reads Postgres every 100 ms, so
- * an answer given through any API process releases a waiter held by any other. A drain ends
- * the wait early with the same "not settled yet" answer (drain-cut.ts), which clients poll again on.
+ * message its session received (`cast decide wait`). It sleeps until the change listener hears
+ * the decision's status change, so an answer given through any API process releases a waiter
+ * held by any other. A drain ends the wait early with the same "not settled yet" answer
+ * (drain-cut.ts), which clients poll again on.
  */
 import { notFound } from '../../domain/errors';
 import { composeAnswerMessage } from '../../domain/answer-message';
 import type { decisionRoutes } from '../../domain/routes/decisions';
 import { getDecision } from '../../db/decision-queries';
+import { CHANNELS, type ChangeListener } from '../../db/change-listener';
 import type { Pool } from '../../db/pool';
 import { holdSignal, markDrainCut } from '../drain-cut';
 import type { Lifecycle } from '../lifecycle';
@@ -21,6 +23,7 @@ export function decisionWaitHandlers(deps: {
   pool: Pool;
   longPollMaxMs: number;
   lifecycle: Lifecycle;
+  changes?: ChangeListener;
 }): Handlers<Pick<typeof decisionRoutes, 'waitForDecision'>> {
   return {
     waitForDecision: async ({ params, query }, { principal, res }) => {
@@ -30,6 +33,7 @@ export function decisionWaitHandlers(deps: {
         (read) => read === null || read.status !== 'open',
         Math.min(query.timeout * 1000, deps.longPollMaxMs),
         holdSignal(res, deps.lifecycle),
+        deps.changes?.topic(CHANNELS.decisions, `${principal.workspaceId}:${id}`),
       );
       markDrainCut(res, deps.lifecycle);
       if (!decision) throw notFound('decision');

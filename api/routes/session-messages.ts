@@ -4,6 +4,7 @@
  * server-sent events. A drain ends both early (drain-cut.ts): the long-poll as an empty read, the
  * stream with a last `retry:`.
  */
+import type { ChangeListener } from '../../db/change-listener';
 import type { Pool } from '../../db/pool';
 import { appendMessage } from '../../db/session-messages';
 import { requireSession } from '../../db/sessions';
@@ -18,6 +19,7 @@ export function sessionMessageHandlers(deps: {
   /** CAST_LONG_POLL_MAX_SECONDS: `wait` is held no longer, under the proxies' idle timeouts. */
   longPollMaxMs: number;
   lifecycle: Lifecycle;
+  changes?: ChangeListener;
 }): Handlers<Pick<typeof sessionRoutes, 'appendMessage' | 'readMessages' | 'streamMessages'>> {
   return {
     appendMessage: async ({ params, body }, { principal }) => {
@@ -31,7 +33,7 @@ export function sessionMessageHandlers(deps: {
     },
     readMessages: async ({ params, query }, { principal, res }) => {
       const session = await requireSession(deps.pool, principal, params.id);
-      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id };
+      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id, changes: deps.changes };
       const messages = await waitForMessages(
         feed,
         { ...query, waitMs: Math.min(query.wait * 1000, deps.longPollMaxMs) },
@@ -44,7 +46,7 @@ export function sessionMessageHandlers(deps: {
       // A reconnecting EventSource sends the last id it saw; it is newer than the URL's `after`.
       const after = Math.max(query.after, headers['last-event-id'] ?? 0);
       const session = await requireSession(deps.pool, principal, params.id);
-      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id };
+      const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id, changes: deps.changes };
       try {
         await streamMessages(feed, res, after, holdSignal(res, deps.lifecycle));
         endStreamForDrain(res, deps.lifecycle);

@@ -47,6 +47,7 @@ import { coldStarts } from './cold-start';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
+import { waiterFigures, waiterRows } from './waiters';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
 import {
@@ -271,6 +272,9 @@ for (let index = 0; index < WAITS; index += 1) {
   waits.push((await released) - answeredAt);
 }
 
+log(`waiters: ${QUICK ? 100 : 500} agents waiting at once, re-reading every 100 ms, then woken by LISTEN/NOTIFY…`);
+const waiting = await waiterFigures({ pool, temporal, token, agents: QUICK ? 100 : 500, samples: QUICK ? 20 : 100, log });
+
 log(`cast cold start: ${COLD_STARTS} rounds of \`node -e 0\`, \`cast --help\` and \`cast decide … --json\`, in turn…`);
 const cold = await coldStarts(COLD_STARTS, { url: api.url, token });
 
@@ -371,6 +375,7 @@ const table = [
   `| browser: click Answer → "Answered." shown | ${times(web.answer)} | | |`,
   `| browser: keystroke \`j\` → next card selected, its detail drawn (${DECISIONS} open, ${KEYSTROKES} presses) | ${times(web.nextCard)} | P95 ≤ 100 ms | ${met(web.nextCard.p95 <= 100)} |`,
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
+  ...waiterRows(waiting),
   `| \`node -e 0\` (a fresh Node process), in turn with the two below | ${times(bareNode)} | | |`,
   `| \`cast --help\` (the compiled CLI, cold process) | ${times(castHelp)} | P50 ≤ 1.5× node -e 0 | ${(castHelp.p50 / bareNode.p50).toFixed(2)}× ${met(castHelp.p50 <= 1.5 * bareNode.p50)} |`,
   `| \`cast decide … --json\` (cold process, files one decision) | ${times(castDecide)} | report | ${(castDecide.p50 / bareNode.p50).toFixed(2)}× node -e 0 |`,

@@ -5,7 +5,10 @@ import type { TestCast } from './test-cast';
 import { plainTarget } from '../../runtime/temporal-connection';
 import { testPool } from './test-pool';
 
-export function startSecondApi(cast: TestCast, options: Pick<Parameters<typeof startApi>[0], 'rateLimits'> = {}): Promise<RunningApi> {
+export function startSecondApi(
+  cast: TestCast,
+  options: Pick<Parameters<typeof startApi>[0], 'rateLimits' | 'waitFallbackMs'> = {},
+): Promise<RunningApi> {
   return startApi({
     checkResponses: true,
     pool: cast.pool,
