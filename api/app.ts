@@ -42,6 +42,8 @@ import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
 import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
+import { admitWrites } from './admit-writes';
+import type { WriteAdmission } from './write-admission';
 
 export type AppDeps = {
   pool: Pool;
@@ -56,6 +58,8 @@ export type AppDeps = {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (development and the test suite). */
   allowPrivateWebhooks?: boolean;
+  /** Admission control for writes that reach Temporal; absent, none (api/server.ts always gives one). */
+  admission?: WriteAdmission;
 };
 
 const WEB_DIR = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -95,6 +99,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(referenceRouter());
 
   const api = express.Router();
+  // First: a write refused for overload costs no query and changes nothing.
+  if (deps.admission) api.use(admitWrites(deps.admission, API_ROUTES));
   api.use(requireAuth(deps.pool));
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   // A GET or HEAD has no body to read (RFC 9110 §9.3.1), so none is parsed or refused.

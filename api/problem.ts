@@ -14,7 +14,8 @@ export function statusOf(code: ErrorCode): number {
 
 export function sendProblem(res: Response, error: DomainError): void {
   const status = ERRORS[error.code].status;
-  if (status === 503) res.setHeader('Retry-After', '5');
+  // A refusal that knows better (admission control) has set its own.
+  if (status === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '5');
   res
     .status(status)
     .type('application/problem+json')

@@ -11,8 +11,17 @@ import { createApp } from './app';
 import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
+import { DEFAULT_MAX_WRITES_IN_FLIGHT, WriteAdmission } from './write-admission';
 
-export type RunningApi = { url: string; server: Server; temporal: TemporalGateway; routes: ApiRoute[]; stop(): Promise<void> };
+export type RunningApi = {
+  url: string;
+  server: Server;
+  temporal: TemporalGateway;
+  routes: ApiRoute[];
+  /** Writes in flight and refused (admission control), for metrics. */
+  admission: WriteAdmission;
+  stop(): Promise<void>;
+};
 
 export async function startApi(options: {
   pool: Pool;
@@ -31,6 +40,8 @@ export async function startApi(options: {
   checkResponses?: boolean;
   /** Accept webhook endpoints on loopback and private addresses (CAST_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateWebhooks?: boolean;
+  /** Writes that reach Temporal in flight at once before the next is refused `overloaded` (CAST_MAX_WRITES_IN_FLIGHT). */
+  maxWritesInFlight?: number;
 }): Promise<RunningApi> {
   const temporal = TemporalGateway.create(options.temporal, () => readDeployment(options.pool), {
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
@@ -42,7 +53,8 @@ export async function startApi(options: {
     ...(options.checkResponses ? { checkResponses: true } : {}),
     ...(options.allowPrivateWebhooks ? { allowPrivateWebhooks: true } : {}),
   };
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger, ...settings });
+  const admission = new WriteAdmission(options.maxWritesInFlight ?? DEFAULT_MAX_WRITES_IN_FLIGHT);
+  const app = createApp({ pool: options.pool, temporal, logger: options.logger, admission, ...settings });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
@@ -53,6 +65,7 @@ export async function startApi(options: {
     server,
     temporal,
     routes: app.locals.apiRoutes as ApiRoute[],
+    admission,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

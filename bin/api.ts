@@ -2,6 +2,7 @@
  * An API replica: `node dist/api.js` (built), or `npx tsx bin/api.ts` in development.
  * Configured by the environment alone. It starts while Temporal is away (`/healthz` says why).
  */
+import { configuredRateLimits } from '../api/rate-limit';
 import { startApi } from '../api/server';
 import { openDatabase, processEnv } from '../runtime/process-start';
 import { installTemporalLogging } from '../runtime/temporal-runtime';
@@ -16,7 +17,8 @@ const api = await startApi({
   host: env.HOST,
   port: env.PORT,
   temporal: env.temporal,
-  ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
+  rateLimits: configuredRateLimits(env),
+  ...(env.CAST_MAX_WRITES_IN_FLIGHT ? { maxWritesInFlight: env.CAST_MAX_WRITES_IN_FLIGHT } : {}),
   checkResponses: env.CAST_CHECK_RESPONSES === 'on',
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
 });

@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { configuredRateLimits } from '../api/rate-limit';
 import { startApi } from '../api/server';
 import { startEmbeddedPostgres } from '../runtime/postgres/embedded-postgres';
 import { moveAsidePgliteDir } from '../runtime/postgres/pglite-data-dir';
@@ -62,7 +63,7 @@ try {
     databaseUrl = embedded.url;
     logger.info({ port: embedded.port }, 'embedded PostgreSQL is ready');
   }
-  const pool = createPool(databaseUrl);
+  const pool = createPool(databaseUrl, env.CAST_PG_POOL_MAX);
   stops.push({ name: 'pool', stop: () => pool.end() });
   await migrate(pool);
   const principal = await ensureDefaultMember(pool);
@@ -82,7 +83,8 @@ try {
     host: env.HOST,
     port: env.PORT,
     temporal,
-    ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
+    rateLimits: configuredRateLimits(env),
+    ...(env.CAST_MAX_WRITES_IN_FLIGHT ? { maxWritesInFlight: env.CAST_MAX_WRITES_IN_FLIGHT } : {}),
     checkResponses: env.CAST_CHECK_RESPONSES === 'on',
     allowPrivateWebhooks,
   });
