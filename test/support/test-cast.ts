@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { RateLimits } from '../../api/rate-limit';
 import type { ApiRoute } from '../../api/route-list';
 import { startApi } from '../../api/server';
+import type { WriteAdmission } from '../../api/write-admission';
 import { readDeployment } from '../../db/deployment';
 import type { Pool } from '../../db/pool';
 import type { Deployment } from '../../domain/deployment';
@@ -34,6 +35,8 @@ export type TestCast = TypedCalls & {
   deployment: Deployment;
   /** Every `/api/v1` route the app mounted. */
   routes: ApiRoute[];
+  /** The API's admission control: its writes in flight and refusals. */
+  admission: WriteAdmission;
   /** A fresh workspace with one member, so tests never see each other's rows. */
   newMember(): Promise<Member>;
   request(token: string | null, method: string, path: string, body?: unknown): Promise<Response>;
@@ -59,6 +62,8 @@ export async function startTestCast(
     workflowVersion?: number;
     /** Webhook receivers run on loopback, so private addresses are allowed unless a test says otherwise. */
     allowPrivateWebhooks?: boolean;
+    /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); the API's default unless a test says otherwise. */
+    maxWritesInFlight?: number;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -89,6 +94,7 @@ export async function startTestCast(
     rateLimits: options.rateLimits ?? null,
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
+    ...(options.maxWritesInFlight ? { maxWritesInFlight: options.maxWritesInFlight } : {}),
     allowPrivateWebhooks,
   });
 
@@ -99,6 +105,7 @@ export async function startTestCast(
     temporalAddress: temporal.connection.address,
     deployment: await readDeployment(pool),
     routes: api.routes,
+    admission: api.admission,
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);
       const memberId = await createMember(pool, workspaceId, 'Tester');
