@@ -12,7 +12,9 @@
  *   - last (it overloads the machine on purpose), the ceiling: filing and answering offered
  *     at a rate grown a quarter every step until a step's P95 passes 250 ms or it has an
  *     error (down a quarter a step when the target itself breaks); the highest rate held is
- *     reported with the step that broke it.
+ *     reported with the step that broke it,
+ *   - overload (test/bench/overload.ts): filings at twice that ceiling by agents that retry,
+ *     with admission control at its default bound and with it off.
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
@@ -47,6 +49,7 @@ import { coldStarts } from './cold-start';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
+import { overloadRows } from './overload';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
 import {
@@ -319,6 +322,9 @@ const answeringCeiling = await rampUntilBroken(
   (index) => answerOne(http, answerable[index]!),
 );
 
+// Issue 29 item 7: twice the filing ceiling just measured (the issue's 40/s if none held), with admission control and without.
+const overload = await overloadRows({ pool, temporal }, filingCeiling.held?.offered ?? 40, QUICK ? 3 : 10, log);
+
 const read = reads.api;
 const sql = reads.sql;
 const file = summarize(filings);
@@ -379,11 +385,13 @@ const table = [
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,
   ceilingRow('filing', filingCeiling, FILING_TARGET),
   ceilingRow('answering', answeringCeiling, ANSWERING_TARGET),
+  ...overload.rows,
 ].join('\n');
 const notes = [
   `Seeding (bulk SQL, then VACUUM ANALYZE): ${DECISIONS} open decisions in ${seconds(seededMs)}${atScale ? `; ${SCALE} in ${seconds(atScale.seededMs)}` : ''}.`,
   `Ceiling steps, filing: ${filingCeiling.steps.map(stepLine).join('; ')}.`,
   `Ceiling steps, answering: ${answeringCeiling.steps.map(stepLine).join('; ')}.`,
+  overload.notes,
   `The whole bench took ${seconds(performance.now() - benchStarted)}${QUICK ? ' (--quick: small sizes and short steps)' : ''}.`,
 ].join('\n\n');
 process.stdout.write(`\n${table}\n\n${notes}\n\n`);
