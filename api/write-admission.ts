@@ -7,12 +7,14 @@
  */
 
 /**
- * The default bound, from Little's law (writes in flight = rate × time each takes) at the
- * measured ceiling: 40 filings/s or 51 answers/s, each within the 250 ms P95 target, is
- * 40 × 0.25 = 10 to 51 × 0.25 ≈ 13 in flight. Past that, a write only waits its turn. The
- * bound is on concurrency, not rate, so a faster machine (shorter writes) passes more a second.
+ * The default bound, from Little's law: writes in flight = rate × the time each takes. At the
+ * measured filing ceiling (40/s with P95 ≤ 250 ms) a filing takes about 100–150 ms on average,
+ * so about 4–6 are in flight; an answer (51/s, about 45 ms) keeps about 2–3 in flight. Six
+ * admits the ceiling's load, and past it every extra write would only queue, stretching every
+ * write's latency (the bench at twice the ceiling with 12 in flight: accepted P95 about 500 ms).
+ * The bound is on concurrency, not rate, so a faster machine (shorter writes) passes more a second.
  */
-export const DEFAULT_MAX_WRITES_IN_FLIGHT = 12;
+export const DEFAULT_MAX_WRITES_IN_FLIGHT = 6;
 
 /** The most a refusal asks a client to wait; see `retryAfterSeconds`. */
 const LONGEST_RETRY_AFTER_SECONDS = 10;

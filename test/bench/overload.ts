@@ -19,7 +19,7 @@ import { httpClient, type HttpClient, type Reply } from './http-client';
 import { summarize, type Summary } from './stats';
 
 /** Admission control off: more writes in flight than any load here reaches. */
-const NO_BOUND = 1_000_000;
+export const NO_ADMISSION_BOUND = 1_000_000;
 const RETRY_BOUND = { maxRetries: BUSY_MAX_RETRIES, maxSeconds: 60 };
 const P95_TARGET_MS = 250;
 const REFUSE_P95_TARGET_MS = 50;
@@ -134,13 +134,13 @@ export async function overloadRows(parts: Parts, ceiling: number, seconds: numbe
   const shed = await oneRun(parts, DEFAULT_MAX_WRITES_IN_FLIGHT, offered, seconds, 'shed');
   await settle();
   log(`overload baseline: the same load with admission control off…`);
-  const queued = await oneRun(parts, NO_BOUND, offered, seconds, 'queued');
+  const queued = await oneRun(parts, NO_ADMISSION_BOUND, offered, seconds, 'queued');
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const times = (summary: Summary | null) => (summary ? `${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)}` : '– | – | –');
   const met = (ok: boolean) => (ok ? 'met' : 'missed');
   const everyLanded = (run: OverloadRun) => `${run.landed} of ${run.filings} landed, ${run.rows} rows`;
   const what = (run: OverloadRun) =>
-    run.bound === NO_BOUND ? 'admission control off (baseline)' : `admission control on, bound ${run.bound}`;
+    run.bound === NO_ADMISSION_BOUND ? 'admission control off (baseline)' : `admission control on, bound ${run.bound}`;
   const rows = [
     `| overload, ${what(shed)}: ${shed.offered}/s filings offered (2× ceiling) for ${seconds} s; accepted requests' latency | ${times(shed.accepted)} | P95 ≤ ${P95_TARGET_MS} ms | ${shed.acceptedRate.toFixed(1)}/s accepted, ${met(shed.accepted.p95 <= P95_TARGET_MS)} |`,
     `| overload, ${what(shed)}: time to refuse (${shed.refused} tries refused 503 overloaded) | ${times(shed.refusal)} | P95 ≤ ${REFUSE_P95_TARGET_MS} ms | ${shed.refusal ? met(shed.refusal.p95 <= REFUSE_P95_TARGET_MS) : 'none refused'} |`,

@@ -49,7 +49,7 @@ import { coldStarts } from './cold-start';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
-import { overloadRows } from './overload';
+import { NO_ADMISSION_BOUND, overloadRows } from './overload';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
 import {
@@ -136,8 +136,17 @@ const worker = await startWorker({
   // Defined beside the bundle's workflows, but never imported by them at runtime.
   extraActivities: { echo: async (value: number) => value },
 });
-// The benchmark measures throughput, so FR-61's per-member limits are off.
-const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null });
+// The benchmark measures throughput, so FR-61's per-member limits are off, and so is admission
+// control: the ceiling is the machine's own (test/bench/overload.ts measures admission control).
+const api = await startApi({
+  pool,
+  logger: createLogger('silent'),
+  host: '127.0.0.1',
+  port: 0,
+  temporal,
+  rateLimits: null,
+  maxWritesInFlight: NO_ADMISSION_BOUND,
+});
 
 /** A workspace with one member and that member's API client. */
 async function benchWorkspace(name: string) {

@@ -25,6 +25,12 @@ installTemporalLogging('warn', { handleSignals: true });
 
 export type Member = PersonPrincipal & { token: string };
 
+/**
+ * Tests send writes in concurrent batches to test behaviour, not load, so admission control
+ * admits them all; test/api/overload.test.ts gives it a bound of its own.
+ */
+export const UNBOUNDED_WRITES = 10_000;
+
 /** `send` and `reply` are the typed calls (test/support/typed-calls.ts); `request` is raw, for deliberately bad requests. */
 export type TestCast = TypedCalls & {
   url: string;
@@ -62,7 +68,7 @@ export async function startTestCast(
     workflowVersion?: number;
     /** Webhook receivers run on loopback, so private addresses are allowed unless a test says otherwise. */
     allowPrivateWebhooks?: boolean;
-    /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); the API's default unless a test says otherwise. */
+    /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); none to speak of unless a test sets one. */
     maxWritesInFlight?: number;
   } = {},
 ): Promise<TestCast> {
@@ -94,7 +100,7 @@ export async function startTestCast(
     rateLimits: options.rateLimits ?? null,
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
-    ...(options.maxWritesInFlight ? { maxWritesInFlight: options.maxWritesInFlight } : {}),
+    maxWritesInFlight: options.maxWritesInFlight ?? UNBOUNDED_WRITES,
     allowPrivateWebhooks,
   });
 
