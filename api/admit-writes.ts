@@ -4,7 +4,7 @@
  * looked up or the body read, so a refusal costs no query and changes nothing. Reads, the probes
  * and every other route are never refused by it.
  */
-import express, { type Router } from 'express';
+import express, { type RequestHandler } from 'express';
 import { DomainError } from '../domain/errors';
 import type { RouteContract } from '../domain/routes/route';
 import type { WriteAdmission } from './write-admission';
@@ -14,11 +14,13 @@ export function admittedRoutes(routes: readonly RouteContract[]): RouteContract[
   return routes.filter((route) => route.method !== 'get' && (route.errors ?? []).includes('overloaded'));
 }
 
-export function admitWrites(admission: WriteAdmission, routes: readonly RouteContract[]): Router {
+export function admitWrites(admission: WriteAdmission, routes: readonly RouteContract[]): RequestHandler {
+  // A router only to match the declared paths as the mount does; wrapped in a plain handler so
+  // the route list (api/route-list.ts) sees each route once, where it is served.
   const router = express.Router();
   for (const route of admittedRoutes(routes)) {
     router[route.method](route.path, (_req, res, next) => {
-      // Two declared paths can match one URL (`/decisions/archive-all` and `/decisions/:id`): one slot.
+      // A URL that matches two declared paths still takes one slot.
       if (res.locals.admitted) return next();
       const release = admission.tryEnter();
       if (!release) {
@@ -36,5 +38,5 @@ export function admitWrites(admission: WriteAdmission, routes: readonly RouteCon
       next();
     });
   }
-  return router;
+  return (req, res, next) => router(req, res, next);
 }
