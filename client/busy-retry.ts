@@ -6,8 +6,12 @@
  * session and question (the hook's by its request id), so a retried one never files twice.
  */
 
-/** Retries after the first try, unless the policy says otherwise. */
-export const BUSY_MAX_RETRIES = 8;
+/**
+ * Retries after the first try, unless the policy says otherwise: enough that the 60 s limit on
+ * waiting, not the count, ends a long overload (at 1–2 s a wait, 8 left filings behind at twice
+ * the ceiling).
+ */
+export const BUSY_MAX_RETRIES = 20;
 
 export type BusyBound = {
   /** Retries allowed after the first try. */

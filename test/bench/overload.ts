@@ -1,7 +1,7 @@
 /**
  * Issue 29 item 7's rows: filings offered at twice the filing ceiling (open loop), by agents
  * that wait out a 503 with Retry-After as Cast's clients do (client/busy-retry.ts: jittered,
- * at most 8 retries and 60 s), to an API with admission control at its default bound, and the
+ * at most 20 retries and 60 s), to an API with admission control at its default bound, and the
  * same load to an API with admission control off (a bound no load reaches), in the same run.
  * Reported: accepted throughput and the P95 of the accepted requests (target ≤ 250 ms), the
  * refusals and their time to refuse (target P95 ≤ 50 ms), and whether every filing landed
