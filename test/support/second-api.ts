@@ -4,7 +4,10 @@ import { createLogger } from '../../runtime/logger';
 import { UNBOUNDED_WRITES, type TestCast } from './test-cast';
 import { plainTarget } from '../../runtime/temporal-connection';
 
-export function startSecondApi(cast: TestCast, options: Pick<Parameters<typeof startApi>[0], 'rateLimits'> = {}): Promise<RunningApi> {
+export function startSecondApi(
+  cast: TestCast,
+  options: Pick<Parameters<typeof startApi>[0], 'rateLimits' | 'maxWritesInFlight'> = {},
+): Promise<RunningApi> {
   return startApi({
     checkResponses: true,
     pool: cast.pool,
