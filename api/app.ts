@@ -52,6 +52,8 @@ import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
+import { admitWrites } from './admit-writes';
+import type { WriteAdmission } from './write-admission';
 
 export type AppDeps = {
   pool: Pool;
@@ -80,6 +82,8 @@ export type AppDeps = {
   databaseOutage: DatabaseOutage;
   /** Wakes waiting requests when what they wait on changes; without it they re-read every 100 ms. */
   changes?: ChangeListener;
+  /** Admission control for writes that reach Temporal; absent, none (api/server.ts always gives one). */
+  admission?: WriteAdmission;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -143,6 +147,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(referenceRouter());
 
   const api = express.Router();
+  // First: a write refused for overload costs no query and changes nothing.
+  if (deps.admission) api.use(admitWrites(deps.admission, API_ROUTES));
   api.use(requireAuth(deps.pool, site));
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   // A GET or HEAD has no body to read (RFC 9110 §9.3.1), so none is parsed or refused.

@@ -20,7 +20,8 @@ export function sendProblem(res: Response, error: DomainError): void {
   const status = ERRORS[error.code].status;
   // Every refusal (rate_limited, overloaded) becomes a response here, and only here.
   countRefusal(error.code);
-  if (status === 503) res.setHeader('Retry-After', '5');
+  // A refusal that knows better (admission control) has set its own.
+  if (status === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '5');
   const instance = problemInstance(res.req.id);
   res
     .status(status)

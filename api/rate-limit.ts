@@ -12,11 +12,24 @@ import { DomainError } from '../domain/errors';
 import { rateKeyOf } from '../domain/principal';
 import type { Pool } from '../db/pool';
 import { isDatabaseUnreachable } from '../db/pg-errors';
+import type { Env } from '../runtime/env';
 import type { Logger } from '../runtime/logger';
 import type { RateLimitHealth } from './rate-limit-health';
 
 export type RateLimits = { read: number; write: number; archiveAll: number };
 export const FR61_LIMITS: RateLimits = { read: 60, write: 30, archiveAll: 5 };
+
+/** The limits an entry point configures: `null` when CAST_RATE_LIMITS is off, else FR-61's with each bucket's own variable where set. */
+export function configuredRateLimits(
+  env: Pick<Env, 'CAST_RATE_LIMITS' | 'CAST_RATE_LIMIT_READS' | 'CAST_RATE_LIMIT_WRITES' | 'CAST_RATE_LIMIT_ARCHIVE_ALL'>,
+): RateLimits | null {
+  if (env.CAST_RATE_LIMITS === 'off') return null;
+  return {
+    read: env.CAST_RATE_LIMIT_READS ?? FR61_LIMITS.read,
+    write: env.CAST_RATE_LIMIT_WRITES ?? FR61_LIMITS.write,
+    archiveAll: env.CAST_RATE_LIMIT_ARCHIVE_ALL ?? FR61_LIMITS.archiveAll,
+  };
+}
 
 type Bucket = keyof RateLimits;
 

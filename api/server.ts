@@ -29,6 +29,8 @@ export const HEADERS_TIMEOUT_MS = 66_000;
 
 import { DatabaseOutage } from './database-outage';
 
+import { DEFAULT_MAX_WRITES_IN_FLIGHT, WriteAdmission } from './write-admission';
+
 export type RunningApi = {
   url: string;
   server: Server;
@@ -37,6 +39,8 @@ export type RunningApi = {
   lifecycle: Lifecycle;
   /** This process's listening connection, which wakes its waiters. */
   changes: ChangeListener;
+  /** Writes in flight and refused (admission control), for metrics. */
+  admission: WriteAdmission;
   /** Drains (server-drain.ts) within `boundMs` (the start option's by default), then closes the Temporal connection. */
   stop(boundMs?: number): Promise<Drained>;
 };
@@ -77,6 +81,8 @@ export async function startApi(options: {
   listen?: boolean;
   /** The listening connection's URL when the pool's cannot hold a LISTEN (CAST_LISTEN_DATABASE_URL). */
   listenUrl?: string;
+  /** Writes that reach Temporal in flight at once before the next is refused `overloaded` (CAST_MAX_WRITES_IN_FLIGHT). */
+  maxWritesInFlight?: number;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -102,7 +108,17 @@ export async function startApi(options: {
   if (options.listen !== false) changes.start();
   const databaseOutage = new DatabaseOutage(options.logger);
   const unwatch = databaseOutage.watch(options.pool);
-  const app = createApp({ pool: options.pool, temporal, logger: options.logger, lifecycle, databaseOutage, changes, ...settings });
+  const admission = new WriteAdmission(options.maxWritesInFlight ?? DEFAULT_MAX_WRITES_IN_FLIGHT);
+  const app = createApp({
+    pool: options.pool,
+    temporal,
+    logger: options.logger,
+    lifecycle,
+    databaseOutage,
+    changes,
+    admission,
+    ...settings,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   }).catch(async (error: unknown) => {
@@ -122,6 +138,7 @@ export async function startApi(options: {
     routes: app.locals.apiRoutes as ApiRoute[],
     lifecycle,
     changes,
+    admission,
     stop(boundMs = options.drainMs ?? DRAIN_BOUND_MS) {
       unwatch();
       stopping ??= drainServer(server, lifecycle, boundMs).then(async (drained) => {

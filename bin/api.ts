@@ -3,6 +3,7 @@
  * Configured by the environment alone. It starts while Temporal is away (`/healthz` says why).
  * SIGTERM drains it (api/server-drain.ts) within CAST_DRAIN_SECONDS, then it exits.
  */
+import { configuredRateLimits } from '../api/rate-limit';
 import { startApi } from '../api/server';
 import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { onShutdownSignal } from '../runtime/shutdown-signal';
@@ -26,7 +27,8 @@ const api = await startApi({
   host: env.HOST,
   port: env.PORT,
   temporal: env.temporal,
-  ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
+  rateLimits: configuredRateLimits(env),
+  ...(env.CAST_MAX_WRITES_IN_FLIGHT ? { maxWritesInFlight: env.CAST_MAX_WRITES_IN_FLIGHT } : {}),
   checkResponses: env.CAST_CHECK_RESPONSES === 'on',
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   publicUrl: env.CAST_PUBLIC_URL,

@@ -4,8 +4,8 @@
  * the client's two typed errors turned into the CLI's exit codes. Every call names a route
  * from `domain/routes/` and gets back its answer parsed with that route's schema.
  */
-import { ProblemError, RateLimitedError, request, UnreachableError } from '../client/request';
-import type { RetryAfterPolicy } from '../client/retry-after';
+import { BusyError, ProblemError, RateLimitedError, request, UnreachableError } from '../client/request';
+import type { RetryAfterPolicy, WaitReason } from '../client/retry-after';
 import type { RouteContract, RouteRequest, RouteResponse } from '../domain/routes/route';
 import { ApiError } from './api-error';
 import type { Connection } from './config';
@@ -22,9 +22,18 @@ export type Client = {
   exchange<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>>;
 };
 
-/** A short Retry-After is waited out once, said on stderr (never on stdout: `cast mcp` speaks the protocol there). */
+/**
+ * A short 429 Retry-After is waited out once, a 503's within the bound; each wait is said on
+ * stderr (never on stdout: `cast mcp` speaks the protocol there).
+ */
 function retryAfter(maxSeconds: number): RetryAfterPolicy {
-  return { maxSeconds, onWait: (seconds) => hint(`cast: Cast is rate-limiting this token; retrying in ${seconds} s.`) };
+  return { maxSeconds, onWait: (seconds, reason) => hint(waitNote(seconds, reason)) };
+}
+
+function waitNote(seconds: number, { status, code, retry, maxRetries }: WaitReason): string {
+  if (status === 429) return `cast: Cast is rate-limiting this token; retrying in ${seconds} s.`;
+  const why = code === 'overloaded' ? 'Cast is busy with other writes (503 overloaded)' : `Cast is unavailable for now (503 ${code})`;
+  return `cast: ${why}; retrying in ${seconds.toFixed(1)} s (retry ${retry} of ${maxRetries}).`;
 }
 
 export function client({ url, token }: Connection, options: { retryAfterMaxSeconds?: number } = {}): Client {
@@ -52,6 +61,11 @@ const bodyOf = <R extends { body: unknown }>(response: R): R['body'] => response
 function cliErrorOf(error: unknown, url: string, maxWait: number): unknown {
   if (error instanceof UnreachableError) return new CliError(error.message, Exit.error, {}, 'unreachable');
   if (error instanceof RateLimitedError) return new ApiError({ ...error.problem, detail: rateLimitedDetail(error, maxWait) });
+  if (error instanceof BusyError && error.spent.retries > 0) {
+    const { retries, waitedMs } = error.spent;
+    const why = `Cast still answered 503 ${error.code} after ${retries} ${retries === 1 ? 'retry' : 'retries'} over ${Math.round(waitedMs / 1000)} s.`;
+    return new ApiError({ ...error.problem, detail: `${why} ${error.problem.detail}` });
+  }
   if (!(error instanceof ProblemError)) return error;
   const { problem } = error;
   return new ApiError(

@@ -2,12 +2,14 @@
  * Every client's one way to call Cast: `request(connection, route, input)` fills the route's
  * path, sends its query and body, parses the answer with the route's declared schema, and
  * turns a refusal into one typed `ProblemError` (a 429 into `RateLimitedError`, waited out once
- * when the caller asks and the wait is short). Used by the CLI, `cast mcp`, the hook, the
+ * when the caller asks and the wait is short; a 503 with `Retry-After` into `BusyError`, retried
+ * within a bound when the caller asks). Used by the CLI, `cast mcp`, the hook, the
  * runner and the web UI; it needs only `fetch`.
  */
 import type { Problem } from '../domain/problem';
 import { fillPath, successesOf, type RouteContract, type RouteRequest, type RouteResponse } from '../domain/routes/route';
 import { problemOf, readBody } from './response-body';
+import { BUSY_MAX_RETRIES, busyWaitMs } from './busy-retry';
 import { pause, RETRY_AFTER_MAX_SECONDS, retryAfterSeconds, type RetryAfterPolicy } from './retry-after';
 
 export const API_PREFIX = '/api/v1';
@@ -47,6 +49,21 @@ export class RateLimitedError extends ProblemError {
   }
 }
 
+/**
+ * A 503 with `Retry-After` (`overloaded`, or a dependency Cast waits for): retried within the
+ * policy's bound (client/busy-retry.ts); thrown with how many retries and how long were spent.
+ */
+export class BusyError extends ProblemError {
+  override name = 'BusyError';
+  constructor(
+    problem: Problem,
+    readonly retryAfterSeconds: number,
+    readonly spent: { retries: number; waitedMs: number } = { retries: 0, waitedMs: 0 },
+  ) {
+    super(problem);
+  }
+}
+
 /** Cast could not be reached at all (no answer, not a refusal). */
 export class UnreachableError extends Error {
   override name = 'UnreachableError';
@@ -66,7 +83,10 @@ function queryString(query: Record<string, unknown> | undefined): string {
 export type RequestOptions = {
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** Wait out a short `Retry-After` on 429 and retry once; absent, a 429 is thrown at once (the web UI shows it). */
+  /**
+   * Wait out a short `Retry-After` on 429 and retry once, and a 503's within a bound; absent,
+   * either is thrown at once (the web UI shows it).
+   */
   retryAfter?: RetryAfterPolicy;
 };
 
@@ -76,21 +96,36 @@ export async function request<C extends RouteContract>(
   input: RouteRequest<C>,
   options: RequestOptions = {},
 ): Promise<RouteResponse<C>> {
-  try {
-    return await requestOnce(connection, route, input, options);
-  } catch (error) {
-    const policy = options.retryAfter;
-    if (!(error instanceof RateLimitedError) || !policy) throw error;
-    const seconds = error.retryAfterSeconds;
-    if (seconds === null || seconds > (policy.maxSeconds ?? RETRY_AFTER_MAX_SECONDS)) throw error;
-    policy.onWait?.(seconds);
-    await pause(seconds * 1000, options.signal);
+  const policy = options.retryAfter;
+  const bound = { maxRetries: policy?.maxRetries ?? BUSY_MAX_RETRIES, maxSeconds: policy?.maxSeconds ?? RETRY_AFTER_MAX_SECONDS };
+  let waitedMs = 0;
+  let busyRetries = 0;
+  let rateLimitWaited = false;
+  for (;;) {
     try {
       return await requestOnce(connection, route, input, options);
-    } catch (again) {
-      // A second 429 is not waited out: the limit outlasts a short pause, so the caller decides.
-      if (again instanceof RateLimitedError) throw new RateLimitedError(again.problem, again.retryAfterSeconds, true);
-      throw again;
+    } catch (error) {
+      if (!policy) throw error;
+      let waitMs: number;
+      if (error instanceof RateLimitedError) {
+        // A second 429 is not waited out: the limit outlasts a short pause, so the caller decides.
+        if (rateLimitWaited) throw new RateLimitedError(error.problem, error.retryAfterSeconds, true);
+        const seconds = error.retryAfterSeconds;
+        if (seconds === null || seconds > bound.maxSeconds) throw error;
+        rateLimitWaited = true;
+        waitMs = seconds * 1000;
+        policy.onWait?.(seconds, { status: 429, code: error.code, retry: 1, maxRetries: 1 });
+      } else if (error instanceof BusyError) {
+        const wait = busyWaitMs(error.retryAfterSeconds, busyRetries, waitedMs, bound);
+        if (wait === null) throw new BusyError(error.problem, error.retryAfterSeconds, { retries: busyRetries, waitedMs });
+        busyRetries += 1;
+        waitMs = wait;
+        policy.onWait?.(wait / 1000, { status: 503, code: error.code, retry: busyRetries, maxRetries: bound.maxRetries });
+      } else {
+        throw error;
+      }
+      await pause(waitMs, options.signal);
+      waitedMs += waitMs;
     }
   }
 }
@@ -131,6 +166,8 @@ async function requestOnce<C extends RouteContract>(
   const answer = await readBody(response);
   if (response.status === 429)
     throw new RateLimitedError(problemOf(response.status, answer), retryAfterSeconds(response.headers.get('retry-after')), false);
+  const busyFor = response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : null;
+  if (busyFor !== null) throw new BusyError(problemOf(response.status, answer), busyFor);
   if (!response.ok) throw new ProblemError(problemOf(response.status, answer));
   const success = successesOf(route).find((candidate) => candidate.status === response.status);
   if (!success)

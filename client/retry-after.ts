@@ -1,16 +1,22 @@
 /**
- * A 429's `Retry-After`, as every client reads it: how long Cast asks to wait, and the policy
- * for waiting it out (client/request.ts retries once when the wait is short).
+ * `Retry-After`, as every client reads it: how long Cast asks to wait, and the policy for
+ * waiting it out (client/request.ts retries a 429 once when the wait is short, and a 503 within
+ * a bound: client/busy-retry.ts).
  */
 
 /** The longest `Retry-After` a client waits out unless told otherwise. */
 export const RETRY_AFTER_MAX_SECONDS = 60;
 
+/** Which refusal a wait is for, and which retry it leads to. */
+export type WaitReason = { status: 429 | 503; code: string; retry: number; maxRetries: number };
+
 export type RetryAfterPolicy = {
-  /** Longer waits are not worth blocking on: the 429 is thrown at once. Default 60. */
+  /** A longer 429 wait is not worth blocking on (thrown at once); and the 503 waits together take at most this. Default 60. */
   maxSeconds?: number;
-  /** Called once before the wait, so a command line can say why it pauses. */
-  onWait?: (seconds: number) => void;
+  /** Retries of a 503 after the first try. Default 8. */
+  maxRetries?: number;
+  /** Called before each wait, so a command line can say why it pauses. */
+  onWait?: (seconds: number, reason: WaitReason) => void;
 };
 
 /** `Retry-After: 5` or an HTTP date, in whole seconds from now; null when absent or unreadable. */

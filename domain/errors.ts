@@ -68,6 +68,8 @@ export const ERRORS = {
   temporal_unavailable: { status: 503, title: 'Cast cannot reach its workflow service right now.' },
   database_unavailable: { status: 503, title: 'Cast cannot reach its database right now.' },
   request_expired: { status: 503, title: 'The request expired before it was processed.' },
+  /** Admission control (api/write-admission.ts): refused before anything ran, so a retry is always safe. */
+  overloaded: { status: 503, title: 'Cast is busy with other writes right now.' },
   internal: { status: 500, title: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

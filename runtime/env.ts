@@ -45,6 +45,20 @@ function decoded(text: string): string | null {
     return null;
   }
 }
+/** Blank is unset. */
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+/** A whole number in [min, max], or unset (the built-in default); anything else is refused saying so. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+      .optional(),
+  );
 
 export const Env = z.object({
   PORT: port.default(7400),
@@ -61,6 +75,19 @@ export const Env = z.object({
   XDG_CACHE_HOME: optionalText,
   /** FR-61's per-member limits; `off` only for load and fault tests that drive one member hard. */
   CAST_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** FR-61: reads a member may make a minute; unset → 60 (api/rate-limit.ts FR61_LIMITS). */
+  CAST_RATE_LIMIT_READS: wholeNumber(1, 1_000_000),
+  /** FR-61: writes a member may make a minute; unset → 30. */
+  CAST_RATE_LIMIT_WRITES: wholeNumber(1, 1_000_000),
+  /** FR-61: Archive all requests a member may make a minute; unset → 5. */
+  CAST_RATE_LIMIT_ARCHIVE_ALL: wholeNumber(1, 1_000_000),
+  /** Connections each process keeps to PostgreSQL; unset → 10 (db/pool.ts). */
+  CAST_PG_POOL_MAX: wholeNumber(1, 1000),
+  /**
+   * Writes that reach Temporal in flight in one API process before the next is refused 503
+   * `overloaded`; unset → the default api/write-admission.ts derives from the measured ceiling.
+   */
+  CAST_MAX_WRITES_IN_FLIGHT: wholeNumber(1, 100_000),
   /** Parse every answer with its route's declared schema; the test suite turns it on. */
   CAST_CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   /** Let webhooks reach loopback, private and link-local addresses: development, and the test suite's receivers. */

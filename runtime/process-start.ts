@@ -39,11 +39,14 @@ export function databaseUrlOf(env: Env): string {
   return url;
 }
 
-/** A pool over a database whose schema this build knows, or the process stops saying why. */
+/**
+ * A pool over a database whose schema this build knows, or the process stops saying why; `size`
+ * for a tool's own small pool, else CAST_PG_POOL_MAX (else db/pool.ts's default).
+ */
 export async function openDatabase(env: Env, logger: Logger, size?: number): Promise<Pool> {
   let pool: Pool | undefined;
   try {
-    pool = createPool(databaseUrlOf(env), size);
+    pool = createPool(databaseUrlOf(env), size ?? env.CAST_PG_POOL_MAX);
     await checkSchemaLevel(pool);
     return pool;
   } catch (error) {

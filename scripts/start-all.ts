@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { configuredRateLimits } from '../api/rate-limit';
 import { startApi } from '../api/server';
 import { startEmbeddedPostgres } from '../runtime/postgres/embedded-postgres';
 import { moveAsidePgliteDir } from '../runtime/postgres/pglite-data-dir';
@@ -74,7 +75,7 @@ try {
     databaseUrl = embedded.url;
     logger.info({ port: embedded.port }, 'embedded PostgreSQL is ready');
   }
-  const pool = createPool(databaseUrl);
+  const pool = createPool(databaseUrl, env.CAST_PG_POOL_MAX);
   stops.push({ name: 'pool', stop: () => pool.end() });
   await migrate(pool);
   watchDecisionGauges(pool, logger);
@@ -105,7 +106,8 @@ try {
     host: env.HOST,
     port: env.PORT,
     temporal,
-    ...(env.CAST_RATE_LIMITS === 'off' ? { rateLimits: null } : {}),
+    rateLimits: configuredRateLimits(env),
+    ...(env.CAST_MAX_WRITES_IN_FLIGHT ? { maxWritesInFlight: env.CAST_MAX_WRITES_IN_FLIGHT } : {}),
     checkResponses: env.CAST_CHECK_RESPONSES === 'on',
     allowPrivateWebhooks,
     publicUrl: env.CAST_PUBLIC_URL,

@@ -98,7 +98,7 @@ const pingWebhook = route({
   params: WebhookParams,
   body: { schema: EmptyBody, required: false },
   ok: { status: 201, description: 'The ping, queued.', schema: OneDelivery },
-  errors: ['webhook_not_found', 'temporal_unavailable'],
+  errors: ['webhook_not_found', 'temporal_unavailable', 'overloaded'],
   callers: PEOPLE,
 });
 
@@ -114,7 +114,7 @@ const redeliverWebhookDelivery = route({
   params: WebhookParams.extend({ deliveryId: z.string().min(1) }),
   body: { schema: EmptyBody, required: false },
   ok: { status: 200, description: 'The delivery, pending again.', schema: OneDelivery },
-  errors: ['webhook_not_found', 'webhook_delivery_not_found', 'webhook_delivery_in_flight', 'temporal_unavailable'],
+  errors: ['webhook_not_found', 'webhook_delivery_not_found', 'webhook_delivery_in_flight', 'temporal_unavailable', 'overloaded'],
   callers: PEOPLE,
 });
 

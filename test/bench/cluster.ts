@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '../../api/server';
+import { NO_ADMISSION_BOUND } from './overload';
 import { startEmbeddedPostgres } from '../../runtime/postgres/embedded-postgres';
 import { migrate } from '../../db/migrate';
 import { createPool } from '../../db/pool';
@@ -80,7 +81,16 @@ export async function clusterBench(options: { open: number; quick: boolean; writ
     rollupEvery: null,
     reconcileEvery: null,
   });
-  const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal: target, rateLimits: null });
+  // Its ceilings are the cluster's own, as run.ts's are the machine's: admission control is off.
+  const api = await startApi({
+    pool,
+    logger: createLogger('silent'),
+    host: '127.0.0.1',
+    port: 0,
+    temporal: target,
+    rateLimits: null,
+    maxWritesInFlight: NO_ADMISSION_BOUND,
+  });
   const workspaceId = await createWorkspace(pool, 'bench-cluster');
   const memberId = await createMember(pool, workspaceId, 'Bench');
   const token = await issueToken(pool, { workspaceId, memberId }, 'bench');

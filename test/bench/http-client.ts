@@ -5,7 +5,8 @@
  */
 import { Agent, request } from 'node:http';
 
-export type Reply = { ok: boolean; status: number; text: string };
+/** `retryAfter`: the `Retry-After` header, when the reply has one. */
+export type Reply = { ok: boolean; status: number; text: string; retryAfter?: string };
 
 export type HttpClient = {
   send(method: string, path: string, body?: unknown): Promise<Reply>;
@@ -38,7 +39,8 @@ export function httpClient(baseUrl: string, headers: Record<string, string>): Ht
           response.on('data', (chunk: string) => (text += chunk));
           response.on('end', () => {
             const status = response.statusCode ?? 0;
-            resolve({ ok: status >= 200 && status < 300, status, text });
+            const retryAfter = response.headers['retry-after'];
+            resolve({ ok: status >= 200 && status < 300, status, text, ...(retryAfter ? { retryAfter } : {}) });
           });
           response.on('error', reject);
         },

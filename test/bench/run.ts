@@ -12,7 +12,9 @@
  *   - last (it overloads the machine on purpose), the ceiling: filing and answering offered
  *     at a rate grown a quarter every step until a step's P95 passes 250 ms or it has an
  *     error (down a quarter a step when the target itself breaks); the highest rate held is
- *     reported with the step that broke it.
+ *     reported with the step that broke it,
+ *   - overload (test/bench/overload.ts): filings at twice that ceiling by agents that retry,
+ *     with admission control at its default bound and with it off.
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
@@ -48,6 +50,7 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
 import { waiterFigures, waiterRows } from './waiters';
+import { NO_ADMISSION_BOUND, overloadRows } from './overload';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
 import {
@@ -134,8 +137,17 @@ const worker = await startWorker({
   // Defined beside the bundle's workflows, but never imported by them at runtime.
   extraActivities: { echo: async (value: number) => value },
 });
-// The benchmark measures throughput, so FR-61's per-member limits are off.
-const api = await startApi({ pool, logger: createLogger('silent'), host: '127.0.0.1', port: 0, temporal, rateLimits: null });
+// The benchmark measures throughput, so FR-61's per-member limits are off, and so is admission
+// control: the ceiling is the machine's own (test/bench/overload.ts measures admission control).
+const api = await startApi({
+  pool,
+  logger: createLogger('silent'),
+  host: '127.0.0.1',
+  port: 0,
+  temporal,
+  rateLimits: null,
+  maxWritesInFlight: NO_ADMISSION_BOUND,
+});
 
 /** A workspace with one member and that member's API client. */
 async function benchWorkspace(name: string) {
@@ -323,6 +335,9 @@ const answeringCeiling = await rampUntilBroken(
   (index) => answerOne(http, answerable[index]!),
 );
 
+// Issue 29 item 7: twice the filing ceiling just measured (the issue's 40/s if none held), with admission control and without.
+const overload = await overloadRows({ pool, temporal }, filingCeiling.held?.offered ?? 40, QUICK ? 3 : 10, log);
+
 const read = reads.api;
 const sql = reads.sql;
 const file = summarize(filings);
@@ -384,11 +399,13 @@ const table = [
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,
   ceilingRow('filing', filingCeiling, FILING_TARGET),
   ceilingRow('answering', answeringCeiling, ANSWERING_TARGET),
+  ...overload.rows,
 ].join('\n');
 const notes = [
   `Seeding (bulk SQL, then VACUUM ANALYZE): ${DECISIONS} open decisions in ${seconds(seededMs)}${atScale ? `; ${SCALE} in ${seconds(atScale.seededMs)}` : ''}.`,
   `Ceiling steps, filing: ${filingCeiling.steps.map(stepLine).join('; ')}.`,
   `Ceiling steps, answering: ${answeringCeiling.steps.map(stepLine).join('; ')}.`,
+  overload.notes,
   `The whole bench took ${seconds(performance.now() - benchStarted)}${QUICK ? ' (--quick: small sizes and short steps)' : ''}.`,
 ].join('\n\n');
 process.stdout.write(`\n${table}\n\n${notes}\n\n`);

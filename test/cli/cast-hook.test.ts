@@ -20,7 +20,10 @@ import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { expectProblem } from '../support/problem';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { decisionBody } from '../support/fixtures';
+import { startSecondApi } from '../support/second-api';
+import { requestOver, startTestCast, type TestCast } from '../support/test-cast';
+import { until } from '../support/until';
 import { CAST_BIN, castShell, runCast, type CastRun } from './run-cast';
 
 let cast: TestCast;
@@ -260,6 +263,39 @@ describe('cast hook claude-code (with an agent token)', () => {
     });
     const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: input.session_id } });
     expect(listed.decisions).toEqual([]);
+  });
+
+  it('hook: refused 503 overloaded (issue 29), it waits on stderr, retries, and its card lands and is answered', async () => {
+    // An API that admits one write at a time, its slot held by a filing that waits for the stopped worker.
+    const busy = await startSecondApi(cast, { maxWritesInFlight: 1 });
+    try {
+      const { me, hook } = await agent();
+      const holder = await cast.newMember();
+      await cast.stopWorker();
+      const held = requestOver(busy.url)(holder.token, 'POST', '/api/v1/decisions', decisionBody('Holding the slot?'));
+      const input = payload();
+      await until(
+        async () => busy.admission.writesInFlight,
+        (inFlight) => inFlight === 1,
+      );
+      const running = hook(input, ['--timeout', '60'], { CAST_SESSION: undefined, CAST_URL: busy.url });
+      let stderr = '';
+      running.child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await until(
+        async () => stderr,
+        (text) => text.includes('503 overloaded') || running.ended() !== null,
+        30_000,
+      );
+      expect(stderr).toContain('Cast is busy with other writes (503 overloaded); retrying in');
+      await cast.startWorker();
+      await held;
+      const card = await openCard(me, input.session_id, [], running);
+      await me.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+      expect(hookOutput(await running.done).hookSpecificOutput.permissionDecision).toBe('allow');
+    } finally {
+      await cast.startWorker();
+      await busy.stop();
+    }
   });
 
   it('hook: server 5xx → ask naming it, exit 0', async () => {

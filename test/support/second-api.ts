@@ -1,13 +1,13 @@
 /** A second API process over a test Cast's database and Temporal: what another replica sees. */
 import { startApi, type RunningApi } from '../../api/server';
 import { createLogger } from '../../runtime/logger';
-import type { TestCast } from './test-cast';
+import { UNBOUNDED_WRITES, type TestCast } from './test-cast';
 import { plainTarget } from '../../runtime/temporal-connection';
 import { testPool } from './test-pool';
 
 export function startSecondApi(
   cast: TestCast,
-  options: Pick<Parameters<typeof startApi>[0], 'rateLimits' | 'waitFallbackMs'> = {},
+  options: Pick<Parameters<typeof startApi>[0], 'rateLimits' | 'waitFallbackMs' | 'maxWritesInFlight'> = {},
 ): Promise<RunningApi> {
   return startApi({
     checkResponses: true,
@@ -16,6 +16,7 @@ export function startSecondApi(
     host: '127.0.0.1',
     port: 0,
     temporal: plainTarget(cast.temporalAddress, cast.taskQueue),
+    maxWritesInFlight: UNBOUNDED_WRITES,
     ...options,
   });
 }

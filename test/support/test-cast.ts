@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { RateLimits } from '../../api/rate-limit';
 import type { ApiRoute } from '../../api/route-list';
 import { startApi } from '../../api/server';
+import type { WriteAdmission } from '../../api/write-admission';
 import { readDeployment } from '../../db/deployment';
 import type { Pool } from '../../db/pool';
 import type { Deployment } from '../../domain/deployment';
@@ -26,6 +27,12 @@ installTemporalLogging('warn', { handleSignals: true });
 
 export type Member = PersonPrincipal & { token: string };
 
+/**
+ * Tests send writes in concurrent batches to test behaviour, not load, so admission control
+ * admits them all; test/api/overload.test.ts gives it a bound of its own.
+ */
+export const UNBOUNDED_WRITES = 10_000;
+
 /** `send` and `reply` are the typed calls (test/support/typed-calls.ts); `request` is raw, for deliberately bad requests. */
 export type TestCast = TypedCalls & {
   url: string;
@@ -36,6 +43,8 @@ export type TestCast = TypedCalls & {
   deployment: Deployment;
   /** Every `/api/v1` route the app mounted. */
   routes: ApiRoute[];
+  /** The API's admission control: its writes in flight and refusals. */
+  admission: WriteAdmission;
   /** A fresh workspace with one member, so tests never see each other's rows. */
   newMember(): Promise<Member>;
   request(token: string | null, method: string, path: string, body?: unknown): Promise<Response>;
@@ -69,6 +78,8 @@ export async function startTestCast(
     tracing?: Tracing;
     /** The API's logger, for a test that reads what it logs; silent (or TEST_LOG's level) otherwise. */
     logger?: Logger;
+    /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); none to speak of unless a test sets one. */
+    maxWritesInFlight?: number;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -100,6 +111,7 @@ export async function startTestCast(
     rateLimits: options.rateLimits ?? null,
     ...(options.openPerAgent ? { openPerAgent: options.openPerAgent } : {}),
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
+    maxWritesInFlight: options.maxWritesInFlight ?? UNBOUNDED_WRITES,
     allowPrivateWebhooks,
     publicUrl: options.publicUrl,
     trustProxy: options.trustProxy,
@@ -114,6 +126,7 @@ export async function startTestCast(
     temporalAddress: temporal.connection.address,
     deployment: await readDeployment(pool),
     routes: api.routes,
+    admission: api.admission,
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);
       const memberId = await createMember(pool, workspaceId, 'Tester');

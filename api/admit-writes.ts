@@ -1,0 +1,42 @@
+/**
+ * Mounts admission control (api/write-admission.ts) on the write routes that reach Temporal:
+ * those whose declaration lists `overloaded`. It runs first in `/api/v1`, before the token is
+ * looked up or the body read, so a refusal costs no query and changes nothing. Reads, the probes
+ * and every other route are never refused by it.
+ */
+import express, { type RequestHandler } from 'express';
+import { DomainError } from '../domain/errors';
+import type { RouteContract } from '../domain/routes/route';
+import type { WriteAdmission } from './write-admission';
+
+/** The routes admission control counts: writes that go through a workflow. */
+export function admittedRoutes(routes: readonly RouteContract[]): RouteContract[] {
+  return routes.filter((route) => route.method !== 'get' && (route.errors ?? []).includes('overloaded'));
+}
+
+export function admitWrites(admission: WriteAdmission, routes: readonly RouteContract[]): RequestHandler {
+  // A router only to match the declared paths as the mount does; wrapped in a plain handler so
+  // the route list (api/route-list.ts) sees each route once, where it is served.
+  const router = express.Router();
+  for (const route of admittedRoutes(routes)) {
+    router[route.method](route.path, (_req, res, next) => {
+      // A URL that matches two declared paths still takes one slot.
+      if (res.locals.admitted) return next();
+      const release = admission.tryEnter();
+      if (!release) {
+        const seconds = admission.retryAfterSeconds();
+        res.set('Retry-After', String(seconds));
+        throw new DomainError(
+          'overloaded',
+          `Cast is handling as many writes as it can (${admission.bound} at once); nothing was changed. Try again in ${seconds} s.`,
+          { retryAfterSeconds: seconds },
+        );
+      }
+      res.locals.admitted = true;
+      // 'close' fires when the response is sent and when the client goes away first.
+      res.once('close', release);
+      next();
+    });
+  }
+  return (req, res, next) => router(req, res, next);
+}
