@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusyError, request } from '../../client/request';
 import { decisionRoutes } from '../../domain/routes/decisions';
+import { refusals } from '../../runtime/metrics';
 import { decisionBody } from '../support/fixtures';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
@@ -23,6 +24,12 @@ afterAll(() => cast?.stop());
 
 const filing = (member: Member, question: string) =>
   cast.request(member.token, 'POST', '/api/v1/decisions', { ...decisionBody(question), session: `conv-${randomUUID()}` });
+
+/** `cast_refusals_total{reason="overloaded"}` in this process's registry (the API runs in the test's process). */
+async function overloadRefusals(): Promise<number> {
+  const { values } = await refusals.get();
+  return values.find((value) => value.labels.reason === 'overloaded')?.value ?? 0;
+}
 
 /** Rows a workspace holds that a filing would have written. */
 async function rowsOf(member: Member) {
@@ -58,6 +65,7 @@ describe('admission control', () => {
     const slot = await holdTheSlot();
     try {
       const refused = await cast.newMember();
+      const countedBefore = await overloadRefusals();
       for (let index = 0; index < 5; index += 1) {
         const started = performance.now();
         const answer = await filing(refused, `Refused ${index}?`);
@@ -74,6 +82,8 @@ describe('admission control', () => {
         'overloaded',
       );
       expect(await rowsOf(refused)).toEqual({ decisions: 0, sessions: 0, keys: 0 });
+      // Each refusal is counted for the operator's dashboard, once.
+      expect((await overloadRefusals()) - countedBefore).toBe(6);
       // Reads and the probe are never refused.
       expect((await cast.request(refused.token, 'GET', '/api/v1/decisions')).status).toBe(200);
       expect((await fetch(`${cast.url}/healthz`)).status).not.toBe(503);

@@ -41,10 +41,19 @@ async function newStack(me: Me, body: z.input<typeof stackRoutes.createStack.bod
   return (await me.send(stackRoutes.createStack, { body })).stack;
 }
 
+/**
+ * Files into the stack and returns once the decision knows it: the stack's workflow tells its
+ * new member by a signal, just after the filing returns.
+ */
 async function fileInto(me: Me, stack: string, body: FileBody): Promise<string> {
   const filed = await me.file({ ...body, stack });
   expect(filed.status, JSON.stringify(filed.body)).toBe(201);
-  return filed.body.decision.id;
+  const id = filed.body.decision.id;
+  await until(
+    () => me.decision(id),
+    (decision) => decision.stack?.stackId === stack,
+  );
+  return id;
 }
 
 const stackOf = (me: Me, id: string) => me.send(stackRoutes.getStack, { params: { id } });
@@ -57,11 +66,7 @@ describe('auto-default deadlines', () => {
     const session = await me.session();
     const id = await fileInto(me, stack.id, advisory('Ship the banner?', { session }));
     const joinedAt = (await stackOf(me, stack.id)).stack.members[0]!.joinedAt;
-    // The decision learns its stack by a signal from the stack's workflow, just after the filing returns.
-    const member = await until(
-      () => me.decision(id),
-      (decision) => decision.stack !== null,
-    );
+    const member = await me.decision(id);
     expect(member.stack).toEqual({ stackId: stack.id, deadline: new Date(Date.parse(joinedAt) + 2000).toISOString() });
 
     const answered = await until(

@@ -139,8 +139,12 @@ describe('the compiled build', () => {
       expect(answered.status, await answered.clone().text()).toBe(200);
       const traceId = answered.headers.get('traceparent')?.split('-')[1];
       const inTrace = async () => collector.spans().filter((span) => span.traceId === traceId);
-      // The batching exporter sends every 5 s.
-      const spans = await until(inTrace, (found) => found.some((span) => span.name.startsWith('RunActivity:')), 30_000);
+      // Each process's batching exporter sends every 5 s, on its own clock: wait for both.
+      const spans = await until(
+        inTrace,
+        (found) => found.some((span) => span.name.startsWith('RunActivity:')) && found.some((span) => span.service === 'cast-api'),
+        30_000,
+      );
       const names = spans.map((span) => `${span.service} ${span.name}`);
       expect(names).toEqual(
         expect.arrayContaining([

@@ -5,7 +5,9 @@ import type { Problem } from '../../domain/problem';
 export type { Problem };
 
 /**
- * Asserts a refusal with this status and code, and returns its problem document. Takes a raw
+ * Asserts a refusal with this status and code, naming its request (`instance`), and returns its
+ * problem document without `instance` — each request has its own, so two refusals that must
+ * read alike compare equal. Takes a raw
  * `Response` (a deliberately bad request: its media type is checked too) or a typed call's
  * promise (test/support/typed-calls.ts), which must reject with a `ProblemError`.
  */
@@ -27,7 +29,9 @@ export async function expectProblem(answer: Response | Promise<unknown>, status:
 function checked(problem: Problem, answered: number, status: number, code: string): Problem {
   expect({ status: answered, code: problem.code }).toEqual({ status, code });
   expect(problem.detail.length).toBeGreaterThan(0);
-  return problem;
+  const { instance, ...rest } = problem;
+  expect(instance).toMatch(/^urn:cast:request:[A-Za-z0-9][\w.:-]*$/);
+  return rest;
 }
 
 /** A typed call's outcome, succeeded or refused: for races, where either may happen. */

@@ -48,8 +48,9 @@ export function startProcess(
 ): CastProcess {
   const child = spawn(process.execPath, [join(copy.dir, 'dist', `${name}.js`), ...args], {
     cwd: copy.dir,
-    // Each process its own free metrics port: two on one machine would otherwise both take 9464.
-    env: { PATH: process.env.PATH ?? '', HOME: copy.dir, LOG_LEVEL: 'warn', CAST_METRICS_PORT: '0', ...env },
+    // No metrics port unless a test asks: two processes on one machine would both take 9464, and a
+    // free port picked for the core's exporter could be the one the test just picked for the API.
+    env: { PATH: process.env.PATH ?? '', HOME: copy.dir, LOG_LEVEL: 'warn', CAST_METRICS_PORT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

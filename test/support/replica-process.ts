@@ -41,8 +41,8 @@ export async function startReplicaProcess(
       TEMPORAL_ADDRESS: cast.temporalAddress,
       TEMPORAL_TASK_QUEUE: cast.taskQueue,
       CAST_RATE_LIMITS: 'off',
-      // Replicas share this machine: each takes a free metrics port.
-      CAST_METRICS_PORT: '0',
+      // Replicas share this machine and nothing here scrapes them: no metrics port to collide on.
+      CAST_METRICS_PORT: 'off',
       LOG_LEVEL: 'info',
       ...env,
     },

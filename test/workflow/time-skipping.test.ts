@@ -4,7 +4,7 @@
  * in moments. Answers and undos are Updates, during which time stands still, so each is sent
  * before or after a skip, never across one; the timers fire while the test skips.
  */
-import { type Client, WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
+import { type Client, WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { randomUUID } from 'node:crypto';
@@ -148,6 +148,9 @@ describe('a stack deadline of 24 hours', () => {
     expect(answered).toMatchObject({ value: { kind: 'decision', selected: [2] }, automatic: true, answeredBy: 'auto-default' });
     expect(Date.parse(answered.answeredAt) - deadline).toBeGreaterThanOrEqual(0);
     expect(Date.parse(answered.answeredAt) - deadline).toBeLessThan(MINUTE);
-    await stack.terminate('test over');
+    // Its only member answered, the stack may already have closed and finished.
+    await stack.terminate('test over').catch((error: unknown) => {
+      if (!(error instanceof WorkflowNotFoundError)) throw error;
+    });
   });
 });

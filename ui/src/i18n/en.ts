@@ -851,6 +851,7 @@ export const en = {
       'Cast delivers webhooks to public addresses only, not to this machine, a private network or a cloud metadata service.',
     temporal_unavailable: 'Cast cannot reach its workflow service right now. Try again; an answer is never recorded twice.',
     database_unavailable: 'Cast cannot reach its database right now. Try again in a moment.',
+    overloaded: 'Cast is handling as many changes as it can right now; nothing was changed. Try again in a moment.',
     request_expired: 'Cast took too long to take that in; nothing was changed. Try again.',
     internal: "Something went wrong on Cast's side; nothing was changed.",
     // Said by the page itself: Cast could not be reached, or answered what this page cannot read.
