@@ -7,7 +7,7 @@ import { configuredRateLimits } from '../api/rate-limit';
 import { startApi } from '../api/server';
 import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { onShutdownSignal } from '../runtime/shutdown-signal';
-import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { installTemporalRuntime } from '../runtime/temporal-runtime';
 import { serveMetrics } from '../runtime/metrics-server';
 import { watchDecisionGauges } from '../api/decision-gauges';
 import { tracingFromEnv } from '../runtime/tracing';
@@ -16,7 +16,7 @@ const { env, logger } = processEnv('cast-api');
 // First: a metrics port another process holds stops this one before it does anything.
 const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
 // The API's Temporal connection runs on the core runtime; this process drains itself on a signal.
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: false, metricsBindAddress: metrics?.temporalBindAddress });
+await installTemporalRuntime(env.LOG_LEVEL, { handleSignals: false, metrics });
 const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 const pool = await openDatabase(env, logger);
 watchDecisionGauges(pool, logger);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
-import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { installTemporalRuntime } from '../runtime/temporal-runtime';
 import { tracingFromEnv } from '../runtime/tracing';
 import { startWorker, type RunningWorker } from '../worker';
 import { openWorkerProbes, starting } from '../runtime/worker-probes';
@@ -16,7 +16,7 @@ import { serveMetrics } from '../runtime/metrics-server';
 const { env, logger } = processEnv('cast-worker');
 // First: a metrics port another process holds stops this one before it does anything.
 const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: true, metricsBindAddress: metrics?.temporalBindAddress });
+await installTemporalRuntime(env.LOG_LEVEL, { handleSignals: true, metrics });
 const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 // The SDK shuts the worker down on the signal; this only makes sure the process ends in time.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

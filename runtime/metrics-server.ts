@@ -17,18 +17,20 @@ const CORE_SCRAPE_MS = 2000;
 export type MetricsServer = {
   url: string;
   /** Where the Temporal core runtime should bind its Prometheus exporter: loopback, never published. */
-  temporalBindAddress: string;
+  readonly temporalBindAddress: string;
+  /** Another free loopback port for the core's exporter, when the one picked was taken before the core bound it. */
+  repickTemporalAddress(): Promise<void>;
   stop(): Promise<void>;
 };
 
 export async function startMetricsServer(options: { host: string; port: number; logger: Logger }): Promise<MetricsServer> {
   collectProcessMetrics();
-  const temporalBindAddress = `127.0.0.1:${await freePort()}`;
+  const core = { address: `127.0.0.1:${await freePort()}` };
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://metrics').pathname;
     if (path !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Cast serves /metrics here.\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();
-    scrape(temporalBindAddress, options.logger).then(
+    scrape(core.address, options.logger).then(
       (text) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(req.method === 'HEAD' ? undefined : text),
       (error: unknown) => {
         options.logger.error({ err: error }, 'metrics scrape failed');
@@ -44,7 +46,12 @@ export async function startMetricsServer(options: { host: string; port: number; 
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/metrics`,
-    temporalBindAddress,
+    get temporalBindAddress() {
+      return core.address;
+    },
+    async repickTemporalAddress() {
+      core.address = `127.0.0.1:${await freePort()}`;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,6 +4,7 @@
  */
 import { Runtime } from '@temporalio/worker';
 import { createLogger } from './logger';
+import type { MetricsServer } from './metrics-server';
 
 /**
  * Temporal's own logs go through Cast's logger at Cast's level. With `metricsBindAddress`, the
@@ -39,4 +40,28 @@ export function installTemporalLogging(level: string, options: { handleSignals: 
       error: (message, meta) => logger.error(meta ?? {}, message),
     },
   });
+}
+
+/** How often a taken exporter port is picked again before the process gives up. */
+const CORE_BIND_ATTEMPTS = 5;
+
+/**
+ * Installs the runtime with the core's exporter on the metrics server's loopback port. That
+ * port is picked free and then bound by the core, so another process on the machine may take
+ * it in between: then another is picked, a few times, rather than the process failing to start.
+ */
+export async function installTemporalRuntime(
+  level: string,
+  options: { handleSignals: boolean; metrics: MetricsServer | null | undefined },
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      installTemporalLogging(level, { handleSignals: options.handleSignals, metricsBindAddress: options.metrics?.temporalBindAddress });
+      return;
+    } catch (error) {
+      const taken = error instanceof Error && /Address already in use/.test(error.message);
+      if (!options.metrics || !taken || attempt >= CORE_BIND_ATTEMPTS) throw error;
+      await options.metrics.repickTemporalAddress();
+    }
+  }
 }

@@ -18,7 +18,7 @@ import { processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { startWorker } from '../worker';
 import { openWorkerProbes } from '../runtime/worker-probes';
-import { installTemporalLogging } from '../runtime/temporal-runtime';
+import { installTemporalRuntime } from '../runtime/temporal-runtime';
 import { serveMetrics } from '../runtime/metrics-server';
 import { watchDecisionGauges } from '../api/decision-gauges';
 import { tracingFromEnv } from '../runtime/tracing';
@@ -30,7 +30,7 @@ import { startTemporalDevServer } from './temporal-dev-server';
 const { env, logger } = processEnv('cast');
 // One port for the API's and the worker's metrics, both in this process; taken, it stops Cast before anything starts.
 const metrics = await serveMetrics(env, logger).catch((error: unknown) => stop(logger, error));
-installTemporalLogging(env.LOG_LEVEL, { handleSignals: false, metricsBindAddress: metrics?.temporalBindAddress });
+await installTemporalRuntime(env.LOG_LEVEL, { handleSignals: false, metrics });
 const drainMs = env.CAST_DRAIN_SECONDS * 1000;
 
 const stops: Array<{ name: string; stop: () => Promise<void> }> = metrics ? [{ name: 'metrics', stop: metrics.stop }] : [];
