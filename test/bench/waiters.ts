@@ -175,7 +175,7 @@ export function waiterRows(figures: WaiterFigures): string[] {
   const rates = (run: WaiterRun) => `${run.idle.apiQps.toFixed(0)} statements/s from the API; ${run.idle.dbTps.toFixed(0)} transactions/s in the database`;
   const fewer = polling.idle.apiQps / Math.max(listening.idle.apiQps, 0.1);
   return [
-    `| nobody waiting: Cast's database, transactions/s (pg_stat_database, ${figures.idleSeconds} s) | ${figures.floorTps.toFixed(0)}/s | | | report | |`,
+    `| nobody waiting: Cast's database, transactions/s (pg_stat_database, ${figures.idleSeconds} s) | ${Math.max(0, figures.floorTps).toFixed(0)}/s | | | report | |`,
     `| ${agents} agents waiting at once, nothing changing, re-reading every 100 ms (before) | ${rates(polling)} | | | report | |`,
     `| the same, woken by LISTEN/NOTIFY (after) | ${rates(listening)} | | | fewer | ${fewer.toFixed(0)}× fewer statements |`,
     `| ${agents} waiting: append → that session's long-poll returns, re-reading every 100 ms (before) | ${times(polling.append)} | report | ${late(polling)} |`,
