@@ -4,7 +4,7 @@
  * `needs-you` beats a parameter), and a path no declaration names is `unmatched`.
  */
 import { describe, expect, it } from 'vitest';
-import { apiTemplate } from '../../api/request-metrics';
+import { apiTemplate } from '../../api/route-template';
 import { API_ROUTES } from '../../domain/routes/index';
 
 const concrete = (template: string) => template.replace(/:(\w+)/g, (_, name: string) => `${name}-4711`);
