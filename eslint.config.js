@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import { builtinModules } from 'node:module';
 import i18next from 'eslint-plugin-i18next';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
@@ -82,6 +83,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Hooks called in order, effects that name what they read. The plugin's React Compiler rules
+  // (purity, refs, immutability) are for compiled components; the web UI is not compiled.
+  {
+    files: ['ui/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // FR-63: every user-visible string comes from the catalogue; a literal in JSX fails the build.

@@ -272,13 +272,15 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       await expect.poll(() => active(page), SLOW).toMatchObject({ testid: 'answered-ask', ask: '1' });
       await expect.poll(() => toast(page), SLOW).toBe('Answered. There was no paused work left to restart.');
 
-      // Undone with u: the ask is open again, its control has focus, and the live region says so.
+      // Undone with u: the ask is open again and has focus itself (not its field, where the next
+      // key would be typed), and the live region says so.
       await page.keyboard.press('u');
       await expect.poll(async () => (await me.decision(choice!)).status, SLOW).toBe('open');
       await expect.poll(() => toast(page), SLOW).toBe('Answer withdrawn. The agent has been told.');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1', inDetail: true });
+      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'LI', ask: '1', inDetail: true });
 
-      // Two permission prompts: y answers the first; the second's title has focus, and the live region says it.
+      // Two permission prompts: y answers the first, which stays on screen with its answer in focus;
+      // ] then goes on to the second, and the live region says what happened.
       const session = await me.session();
       const prompt = (tool: string) =>
         me
@@ -291,8 +293,9 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       await expect.poll(() => active(page), SLOW).toMatchObject({ id: 'detail-title', text: 'Allow Bash?' });
       await page.keyboard.press('y');
       await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('resolved');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ id: 'detail-title', text: 'Allow Write?' });
+      await expect.poll(() => active(page), SLOW).toMatchObject({ testid: 'answered-ask', ask: '1' });
       await expect.poll(() => toast(page), SLOW).toMatch(/^Answered\./);
+      expect(await page.locator('#detail-title').textContent()).toMatch(/^Allow Bash\?/);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'keyboard-after-y-1280');
     },
@@ -343,8 +346,8 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     await page.keyboard.press('y');
     await expect.poll(async () => (await me.decision(second!)).status, SLOW).toBe('resolved');
     await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['2 open · 2 blocking']);
-    // Still on screen, at the place it left.
-    expect(await page.locator('.walker').textContent()).toBe('2 / 2');
+    // Still on screen, at the place it left; the walker counts what is left rather than overrun it.
+    expect(await page.locator('.walker').textContent()).toBe('2 left here');
     await page.keyboard.press(']');
     await expect.poll(() => currentId(page), SLOW).toBe(third);
     await page.getByRole('heading', { name: 'Walk three?' }).waitFor(SLOW);

@@ -33,7 +33,7 @@ const signedIn = (me: Me) => signedInPage(browser, cast.url, me.member.token, '/
 
 describe('permission prompts in the queue (cast-decide)', () => {
   it(
-    'the card shows what the session last said and its pinned state; opened, it takes the full width; 1–9 do nothing; y approves; n asks for the reason',
+    'the card shows what the session last said and its pinned state; opened, it stays beside the list; 1–9 do nothing; y approves and it stays; n asks for the reason',
     async () => {
       const me = world(cast, await cast.newMember());
       const session = await me.session();
@@ -59,11 +59,10 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Reject']));
       expect(await detail.getByText('From the keyboard, only y and n answer a permission card.').count()).toBe(1);
 
-      // Opened from the list, it is shown as in step mode: full width, with the way back.
+      // Opened from the list, it is answered beside the list (issue 30 item 13), focus on its title.
       await page.getByTestId('card').first().locator('[data-card]').click();
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
-      expect(await page.getByRole('button', { name: 'Back to My Decisions' }).isVisible()).toBe(true);
       await expect.poll(() => focused(page)).toMatchObject({ id: 'detail-title' });
+      expect(await page.getByTestId('card').first().isVisible()).toBe(true);
       await expectAccessible(page);
       await atBothWidths(page, 'permission-card');
 
@@ -79,12 +78,14 @@ describe('permission prompts in the queue (cast-decide)', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await me.decision(bash)).status).toBe('open');
 
-      // y answers it, and the queue steps on to the next permission card, still full width.
+      // y answers it; it stays on screen, answered, like any decision, and ] goes on to the next one.
       await page.keyboard.press('y');
       await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('resolved');
       expect((await me.decision(bash)).asks[0]!.answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' } });
+      await expect.poll(() => detail.getByTestId('answered-ask').count(), SLOW).toBe(1);
+      expect(await page.locator('#detail-title').textContent()).toMatch(/^Allow Bash\?/);
+      await page.keyboard.press(']');
       await page.getByRole('heading', { name: 'Allow Write?', level: 2 }).waitFor(SLOW);
-      expect(await page.getByTestId('card').first().isVisible()).toBe(false);
       expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
       expect(await detail.getByText('Nothing is pinned in this session.').count()).toBe(1);
 
@@ -111,7 +112,7 @@ describe('permission prompts in the queue (cast-decide)', () => {
   );
 
   it(
-    'a terminal question shows the session in place of "What happened", opens at full width, and keeps its number keys',
+    'a terminal question shows the session in place of "What happened", beside the list, and keeps its number keys',
     async () => {
       const me = world(cast, await cast.newMember());
       const session = await me.session();
@@ -137,11 +138,11 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await detail.getByTestId('pinned').textContent()).toBe('Goal: make the build reproducible');
       expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
 
-      // Enter opens it at full width; Esc brings the list back, focus on its card.
+      // Enter lands on its first option, beside the list; Esc returns focus to its card.
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT' });
+      expect(await page.getByTestId('card').first().isVisible()).toBe(true);
       await page.keyboard.press('Escape');
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(true);
       await expect
         .poll(() =>
           page.evaluate(() =>
@@ -153,7 +154,6 @@ describe('permission prompts in the queue (cast-decide)', () => {
         .toBe(id);
 
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByTestId('card').first().isVisible()).toBe(false);
       await page.keyboard.press('1');
       await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT' });
       await page.getByRole('radio', { name: 'Keep mine' }).check();
@@ -164,14 +164,14 @@ describe('permission prompts in the queue (cast-decide)', () => {
   );
 
   it(
-    'the number keys still focus asks on any other card',
+    'the number keys still focus asks on any other card: an approval lands on the ask, never on Approve',
     async () => {
       const me = world(cast, await cast.newMember());
       await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()] });
       const page = await signedIn(me);
       await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
       await page.keyboard.press('1');
-      await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', text: 'Approve' });
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'FIELDSET' });
     },
     SCENARIO,
   );

@@ -93,6 +93,7 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
     }
     ceilingField.current?.focus();
     // Only when they first arrive: a later read never overwrites what the person typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
 
   async function submit(event: FormEvent) {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The reason a rejection or a choice against the recommendation needs (FR-24, FR-65). */
@@ -7,12 +7,15 @@ export function ReasonField({
   value,
   onChange,
   describes,
+  fieldRef,
 }: {
   required: boolean;
   value: string;
   onChange: (value: string) => void;
   /** The id of the control that made the reason required, tied to it for assistive tech. */
   describes: string;
+  /** For the keys that focus it (w, and n on an approval). */
+  fieldRef?: Ref<HTMLTextAreaElement>;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -20,6 +23,7 @@ export function ReasonField({
     <div className="reason" id={`${describes}-reason`}>
       <label htmlFor={id}>{required ? t('ask.reasonRequired') : t('ask.reasonOptional')}</label>
       <textarea
+        ref={fieldRef}
         id={id}
         value={value}
         maxLength={1000}

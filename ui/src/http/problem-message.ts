@@ -15,3 +15,8 @@ export function problemMessage(error: unknown): string {
 export function isNotFound(error: unknown): boolean {
   return error instanceof ProblemError && error.status === 404;
 }
+
+/** A refusal because someone else got there first: the page shows what they did, and says so plainly. */
+export function isOvertaken(error: unknown): boolean {
+  return error instanceof ProblemError && ['ask_already_answered', 'decision_closed'].includes(error.problem.code);
+}

@@ -43,6 +43,8 @@ export const en = {
     tryAgain: 'Try again',
     loading: 'Loading your decisions…',
     walker: '{{index}} / {{total}}',
+    // The decision on screen has left the view (answered, archived): the count that is still there.
+    walkerLeft: '{{total}} left here',
     contextHeading: 'What happened',
     attemptsHeading: 'What it tried',
     asksHeading: 'What this needs from you',
@@ -50,6 +52,7 @@ export const en = {
     archive: 'Archive',
     restore: 'Restore',
     next: 'Next decision',
+    previous: 'Previous decision',
     back: 'Back to My Decisions',
     noScope: 'No project',
     keyboardHelp: 'Keyboard shortcuts',
@@ -82,6 +85,14 @@ export const en = {
     reasonOptional: 'Why? (optional)',
     reasonHelp: 'One sentence is enough. This is what the agent learns from.',
     chooseRange: 'Choose {{min}}–{{max}}',
+    // Enter where the answer is not ready says what is missing, rather than nothing.
+    chooseFirst: 'Choose an option first: ↑ ↓ move, Enter chooses the one in focus.',
+    chooseRangeFirst: 'Choose {{min}}–{{max}} first: Space ticks the box in focus.',
+    chosenEnterAgain: 'Chosen: {{option}}. Enter again answers.',
+    // An approval is never one Enter from a focus move: the way to approve is said instead.
+    approveHint: 'To approve, press y or the Approve button.',
+    // FR-19: where the grant is made, and the way out for one who will not make it.
+    grantWhere: 'Granted at {{place}} (opens in a new tab). Not granting it? Archive this decision.',
     characters: '{{count}} / {{max}}',
     // §6.4 "Approved by you · 2 minutes ago": a verdict reads as one; any other answer is named first.
     answeredVerdict: '{{verdict}} by {{who}} · {{time}}',
@@ -251,6 +262,12 @@ export const en = {
     notFound: 'Not found.',
     notFoundBody: 'There is no decision with that id here.',
     failed: 'Could not load this decision.',
+    // A digit past the last ask says how many there are, rather than nothing.
+    // Drawn beside Previous and Next, hidden from screen readers; the words say the same.
+    previousArrow: '←',
+    nextArrow: '→',
+    noSuchAsk_one: 'There is no ask {{n}}: this decision has {{count}} ask.',
+    noSuchAsk_other: 'There is no ask {{n}}: this decision has {{count}} asks.',
     // §6.2's header: "Researcher · 2h ago · 82% sure", then what it is blocking (FR-10, FR-11).
     age: '{{age}} ago',
     answeredBy: 'answered by {{who}}',

@@ -55,15 +55,7 @@ export function DecisionDocument({ id }: { id: string }) {
           )}
         </section>
       )}
-      <DecisionDetail
-        id={decision.id}
-        position={null}
-        onChanged={() => {}}
-        onNext={() => location.assign('/decisions')}
-        announce={setMessage}
-        titleAs="h1"
-        embedDocuments={false}
-      />
+      <DecisionDetail id={decision.id} position={null} onChanged={() => {}} announce={setMessage} titleAs="h1" embedDocuments={false} />
       <LiveRegion message={message} />
     </main>
   );

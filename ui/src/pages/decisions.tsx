@@ -1,17 +1,14 @@
 /**
  * `/decisions`: the queue — counts, tabs, filters, the health line, the ranked list (stacks
  * as checklists, then scopes), the selected decision, and grouping picked cards into a new stack.
- * A permission prompt or terminal question, once opened, is shown at full width as in step mode.
  * What is loaded stays loaded through every refresh and answer (FR-7); after an answer, focus
- * moves on, never to the page body, and the live region says what happened (FR-66).
+ * stays with the decision, never on the page body, and the live region says what happened (FR-66).
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../../../domain/queue';
 import { QUEUE_PAGE } from '../http/decisions';
 import './decisions.css';
-import { problemMessage } from '../http/problem-message';
-import { AppLink } from '../components/app-link';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
 import { DecisionDetail } from '../components/decision-detail';
 import { EmptyQueue } from '../components/empty-queue';
@@ -21,70 +18,53 @@ import { HealthLine } from '../components/health-line';
 import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
 import { QueueCard } from '../components/queue-card';
+import { QueueFailure } from '../components/queue-failure';
 import { QueueFilters } from '../components/queue-filters';
+import { QueueHeader } from '../components/queue-header';
+import { QueueList } from '../components/queue-list';
 import { QueueSkeleton } from '../components/queue-skeleton';
 import { QueueTabs } from '../components/queue-tabs';
-import { SelectionBar } from '../components/selection-bar';
-import { StackGroup } from '../components/stack-group';
+import type { DetailCommands } from '../keyboard/detail-commands';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
-import { useArchive, useArchiveAll, useGroupIntoStack, useHideHealthLine, useQueue, useRestore } from '../queries/queue';
-import { useSignOut } from '../queries/session';
+import { useQueue } from '../queries/queue';
+import { filterInWords } from '../queue/filter-in-words';
 import { groupCards } from '../queue/group-cards';
-import { hostPromptOf, isPermissionCard } from '../queue/host-prompt';
+import { isPermissionCard } from '../queue/host-prompt';
 import { lastKnown } from '../queue/last-known';
 import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
 import { queueSearch, readQueueUrl } from '../queue/query';
 import { changeQueueView, openQueueView, type QueueDialog } from '../queue/queue-view';
+import { useQueueActions } from '../queue/use-queue-actions';
+import { useQueueWalk } from '../queue/use-queue-walk';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
-import { afterLeaving, placeOf, stepFrom, type Place } from '../queue/walk';
-import { focusOnArrival, navigate } from '../routing/navigate';
-import { duration } from '../time';
 
 export function Decisions({ me }: { me: string | null }) {
   const { t } = useTranslation();
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
   const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message } = view;
   const { page, failed, refresh, loadingMore } = useQueue(tab, filters, shown);
-  const restoring = useRestore();
-  const archiving = useArchive();
-  const archivingAll = useArchiveAll();
-  const grouping = useGroupIntoStack();
-  const hiding = useHideHealthLine();
-  const signingOut = useSignOut();
-  const known = failed ? lastKnown() : null;
   const step = mode === 'step';
   const filtered = Object.keys(filters).length > 0;
-  const say = (words: string) => change({ type: 'say', message: words });
+  const say = useCallback((words: string) => change({ type: 'say', message: words }), []);
   const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
-  // FR-7: a new tab or filter starts the 30 s afresh, as its own read just happened.
-  const filterKey = JSON.stringify(filters);
-  useVisibleRefresh(useCallback(() => void refresh(), [refresh, tab, filterKey]));
+  const actions = useQueueActions(say);
+  useVisibleRefresh(
+    useCallback(() => void refresh(), [refresh]),
+    `${tab}:${JSON.stringify(filters)}`,
+  );
 
   // The list's order is the grouped one, so j/k and the walker follow what is on screen.
   const groups = groupCards(page?.decisions ?? []);
   const ordered = groups.flatMap((group) => group.cards);
+  const walk = useQueueWalk({ cards: ordered, selected, step, change });
+  const { current, place } = walk;
   // Open cards in no stack can be picked in list mode (a decision sits in one stack at a
   // time); what is picked is sent in the order it is shown.
   const canPick = (card: Card) => !step && tab === 'open' && card.status === 'open' && card.stackPlace === null;
   const chosen = ordered.filter((card) => picked.has(card.id) && canPick(card));
-  const ids = ordered.map((card) => card.id);
-  // S1: the first decision is selected, so it can be answered without a second click.
-  const current = selected ?? ordered[0]?.id ?? null;
-  // An answered or archived decision stays on screen in list mode; it keeps the place it left.
-  const remembered = useRef<Place | null>(null);
-  const place = placeOf(ids, current, remembered.current);
-  useEffect(() => {
-    remembered.current = place;
-  });
-  const index = place?.inList ? place.index : -1;
-  const currentCard = index >= 0 ? ordered[index] : undefined;
-  /** Where focus goes once a decision is drawn: its title, or its first open ask (Enter on a card). */
-  const [arrival, setArrival] = useState<{ id: string; to: 'title' | 'ask' } | null>(null);
-  // cast-decide: inside the queue a host's prompt is answered in step mode, on the session's own
-  // pane — so an opened one takes the full width, with the way back to the list beside it.
-  const promptView = !step && detailOpen && hostPromptOf(currentCard) !== null;
-  const cardKind = isPermissionCard(currentCard) ? 'permission' : 'other';
+  const cardKind = isPermissionCard(walk.card) ? 'permission' : 'other';
+  const detail = useRef<DetailCommands | null>(null);
 
   // The sidebar's badge: an unfiltered read counts the whole workspace; a filtered one does not.
   useEffect(() => {
@@ -103,140 +83,39 @@ export function Decisions({ me }: { me: string | null }) {
     detailPane.current?.scrollTo({ top: 0 });
   }, [current]);
 
-  const focusCard = (id: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${id}"]`)?.focus());
-
-  /** `]` / `[`, j / k: from where the walker stands — after an answer, the decision that followed. */
-  function move(by: 1 | -1) {
-    const target = stepFrom(ids, place, by);
-    if (!target) return;
-    change({ type: 'select', id: target });
-    focusCard(target);
-  }
-
-  /** A card chosen by click: a host's prompt opens at full width with focus on its title (not on y). */
-  function openCard(card: Card) {
-    change({ type: 'open', id: card.id });
-    if (hostPromptOf(card)) setArrival({ id: card.id, to: 'title' });
-  }
-
-  /**
-   * Something changed from the detail pane. List mode keeps the decision on screen, even once
-   * it left the tab (answered, archived); step mode and an opened host prompt go on to the decision that followed it, whose
-   * title takes focus — or, when none is left, the page's heading.
-   */
-  function changed({ left }: { left: boolean }) {
-    // Pinned, so the first card's detail does not give way to the next first card as the list reads afresh.
-    if (!left || !(step || promptView)) return change({ type: 'select', id: current });
-    const after = afterLeaving(ids, current);
-    change({ type: 'select', id: after });
-    if (after) setArrival({ id: after, to: 'title' });
-    else requestAnimationFrame(() => document.querySelector<HTMLElement>('main.queue h1')?.focus());
-  }
-
-  /** Esc, or Back: the list returns where the detail replaced it, and focus goes to the current card. */
-  function backToList() {
-    change({ type: 'detail', open: false });
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-card="${current}"]`)?.focus());
-  }
-
   useQueueKeys(
     queueKeyHandlers({
-      move,
-      card: cardKind,
+      move: walk.move,
       current,
       openDetail: () => change({ type: 'detail', open: true }),
       // Enter on a card other than the selected one opens that card, with focus on its first ask.
-      openCard: (id) => {
-        change({ type: 'open', id });
-        setArrival({ id, to: 'ask' });
-      },
-      backToList,
+      openCard: (id) => walk.open(id, 'ask'),
+      backToList: walk.backToList,
       openHelp: () => open('help'),
+      detail: () => detail.current,
     }),
     cardKind,
   );
 
   async function archiveAll() {
     open(null);
-    try {
-      const result = await archivingAll.mutateAsync(filters);
-      const archived = t('archiveAll.result', { count: result.archived });
-      say(result.alreadyAnswered > 0 ? `${archived} ${t('archiveAll.skipped', { count: result.alreadyAnswered })}` : archived);
-    } catch (error) {
-      say(problemMessage(error));
-    }
+    await actions.archiveAll(filters);
     change({ type: 'select', id: null });
   }
 
   /** FR-43: Archive from the list. Focus goes to the card that followed it, as the button leaves with it. */
   async function archive(id: string) {
-    try {
-      await archiving.mutateAsync(id);
-      say(t('queue.archivedOne'));
-      const after = afterLeaving(ids, id);
-      if (after) focusCard(after);
-    } catch (error) {
-      say(problemMessage(error));
-    }
+    if (await actions.archive(id)) walk.focusAfter(id);
   }
 
   async function restore(id: string) {
-    try {
-      await restoring.mutateAsync(id);
-      say(t('queue.restored'));
-    } catch (error) {
-      say(problemMessage(error));
-    }
+    await actions.restore(id);
     if (selected === id) change({ type: 'select', id: null });
-  }
-
-  /** The filter in words for the Archive all dialog ("Agent = Editor"), or null for the whole queue. */
-  function filterInWords(): string | null {
-    const first = page?.decisions[0];
-    const words = Object.entries(filters).map(([key, value]) => {
-      const shown =
-        key === 'agent' ? first?.agentName : key === 'task' ? first?.taskTitle : key === 'kind' ? t(`filters.kinds.${value}`) : null;
-      if (key === 'q') return t('archiveAll.filterSearch', { value });
-      return t('archiveAll.filterPart', { name: t(`filters.${key}`), value: shown ?? value });
-    });
-    return words.length ? words.join(', ') : null;
-  }
-
-  /** The new stack with the picked cards, then its page; a refusal is returned in the catalogue's words for its code. */
-  async function groupIntoStack(title: string): Promise<string | null> {
-    try {
-      const stack = await grouping.mutateAsync({ title, decisions: chosen.map((card) => card.id) });
-      navigate(`/decisions/stacks/${stack.id}`);
-      return null;
-    } catch (error) {
-      // E.g. already_in_stack: a card joined a stack meanwhile; the refreshed list shows where.
-      return problemMessage(error);
-    }
-  }
-
-  function renderCard(card: Card) {
-    return (
-      <QueueCard
-        key={card.id}
-        card={card}
-        current={card.id === current}
-        me={me}
-        pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => change({ type: 'pick', id: card.id }) } : undefined}
-        onSelect={() => openCard(card)}
-        onRestore={() => void restore(card.id)}
-        onArchive={tab === 'open' ? () => void archive(card.id) : undefined}
-      />
-    );
   }
 
   /** "Hide for 30 days": the line goes, and focus moves to the page's heading rather than nowhere. */
   async function hideHealth() {
-    try {
-      await hiding.mutateAsync();
-      say(t('health.hidden'));
-    } catch (error) {
-      say(problemMessage(error));
-    }
+    await actions.hideHealth();
     document.querySelector<HTMLElement>('main.queue h1')?.focus();
   }
 
@@ -254,49 +133,34 @@ export function Decisions({ me }: { me: string | null }) {
     document.querySelector<HTMLElement>('.health-menu > button')?.focus();
   }, [adjustingBand]);
 
-  function bandSaved() {
-    open(null);
-    say(t('health.saved'));
-  }
-
-  async function signOut() {
-    await signingOut.mutateAsync().catch((error: unknown) => say(problemMessage(error)));
+  function renderCard(card: Card) {
+    return (
+      <QueueCard
+        key={card.id}
+        card={card}
+        current={card.id === current}
+        me={me}
+        pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => change({ type: 'pick', id: card.id }) } : undefined}
+        // A click lands on the title, so a host's prompt is read before y can answer it.
+        onSelect={() => walk.open(card.id, 'title')}
+        onRestore={() => void restore(card.id)}
+        onArchive={tab === 'open' ? () => void archive(card.id) : undefined}
+      />
+    );
   }
 
   const more = page ? Math.min(QUEUE_PAGE, page.counts.total - page.decisions.length) : 0;
-  const arrive = arrival?.id === current ? arrival.to : null;
+  const total = page?.counts.total ?? 0;
   return (
     <main className="queue" data-view={detailOpen && current ? 'detail' : 'list'}>
-      <header className="queue-header">
-        <div>
-          <h1 ref={focusOnArrival} tabIndex={-1}>
-            {t('queue.title')}
-          </h1>
-          <p className="subtitle">{t('queue.subtitle')}</p>
-          {/* A filtered view's count is its own; the health line's is the workspace's. */}
-          {page && (
-            <p className="counts" data-testid="counts">
-              {t(filtered ? 'queue.countsInView' : 'queue.counts', { open: page.counts.open, blocking: page.counts.blocking })}
-            </p>
-          )}
-        </div>
-        <div className="queue-tools">
-          {tab === 'open' && page && page.counts.total > 0 && (
-            <button type="button" className="small" data-action="archive-all" onClick={() => open('archive-all')}>
-              {t('archiveAll.button')}
-            </button>
-          )}
-          <button type="button" className="small" onClick={() => open('help')} aria-label={t('queue.keyboardHelp')}>
-            {t('keys.label.help')}
-          </button>
-          <AppLink href="/analytics" className="header-link">
-            {t('queue.analytics')}
-          </AppLink>
-          <button type="button" className="quiet small" onClick={() => void signOut()}>
-            {t('signIn.signOut')}
-          </button>
-        </div>
-      </header>
+      <QueueHeader
+        counts={page?.counts ?? null}
+        filtered={filtered}
+        canArchiveAll={tab === 'open' && total > 0}
+        onArchiveAll={() => open('archive-all')}
+        onHelp={() => open('help')}
+        onSignOut={() => void actions.signOut()}
+      />
       <div className="queue-bar">
         <QueueTabs tab={tab} counts={page?.tabs ?? null} onChange={(name) => change({ type: 'tab', tab: name })} />
         <QueueFilters filters={filters} onChange={(next) => change({ type: 'filter', filters: next })} />
@@ -306,63 +170,38 @@ export function Decisions({ me }: { me: string | null }) {
       {!failed && page?.health && page.history.decisions > 0 && (
         <HealthLine line={page.health} filtered={filtered} onAdjust={() => open('band')} onHide={() => void hideHealth()} />
       )}
-      {failed && (
-        <section role="alert">
-          <h2>{t('queue.errorTitle')}</h2>
-          <p>{t('queue.errorBody')}</p>
-          <button type="button" onClick={() => void refresh()}>
-            {t('queue.tryAgain')}
-          </button>
-          {known && <p className="help">{t('queue.lastKnown', { count: known.open, time: duration(t, known.at) })}</p>}
-        </section>
-      )}
+      {failed && <QueueFailure known={lastKnown()} onRetry={() => void refresh()} />}
       {!failed && !page && <QueueSkeleton />}
       {!failed && page && page.decisions.length === 0 && !current && (
         <EmptyQueue history={page.history} plain={tab !== 'open' || filtered} />
       )}
       {!failed && page && (page.decisions.length > 0 || current) && (
-        <div className={step ? 'panes step' : promptView ? 'panes step prompt' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
-          <div className="list">
-            {chosen.length > 0 && (
-              <SelectionBar count={chosen.length} onGroup={() => open('group')} onClear={() => change({ type: 'unpick-all' })} />
-            )}
-            {groups.map((group) =>
-              group.kind === 'stack' ? (
-                <StackGroup key={`stack:${group.stack.id}`} stack={group.stack} cards={group.cards} renderCard={renderCard} />
-              ) : (
-                <section key={`scope:${group.scope ?? ''}`} aria-label={group.scope ?? t('queue.noScope')}>
-                  {groups.length > 1 && <h2 className="scope">{group.scope ?? t('queue.noScope')}</h2>}
-                  <ol className="cards">{group.cards.map(renderCard)}</ol>
-                </section>
-              ),
-            )}
-            {more > 0 && (
-              <button
-                type="button"
-                className="load-more"
-                aria-disabled={loadingMore ? 'true' : undefined}
-                onClick={() => loadingMore || change({ type: 'more' })}
-              >
-                {t('queue.loadMore', { count: more })}
-              </button>
-            )}
-          </div>
+        <div className={step ? 'panes step' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>
+          <QueueList
+            groups={groups}
+            picked={chosen.length}
+            onGroup={() => open('group')}
+            onClearPicked={() => change({ type: 'unpick-all' })}
+            renderCard={renderCard}
+            more={more}
+            loadingMore={loadingMore}
+            onMore={() => change({ type: 'more' })}
+          />
           {current && (
             <div className="detail-pane" ref={detailPane}>
-              <button type="button" className="back" onClick={backToList}>
+              <button type="button" className="back" onClick={walk.backToList}>
                 {t('queue.back')}
               </button>
               <DecisionDetail
                 key={current}
                 id={current}
-                position={place ? { index: place.index + 1, total: page.counts.total } : null}
-                // List mode keeps the answered decision on screen (its outcome line); step mode,
-                // and an opened host prompt, advance to the next one, and the outcome is announced.
-                onChanged={changed}
-                onNext={() => move(1)}
+                position={place ? { index: place.inList ? place.index + 1 : null, total } : null}
+                walk={{ ...walk.can, onMove: walk.move }}
+                onChanged={walk.changed}
                 announce={say}
-                arrive={arrive}
-                onArrived={() => setArrival(null)}
+                arrive={walk.arrive}
+                onArrived={walk.arrived}
+                commands={detail}
               />
             </div>
           )}
@@ -372,14 +211,33 @@ export function Decisions({ me }: { me: string | null }) {
       <KeyHelp open={dialog === 'help'} onClose={() => open(null)} />
       {dialog === 'archive-all' && page && (
         <ArchiveAllDialog
-          count={page.counts.total}
-          filter={filterInWords()}
+          count={total}
+          filter={filterInWords(t, filters, page.decisions[0])}
           onConfirm={() => void archiveAll()}
           onClose={() => open(null)}
         />
       )}
-      {adjustingBand && <HealthBandDialog onSaved={bandSaved} onClose={() => open(null)} />}
-      {dialog === 'group' && <GroupStackDialog count={chosen.length} onCreate={groupIntoStack} onClose={() => open(null)} />}
+      {adjustingBand && (
+        <HealthBandDialog
+          onSaved={() => {
+            open(null);
+            say(t('health.saved'));
+          }}
+          onClose={() => open(null)}
+        />
+      )}
+      {dialog === 'group' && (
+        <GroupStackDialog
+          count={chosen.length}
+          onCreate={(title) =>
+            actions.groupIntoStack(
+              title,
+              chosen.map((card) => card.id),
+            )
+          }
+          onClose={() => open(null)}
+        />
+      )}
     </main>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Permission prompts and terminal questions (cast-decide "Permission prompts in the same
  * queue"): a host's request with no authored payload. The card shows what the session last
- * said and its pinned state; a permission card answers with y / n only; inside the queue an
- * opened one is shown at full width, as in step mode.
+ * said and its pinned state; a permission card answers with y / n only. In the list it is
+ * answered like any decision, beside the list, and stays on screen once answered.
  */
 import type { DecisionView } from '../../../domain/decision-view-schema';
 

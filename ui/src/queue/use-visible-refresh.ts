@@ -1,9 +1,12 @@
-/** FR-7: refresh at most every 30 s while the tab is visible, never while it is hidden. */
+/**
+ * FR-7: refresh at most every 30 s while the tab is visible, never while it is hidden. A change
+ * of `restartOn` (a new tab or filter, whose own read just happened) starts the 30 s afresh.
+ */
 import { useEffect } from 'react';
 
 export const REFRESH_MS = 30_000;
 
-export function useVisibleRefresh(refresh: () => void, every = REFRESH_MS): void {
+export function useVisibleRefresh(refresh: () => void, restartOn: unknown = null, every = REFRESH_MS): void {
   useEffect(() => {
     let last = Date.now();
     const tick = () => {
@@ -17,5 +20,5 @@ export function useVisibleRefresh(refresh: () => void, every = REFRESH_MS): void
       clearInterval(timer);
       document.removeEventListener('visibilitychange', tick);
     };
-  }, [refresh, every]);
+  }, [refresh, restartOn, every]);
 }

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RiskFlag } from '../../../../domain/approval';
 import type { AskState } from '../../../../domain/decision-view-schema';
 import { ReasonField } from '../reason-field';
-import { AskForm, focusIn } from './ask-form';
+import { AskForm } from './ask-form';
+import { focusSoon, useAskCommands } from './ask-commands';
 import type { Submit } from './submit';
 
 type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
@@ -14,8 +15,9 @@ type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
  * Reject makes it required. A permission card has the same controls and words (§6.18 "Approve · Reject ·
  * Confirm rejection"). An approval record's risks are its flags, worded by the catalogue (FR-63); an
  * agent's own approval ask says its risks in its own words.
- * Enter on a button presses it (§6.17); Ctrl/⌘+Enter in the reason confirms a rejection. An approval
- * is never sent from the reason field: there it moves focus to Approve, one Enter from sending it.
+ * Enter on a button presses it (§6.17); Ctrl/⌘+Enter in the reason confirms a rejection. Approving
+ * never follows from a focus move: the keys land on the ask itself, not on Approve, and Enter in the
+ * reason only says how to approve — y, or the button.
  */
 export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: ApprovalAsk; submit: Submit; riskFlags?: RiskFlag[] | null }) {
   const { t } = useTranslation();
@@ -23,14 +25,29 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const [hint, setHint] = useState(false);
   const rejection = reason.trim();
+  const box = useRef<HTMLFieldSetElement>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const approve = () => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined);
+  // The required reason opens with focus in it, from the button or from n.
+  const startRejecting = () => {
+    setRejecting(true);
+    focusSoon(() => reasonField.current);
+  };
+  useAskCommands(ask.position, {
+    land: () => box.current?.focus(),
+    approve,
+    reject: startRejecting,
+    focusReason: () => reasonField.current?.focus(),
+  });
   return (
     <AskForm
       ready={rejecting && rejection !== ''}
       onSubmit={() => submit({ kind: 'approval', decision: 'reject' }, rejection)}
-      whenNotReady={(form) => focusIn(form, rejecting ? '.reason textarea' : '[data-answer="approve"]')}
+      whenNotReady={() => (rejecting ? reasonField.current?.focus() : setHint(true))}
     >
-      <fieldset id={id} aria-describedby={rejecting ? `${id}-reason` : undefined}>
+      <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
         <p>
@@ -48,7 +65,7 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
         )}
         {rejecting ? (
           <>
-            <ReasonField required value={reason} onChange={setReason} describes={id} />
+            <ReasonField required value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
             <div className="buttons">
               <button type="submit" className="primary danger" disabled={rejection === ''}>
                 {t('ask.confirmRejection')}
@@ -62,19 +79,19 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
           <>
             {/* Approve is the filled primary, Reject the outlined danger: they differ in weight and word, not hue alone (FR-67). */}
             <div className="buttons">
-              <button
-                type="button"
-                className="primary"
-                data-answer="approve"
-                onClick={() => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined)}
-              >
+              <button type="button" className="primary" data-answer="approve" onClick={approve}>
                 {t('ask.approve')}
               </button>
-              <button type="button" className="danger" data-answer="reject" onClick={() => setRejecting(true)}>
+              <button type="button" className="danger" data-answer="reject" onClick={startRejecting}>
                 {t('ask.reject')}
               </button>
             </div>
-            <ReasonField required={false} value={reason} onChange={setReason} describes={id} />
+            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
+            {hint && (
+              <p className="help" role="status" data-testid="approve-hint">
+                {t('ask.approveHint')}
+              </p>
+            )}
           </>
         )}
       </fieldset>

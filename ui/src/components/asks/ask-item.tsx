@@ -115,13 +115,14 @@ export function AskItem({
   );
   if (!open)
     return (
-      <li className="ask" data-ask={ask.position}>
+      <li className="ask" tabIndex={-1} data-ask={ask.position}>
         <p className="prompt">{ask.prompt}</p>
         {banner}
       </li>
     );
   return (
-    <li className="ask" data-ask={ask.position} data-open="true" data-kind={ask.kind}>
+    // Focusable from script: after an undo focus returns here, not into the emptied field.
+    <li className="ask" tabIndex={-1} data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} />}

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AskState } from '../../../../domain/decision-view-schema';
 import { ReasonField } from '../reason-field';
 import { AskForm, focusIn } from './ask-form';
+import { useAskCommands } from './ask-commands';
 import type { Submit } from './submit';
 
 type FactAsk = Extract<AskState, { kind: 'fact' }>;
@@ -18,6 +19,11 @@ export function FactControl({ ask, submit }: { ask: FactAsk; submit: Submit }) {
   const [text, setText] = useState('');
   const [reason, setReason] = useState('');
   const answer = text.trim();
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  useAskCommands(ask.position, {
+    land: () => document.getElementById(id)?.focus(),
+    focusReason: () => reasonField.current?.focus(),
+  });
   return (
     <AskForm
       ready={answer !== ''}
@@ -33,7 +39,7 @@ export function FactControl({ ask, submit }: { ask: FactAsk; submit: Submit }) {
           <input id={id} value={text} maxLength={FACT_MAX} onChange={(e) => setText(e.target.value)} />
         )}
         <p className="help">{t('ask.characters', { count: text.length, max: FACT_MAX })}</p>
-        <ReasonField required={false} value={reason} onChange={setReason} describes={`${id}-control`} />
+        <ReasonField required={false} value={reason} onChange={setReason} describes={`${id}-control`} fieldRef={reasonField} />
         <button type="submit" className="primary" disabled={answer === ''}>
           {t('ask.answer')}
         </button>

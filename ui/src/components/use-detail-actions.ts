@@ -1,0 +1,115 @@
+/**
+ * What a person does from the detail pane — answer, undo, archive, restore, run a failed
+ * restart again — and what each says: the outcome in the live region, a refusal beside the
+ * decision. Focus stays with the decision after each (FR-66): on the answered ask's summary,
+ * on the ask an undo reopened (not in its field, where the next key would be typed), on the
+ * title after an archive or a restore.
+ */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnswerValue } from '../../../domain/ask-schema';
+import type { DecisionRead } from '../http/decisions';
+import { isOvertaken } from '../http/problem-message';
+import { useDecisionActions } from '../queries/decision';
+import { answeredToast } from './outcome-line';
+import { useAction } from './use-action';
+import { whyNoUndo } from './why-no-undo';
+
+/** A refusal shown in the pane; `overtaken` when someone else answered first, which the pane then shows. */
+export type DetailProblem = { message: string; overtaken: boolean };
+
+/** Where focus goes once the pane has redrawn: an ask (its summary once answered, else the ask itself) or the title. */
+export type FocusAfter = { ask: number } | { title: true };
+
+export function useDetailActions({
+  id,
+  data,
+  announce,
+  onChanged,
+}: {
+  id: string;
+  data: DecisionRead | undefined;
+  announce: (message: string) => void;
+  onChanged: (change: { left: boolean }) => void;
+}) {
+  const { t } = useTranslation();
+  const actions = useDecisionActions(id);
+  const [problem, setProblem] = useState<DetailProblem | null>(null);
+  const focusAfter = useRef<FocusAfter | null>(null);
+  const agent = data?.detail.agent?.name ?? t('outcome.theAgent');
+
+  // A refusal is shown and said, and the decision read afresh to show why.
+  const refused = useAction((message, error) => {
+    setProblem({ message, overtaken: isOvertaken(error) });
+    announce(message);
+    void actions.reread();
+  });
+  const act = (work: () => Promise<void>) => {
+    setProblem(null);
+    return refused(work);
+  };
+
+  async function answer(ask: number, value: AnswerValue, reason?: string) {
+    await act(async () => {
+      const { decision } = await actions.answer.mutateAsync({ ask, value, reason });
+      announce(t('outcome.answered'));
+      focusAfter.current = { ask };
+      onChanged({ left: decision.status !== 'open' });
+      if (decision.status !== 'resolved') return void (await actions.reread());
+      const settled = await actions.awaitDelivery();
+      if (settled.decision.delivery) announce(answeredToast(t, settled.decision.delivery, settled.detail.agent?.name ?? null));
+    });
+  }
+
+  /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */
+  async function undo(ask: number) {
+    await act(async () => {
+      await actions.undo.mutateAsync(ask);
+      announce(t('undo.undone', { agent }));
+      focusAfter.current = { ask };
+      onChanged({ left: false });
+      await actions.reread();
+    });
+  }
+
+  /** `u`: the most recently answered ask, when its undo is available; otherwise why not (FR-38). */
+  function undoLatest() {
+    if (!data) return;
+    const latest = data.decision.asks
+      .filter((ask) => ask.answer && data.detail.undo[ask.position]?.available)
+      .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
+    if (latest) void undo(latest);
+    else announce(whyNoUndo(t, data, agent));
+  }
+
+  async function archive() {
+    await act(async () => {
+      await actions.archive.mutateAsync();
+      announce(t('queue.archivedOne'));
+      focusAfter.current = { title: true };
+      onChanged({ left: true });
+      await actions.reread();
+    });
+  }
+
+  /** E18: an archived decision offers Restore where its answer controls were. */
+  async function restore() {
+    await act(async () => {
+      await actions.restore.mutateAsync();
+      focusAfter.current = { title: true };
+      onChanged({ left: true });
+      await actions.reread();
+    });
+  }
+
+  /** E5: a restart that failed can be run again from here (FR-34). */
+  async function runNow() {
+    await act(async () => {
+      const { decision } = await actions.runNow.mutateAsync();
+      if (decision.delivery?.kind !== 'failed') announce(t('outcome.ranAgain'));
+      await actions.reread();
+    });
+  }
+
+  return { problem, focusAfter, answer, undo, undoLatest, archive, restore, runNow };
+}

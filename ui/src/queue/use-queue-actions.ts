@@ -1,0 +1,62 @@
+/**
+ * What the queue page does besides answering (the detail pane does that): archive a card,
+ * archive all in view, restore, group picked cards into a stack, hide the health line, sign
+ * out. Each says its outcome in the live region, and a refusal in the catalogue's words.
+ */
+import { useTranslation } from 'react-i18next';
+import type { QueueFilters } from '../http/decisions';
+import { problemMessage } from '../http/problem-message';
+import { useAction } from '../components/use-action';
+import { useArchive, useArchiveAll, useGroupIntoStack, useHideHealthLine, useRestore } from '../queries/queue';
+import { useSignOut } from '../queries/session';
+import { navigate } from '../routing/navigate';
+
+export function useQueueActions(say: (message: string) => void) {
+  const { t } = useTranslation();
+  const act = useAction(say);
+  const restoring = useRestore();
+  const archiving = useArchive();
+  const archivingAll = useArchiveAll();
+  const grouping = useGroupIntoStack();
+  const hiding = useHideHealthLine();
+  const signingOut = useSignOut();
+
+  return {
+    /** FR-43: Archive from the list; resolves true once it is archived. */
+    archive: (id: string) =>
+      act(async () => {
+        await archiving.mutateAsync(id);
+        say(t('queue.archivedOne'));
+      }),
+    /** E14: "Archived 33. 1 was already answered." */
+    archiveAll: (filters: QueueFilters) =>
+      act(async () => {
+        const result = await archivingAll.mutateAsync(filters);
+        const archived = t('archiveAll.result', { count: result.archived });
+        say(result.alreadyAnswered > 0 ? `${archived} ${t('archiveAll.skipped', { count: result.alreadyAnswered })}` : archived);
+      }),
+    restore: (id: string) =>
+      act(async () => {
+        await restoring.mutateAsync(id);
+        say(t('queue.restored'));
+      }),
+    /** "Hide for 30 days" on the health line. */
+    hideHealth: () =>
+      act(async () => {
+        await hiding.mutateAsync();
+        say(t('health.hidden'));
+      }),
+    signOut: () => act(() => signingOut.mutateAsync()),
+    /** The new stack with the picked cards, then its page; a refusal comes back in the catalogue's words for its code. */
+    async groupIntoStack(title: string, decisions: string[]): Promise<string | null> {
+      try {
+        const stack = await grouping.mutateAsync({ title, decisions });
+        navigate(`/decisions/stacks/${stack.id}`);
+        return null;
+      } catch (error) {
+        // E.g. already_in_stack: a card joined a stack meanwhile; the refreshed list shows where.
+        return problemMessage(error);
+      }
+    },
+  };
+}
