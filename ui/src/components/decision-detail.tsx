@@ -77,7 +77,8 @@ export function DecisionDetail({
       onChanged({ left: decision.status !== 'open' });
       if (decision.status === 'resolved') {
         const settled = await actions.awaitDelivery();
-        if (settled.decision.delivery) announce(answeredToast(t, settled.decision.delivery, settled.detail.agent?.name ?? null));
+        const toast = answeredToast(t, settled);
+        if (toast) announce(toast);
       } else {
         await actions.reread();
       }
@@ -272,7 +273,7 @@ export function DecisionDetail({
         </div>
       )}
       {open && prompt?.kind === 'permission' && <p className="help">{t('prompt.keys')}</p>}
-      {open && <PendingLine progress={decision.progress} agent={detail.agent?.name ?? null} />}
+      {open && <PendingLine data={data} />}
       <footer>
         {open && (
           <button type="button" data-action="archive" onClick={() => void archive()}>

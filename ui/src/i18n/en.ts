@@ -239,8 +239,13 @@ export const en = {
     nothing: 'Answered. There was no paused work left to restart.',
     queued: 'Queued — waiting for a free slot.',
     failed: 'Answered, but the agent could not be restarted automatically.',
-    otherBlockers_one: 'Answered. This Task is still waiting on {{count}} other blocker.',
-    otherBlockers_other: 'Answered. This Task is still waiting on {{count}} other blockers.',
+    // E16, FR-33: what still holds the task, read live and said after what happened (both when both are true).
+    taskWaits: {
+      decision_one: 'The task "{{task}}" still waits on {{count}} other decision.',
+      decision_other: 'The task "{{task}}" still waits on {{count}} other decisions.',
+      blocker_one: 'The task "{{task}}" still waits on {{count}} other blocker.',
+      blocker_other: 'The task "{{task}}" still waits on {{count}} other blockers.',
+    },
     theAgent: 'The agent',
     openRun: 'Open Run',
     openTask: 'Open Task',
@@ -276,9 +281,22 @@ export const en = {
     overLimit_other: '{{count}} further questions were not recorded — this decision was too long.',
     overLimitHelp: 'Answer these ten; the agent will ask again if it still needs more.',
     overLimitGlyph: '⚠',
-    // §6.18 "Pending line": what answering the rest will do, while required asks remain.
-    pendingAll: 'Answer all {{count}} and {{agent}} picks this up where it stopped.',
-    pendingLast: 'One more and {{agent}} picks this up where it stopped.',
+    // §6.18 "Pending line": what answering the rest will do, while required asks remain. It opens
+    // with the asks left in words ("Answer both", never "Answer all 2")…
+    pendingLead: { this: 'Answer this', last: 'One more', both: 'Answer both', all: 'Answer all {{count}}' },
+    // …and promises a pickup only when a run will pick it up (FR-31); `count` is the required asks.
+    pending: {
+      restart: '{{lead}} and {{agent}} picks this up where it stopped.',
+      inject_one: '{{lead}} and your answer goes to the run {{agent}} already has going.',
+      inject_other: '{{lead}} and your answers go to the run {{agent}} already has going.',
+      stopped_one: "{{lead}} and your answer is recorded, but {{agent}}'s session has stopped: nothing restarts until its host is back.",
+      stopped_other:
+        "{{lead}} and your answers are recorded, but {{agent}}'s session has stopped: nothing restarts until its host is back.",
+      none_one: "{{lead}} and your answer is recorded for {{agent}}'s next check.",
+      none_other: "{{lead}} and your answers are recorded for {{agent}}'s next check.",
+    },
+    // FR-33: no run picks it up, but answering frees the task this decision alone holds.
+    pendingFrees: 'Then the task "{{task}}" is no longer blocked.',
     theAgent: 'the agent',
     report: 'Report',
     fullPage: 'Open the full page',
