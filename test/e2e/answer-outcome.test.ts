@@ -219,7 +219,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('in_progress');
   });
 
-  it('§6.18 copy: the pending line counts in words ("Answer all 3", "Answer both", "One more")', async () => {
+  it('§6.18 copy: the pending line counts in words ("Answer all 3", "Answer both", "One more"), and the task page says its status plainly', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
@@ -238,5 +238,11 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await ask(page, 2).getByRole('radio', { name: /Pro/ }).check();
     await ask(page, 2).getByRole('button', { name: 'Answer', exact: true }).click();
     await expect.poll(() => pending(page), SLOW).toEqual(['One more and Researcher picks this up where it stopped.']);
+
+    // A blocked task's status reads as words, not a capitalised label in the middle of the line.
+    await page.goto(`${cast.url}/tasks/${task.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Refresh the pricing page' }).waitFor(SLOW);
+    expect(await page.getByTestId('task-status').textContent()).toBe('Blocked — back in progress when nothing holds it');
+    expect(await page.getByText(/This Task|Answer all 2|In progress when/).count()).toBe(0);
   });
 });

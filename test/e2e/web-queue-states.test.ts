@@ -188,7 +188,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     await page.getByRole('link', { name: 'Open Task' }).click();
     await page.waitForURL(`**/tasks/${task.id}`);
     await page.getByRole('heading', { level: 1, name: 'Refresh the pricing page' }).waitFor();
-    expect(await page.getByTestId('task-status').textContent()).toBe('Blocked — returns to In progress when nothing holds it');
+    expect(await page.getByTestId('task-status').textContent()).toBe('Blocked — back in progress when nothing holds it');
     const holding = page.getByTestId('blockers').getByRole('link');
     expect(await holding.allTextContents()).toEqual(['Which supplier list is right? (open)']);
     expect(await holding.getAttribute('href')).toBe(`/decisions?id=${second}`);

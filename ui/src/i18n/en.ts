@@ -337,7 +337,13 @@ export const en = {
   task: {
     title: 'Task',
     status: 'Status',
-    statusLine: '{{status}} — returns to {{before}} when nothing holds it',
+    // A blocked task and the status it returns to, in words rather than a capitalised label mid-sentence.
+    blockedLine: {
+      todo: 'Blocked — back on the to-do list when nothing holds it',
+      in_progress: 'Blocked — back in progress when nothing holds it',
+      review: 'Blocked — back in review when nothing holds it',
+      done: 'Blocked — done again when nothing holds it',
+    },
     updated: 'Last changed',
     holding: 'What is holding it',
     holdingNone: 'Nothing is holding it.',
@@ -355,6 +361,15 @@ export const en = {
       cancelled: 'Cancelled',
     },
     decisionStatuses: { open: 'open', resolved: 'answered', withdrawn: 'withdrawn', archived: 'archived' },
+    // The same statuses inside a line ("Set up billing (in progress)", "to do → in progress").
+    statusWords: {
+      todo: 'to do',
+      in_progress: 'in progress',
+      review: 'in review',
+      done: 'done',
+      blocked: 'blocked',
+      cancelled: 'cancelled',
+    },
   },
   // cast-decide "Decision stacks": the checklist in the queue, the stack page, grouping cards.
   stack: {
@@ -682,7 +697,9 @@ export const en = {
     replyHelpEscalation: 'Your reply is the answer the agent receives.',
     replyHelpOptions: 'Reply with an option, by number or name; anything after it is your reason.',
     send: 'Send reply',
+    // After a reply: its new status in plain words, not the capitalised label.
     sent: 'Reply sent. This message is now {{status}}.',
+    statusWords: { pending: 'waiting for you', approved: 'approved', rejected: 'rejected', open: 'open', resolved: 'resolved' },
     failed: 'Could not load your Inbox.',
   },
   // /tasks: the task board — a "Needs you" column, then one per status (§6.16, S10).
