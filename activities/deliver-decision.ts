@@ -21,6 +21,7 @@ import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook
 import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
+import { pickupOf } from '../domain/pickup';
 import { answerDelivery, countDecisionEvents } from '../runtime/metrics';
 
 export const RESTART_UNAVAILABLE =
@@ -105,10 +106,12 @@ async function deliverToSession(
 
   const access = { workspaceId };
   const run = links.runId ? await getRun(client, access, links.runId) : await latestRun(client, workspaceId, links.sessionId);
-  if (run?.status === 'running') return { kind: 'injected', runId: run.id };
-  if (run?.status !== 'parked') return { kind: 'nothing', runId: null };
-  const session = await getSession(client, access, links.sessionId);
-  if (session?.liveness === 'stopped') {
+  // Only a parked run asks whether its host is still there to run the restart.
+  const session = run?.status === 'parked' ? await getSession(client, access, links.sessionId) : null;
+  const pickup = pickupOf(true, run?.status ?? null, session?.liveness ?? null);
+  if (pickup === 'inject') return { kind: 'injected', runId: run!.id };
+  if (pickup === 'none' || !run) return { kind: 'nothing', runId: null };
+  if (pickup === 'stopped') {
     // E5: no host runs this session, so a restarted run would wait for no one. The answer
     // stays delivered to the session; "Run now" restarts once the host is back.
     return { kind: 'failed', runId: null, failure: RESTART_UNAVAILABLE };

@@ -8,6 +8,7 @@ import type { DecisionDetail } from '../domain/decision-detail-schema';
 import type { RunStatus } from '../domain/run';
 import { livenessOf } from '../domain/session';
 import { isBlocking } from '../domain/blocking';
+import { pickupOf } from '../domain/pickup';
 import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
@@ -28,8 +29,12 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
   const { rows } = await pool.query(
     `select
        (select json_build_object('id', id, 'name', name) from agents where workspace_id = $1 and id = $2) as agent,
-       (select json_build_object('id', id, 'title', title, 'status', status) from tasks
-         where workspace_id = $1 and id = $3 and deleted_at is null) as task,
+       (select json_build_object('id', t.id, 'title', t.title, 'status', t.status, 'holds',
+                 (select json_build_object('self', coalesce(bool_or(b.kind = 'decision' and b.ref = $10), false),
+                                           'decisions', count(*) filter (where b.kind = 'decision' and b.ref <> $10),
+                                           'other', count(*) filter (where b.kind <> 'decision'))
+                    from task_blockers b where b.task_id = t.id and b.resolved_at is null))
+          from tasks t where t.workspace_id = $1 and t.id = $3 and t.deleted_at is null) as task,
        (select json_build_object('id', id, 'name', name) from missions where workspace_id = $1 and id = $4) as mission,
        (select json_build_object('id', id, 'messageCount', message_count, 'scope', scope,
                                  'stoppedAt', stopped_at, 'lastHeartbeatAt', last_heartbeat_at, 'now', now())
@@ -38,6 +43,8 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
        (select coalesce(json_object_agg(id, name), '{}') from members where workspace_id = $1 and id = any($7)) as members,
        (select status from runs where workspace_id = $1 and id = $8) as restarted_status,
        (select risks from approvals where workspace_id = $1 and id = $9) as risk_flags,
+       (select status from runs where workspace_id = $1 and session_id = $5
+         order by created_at desc, started_at desc nulls last limit 1) as latest_run_status,
        now() as now`,
     [
       workspaceId,
@@ -49,6 +56,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
       memberIds,
       restartedBy(decision),
       decision.source?.kind === 'approval' ? decision.source.id : null,
+      decision.id,
     ],
   );
   const row = rows[0];
@@ -62,6 +70,11 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     : null;
   const agentName: string | null = row.agent?.name ?? null;
   const restartedStatus: RunStatus | null = row.restarted_status ?? null;
+  // The run delivery would act on: the decision's own, or its session's latest (FR-31).
+  const pickupRun: RunStatus | null = links.runId ? (row.run?.status ?? null) : (row.latest_run_status ?? null);
+  const open = decision.status === 'open';
+  const pickup = open ? pickupOf(links.sessionId !== null, pickupRun, session?.liveness ?? null) : null;
+  const task: DecisionDetail['task'] = row.task;
   const undo: DecisionDetail['undo'] = {};
   for (const ask of decision.asks) {
     const state = undoState(decision, ask, restartedStatus, new Date(row.now));
@@ -70,15 +83,16 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
   return {
     recurring: row.agent ? await recurringOf(pool, workspaceId, decision, row.agent) : null,
     agent: row.agent,
-    task: row.task,
+    task,
     mission: row.mission,
     session,
     run: row.run,
+    pickup,
     blocking: isBlocking(decision.mode, row.run?.status ?? null, row.task?.status ?? null),
     members: row.members,
     lines: {
-      pending: decision.status === 'open' ? pendingLine(decision.progress, agentName) : null,
-      delivery: decision.delivery ? deliveryLine(decision.delivery, agentName) : null,
+      pending: pickup ? pendingLine(decision.progress, agentName, pickup, task) : null,
+      delivery: decision.delivery ? deliveryLine(decision.delivery, agentName, task) : null,
     },
     undo,
     riskFlags: row.risk_flags ?? null,

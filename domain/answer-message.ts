@@ -6,6 +6,8 @@
  */
 import { describeAnswer } from './ask';
 import type { DecisionSnapshot } from './decision';
+import { pendingLead, pendingTask, stillWaits, type HeldTask } from './pane-lines';
+import type { Pickup } from './pickup';
 
 function attribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('\n', ' ');
@@ -34,32 +36,59 @@ export function composeAnswerMessage(decision: Pick<DecisionSnapshot, 'id' | 'qu
   return [...lines, castDecisionTag(decision)].join('\n');
 }
 
-/** What the person is told about where the answer went (FR-31, FR-33, FR-34; §6.18 copy). */
-export function deliveryLine(delivery: NonNullable<DecisionSnapshot['delivery']>, agentName: string | null): string {
-  if (delivery.kind === 'failed') return 'Answered, but the agent could not be restarted automatically.';
-  if (delivery.otherBlockers > 0) {
-    // §6.18's "blocker(s)" is the plural slot: one blocker, two blockers (§6.5, E16).
-    const blockers = delivery.otherBlockers === 1 ? 'blocker' : 'blockers';
-    return `Answered. This Task is still waiting on ${delivery.otherBlockers} other ${blockers}.`;
-  }
-  switch (delivery.kind) {
-    case 'injected':
-      return 'Sent to the Run that is already going.';
-    case 'restarted':
-      return `${agentName ?? 'The agent'} is picking the work back up.`;
-    case 'queued':
-      return 'Queued — waiting for a free slot.';
-    case 'nothing':
-      return 'Answered. There was no paused work left to restart.';
-  }
+/** "The task "X" still waits on 1 other decision." — what holds it now (E16), or null when nothing else does. */
+function taskWaitsLine(task: HeldTask | null): string | null {
+  const waits = stillWaits(task);
+  if (!task || !waits) return null;
+  return `The task "${task.title}" still waits on ${waits.count} other ${waits.noun}${waits.count === 1 ? '' : 's'}.`;
 }
 
-/** What answering the rest will do (§6.18 "Pending line"), while required asks remain. */
-export function pendingLine(progress: { answered: number; required: number }, agentName: string | null): string | null {
-  const left = progress.required - progress.answered;
+/**
+ * What the person is told about where the answer went (FR-31, FR-34; §6.18 copy) and, when
+ * something else still holds its task, what does (FR-33, E16): both when both are true. The
+ * task is read with the line, so the count never outlives the blockers it counts.
+ */
+export function deliveryLine(
+  delivery: NonNullable<DecisionSnapshot['delivery']>,
+  agentName: string | null,
+  task: HeldTask | null = null,
+): string {
+  const happened = {
+    failed: 'Answered, but the agent could not be restarted automatically.',
+    injected: 'Sent to the Run that is already going.',
+    restarted: `${agentName ?? 'The agent'} is picking the work back up.`,
+    queued: 'Queued — waiting for a free slot.',
+    nothing: 'Answered. There was no paused work left to restart.',
+  }[delivery.kind];
+  const waits = taskWaitsLine(task);
+  return waits ? `${happened} ${waits}` : happened;
+}
+
+/**
+ * What answering the rest will do (§6.18 "Pending line"), while required asks remain: the
+ * agent picks it up only when a run will (FR-31); otherwise the answer waits for it, and the
+ * task's fate is said instead.
+ */
+export function pendingLine(
+  progress: { answered: number; required: number },
+  agentName: string | null,
+  pickup: Pickup,
+  task: HeldTask | null = null,
+): string | null {
+  const lead = pendingLead(progress);
+  if (!lead) return null;
   const agent = agentName ?? 'the agent';
-  if (left <= 0) return null;
-  return left === 1
-    ? `One more and ${agent} picks this up where it stopped.`
-    : `Answer all ${left} and ${agent} picks this up where it stopped.`;
+  const opening = { this: 'Answer this', last: 'One more', both: 'Answer both', all: `Answer all ${lead.count}` }[lead.kind];
+  const [answers, go, are] = progress.required === 1 ? ['your answer', 'goes', 'is'] : ['your answers', 'go', 'are'];
+  const then = {
+    restart: `${agent} picks this up where it stopped.`,
+    inject: `${answers} ${go} to the run ${agent} already has going.`,
+    stopped: `${answers} ${are} recorded, but ${agent}'s session has stopped: nothing restarts until its host is back.`,
+    none: `${answers} ${are} recorded for ${agent}'s next check.`,
+  }[pickup];
+  const sentences = [`${opening} and ${then}`];
+  const fate = pendingTask(pickup, task);
+  if (fate?.frees) sentences.push(`Then the task "${task!.title}" is no longer blocked.`);
+  else if (fate) sentences.push(taskWaitsLine(task)!);
+  return sentences.join(' ');
 }

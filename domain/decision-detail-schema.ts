@@ -9,6 +9,7 @@ import { Liveness } from './session';
 import { TaskStatus } from './task';
 import { Timestamp } from './decision-view-schema';
 import { RiskFlag } from './approval';
+import { Pickup } from './pickup';
 
 const Named = z.object({ id: z.string(), name: z.string() });
 
@@ -24,12 +25,25 @@ export type UndoState = z.infer<typeof UndoState>;
 export const DecisionDetail = z
   .object({
     agent: Named.nullable(),
-    task: z.object({ id: z.string(), title: z.string(), status: z.enum(TaskStatus) }).nullable(),
+    task: z
+      .object({
+        id: z.string(),
+        title: z.string(),
+        status: z.enum(TaskStatus),
+        /**
+         * What holds the task now, read with the decision (never the count taken when it was
+         * answered): whether this decision does, and how many other decisions and other blockers.
+         */
+        holds: z.object({ self: z.boolean(), decisions: z.int().min(0), other: z.int().min(0) }),
+      })
+      .nullable(),
     mission: Named.nullable(),
     session: z
       .object({ id: z.string(), liveness: z.enum(Liveness), messageCount: z.int().min(0), scope: z.string().nullable() })
       .nullable(),
     run: z.object({ id: z.string(), status: z.enum(RunStatus) }).nullable(),
+    /** While it is open: what answering its last required ask would do now (FR-31); null once closed. */
+    pickup: z.enum(Pickup).nullable(),
     /** FR-11: it holds work — posted blocking, or its run is parked, or its task is blocked (`run` and `task` say which). */
     blocking: z.boolean(),
     /** Names of the members who filed or answered it, by id. */

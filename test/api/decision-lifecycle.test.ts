@@ -72,6 +72,7 @@ describe('answering typed asks', () => {
     expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('blocked');
 
     const pane = await me.send(decisionRoutes.getDecision, { params: { id } });
+    expect(pane.detail.pickup).toBe('restart');
     expect(pane.detail.lines.pending).toBe(`One more and ${agent.name} picks this up where it stopped.`);
     expect(pane.detail.task?.status).toBe('blocked');
 
@@ -329,12 +330,18 @@ describe('the answer reaching the agent', () => {
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'nothing', otherBlockers: 1 });
     const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
-    expect(pane.detail.lines.delivery).toBe('Answered. This Task is still waiting on 1 other blocker.');
+    expect(pane.detail.lines.delivery).toBe(
+      'Answered. There was no paused work left to restart. The task "Pick a data feed" still waits on 1 other blocker.',
+    );
     const after = await me.send(taskRoutes.getTask, { params: { id: task.id } });
     expect(after.task.status).toBe('blocked');
 
     await me.send(taskRoutes.resolveBlocker, { params: { id: task.id }, body: { kind: 'other', ref: 'Waiting on the vendor contract' } });
     expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('in_progress');
+    // The count is read with the decision, so it never outlives the blocker it counted.
+    const later = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
+    expect(later.detail.task?.holds).toEqual({ self: false, decisions: 0, other: 0 });
+    expect(later.detail.lines.delivery).toBe('Answered. There was no paused work left to restart.');
   });
 
   it('E18 — an answer to an archived decision is refused with "This decision was archived."', async () => {

@@ -189,7 +189,7 @@ describe('FR-63 — the web words what the server sends as codes and values', ()
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Fourteen questions at once' }).waitFor(SLOW);
     expect(rewritten()).toBeGreaterThan(0);
-    expect(await page.getByTestId('pending').textContent()).toBe('Answer all 10 and the agent picks this up where it stopped.');
+    expect(await page.getByTestId('pending').textContent()).toBe("Answer all 10 and your answers are recorded for the agent's next check.");
     expect(await page.getByTestId('over-limit').textContent()).toContain(
       '4 further questions were not recorded — this decision was too long.',
     );

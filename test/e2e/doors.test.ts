@@ -222,7 +222,7 @@ describe('E2 — one resolution path, three doors', () => {
       await reply.fill('no — not before legal signs off');
       await email.getByRole('button', { name: 'Send reply' }).click();
       await expect.poll(() => email.getByTestId('message-status').textContent(), SLOW).toBe('Rejected');
-      await expect.poll(() => focused(page)).toMatchObject({ text: 'Reply sent. This message is now Rejected.' });
+      await expect.poll(() => focused(page)).toMatchObject({ text: 'Reply sent. This message is now rejected.' });
       expect(await approvalOf(me, approval.id)).toMatchObject({ status: 'rejected', reason: 'not before legal signs off' });
       await expect.poll(async () => (await me.decision(approval.decisionId!)).status, SLOW).toBe('resolved');
 

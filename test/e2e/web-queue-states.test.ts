@@ -165,7 +165,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     await screenshot(page, 'resolved-failed-1280');
   });
 
-  it('E16 — the task has another blocker: "…still waiting on 1 other blocker." — Open Task ↗ shows the task and what holds it', async () => {
+  it('E16 — the task has another blocker: "…still waits on 1 other decision." — Open Task ↗ shows the task and what holds it', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const task = await me.task('Refresh the pricing page');
@@ -178,14 +178,17 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
       .toBe(2);
 
     const page = await signedIn(member.token, `/decisions?id=${first}`);
-    await approveAndWait(page, 'Answered. This Task is still waiting on 1 other blocker.');
+    await approveAndWait(
+      page,
+      'Answered. There was no paused work left to restart. The task "Refresh the pricing page" still waits on 1 other decision.',
+    );
     expect(await page.getByRole('link', { name: 'Open Run' }).count()).toBe(0);
     await atBothWidths(page, 'resolved-other-blocker');
 
     await page.getByRole('link', { name: 'Open Task' }).click();
     await page.waitForURL(`**/tasks/${task.id}`);
     await page.getByRole('heading', { level: 1, name: 'Refresh the pricing page' }).waitFor();
-    expect(await page.getByTestId('task-status').textContent()).toBe('Blocked — returns to In progress when nothing holds it');
+    expect(await page.getByTestId('task-status').textContent()).toBe('Blocked — back in progress when nothing holds it');
     const holding = page.getByTestId('blockers').getByRole('link');
     expect(await holding.allTextContents()).toEqual(['Which supplier list is right? (open)']);
     expect(await holding.getAttribute('href')).toBe(`/decisions?id=${second}`);

@@ -42,11 +42,16 @@ describe('answering in the browser', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
+    // S3's Researcher is parked on it, so the pending line's promise is true (FR-31).
+    const session = await me.session(agent.id);
+    const parked = await me.run(session, 'parked');
     const filed = await me.file({
       question: 'Set up the new data feed',
       context,
       asks: [approvalAsk(), tierAsk(), accessAsk()],
       agent: agent.id,
+      session,
+      run: parked.id,
     });
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Set up the new data feed' }).waitFor();

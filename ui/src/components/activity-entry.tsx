@@ -42,7 +42,7 @@ function subjectName(t: TFunction, entry: Entry, names: Names): string {
 function what(t: TFunction, entry: Entry): string {
   const { from, to } = entry.detail;
   if (entry.kind === 'status_changed' && typeof from === 'string' && typeof to === 'string') {
-    const word = (status: string) => (entry.subjectKind === 'task' ? t(`task.statuses.${status}`, { defaultValue: status }) : status);
+    const word = (status: string) => (entry.subjectKind === 'task' ? t(`task.statusWords.${status}`, { defaultValue: status }) : status);
     return t('activity.statusChanged', { from: word(from), to: word(to) });
   }
   return t(`activity.kinds.${entry.kind}`, { defaultValue: entry.kind.replaceAll('_', ' ') });

@@ -126,7 +126,7 @@ export function DecisionDetail({
   const unreadable = !data && read.isError;
   if (unreadable) return <DetailUnreadable missing={isNotFound(read.error)} titleAs={titleAs} onRetry={() => void read.refetch()} />;
   if (!data) return <section className="detail" aria-busy="true" />;
-  const { decision, detail } = data;
+  const { decision } = data;
   const open = decision.status === 'open';
   const problem = actions.problem;
   return (
@@ -149,7 +149,7 @@ export function DecisionDetail({
         <DetailAsks data={data} me={me} onAnswer={(...answer) => void actions.answer(...answer)} onUndo={(ask) => void actions.undo(ask)} />
       </AskCommandsContext.Provider>
       {open && permission && <p className="help">{t('prompt.keys')}</p>}
-      {open && <PendingLine progress={decision.progress} agent={detail.agent?.name ?? null} />}
+      {open && <PendingLine data={data} />}
       <DetailFooter data={data} walk={walk} onArchive={() => void actions.archive()} onRestore={() => void actions.restore()} />
     </section>
   );

@@ -43,7 +43,7 @@ export function InboxMessage({
     try {
       const next = await replying.mutateAsync(text);
       setReplied(true);
-      onReplied(t('inbox.sent', { status: t(`inbox.statuses.${next}`, { defaultValue: next }) }));
+      onReplied(t('inbox.sent', { status: t(`inbox.statusWords.${next}`, { defaultValue: next }) }));
     } catch (error) {
       setProblem(problemMessage(error));
     }
@@ -114,7 +114,7 @@ export function InboxMessage({
         ) : (
           replied && (
             <p ref={statusLine} tabIndex={-1} className="replied">
-              {t('inbox.sent', { status })}
+              {t('inbox.sent', { status: t(`inbox.statusWords.${message.status}`, { defaultValue: message.status }) })}
             </p>
           )
         )}

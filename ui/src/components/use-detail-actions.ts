@@ -57,7 +57,8 @@ export function useDetailActions({
       onChanged({ left: decision.status !== 'open' });
       if (decision.status !== 'resolved') return void (await actions.reread());
       const settled = await actions.awaitDelivery();
-      if (settled.decision.delivery) announce(answeredToast(t, settled.decision.delivery, settled.detail.agent?.name ?? null));
+      const toast = answeredToast(t, settled);
+      if (toast) announce(toast);
     });
   }
 

@@ -250,8 +250,13 @@ export const en = {
     nothing: 'Answered. There was no paused work left to restart.',
     queued: 'Queued — waiting for a free slot.',
     failed: 'Answered, but the agent could not be restarted automatically.',
-    otherBlockers_one: 'Answered. This Task is still waiting on {{count}} other blocker.',
-    otherBlockers_other: 'Answered. This Task is still waiting on {{count}} other blockers.',
+    // E16, FR-33: what still holds the task, read live and said after what happened (both when both are true).
+    taskWaits: {
+      decision_one: 'The task "{{task}}" still waits on {{count}} other decision.',
+      decision_other: 'The task "{{task}}" still waits on {{count}} other decisions.',
+      blocker_one: 'The task "{{task}}" still waits on {{count}} other blocker.',
+      blocker_other: 'The task "{{task}}" still waits on {{count}} other blockers.',
+    },
     theAgent: 'The agent',
     openRun: 'Open Run',
     openTask: 'Open Task',
@@ -293,9 +298,22 @@ export const en = {
     overLimit_other: '{{count}} further questions were not recorded — this decision was too long.',
     overLimitHelp: 'Answer these ten; the agent will ask again if it still needs more.',
     overLimitGlyph: '⚠',
-    // §6.18 "Pending line": what answering the rest will do, while required asks remain.
-    pendingAll: 'Answer all {{count}} and {{agent}} picks this up where it stopped.',
-    pendingLast: 'One more and {{agent}} picks this up where it stopped.',
+    // §6.18 "Pending line": what answering the rest will do, while required asks remain. It opens
+    // with the asks left in words ("Answer both", never "Answer all 2")…
+    pendingLead: { this: 'Answer this', last: 'One more', both: 'Answer both', all: 'Answer all {{count}}' },
+    // …and promises a pickup only when a run will pick it up (FR-31); `count` is the required asks.
+    pending: {
+      restart: '{{lead}} and {{agent}} picks this up where it stopped.',
+      inject_one: '{{lead}} and your answer goes to the run {{agent}} already has going.',
+      inject_other: '{{lead}} and your answers go to the run {{agent}} already has going.',
+      stopped_one: "{{lead}} and your answer is recorded, but {{agent}}'s session has stopped: nothing restarts until its host is back.",
+      stopped_other:
+        "{{lead}} and your answers are recorded, but {{agent}}'s session has stopped: nothing restarts until its host is back.",
+      none_one: "{{lead}} and your answer is recorded for {{agent}}'s next check.",
+      none_other: "{{lead}} and your answers are recorded for {{agent}}'s next check.",
+    },
+    // FR-33: no run picks it up, but answering frees the task this decision alone holds.
+    pendingFrees: 'Then the task "{{task}}" is no longer blocked.',
     theAgent: 'the agent',
     report: 'Report',
     fullPage: 'Open the full page',
@@ -336,7 +354,13 @@ export const en = {
   task: {
     title: 'Task',
     status: 'Status',
-    statusLine: '{{status}} — returns to {{before}} when nothing holds it',
+    // A blocked task and the status it returns to, in words rather than a capitalised label mid-sentence.
+    blockedLine: {
+      todo: 'Blocked — back on the to-do list when nothing holds it',
+      in_progress: 'Blocked — back in progress when nothing holds it',
+      review: 'Blocked — back in review when nothing holds it',
+      done: 'Blocked — done again when nothing holds it',
+    },
     updated: 'Last changed',
     holding: 'What is holding it',
     holdingNone: 'Nothing is holding it.',
@@ -354,6 +378,15 @@ export const en = {
       cancelled: 'Cancelled',
     },
     decisionStatuses: { open: 'open', resolved: 'answered', withdrawn: 'withdrawn', archived: 'archived' },
+    // The same statuses inside a line ("Set up billing (in progress)", "to do → in progress").
+    statusWords: {
+      todo: 'to do',
+      in_progress: 'in progress',
+      review: 'in review',
+      done: 'done',
+      blocked: 'blocked',
+      cancelled: 'cancelled',
+    },
   },
   // cast-decide "Decision stacks": the checklist in the queue, the stack page, grouping cards.
   stack: {
@@ -681,7 +714,9 @@ export const en = {
     replyHelpEscalation: 'Your reply is the answer the agent receives.',
     replyHelpOptions: 'Reply with an option, by number or name; anything after it is your reason.',
     send: 'Send reply',
+    // After a reply: its new status in plain words, not the capitalised label.
     sent: 'Reply sent. This message is now {{status}}.',
+    statusWords: { pending: 'waiting for you', approved: 'approved', rejected: 'rejected', open: 'open', resolved: 'resolved' },
     failed: 'Could not load your Inbox.',
   },
   // /tasks: the task board — a "Needs you" column, then one per status (§6.16, S10).

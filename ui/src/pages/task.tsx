@@ -35,9 +35,7 @@ function TaskBody({ task, named }: { task: Task; named: Named }) {
       <dl className="facts">
         <dt>{t('task.status')}</dt>
         <dd data-testid="task-status">
-          {task.statusBeforeBlocked && task.status === 'blocked'
-            ? t('task.statusLine', { status, before: t(`task.statuses.${task.statusBeforeBlocked}`) })
-            : status}
+          {task.statusBeforeBlocked && task.status === 'blocked' ? t(`task.blockedLine.${task.statusBeforeBlocked}`) : status}
         </dd>
         <dt>{t('task.updated')}</dt>
         <dd>
@@ -88,7 +86,7 @@ function Blocker({ blocker, named }: { blocker: TaskBlocker; named: Named }) {
     return (
       <AppLink href={`/tasks/${encodeURIComponent(blocker.ref)}`}>
         {name
-          ? t('task.namedLine', { question: name.text, status: t(`task.statuses.${name.status}`) })
+          ? t('task.namedLine', { question: name.text, status: t(`task.statusWords.${name.status}`) })
           : t('task.otherTask', { id: blocker.ref })}
       </AppLink>
     );
