@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MintedToken } from '../../../domain/people';
 import type { NewToken } from '../http/people';
-import { problemMessage } from '../http/problem-message';
+import { useAction } from './use-action';
 import { useCreateToken } from '../queries/people';
 import { SettingsSecret } from './settings-secret';
 
@@ -24,6 +24,7 @@ export function SettingsCreateToken() {
   const [lifetime, setLifetime] = useState<Lifetime>('');
   const [invalid, setInvalid] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const act = useAction(setProblem);
   const [minted, setMinted] = useState<MintedToken | null>(null);
   const agentField = useRef<HTMLInputElement>(null);
   // The ticked "who for" choice: where focus returns once the secret is put away.
@@ -42,14 +43,12 @@ export function SettingsCreateToken() {
       ...(label.trim() ? { label: label.trim() } : {}),
       ...(lifetime ? { expiresIn: lifetime } : {}),
     };
-    try {
+    await act(async () => {
       setMinted(await creating.mutateAsync(body));
       setAgent('');
       setLabel('');
       setLifetime('');
-    } catch (error) {
-      setProblem(problemMessage(error));
-    }
+    });
   }
 
   function done() {

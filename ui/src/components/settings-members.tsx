@@ -5,7 +5,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddedMember, Member } from '../../../domain/people';
-import { problemMessage } from '../http/problem-message';
+import { useAction } from './use-action';
 import { When } from '../pages/page-frame';
 import { useAddMember } from '../queries/people';
 import { SettingsSecret } from './settings-secret';
@@ -55,6 +55,7 @@ function AddMember() {
   const [name, setName] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const act = useAction(setProblem);
   const [added, setAdded] = useState<AddedMember | null>(null);
   const field = useRef<HTMLInputElement>(null);
 
@@ -66,12 +67,10 @@ function AddMember() {
       setInvalid(true);
       return field.current?.focus();
     }
-    try {
+    await act(async () => {
       setAdded(await adding.mutateAsync(name.trim()));
       setName('');
-    } catch (error) {
-      setProblem(problemMessage(error));
-    }
+    });
   }
 
   function done() {

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Token } from '../../../domain/people';
-import { problemMessage } from '../http/problem-message';
+import { useAction } from './use-action';
 import { useRevokeToken } from '../queries/people';
 import { DialogFooter } from './dialog-footer';
 import { ModalDialog } from './modal-dialog';
@@ -25,15 +25,12 @@ export function SettingsRevokeDialog({
   const { t } = useTranslation();
   const revoking = useRevokeToken(me);
   const [problem, setProblem] = useState<string | null>(null);
+  const act = useAction(setProblem);
 
   async function confirm() {
     if (revoking.isPending) return;
     setProblem(null);
-    try {
-      onRevoked(await revoking.mutateAsync(token.id));
-    } catch (error) {
-      setProblem(problemMessage(error));
-    }
+    await act(async () => onRevoked(await revoking.mutateAsync(token.id)));
   }
 
   const body =

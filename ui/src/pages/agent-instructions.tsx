@@ -5,7 +5,7 @@
  */
 import { useState, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemMessage } from '../http/problem-message';
+import { useAction } from '../components/use-action';
 import { AppLink } from '../components/app-link';
 import { LiveRegion } from '../components/live-region';
 import { useInstructionsEditor, useSaveInstructions, type OpenedEditor } from '../queries/agent-instructions';
@@ -43,6 +43,7 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
   const saving = useSaveInstructions(opened.agent.id);
   const busy = saving.isPending;
   const [problem, setProblem] = useState<string | null>(null);
+  const act = useAction(setProblem);
   const [message, setMessage] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
 
@@ -56,7 +57,7 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
     if (busy || over > 0) return;
     setProblem(null);
     setMessage(null);
-    try {
+    await act(async () => {
       const saved = await saving.mutateAsync(text);
       setAgent(saved);
       setText(saved.instructions);
@@ -64,9 +65,7 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
       // Saved: the link's draft is spent, so a reload shows the instructions as they now are.
       if (draftFrom) history.replaceState(null, '', location.pathname);
       setMessage(t('instructions.saved', { agent: saved.name }));
-    } catch (error) {
-      setProblem(problemMessage(error));
-    }
+    });
   }
 
   function discard() {
