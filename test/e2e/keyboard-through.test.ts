@@ -176,7 +176,7 @@ describe('the keyboard, all the way through (issue 30)', () => {
       // ] and j are keys, not text: the emptied field does not take them.
       await page.keyboard.press(']');
       await expect.poll(() => currentId(page), SLOW).toBe(third);
-      expect(await page.locator(`[data-card="${second}"]`).count()).toBe(1);
+      await expect.poll(() => page.locator(`[data-card="${second}"]`).count(), SLOW).toBe(1);
 
       // Esc from an ask returns focus to the decision's card.
       await page.keyboard.press('1');
@@ -257,6 +257,7 @@ describe('the keyboard, all the way through (issue 30)', () => {
     await expect.poll(() => page.getByTestId('walker').textContent(), SLOW).toBe('1 left here');
     await page.locator('.detail footer').getByRole('button', { name: 'Previous decision' }).click();
     await expect.poll(() => currentId(page), SLOW).toBe(first);
+    await page.getByRole('heading', { name: 'Walk first?' }).waitFor(SLOW);
     await page.keyboard.press('y');
     await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('resolved');
     await expect.poll(() => page.getByTestId('walker').textContent(), SLOW).toBe('Nothing left here');
@@ -285,7 +286,7 @@ describe('the keyboard, all the way through (issue 30)', () => {
       const overlaps = toastBox!.x < nextBox!.x + nextBox!.width && nextBox!.x < toastBox!.x + toastBox!.width;
       expect(overlaps && toastBox!.y < nextBox!.y + nextBox!.height && nextBox!.y < toastBox!.y + toastBox!.height).toBe(false);
       await expect
-        .poll(() => page.getByTestId('toast').evaluate((element) => element.getBoundingClientRect().width), { timeout: 10_000 })
+        .poll(() => page.getByTestId('toast').evaluate((element) => element.getBoundingClientRect().width), { timeout: 30_000 })
         .toBeLessThanOrEqual(1);
 
       // Dana's page still shows it open; her Approve is overtaken: one plain message, Alex's answer below it, no green "Answered." box.
