@@ -74,7 +74,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     mission: row.mission,
     session,
     run: row.run,
-    blocking: isBlocking(decision.mode, row.run?.status ?? null, row.task?.status ?? null),
+    blocking: isBlocking(decision.mode),
     members: row.members,
     lines: {
       pending: decision.status === 'open' ? pendingLine(decision.progress, agentName) : null,
