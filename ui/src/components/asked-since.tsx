@@ -15,17 +15,21 @@ export function askedSince(t: TFunction, askedAt: string, messagesSince: number)
   return t('queue.askedSince', { ago, count: messagesSince });
 }
 
-export function StaleMark({ askedAt, messagesSince }: { askedAt: string; messagesSince: number }) {
+/** The Stale mark, or nothing while the ask is fresh; `spaced` puts a space before it, in running text. */
+export function StaleMark({ askedAt, messagesSince, spaced = false }: { askedAt: string; messagesSince: number; spaced?: boolean }) {
   const { t } = useTranslation();
   if (!isStale(new Date(askedAt), messagesSince, new Date())) return null;
   return (
-    <span
-      className="chip stale"
-      data-testid="stale"
-      title={t('queue.staleWhy', { hours: STALE_AFTER_MS / 3_600_000, messages: STALE_AFTER_MESSAGES })}
-    >
-      <span aria-hidden="true">{t('detail.staleGlyph')} </span>
-      {t('queue.stale')}
-    </span>
+    <>
+      {spaced && ' '}
+      <span
+        className="chip stale"
+        data-testid="stale"
+        title={t('queue.staleWhy', { hours: STALE_AFTER_MS / 3_600_000, messages: STALE_AFTER_MESSAGES })}
+      >
+        <span aria-hidden="true">{t('detail.staleGlyph')} </span>
+        {t('queue.stale')}
+      </span>
+    </>
   );
 }

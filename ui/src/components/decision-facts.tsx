@@ -118,12 +118,7 @@ export function DecisionFacts({ data, me }: { data: DecisionRead; me: string | n
     <div className="decision-facts">
       <p className="byline" data-testid="byline">
         {byline(t, i18n.language, decision, detail, me)}
-        {since !== null && (
-          <>
-            {' '}
-            <StaleMark askedAt={decision.createdAt} messagesSince={since} />
-          </>
-        )}
+        {since !== null && <StaleMark askedAt={decision.createdAt} messagesSince={since} spaced />}
       </p>
       {open && detail.blocking && <BlockingLine detail={detail} />}
       {detail.task && (
