@@ -47,7 +47,7 @@ const gauges = [
   gauge('cast_decisions_open', 'Open decisions in the whole deployment.', (counts) => counts.open),
   gauge(
     'cast_decisions_blocking',
-    'Open decisions that block their agent (posted blocking, or their run is parked or their task blocked), in the whole deployment.',
+    'Open decisions that block their agent (posted blocking; an advisory one never does), in the whole deployment.',
     (counts) => counts.blocking,
   ),
 ];

@@ -88,7 +88,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     session,
     run: row.run,
     pickup,
-    blocking: isBlocking(decision.mode, row.run?.status ?? null, row.task?.status ?? null),
+    blocking: isBlocking(decision.mode),
     members: row.members,
     lines: {
       pending: pickup ? pendingLine(decision.progress, agentName, pickup, task) : null,

@@ -9,6 +9,7 @@ import { toDecisionView } from '../domain/decision-state';
 import { RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, TAB_STATUSES, type QueuePage as QueuePageView, type QueueTab } from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
+import { messagesSince } from '../domain/staleness';
 import { recordActivity } from './activity';
 import { withTransaction, prepared, type Pool } from './pool';
 import type { Principal } from '../domain/principal';
@@ -76,14 +77,14 @@ export type QueueQuery = {
 /** What the read model gives of a queue page; the route adds the health line and the paging. */
 export type QueuePage = Pick<QueuePageView, 'decisions' | 'counts' | 'tabs' | 'history'>;
 
-// coalesce: with no run or task joined, `r.status = 'parked'` is null, and null is not false.
-const BLOCKING = "(d.mode = 'blocking' or coalesce(r.status = 'parked', false) or coalesce(t.status = 'blocked', false))";
+/** Posted blocking: the rule of domain/blocking.ts. An advisory decision is never blocking. */
+const BLOCKING = "(d.mode = 'blocking')";
 
 /**
- * Blocking is derived, never stored (DESIGN §3): posted blocking, or its run is parked, or
- * its task is blocked. The rank group puts blocking decisions whose session can still
- * receive an answer first, then blocking ones on a stopped or unresponsive session (the
- * liveness rule of domain/session.ts), then the rest.
+ * Blocking is derived, never stored (DESIGN §3): posted blocking (domain/blocking.ts). The
+ * rank group puts blocking decisions whose session can still receive an answer first, then
+ * blocking ones on a stopped or unresponsive session (the liveness rule of domain/session.ts),
+ * then advisory ones (cast-decide "What you see").
  */
 function sessionLive(liveSecondsParam: string): string {
   return `(s.stopped_at is null and s.last_heartbeat_at >= now() - make_interval(secs => ${liveSecondsParam}))`;
@@ -106,8 +107,6 @@ function dormant(liveSecondsParam: string): string {
 }
 
 const FROM = `from decisions d
-  left join runs r on r.id = d.run_id
-  left join tasks t on t.id = d.task_id
   left join sessions s on s.workspace_id = d.workspace_id and s.id = d.session_id
   left join stack_members sm on sm.decision_id = d.id
   left join stacks st on st.id = sm.stack_id`;
@@ -143,6 +142,7 @@ type CardRow = {
   agent_name: string | null;
   task_title: string | null;
   scope: string | null;
+  session_messages: number | null;
   stack_id: string | null;
   stack_title: string | null;
   stack_position: number | null;
@@ -158,7 +158,7 @@ type FactsRow = QueuePage['counts'] & { answered: number; archived: number; deci
  * index `decisions_open_class_idx` is on exactly this expression and WEIGHT):
  *   1  posted blocking, no session: always group 1;
  *   2  posted blocking, with a session: group 1 while the session is live, else group 2;
- *   3  advisory: group 3, unless its run is parked or its task blocked (then 1 or 2).
+ *   3  advisory: group 3.
  */
 function postedClass(alias: string): string {
   return `case when ${alias}.mode = 'advisory' then 3 when ${alias}.session_id is null then 1 else 2 end`;
@@ -170,39 +170,19 @@ const WS = '(select $1::text)';
 const LIVE_SECONDS = HEARTBEAT_TIMEOUT_MS / 1000;
 
 /**
- * Advisory open decisions that are blocking all the same (DESIGN §3): those of the parked
- * runs and blocked tasks, looked up by those ids, so no plan reads every advisory decision.
- * `columns` are the decision's (alias hd) to return. $1 is the workspace.
- */
-function advisoryHeld(columns: string): string {
-  const parked = "select hr.id from runs hr where hr.workspace_id = $1 and hr.status = 'parked'";
-  const blocked = "select ht.id from tasks ht where ht.workspace_id = $1 and ht.status = 'blocked'";
-  // Two disjoint halves (a decision held by both its run and its task is in the first): no dedupe.
-  return `select ${columns} from decisions hd
-     where hd.workspace_id = $1 and hd.run_id = any (array(${parked}))
-       and hd.run_id is not null and hd.status = 'open' and hd.mode = 'advisory'
-    union all
-    select ${columns} from decisions hd
-     where hd.workspace_id = $1 and hd.task_id = any (array(${blocked}))
-       and hd.task_id is not null and hd.status = 'open' and hd.mode = 'advisory'
-       and (hd.run_id is null or hd.run_id not in (${parked}))`;
-}
-
-/**
  * The Open tab's first rows of the whole workspace without sorting every open decision. The
- * open decisions fall into six disjoint parts, each readable in rank order:
+ * open decisions fall into five disjoint parts, each readable in rank order:
  *   - members of overdue stacks (few: ranked in full);
  *   - class 1, in index order: group 1;
  *   - class 2 on each live session (few sessions): group 1;
  *   - class 2 on any other session, in index order: group 2;
- *   - class 3 held by a parked run or blocked task (few): group 1 or 2;
- *   - class 3 otherwise, in index order: group 3.
+ *   - class 3, in index order: group 3.
  * The first `window` rows of the queue are among the first `window` of each part, so each
  * part reads at most that many (the index walks also pass over the few rows of the small
- * parts), and only their union is sorted. The small sets (live sessions, held decisions,
- * overdue stacks' members) are computed once; the walks test them as hashed subplans
- * (`not in`), filters that keep the index order, so no plan can trade it for a sort. The
- * window is a literal (a few sizes, one prepared statement each).
+ * parts), and only their union is sorted. The small sets (live sessions, overdue stacks'
+ * members) are computed once; the walks test them as hashed subplans (`not in`), filters
+ * that keep the index order, so no plan can trade it for a sort. The window is a literal (a
+ * few sizes, one prepared statement each).
  *
  * The parameters ($1 workspace, $2 limit, $3 offset) are read through `(select $n)`, which
  * the planner cannot see into: the plan is then the same whatever the values, so Postgres
@@ -211,25 +191,20 @@ function advisoryHeld(columns: string): string {
  */
 function openWindowSql(window: number): string {
   const rankKeys = `${WEIGHT} desc, d.created_at, d.number`;
-  // Held decisions are all advisory (class 3): the other walks pass over overdue ones alone.
-  const walk = (where: string, skip = 'overdue') => `d.workspace_id = ${WS} and d.status = 'open' and ${where}
-          and d.id not in (select id from ${skip})
+  const walk = (where: string) => `d.workspace_id = ${WS} and d.status = 'open' and ${where}
+          and d.id not in (select id from overdue)
         order by ${rankKeys} limit ${window}`;
   return `live as materialized (
       select s.id from sessions s where s.workspace_id = ${WS} and ${sessionLive(String(LIVE_SECONDS))}),
-    held as materialized (
-      ${advisoryHeld(`hd.id, hd.session_id, ${WEIGHT.replace('d.', 'hd.')} as weight, hd.created_at, hd.number`).replaceAll('$1', WS)}),
     overdue as materialized (
-      select d.id, d.created_at, d.number, ${WEIGHT} as weight,
-             ${postedClass('d')} < 3 or d.id in (select id from held) as blocking,
-             case when ${postedClass('d')} = 3 and d.id not in (select id from held) then 3
+      select d.id, d.created_at, d.number, ${WEIGHT} as weight, ${postedClass('d')} < 3 as blocking,
+             case when ${postedClass('d')} = 3 then 3
                   when d.session_id is null or d.session_id in (select id from live) then 1 else 2 end as rank_group,
              true as stack_overdue
         from stacks st
         join stack_members sm on sm.stack_id = st.id
         join decisions d on d.id = sm.decision_id
        where st.workspace_id = ${WS} and st.status = 'open' and st.due_at < now() and d.workspace_id = ${WS} and d.status = 'open'),
-    skip as materialized (select id from overdue union all select id from held),
     w as materialized (
       (select * from overdue order by rank_group, weight desc, created_at, number limit ${window})
       union all
@@ -244,14 +219,8 @@ function openWindowSql(window: number): string {
       (select d.id, d.created_at, d.number, ${WEIGHT}, true, 2, false from decisions d
         where ${walk(`${postedClass('d')} = 2 and d.session_id not in (select id from live)`)})
       union all
-      (select h.id, h.created_at, h.number, h.weight, true,
-              case when h.session_id is null or h.session_id in (select id from live) then 1 else 2 end as rank_group, false
-         from held h
-        where h.id not in (select id from overdue)
-        order by rank_group, h.weight desc, h.created_at, h.number limit ${window})
-      union all
       (select d.id, d.created_at, d.number, ${WEIGHT}, false, 3, false from decisions d
-        where ${walk(`${postedClass('d')} = 3`, 'skip')}))`;
+        where ${walk(`${postedClass('d')} = 3`)}))`;
 }
 
 /** Window sizes of the Open tab's fast read; a page reaching past the largest is ranked in full. */
@@ -262,7 +231,8 @@ function cardSql(liveSecondsParam: string, keys: string[]): string {
   return `select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group,
             ${dormant(liveSecondsParam)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
             st.due_at as stack_due_at, p.stack_overdue, ${ASKED} as asked,
-            a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope
+            a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope,
+            s.message_count as session_messages
        from p join decisions d on d.id = p.id
        left join runs r on r.id = d.run_id
        left join tasks t on t.id = d.task_id
@@ -289,12 +259,11 @@ const HISTORY = `(select coalesce(sum(n), 0)::int from decision_counts where wor
 const tabStatuses = (tab: QueueTab) => `'{${TAB_STATUSES[tab].join(',')}}'::text[]`;
 
 /**
- * Counts of the unfiltered queue: the counters, plus the advisory decisions held by their work,
- * and the two closed tabs' counts for the tabs themselves. $1 workspace, $2 the tab's statuses.
+ * Counts of the unfiltered queue, all from the counters (blocking is the posted mode alone), and
+ * the two closed tabs' counts for the tabs themselves. $1 workspace, $2 the tab's statuses.
  */
 const COUNTS_UNFILTERED = `select coalesce(sum(c.n) filter (where c.status = 'open'), 0)::int as open,
-            (coalesce(sum(c.n) filter (where c.status = 'open' and c.mode = 'blocking'), 0)
-              + (select count(*) from (${advisoryHeld('hd.id').replaceAll('$1', WS)}) held))::int as blocking,
+            coalesce(sum(c.n) filter (where c.status = 'open' and c.mode = 'blocking'), 0)::int as blocking,
             coalesce(sum(c.n) filter (where c.status = any ((select $2::text[])::text[])), 0)::int as total,
             coalesce(sum(c.n) filter (where c.status = any (${tabStatuses('answered')})), 0)::int as answered,
             coalesce(sum(c.n) filter (where c.status = any (${tabStatuses('archived')})), 0)::int as archived,
@@ -376,6 +345,7 @@ export async function listQueue(
     decisions: rows.map((row) => ({
       ...toView(row),
       blocking: row.blocking,
+      messagesSince: row.session_messages === null ? null : messagesSince(row.snapshot.messagesAtAsk, row.session_messages),
       dormant: row.dormant,
       askedTimes: row.asked !== null && row.asked >= RECURRING_MIN ? row.asked : null,
       stackPlace: row.stack_id

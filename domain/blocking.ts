@@ -1,12 +1,13 @@
 /**
- * Whether a decision holds work (FR-11, DESIGN §3): it was posted blocking, or its run is
- * parked, or its task is blocked. Derived, never stored — the queue's SQL says the same
- * (`BLOCKING` in db/decision-queries.ts), this is the rule for one decision already read.
+ * Whether a decision holds work (FR-3, FR-11, cast-decide "Blocking and advisory"): it was
+ * posted blocking, so its agent waits on the answer. An advisory decision never does: its
+ * agent carries on with its default, even when its run is parked or its task blocked by
+ * something else. One rule for every surface — the card's chip, the detail's line, the
+ * header's count and the rank; the queue's SQL says the same (`BLOCKING` in
+ * db/decision-queries.ts), and test/api/queue-rank.property.test.ts holds it to this.
  */
 import type { DecisionMode } from './decision';
-import type { RunStatus } from './run';
-import type { TaskStatus } from './task';
 
-export function isBlocking(mode: DecisionMode, runStatus: RunStatus | null, taskStatus: TaskStatus | null): boolean {
-  return mode === 'blocking' || runStatus === 'parked' || taskStatus === 'blocked';
+export function isBlocking(mode: DecisionMode): boolean {
+  return mode === 'blocking';
 }

@@ -44,7 +44,7 @@ export const DecisionDetail = z
     run: z.object({ id: z.string(), status: z.enum(RunStatus) }).nullable(),
     /** While it is open: what answering its last required ask would do now (FR-31); null once closed. */
     pickup: z.enum(Pickup).nullable(),
-    /** FR-11: it holds work — posted blocking, or its run is parked, or its task is blocked (`run` and `task` say which). */
+    /** FR-11: it holds work — posted blocking (domain/blocking.ts); `run` and `task` name what it holds. An advisory decision never is. */
     blocking: z.boolean(),
     /** Names of the members who filed or answered it, by id. */
     members: z.record(z.string(), z.string()),

@@ -37,6 +37,11 @@ export const QueueCardFacts = z.object({
   agentName: z.string().nullable(),
   taskTitle: z.string().nullable(),
   scope: z.string().nullable(),
+  /**
+   * Messages in its session since it was asked, for "asked 3h ago, 42 messages since" (the
+   * numbers `cast decide ls` prints; domain/staleness.ts); null when it has no session.
+   */
+  messagesSince: z.int().min(0).nullable(),
   /** "Asked {count} times": set when its agent raised it 3+ times in 14 days (FR-56). */
   askedTimes: z.int().min(1).nullable(),
 });
@@ -44,7 +49,7 @@ export type QueueCardFacts = z.infer<typeof QueueCardFacts>;
 
 export const QueueCard = DecisionView.extend(QueueCardFacts.shape).meta({
   id: 'QueueCard',
-  description: 'A decision as the queue lists it, with `blocking`, `stackPlace`, `dormant` and names.',
+  description: 'A decision as the queue lists it, with `blocking`, `stackPlace`, `dormant`, `messagesSince` and names.',
 });
 export type QueueCard = z.infer<typeof QueueCard>;
 

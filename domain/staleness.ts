@@ -17,11 +17,23 @@ export function ago(from: Date, now: Date): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
+/**
+ * Messages in the session since the ask: none when the ask remembers no count (filed before
+ * the count was stored), so an old ask is never called stale on a guess.
+ */
+export function messagesSince(countAtAsk: number | null | undefined, countNow: number): number {
+  return Math.max(0, countNow - (countAtAsk ?? countNow));
+}
+
+/** The CLI's threshold, and the web's: 2 hours since the ask, or 30 messages in its session. */
+export function isStale(askedAt: Date, messagesSinceAsk: number, now: Date): boolean {
+  return now.getTime() - askedAt.getTime() >= STALE_AFTER_MS || messagesSinceAsk >= STALE_AFTER_MESSAGES;
+}
+
 export function staleness(askedAt: Date, countAtAsk: number, countNow: number, now: Date): Staleness {
-  const messagesSince = Math.max(0, countNow - countAtAsk);
+  const since = messagesSince(countAtAsk, countNow);
   const asked = ago(askedAt, now);
-  const stale = now.getTime() - askedAt.getTime() >= STALE_AFTER_MS || messagesSince >= STALE_AFTER_MESSAGES;
-  return { asked, messagesSince, stale, line: `asked ${asked}, ${messagesSince} messages since` };
+  return { asked, messagesSince: since, stale: isStale(askedAt, since, now), line: `asked ${asked}, ${since} messages since` };
 }
 
 export const STALE_HINT = 'Stale: cancel it or edit it so it still matches what you are doing.';

@@ -40,10 +40,12 @@ describe('the queue', () => {
     const unscored = await file('Blocking, unscored');
     const taskBlocked = await file('Advisory, but its task is blocked', { mode: 'advisory', defaultOption: 1, task: blockedTask.id });
 
+    // An advisory decision is never blocking, even on a task something else blocks: its agent
+    // carries on with its default (cast-decide "Blocking and advisory"), so it ranks with the advisory ones.
     const page = await queueOf(me);
-    expect(page.decisions.map((decision) => decision.id)).toEqual([sure, unscored, taskBlocked, liveLow, onStopped, advisory]);
-    expect(page.decisions.map((decision) => decision.blocking)).toEqual([true, true, true, true, true, false]);
-    expect(page.counts).toEqual({ open: 6, blocking: 5, total: 6 });
+    expect(page.decisions.map((decision) => decision.id)).toEqual([sure, unscored, liveLow, onStopped, advisory, taskBlocked]);
+    expect(page.decisions.map((decision) => decision.blocking)).toEqual([true, true, true, true, false, false]);
+    expect(page.counts).toEqual({ open: 6, blocking: 4, total: 6 });
   });
 
   it('E17 — 140 open: the first 25 render, the count says 140, a page above 100 is clamped, paging is explicit', async () => {

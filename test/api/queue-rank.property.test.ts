@@ -4,7 +4,8 @@
  *   - the rank of DESIGN §3 computed here in TypeScript from the rows this test wrote —
  *     overdue stacks first; then blocking on a session that can receive (or none), blocking
  *     on a stopped or unresponsive one, advisory; descending confidence, unscored 0.5; oldest;
- *     blocking meaning posted blocking, a parked run or a blocked task;
+ *     blocking meaning domain/blocking.ts's rule (posted blocking: never an advisory decision,
+ *     whatever its run or task), so the SQL and the card, detail and header agree;
  *   - the general plan, which ranks every matching row in one sort (`plan: 'general'`).
  * Each workspace mixes blocking and advisory decisions, live, unresponsive, silent and stopped
  * sessions, parked and running runs, blocked tasks, overdue, future, undated and closed stacks,
@@ -18,6 +19,7 @@ import { mirrorDecision } from '../../activities/mirror-decision';
 import { listQueue, nextDecisionNumber, type QueuePage, type QueueQuery } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { createMember, createWorkspace } from '../../db/tenancy';
+import { isBlocking } from '../../domain/blocking';
 import { openDecision } from '../../domain/decision-state';
 import type { QueueTab } from '../../domain/queue';
 import { decisionBody, decisionStart } from '../support/fixtures';
@@ -193,9 +195,7 @@ async function seed(world: World): Promise<Seeded> {
       members.push({ decision_id: id, stack_id: stackIds[decision.stack], position });
     }
 
-    const run = decision.run === null ? null : world.runs[decision.run]!;
-    const task = decision.task === null ? null : world.tasks[decision.task]!;
-    const blocking = decision.mode === 'blocking' || run?.status === 'parked' || task === 'blocked';
+    const blocking = isBlocking(decision.mode);
     const live = decision.session === null || world.sessions[decision.session] === 'live';
     const stack = decision.stack === null ? null : world.stacks[decision.stack]!;
     seeded.push({

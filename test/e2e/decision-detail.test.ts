@@ -63,11 +63,11 @@ describe('what a person needs to see to decide', () => {
 
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Spend $240 on the data feed' }).waitFor(SLOW);
-    expect(await page.getByTestId('byline').textContent()).toBe('Researcher · just now · 82% sure');
+    expect(await page.getByTestId('byline').textContent()).toBe('Researcher · asked just now, 0 messages since · 82% sure');
     const blocking = page.getByTestId('blocking');
-    expect(await blocking.textContent()).toBe('⏸ Blocking: Run paused · Task blocked');
-    expect(await blocking.getByRole('link', { name: 'Run paused' }).getAttribute('href')).toBe(`/runs/${parked.id}`);
-    expect(await blocking.getByRole('link', { name: 'Task blocked' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
+    expect(await blocking.textContent()).toBe("⏸ Blocking: Researcher's paused run · task “Refresh the pricing page”");
+    expect(await blocking.getByRole('link', { name: "Researcher's paused run" }).getAttribute('href')).toBe(`/runs/${parked.id}`);
+    expect(await blocking.getByRole('link', { name: 'task “Refresh the pricing page”' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
     const taskLine = page.getByTestId('task');
     expect(await taskLine.textContent()).toBe('Task: Refresh the pricing page →');
     expect(await taskLine.getByRole('link').getAttribute('href')).toBe(`/tasks/${task.id}`);
@@ -80,11 +80,11 @@ describe('what a person needs to see to decide', () => {
     await screenshot(page, 'detail-header-1280');
 
     // Each link lands where it says.
-    await blocking.getByRole('link', { name: 'Run paused' }).click();
+    await blocking.getByRole('link', { name: "Researcher's paused run" }).click();
     await page.waitForURL(`**/runs/${parked.id}`);
     await page.getByRole('heading', { level: 1, name: 'Run' }).waitFor(SLOW);
     await page.goBack();
-    await page.getByTestId('blocking').getByRole('link', { name: 'Task blocked' }).click();
+    await page.getByTestId('blocking').getByRole('link', { name: 'task “Refresh the pricing page”' }).click();
     await page.waitForURL(`**/tasks/${task.id}`);
   });
 

@@ -1,15 +1,19 @@
 /**
- * The lines under a decision's title (§6.2, FR-10, FR-11): who raised it, how long ago and how
- * sure it is — or, once answered, who answered and when (§6.5); what it is blocking, with a
- * link to the paused Run and the blocked Task; its Task and the Mission behind it; whether it
- * is advisory, its default and when that default is taken; and a withdrawal by its agent.
+ * The lines under a decision's title (§6.2, FR-10, FR-11): who raised it, how long ago (for an
+ * open ask of a session, "asked 3h ago, 42 messages since" and a Stale mark) and how sure it is
+ * where it carries a confidence — or, once answered, who answered and when (§6.5); what a
+ * blocking decision holds, naming its agent's run and its task, each a link; its Task and the
+ * Mission behind it; whether it is advisory (never Blocking), its default and when that default
+ * is taken; and a withdrawal by its agent.
  */
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionRead } from '../http/decisions';
 import { age, ago, moment } from '../time';
+import { messagesSince } from '../../../domain/staleness';
 import { AppLink } from './app-link';
+import { askedSince, StaleMark } from './asked-since';
 
 type Decision = DecisionRead['decision'];
 type Detail = DecisionRead['detail'];
@@ -29,29 +33,50 @@ function closer(t: TFunction, decision: Decision, detail: Detail, me: string | n
   return last.answeredBy === me ? t('ask.you') : (detail.members[last.answeredBy] ?? last.answeredBy);
 }
 
+/** Messages in its session since it was asked, while it is open; null without a session. */
+function sinceAsked(decision: Decision, detail: Detail): number | null {
+  if (decision.status !== 'open' || !detail.session) return null;
+  return messagesSince(decision.messagesAtAsk, detail.session.messageCount);
+}
+
 function byline(t: TFunction, locale: string, decision: Decision, detail: Detail, me: string | null): string {
   const agent = detail.agent?.name ?? null;
   const who = decision.status === 'resolved' ? closer(t, decision, detail, me) : null;
   if (who && decision.resolvedAt) {
     return [agent, t('detail.answeredBy', { who }), moment(decision.resolvedAt, locale)].filter(Boolean).join(' · ');
   }
-  const confidence =
-    decision.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(decision.confidence * 100) });
-  return [agent, ageWords(t, decision.createdAt), confidence].filter(Boolean).join(' · ');
+  const since = sinceAsked(decision, detail);
+  const when = since === null ? ageWords(t, decision.createdAt) : askedSince(t, decision.createdAt, since);
+  // An unscored decision shows no confidence at all: "not scored" on every one was noise.
+  const confidence = decision.confidence === null ? null : t('queue.sure', { percent: Math.round(decision.confidence * 100) });
+  return [agent, when, confidence].filter(Boolean).join(' · ');
 }
 
-/** "⏸ Blocking: Run paused · Task blocked", each part a link to what it holds (FR-11). */
+/** "Researcher's paused run": the run it holds, by its agent, never by a raw id. */
+function runLabel(t: TFunction, run: NonNullable<Detail['run']>, agent: string | null): string {
+  const paused = run.status === 'parked';
+  if (agent === null) return t(paused ? 'detail.blockingRunPausedNoAgent' : 'detail.blockingRunNoAgent');
+  return t(paused ? 'detail.blockingRunPaused' : 'detail.blockingRun', { agent });
+}
+
+/**
+ * "⏸ Blocking: Researcher's paused run · task “Refresh the pricing page”", each part a link to
+ * what it holds (FR-11); with neither, "⏸ Blocking: Researcher is waiting for your answer".
+ */
 function BlockingLine({ detail }: { detail: Detail }) {
   const { t } = useTranslation();
+  const agent = detail.agent?.name ?? null;
   const parts = [
-    detail.run?.status === 'parked' && { href: `/runs/${encodeURIComponent(detail.run.id)}`, label: t('detail.runPaused') },
-    detail.task?.status === 'blocked' && { href: `/tasks/${encodeURIComponent(detail.task.id)}`, label: t('detail.taskBlocked') },
-  ].filter((part) => part !== false && part !== undefined);
+    detail.run && { href: `/runs/${encodeURIComponent(detail.run.id)}`, label: runLabel(t, detail.run, agent) },
+    detail.task && { href: `/tasks/${encodeURIComponent(detail.task.id)}`, label: t('detail.blockingTask', { title: detail.task.title }) },
+  ].filter((part) => part !== null);
   return (
     <p className="blocking" data-testid="blocking">
       <span aria-hidden="true">{t('detail.blockingGlyph')} </span>
       {parts.length === 0
-        ? t('queue.blocking')
+        ? agent === null
+          ? t('queue.blocking')
+          : `${t('detail.blockingOn')} ${t('detail.blockingAgentWaits', { agent })}`
         : [
             `${t('detail.blockingOn')} `,
             ...parts.map((part, index) => (
@@ -88,10 +113,12 @@ export function DecisionFacts({ data, me }: { data: DecisionRead; me: string | n
   const { decision, detail } = data;
   const open = decision.status === 'open';
   const agent = detail.agent?.name ?? t('outcome.theAgent');
+  const since = sinceAsked(decision, detail);
   return (
     <div className="decision-facts">
       <p className="byline" data-testid="byline">
         {byline(t, i18n.language, decision, detail, me)}
+        {since !== null && <StaleMark askedAt={decision.createdAt} messagesSince={since} spaced />}
       </p>
       {open && detail.blocking && <BlockingLine detail={detail} />}
       {detail.task && (

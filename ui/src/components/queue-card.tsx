@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { hostPromptOf } from '../queue/host-prompt';
 import { ProgressDots } from './progress-dots';
+import { askedSince, StaleMark } from './asked-since';
 import { age, day } from '../time';
 import type { QueueCard as Card } from '../../../domain/queue';
 
@@ -8,8 +9,9 @@ import type { QueueCard as Card } from '../../../domain/queue';
 export type CardPick = { checked: boolean; onToggle: () => void };
 
 /**
- * One decision in the list: summary, agent · task · age, blocking, dormant and recurring chips,
- * confidence, progress. An open card can be archived from the list (FR-43); in the Archived tab:
+ * One decision in the list: summary, agent · task · age — for an open ask of a session, "asked
+ * 3h ago, 42 messages since" and a Stale mark (cast-decide) — blocking or advisory, dormant and
+ * recurring chips, confidence where it has one, progress. An open card can be archived from the list (FR-43); in the Archived tab:
  * who set it aside, when, and Restore (§6.12); in Answered, one its agent withdrew says so.
  * In a stack's checklist a closed member carries a check mark; a card in no stack can be picked.
  */
@@ -36,6 +38,9 @@ export function QueueCard({
   const questionId = `question-${card.id}`;
   const done = card.stackPlace !== null && card.status !== 'open';
   const prompt = hostPromptOf(card);
+  const open = card.status === 'open';
+  // The session's numbers, while it is open: what the CLI prints beside it (cast decide ls).
+  const since = open ? card.messagesSince : null;
   return (
     <li data-testid="card" aria-current={current ? 'true' : undefined} className={pick ? 'pickable' : undefined}>
       {pick && <input type="checkbox" className="pick" checked={pick.checked} onChange={pick.onToggle} aria-labelledby={questionId} />}
@@ -53,7 +58,11 @@ export function QueueCard({
         {archived ? (
           <span className="meta">{[card.agentName, archivedLine(t, archived, me)].filter(Boolean).join(' · ')}</span>
         ) : (
-          <span className="meta">{[card.agentName, card.taskTitle, age(t, card.createdAt)].filter(Boolean).join(' · ')}</span>
+          <span className="meta">
+            {[card.agentName, card.taskTitle, since === null ? age(t, card.createdAt) : askedSince(t, card.createdAt, since)]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
         )}
         {prompt && <span className="chip quiet">{t(`prompt.${prompt.kind}`)}</span>}
         {/* Listed in Answered, so what its agent took back is still there to see. */}
@@ -62,7 +71,14 @@ export function QueueCard({
             {t('queue.withdrawn')}
           </span>
         )}
-        {card.blocking && card.status === 'open' && <span className="chip">{t('queue.blocking')}</span>}
+        {/* One rule (domain/blocking.ts): only a decision its agent waits on says Blocking. */}
+        {open && card.blocking && <span className="chip">{t('queue.blocking')}</span>}
+        {open && card.mode === 'advisory' && (
+          <span className="chip quiet" data-testid="advisory-chip">
+            {t('queue.advisory')}
+          </span>
+        )}
+        {since !== null && <StaleMark askedAt={card.createdAt} messagesSince={since} />}
         {card.dormant && (
           <span className="chip quiet" data-testid="dormant">
             {t('queue.dormant')}
@@ -74,9 +90,7 @@ export function QueueCard({
             {t('recurring.chip', { count: card.askedTimes })}
           </span>
         )}
-        <span className="confidence">
-          {card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}
-        </span>
+        {card.confidence !== null && <span className="confidence">{t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>}
         <span className="progress">
           <ProgressDots progress={card.progress} />
           {t('queue.progress', card.progress)}

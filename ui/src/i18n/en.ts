@@ -17,9 +17,19 @@ export const en = {
     // A filtered view counts what it shows; the health line above it counts the whole workspace.
     countsInView: '{{open}} open in this view · {{blocking}} blocking',
     tabs: { open: 'Open', answered: 'Answered', archived: 'Archived' },
+    // Only a decision posted blocking says Blocking: its agent waits (domain/blocking.ts).
     blocking: 'Blocking',
-    notScored: 'not scored',
+    // An advisory decision's agent carries on with its default, so it never says Blocking.
+    advisory: 'Advisory',
+    // Shown only where the decision carries a confidence; an unscored one shows none.
     sure: '{{percent}}% sure',
+    // The two numbers `cast decide ls` prints (cast-decide "Keeping an ask correct").
+    askedSince_one: 'asked {{ago}}, {{count}} message since',
+    askedSince_other: 'asked {{ago}}, {{count}} messages since',
+    agoWords: '{{age}} ago',
+    // Open 2 hours, or 30 messages on in its session: it may no longer match what the agent is doing.
+    stale: 'Stale',
+    staleWhy: 'Asked {{hours}} or more hours ago, or {{messages}} or more messages ago: it may no longer match what the agent is doing.',
     progress: '{{answered}} of {{required}}',
     loadMore: 'Load {{count}} more',
     emptyFirstRunTitle: 'No decisions yet.',
@@ -278,9 +288,16 @@ export const en = {
     answeredBy: 'answered by {{who}}',
     // Drawn before "Blocking" and hidden from screen readers; the word says the same.
     blockingGlyph: '⏸',
+    // Drawn before "Stale" and hidden from screen readers; the word says the same.
+    staleGlyph: '⚠',
     blockingOn: 'Blocking:',
-    runPaused: 'Run paused',
-    taskBlocked: 'Task blocked',
+    // FR-11: the blocking line names the run (by its agent) and the task it holds, each a link.
+    blockingRun: "{{agent}}'s run",
+    blockingRunPaused: "{{agent}}'s paused run",
+    blockingRunNoAgent: 'its run',
+    blockingRunPausedNoAgent: 'its paused run',
+    blockingTask: 'task “{{title}}”',
+    blockingAgentWaits: '{{agent}} is waiting for your answer',
     task: 'Task:',
     mission: 'Mission:',
     openRun: 'Open Run',
