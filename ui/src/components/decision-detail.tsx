@@ -208,6 +208,7 @@ export function DecisionDetail({
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
         {decision.status === 'withdrawn' && <span className="tag withdrawn">{t('detail.withdrawn')}</span>}
+        {decision.status === 'archived' && <span className="tag archived">{t('detail.archived')}</span>}
       </Title>
       <DecisionFacts data={data} me={me} />
       <OutcomeLine data={data} onRunNow={() => void runNow()} />
