@@ -3,6 +3,8 @@
  * archives the record with it — its own endpoints, Home and the Inbox read the same state — and
  * lets go of its task; a restore makes the record wait again and holds the task again.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalRoutes } from '../../domain/routes/approvals';
 import { decisionRoutes } from '../../domain/routes/decisions';
@@ -133,5 +135,33 @@ describe('an archived escalation is archived everywhere (§10)', () => {
     expect(escalations.filter((item) => item.dedupeKey === 'export-fail').map((item) => [item.id, item.status])).toEqual([
       [escalation.id, 'open'],
     ]);
+  });
+});
+
+describe('migration 0021', () => {
+  it('§10 — a record whose decision was archived before it reads archived after it, and no longer holds its task', async () => {
+    const me = world(cast, await cast.newMember());
+    const task = await me.task();
+    const { approval } = await me.send(approvalRoutes.proposeApproval, {
+      body: { actionType: 'schedule_task', summary: 'Schedule the nightly export', task: task.id },
+    });
+    await archive(me, approval.decisionId!);
+    // As an older version left it: the decision archived, the approval pending, the task held.
+    await cast.pool.query(`update approvals set status = 'pending' where id = $1`, [approval.id]);
+    await cast.pool.query(`update task_blockers set resolved_at = null where task_id = $1`, [task.id]);
+    await cast.pool.query(`update tasks set status = 'blocked', status_before_blocked = 'in_progress' where id = $1`, [task.id]);
+    expect((await taskOf(me, task.id)).status).toBe('blocked');
+
+    const sql = readFileSync(path.join(import.meta.dirname, '../../db/migrations/0021_archived_records.sql'), 'utf8');
+    const client = await cast.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(sql);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    expect((await me.send(approvalRoutes.getApproval, { params: { id: approval.id } })).approval.status).toBe('archived');
+    expect((await taskOf(me, task.id)).status).toBe('in_progress');
   });
 });
