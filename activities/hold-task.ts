@@ -3,14 +3,14 @@
  * remembers the status it came from); withdrawing the decision releases it again.
  */
 import type { DecisionSnapshot } from '../domain/decision';
-import type { Pool, Queryable } from '../db/pool';
+import type { Queryable } from '../db/pool';
 import { blockTask, getTask, resolveBlocker } from '../db/tasks';
 
-export async function holdTask(pool: Pool, decision: DecisionSnapshot): Promise<void> {
+export async function holdTask(db: Queryable, decision: DecisionSnapshot): Promise<void> {
   const taskId = decision.links.taskId;
   if (!taskId || decision.mode !== 'blocking') return;
-  if (!(await getTask(pool, decision.workspaceId, taskId))) return;
-  await blockTask(pool, decision.workspaceId, taskId, { kind: 'decision', ref: decision.id });
+  if (!(await getTask(db, decision.workspaceId, taskId))) return;
+  await blockTask(db, decision.workspaceId, taskId, { kind: 'decision', ref: decision.id });
 }
 
 /**

@@ -2,12 +2,13 @@
  * Writes a decision snapshot into the read model. Only a snapshot newer than the stored row
  * applies (the mirror rule, DESIGN §1): retries and reordering can never roll a row back.
  */
-import { prepared, type Queryable } from '../db/pool';
+import { prepared, withTransaction, type Queryable } from '../db/pool';
 import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
 import { recurringFingerprint } from '../domain/recurring';
 import type { WebhookEventType, WebhookSubscribers } from '../domain/webhook';
 import { bySubscribedType, subscribedEndpoints, type SubscriberRow } from '../db/webhooks';
+import { followArchive, movesRecord } from './settle-record';
 
 export type MirrorOutcome = 'applied' | 'stale';
 
@@ -54,6 +55,18 @@ const MIRROR_READING_SUBSCRIBERS = `${MIRROR_CHANGES}
  * a busy machine each round trip to Postgres costs more than the work it carries.
  */
 export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[] = []): Promise<MirrorOutcome> {
+  // A record's decision archived or restored moves its record and task in the same transaction.
+  if (movesRecord(snapshot)) {
+    return withTransaction(db, async (client) => {
+      const outcome = await mirrorRow(client, snapshot, events);
+      if (outcome === 'applied') await followArchive(client, snapshot);
+      return outcome;
+    });
+  }
+  return mirrorRow(db, snapshot, events);
+}
+
+async function mirrorRow(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
   const { rows } = await db.query<{ applied: boolean }>(prepared(db, MIRROR, mirrorValues(snapshot, events)));
   return rows[0]?.applied ? 'applied' : 'stale';
 }

@@ -1,13 +1,16 @@
 /**
  * The record behind a decision follows it (FR-29): when the decision resolves, its approval
  * is approved or rejected, or its escalation resolved, from the derived first ask's answer;
- * when an undo reopens the decision, the record is pending (or open) again.
+ * when an undo reopens the decision, the record is pending (or open) again. Archived, the
+ * decision's record reads archived too, and a restore makes it wait again.
  */
 import { recordOf, type DecisionSnapshot } from '../domain/decision';
 import { settlementOf } from '../domain/record-projection';
 import { recordApprovalVerdict } from '../db/approvals';
 import { recordEscalationResolution } from '../db/escalations';
-import type { Pool } from '../db/pool';
+import type { Pool, PoolClient } from '../db/pool';
+import { setRecordArchived } from '../db/records';
+import { holdTask, releaseTaskHold } from './hold-task';
 
 export async function settleRecord(pool: Pool, decision: DecisionSnapshot): Promise<void> {
   const record = recordOf(decision.source);
@@ -31,4 +34,26 @@ export async function reopenRecord(pool: Pool, decision: DecisionSnapshot): Prom
   if (!record) return;
   if (record.kind === 'approval') await recordApprovalVerdict(pool, decision.workspaceId, record.id, null);
   else await recordEscalationResolution(pool, decision.workspaceId, record.id, null);
+}
+
+/** Whether mirroring this snapshot also moves its record: a record's decision, archived or open. */
+export function movesRecord(decision: DecisionSnapshot): boolean {
+  return recordOf(decision.source) !== null && (decision.status === 'archived' || decision.status === 'open');
+}
+
+/**
+ * Inside the transaction that mirrored the decision, so no reader sees one without the other:
+ * archived, the record reads archived and no longer holds its task (nobody is asked to answer
+ * a question set aside, and the task is not left blocked for good); restored, the record waits
+ * again and holds its task again. Idempotent: a snapshot mirrored twice changes nothing more.
+ */
+export async function followArchive(client: PoolClient, decision: DecisionSnapshot): Promise<void> {
+  const record = recordOf(decision.source);
+  if (!record) return;
+  if (decision.status === 'archived') {
+    await setRecordArchived(client, decision.workspaceId, record, true);
+    await releaseTaskHold(client, decision);
+  } else if (decision.status === 'open' && (await setRecordArchived(client, decision.workspaceId, record, false))) {
+    await holdTask(client, decision);
+  }
 }

@@ -52,6 +52,7 @@ function toEscalation(row: Row): Escalation {
 /**
  * Writes the escalation, or — when an open one has the same dedupe key — merges into it:
  * the newer summary and question, the attempt trails joined. Atomic under the key's index.
+ * An archived one still holds its key (migration 0021), so a restore never meets a twin.
  */
 export async function upsertEscalation(
   db: Queryable,
@@ -64,7 +65,7 @@ export async function upsertEscalation(
     `insert into escalations (id, workspace_id, reason_code, summary, must_decide, options, attempts, confidence, dedupe_key,
        raised_by, agent_id, task_id, session_id, run_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-     on conflict (workspace_id, dedupe_key) where status = 'open' and dedupe_key is not null do update set
+     on conflict (workspace_id, dedupe_key) where status in ('open', 'archived') and dedupe_key is not null do update set
        reason_code = excluded.reason_code, summary = excluded.summary, must_decide = excluded.must_decide,
        options = excluded.options, attempts = escalations.attempts || excluded.attempts,
        confidence = coalesce(excluded.confidence, escalations.confidence), updated_at = now()

@@ -35,6 +35,23 @@ export async function setRecordDecision(
   return rowCount === 1;
 }
 
+/** What a record reads while its decision waits: an approval is pending, an escalation open. */
+const WAITING = { approval: 'pending', escalation: 'open' } as const;
+
+/**
+ * Sets a waiting record aside (`archived`) or makes an archived one wait again, as its decision
+ * is archived or restored (AW-03 §10). True when it changed; a settled record never does.
+ */
+export async function setRecordArchived(db: Queryable, workspaceId: string, record: RecordRef, archived: boolean): Promise<boolean> {
+  const [from, to] = archived ? [WAITING[record.kind], 'archived'] : ['archived', WAITING[record.kind]];
+  const touched = record.kind === 'escalation' ? ', updated_at = now()' : '';
+  const { rowCount } = await db.query(
+    `update ${TABLE[record.kind]} set status = $4${touched} where workspace_id = $1 and id = $2 and status = $3`,
+    [workspaceId, record.id, from, to],
+  );
+  return rowCount === 1;
+}
+
 /** Removes a record no decision carries (its filing failed); one already in the queue stays. */
 export async function deleteUncarriedRecord(db: Queryable, workspaceId: string, record: RecordRef): Promise<void> {
   await db.query(`delete from ${TABLE[record.kind]} where workspace_id = $1 and id = $2 and decision_id is null`, [workspaceId, record.id]);

@@ -44,7 +44,11 @@ export type ProposeApprovalBody = z.infer<typeof ProposeApprovalBody>;
 export const ApproveBody = z.strictObject({ reason: Reason.optional() });
 export const RejectBody = z.strictObject({ reason: Reason });
 
-export const ApprovalStatus = ['pending', 'approved', 'rejected'] as const;
+/**
+ * `archived`: its decision was set aside unanswered (AW-03 §10, FR-46); a restore makes it
+ * pending again. Nothing approves or rejects it meanwhile.
+ */
+export const ApprovalStatus = ['pending', 'approved', 'rejected', 'archived'] as const;
 export type ApprovalStatus = (typeof ApprovalStatus)[number];
 
 export const Approval = z

@@ -69,7 +69,8 @@ export const ResolveEscalationBody = z.union([
 ]);
 export type ResolveEscalationBody = z.infer<typeof ResolveEscalationBody>;
 
-export const EscalationStatus = ['open', 'resolved'] as const;
+/** `archived`: its decision was set aside unanswered (AW-03 §10); a restore opens it again. */
+export const EscalationStatus = ['open', 'resolved', 'archived'] as const;
 export type EscalationStatus = (typeof EscalationStatus)[number];
 
 export const Escalation = z

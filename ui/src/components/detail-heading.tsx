@@ -34,6 +34,7 @@ export function DetailHeading({
         {decision.question}
         {decision.status === 'resolved' && <span className="tag done">{t('queue.answered')}</span>}
         {decision.status === 'withdrawn' && <span className="tag withdrawn">{t('detail.withdrawn')}</span>}
+        {decision.status === 'archived' && <span className="tag archived">{t('detail.archived')}</span>}
       </Title>
     </>
   );

@@ -309,6 +309,8 @@ export const en = {
     defaultNoDeadline: 'Nothing answers it automatically: your answer overrides the default whenever you give it.',
     // A decision its agent took back (cast decide cancel): listed in Answered, never lost.
     withdrawn: 'WITHDRAWN',
+    // Set aside unanswered (FR-46): shown read-only until restored.
+    archived: 'ARCHIVED',
     withdrawnLine: '{{agent}} withdrew this {{time}}. Nothing was answered.',
     // E10, §6.10.
     overLimit_one: '{{count}} further question was not recorded — this decision was too long.',
@@ -722,7 +724,14 @@ export const en = {
     subtitle: 'Approvals and escalations from your agents. A reply here answers them the same way My Decisions does.',
     none: 'Your Inbox is empty.',
     kinds: { approval: 'Approval', escalation: 'Escalation' },
-    statuses: { pending: 'Waiting for you', approved: 'Approved', rejected: 'Rejected', open: 'Open', resolved: 'Resolved' },
+    statuses: {
+      pending: 'Waiting for you',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      open: 'Open',
+      resolved: 'Resolved',
+      archived: 'Archived',
+    },
     noAgent: 'No agent named',
     openInQueue: 'Open in My Decisions',
     options: 'Options',
@@ -754,7 +763,7 @@ export const en = {
     none: 'No agent has escalated on this task.',
     failed: 'Could not load the escalations.',
     line: '{{reason}} · {{status}} · {{time}}',
-    statuses: { open: 'open', resolved: 'resolved' },
+    statuses: { open: 'open', resolved: 'resolved', archived: 'archived' },
     openInQueue: 'Open in My Decisions',
     reasons: {
       missing_information: 'Missing information',

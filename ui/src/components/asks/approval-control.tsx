@@ -21,7 +21,6 @@ type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
  */
 export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: ApprovalAsk; submit: Submit; riskFlags?: RiskFlag[] | null }) {
   const { t } = useTranslation();
-  const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -50,19 +49,7 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
       <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
-        <p>
-          <span className="label">{t('ask.action')}</span> {ask.action.summary}
-        </p>
-        {risks.length > 0 && (
-          <div>
-            <span className="label">{t('ask.risks')}</span>
-            <ul data-testid="risks">
-              {risks.map((risk, index) => (
-                <li key={index}>{risk}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <ApprovalFacts ask={ask} riskFlags={riskFlags} />
         {rejecting ? (
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
@@ -96,5 +83,31 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
         )}
       </fieldset>
     </AskForm>
+  );
+}
+
+/**
+ * The action an approval ask proposes and its risks: above its controls while it is open, and
+ * on their own, read-only, once its decision is set aside (archived) unanswered.
+ */
+export function ApprovalFacts({ ask, riskFlags = null }: { ask: ApprovalAsk; riskFlags?: RiskFlag[] | null }) {
+  const { t } = useTranslation();
+  const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
+  return (
+    <>
+      <p>
+        <span className="label">{t('ask.action')}</span> {ask.action.summary}
+      </p>
+      {risks.length > 0 && (
+        <div>
+          <span className="label">{t('ask.risks')}</span>
+          <ul data-testid="risks">
+            {risks.map((risk, index) => (
+              <li key={index}>{risk}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AskState } from '../../../../domain/decision-view-schema';
 import { AccessControl } from './access-control';
 import { ActionControl } from './action-control';
-import { ApprovalControl } from './approval-control';
+import { ApprovalControl, ApprovalFacts } from './approval-control';
 import { DecisionControl } from './decision-control';
 import { FactControl } from './fact-control';
 import type { OptionPageHref, Submit } from './submit';
@@ -113,10 +113,12 @@ export function AskItem({
       </p>
     </div>
   );
+  // Closed unanswered (archived): an approval still says what it would do and what it risks, read-only.
   if (!open)
     return (
       <li className="ask" tabIndex={-1} data-ask={ask.position}>
         <p className="prompt">{ask.prompt}</p>
+        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} />}
         {banner}
       </li>
     );
