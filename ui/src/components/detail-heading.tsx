@@ -26,7 +26,11 @@ export function DetailHeading({
     <>
       {position && (
         <p className="walker" data-testid="walker">
-          {position.index === null ? t('queue.walkerLeft', { total: position.total }) : t('queue.walker', position)}
+          {position.index !== null
+            ? t('queue.walker', position)
+            : position.total > 0
+              ? t('queue.walkerLeft', { count: position.total })
+              : t('queue.walkerNone')}
         </p>
       )}
       {prompt && <p className="label">{t(`prompt.${prompt.kind}`)}</p>}

@@ -54,7 +54,9 @@ export const en = {
     loading: 'Loading your decisions…',
     walker: '{{index}} / {{total}}',
     // The decision on screen has left the view (answered, archived): the count that is still there.
-    walkerLeft: '{{total}} left here',
+    walkerLeft_one: '{{count}} left here',
+    walkerLeft_other: '{{count}} left here',
+    walkerNone: 'Nothing left here',
     contextHeading: 'What happened',
     attemptsHeading: 'What it tried',
     asksHeading: 'What this needs from you',
