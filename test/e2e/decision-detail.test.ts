@@ -65,7 +65,8 @@ describe('what a person needs to see to decide', () => {
     await page.getByRole('heading', { name: 'Spend $240 on the data feed' }).waitFor(SLOW);
     expect(await page.getByTestId('byline').textContent()).toBe('Researcher · just now · 82% sure');
     const blocking = page.getByTestId('blocking');
-    expect(await blocking.textContent()).toBe('⏸ Blocking: Run paused · Task blocked');
+    expect(await blocking.textContent()).toBe('Blocking: Run paused · Task blocked');
+    expect(await blocking.locator('svg[data-icon="pause"]').count()).toBe(1);
     expect(await blocking.getByRole('link', { name: 'Run paused' }).getAttribute('href')).toBe(`/runs/${parked.id}`);
     expect(await blocking.getByRole('link', { name: 'Task blocked' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
     const taskLine = page.getByTestId('task');

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { DecisionRead } from '../http/decisions';
 import { age, ago, moment } from '../time';
 import { AppLink } from './app-link';
+import { PauseIcon } from './pause-icon';
 
 type Decision = DecisionRead['decision'];
 type Detail = DecisionRead['detail'];
@@ -40,7 +41,7 @@ function byline(t: TFunction, locale: string, decision: Decision, detail: Detail
   return [agent, ageWords(t, decision.createdAt), confidence].filter(Boolean).join(' · ');
 }
 
-/** "⏸ Blocking: Run paused · Task blocked", each part a link to what it holds (FR-11). */
+/** "⏸ Blocking: Run paused · Task blocked" (the mark drawn by PauseIcon), each part a link to what it holds (FR-11). */
 function BlockingLine({ detail }: { detail: Detail }) {
   const { t } = useTranslation();
   const parts = [
@@ -49,7 +50,7 @@ function BlockingLine({ detail }: { detail: Detail }) {
   ].filter((part) => part !== false && part !== undefined);
   return (
     <p className="blocking" data-testid="blocking">
-      <span aria-hidden="true">{t('detail.blockingGlyph')} </span>
+      <PauseIcon />
       {parts.length === 0
         ? t('queue.blocking')
         : [

@@ -255,7 +255,6 @@ export const en = {
     age: '{{age}} ago',
     answeredBy: 'answered by {{who}}',
     // Drawn before "Blocking" and hidden from screen readers; the word says the same.
-    blockingGlyph: '⏸',
     blockingOn: 'Blocking:',
     runPaused: 'Run paused',
     taskBlocked: 'Task blocked',
@@ -673,7 +672,6 @@ export const en = {
     needsYou: 'Needs you',
     empty: 'Nothing here.',
     // Drawn before the decision chip and hidden from screen readers; the words say the same.
-    chipGlyph: '‖',
     decisions_one: '{{count}} decision',
     decisions_other: '{{count}} decisions',
     openDecision: 'Open decision',
