@@ -6,6 +6,8 @@
  * extra header, so Lighthouse's own storage reset cannot sign the page out.
  */
 import { launch } from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { memberApi } from '../../scripts/showcase-queue';
 import { fileShowcase } from '../../scripts/showcase-queue';
@@ -38,7 +40,7 @@ export async function fileRealisticQueue(call: Call): Promise<number> {
   await fileShowcase(call);
   const agent = (await call<{ agent: { id: string } }>('POST', '/agents', { name: 'Analyst' })).agent.id;
   const file = (body: Record<string, unknown>) => call('POST', '/decisions', { agent, ...body });
-  for (const [index, topic] of ['the churn report', 'the onboarding survey', 'the Q4 forecast', 'the support backlog'].entries()) {
+  for (const [index, topic] of ['the churn report', 'the onboarding survey', 'the Q4 forecast', 'the support backlog', 'the partner pricing'].entries()) {
     await file({
       question: `Which source should ${topic} use?`,
       context: `Two sources disagree by ${index + 3}% on last month.`,
@@ -53,7 +55,7 @@ export async function fileRealisticQueue(call: Call): Promise<number> {
     });
     await file({ question: `Who owns ${topic}?`, asks: [{ kind: 'fact', prompt: `Who owns ${topic}?` }] });
   }
-  for (const action of ['Rotate the staging database password', 'Renew the TLS certificate for docs', 'Archive last year’s invoices']) {
+  for (const action of ['Rotate the staging database password', 'Renew the TLS certificate for docs', 'Archive last year’s invoices', 'Re-run the failed nightly export']) {
     await file({ question: action, asks: [{ kind: 'action', prompt: action, context: 'The agent cannot reach that system.' }] });
   }
   const open = await call<{ counts: { open: number } }>('GET', '/decisions');
@@ -61,7 +63,7 @@ export async function fileRealisticQueue(call: Call): Promise<number> {
 }
 
 /** `runs` Lighthouse runs on `${url}/decisions` signed in with `token`; the median is the run of median performance. */
-export async function lighthouseFigures(url: string, token: string, runs = 3): Promise<LighthouseRun[]> {
+export async function lighthouseFigures(url: string, token: string, runs = 3, reportDir?: string): Promise<LighthouseRun[]> {
   const signIn = await fetch(`${url}/auth/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
@@ -80,6 +82,8 @@ export async function lighthouseFigures(url: string, token: string, runs = 3): P
         extraHeaders: { Cookie: cookie },
       });
       if (!result) throw new Error('Lighthouse returned no result');
+      // The whole report, for a person to open in the Lighthouse viewer and read what each figure is made of.
+      if (reportDir) (mkdirSync(reportDir, { recursive: true }), writeFileSync(join(reportDir, `lighthouse-${run + 1}.json`), JSON.stringify(result.lhr)));
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
