@@ -220,7 +220,7 @@ async function phoneFigures(): Promise<LighthouseFigures> {
   // The health line reads the hourly roll-up; take it now, as the schedule would have.
   await rollUpHealth(pool, phone.workspaceId);
   phone.http.close();
-  const runs = await lighthouseFigures(api.url, phone.token, LIGHTHOUSE_RUNS);
+  const runs = await lighthouseFigures(api.url, phone.token, LIGHTHOUSE_RUNS, 'test-results');
   return { decisions, runs, median: medianRun(runs) };
 }
 
