@@ -54,6 +54,7 @@ import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
 import { admitWrites } from './admit-writes';
 import type { WriteAdmission } from './write-admission';
+import { appShell, compressResponses, webAssets } from './web-assets';
 
 export type AppDeps = {
   pool: Pool;
@@ -138,6 +139,9 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // Before anything answers: JSON and documents compressed as the client accepts (never an event stream).
+  app.use(compressResponses());
+
   const limits = deps.rateLimits === undefined ? FR61_LIMITS : deps.rateLimits;
   // What FR-61's counter store last said, shared by the limiter and `/healthz` (always ok when limits are off).
   const rateLimitStore = new RateLimitHealth();
@@ -192,9 +196,9 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/v1', api);
   app.locals.apiRoutes = listApiRoutes(api);
 
-  app.use(express.static(WEB_DIR, { index: false }));
+  app.use(webAssets(WEB_DIR));
   // The web queue's own pages (domain/app-routes.ts): each serves the app, which reads the URL.
-  app.get(APP_PATHS, (_req, res) => res.sendFile('index.html', { root: WEB_DIR }));
+  app.get(APP_PATHS, appShell(WEB_DIR));
   app.use(errorHandler(deps.logger, deps.databaseOutage));
   return app;
 }

@@ -4,8 +4,11 @@
 import { execSync } from 'node:child_process';
 import { buildWhenStale, sourceHash } from './source-hash.mjs';
 
-// The bundle carries domain/'s schemas and client/request.ts as well as ui/src.
-const want = sourceHash({ files: ['ui/index.html', 'ui/vite.config.ts', 'package-lock.json'], dirs: ['ui/src', 'domain', 'client'] });
+// The bundle carries domain/'s schemas and client/request.ts as well as ui/src; ui/public is copied as it is (the favicon).
+const want = sourceHash({
+  files: ['ui/index.html', 'ui/vite.config.ts', 'package-lock.json'],
+  dirs: ['ui/src', 'ui/public', 'domain', 'client'],
+});
 await buildWhenStale('ui/dist/.build-hash', want, () => {
   process.stderr.write('[ui] building the web queue (vite build)…\n');
   // Always React's production build: a caller's NODE_ENV (vitest sets `test`, and it reaches

@@ -46,6 +46,9 @@ import { listQueue } from '../../db/decision-queries';
 import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
 import { browserFigures } from './browser-figures';
 import { coldStarts } from './cold-start';
+import { fileRealisticQueue, lighthouseFigures, lighthouseRows, medianRun, type LighthouseFigures } from './lighthouse';
+import { memberApi } from '../../scripts/showcase-queue';
+import { rollUpHealth } from '../../db/health';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
@@ -83,6 +86,7 @@ const { values } = parseArgs({
     write: { type: 'boolean', default: false },
     cluster: { type: 'boolean', default: false },
     open: { type: 'string' },
+    lighthouse: { type: 'boolean', default: false },
   },
 });
 const QUICK = values.quick;
@@ -109,6 +113,7 @@ const SUSTAINED_SECONDS = QUICK ? 3 : 10;
 const STACK_MEMBERS = QUICK ? 20 : 100;
 const BROWSER_RUNS = QUICK ? 3 : 10;
 const KEYSTROKES = QUICK ? 10 : 30;
+const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
 const COLD_STARTS = QUICK ? 10 : 40;
 // Each ceiling step offers its rate for this long; the first steps are DESIGN §7's targets.
 const STEP_SECONDS = QUICK ? 2 : 5;
@@ -150,6 +155,7 @@ const api = await startApi({
 });
 
 /** A workspace with one member and that member's API client. */
+
 async function benchWorkspace(name: string) {
   const workspaceId = await createWorkspace(pool, name);
   const memberId = await createMember(pool, workspaceId, 'Bench');
@@ -205,6 +211,30 @@ async function queueReads(http: HttpClient, workspaceId: string, reads: number) 
   await timeEach(warmUp, viaSql);
   const [apiReads, sqlReads] = await timeInterleaved(reads, 0, [viaApi, viaSql]);
   return { api: summarize(apiReads), sql: summarize(sqlReads) };
+}
+
+/** Lighthouse on a realistic queue of a workspace of its own (test/bench/lighthouse.ts). */
+async function phoneFigures(): Promise<LighthouseFigures> {
+  const phone = await benchWorkspace('bench-phone');
+  const decisions = await fileRealisticQueue(memberApi(api.url, phone.token));
+  // The health line reads the hourly roll-up; take it now, as the schedule would have.
+  await rollUpHealth(pool, phone.workspaceId);
+  phone.http.close();
+  const runs = await lighthouseFigures(api.url, phone.token, LIGHTHOUSE_RUNS, 'test-results');
+  return { decisions, runs, median: medianRun(runs) };
+}
+
+if (values.lighthouse) {
+  log(`lighthouse only: ${LIGHTHOUSE_RUNS} runs of the mobile preset on a realistic queue…`);
+  const phone = await phoneFigures();
+  for (const run of phone.runs) log(`  run: ${JSON.stringify(run)}`);
+  process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${lighthouseRows(phone).join('\n')}\n\n`);
+  await api.stop();
+  await worker.stop();
+  await pool.end();
+  await embedded?.stop();
+  await temporalServer.stop();
+  process.exit(0);
 }
 
 const { workspaceId, memberId, token, http } = await benchWorkspace('bench');
@@ -304,6 +334,9 @@ for (let index = 0; index < BROWSER_RUNS; index += 1) {
 }
 const web = await browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS, KEYSTROKES);
 
+log(`lighthouse: ${LIGHTHOUSE_RUNS} runs of the mobile preset on a realistic queue of a workspace of its own…`);
+const phone = await phoneFigures();
+
 // Last: it pushes the machine past what it serves, which nothing measured after it should feel.
 const stepLine = (step: Step) =>
   `${step.offered}/s: ${step.completed} done at ${step.rate.toFixed(1)}/s, P95 ${step.latency.p95.toFixed(0)} ms${step.held ? '' : ` — broke: ${step.why}`}`;
@@ -391,6 +424,7 @@ const table = [
   `| browser: keystroke \`j\` → next card selected, its detail drawn (${DECISIONS} open, ${KEYSTROKES} presses) | ${times(web.nextCard)} | P95 ≤ 100 ms | ${met(web.nextCard.p95 <= 100)} |`,
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
   ...waiterRows(waiting),
+  ...lighthouseRows(phone),
   `| \`node -e 0\` (a fresh Node process), in turn with the two below | ${times(bareNode)} | | |`,
   `| \`cast --help\` (the compiled CLI, cold process) | ${times(castHelp)} | P50 ≤ 1.5× node -e 0 | ${(castHelp.p50 / bareNode.p50).toFixed(2)}× ${met(castHelp.p50 <= 1.5 * bareNode.p50)} |`,
   `| \`cast decide … --json\` (cold process, files one decision) | ${times(castDecide)} | report | ${(castDecide.p50 / bareNode.p50).toFixed(2)}× node -e 0 |`,

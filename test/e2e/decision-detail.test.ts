@@ -65,9 +65,10 @@ describe('what a person needs to see to decide', () => {
     await page.getByRole('heading', { name: 'Spend $240 on the data feed' }).waitFor(SLOW);
     expect(await page.getByTestId('byline').textContent()).toBe('Researcher · asked just now, 0 messages since · 82% sure');
     const blocking = page.getByTestId('blocking');
-    expect(await blocking.textContent()).toBe("⏸ Blocking: Researcher's paused run · task “Refresh the pricing page”");
+    expect(await blocking.textContent()).toBe("Blocking: Researcher's paused run · task “Refresh the pricing page”");
     expect(await blocking.getByRole('link', { name: "Researcher's paused run" }).getAttribute('href')).toBe(`/runs/${parked.id}`);
     expect(await blocking.getByRole('link', { name: 'task “Refresh the pricing page”' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
+    expect(await blocking.locator('svg[data-icon="pause"]').count()).toBe(1);
     const taskLine = page.getByTestId('task');
     expect(await taskLine.textContent()).toBe('Task: Refresh the pricing page →');
     expect(await taskLine.getByRole('link').getAttribute('href')).toBe(`/tasks/${task.id}`);

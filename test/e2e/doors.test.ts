@@ -312,7 +312,8 @@ describe('S10 — answering from the Task board', () => {
         .poll(() => needsYou.getByTestId('task-card').evaluateAll((all) => all.map((card) => card.getAttribute('data-task'))), SLOW)
         .toEqual([pricing.id]);
       const card = needsYou.getByTestId('task-card');
-      expect(await card.getByTestId('decision-chip').textContent()).toBe('‖ 2 decisions');
+      expect(await card.getByTestId('decision-chip').textContent()).toBe('2 decisions');
+      expect(await card.getByTestId('decision-chip').locator('svg[data-icon="pause"]').count()).toBe(1);
       expect(
         await column(/^To do/)
           .getByTestId('task-card')

@@ -1,26 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppPage } from '../../domain/app-routes';
 import { Sidebar } from './components/sidebar';
-import { ActivityPage } from './pages/activity';
-import { AgentInstructionsPage } from './pages/agent-instructions';
-import { AgentsPage } from './pages/agents';
-import { AnalyticsPage } from './pages/analytics';
-import { DecisionDocument } from './pages/decision-document';
 import { Decisions } from './pages/decisions';
-import { HomePage } from './pages/home';
-import { InboxPage } from './pages/inbox';
-import { RunPage } from './pages/run';
-import { SettingsPage } from './pages/settings';
 import { SignIn } from './pages/sign-in';
-import { StackPage } from './pages/stack';
-import { TaskBoard } from './pages/task-board';
-import { TaskPage } from './pages/task';
 import { createQueryClient } from './queries/query-client';
 import { useSignedIn } from './queries/session';
 import { matchRoute } from './routing/match-route';
 import { useNavigations } from './routing/navigate';
+
+// The queue, where a person spends the day, is in the first bundle; every other page is a chunk
+// of its own, fetched when it is first opened, so /decisions downloads only what it draws.
+const ActivityPage = lazy(() => import('./pages/activity').then((page) => ({ default: page.ActivityPage })));
+const AgentInstructionsPage = lazy(() => import('./pages/agent-instructions').then((page) => ({ default: page.AgentInstructionsPage })));
+const AgentsPage = lazy(() => import('./pages/agents').then((page) => ({ default: page.AgentsPage })));
+const AnalyticsPage = lazy(() => import('./pages/analytics').then((page) => ({ default: page.AnalyticsPage })));
+const DecisionDocument = lazy(() => import('./pages/decision-document').then((page) => ({ default: page.DecisionDocument })));
+const HomePage = lazy(() => import('./pages/home').then((page) => ({ default: page.HomePage })));
+const InboxPage = lazy(() => import('./pages/inbox').then((page) => ({ default: page.InboxPage })));
+const RunPage = lazy(() => import('./pages/run').then((page) => ({ default: page.RunPage })));
+const SettingsPage = lazy(() => import('./pages/settings').then((page) => ({ default: page.SettingsPage })));
+const StackPage = lazy(() => import('./pages/stack').then((page) => ({ default: page.StackPage })));
+const TaskBoard = lazy(() => import('./pages/task-board').then((page) => ({ default: page.TaskBoard })));
+const TaskPage = lazy(() => import('./pages/task').then((page) => ({ default: page.TaskPage })));
 
 export function App() {
   const [client] = useState(createQueryClient);
@@ -49,7 +52,9 @@ function Shell() {
       </a>
       <Sidebar page={page} navigations={navigations} />
       <div id="content" className="content">
-        <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data} />
+        <Suspense fallback={null}>
+          <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data} />
+        </Suspense>
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { age, ago, moment } from '../time';
 import { messagesSince } from '../../../domain/staleness';
 import { AppLink } from './app-link';
 import { askedSince, StaleMark } from './asked-since';
+import { PauseIcon } from './pause-icon';
 
 type Decision = DecisionRead['decision'];
 type Detail = DecisionRead['detail'];
@@ -72,7 +73,7 @@ function BlockingLine({ detail }: { detail: Detail }) {
   ].filter((part) => part !== null);
   return (
     <p className="blocking" data-testid="blocking">
-      <span aria-hidden="true">{t('detail.blockingGlyph')} </span>
+      <PauseIcon />
       {parts.length === 0
         ? agent === null
           ? t('queue.blocking')

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { QueuePage } from '../../../domain/queue';
 import { AppLink } from './app-link';
 import { RECENT_RUNS_HREF } from './health-line';
-import { AGENTS_HREF, SAFETY_RAILS_HREF } from '../pages/agents';
+import { AGENTS_HREF, SAFETY_RAILS_HREF } from '../routing/agent-links';
 
 const QUIET_DAYS = 14;
 

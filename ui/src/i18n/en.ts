@@ -289,7 +289,6 @@ export const en = {
     age: '{{age}} ago',
     answeredBy: 'answered by {{who}}',
     // Drawn before "Blocking" and hidden from screen readers; the word says the same.
-    blockingGlyph: '⏸',
     // Drawn before "Stale" and hidden from screen readers; the word says the same.
     staleGlyph: '⚠',
     blockingOn: 'Blocking:',
@@ -753,7 +752,6 @@ export const en = {
     needsYou: 'Needs you',
     empty: 'Nothing here.',
     // Drawn before the decision chip and hidden from screen readers; the words say the same.
-    chipGlyph: '‖',
     decisions_one: '{{count}} decision',
     decisions_other: '{{count}} decisions',
     openDecision: 'Open decision',

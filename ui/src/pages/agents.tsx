@@ -10,9 +10,6 @@ import { useAgents } from '../queries/agents';
 import { pageStateOf } from '../queries/page-state';
 import { PageFrame } from './page-frame';
 
-export const AGENTS_HREF = '/agents';
-export const SAFETY_RAILS_HREF = '/agents#safety-rails';
-
 const RAILS = ['railsInstructions', 'railsPermissions', 'railsCap', 'railsPeople'] as const;
 
 export function AgentsPage() {

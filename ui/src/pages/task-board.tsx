@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskStatus } from '../../../domain/task';
 import { AppLink } from '../components/app-link';
+import { PauseIcon } from '../components/pause-icon';
 import { pageStateOf } from '../queries/page-state';
 import { useTaskBoard, type Board } from '../queries/work-pages';
 import { PageFrame } from './page-frame';
@@ -69,7 +70,7 @@ function TaskCard({ task, openDecisions }: { task: Task; openDecisions: number }
       {openDecisions > 0 && (
         <>
           <span className="chip" data-testid="decision-chip">
-            <span aria-hidden="true">{t('board.chipGlyph')} </span>
+            <PauseIcon />
             {t('board.decisions', { count: openDecisions })}
           </span>
           <AppLink href={`/decisions?task=${encodeURIComponent(task.id)}`} className="button-link" aria-describedby={titleId}>
