@@ -165,7 +165,9 @@ describe('the keyboard, all the way through (issue 30)', () => {
 
       await page.keyboard.press(']');
       await expect.poll(() => currentId(page), SLOW).toBe(second);
+      await page.getByRole('heading', { name: 'Undo me by key?' }).waitFor(SLOW);
       await page.keyboard.press('1');
+      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1' });
       await page.keyboard.type('eu-west-1');
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await me.decision(second!)).status, SLOW).toBe('resolved');

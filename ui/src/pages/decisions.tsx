@@ -10,20 +10,21 @@ import type { QueueCard as Card } from '../../../domain/queue';
 import { QUEUE_PAGE } from '../http/decisions';
 import './decisions.css';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
-import { DecisionDetail } from '../components/decision-detail';
+import { MemoDetail } from '../components/memo-detail';
 import { EmptyQueue } from '../components/empty-queue';
 import { GroupStackDialog } from '../components/group-stack-dialog';
 import { HealthBandDialog } from '../components/health-band-dialog';
 import { HealthLine } from '../components/health-line';
 import { KeyHelp } from '../components/key-help';
 import { LiveRegion } from '../components/live-region';
-import { QueueCard } from '../components/queue-card';
+import { MemoCard } from '../components/memo-card';
 import { QueueFailure } from '../components/queue-failure';
 import { QueueFilters } from '../components/queue-filters';
 import { QueueHeader } from '../components/queue-header';
 import { QueueList } from '../components/queue-list';
 import { QueueSkeleton } from '../components/queue-skeleton';
 import { QueueTabs } from '../components/queue-tabs';
+import { useStableHandlers } from '../components/use-stable-handlers';
 import type { DetailCommands } from '../keyboard/detail-commands';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
@@ -133,18 +134,27 @@ export function Decisions({ me }: { me: string | null }) {
     document.querySelector<HTMLElement>('.health-menu > button')?.focus();
   }, [adjustingBand]);
 
+  const cardEvents = useStableHandlers({
+    // A click lands on the title, so a host's prompt is read before y can answer it.
+    select: (id: string) => walk.open(id, 'title'),
+    pick: (id: string) => change({ type: 'pick', id }),
+    restore: (id: string) => void restore(id),
+    archive: (id: string) => void archive(id),
+  });
+
+  const detailEvents = useStableHandlers({ move: walk.move, changed: walk.changed, arrived: walk.arrived });
+
   function renderCard(card: Card) {
     return (
-      <QueueCard
+      <MemoCard
         key={card.id}
         card={card}
         current={card.id === current}
         me={me}
-        pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => change({ type: 'pick', id: card.id }) } : undefined}
-        // A click lands on the title, so a host's prompt is read before y can answer it.
-        onSelect={() => walk.open(card.id, 'title')}
-        onRestore={() => void restore(card.id)}
-        onArchive={tab === 'open' ? () => void archive(card.id) : undefined}
+        pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => cardEvents.pick(card.id) } : undefined}
+        onSelect={() => cardEvents.select(card.id)}
+        onRestore={() => cardEvents.restore(card.id)}
+        onArchive={tab === 'open' ? () => cardEvents.archive(card.id) : undefined}
       />
     );
   }
@@ -192,15 +202,15 @@ export function Decisions({ me }: { me: string | null }) {
               <button type="button" className="back" onClick={walk.backToList}>
                 {t('queue.back')}
               </button>
-              <DecisionDetail
+              <MemoDetail
                 key={current}
                 id={current}
                 position={place ? { index: place.inList ? place.index + 1 : null, total } : null}
-                walk={{ ...walk.can, onMove: walk.move }}
-                onChanged={walk.changed}
+                walk={{ ...walk.can, onMove: detailEvents.move }}
+                onChanged={detailEvents.changed}
                 announce={say}
                 arrive={walk.arrive}
-                onArrived={walk.arrived}
+                onArrived={detailEvents.arrived}
                 commands={detail}
               />
             </div>
