@@ -4,7 +4,7 @@
  * payload: it shows what the session last said and its pinned state. It offers the queue's keys
  * its commands (§6.17), and keeps focus with the decision after every action (FR-66).
  */
-import { useCallback, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useCallback, useDeferredValue, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailCommands } from '../keyboard/detail-commands';
 import { isNotFound } from '../http/problem-message';
@@ -61,7 +61,8 @@ export function DecisionDetail({
   const { t } = useTranslation();
   const me = useSignedIn().data ?? null;
   const read = useDecision(id);
-  const data = read.data;
+  // Drawn in slices, like the list (a read arriving would otherwise be one long task).
+  const data = useDeferredValue(read.data);
   const actions = useDetailActions({ id, data, announce, onChanged });
   const pane = useRef<HTMLElement>(null);
   const asks = useRef<AskRegistry>(new Map());

@@ -4,7 +4,7 @@
  * What is loaded stays loaded through every refresh and answer (FR-7); after an answer, focus
  * stays with the decision, never on the page body, and the live region says what happened (FR-66).
  */
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../../../domain/queue';
 import { QUEUE_PAGE } from '../http/decisions';
@@ -44,7 +44,11 @@ export function Decisions({ me }: { me: string | null }) {
   const { t } = useTranslation();
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
   const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message } = view;
-  const { page, failed, refresh, loadingMore } = useQueue(tab, filters, shown);
+  const queue = useQueue(tab, filters, shown);
+  const { failed, refresh, loadingMore } = queue;
+  // The list is drawn from a deferred copy of what was read: React draws it in slices, between
+  // which the page stays responsive, instead of one long task per read (issue 30 item 16).
+  const page = useDeferredValue(queue.page);
   const step = mode === 'step';
   const filtered = Object.keys(filters).length > 0;
   const say = useCallback((words: string) => change({ type: 'say', message: words }), []);
