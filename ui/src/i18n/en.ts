@@ -396,6 +396,16 @@ export const en = {
     save: 'Save policy',
     saved: 'Policy saved.',
     unchanged: 'Nothing to change.',
+    // Before a new auto-default that answers members the moment it is saved (issue #30).
+    answerNowTitle_one: 'Answer {{count}} decision now?',
+    answerNowTitle_other: 'Answer {{count}} decisions now?',
+    answerNowBody_one: 'Saving answers {{count}} decision now with its default.',
+    answerNowBody_other: 'Saving answers {{count}} decisions now with their defaults.',
+    answerNowWhy_one: 'It joined this stack more than {{duration}} ago.',
+    answerNowWhy_other: 'They joined this stack more than {{duration}} ago.',
+    answerNowConfirm_one: 'Save and answer {{count}}',
+    answerNowConfirm_other: 'Save and answer {{count}}',
+    answerNowKept: 'Nothing was saved or answered.',
     // Grouping selected cards from the list into a new stack.
     select: 'Select',
     selected_one: '{{count}} selected',
