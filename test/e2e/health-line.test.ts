@@ -16,7 +16,7 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { atBothWidths, screenshot, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { openedDaysAgo } from '../support/dated-decisions';
 import type { TestCast } from '../support/test-cast';
@@ -127,7 +127,7 @@ describe("the person's day (issue #30): 26 decisions from 3 agents in a few minu
     expect(await page.getByText(/Most of them/).count()).toBe(0);
     expect(await flooded.getByRole('link', { name: 'Open instructions' }).getAttribute('href')).toBe(`/agents/${ops.id}/instructions`);
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'health-plurality-1280');
+    await atBothWidths(page, 'health-plurality');
   });
 
   it('FR-51, FR-52: a burst today shows on the health line, before and after the roll-up sees it', { timeout: SCENARIO }, async () => {
@@ -154,7 +154,7 @@ describe("the person's day (issue #30): 26 decisions from 3 agents in a few minu
     expect(await flooded.getByRole('link', { name: 'Open instructions' }).getAttribute('href')).toBe(`/agents/${ops.id}/instructions`);
     expect(await page.getByText(/Healthy/).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'health-burst-today-1280');
+    await atBothWidths(page, 'health-burst-today');
 
     // The hourly roll-up, taken after the burst, reads it the same: the median still cannot see today.
     await rollUpHealth(cast.pool, me.member.workspaceId);
