@@ -7,6 +7,7 @@
 import {
   HEALTH_DEFAULTS,
   MEDIAN_DAYS,
+  BURST_WINDOW_MS,
   ROLLUP_DAYS,
   SINCE_ROLLUP_MAX,
   healthLine,
@@ -115,22 +116,39 @@ type InputsRow = SettingsRow & {
   agents: Array<{ agent_id: string; name: string; opened: number }>;
   since_opened: number;
   since_agents: Array<{ agent_id: string; name: string; opened: number }>;
+  last_day_opened: number;
+  last_day_agents: Array<{ agent_id: string; name: string; opened: number }>;
 };
 
 /**
- * The newest decisions opened after the roll-up was taken, at most SINCE_ROLLUP_MAX: one
- * backward walk of `decisions_queue_idx` per status, so the cost stays flat however many
- * opened (the roll-up runs hourly; a burst larger than this is counted by its newest rows).
+ * The newest decisions opened after the roll-up was taken or in the last 24 hours, whichever
+ * reaches further back, at most SINCE_ROLLUP_MAX: one backward walk of `decisions_queue_idx`
+ * per status, so the cost stays flat however many opened (the roll-up runs hourly; a burst
+ * larger than this is counted by its newest rows, and floods the line either way).
  */
-const SINCE_ROLLUP = `select n.agent_id from (${DecisionStatus.map(
+const LIVE = `select n.agent_id, n.created_at from (${DecisionStatus.map(
   (status) => `(select d.agent_id, d.created_at from decisions d
-                 where d.workspace_id = $1 and d.status = '${status}' and d.created_at > h.computed_at
+                 where d.workspace_id = $1 and d.status = '${status}'
+                   and d.created_at > least((select computed_at from snapshot), now() - interval '${BURST_WINDOW_MS / 1000} seconds')
                  order by d.created_at desc limit ${SINCE_ROLLUP_MAX})`,
 ).join(' union all ')}) n order by n.created_at desc limit ${SINCE_ROLLUP_MAX}`;
+
+/** How many of the live rows came after `bound`, in all and per agent, as `<name>_opened` and `<name>_agents`. */
+const openedAfter = (bound: string, name: string) => `
+    cross join lateral (
+      select coalesce(sum(g.opened), 0)::int as ${name}_opened,
+             coalesce(json_agg(json_build_object('agent_id', g.agent_id, 'name', g.name, 'opened', g.opened))
+                        filter (where g.name is not null), '[]') as ${name}_agents
+        from (select l.agent_id, a.name, count(*)::int as opened
+                from live l left join agents a on a.id = l.agent_id
+               where l.created_at > ${bound}
+               group by 1, 2) g) ${name}`;
 
 // One statement: the queue reads this on every load, and each round trip costs more than its rows.
 // Day 0 is the snapshot's own day; each day row says how many days before it.
 const HEALTH_INPUTS = `
+  with snapshot as (select computed_at from health_snapshots where workspace_id = $1),
+       live as (${LIVE})
   select h.computed_at, now() as now, s.healthy_ceiling, s.quiet_days, s.health_hidden_until,
          -- The per-workspace counters (migration 0014): counting the open rows grows with them.
          (select coalesce(sum(n), 0)::int from decision_counts where workspace_id = $1 and status = 'open') as open,
@@ -143,18 +161,16 @@ const HEALTH_INPUTS = `
                    where r.workspace_id = $1 and r.day between (h.computed_at at time zone 'UTC')::date - ${MEDIAN_DAYS}
                                                            and (h.computed_at at time zone 'UTC')::date
                    group by 1, 2) y) as agents,
-         since.opened as since_opened, since.agents as since_agents
+         since.since_opened, since.since_agents, last_day.last_day_opened, last_day.last_day_agents
     from (select $1::text as workspace_id) w
     left join health_snapshots h on h.workspace_id = w.workspace_id
     left join workspace_settings s on s.workspace_id = w.workspace_id
     -- What opened after the roll-up: "quiet" must see it, and the culprit may be behind it.
-    cross join lateral (
-      select coalesce(sum(g.opened), 0)::int as opened,
-             coalesce(json_agg(json_build_object('agent_id', g.agent_id, 'name', g.name, 'opened', g.opened))
-                        filter (where g.name is not null), '[]') as agents
-        from (select l.agent_id, a.name, count(*)::int as opened
-                from (${SINCE_ROLLUP}) l left join agents a on a.id = l.agent_id
-               group by 1, 2) g) since`;
+    ${openedAfter('h.computed_at', 'since')}
+    -- What opened in the last 24 hours: a burst the median cannot see yet (domain/health.ts).
+    ${openedAfter(`now() - interval '${BURST_WINDOW_MS / 1000} seconds'`, 'last_day')}`;
+
+const byAgent = (rows: InputsRow['agents']) => rows.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened }));
 
 async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inputs> {
   const { rows } = await db.query<InputsRow>(prepared(db, HEALTH_INPUTS, [workspaceId]));
@@ -167,11 +183,9 @@ async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inp
     snapshot: {
       computedAt: row.computed_at.toISOString(),
       opened,
-      byAgent: row.agents.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened })),
-      since: {
-        opened: row.since_opened,
-        byAgent: row.since_agents.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened })),
-      },
+      byAgent: byAgent(row.agents),
+      since: { opened: row.since_opened, byAgent: byAgent(row.since_agents) },
+      lastDay: { opened: row.last_day_opened, byAgent: byAgent(row.last_day_agents) },
     },
     open: row.open,
     settings,

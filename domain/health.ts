@@ -8,11 +8,20 @@
  *
  * Bands, with the healthy ceiling `c` (default 5, 1–100) and the quiet window `q` (default
  * 14 days, 3–90):
- *   - flooded: more than 25 open right now, or a median above max(15, c);
+ *   - flooded: more than 25 open right now, or a rate above max(15, c);
  *   - quiet:   nothing opened in the trailing `q` days, today (and since the roll-up) included;
- *   - heavy:   median above c;
+ *   - heavy:   a rate above c;
  *   - healthy: otherwise. A median of 0 with something opened inside the quiet window still
  *     reads "about 1 a day": the line says "about", and 0 would read as quiet.
+ *
+ * The rate is the median, unless the last 24 hours (read live) would band heavier on their
+ * own: then that is a burst, and the last 24 hours' count is the rate. A median over complete
+ * days cannot see today, so without this 26 filed in five minutes read "Healthy — about 1
+ * decision a day" the moment the open count fell to 25 (issue #30). A burst says so in
+ * words ("26 decisions in the last 24 hours"), and its culprit is counted over those 24 hours.
+ *
+ * The culprit (FR-54) is the agent that opened the most in the line's window; "Most of them"
+ * only when that is more than half, else "The most: {agent}, {opened} of the {of}".
  */
 import { z } from 'zod';
 import { someFields } from './some-fields';
@@ -60,10 +69,18 @@ export type HealthSnapshot = {
    * tell), and by which agents. Absent, nothing is known to have opened since.
    */
   since?: { opened: number; byAgent: OpenedByAgent[] };
+  /**
+   * Opened in the last 24 hours (BURST_WINDOW_MS), read live like `since` and capped alike, and
+   * by which agents. Absent, nothing is known to have opened in them.
+   */
+  lastDay?: { opened: number; byAgent: OpenedByAgent[] };
 };
 
-/** How many of the decisions opened since the roll-up the live read looks at (the newest). */
+/** How many of the newest decisions the live read looks at: enough to tell, as any count above it floods. */
 export const SINCE_ROLLUP_MAX = 200;
+
+/** The burst's window: the last 24 hours, whatever the roll-up's days (UTC) make of them. */
+export const BURST_WINDOW_MS = 24 * 3600 * 1000;
 
 export const HealthBand = ['quiet', 'healthy', 'heavy', 'flooded'] as const;
 export type HealthBand = (typeof HealthBand)[number];
@@ -71,21 +88,43 @@ export type HealthBand = (typeof HealthBand)[number];
 export const HealthLine = z
   .object({
     band: z.enum(HealthBand),
-    /** Decisions a day for healthy and heavy; open now for flooded; the quiet window for quiet. */
+    /** Decisions a day for healthy and heavy (in the last 24 hours, in a burst); open now for flooded; the quiet window for quiet. */
     n: z.int().min(0),
     median: z.number().min(0),
     open: z.int().min(0),
-    /** Heavy and flooded name the agent behind most of them (FR-54). */
-    culprit: z.object({ agentId: z.string(), name: z.string() }).nullable(),
+    /** Opened in the last 24 hours. */
+    lastDay: z.int().min(0),
+    /** The last 24 hours band heavier than the median: the band and the culprit are theirs. */
+    burst: z.boolean(),
+    /**
+     * Heavy and flooded name the agent that opened the most (FR-54): `opened` of the `of` opened
+     * in the line's window (the last 24 hours in a burst, else the median's 7 days and today).
+     */
+    culprit: z.object({ agentId: z.string(), name: z.string(), opened: z.int().min(1), of: z.int().min(1) }).nullable(),
   })
-  .meta({ id: 'HealthLine', description: "The queue's health line (FR-51…FR-55): band, n, median, open, culprit." });
+  .meta({ id: 'HealthLine', description: "The queue's health line (FR-51…FR-55): band, n, median, open, burst, culprit." });
 export type HealthLine = z.infer<typeof HealthLine>;
+export type Culprit = NonNullable<HealthLine['culprit']>;
+
+/** "Most of them" is said only of a majority; a plurality is "the most", with its count. */
+export function isMajority(culprit: Pick<Culprit, 'opened' | 'of'>): boolean {
+  return culprit.opened * 2 > culprit.of;
+}
 
 export function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+type RateBand = Extract<HealthBand, 'healthy' | 'heavy' | 'flooded'>;
+const RATE_ORDER: RateBand[] = ['healthy', 'heavy', 'flooded'];
+
+/** The band a number of decisions a day reads by itself (FR-52), with the ceiling overridden (FR-53). */
+function rateBand(perDay: number, healthyCeiling: number): RateBand {
+  if (perDay > Math.max(HEAVY_CEILING, healthyCeiling)) return 'flooded';
+  return perDay > healthyCeiling ? 'heavy' : 'healthy';
 }
 
 export function healthLine(
@@ -96,16 +135,35 @@ export function healthLine(
   // The median's days are complete ones: the computation's own day is still filling up.
   const perDay = median(Array.from({ length: MEDIAN_DAYS }, (_, index) => snapshot.opened[index + 1] ?? 0));
   const since = snapshot.since ?? { opened: 0, byAgent: [] };
+  const lastDay = snapshot.lastDay ?? { opened: 0, byAgent: [] };
   // Today included: a decision opened after the roll-up still means something needed you.
   const inQuietWindow = snapshot.opened.slice(0, settings.quietDays).reduce((sum, count) => sum + count, 0) + since.opened;
-  const top = [...combined(snapshot.byAgent, since.byAgent)].sort((a, b) => b.opened - a.opened || a.name.localeCompare(b.name))[0];
-  const culprit = top && top.opened > 0 ? { agentId: top.agentId, name: top.name } : null;
-  const base = { median: perDay, open };
+  // A burst: the last 24 hours on their own band heavier than the median does.
+  const usual = rateBand(perDay, settings.healthyCeiling);
+  const recent = rateBand(lastDay.opened, settings.healthyCeiling);
+  const burst = RATE_ORDER.indexOf(recent) > RATE_ORDER.indexOf(usual);
+  // The culprit's window is the line's: the last 24 hours in a burst, else the median's days and today (and since).
+  const culprit = burst
+    ? topOf(lastDay.byAgent, lastDay.opened)
+    : topOf(
+        combined(snapshot.byAgent, since.byAgent),
+        snapshot.opened.slice(0, MEDIAN_DAYS + 1).reduce((sum, count) => sum + count, 0) + since.opened,
+      );
+  const base = { median: perDay, open, lastDay: lastDay.opened, burst };
   if (open > FLOODED_OPEN) return { ...base, band: 'flooded', n: open, culprit };
-  if (inQuietWindow === 0) return { ...base, band: 'quiet', n: settings.quietDays, culprit: null };
-  if (perDay > Math.max(HEAVY_CEILING, settings.healthyCeiling)) return { ...base, band: 'flooded', n: open, culprit };
-  if (perDay > settings.healthyCeiling) return { ...base, band: 'heavy', n: Math.round(perDay), culprit };
-  return { ...base, band: 'healthy', n: Math.max(1, Math.round(perDay)), culprit: null };
+  if (inQuietWindow === 0 && lastDay.opened === 0) return { ...base, band: 'quiet', n: settings.quietDays, culprit: null };
+  const band = burst ? recent : usual;
+  if (band === 'flooded') return { ...base, band, n: open, culprit };
+  if (band === 'heavy') return { ...base, band, n: Math.round(burst ? lastDay.opened : perDay), culprit };
+  return { ...base, band, n: Math.max(1, Math.round(perDay)), culprit: null };
+}
+
+/** The agent that opened the most (ties by name), with its count and the window's total; null when none did. */
+function topOf(agents: OpenedByAgent[], total: number): Culprit | null {
+  const top = [...agents].sort((a, b) => b.opened - a.opened || a.name.localeCompare(b.name))[0];
+  if (!top || top.opened <= 0) return null;
+  // Decisions with no agent count in the window too; the total is never below the top's own count.
+  return { agentId: top.agentId, name: top.name, opened: top.opened, of: Math.max(total, top.opened) };
 }
 
 /** Each agent's count from the roll-up and from the live read since it, added up. */

@@ -54,6 +54,15 @@ export function memberDeadline(member: Pick<StackMember, 'joinedAt'>, autoDefaul
   return autoDefaultMs === null ? null : new Date(Date.parse(member.joinedAt) + autoDefaultMs).toISOString();
 }
 
+/**
+ * How long until a member's default is due at its deadline: 0 or less, it is due now. The
+ * member's workflow waits this long (workflows/stack-side.ts); the stack page counts by it
+ * what a new duration answers at once (stack-auto-default.ts).
+ */
+export function untilDue(deadline: string, now: Date): number {
+  return Date.parse(deadline) - now.getTime();
+}
+
 export function openStack(start: StackStart, now: Date): StackSnapshot {
   const at = now.toISOString();
   const { expiresAt: _expires, members, ...fields } = start;

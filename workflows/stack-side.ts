@@ -8,6 +8,7 @@
 import { condition, getExternalWorkflowHandle } from '@temporalio/workflow';
 import type { DecisionSnapshot } from '../domain/decision';
 import { applyAnswer, autoDefaultAnswer, type DecisionEvent } from '../domain/decision-state';
+import { untilDue } from '../domain/stack';
 import { memberStatusSignal, type StackMembershipMessage } from './membership-signals';
 import { stackWorkflowId } from './stack-messages';
 
@@ -95,7 +96,7 @@ export class StackSide {
         await condition(changed);
         continue;
       }
-      const wait = Date.parse(deadline) - Date.now();
+      const wait = untilDue(deadline, new Date());
       if (wait > 0 && (await condition(changed, wait))) continue;
       this.firedFor = deadline;
       await this.applyDefault();

@@ -62,10 +62,19 @@ describe('the health line (FR-51…FR-55)', () => {
     );
     await rollUpHealth(cast.pool, me.member.workspaceId);
     const queue = await queueOf(me);
-    expect(queue.health).toEqual({ band: 'heavy', n: 11, median: 11, open: 5, culprit: { agentId: editor.id, name: 'Editor' } });
+    expect(queue.health).toEqual({
+      band: 'heavy',
+      n: 11,
+      median: 11,
+      open: 5,
+      // Yesterday's noon is inside the last 24 hours before noon: 11 then, none after. Either way no burst.
+      lastDay: expect.any(Number),
+      burst: false,
+      culprit: { agentId: editor.id, name: 'Editor', opened: 56, of: 77 },
+    });
   });
 
-  it('FR-51, FR-54 — what opened after the roll-up counts at once: never quiet, and at 26 open Flooded names its agent', async () => {
+  it('FR-51, FR-54 — what opened after the roll-up counts at once: never quiet, a burst floods, and at 26 open Flooded names its agent', async () => {
     const me = world(cast, await cast.newMember());
     const researcher = await me.agent('Researcher');
     // The roll-up is taken before any of them, as the hourly one would be.
@@ -73,14 +82,17 @@ describe('the health line (FR-51…FR-55)', () => {
     expect((await queueOf(me)).health).toMatchObject({ band: 'quiet' });
     for (let index = 0; index < 25; index += 1)
       await me.file(choice(`Burst question ${index} for the researcher?`, { agent: researcher.id }));
-    expect((await queueOf(me)).health).toMatchObject({ band: 'healthy', open: 25 });
+    // 25 in the last 24 hours is a burst over a median of 0: Flooded, though 25 open is not (issue #30).
+    expect((await queueOf(me)).health).toMatchObject({ band: 'flooded', n: 25, open: 25, lastDay: 25, burst: true });
     await me.file(choice('Burst question 25 for the researcher?', { agent: researcher.id }));
     expect((await queueOf(me)).health).toEqual({
       band: 'flooded',
       n: 26,
       median: 0,
       open: 26,
-      culprit: { agentId: researcher.id, name: 'Researcher' },
+      lastDay: 26,
+      burst: true,
+      culprit: { agentId: researcher.id, name: 'Researcher', opened: 26, of: 26 },
     });
   });
 

@@ -1,9 +1,12 @@
 /**
  * The health line tells the truth (FR-51…FR-55) in a real browser: a burst of decisions opened
  * after the last roll-up is never "quiet" — the band never contradicts the queue under it —
- * and once more than 25 are open, Flooded names the agent behind them and links to its
- * instructions, though the roll-up never saw one of them. The roll-up is taken before the
- * burst, as the hourly schedule would have been; each state is scanned by axe.
+ * nor "Healthy — about 1 decision a day" once one answer takes the open count to 25 (issue
+ * #30: a burst today shows, as the last 24 hours); once more than 25 are open, Flooded names
+ * the agent that opened the most and links to its instructions, though the roll-up never saw
+ * one of them — "Most of them" only for a majority, else "The most", with its count. The
+ * roll-up is taken before the burst, as the hourly schedule would have been; each state is
+ * scanned by axe.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +16,9 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { atBothWidths, screenshot, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
+import { openedDaysAgo } from '../support/dated-decisions';
 import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -60,12 +64,15 @@ describe('the health line tells the truth (FR-51…FR-55)', () => {
 
     const page = await signedInPage(browser, cast.url, me.member.token);
     await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['25 open · 25 blocking']);
-    await expect.poll(() => line(page).getAttribute('data-band'), SLOW).toBe('healthy');
-    expect(await lineText(page)).toEqual(['Healthy — about 1 decision a day.']);
+    // 37 in the last 24 hours, over a median of 0: a burst, Flooded though 25 open alone is not (issue #30).
+    await expect.poll(() => line(page).getAttribute('data-band'), SLOW).toBe('flooded');
+    expect(await lineText(page)).toEqual([
+      'Flooded — 37 decisions in the last 24 hours, 25 open. Answer what matters, archive the rest, then fix the instructions. Most of them: Researcher.',
+    ]);
     expect(await page.getByText(QUIET).count()).toBe(0);
     expect(await page.getByTestId('card').count()).toBe(25);
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'health-burst-healthy-1280');
+    await screenshot(page, 'health-burst-25-open-1280');
   });
 
   it('FR-54: at 26 open Flooded names the agent behind most of them and links to its instructions', { timeout: SCENARIO }, async () => {
@@ -92,5 +99,67 @@ describe('the health line tells the truth (FR-51…FR-55)', () => {
     await page.waitForURL(`**/agents/${researcher.id}/instructions`);
     await page.getByRole('heading', { level: 1, name: 'Instructions for Researcher' }).waitFor(SLOW);
     expect(await page.getByLabel('Instructions', { exact: true }).inputValue()).toBe('Ask before spending money.');
+  });
+});
+
+describe("the person's day (issue #30): 26 decisions from 3 agents in a few minutes", () => {
+  /** Ops bot 11, Researcher 8, Editor 7: a plurality, not a majority. */
+  async function threeAgents(me: Me) {
+    const ops = await me.agent('Ops bot');
+    const researcher = await me.agent('Researcher');
+    const editor = await me.agent('Editor');
+    const ids = [...(await burst(me, ops.id, 11)), ...(await burst(me, researcher.id, 8)), ...(await burst(me, editor.id, 7))];
+    return { ops, ids };
+  }
+
+  it('FR-54: the health line names a plurality as the most, not most of them', { timeout: SCENARIO }, async () => {
+    const me = world(cast, await cast.newMember());
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    const { ops } = await threeAgents(me);
+
+    const page = await signedInPage(browser, cast.url, me.member.token);
+    const flooded = page.getByRole('region', { name: 'Queue health: Flooded' });
+    await flooded.waitFor(SLOW);
+    // 11 of 26 is the most, not most of them.
+    expect(await lineText(page)).toEqual([
+      'Flooded — 26 open. Answer what matters, archive the rest, then fix the instructions. The most: Ops bot, 11 of the 26 opened in the last 24 hours.',
+    ]);
+    expect(await page.getByText(/Most of them/).count()).toBe(0);
+    expect(await flooded.getByRole('link', { name: 'Open instructions' }).getAttribute('href')).toBe(`/agents/${ops.id}/instructions`);
+    expect(await axeViolations(page)).toEqual([]);
+    await atBothWidths(page, 'health-plurality');
+  });
+
+  it('FR-51, FR-52: a burst today shows on the health line, before and after the roll-up sees it', { timeout: SCENARIO }, async () => {
+    const me = world(cast, await cast.newMember());
+    // An older history of about 1 a day, all answered: days 2 to 12 (outside the last 24 hours, whatever the hour).
+    const history = (await me.agent('Scheduler')).id;
+    for (let day = 2; day <= 12; day += 1) {
+      const [id] = await openedDaysAgo(cast, me, history, day, 1);
+      await me.answer(id!, 1, { kind: 'decision', selected: [1] });
+    }
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    const page = await signedInPage(browser, cast.url, me.member.token);
+    await expect.poll(() => lineText(page), SLOW).toEqual(['Healthy — about 1 decision a day.']);
+
+    // 26 filed in a few minutes, then one answered: 25 open.
+    const { ops, ids } = await threeAgents(me);
+    await me.answer(ids[0]!, 1, { kind: 'decision', selected: [2] });
+    const burstLine =
+      'Flooded — 26 decisions in the last 24 hours, 25 open. Answer what matters, archive the rest, then fix the instructions. The most: Ops bot, 11 of the 26 opened in the last 24 hours.';
+    await page.reload();
+    await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['25 open · 25 blocking']);
+    await expect.poll(() => lineText(page), SLOW).toEqual([burstLine]);
+    const flooded = page.getByRole('region', { name: 'Queue health: Flooded' });
+    expect(await flooded.getByRole('link', { name: 'Open instructions' }).getAttribute('href')).toBe(`/agents/${ops.id}/instructions`);
+    expect(await page.getByText(/Healthy/).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await atBothWidths(page, 'health-burst-today');
+
+    // The hourly roll-up, taken after the burst, reads it the same: the median still cannot see today.
+    await rollUpHealth(cast.pool, me.member.workspaceId);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['25 open · 25 blocking']);
+    await expect.poll(() => lineText(page), SLOW).toEqual([burstLine]);
   });
 });

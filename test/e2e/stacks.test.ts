@@ -299,6 +299,97 @@ describe('the stack page, /decisions/stacks/ds-N', () => {
   );
 });
 
+describe('a new auto-default that answers members at once (issue #30, cast-decide "Decision stacks")', () => {
+  it(
+    "shortening a stack's auto-default says how many it will answer before it does; nothing is answered until confirmed, then exactly that many are",
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const stack = await newStack(me, { title: 'Launch checklist', autoDefaultSeconds: 7200 });
+      const banner = await file(me, advisory('Ship the banner?', 2, { stack: stack.id }));
+      const pricing = await file(me, advisory('Turn on the new pricing?', 1, { stack: stack.id }));
+      // Never counted: a blocking member, and an advisory one a person already answered.
+      const legacy = await file(me, choice('Drop the legacy table?', { stack: stack.id }));
+      const footer = await file(me, advisory('Reword the footer?', 1, { stack: stack.id }));
+      await me.answer(footer, 1, { kind: 'decision', selected: [2] });
+      // The first members have been in the stack longer than the new duration; the last one joins just now.
+      const joined = Date.parse((await stackOf(me, stack.id)).stack.members[0]!.joinedAt);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, joined + 47_000 - Date.now())));
+      const late = await file(me, advisory('Rename the launch channel?', 1, { stack: stack.id }));
+
+      const page = await signedIn(me.member.token, `/decisions/stacks/${stack.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Launch checklist' }).waitFor(SLOW);
+      let patches = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'PATCH' && new URL(request.url()).pathname.endsWith('/policy')) patches += 1;
+      });
+      await page.getByLabel('Auto-default after').fill('45s');
+      const save = page.getByRole('button', { name: 'Save policy' });
+      await save.click();
+      const dialog = page.getByRole('dialog', { name: 'Answer 2 decisions now?' });
+      await dialog.waitFor(SLOW);
+      expect(await dialog.locator('#answer-now-body').textContent()).toBe(
+        'Saving answers 2 decisions now with their defaults. They joined this stack more than 45s ago.',
+      );
+      expect(await dialog.getByRole('listitem').allTextContents()).toEqual(['Ship the banner?', 'Turn on the new pricing?']);
+      // Cancel takes focus first: Enter alone answers nothing.
+      const activeText = () =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent,
+        );
+      await expect.poll(activeText).toBe('Cancel');
+      expect(await axeViolations(page)).toEqual([]);
+      await atBothWidths(page, 'stack-answer-now');
+
+      // Nothing is sent, nothing answered, until it is confirmed; Cancel keeps it so.
+      expect(patches).toBe(0);
+      expect((await stackOf(me, stack.id)).stack.autoDefaultMs).toBe(7_200_000);
+      for (const id of [banner, pricing]) expect((await me.decision(id)).status).toBe('open');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => toast(page), SLOW).toEqual(['Nothing was saved or answered.']);
+      expect(patches).toBe(0);
+      expect((await stackOf(me, stack.id)).stack.autoDefaultMs).toBe(7_200_000);
+      for (const id of [banner, pricing]) expect((await me.decision(id)).status).toBe('open');
+
+      // Confirmed: saved, and exactly those two take their defaults at once.
+      await save.click();
+      await dialog.getByRole('button', { name: 'Save and answer 2' }).click();
+      await dialog.waitFor({ state: 'detached', ...SLOW });
+      await expect.poll(() => toast(page), SLOW).toEqual(['Policy saved.']);
+      expect(patches).toBe(1);
+      await expect.poll(async () => (await me.decision(banner)).asks[0]?.answer?.automatic, SLOW).toBe(true);
+      await expect.poll(async () => (await me.decision(pricing)).asks[0]?.answer?.automatic, SLOW).toBe(true);
+      expect((await me.decision(banner)).asks[0]?.answer?.value).toEqual({ kind: 'decision', selected: [2] });
+      expect((await me.decision(pricing)).asks[0]?.answer?.value).toEqual({ kind: 'decision', selected: [1] });
+      const { decisions } = await stackOf(me, stack.id);
+      expect(decisions.filter((decision) => decision.asks[0]?.answer?.automatic).map((decision) => decision.id)).toEqual([banner, pricing]);
+      expect((await me.decision(late)).status).toBe('open');
+      expect((await me.decision(legacy)).status).toBe('open');
+      expect((await stackOf(me, stack.id)).stack.autoDefaultMs).toBe(45_000);
+    },
+    SCENARIO,
+  );
+
+  it(
+    'a new auto-default that answers none saves at once, with no confirm',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const stack = await newStack(me, { title: 'Launch checklist', autoDefaultSeconds: 7200 });
+      const banner = await file(me, advisory('Ship the banner?', 2, { stack: stack.id }));
+      const page = await signedIn(me.member.token, `/decisions/stacks/${stack.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Launch checklist' }).waitFor(SLOW);
+      await page.getByLabel('Auto-default after').fill('15m');
+      await page.getByRole('button', { name: 'Save policy' }).click();
+      await expect.poll(() => toast(page), SLOW).toEqual(['Policy saved.']);
+      expect(await page.getByTestId('answer-now-dialog').count()).toBe(0);
+      expect((await stackOf(me, stack.id)).stack.autoDefaultMs).toBe(900_000);
+      expect((await me.decision(banner)).status).toBe('open');
+    },
+    SCENARIO,
+  );
+});
+
 describe('grouping picked cards into a new stack', () => {
   it(
     'picks cards by mouse and keyboard, asks the title in a dialog with Cancel, and opens the new stack with them in on-screen order',

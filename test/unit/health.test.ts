@@ -1,6 +1,6 @@
 /** FR-51…FR-53: the health bands at each boundary the acceptance criteria list, and the overrides. */
 import { describe, expect, it } from 'vitest';
-import { HealthSettingsBody, healthLine, median, visibleHealth, type HealthSnapshot } from '../../domain/health';
+import { HealthSettingsBody, healthLine, isMajority, median, visibleHealth, type HealthSnapshot } from '../../domain/health';
 
 const now = new Date('2026-11-29T12:00:00Z');
 const defaults = { healthyCeiling: 5, quietDays: 14 };
@@ -26,12 +26,23 @@ describe('the bands (FR-52) at each boundary', () => {
   it('1 a day is healthy, about 1', () => expect(healthLine(snapshot(1), 3, defaults)).toMatchObject({ band: 'healthy', n: 1 }));
   it('5 a day is healthy, about 5', () => expect(healthLine(snapshot(5), 3, defaults)).toMatchObject({ band: 'healthy', n: 5 }));
   it('6 a day is heavy, naming the agent behind most of them', () => {
-    expect(healthLine(snapshot(6, 0, 0, [ops, editor]), 3, defaults)).toEqual({
+    expect(
+      healthLine(
+        snapshot(6, 0, 0, [
+          { ...ops, opened: 12 },
+          { ...editor, opened: 30 },
+        ]),
+        3,
+        defaults,
+      ),
+    ).toEqual({
       band: 'heavy',
       n: 6,
       median: 6,
       open: 3,
-      culprit: { agentId: 'agent-editor', name: 'Editor' },
+      lastDay: 0,
+      burst: false,
+      culprit: { agentId: 'agent-editor', name: 'Editor', opened: 30, of: 42 },
     });
   });
   it('15 a day is heavy', () => expect(healthLine(snapshot(15), 3, defaults)).toMatchObject({ band: 'heavy', n: 15 }));
@@ -56,9 +67,14 @@ describe('the bands (FR-52) at each boundary', () => {
 
 describe('what opened since the roll-up (FR-51, FR-54): the band never contradicts the queue under it', () => {
   const researcher = { agentId: 'agent-researcher', name: 'Researcher', opened: 37 };
-  const sinceRollup = { ...snapshot(0), since: { opened: 37, byAgent: [researcher] } };
+  // A roll-up that saw none of them; the live read saw them all, inside the last 24 hours too.
+  const sinceRollup = { ...snapshot(0), since: { opened: 37, byAgent: [researcher] }, lastDay: { opened: 37, byAgent: [researcher] } };
   it('37 opened after a roll-up that saw none is not quiet', () => {
-    expect(healthLine(sinceRollup, 25, defaults)).toMatchObject({ band: 'healthy', open: 25 });
+    expect(healthLine({ ...snapshot(0), since: { opened: 37, byAgent: [researcher] } }, 25, defaults)).toMatchObject({
+      band: 'healthy',
+      open: 25,
+    });
+    expect(healthLine(sinceRollup, 25, defaults).band).not.toBe('quiet');
   });
   it('at 26 open the flooded line names the agent behind them, though the roll-up never saw them', () => {
     expect(healthLine(sinceRollup, 26, defaults)).toEqual({
@@ -66,12 +82,89 @@ describe('what opened since the roll-up (FR-51, FR-54): the band never contradic
       n: 26,
       median: 0,
       open: 26,
-      culprit: { agentId: 'agent-researcher', name: 'Researcher' },
+      lastDay: 37,
+      burst: true,
+      culprit: { agentId: 'agent-researcher', name: 'Researcher', opened: 37, of: 37 },
     });
   });
   it("an agent's count is its roll-up's and its live count added up", () => {
     const both = { ...snapshot(16, 0, 0, [editor, { ...researcher, opened: 30 }]), since: { opened: 40, byAgent: [researcher] } };
-    expect(healthLine(both, 3, defaults).culprit).toEqual({ agentId: 'agent-researcher', name: 'Researcher' });
+    expect(healthLine(both, 3, defaults).culprit).toMatchObject({ agentId: 'agent-researcher', name: 'Researcher', opened: 67 });
+  });
+});
+
+describe('a burst today shows (issue #30): the last 24 hours band heavier than the median', () => {
+  // About 1 a day for the last 7 complete days: the median cannot see today.
+  const ops = { agentId: 'agent-ops', name: 'Ops bot', opened: 11 };
+  const researcher = { agentId: 'agent-researcher', name: 'Researcher', opened: 8 };
+  const editorToday = { agentId: 'agent-editor', name: 'Editor', opened: 7 };
+  const history = {
+    ...snapshot(1, 0, 1, [
+      { ...ops, opened: 3 },
+      { ...researcher, opened: 4 },
+    ]),
+  };
+  const burst = {
+    ...history,
+    since: { opened: 26, byAgent: [ops, researcher, editorToday] },
+    lastDay: { opened: 26, byAgent: [ops, researcher, editorToday] },
+  };
+
+  it('26 filed in five minutes, 25 still open, is Flooded, not "Healthy — about 1 decision a day"', () => {
+    expect(healthLine(burst, 25, defaults)).toEqual({
+      band: 'flooded',
+      n: 25,
+      median: 1,
+      open: 25,
+      lastDay: 26,
+      burst: true,
+      culprit: { agentId: 'agent-ops', name: 'Ops bot', opened: 11, of: 26 },
+    });
+  });
+  it('the burst is read the same whether the roll-up was taken before it or after it', () => {
+    const rolledUpAfter = { ...history, opened: [26, ...history.opened.slice(1)], lastDay: burst.lastDay };
+    expect(healthLine(rolledUpAfter, 25, defaults)).toMatchObject({ band: 'flooded', burst: true, culprit: { opened: 11, of: 26 } });
+  });
+  it('8 in the last 24 hours over a median of 1 is Heavy, with 8 as its n', () => {
+    const eight = { ...history, lastDay: { opened: 8, byAgent: [{ ...ops, opened: 8 }] } };
+    expect(healthLine(eight, 8, defaults)).toMatchObject({
+      band: 'heavy',
+      n: 8,
+      burst: true,
+      culprit: { name: 'Ops bot', opened: 8, of: 8 },
+    });
+  });
+  it("a day that stays inside the median's band is no burst: the line is the median's", () => {
+    const five = { ...history, lastDay: { opened: 5, byAgent: [{ ...ops, opened: 5 }] } };
+    expect(healthLine(five, 5, defaults)).toMatchObject({ band: 'healthy', n: 1, burst: false, culprit: null });
+    // Already heavy by the median, a heavy day is no burst either.
+    const heavy = { ...snapshot(11, 0, 0, [{ ...ops, opened: 77 }]), lastDay: { opened: 12, byAgent: [{ ...ops, opened: 12 }] } };
+    expect(healthLine(heavy, 5, defaults)).toMatchObject({ band: 'heavy', n: 11, burst: false, culprit: { opened: 77, of: 77 } });
+  });
+  it('the ceiling moves the burst with it (FR-53)', () => {
+    const eight = { ...history, lastDay: { opened: 8, byAgent: [{ ...ops, opened: 8 }] } };
+    expect(healthLine(eight, 8, { ...defaults, healthyCeiling: 10 })).toMatchObject({ band: 'healthy', burst: false });
+  });
+});
+
+describe('the culprit: "Most of them" only for a majority (issue #30)', () => {
+  it('11 of 26 is a plurality, not most of them; 14 of 26 is', () => {
+    expect(isMajority({ opened: 11, of: 26 })).toBe(false);
+    expect(isMajority({ opened: 13, of: 26 })).toBe(false);
+    expect(isMajority({ opened: 14, of: 26 })).toBe(true);
+  });
+  it("the window's total counts every decision opened in it, an agent's or not", () => {
+    // 7 complete days of 6, and 4 today: 46 opened in the median's days and today.
+    const line = healthLine(
+      snapshot(6, 4, 0, [
+        { ...editor, opened: 20 },
+        { ...ops, opened: 18 },
+      ]),
+      3,
+      defaults,
+    );
+    expect(line.culprit).toEqual({ agentId: 'agent-editor', name: 'Editor', opened: 20, of: 46 });
+    expect(isMajority(line.culprit!)).toBe(false);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * The health line above the list (§6.13, FR-51…FR-54): one of four bands in the catalogue's
- * words. Heavy and Flooded name the agent behind most of the decisions and link to its
- * instructions; Quiet points at what the agents did on their own. The band is said in
+ * words. Heavy and Flooded name the agent that opened the most and link to its instructions —
+ * "Most of them" only for a majority, else "The most", with its count; a burst the median
+ * cannot see yet is said as the last 24 hours (domain/health.ts has the rule). Quiet points
+ * at what the agents did on their own. The band is said in
  * words as well as by its icon and colour (FR-67). It always counts the whole workspace; under a
  * filtered view, whose header counts only what it shows, it says so.
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { HealthLine as Line } from '../../../domain/health';
+import { FLOODED_OPEN, isMajority, type Culprit, type HealthLine as Line } from '../../../domain/health';
 import { AppLink } from './app-link';
 import { HealthMenu } from './health-menu';
 
@@ -20,12 +22,22 @@ export function healthText(t: TFunction, line: Line): string {
     case 'healthy':
       return t('health.healthy', { count: line.n });
     case 'heavy':
-      return t('health.heavy', { n: line.n });
+      return line.burst ? t('health.heavyBurst', { n: line.n }) : t('health.heavy', { n: line.n });
     case 'flooded':
-      return t('health.flooded', { n: line.n });
+      // More than 25 open floods by itself, in §6.13's words; a burst that floods with fewer open says the burst.
+      return line.burst && line.open <= FLOODED_OPEN
+        ? t('health.floodedBurst', { n: line.lastDay, open: line.open })
+        : t('health.flooded', { n: line.n });
     case 'quiet':
       return line.n === TWO_WEEKS ? t('health.quiet') : t('health.quietDays', { n: line.n });
   }
+}
+
+/** The agent that opened the most, said as a majority ("Most of them") only when it is one. */
+export function culpritText(t: TFunction, culprit: Culprit, burst: boolean): string {
+  if (isMajority(culprit)) return t('health.culprit', { agent: culprit.name });
+  const words = { agent: culprit.name, opened: culprit.opened, total: culprit.of };
+  return burst ? t('health.culpritMostLastDay', words) : t('health.culpritMostWeek', words);
 }
 
 export function HealthLine({
@@ -54,7 +66,7 @@ export function HealthLine({
       </span>
       <p className="health-text">
         <span data-testid="health-line">{healthText(t, line)}</span>
-        {culprit && <span data-testid="health-culprit"> {t('health.culprit', { agent: culprit.name })}</span>}
+        {culprit && <span data-testid="health-culprit"> {culpritText(t, culprit, line.burst)}</span>}
         {filtered && <span data-testid="health-scope"> {t('health.wholeWorkspace')}</span>}
       </p>
       {culprit && (

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { StackView } from '../../../domain/stack';
+import { memberDeadline, type StackView } from '../../../domain/stack';
 import { moment } from '../time';
 import type { DecisionView } from '../../../domain/decision-view-schema';
 import { AppLink } from './app-link';
@@ -34,9 +34,7 @@ export function StackChecklist({
         // The decision's own status is the truth; the stack learns of changes a moment later.
         const done = decision ? decision.status !== 'open' : !member.open;
         const deadline =
-          decision && decision.status === 'open' && decision.mode === 'advisory' && stack.autoDefaultMs !== null
-            ? new Date(Date.parse(member.joinedAt) + stack.autoDefaultMs).toISOString()
-            : null;
+          decision && decision.status === 'open' && decision.mode === 'advisory' ? memberDeadline(member, stack.autoDefaultMs) : null;
         return (
           <li key={member.decisionId} className={done ? 'member done' : 'member'} data-testid="member" data-member={member.decisionId}>
             {/* Its place in the order, or a check mark once it is closed; the list and the status line say both in words. */}

@@ -1,14 +1,20 @@
 /**
  * A stack's two policies (cast-decide "Decision stacks"): when it is due, and after how long
  * an advisory member takes its declared default. Each can be cleared; only what changed is sent.
+ * A duration that answers members the moment it is saved (a shorter one, for members that
+ * joined long ago) says how many and which first, and saves only once confirmed (issue #30);
+ * the count is the members' workflows' own rule (domain/stack-auto-default.ts).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DecisionView } from '../../../domain/decision-view-schema';
 import type { StackView } from '../../../domain/stack';
+import { answeredAtOnce } from '../../../domain/stack-auto-default';
 import type { StackPolicyBody } from '../../../domain/stack-schema';
 import { fromLocalInput, toLocalInput } from './stack-due-input';
 import { formatDuration, parseDuration } from '../../../domain/duration';
 import { AUTO_DEFAULT_MAX_MS } from '../../../domain/limits';
+import { StackAnswerNowDialog } from './stack-answer-now-dialog';
 
 /** The duration typed, when it is one an auto-default may be; else null. */
 function autoDefaultMs(text: string): number | null {
@@ -20,7 +26,22 @@ function autoDefaultMs(text: string): number | null {
   }
 }
 
-export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (change: StackPolicyBody | null) => void }) {
+/** A change waiting for its confirm, with the members it answers at once. */
+type Pending = { change: StackPolicyBody; ms: number; answers: string[] };
+
+export function StackPolicyForm({
+  stack,
+  decisions,
+  onSave,
+  onKept,
+}: {
+  stack: StackView;
+  /** The members' decisions, as the stack read returns them: what the count is made from. */
+  decisions: DecisionView[];
+  onSave: (change: StackPolicyBody | null) => void;
+  /** The confirm was declined: nothing saved. */
+  onKept: () => void;
+}) {
   const { t } = useTranslation();
   const savedDue = toLocalInput(stack.dueAt);
   const savedAuto = stack.autoDefaultMs === null ? '' : formatDuration(stack.autoDefaultMs);
@@ -29,6 +50,8 @@ export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (
   const [badDuration, setBadDuration] = useState(false);
   const dueField = useRef<HTMLInputElement>(null);
   const autoField = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const answersAt = (ms: number) => answeredAtOnce(stack.members, decisions, ms, new Date());
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,8 +66,21 @@ export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (
     if (due !== savedDue) change.dueAt = fromLocalInput(due);
     // The body takes whole seconds; the grammar's units are never finer.
     if (ms !== stack.autoDefaultMs) change.autoDefaultSeconds = ms === null ? null : ms / 1000;
+    const answers = ms !== null && ms !== stack.autoDefaultMs ? answersAt(ms) : [];
+    if (ms !== null && answers.length > 0) return setPending({ change, ms, answers });
     onSave(Object.keys(change).length > 0 ? change : null);
   }
+
+  /** Saves what was confirmed, unless more came due while the dialog was open: then it says the new count first. */
+  function confirm() {
+    if (!pending) return;
+    const answers = answersAt(pending.ms);
+    if (answers.join() !== pending.answers.join()) return setPending({ ...pending, answers });
+    setPending(null);
+    onSave(pending.change);
+  }
+
+  const question = (id: string) => decisions.find((decision) => decision.id === id)?.question ?? id;
 
   return (
     <form className="policy" onSubmit={submit} aria-labelledby="stack-policy" noValidate>
@@ -102,6 +138,14 @@ export function StackPolicyForm({ stack, onSave }: { stack: StackView; onSave: (
         </p>
       </div>
       <button type="submit">{t('stack.save')}</button>
+      {pending && (
+        <StackAnswerNowDialog
+          questions={pending.answers.map(question)}
+          duration={formatDuration(pending.ms)}
+          onConfirm={confirm}
+          onClose={() => (setPending(null), onKept())}
+        />
+      )}
     </form>
   );
 }

@@ -466,6 +466,16 @@ export const en = {
     save: 'Save policy',
     saved: 'Policy saved.',
     unchanged: 'Nothing to change.',
+    // Before a new auto-default that answers members the moment it is saved (issue #30).
+    answerNowTitle_one: 'Answer {{count}} decision now?',
+    answerNowTitle_other: 'Answer {{count}} decisions now?',
+    answerNowBody_one: 'Saving answers {{count}} decision now with its default.',
+    answerNowBody_other: 'Saving answers {{count}} decisions now with their defaults.',
+    answerNowWhy_one: 'It joined this stack more than {{duration}} ago.',
+    answerNowWhy_other: 'They joined this stack more than {{duration}} ago.',
+    answerNowConfirm_one: 'Save and answer {{count}}',
+    answerNowConfirm_other: 'Save and answer {{count}}',
+    answerNowKept: 'Nothing was saved or answered.',
     // Grouping selected cards from the list into a new stack.
     select: 'Select',
     selected_one: '{{count}} selected',
@@ -489,10 +499,19 @@ export const en = {
     healthy_other: 'Healthy — about {{count}} decisions a day.',
     heavy: 'Heavy — {{n}} decisions a day. Your agents are asking things their instructions could answer.',
     flooded: 'Flooded — {{n}} open. Answer what matters, archive the rest, then fix the instructions.',
+    // A burst: the last 24 hours band heavier than the 7-day median, which cannot see today (domain/health.ts).
+    heavyBurst: 'Heavy — {{n}} decisions in the last 24 hours. Your agents are asking things their instructions could answer.',
+    // Always more than 15: a burst floods only above the heavy ceiling.
+    floodedBurst:
+      'Flooded — {{n}} decisions in the last 24 hours, {{open}} open. Answer what matters, archive the rest, then fix the instructions.',
     quiet: 'Nothing has needed you in two weeks. Worth spot-checking what your agents decided on their own.',
     // A quiet window other than 14 days is said in days.
     quietDays: 'Nothing has needed you in {{n}} days. Worth spot-checking what your agents decided on their own.',
+    // §6.18's words, said only of a majority; a plurality is "the most", with its count in the line's window.
     culprit: 'Most of them: {{agent}}.',
+    // Never a majority, so always at least 2 in all.
+    culpritMostWeek: 'The most: {{agent}}, {{opened}} of the {{total}} opened in the last week.',
+    culpritMostLastDay: 'The most: {{agent}}, {{opened}} of the {{total}} opened in the last 24 hours.',
     // Said under a filtered view, whose header counts only what it shows.
     wholeWorkspace: 'For the whole workspace, not only this view.',
     openInstructions: 'Open instructions',

@@ -153,7 +153,13 @@ export function StackPage({ id }: { id: string }) {
         )}
       </section>
       {open ? (
-        <StackPolicyForm key={`${stack.dueAt}|${stack.autoDefaultMs}`} stack={stack} onSave={savePolicy} />
+        <StackPolicyForm
+          key={`${stack.dueAt}|${stack.autoDefaultMs}`}
+          stack={stack}
+          decisions={decisions}
+          onSave={savePolicy}
+          onKept={() => setMessage(t('stack.answerNowKept'))}
+        />
       ) : (
         <p className="help">{t('stack.closed')}</p>
       )}
