@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemMessage } from '../http/problem-message';
+import { useAction } from './use-action';
 import { useHealthSettings, useSaveHealthSettings } from '../queries/health-settings';
 import { DialogFooter } from './dialog-footer';
 import { ModalDialog } from './modal-dialog';
@@ -78,6 +79,7 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
   const [quiet, setQuiet] = useState('');
   const [invalid, setInvalid] = useState<{ ceiling: boolean; quiet: boolean }>({ ceiling: false, quiet: false });
   const [problem, setProblem] = useState<string | null>(null);
+  const act = useAction(setProblem);
   const busy = saving.isPending || saving.isSuccess;
 
   // Once the current numbers are in, they fill the fields and the first field takes focus (it
@@ -105,12 +107,7 @@ export function HealthBandDialog({ onSaved, onClose }: { onSaved: () => void; on
     if (healthyCeiling === null) return ceilingField.current?.focus();
     if (quietDays === null) return quietField.current?.focus();
     setProblem(null);
-    try {
-      await saving.mutateAsync({ healthyCeiling, quietDays });
-      onSaved();
-    } catch (error) {
-      setProblem(problemMessage(error));
-    }
+    if (await act(() => saving.mutateAsync({ healthyCeiling, quietDays }))) onSaved();
   }
 
   return (
