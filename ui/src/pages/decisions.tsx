@@ -156,10 +156,10 @@ export function Decisions({ me }: { me: string | null }) {
     cardKind,
   );
 
-  async function archiveAll() {
+  async function archiveAll(since: string) {
     open(null);
     try {
-      const result = await archivingAll.mutateAsync(filters);
+      const result = await archivingAll.mutateAsync({ ...filters, since });
       const archived = t('archiveAll.result', { count: result.archived });
       say(result.alreadyAnswered > 0 ? `${archived} ${t('archiveAll.skipped', { count: result.alreadyAnswered })}` : archived);
     } catch (error) {
@@ -374,7 +374,7 @@ export function Decisions({ me }: { me: string | null }) {
         <ArchiveAllDialog
           count={page.counts.total}
           filter={filterInWords()}
-          onConfirm={() => void archiveAll()}
+          onConfirm={(since) => void archiveAll(since)}
           onClose={() => open(null)}
         />
       )}
