@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { hostPromptOf } from '../queue/host-prompt';
+import { decisionPageHref, linksToPage } from '../queue/links-to-page';
+import { AppLink } from './app-link';
 import { ProgressDots } from './progress-dots';
 import { age, day } from '../time';
 import type { QueueCard as Card } from '../../../domain/queue';
@@ -9,7 +11,8 @@ export type CardPick = { checked: boolean; onToggle: () => void };
 
 /**
  * One decision in the list: summary, agent · task · age, blocking, dormant and recurring chips,
- * confidence, progress. An open card can be archived from the list (FR-43); in the Archived tab:
+ * confidence, progress; a link to its page when it has one worth opening (cast-decide "What you
+ * see"). An open card can be archived from the list (FR-43); in the Archived tab:
  * who set it aside, when, and Restore (§6.12); in Answered, one its agent withdrew says so.
  * In a stack's checklist a closed member carries a check mark; a card in no stack can be picked.
  */
@@ -82,6 +85,15 @@ export function QueueCard({
           {t('queue.progress', card.progress)}
         </span>
       </button>
+      {linksToPage(card) && (
+        <AppLink
+          className="page-link button-link small"
+          href={decisionPageHref(card.id)}
+          aria-label={t('queue.openPage', { question: card.question })}
+        >
+          {t('queue.page')}
+        </AppLink>
+      )}
       {onArchive && card.status === 'open' && (
         <button
           type="button"
