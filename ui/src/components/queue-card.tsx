@@ -86,11 +86,7 @@ export function QueueCard({
         </span>
       </button>
       {linksToPage(card) && (
-        <AppLink
-          className="page-link button-link small"
-          href={decisionPageHref(card.id)}
-          aria-label={t('queue.openPage', { question: card.question })}
-        >
+        <AppLink className="page-link" href={decisionPageHref(card.id)} aria-label={t('queue.openPage', { question: card.question })}>
           {t('queue.page')}
         </AppLink>
       )}
