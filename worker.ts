@@ -16,6 +16,7 @@ import { createActivities } from './activities';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
+import type { Logger } from './runtime/logger';
 import { connectTemporal, type TemporalTarget } from './runtime/temporal-connection';
 import type { Tracing } from './runtime/tracing';
 import { workerReadiness } from './runtime/worker-readiness';
@@ -52,6 +53,8 @@ export async function startWorker(options: {
    * retries a cancelled attempt on another worker. 0 unless given (tests); the processes pass CAST_DRAIN_SECONDS.
    */
   shutdownGraceMs?: number;
+  /** Where the activities' error reports go (a failed restart, AW-03 §10); the processes pass their own. */
+  logger?: Logger;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
   /**
@@ -91,6 +94,7 @@ export async function startWorker(options: {
         deployment,
         allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
         publicUrl: options.publicUrl,
+        logger: options.logger,
       }),
       ...options.extraActivities,
     },

@@ -23,6 +23,8 @@ import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
 import { pickupOf } from '../domain/pickup';
 import { answerDelivery, countDecisionEvents } from '../runtime/metrics';
+import type { Logger } from '../runtime/logger';
+import { reportRestartFailures, type RestartFailureReason } from './report-restart-failure';
 
 export const RESTART_UNAVAILABLE =
   "The session's host has stopped, so no one would pick up a restarted run. Start the host again, then use Run now.";
@@ -37,13 +39,21 @@ export type Delivered = { outcome: DeliveryOutcome; subscribers: WebhookSubscrib
  * row and the workflow agree without a second write. The mirror's statement also reads the
  * webhook subscribers, so announcing the delivery costs the workflow no further round trip.
  */
-export async function deliverDecision(pool: Pool, decision: DecisionSnapshot, events: DecisionEvent[] = []): Promise<Delivered> {
+export async function deliverDecision(
+  pool: Pool,
+  decision: DecisionSnapshot,
+  events: DecisionEvent[] = [],
+  logger?: Logger,
+): Promise<Delivered> {
   const work = (db: Queryable) => deliverAndMirror(db, decision, events);
   const { sessionId, taskId } = decision.links;
   // Linked to no session and no task, the decision has nowhere to deliver to but its own row: one statement.
-  const { delivered, applied } = await (sessionId || taskId ? withTransaction(pool, work) : work(pool));
-  // Counted once committed, and only by the write that applied: a retry finds the revision already stored.
-  if (applied) measureDelivery(decision, events);
+  const { delivered, applied, written } = await (sessionId || taskId ? withTransaction(pool, work) : work(pool));
+  // Counted and reported once committed, and only by the write that applied: a retry finds the revision already stored.
+  if (applied) {
+    measureDelivery(decision, events);
+    reportRestartFailures(logger, decision, written);
+  }
   return delivered;
 }
 
@@ -60,9 +70,14 @@ function measureDelivery(decision: DecisionSnapshot, events: DecisionEvent[]): v
  * `null` tells the workflow to deliver through its own activity, which retries and records a
  * failure that lasts (FR-34: the answer stands either way).
  */
-export async function deliverWithAnswer(pool: Pool, decision: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered | null> {
+export async function deliverWithAnswer(
+  pool: Pool,
+  decision: DecisionSnapshot,
+  events: DecisionEvent[],
+  logger?: Logger,
+): Promise<Delivered | null> {
   try {
-    return await deliverDecision(pool, decision, events);
+    return await deliverDecision(pool, decision, events, logger);
   } catch (error) {
     log.warn('Delivery with the answer failed; the workflow delivers it again', { decisionId: decision.id, error: String(error) });
     if ((await mirrorDecision(pool, decision, events)) === 'applied') countDecisionEvents(events);
@@ -74,23 +89,25 @@ async function deliverAndMirror(
   db: Queryable,
   decision: DecisionSnapshot,
   events: DecisionEvent[],
-): Promise<{ delivered: Delivered; applied: boolean }> {
-  const restart = await deliverToSession(db, decision);
+): Promise<{ delivered: Delivered; applied: boolean; written: DecisionEvent[] }> {
+  const { from, reason, ...restart } = await deliverToSession(db, decision);
   const otherBlockers = await releaseTaskHold(db, decision);
   const outcome: DeliveryOutcome = { failure: null, ...restart, otherBlockers, at: new Date().toISOString() };
   const delivered: DecisionEvent = {
     kind: 'delivered',
     actor: { kind: 'system', id: null },
-    detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers },
+    // A failure names the run that was not restarted, and why, for its error report (§10).
+    detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers, ...(from ? { from, reason } : {}) },
   };
-  const mirrored = await mirrorReadingSubscribers(db, recordDelivery(decision, outcome), [...events, delivered], DELIVERY_EVENT_TYPES);
-  return { delivered: { outcome, subscribers: mirrored.subscribers }, applied: mirrored.outcome === 'applied' };
+  const written = [...events, delivered];
+  const mirrored = await mirrorReadingSubscribers(db, recordDelivery(decision, outcome), written, DELIVERY_EVENT_TYPES);
+  return { delivered: { outcome, subscribers: mirrored.subscribers }, applied: mirrored.outcome === 'applied', written };
 }
 
 async function deliverToSession(
   client: Queryable,
   decision: DecisionSnapshot,
-): Promise<Pick<DeliveryOutcome, 'kind' | 'runId'> & { failure?: string }> {
+): Promise<Pick<DeliveryOutcome, 'kind' | 'runId'> & { failure?: string; from?: string; reason?: RestartFailureReason }> {
   const { workspaceId, links } = decision;
   if (!links.sessionId) return { kind: 'nothing', runId: null };
   const message = await appendMessage(client, {
@@ -114,7 +131,7 @@ async function deliverToSession(
   if (pickup === 'stopped') {
     // E5: no host runs this session, so a restarted run would wait for no one. The answer
     // stays delivered to the session; "Run now" restarts once the host is back.
-    return { kind: 'failed', runId: null, failure: RESTART_UNAVAILABLE };
+    return { kind: 'failed', runId: null, failure: RESTART_UNAVAILABLE, from: run.id, reason: 'session_stopped' };
   }
 
   const restarted = await admitRestart(client, {

@@ -23,6 +23,8 @@ import type { WebhookAttemptOutcome } from '../domain/webhook-delivery';
 import { decisionsWithWorkGone } from '../db/decision-queries';
 import { rollUpHealth } from '../db/health';
 import { countDecisionEvents } from '../runtime/metrics';
+import type { Logger } from '../runtime/logger';
+import { reportRestartFailures } from './report-restart-failure';
 
 /**
  * `client`, `taskQueue` and `deployment` let the reconciler read this deployment's workflows
@@ -37,9 +39,11 @@ export type ActivityDeps = {
   allowPrivateWebhooks?: boolean;
   /** CAST_PUBLIC_URL: the base of the decision link a webhook event carries. */
   publicUrl?: string | undefined;
+  /** Where error reports go (a failed restart, §10); none without it. */
+  logger?: Logger;
 };
 
-export function createActivities({ pool, client, taskQueue, deployment, allowPrivateWebhooks = false, publicUrl }: ActivityDeps) {
+export function createActivities({ pool, client, taskQueue, deployment, allowPrivateWebhooks = false, publicUrl, logger }: ActivityDeps) {
   const startDelivery: StartDelivery =
     client && taskQueue
       ? deliveryStarter(client, taskQueue, deployment)
@@ -52,18 +56,22 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
     },
     async mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
       const outcome = await mirrorDecision(pool, snapshot, events);
-      if (outcome === 'applied') countDecisionEvents(events);
+      if (outcome === 'applied') {
+        countDecisionEvents(events);
+        // A delivery that failed after its retries is recorded through here (FR-34).
+        reportRestartFailures(logger, snapshot, events);
+      }
       return outcome;
     },
     mirrorStack(snapshot: StackSnapshot): Promise<'applied' | 'stale'> {
       return mirrorStack(pool, snapshot);
     },
     deliverDecision(snapshot: DecisionSnapshot): Promise<Delivered> {
-      return deliverDecision(pool, snapshot);
+      return deliverDecision(pool, snapshot, [], logger);
     },
     /** A local activity: the resolving answer's mirror, with its delivery when that succeeds. */
     deliverWithAnswer(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered | null> {
-      return deliverWithAnswer(pool, snapshot, events);
+      return deliverWithAnswer(pool, snapshot, events, logger);
     },
     // These two keep the activity names recorded histories hold (from before "record" was the
     // word): a renamed activity would no longer replay them.

@@ -388,6 +388,27 @@ export async function openDecisionIds(
   return { ids: rows.map((row) => row.id), matched: rows[0]?.matched ?? 0 };
 }
 
+/**
+ * FR-47: how many decisions the filter matches were answered at or after `since` (when the
+ * person saw the count), leaving out `except` (the ones Archive all tried, counted by their refusal).
+ */
+export async function countResolvedSince(
+  pool: Pool,
+  workspaceId: string,
+  query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>,
+  since: string,
+  except: string[],
+): Promise<number> {
+  const params: unknown[] = [workspaceId, since, except];
+  const filter = filters(query, params);
+  const { rows } = await pool.query<{ count: number }>(
+    `select count(*)::int as count ${FROM}
+      where d.workspace_id = $1 and d.status = 'resolved' and d.resolved_at >= $2 and not (d.id = any($3))${filter}`,
+    params,
+  );
+  return rows[0]?.count ?? 0;
+}
+
 /** These decisions, in the order given; ids not in the workspace are left out. */
 export async function decisionsByIds(pool: Pool, workspaceId: string, ids: string[]): Promise<DecisionView[]> {
   const { rows } = await pool.query<Row & { id: string }>(

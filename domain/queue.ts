@@ -80,7 +80,14 @@ export const ArchiveAllBody = QueueQueryParams.pick({
   kind: true,
   session: true,
   q: true,
-}).strict();
+})
+  .extend({
+    since: Timestamp.optional().meta({
+      description:
+        'When the person was shown the count (the dialog opened): decisions the filter matches that were answered since are skipped and counted as `alreadyAnswered` (FR-47, E14).',
+    }),
+  })
+  .strict();
 export type ArchiveAllBody = z.infer<typeof ArchiveAllBody>;
 
 /** What Archive all did (E14): skipped decisions are counted, never reopened as archived. */

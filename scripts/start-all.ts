@@ -90,7 +90,15 @@ try {
   const apiTracing = tracingFromEnv(env, 'cast-api');
   const workerTracing = tracingFromEnv(env, 'cast-worker');
   for (const tracing of [apiTracing, workerTracing]) if (tracing) stops.push({ name: 'tracing', stop: tracing.shutdown });
-  const worker = await startWorker({ pool, temporal, allowPrivateWebhooks, publicUrl, shutdownGraceMs: drainMs, tracing: workerTracing });
+  const worker = await startWorker({
+    pool,
+    temporal,
+    allowPrivateWebhooks,
+    publicUrl,
+    logger,
+    shutdownGraceMs: drainMs,
+    tracing: workerTracing,
+  });
   stops.push({ name: 'worker', stop: worker.stop });
   worker.done.catch((error: unknown) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');

@@ -288,6 +288,12 @@ export class DecisionMachine implements StackedDecision {
             failure: error instanceof Error ? error.message : String(error),
             at: new Date().toISOString(),
           }),
+          // Recorded with the failure, so the mirror that writes it raises the error report (§10).
+          {
+            kind: 'delivered',
+            actor: { kind: 'system', id: null },
+            detail: { outcome: 'failed', runId: null, otherBlockers: 0, from: this.state.links.runId, reason: 'delivery_error' },
+          },
         ),
     );
     this.delivering = false;

@@ -1,12 +1,13 @@
 /**
  * Archive all (FR-44, FR-45, FR-47, E14): the oldest open decisions matching the queue's
  * filter, at most 200, each archived through its own workflow. A decision answered between
- * the dialog and the confirmation is refused by its workflow, so it is skipped and counted —
- * never reopened as archived.
+ * the dialog and the confirmation is skipped and counted — never reopened as archived: one
+ * answered while the archive runs is refused by its workflow; one answered before it began
+ * is found by its answer's time, after `since` (when the dialog showed the count).
  */
 import { ARCHIVE_ALL_MAX, type ArchiveAllBody, type ArchiveAllResult } from '../../domain/queue';
 import { DomainError } from '../../domain/errors';
-import { decisionStatuses, openDecisionIds } from '../../db/decision-queries';
+import { countResolvedSince, decisionStatuses, openDecisionIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
@@ -19,7 +20,7 @@ export async function archiveAll(
   principal: Principal,
   filter: ArchiveAllBody,
 ): Promise<ArchiveAllResult> {
-  const { q, ...rest } = filter;
+  const { q, since, ...rest } = filter;
   const query = { ...rest, ...(q ? { search: q } : {}) };
   const { ids, matched } = await openDecisionIds(deps.pool, principal.workspaceId, query, ARCHIVE_ALL_MAX);
   const refused: string[] = [];
@@ -41,11 +42,13 @@ export async function archiveAll(
     }),
   );
   const statuses = await decisionStatuses(deps.pool, principal.workspaceId, refused);
-  const alreadyAnswered = refused.filter((id) => statuses.get(id) === 'resolved').length;
+  const refusedAnswered = refused.filter((id) => statuses.get(id) === 'resolved').length;
+  // Answered after the person saw the count and before the confirmation read the open ones.
+  const answeredMeanwhile = since ? await countResolvedSince(deps.pool, principal.workspaceId, query, since, ids) : 0;
   return {
     archived,
-    alreadyAnswered,
-    alreadyClosed: refused.length - alreadyAnswered,
+    alreadyAnswered: refusedAnswered + answeredMeanwhile,
+    alreadyClosed: refused.length - refusedAnswered,
     failed,
     remaining: matched - archived - refused.length,
   };

@@ -87,6 +87,21 @@ describe('Archive all', () => {
     expect(await archiveAll(me)).toMatchObject({ archived: 5, remaining: 0 });
   });
 
+  it('FR-47 — answered between the dialog (`since`) and the confirmation: counted as already answered; answered before it, not', async () => {
+    const me = world(cast, await cast.newMember());
+    const editor = await me.agent('Editor');
+    const [before, meanwhile, other] = await fileMany(me, 3, { agent: editor.id });
+    const elsewhere = (await me.file({ question: 'Not the filter’s', context, asks: [tierAsk()] })).body.decision.id;
+    await me.answer(before!, 1, { kind: 'decision', selected: [2] });
+    const since = new Date().toISOString();
+    await me.answer(meanwhile!, 1, { kind: 'decision', selected: [2] });
+    // Outside the filter, so not among what the person was shown.
+    await me.answer(elsewhere, 1, { kind: 'decision', selected: [2] });
+    expect(await archiveAll(me, { agent: editor.id, since })).toMatchObject({ archived: 1, alreadyAnswered: 1, alreadyClosed: 0 });
+    expect((await me.decision(other!)).status).toBe('archived');
+    expect((await me.decision(meanwhile!)).status).toBe('resolved');
+  });
+
   it('E14 — racing an answer in another request: a resolved decision is skipped and counted, never archived', async () => {
     for (let round = 0; round < 5; round += 1) {
       const me = world(cast, await cast.newMember());

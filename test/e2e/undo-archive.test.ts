@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { runRoutes } from '../../domain/routes/runs';
 import { sessionRoutes } from '../../domain/routes/sessions';
+import { taskRoutes } from '../../domain/routes/tasks';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 
 import { axeViolations } from '../support/axe';
@@ -177,6 +178,59 @@ describe('Archive all (§6.11) and the Archived tab (§6.12)', () => {
     await screenshot(page, 'archive-all-over-cap-1280');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('E14 — Archive all confirmed while one is answered in another tab: "Archived 33. 1 was already answered." and the answer stands', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const ids: string[] = [];
+    for (let start = 1; start <= 34; start += 10) {
+      const batch = Array.from({ length: Math.min(10, 35 - start) }, (_, index) =>
+        me.file({ question: `Which supplier list is right? #${start + index}`, context, asks: [tierAsk()] }),
+      );
+      for (const filed of await Promise.all(batch)) ids.push(filed.body.decision.id);
+    }
+    const page = await signedInPage(browser, cast.url, member.token);
+    await page.getByRole('button', { name: 'Archive all' }).click();
+    await page.getByRole('dialog', { name: 'Archive 34 decisions?' }).waitFor();
+    // Mid-dialog, the same person answers one of them in another tab.
+    const answered = ids[20]!;
+    const other = await signedInPage(browser, cast.url, member.token, `/decisions/${answered}`, { until: 'signed-in' });
+    await other.getByRole('heading', { level: 1, name: 'Which supplier list is right? #21' }).waitFor();
+    await other.getByRole('radio', { name: /Pro/ }).check();
+    await other.getByRole('button', { name: 'Answer', exact: true }).click();
+    await expect.poll(async () => (await me.decision(answered)).status).toBe('resolved');
+    await other.close();
+
+    await page
+      .getByTestId('archive-all-dialog')
+      .getByRole('button', { name: /^Archive \d+$/ })
+      .click();
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Archived 33. 1 was already answered.']);
+    // The answered one was never reopened as archived.
+    expect(await me.decision(answered)).toMatchObject({ status: 'resolved', archived: null });
+    const archived = await me.send(decisionRoutes.listQueue, { query: { tab: 'archived', limit: 100 } });
+    expect(archived.decisions.map((decision) => decision.id).sort()).toEqual(ids.filter((id) => id !== answered).sort());
+  });
+
+  it('FR-49 — a decision whose run was cancelled and task deleted reads "Archived automatically — the work it belonged to is gone."', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const session = await me.session();
+    const parked = await me.run(session, 'parked');
+    const task = await me.task();
+    const id = (await me.file({ question: 'Gone work', context, asks: [tierAsk()], session, run: parked.id, task: task.id })).body.decision
+      .id;
+    await me.send(runRoutes.updateRun, { params: { id: parked.id }, body: { status: 'cancelled' } });
+    await me.reply(taskRoutes.deleteTask, { params: { id: task.id } });
+    await expect.poll(async () => (await me.decision(id)).archived?.reason).toBe('work_gone');
+
+    const page = await signedInPage(browser, cast.url, member.token, '/decisions?tab=archived');
+    await page.getByRole('heading', { name: 'Gone work' }).waitFor();
+    const card = page.getByTestId('card').filter({ hasText: 'Gone work' });
+    expect(await card.locator('.meta').textContent()).toBe('Archived automatically — the work it belonged to is gone.');
+    // Restorable like any archived decision (FR-48).
+    expect(await card.getByRole('button', { name: 'Restore "Gone work"' }).count()).toBe(1);
   });
 
   it('E18 — answering a decision archived in another tab is refused, and the pane offers Restore', async () => {

@@ -78,6 +78,8 @@ export async function startTestCast(
     tracing?: Tracing;
     /** The API's logger, for a test that reads what it logs; silent (or TEST_LOG's level) otherwise. */
     logger?: Logger;
+    /** The worker's, for a test that reads its error reports; silent (or TEST_LOG's level) otherwise. */
+    workerLogger?: Logger;
     /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); none to speak of unless a test sets one. */
     maxWritesInFlight?: number;
   } = {},
@@ -86,6 +88,7 @@ export async function startTestCast(
   const allowPrivateWebhooks = options.allowPrivateWebhooks ?? true;
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
   const temporal = plainTarget(options.temporalAddress ?? inject('temporalAddress'), taskQueue);
+  const workerLogger = options.workerLogger ?? createLogger(process.env.TEST_LOG ?? 'silent', 'cast-worker');
   const launchWorker = () =>
     startWorker({
       pool,
@@ -96,6 +99,7 @@ export async function startTestCast(
       reconcileEvery: null,
       allowPrivateWebhooks,
       publicUrl: options.publicUrl,
+      logger: workerLogger,
     });
   let worker = options.worker === false ? null : await launchWorker();
   const logger = options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent');

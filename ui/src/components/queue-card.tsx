@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { hostPromptOf } from '../queue/host-prompt';
+import { decisionPageHref, linksToPage } from '../queue/links-to-page';
+import { AppLink } from './app-link';
 import { ProgressDots } from './progress-dots';
 import { askedSince, StaleMark } from './asked-since';
 import { age, day } from '../time';
@@ -11,7 +13,8 @@ export type CardPick = { checked: boolean; onToggle: () => void };
 /**
  * One decision in the list: summary, agent · task · age — for an open ask of a session, "asked
  * 3h ago, 42 messages since" and a Stale mark (cast-decide) — blocking or advisory, dormant and
- * recurring chips, confidence where it has one, progress. An open card can be archived from the list (FR-43); in the Archived tab:
+ * recurring chips, confidence where it has one, progress; a link to its page when it has one
+ * worth opening (cast-decide "What you see"). An open card can be archived from the list (FR-43); in the Archived tab:
  * who set it aside, when, and Restore (§6.12); in Answered, one its agent withdrew says so.
  * In a stack's checklist a closed member carries a check mark; a card in no stack can be picked.
  */
@@ -96,6 +99,11 @@ export function QueueCard({
           {t('queue.progress', card.progress)}
         </span>
       </button>
+      {linksToPage(card) && (
+        <AppLink className="page-link" href={decisionPageHref(card.id)} aria-label={t('queue.openPage', { question: card.question })}>
+          {t('queue.page')}
+        </AppLink>
+      )}
       {onArchive && card.status === 'open' && (
         <button
           type="button"

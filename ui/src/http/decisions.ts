@@ -24,7 +24,9 @@ export const archiveDecision = (id: string) => call(decisionRoutes.archiveDecisi
 export const restoreDecision = (id: string) => call(decisionRoutes.restoreDecision, { params: { id }, body: {} });
 export const runNow = (id: string) => call(decisionRoutes.runNow, { params: { id }, body: {} });
 
-export const archiveAll = (filters: QueueFilters) => call(decisionRoutes.archiveAll, { body: filters }).then((body) => body.result);
+/** `since`: when the person saw the count; decisions answered after it are counted as skipped (E14). */
+export const archiveAll = (body: QueueFilters & { since?: string }) =>
+  call(decisionRoutes.archiveAll, { body }).then((reply) => reply.result);
 
 /** Where a decision's document is served (sandboxed), for an iframe: `report`, `doc` or `option-<ask>-<n>`. */
 export const documentHref = (id: string, name: string) => hrefOf(decisionRoutes.getDecisionDocument, { id, name });

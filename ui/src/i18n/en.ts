@@ -73,6 +73,9 @@ export const en = {
     restoreOne: 'Restore "{{question}}"',
     // FR-43: Archive on a card in the list; the name starts with the visible word (WCAG 2.5.3).
     archiveOne: 'Archive "{{question}}"',
+    // cast-decide "What you see": the card's link to the decision's page.
+    page: 'Open the page',
+    openPage: 'Open the page of "{{question}}"',
     archivedOne: 'Archived. Nothing was answered; you can restore it from Archived.',
     restored: 'Restored to Open.',
     archivedByYou: 'archived by you',

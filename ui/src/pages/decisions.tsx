@@ -102,9 +102,9 @@ export function Decisions({ me }: { me: string | null }) {
     cardKind,
   );
 
-  async function archiveAll() {
+  async function archiveAll(since: string) {
     open(null);
-    await actions.archiveAll(filters);
+    await actions.archiveAll(filters, since);
     change({ type: 'select', id: null });
   }
 
@@ -227,7 +227,7 @@ export function Decisions({ me }: { me: string | null }) {
         <ArchiveAllDialog
           count={total}
           filter={filterInWords(t, filters, page.decisions[0])}
-          onConfirm={() => void archiveAll()}
+          onConfirm={(since) => void archiveAll(since)}
           onClose={() => open(null)}
         />
       )}

@@ -28,10 +28,10 @@ export function useQueueActions(say: (message: string) => void) {
         await archiving.mutateAsync(id);
         say(t('queue.archivedOne'));
       }),
-    /** E14: "Archived 33. 1 was already answered." */
-    archiveAll: (filters: QueueFilters) =>
+    /** E14: "Archived 33. 1 was already answered." — counting what was answered since the dialog opened. */
+    archiveAll: (filters: QueueFilters, since: string) =>
       act(async () => {
-        const result = await archivingAll.mutateAsync(filters);
+        const result = await archivingAll.mutateAsync({ ...filters, since });
         const archived = t('archiveAll.result', { count: result.archived });
         say(result.alreadyAnswered > 0 ? `${archived} ${t('archiveAll.skipped', { count: result.alreadyAnswered })}` : archived);
       }),
