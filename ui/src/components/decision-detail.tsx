@@ -249,6 +249,7 @@ export function DecisionDetail({
             open={open}
             submit={(value, reason) => void answer(ask.position, value, reason)}
             riskFlags={ask.position === 1 && decision.source?.kind === 'approval' ? detail.riskFlags : null}
+            command={prompt?.kind === 'permission' && ask.kind === 'approval' ? (decision.context ?? ask.action.summary) : null}
             optionPage={(ask, option) =>
               decision.documents.options?.[`${ask}.${option}`] ? documentHref(decision.id, `option-${ask}-${option}`) : null
             }

@@ -14,10 +14,24 @@ type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
  * Reject makes it required. A permission card has the same controls and words (§6.18 "Approve · Reject ·
  * Confirm rejection"). An approval record's risks are its flags, worded by the catalogue (FR-63); an
  * agent's own approval ask says its risks in its own words.
+ * A permission card's ACTION is the tool input the host sent, whole: a command or a JSON document,
+ * shown as code in a monospace block that wraps and scrolls inside its own box, so even a long
+ * unbroken line never widens the page.
  * Enter on a button presses it (§6.17); Ctrl/⌘+Enter in the reason confirms a rejection. An approval
  * is never sent from the reason field: there it moves focus to Approve, one Enter from sending it.
  */
-export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: ApprovalAsk; submit: Submit; riskFlags?: RiskFlag[] | null }) {
+export function ApprovalControl({
+  ask,
+  submit,
+  riskFlags = null,
+  command = null,
+}: {
+  ask: ApprovalAsk;
+  submit: Submit;
+  riskFlags?: RiskFlag[] | null;
+  /** A permission card's tool input: shown as the ACTION, in a code block. */
+  command?: string | null;
+}) {
   const { t } = useTranslation();
   const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
   const id = useId();
@@ -33,9 +47,21 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
       <fieldset id={id} aria-describedby={rejecting ? `${id}-reason` : undefined}>
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
-        <p>
-          <span className="label">{t('ask.action')}</span> {ask.action.summary}
-        </p>
+        {command !== null ? (
+          <div className="command">
+            <span className="label" id={`${id}-action`}>
+              {t('ask.action')}
+            </span>
+            {/* Tool input, as text: a region a keyboard can scroll when a line is longer than the box. */}
+            <pre tabIndex={0} aria-labelledby={`${id}-action`} data-testid="command">
+              <code>{command}</code>
+            </pre>
+          </div>
+        ) : (
+          <p>
+            <span className="label">{t('ask.action')}</span> {ask.action.summary}
+          </p>
+        )}
         {risks.length > 0 && (
           <div>
             <span className="label">{t('ask.risks')}</span>
