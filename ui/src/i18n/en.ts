@@ -292,7 +292,6 @@ export const en = {
   run: {
     title: 'Run',
     facts: 'About this run',
-    id: 'Id',
     status: 'Status',
     session: 'Session',
     sessionLine: '{{session}} · {{liveness}}',
@@ -302,8 +301,11 @@ export const en = {
     created: 'Created',
     started: 'Started',
     ended: 'Ended',
+    task: 'Task',
     restartedFrom: 'Continues',
+    earlierRun: 'The run before this one',
     decision: 'Restarted by',
+    aDecision: 'A decision',
     failure: 'Why it failed',
     statuses: {
       queued: 'Queued — waiting for a free slot',
@@ -349,7 +351,8 @@ export const en = {
     doneMark: '✓',
     done: 'Done',
     facts: 'About this stack',
-    id: 'Id',
+    // A member whose decision could not be read with the stack: never its raw id.
+    unknownMember: 'A decision',
     status: 'Status',
     statuses: { open: 'Open', closed: 'Closed — every member is resolved' },
     created: 'Created',
@@ -665,6 +668,11 @@ export const en = {
     replyHelpOptions: 'Reply with an option, by number or name; anything after it is your reason.',
     send: 'Send reply',
     sent: 'Reply sent. This message is now {{status}}.',
+    // Once settled: "Approved by you", "Rejected by Ana — “over budget”", "Chosen by Ana: “Use the EU region”".
+    verdictBy: '{{verdict}} by {{who}}',
+    verdictWhy: '{{verdict}} by {{who}} — “{{reason}}”',
+    chosenBy: 'Chosen by {{who}}: “{{answer}}”',
+    teammate: 'a teammate',
     failed: 'Could not load your Inbox.',
   },
   // /tasks: the task board — a "Needs you" column, then one per status (§6.16, S10).
@@ -714,6 +722,8 @@ export const en = {
       session: 'Session {{name}}',
       agent: 'Agent {{name}}',
     },
+    // A subject whose title could not be read (gone since): never its raw id.
+    unnamed: { decision: 'A decision', task: 'A task', run: 'A run', agent: 'An agent' },
     quoted: '"{{name}}"',
     by: 'by {{actor}}',
     actors: { you: 'you', teammate: 'a teammate', system: 'Cast', agent: 'an agent', agentVia: '{{agent}} (token “{{label}}”)' },
