@@ -89,6 +89,11 @@ describe('a permission card on a phone (issue 30)', () => {
       const detail = page.locator('.detail');
       await detail.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
 
+      // It stays inside the page: the document is no wider than the phone.
+      expect(await overflowing(page)).toEqual([]);
+      const { scrollWidth, width } = await widths(page);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      expect(width).toBe(PHONE.width);
       // The command, whole, as code in a block of its own, in a monospace face.
       const code = detail.locator('pre > code');
       expect(await code.textContent()).toBe(input);
@@ -99,11 +104,6 @@ describe('a permission card on a phone (issue 30)', () => {
       });
       expect(look.font).toMatch(/mono/i);
       expect(look.display).toBe('block');
-      // It stays inside the page: the document is no wider than the phone.
-      expect(await overflowing(page)).toEqual([]);
-      const { scrollWidth, width } = await widths(page);
-      expect(scrollWidth).toBeLessThanOrEqual(width);
-      expect(width).toBe(PHONE.width);
       await screenshot(page, 'permission-json-390');
       await expectAccessible(page);
       expect((await me.decision(filed.decision.id)).status).toBe('open');
