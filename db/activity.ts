@@ -3,7 +3,9 @@
  * describes, so the history never disagrees with the rows it describes.
  */
 import type { Actor, ActivityEntry, ActorKind, SubjectKind } from '../domain/activity';
+import { runTitle } from '../domain/run';
 import type { Pool, Queryable } from './pool';
+import { RUN_TITLE_PARTS } from './run-title';
 
 export type NewActivity = {
   workspaceId: string;
@@ -26,6 +28,11 @@ type ActivityRow = {
   actor_label: string | null;
   detail: Record<string, unknown>;
   at: Date;
+  /** The subject's name where it has one; a run's title parts (`runTitle`). */
+  title: string | null;
+  run_agent: string | null;
+  run_task: string | null;
+  run_scope: string | null;
 };
 
 export async function recordActivity(db: Queryable, entry: NewActivity): Promise<void> {
@@ -55,18 +62,29 @@ export type ActivityQuery = { subjectKind?: SubjectKind; subjectId?: string; bef
 /** Newest first; pass the last entry's `seq` as `before` for the next page. */
 export async function listActivity(pool: Pool, workspaceId: string, query: ActivityQuery): Promise<ActivityEntry[]> {
   const { rows } = await pool.query<ActivityRow>(
-    `select seq, subject_kind, subject_id, kind, actor_kind, actor_id, actor_label, detail, at from activity
-      where workspace_id = $1
-        and ($2::text is null or subject_kind = $2)
-        and ($3::text is null or subject_id = $3)
-        and ($4::bigint is null or seq < $4)
-      order by seq desc limit $5`,
+    `select e.seq, e.subject_kind, e.subject_id, e.kind, e.actor_kind, e.actor_id, e.actor_label, e.detail, e.at,
+            case e.subject_kind
+              when 'decision' then (select question from decisions where workspace_id = e.workspace_id and id = e.subject_id)
+              when 'task' then (select title from tasks where workspace_id = e.workspace_id and id = e.subject_id)
+              when 'agent' then (select name from agents where workspace_id = e.workspace_id and id = e.subject_id)
+            end as title,
+            rn.agent as run_agent, rn.task as run_task, rn.scope as run_scope
+       from (select * from activity
+              where workspace_id = $1
+                and ($2::text is null or subject_kind = $2)
+                and ($3::text is null or subject_id = $3)
+                and ($4::bigint is null or seq < $4)
+              order by seq desc limit $5) e
+       left join runs r on e.subject_kind = 'run' and r.workspace_id = e.workspace_id and r.id = e.subject_id
+       left join lateral (${RUN_TITLE_PARTS}) rn on r.id is not null
+      order by e.seq desc`,
     [workspaceId, query.subjectKind ?? null, query.subjectId ?? null, query.before ?? null, query.limit],
   );
   return rows.map((row) => ({
     seq: row.seq,
     subjectKind: row.subject_kind,
     subjectId: row.subject_id,
+    subjectTitle: row.subject_kind === 'run' ? runTitle({ agent: row.run_agent, task: row.run_task, scope: row.run_scope }) : row.title,
     kind: row.kind,
     actorKind: row.actor_kind,
     actorId: row.actor_id,

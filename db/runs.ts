@@ -7,10 +7,20 @@
  */
 import { SYSTEM_ACTOR, type Actor } from '../domain/activity';
 import { DomainError, notFound } from '../domain/errors';
-import { checkRunTransition, holdsSlot, isEnded, type Run, type RunStatus, type RunWithSeedMessage } from '../domain/run';
+import {
+  checkRunTransition,
+  holdsSlot,
+  isEnded,
+  runTitle,
+  type Run,
+  type RunNames,
+  type RunStatus,
+  type RunWithSeedMessage,
+} from '../domain/run';
 import { recordBy } from './activity';
 import { newId } from './ids';
 import { withTransaction, type PoolClient, type Queryable } from './pool';
+import { RUN_TITLE_PARTS } from './run-title';
 import { type SessionAccess } from './sessions';
 
 type RunRow = {
@@ -64,6 +74,28 @@ export async function getRun(db: Queryable, access: SessionAccess, id: string): 
  * The caller's runs in one status, oldest first, each with the body of the message it starts
  * from: what a restart runner needs to claim a ready run and start its agent with the answer.
  */
+/** The names the run page shows in place of ids (the caller has already read the run, so it may see it). */
+export async function runNames(db: Queryable, workspaceId: string, run: Run): Promise<RunNames> {
+  const { rows } = await db.query<{ agent: string | null; task: string | null; scope: string | null; task_id: string | null }>(
+    `select n.* from runs r, lateral (${RUN_TITLE_PARTS}) n where r.workspace_id = $1 and r.id = $2`,
+    [workspaceId, run.id],
+  );
+  const parts = rows[0] ?? { agent: null, task: null, scope: null, task_id: null };
+  const restartedBy = run.decisionId
+    ? await db.query<{ question: string }>(`select question from decisions where workspace_id = $1 and id = $2`, [
+        workspaceId,
+        run.decisionId,
+      ])
+    : null;
+  return {
+    title: runTitle(parts),
+    agentName: parts.agent,
+    taskId: parts.task_id,
+    taskTitle: parts.task,
+    decisionQuestion: restartedBy?.rows[0]?.question ?? null,
+  };
+}
+
 export async function listRuns(
   db: Queryable,
   access: SessionAccess,

@@ -23,6 +23,11 @@ export const ActivityEntry = z
     seq: z.number().int(),
     subjectKind: z.enum(SubjectKind),
     subjectId: z.string(),
+    /**
+     * What a person reads the subject as, in place of its id: a decision's question, a task's
+     * title, an agent's name, a run's agent and task (`runTitle`); null when it has none (a session).
+     */
+    subjectTitle: z.string().nullable(),
     /** What happened, e.g. `status_changed`, `blocked`, `registered`; `detail` says the rest. */
     kind: z.string(),
     actorKind: z.enum(ActorKind),

@@ -1,7 +1,7 @@
 /** An Inbox message (§6.16): the message-center mirror of an approval or an escalation. */
 import { z } from 'zod';
 import { filledText } from './text-fields';
-import { ApprovalStatus } from './approval';
+import { ApprovalStatus, RiskFlag } from './approval';
 import { EscalationStatus } from './escalation';
 
 export const InboxMessageKind = ['approval', 'escalation'] as const;
@@ -20,6 +20,16 @@ export const InboxMessage = z
     /** The decision that carries it into the queue. */
     decisionId: z.string().nullable(),
     agentName: z.string().nullable(),
+    /** An approval's risk flags, as Home shows them; an escalation has none. */
+    risks: z.array(z.enum(RiskFlag)),
+    /**
+     * Once settled: what was chosen — an escalation's resolution (its option or written answer,
+     * the reason after a dash); for an approval its status says it, and this is its reason, if any.
+     */
+    answer: z.string().nullable(),
+    /** Who settled it: a member's id and name (null before, or when nobody did by hand). */
+    answeredBy: z.string().nullable(),
+    answeredByName: z.string().nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'InboxMessage', description: 'An approval or an escalation as a message, with the decision that carries it.' });

@@ -79,3 +79,25 @@ export type Run = z.infer<typeof Run>;
 /** A run as a restart runner lists it: with the message it starts from. */
 export const RunWithSeedMessage = Run.extend({ seedMessage: z.string().nullable() }).meta({ id: 'RunWithSeedMessage' });
 export type RunWithSeedMessage = z.infer<typeof RunWithSeedMessage>;
+
+/**
+ * What a person reads a run as, in place of its `run_…` id: its agent and its task, or the
+ * project its session works in when no decision ties it to a task; null when it has neither.
+ */
+export function runTitle(parts: { agent: string | null; task: string | null; scope: string | null }): string | null {
+  const named = [parts.agent, parts.task ?? parts.scope].filter((part): part is string => Boolean(part));
+  return named.length > 0 ? named.join(' · ') : null;
+}
+
+/** `GET /runs/:id` adds the names a page shows in place of ids: the run's title, its task, the decision that restarted it. */
+export const RunNames = z
+  .object({
+    title: z.string().nullable(),
+    agentName: z.string().nullable(),
+    taskId: z.string().nullable(),
+    taskTitle: z.string().nullable(),
+    /** The question of the decision whose answer restarted it (`decisionId`). */
+    decisionQuestion: z.string().nullable(),
+  })
+  .meta({ id: 'RunNames' });
+export type RunNames = z.infer<typeof RunNames>;

@@ -2,7 +2,7 @@
 import { notFound } from '../../domain/errors';
 import { actorOf } from '../../domain/principal';
 import type { Pool } from '../../db/pool';
-import { claimRun, getRun, listRuns, updateRunStatus } from '../../db/runs';
+import { claimRun, getRun, listRuns, runNames, updateRunStatus } from '../../db/runs';
 import type { runRoutes } from '../../domain/routes/runs';
 import { type Handlers } from '../mount-routes';
 import { archiveWhereWorkIsGone } from '../services/work-gone';
@@ -17,7 +17,7 @@ export function runHandlers(deps: { pool: Pool; temporal: TemporalGateway }): Ha
     getRun: async ({ params }, { principal }) => {
       const run = await getRun(deps.pool, principal, params.id);
       if (!run) throw notFound('run');
-      return { run };
+      return { run, names: await runNames(deps.pool, principal.workspaceId, run) };
     },
     updateRun: async ({ params, body }, { principal }) => {
       const run = await updateRunStatus(deps.pool, principal, params.id, body, actorOf(principal));

@@ -1,7 +1,7 @@
 /** `/api/v1/runs`: a host reads a run, reports its status, and claims a ready restart (a run is reported under its session). */
 import { z } from 'zod';
 import { characters } from '../text-fields';
-import { Run, RunStatus, RunWithSeedMessage, UpdateRunBody } from '../run';
+import { Run, RunNames, RunStatus, RunWithSeedMessage, UpdateRunBody } from '../run';
 import { EmptyBody } from './empty-body';
 import { limitQuery } from './list-limit';
 import { PEOPLE_AND_AGENTS, route } from './route';
@@ -35,8 +35,9 @@ const getRun = route({
   path: '/runs/:id',
   operationId: 'getRun',
   summary: 'Read a run',
+  description: 'With `names`: its title (agent and task, or project), its task and the question of the decision that restarted it.',
   params: RunParams,
-  ok: { status: 200, description: 'The run.', schema: OneRun },
+  ok: { status: 200, description: 'The run and its names.', schema: z.object({ run: Run, names: RunNames }) },
   errors: ['run_not_found'],
   callers: PEOPLE_AND_AGENTS,
 });

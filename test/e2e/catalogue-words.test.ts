@@ -119,11 +119,11 @@ describe('§6.18 copy, word for word', () => {
     const page = await signedIn(member.token, '/activity');
     const edited = page.locator('[data-testid="activity-entry"][data-kind="edited"]');
     await expect.poll(() => edited.count(), SLOW).toBe(2);
-    // The entry up to its time: "Decision sd-N edited by …".
+    // The entry up to its time: 'Decision "<question>" edited by …' (the id is the link's target).
     const line = async (id: string) =>
-      ((await edited.filter({ has: page.getByRole('link', { name: `Decision ${id}` }) }).textContent()) ?? '').replace(/ · .*$/, '');
-    expect(await line(byAgent)).toBe(`Decision ${byAgent} edited by Deployer (token “ci runner”)`);
-    expect(await line(byMe)).toBe(`Decision ${byMe} edited by you`);
+      ((await edited.filter({ has: page.locator(`a[href="/decisions?id=${id}"]`) }).textContent()) ?? '').replace(/ · .*$/, '');
+    expect(await line(byAgent)).toBe('Decision "Deploy now?" edited by Deployer (token “ci runner”)');
+    expect(await line(byMe)).toBe('Decision "Roll back?" edited by you');
     expect(await page.getByText('edited by its agent').count()).toBe(0);
   });
 

@@ -83,7 +83,8 @@ describe('what a person needs to see to decide', () => {
     // Each link lands where it says.
     await blocking.getByRole('link', { name: "Researcher's paused run" }).click();
     await page.waitForURL(`**/runs/${parked.id}`);
-    await page.getByRole('heading', { level: 1, name: 'Run' }).waitFor(SLOW);
+    // The run reads as its agent and its task (issue 30), not as its id.
+    await page.getByRole('heading', { level: 1, name: 'Researcher · Refresh the pricing page' }).waitFor(SLOW);
     await page.goBack();
     await page.getByTestId('blocking').getByRole('link', { name: 'task “Refresh the pricing page”' }).click();
     await page.waitForURL(`**/tasks/${task.id}`);

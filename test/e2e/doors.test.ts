@@ -352,14 +352,9 @@ describe('Activity', () => {
       await world(cast, dana).answer(id, 1, { kind: 'approval', decision: 'approve' });
       const page = await signedIn(me, 'Activity');
       const entries = page.getByTestId('activity-entry');
-      const opened = entries.filter({ hasText: `Decision ${id} opened` });
+      const opened = entries.filter({ hasText: 'Decision "Deploy now?" opened' });
       await expect.poll(() => opened.locator('.meta').textContent(), SLOW).toMatch(/^by Deployer \(token “ci runner”\) · /);
-      expect(
-        await entries
-          .filter({ hasText: `Decision ${id} answered` })
-          .locator('.meta')
-          .textContent(),
-      ).toMatch(/^by Dana · /);
+      expect(await entries.filter({ hasText: 'Decision "Deploy now?" answered' }).locator('.meta').textContent()).toMatch(/^by Dana · /);
       await expectAccessible(page);
     },
     SCENARIO,
@@ -395,7 +390,7 @@ describe('Activity', () => {
       const taskCreated = entries.filter({ hasText: 'Task "Launch" created' });
       expect(await taskCreated.getByRole('link').getAttribute('href')).toBe(`/tasks/${task.id}`);
       expect(await taskCreated.locator('.meta').textContent()).toMatch(/^by you · /);
-      const answered = entries.filter({ hasText: `Decision ${id} answered` });
+      const answered = entries.filter({ hasText: 'Decision "Ship it?" answered' });
       expect(await answered.getByRole('link').getAttribute('href')).toBe(`/decisions?id=${id}`);
       expect(await entries.filter({ hasText: 'Agent "Editor" created' }).getByRole('link').getAttribute('href')).toBe(
         `/agents/${agent.id}/instructions`,

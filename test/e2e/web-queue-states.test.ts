@@ -69,7 +69,8 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
 
     await page.getByRole('link', { name: 'Open Run' }).click();
     await page.waitForURL(`**/runs/${restarted.runId}`);
-    await page.getByRole('heading', { level: 1, name: 'Run' }).waitFor();
+    // Titled by its agent (it has no task); ids are link targets, not text (issue 30).
+    await page.getByRole('heading', { level: 1, name: 'Researcher' }).waitFor();
     // Focus moves to the new page's heading, so a screen reader announces it.
     expect(
       await page.evaluate(
@@ -79,13 +80,13 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     expect(await page.getByTestId('run-status').textContent()).toBe('Ready — waiting for its host to pick it up');
     expect(await page.getByTestId('run-agent').textContent()).toBe('Researcher');
     expect(await page.getByTestId('run-session').textContent()).toBe(`${session} · not responding`);
-    expect(await page.getByRole('link', { name: parked.id }).getAttribute('href')).toBe(`/runs/${parked.id}`);
-    expect(await page.getByRole('link', { name: id, exact: true }).getAttribute('href')).toBe(`/decisions?id=${id}`);
+    expect(await page.getByRole('link', { name: 'The run before this one' }).getAttribute('href')).toBe(`/runs/${parked.id}`);
+    expect(await page.getByRole('link', { name: 'Spend $240 on the data feed?' }).getAttribute('href')).toBe(`/decisions?id=${id}`);
     expect(await axeViolations(page)).toEqual([]);
     await atBothWidths(page, 'run-page');
 
     // The run it continues is one link away, and it has ended (FR-32).
-    await page.getByRole('link', { name: parked.id }).click();
+    await page.getByRole('link', { name: 'The run before this one' }).click();
     await page.waitForURL(`**/runs/${parked.id}`);
     await expect.poll(() => page.getByTestId('run-status').allTextContents(), SLOW).toEqual(['Completed']);
 

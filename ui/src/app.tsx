@@ -80,7 +80,7 @@ function Page({ page, id, me }: { page: AppPage; id: string; me: string }) {
     case 'home':
       return <HomePage />;
     case 'inbox':
-      return <InboxPage />;
+      return <InboxPage me={me} />;
     case 'tasks':
       return <TaskBoard />;
     case 'activity':

@@ -33,10 +33,21 @@ function subjectHref(entry: Entry): string | null {
   }
 }
 
+/**
+ * The subject by its title — a decision's question, a run's agent and task — never its id (the
+ * link and its tooltip keep that). A session has no title: its host named it, so its id is its name.
+ */
 function subjectName(t: TFunction, entry: Entry, names: Names): string {
   const known =
-    entry.subjectKind === 'task' ? names.tasks[entry.subjectId] : entry.subjectKind === 'agent' ? names.agents[entry.subjectId] : undefined;
-  return t(`activity.subjects.${entry.subjectKind}`, { name: known ? t('activity.quoted', { name: known }) : entry.subjectId });
+    entry.subjectTitle ??
+    (entry.subjectKind === 'task'
+      ? names.tasks[entry.subjectId]
+      : entry.subjectKind === 'agent'
+        ? names.agents[entry.subjectId]
+        : undefined);
+  if (known) return t(`activity.subjects.${entry.subjectKind}`, { name: t('activity.quoted', { name: known }) });
+  if (entry.subjectKind === 'session') return t('activity.subjects.session', { name: entry.subjectId });
+  return t(`activity.unnamed.${entry.subjectKind}`);
 }
 
 function what(t: TFunction, entry: Entry): string {
@@ -65,7 +76,14 @@ export function ActivityEntry({ entry, names }: { entry: Entry; names: Names }) 
   const name = subjectName(t, entry, names);
   return (
     <li className="activity-entry" data-testid="activity-entry" data-kind={entry.kind} data-subject={entry.subjectId}>
-      {href ? <AppLink href={href}>{name}</AppLink> : <span>{name}</span>} <span>{what(t, entry)}</span>{' '}
+      {href ? (
+        <AppLink href={href} title={entry.subjectId}>
+          {name}
+        </AppLink>
+      ) : (
+        <span>{name}</span>
+      )}{' '}
+      <span>{what(t, entry)}</span>{' '}
       <span className="meta">
         {t('activity.by', { actor: actor(t, entry, names) })} · <Ago at={entry.at} />
       </span>

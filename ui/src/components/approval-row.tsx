@@ -10,6 +10,7 @@ import { problemMessage } from '../http/problem-message';
 import { useSettleApproval } from '../queries/home';
 import { age } from '../time';
 import { ReasonField } from './reason-field';
+import { RiskChips } from './risk-chips';
 
 export function ApprovalRow({
   approval,
@@ -46,7 +47,6 @@ export function ApprovalRow({
   }
 
   const summaryId = `${id}-summary`;
-  const risksId = `${id}-risks`;
   return (
     <li className="approval-row" data-testid="approval" data-approval={approval.id}>
       {/* Agent-written text: rendered as text, never markup. */}
@@ -56,20 +56,7 @@ export function ApprovalRow({
       <p className="meta">
         {[t(`home.actionTypes.${approval.actionType}`), agent ?? t('home.noAgent'), age(t, approval.createdAt)].join(' · ')}
       </p>
-      {approval.risks.length > 0 && (
-        <div className="risks">
-          <span className="label" id={risksId}>
-            {t('home.risks')}
-          </span>
-          <ul aria-labelledby={risksId}>
-            {approval.risks.map((risk) => (
-              <li key={risk} className="chip">
-                {t(`risks.${risk}`)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RiskChips risks={approval.risks} />
       <div className="row-actions" role="group" aria-labelledby={summaryId} id={id}>
         {rejecting ? (
           <>

@@ -1,23 +1,57 @@
 /**
  * One Inbox message (§6.16): an approval or an escalation as a message — its title, agent,
- * status and age — with Open in My Decisions, and, while it is open, a reply box. A reply
+ * status, age and an approval's risks (the chips Home shows) — with Open in My Decisions; while
+ * it is open, a reply box; once settled, what was chosen and by whom. A reply
  * answers the record through the same path as every other door (FR-29); a refusal is shown
  * in the catalogue's words for its code (ui/src/http/problem-words.ts), tied to the box.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTO_DEFAULT_ACTOR } from '../../../domain/decision-state';
 import type { InboxMessage as Message } from '../../../domain/inbox';
 import { problemMessage } from '../http/problem-message';
 import { useReply } from '../queries/inbox';
 import { Ago } from './ago';
 import { AppLink } from './app-link';
+import { RiskChips } from './risk-chips';
+
+/** Who settled it, as the reader reads it: "you", a teammate's name, or the stack's auto-default. */
+function settler(t: TFunction, message: Message, me: string | null): string {
+  if (message.answeredBy === AUTO_DEFAULT_ACTOR) return t('ask.byAutoDefault');
+  if (me !== null && message.answeredBy === me) return t('ask.you');
+  return message.answeredByName ?? t('inbox.teammate');
+}
+
+/** "Approved by you", "Rejected by Ana", or "Chosen by Ana: <the option>"; the approval's reason after it. */
+function Settled({ message, me }: { message: Message; me: string | null }) {
+  const { t } = useTranslation();
+  if (message.open || !message.answeredBy) return null;
+  const who = settler(t, message, me);
+  const verdict = t(`inbox.statuses.${message.status}`, { defaultValue: message.status });
+  // Agent- or person-written text, interpolated as text: React escapes it, never markup.
+  const line =
+    message.kind === 'escalation'
+      ? t('inbox.chosenBy', { who, answer: message.answer ?? '' })
+      : message.answer
+        ? t('inbox.verdictWhy', { verdict, who, reason: message.answer })
+        : t('inbox.verdictBy', { verdict, who });
+  return (
+    <p className="settled" data-testid="message-settled">
+      {line}
+    </p>
+  );
+}
 
 export function InboxMessage({
   message,
+  me,
   options,
   onReplied,
 }: {
   message: Message;
+  /** The signed-in member: their own answers read "by you". */
+  me: string | null;
   /** An escalation's options, when it offered some: a reply may name one by number or name. */
   options: string[] | null;
   /** The record changed (and the Inbox has been read again); the words say its new status. */
@@ -67,7 +101,9 @@ export function InboxMessage({
           </span>{' '}
           · <Ago at={message.createdAt} />
         </p>
+        <RiskChips risks={message.risks} />
         {message.body && <p className="context">{message.body}</p>}
+        <Settled message={message} me={me} />
         {options && message.open && (
           <>
             <p className="label" id={`${id}-options`}>

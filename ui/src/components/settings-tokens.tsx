@@ -83,7 +83,9 @@ function TokenTable({
   if (tokens.length === 0) return <p>{t('settings.tokens.none')}</p>;
   const now = Date.now();
   return (
-    <div className="settings-table" role="region" aria-labelledby="tokens-title" tabIndex={0}>
+    // Below 768 px each row stacks into its own block, every cell named by its column (data-label):
+    // seven columns never fit a phone, and the page must not scroll sideways (issue 30).
+    <div className="settings-table tokens-table" role="region" aria-labelledby="tokens-title" tabIndex={0}>
       <table data-testid="tokens">
         <caption className="visually-hidden">{t('settings.tokens.caption')}</caption>
         <thead>
@@ -101,20 +103,22 @@ function TokenTable({
           {tokens.map((token) => (
             <tr key={token.id} data-testid="token-row" className={token.revokedAt ? 'revoked' : undefined}>
               <th scope="row">{token.label}</th>
-              <td>{t(`settings.tokens.kinds.${token.kind}`)}</td>
-              <td>
+              <td data-label={t('settings.tokens.kind')}>{t(`settings.tokens.kinds.${token.kind}`)}</td>
+              <td data-label={t('settings.tokens.holder')}>
                 {token.kind === 'agent' ? token.agentName : token.memberName}
                 {token.kind === 'person' && token.memberId === me && <> {t('settings.members.you')}</>}
               </td>
-              <td>
+              <td data-label={t('settings.tokens.created')}>
                 <When at={token.createdAt} />
               </td>
-              <td data-testid="last-used">{token.lastUsedAt ? <When at={token.lastUsedAt} /> : t('settings.tokens.never')}</td>
-              <td>
+              <td data-label={t('settings.tokens.lastUsed')} data-testid="last-used">
+                {token.lastUsedAt ? <When at={token.lastUsedAt} /> : t('settings.tokens.never')}
+              </td>
+              <td data-label={t('settings.tokens.expires')}>
                 {token.expiresAt ? <When at={token.expiresAt} /> : t('settings.tokens.never')}
                 {token.expiresAt && Date.parse(token.expiresAt) <= now && <> {t('settings.tokens.expired')}</>}
               </td>
-              <td>
+              <td className="row-action">
                 {token.revokedAt ? (
                   <>
                     {t('settings.tokens.revokedAt')} <When at={token.revokedAt} />

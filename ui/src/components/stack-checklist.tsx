@@ -30,7 +30,7 @@ export function StackChecklist({
     <ol className="checklist-page" data-testid="checklist">
       {stack.members.map((member, index) => {
         const decision = byId.get(member.decisionId);
-        const question = decision?.question ?? member.decisionId;
+        const question = decision?.question ?? t('stack.unknownMember');
         // The decision's own status is the truth; the stack learns of changes a moment later.
         const done = decision ? decision.status !== 'open' : !member.open;
         const deadline =
@@ -42,7 +42,7 @@ export function StackChecklist({
               {done ? t('stack.doneMark') : index + 1}
             </span>
             <div className="member-body">
-              <AppLink href={`/decisions?id=${member.decisionId}`} className="question">
+              <AppLink href={`/decisions?id=${member.decisionId}`} className="question" title={member.decisionId}>
                 {question}
               </AppLink>
               {decision && (

@@ -1,5 +1,5 @@
-/** `/api/v1/runs/:id`: one run. */
+/** `/api/v1/runs/:id`: one run, with the names its page shows in place of ids. */
 import { runRoutes } from '../../../domain/routes/runs';
 import { call } from './call';
 
-export const readRun = (id: string) => call(runRoutes.getRun, { params: { id } }).then((body) => body.run);
+export const readRun = (id: string) => call(runRoutes.getRun, { params: { id } });

@@ -350,7 +350,6 @@ export const en = {
   run: {
     title: 'Run',
     facts: 'About this run',
-    id: 'Id',
     status: 'Status',
     session: 'Session',
     sessionLine: '{{session}} · {{liveness}}',
@@ -360,8 +359,11 @@ export const en = {
     created: 'Created',
     started: 'Started',
     ended: 'Ended',
+    task: 'Task',
     restartedFrom: 'Continues',
+    earlierRun: 'The run before this one',
     decision: 'Restarted by',
+    aDecision: 'A decision',
     failure: 'Why it failed',
     statuses: {
       queued: 'Queued — waiting for a free slot',
@@ -422,7 +424,8 @@ export const en = {
     doneMark: '✓',
     done: 'Done',
     facts: 'About this stack',
-    id: 'Id',
+    // A member whose decision could not be read with the stack: never its raw id.
+    unknownMember: 'A decision',
     status: 'Status',
     statuses: { open: 'Open', closed: 'Closed — every member is resolved' },
     created: 'Created',
@@ -766,6 +769,11 @@ export const en = {
     // After a reply: its new status in plain words, not the capitalised label.
     sent: 'Reply sent. This message is now {{status}}.',
     statusWords: { pending: 'waiting for you', approved: 'approved', rejected: 'rejected', open: 'open', resolved: 'resolved' },
+    // Once settled: "Approved by you", "Rejected by Ana — “over budget”", "Chosen by Ana: “Use the EU region”".
+    verdictBy: '{{verdict}} by {{who}}',
+    verdictWhy: '{{verdict}} by {{who}} — “{{reason}}”',
+    chosenBy: 'Chosen by {{who}}: “{{answer}}”',
+    teammate: 'a teammate',
     failed: 'Could not load your Inbox.',
   },
   // /tasks: the task board — a "Needs you" column, then one per status (§6.16, S10).
@@ -814,6 +822,8 @@ export const en = {
       session: 'Session {{name}}',
       agent: 'Agent {{name}}',
     },
+    // A subject whose title could not be read (gone since): never its raw id.
+    unnamed: { decision: 'A decision', task: 'A task', run: 'A run', agent: 'An agent' },
     quoted: '"{{name}}"',
     by: 'by {{actor}}',
     actors: { you: 'you', teammate: 'a teammate', system: 'Cast', agent: 'an agent', agentVia: '{{agent}} (token “{{label}}”)' },

@@ -11,7 +11,7 @@ import { useInbox } from '../queries/inbox';
 import { pageStateOf } from '../queries/page-state';
 import { PageFrame } from './page-frame';
 
-export function InboxPage() {
+export function InboxPage({ me }: { me: string | null }) {
   const { t } = useTranslation();
   const read = useInbox();
   const [message, setMessage] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function InboxPage() {
           ) : (
             <ul className="messages">
               {loaded.messages.map((item) => (
-                <InboxMessage key={item.id} message={item} options={loaded.options[item.id] ?? null} onReplied={setMessage} />
+                <InboxMessage key={item.id} message={item} me={me} options={loaded.options[item.id] ?? null} onReplied={setMessage} />
               ))}
             </ul>
           )}

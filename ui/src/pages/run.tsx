@@ -1,7 +1,9 @@
 /**
- * `/runs/:id`: one run — its status, the session it runs in, the agent, and when — so the
- * outcome line's Open Run ↗ (§6.5) lands on something real. Reads `GET /api/v1/runs/:id`,
- * then the session (for its agent and liveness) and the agent's name.
+ * `/runs/:id`: one run — its status, the session it runs in, the agent, its task, and when — so
+ * the outcome line's Open Run ↗ (§6.5) lands on something real. Reads `GET /api/v1/runs/:id`
+ * (with the names shown in place of ids: the run reads as its agent and task, the decision
+ * that restarted it as its question; the ids stay as link targets and tooltips), then the
+ * session (for its liveness) and the agent's name.
  */
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
@@ -13,16 +15,19 @@ export function RunPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const read = useRunPage(id);
   return (
-    <PageFrame title={t('run.title')} loaded={pageStateOf(read)}>
+    <PageFrame title={read.data?.names.title ?? t('run.title')} loaded={pageStateOf(read)}>
       {read.data && <RunFactsList facts={read.data} />}
     </PageFrame>
   );
 }
 
-function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
+function RunFactsList({ facts: { run, names, session, agent } }: { facts: RunRead }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="run-facts">
+    <section aria-labelledby="run-facts" data-run={run.id}>
+      <p className="label" title={run.id}>
+        {t('run.title')}
+      </p>
       <h2 id="run-facts" className="visually-hidden">
         {t('run.facts')}
       </h2>
@@ -30,7 +35,17 @@ function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
         <dt>{t('run.status')}</dt>
         <dd data-testid="run-status">{t(`run.statuses.${run.status}`)}</dd>
         <dt>{t('run.agent')}</dt>
-        <dd data-testid="run-agent">{agent?.name ?? t('run.noAgent')}</dd>
+        <dd data-testid="run-agent">{agent?.name ?? names.agentName ?? t('run.noAgent')}</dd>
+        {names.taskId && (
+          <>
+            <dt>{t('run.task')}</dt>
+            <dd>
+              <AppLink href={`/tasks/${encodeURIComponent(names.taskId)}`} title={names.taskId}>
+                {names.taskTitle}
+              </AppLink>
+            </dd>
+          </>
+        )}
         <dt>{t('run.session')}</dt>
         <dd data-testid="run-session">
           {session ? t('run.sessionLine', { session: session.id, liveness: t(`run.liveness.${session.liveness}`) }) : run.sessionId}
@@ -67,7 +82,9 @@ function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
           <>
             <dt>{t('run.restartedFrom')}</dt>
             <dd>
-              <AppLink href={`/runs/${encodeURIComponent(run.restartedFrom)}`}>{run.restartedFrom}</AppLink>
+              <AppLink href={`/runs/${encodeURIComponent(run.restartedFrom)}`} title={run.restartedFrom}>
+                {t('run.earlierRun')}
+              </AppLink>
             </dd>
           </>
         )}
@@ -75,14 +92,12 @@ function RunFactsList({ facts: { run, session, agent } }: { facts: RunRead }) {
           <>
             <dt>{t('run.decision')}</dt>
             <dd>
-              <AppLink href={`/decisions?id=${encodeURIComponent(run.decisionId)}`}>{run.decisionId}</AppLink>
+              <AppLink href={`/decisions?id=${encodeURIComponent(run.decisionId)}`} title={run.decisionId}>
+                {names.decisionQuestion ?? t('run.aDecision')}
+              </AppLink>
             </dd>
           </>
         )}
-        <dt>{t('run.id')}</dt>
-        <dd>
-          <code>{run.id}</code>
-        </dd>
       </dl>
     </section>
   );

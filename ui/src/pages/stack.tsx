@@ -58,7 +58,7 @@ export function StackPage({ id }: { id: string }) {
   // A read after a change that fails leaves the page as it was, and says why.
   const shownProblem = problem ?? (read.isError ? problemMessage(read.error) : null);
   const open = stack.status === 'open';
-  const question = (decisionId: string) => decisions.find((decision) => decision.id === decisionId)?.question ?? decisionId;
+  const question = (decisionId: string) => decisions.find((decision) => decision.id === decisionId)?.question ?? t('stack.unknownMember');
 
   function savePolicy(policy: StackPolicyBody | null) {
     if (!policy) return setMessage(t('stack.unchanged'));
@@ -103,14 +103,16 @@ export function StackPage({ id }: { id: string }) {
 
   return (
     <PageFrame title={stack.title} loaded="ready">
+      {/* The stack reads as its title; its `ds-N` is the address and this tooltip, not text. */}
+      <p className="label" title={stack.id}>
+        {t('stack.label')}
+      </p>
       {shownProblem && <p role="alert">{shownProblem}</p>}
       <section aria-labelledby="stack-facts">
         <h2 id="stack-facts" className="visually-hidden">
           {t('stack.facts')}
         </h2>
         <dl className="facts">
-          <dt>{t('stack.id')}</dt>
-          <dd>{stack.id}</dd>
           <dt>{t('stack.status')}</dt>
           <dd data-testid="stack-status">{t(`stack.statuses.${stack.status}`)}</dd>
           <dt>{t('stack.dueFact')}</dt>

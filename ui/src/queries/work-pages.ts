@@ -14,10 +14,10 @@ import { listTasks, readTask, tasksNeedingYou } from '../http/tasks';
 import { keys } from './keys';
 
 async function readRunPage(id: string) {
-  const run = await readRun(id);
+  const { run, names } = await readRun(id);
   const session = await readSession(run.sessionId).catch(() => null);
   const agent = session?.agentId ? await readAgent(session.agentId).catch(() => null) : null;
-  return { run, session, agent };
+  return { run, names, session, agent };
 }
 
 export type RunRead = Awaited<ReturnType<typeof readRunPage>>;

@@ -27,7 +27,7 @@ export function ActionControl({ ask, submit }: { ask: ActionAsk; submit: Submit 
       <div ref={box} tabIndex={-1} className="ask-control" role="group" aria-label={ask.prompt} id={`${id}-control`}>
         <p className="prompt">{ask.prompt}</p>
         {ask.context && <p className="ask-context">{ask.context}</p>}
-        {ask.instructions && <p>{ask.instructions}</p>}
+        {ask.instructions && <p className="instructions">{ask.instructions}</p>}
         <label htmlFor={id}>{t('ask.note')}</label>
         <textarea id={id} value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} />
         <ReasonField required={false} value={reason} onChange={setReason} describes={`${id}-control`} fieldRef={reasonField} />

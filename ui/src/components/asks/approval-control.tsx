@@ -15,11 +15,25 @@ type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
  * Reject makes it required. A permission card has the same controls and words (§6.18 "Approve · Reject ·
  * Confirm rejection"). An approval record's risks are its flags, worded by the catalogue (FR-63); an
  * agent's own approval ask says its risks in its own words.
+ * A permission card's ACTION is the tool input the host sent, whole: a command or a JSON document,
+ * shown as code in a monospace block that wraps and scrolls inside its own box, so even a long
+ * unbroken line never widens the page.
  * Enter on a button presses it (§6.17); Ctrl/⌘+Enter in the reason confirms a rejection. Approving
  * never follows from a focus move: the keys land on the ask itself, not on Approve, and Enter in the
  * reason only says how to approve — y, or the button.
  */
-export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: ApprovalAsk; submit: Submit; riskFlags?: RiskFlag[] | null }) {
+export function ApprovalControl({
+  ask,
+  submit,
+  riskFlags = null,
+  command = null,
+}: {
+  ask: ApprovalAsk;
+  submit: Submit;
+  riskFlags?: RiskFlag[] | null;
+  /** A permission card's tool input: shown as the ACTION, in a code block. */
+  command?: string | null;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
@@ -49,7 +63,7 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
       <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
-        <ApprovalFacts ask={ask} riskFlags={riskFlags} />
+        <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />
         {rejecting ? (
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
@@ -90,14 +104,35 @@ export function ApprovalControl({ ask, submit, riskFlags = null }: { ask: Approv
  * The action an approval ask proposes and its risks: above its controls while it is open, and
  * on their own, read-only, once its decision is set aside (archived) unanswered.
  */
-export function ApprovalFacts({ ask, riskFlags = null }: { ask: ApprovalAsk; riskFlags?: RiskFlag[] | null }) {
+export function ApprovalFacts({
+  ask,
+  riskFlags = null,
+  command = null,
+}: {
+  ask: ApprovalAsk;
+  riskFlags?: RiskFlag[] | null;
+  command?: string | null;
+}) {
   const { t } = useTranslation();
+  const id = useId();
   const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
   return (
     <>
-      <p>
-        <span className="label">{t('ask.action')}</span> {ask.action.summary}
-      </p>
+      {command !== null ? (
+        <div className="command">
+          <span className="label" id={`${id}-action`}>
+            {t('ask.action')}
+          </span>
+          {/* Tool input, as text: a region a keyboard can scroll when a line is longer than the box. */}
+          <pre tabIndex={0} aria-labelledby={`${id}-action`} data-testid="command">
+            <code>{command}</code>
+          </pre>
+        </div>
+      ) : (
+        <p>
+          <span className="label">{t('ask.action')}</span> {ask.action.summary}
+        </p>
+      )}
       {risks.length > 0 && (
         <div>
           <span className="label">{t('ask.risks')}</span>

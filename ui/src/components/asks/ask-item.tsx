@@ -69,6 +69,7 @@ export function AskItem({
   menu,
   optionPage,
   riskFlags = null,
+  command = null,
 }: {
   ask: AskState;
   members: Record<string, string>;
@@ -81,6 +82,8 @@ export function AskItem({
   optionPage: OptionPageHref;
   /** The approval record's risk flags, when this is its derived ask: the catalogue words them. */
   riskFlags?: RiskFlag[] | null;
+  /** A permission card's tool input, whole: its approval ask shows it as a code block. */
+  command?: string | null;
 }) {
   const { t } = useTranslation();
   if (ask.answer) {
@@ -127,7 +130,7 @@ export function AskItem({
     <li className="ask" tabIndex={-1} data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
-      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} />}
+      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
       {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}
