@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Approval } from '../../../domain/approval';
-import { problemMessage } from '../http/problem-message';
+import { useAction } from './use-action';
 import { useSettleApproval } from '../queries/home';
 import { age } from '../time';
 import { ReasonField } from './reason-field';
@@ -37,13 +37,13 @@ export function ApprovalRow({
     if (rejecting) document.getElementById(`${id}-reason`)?.querySelector('textarea')?.focus();
   }, [rejecting, id]);
 
+  const act = useAction(onRefused);
+
   async function decide(verdict: 'approve' | 'reject') {
-    try {
+    await act(async () => {
       await settling.mutateAsync(verdict === 'approve' ? { verdict } : { verdict, reason: reason.trim() });
       onSettled(t(verdict === 'approve' ? 'home.approved' : 'home.rejected', { summary: approval.summary }));
-    } catch (error) {
-      onRefused(problemMessage(error));
-    }
+    });
   }
 
   const summaryId = `${id}-summary`;

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTO_DEFAULT_ACTOR } from '../../../domain/decision-state';
 import type { InboxMessage as Message } from '../../../domain/inbox';
-import { problemMessage } from '../http/problem-message';
+import { useAction } from './use-action';
 import { useReply } from '../queries/inbox';
 import { Ago } from './ago';
 import { AppLink } from './app-link';
@@ -71,16 +71,16 @@ export function InboxMessage({
     if (replied && !message.open) statusLine.current?.focus();
   }, [replied, message.open]);
 
+  const act = useAction(setProblem);
+
   async function reply(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
-    try {
+    await act(async () => {
       const next = await replying.mutateAsync(text);
       setReplied(true);
       onReplied(t('inbox.sent', { status: t(`inbox.statusWords.${next}`, { defaultValue: next }) }));
-    } catch (error) {
-      setProblem(problemMessage(error));
-    }
+    });
   }
 
   const titleId = `${id}-title`;

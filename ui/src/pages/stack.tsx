@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../../domain/duration';
 import type { StackPolicyBody } from '../../../domain/stack-schema';
+import { useAction } from '../components/use-action';
 import { problemMessage } from '../http/problem-message';
 import { LiveRegion } from '../components/live-region';
 import { StackChecklist, type MemberAction } from '../components/stack-checklist';
@@ -25,6 +26,11 @@ export function StackPage({ id }: { id: string }) {
   const applying = useApplyStackDefaults(id);
   const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A refusal shows under the form and is said in the live region.
+  const refused = useAction((message) => {
+    setProblem(message);
+    setMessage(message);
+  });
   const busy = changing.isPending || applying.isPending;
   // After a move, focus stays on the moved member's control; after a removal, on the checklist.
   const refocus = useRef<Refocus | null>(null);
@@ -41,16 +47,11 @@ export function StackPage({ id }: { id: string }) {
   async function act<T>(change: () => Promise<T>, told: (result: T) => string, focus?: Refocus) {
     if (busy) return;
     setProblem(null);
-    let outcome: string;
-    try {
-      outcome = told(await change());
+    await refused(async () => {
+      setMessage(told(await change()));
       // Focus moves once the fresh checklist is drawn, not while React is still moving rows.
       if (focus) refocus.current = focus;
-    } catch (error) {
-      outcome = problemMessage(error);
-      setProblem(outcome);
-    }
-    setMessage(outcome);
+    });
   }
 
   if (!read.data) return <PageFrame title={t('stack.title')} loaded={pageStateOf(read)} />;
