@@ -11,6 +11,7 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
+import { currentCardId, fileInOrder, focusedElement, toastText } from '../support/queue-page';
 import { colleagueOf } from '../support/members';
 import type { TestCast } from '../support/test-cast';
 
@@ -34,33 +35,7 @@ const focusedOption = (page: Page) =>
       ).document.activeElement.closest('label')?.textContent ?? null,
   );
 
-/** What has focus: its tag, id, test id, the ask it is in, and whether it is in the detail pane. */
-const active = (page: Page) =>
-  page.evaluate(() => {
-    type El = { tagName: string; id: string; getAttribute(name: string): string | null; closest(selector: string): El | null };
-    const element = (globalThis as unknown as { document: { activeElement: El } }).document.activeElement;
-    return {
-      tag: element.tagName,
-      id: element.id,
-      card: element.getAttribute('data-card'),
-      testid: element.getAttribute('data-testid'),
-      ask: element.closest('[data-ask]')?.getAttribute('data-ask') ?? null,
-      inDetail: element.closest('.detail') !== null,
-    };
-  });
-const toast = (page: Page) => page.getByTestId('toast').textContent();
-const currentId = (page: Page) => page.locator('[aria-current="true"] [data-card]').getAttribute('data-card');
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-
-async function fileInOrder(me: Me, bodies: Array<Record<string, unknown>>): Promise<string[]> {
-  const ids: string[] = [];
-  for (const body of bodies) {
-    const reply = await me.file({ context, ...body });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    ids.push(reply.body.decision.id);
-  }
-  return ids;
-}
 
 async function opened(me: Me, question: string): Promise<Page> {
   const page = await signedInPage(browser, cast.url, me.member.token);
@@ -71,13 +46,15 @@ async function opened(me: Me, question: string): Promise<Page> {
 describe('the keyboard, all the way through (issue 30)', () => {
   it('item 2: Enter, Enter never approves an irreversible action; y does', { timeout: SCENARIO }, async () => {
     const me = world(cast, await cast.newMember());
-    const [survey] = await fileInOrder(me, [
-      { question: 'Send the pricing survey?', asks: [approvalAsk('Send the pricing survey to 2,000 customers')] },
-    ]);
+    const [survey] = await fileInOrder(
+      me,
+      [{ question: 'Send the pricing survey?', asks: [approvalAsk('Send the pricing survey to 2,000 customers')] }],
+      context,
+    );
     const page = await opened(me, 'Send the pricing survey?');
     await page.locator(`[data-card="${survey}"]`).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'FIELDSET', ask: '1', inDetail: true });
+    await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ tag: 'FIELDSET', ask: '1', inDetail: true });
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await settle();
@@ -86,7 +63,7 @@ describe('the keyboard, all the way through (issue 30)', () => {
     await page.getByLabel('Why? (optional)').focus();
     await page.keyboard.press('Control+Enter');
     await page.getByTestId('approve-hint').waitFor(SLOW);
-    expect(await active(page)).toMatchObject({ tag: 'TEXTAREA' });
+    expect(await focusedElement(page)).toMatchObject({ tag: 'TEXTAREA' });
     await page.keyboard.press('Enter');
     await settle();
     expect((await me.decision(survey!)).status).toBe('open');
@@ -100,29 +77,33 @@ describe('the keyboard, all the way through (issue 30)', () => {
     { timeout: SCENARIO },
     async () => {
       const me = world(cast, await cast.newMember());
-      const [feeds, other] = await fileInOrder(me, [
-        {
-          question: 'Which feeds to keep?',
-          asks: [
-            {
-              kind: 'decision',
-              prompt: 'Keep which feeds?',
-              multiple: true,
-              min: 1,
-              max: 3,
-              options: [{ label: 'Prices' }, { label: 'Weather' }, { label: 'News' }],
-            },
-          ],
-        },
-        { question: 'Which tier?', asks: [tierAsk()] },
-      ]);
+      const [feeds, other] = await fileInOrder(
+        me,
+        [
+          {
+            question: 'Which feeds to keep?',
+            asks: [
+              {
+                kind: 'decision',
+                prompt: 'Keep which feeds?',
+                multiple: true,
+                min: 1,
+                max: 3,
+                options: [{ label: 'Prices' }, { label: 'Weather' }, { label: 'News' }],
+              },
+            ],
+          },
+          { question: 'Which tier?', asks: [tierAsk()] },
+        ],
+        context,
+      );
       const page = await opened(me, 'Which feeds to keep?');
       await page.keyboard.press('1');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1' });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1' });
       await page.keyboard.press('ArrowDown');
       await settle();
       // Still on this decision, on its second box.
-      expect(await currentId(page)).toBe(feeds);
+      expect(await currentCardId(page)).toBe(feeds);
       expect(await focusedOption(page)).toMatch(/^Weather/);
       await page.keyboard.press('ArrowUp');
       expect(await focusedOption(page)).toMatch(/^Prices/);
@@ -132,7 +113,7 @@ describe('the keyboard, all the way through (issue 30)', () => {
 
       // A digit past the last ask says how many there are.
       await page.keyboard.press('7');
-      await expect.poll(() => toast(page), SLOW).toBe('There is no ask 7: this decision has 1 ask.');
+      await expect.poll(() => toastText(page), SLOW).toBe('There is no ask 7: this decision has 1 ask.');
 
       // On a single choice, Enter on a radio not yet chosen chooses it and says so; a second Enter answers.
       await page.locator(`[data-card="${other}"]`).click();
@@ -153,37 +134,41 @@ describe('the keyboard, all the way through (issue 30)', () => {
     { timeout: SCENARIO },
     async () => {
       const me = world(cast, await cast.newMember());
-      const [first, second, third] = await fileInOrder(me, [
-        { question: 'Archive me by key?', asks: [tierAsk()] },
-        { question: 'Undo me by key?', asks: [{ kind: 'fact', prompt: 'Which region?' }] },
-        { question: 'Then me?', asks: [tierAsk()] },
-      ]);
+      const [first, second, third] = await fileInOrder(
+        me,
+        [
+          { question: 'Archive me by key?', asks: [tierAsk()] },
+          { question: 'Undo me by key?', asks: [{ kind: 'fact', prompt: 'Which region?' }] },
+          { question: 'Then me?', asks: [tierAsk()] },
+        ],
+        context,
+      );
       const page = await opened(me, 'Archive me by key?');
       await page.keyboard.press('e');
       await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('archived');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ id: 'detail-title', inDetail: true });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ id: 'detail-title', inDetail: true });
 
       await page.keyboard.press(']');
-      await expect.poll(() => currentId(page), SLOW).toBe(second);
+      await expect.poll(() => currentCardId(page), SLOW).toBe(second);
       await page.getByRole('heading', { name: 'Undo me by key?' }).waitFor(SLOW);
       await page.keyboard.press('1');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1' });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1' });
       await page.keyboard.type('eu-west-1');
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await me.decision(second!)).status, SLOW).toBe('resolved');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ testid: 'answered-ask' });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ testid: 'answered-ask' });
       await page.keyboard.press('u');
       await expect.poll(async () => (await me.decision(second!)).status, SLOW).toBe('open');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'LI', ask: '1', inDetail: true });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ tag: 'LI', ask: '1', inDetail: true });
       // ] and j are keys, not text: the emptied field does not take them.
       await page.keyboard.press(']');
-      await expect.poll(() => currentId(page), SLOW).toBe(third);
+      await expect.poll(() => currentCardId(page), SLOW).toBe(third);
       await expect.poll(() => page.locator(`[data-card="${second}"]`).count(), SLOW).toBe(1);
 
       // Esc from an ask returns focus to the decision's card.
       await page.keyboard.press('1');
       await page.keyboard.press('Escape');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ card: third });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ card: third });
     },
   );
 
@@ -192,14 +177,14 @@ describe('the keyboard, all the way through (issue 30)', () => {
     { timeout: SCENARIO },
     async () => {
       const me = world(cast, await cast.newMember());
-      const [grant] = await fileInOrder(me, [{ question: 'Grant the analytics access?', asks: [accessAsk()] }]);
+      const [grant] = await fileInOrder(me, [{ question: 'Grant the analytics access?', asks: [accessAsk()] }], context);
       const page = await opened(me, 'Grant the analytics access?');
       expect(await page.getByTestId('grant-where').textContent()).toBe(
         'Granted at cast.invalid/connections/analytics (opens in a new tab). Not granting it? Archive this decision.',
       );
       await page.locator(`[data-card="${grant}"]`).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'DIV', ask: '1', inDetail: true });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ tag: 'DIV', ask: '1', inDetail: true });
       const pages = browser.contexts().flatMap((context) => context.pages()).length;
       await page.keyboard.press('Enter');
       await settle();
@@ -233,24 +218,28 @@ describe('the keyboard, all the way through (issue 30)', () => {
       expect(await page.locator('#detail-title').textContent()).toMatch(/^Allow Bash\?/);
       await page.keyboard.press('u');
       await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('open');
-      await expect.poll(() => toast(page), SLOW).toBe('Answer withdrawn. The agent has been told.');
+      await expect.poll(() => toastText(page), SLOW).toBe('Answer withdrawn. The agent has been told.');
     },
   );
 
   it('item 9: Previous and Next are there before an answer; the walker never overruns', { timeout: SCENARIO }, async () => {
     const me = world(cast, await cast.newMember());
-    const [first, second] = await fileInOrder(me, [
-      { question: 'Walk first?', asks: [approvalAsk()] },
-      { question: 'Walk last?', asks: [approvalAsk()] },
-    ]);
+    const [first, second] = await fileInOrder(
+      me,
+      [
+        { question: 'Walk first?', asks: [approvalAsk()] },
+        { question: 'Walk last?', asks: [approvalAsk()] },
+      ],
+      context,
+    );
     const page = await opened(me, 'Walk first?');
     const footer = page.locator('.detail footer');
     expect(await footer.getByRole('button', { name: 'Previous decision' }).isDisabled()).toBe(true);
     await footer.getByRole('button', { name: 'Next decision' }).click();
-    await expect.poll(() => currentId(page), SLOW).toBe(second);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(second);
     expect(await page.getByTestId('walker').textContent()).toBe('2 / 2');
     await footer.getByRole('button', { name: 'Previous decision' }).click();
-    await expect.poll(() => currentId(page), SLOW).toBe(first);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(first);
     await footer.getByRole('button', { name: 'Next decision' }).click();
     await page.getByRole('heading', { name: 'Walk last?' }).waitFor(SLOW);
     // The last one answered: it stays, and the walker counts what is left rather than "2 / 1".
@@ -258,7 +247,7 @@ describe('the keyboard, all the way through (issue 30)', () => {
     await expect.poll(async () => (await me.decision(second!)).status, SLOW).toBe('resolved');
     await expect.poll(() => page.getByTestId('walker').textContent(), SLOW).toBe('1 left here');
     await page.locator('.detail footer').getByRole('button', { name: 'Previous decision' }).click();
-    await expect.poll(() => currentId(page), SLOW).toBe(first);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(first);
     await page.getByRole('heading', { name: 'Walk first?' }).waitFor(SLOW);
     await page.keyboard.press('y');
     await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('resolved');
@@ -271,17 +260,21 @@ describe('the keyboard, all the way through (issue 30)', () => {
     async () => {
       const member = await cast.newMember();
       const me = world(cast, member);
-      const [id] = await fileInOrder(me, [
-        { question: 'Who answers first?', asks: [approvalAsk()] },
-        { question: 'Then?', asks: [tierAsk()] },
-      ]);
+      const [id] = await fileInOrder(
+        me,
+        [
+          { question: 'Who answers first?', asks: [approvalAsk()] },
+          { question: 'Then?', asks: [tierAsk()] },
+        ],
+        context,
+      );
       const page = await opened(me, 'Who answers first?');
       const colleague = await colleagueOf(cast.pool, member, 'Dana');
       const second = await signedInPage(browser, cast.url, colleague.token);
       await second.getByRole('heading', { name: 'Who answers first?' }).waitFor(SLOW);
 
       await page.keyboard.press('y');
-      await expect.poll(() => toast(page), SLOW).toMatch(/^Answered/);
+      await expect.poll(() => toastText(page), SLOW).toMatch(/^Answered/);
       const toastBox = await page.getByTestId('toast').boundingBox();
       const nextBox = await page.locator('.detail footer').getByRole('button', { name: 'Next decision' }).boundingBox();
       expect(toastBox && nextBox).toBeTruthy();

@@ -17,6 +17,7 @@ import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { screenshot, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
+import { currentCardId, fileInOrder, focusedElement, toastText } from '../support/queue-page';
 import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -28,41 +29,6 @@ const context = 'Enough context for a person to answer without opening the sessi
 const SCENARIO = 240_000;
 const SLOW = { timeout: 20_000 };
 type Me = ReturnType<typeof world>;
-
-/** What has focus: its tag, id, text, and the card, ask or test id it belongs to. */
-const active = (page: Page) =>
-  page.evaluate(() => {
-    type El = {
-      tagName: string;
-      id: string;
-      textContent: string | null;
-      getAttribute(name: string): string | null;
-      closest(selector: string): El | null;
-    };
-    const element = (globalThis as unknown as { document: { activeElement: El } }).document.activeElement;
-    return {
-      tag: element.tagName,
-      id: element.id,
-      text: element.textContent,
-      card: element.getAttribute('data-card'),
-      testid: element.getAttribute('data-testid'),
-      ask: element.closest('[data-ask]')?.getAttribute('data-ask') ?? null,
-      inDetail: element.closest('.detail') !== null,
-    };
-  });
-const toast = (page: Page) => page.getByTestId('toast').textContent();
-const currentId = (page: Page) => page.locator('[aria-current="true"] [data-card]').getAttribute('data-card');
-
-/** Files decisions one after another, so they rank in filing order; returns their ids. */
-async function fileInOrder(me: Me, bodies: Array<Record<string, unknown>>): Promise<string[]> {
-  const ids: string[] = [];
-  for (const body of bodies) {
-    const reply = await me.file({ context, ...body });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    ids.push(reply.body.decision.id);
-  }
-  return ids;
-}
 
 const answerOf = async (me: Me, id: string, ask: number) => ((await me.decision(id)) as DecisionView).asks[ask - 1]?.answer ?? null;
 /**
@@ -93,24 +59,28 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     async () => {
       const member = await cast.newMember();
       const me = world(cast, member);
-      const [id] = await fileInOrder(me, [
-        {
-          question: 'Set up the new data feed',
-          asks: [
-            approvalAsk(),
-            tierAsk(),
-            { kind: 'fact', prompt: 'What is the VAT rate we charge in Ireland?' },
-            { kind: 'fact', prompt: 'Describe the supplier terms.', multiline: true },
-            {
-              kind: 'access',
-              prompt: 'Grant read-only access',
-              needed: 'Read-only analytics',
-              grantUrl: 'https://cast.invalid/connections',
-            },
-            { kind: 'action', prompt: 'Sign the supplier agreement in the finance portal.' },
-          ],
-        },
-      ]);
+      const [id] = await fileInOrder(
+        me,
+        [
+          {
+            question: 'Set up the new data feed',
+            asks: [
+              approvalAsk(),
+              tierAsk(),
+              { kind: 'fact', prompt: 'What is the VAT rate we charge in Ireland?' },
+              { kind: 'fact', prompt: 'Describe the supplier terms.', multiline: true },
+              {
+                kind: 'access',
+                prompt: 'Grant read-only access',
+                needed: 'Read-only analytics',
+                grantUrl: 'https://cast.invalid/connections',
+              },
+              { kind: 'action', prompt: 'Sign the supplier agreement in the finance portal.' },
+            ],
+          },
+        ],
+        context,
+      );
       const decision = id!;
       const page = await signedInPage(browser, cast.url, member.token);
       const detail = page.locator('.detail');
@@ -184,26 +154,30 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
   it('§6.17: Esc closes the ? sheet and the Archive-all dialog, and every dialog gives focus back', { timeout: SCENARIO }, async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const [first, second] = await fileInOrder(me, [
-      { question: 'Dialog one?', asks: [tierAsk()] },
-      { question: 'Dialog two?', asks: [tierAsk()] },
-    ]);
+    const [first, second] = await fileInOrder(
+      me,
+      [
+        { question: 'Dialog one?', asks: [tierAsk()] },
+        { question: 'Dialog two?', asks: [tierAsk()] },
+      ],
+      context,
+    );
     const page = await signedInPage(browser, cast.url, member.token);
-    await expect.poll(() => currentId(page), SLOW).toBe(first);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(first);
 
     // The ? sheet, opened from a card: Esc closes it and the card has focus again.
     await page.keyboard.press('j');
-    await expect.poll(async () => (await active(page)).card, SLOW).toBe(second);
+    await expect.poll(async () => (await focusedElement(page)).card, SLOW).toBe(second);
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard' });
     await sheet.waitFor(SLOW);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => sheet.isVisible(), SLOW).toBe(false);
-    await expect.poll(async () => (await active(page)).card, SLOW).toBe(second);
+    await expect.poll(async () => (await focusedElement(page)).card, SLOW).toBe(second);
     // Esc in the sheet closed only the sheet: j still moves in the list.
     await page.keyboard.press('k');
-    await expect.poll(() => currentId(page), SLOW).toBe(first);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(first);
 
     // Archive all: Esc closes it, nothing is archived, and focus is back on its button.
     const archiveAll = page.getByRole('button', { name: 'Archive all' });
@@ -214,7 +188,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => confirm.count(), SLOW).toBe(0);
-    await expect.poll(async () => (await active(page)).text, SLOW).toBe('Archive all');
+    await expect.poll(async () => (await focusedElement(page)).text, SLOW).toBe('Archive all');
     expect((await me.decision(first!)).status).toBe('open');
 
     // Group into a stack: Esc closes it, and focus is back on the button that opened it.
@@ -226,30 +200,34 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     await grouping.waitFor(SLOW);
     await page.keyboard.press('Escape');
     await expect.poll(() => grouping.count(), SLOW).toBe(0);
-    await expect.poll(async () => (await active(page)).text, SLOW).toBe('Group into a stack');
+    await expect.poll(async () => (await focusedElement(page)).text, SLOW).toBe('Group into a stack');
   });
 
   it("§6.17: after Tab to a card that is not the selected one, Enter opens that card's first ask", { timeout: SCENARIO }, async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const [first, , third] = await fileInOrder(me, [
-      { question: 'Selected first?', asks: [approvalAsk()] },
-      { question: 'In between?', asks: [approvalAsk()] },
-      { question: 'Tabbed to?', asks: [tierAsk()] },
-    ]);
+    const [first, , third] = await fileInOrder(
+      me,
+      [
+        { question: 'Selected first?', asks: [approvalAsk()] },
+        { question: 'In between?', asks: [approvalAsk()] },
+        { question: 'Tabbed to?', asks: [tierAsk()] },
+      ],
+      context,
+    );
     const page = await signedInPage(browser, cast.url, member.token);
-    await expect.poll(() => currentId(page), SLOW).toBe(first);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(first);
     await page.getByRole('heading', { name: 'Selected first?' }).waitFor(SLOW);
 
     // Tab on from the second card's Archive button to the third card.
     await page.getByRole('button', { name: 'Archive "In between?"' }).focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect.poll(async () => (await active(page)).card, SLOW).toBe(third);
+    await expect.poll(async () => (await focusedElement(page)).card, SLOW).toBe(third);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Tabbed to?' }).waitFor(SLOW);
-    expect(await currentId(page)).toBe(third);
-    await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1', inDetail: true });
+    expect(await currentCardId(page)).toBe(third);
+    await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ tag: 'INPUT', ask: '1', inDetail: true });
     expect((await me.decision(first!)).status).toBe('open');
   });
 
@@ -259,7 +237,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     async () => {
       const member = await cast.newMember();
       const me = world(cast, member);
-      const [choice] = await fileInOrder(me, [{ question: 'Answer me by key?', asks: [tierAsk()] }]);
+      const [choice] = await fileInOrder(me, [{ question: 'Answer me by key?', asks: [tierAsk()] }], context);
       const page = await signedInPage(browser, cast.url, member.token);
       await page.getByRole('heading', { name: 'Answer me by key?' }).waitFor(SLOW);
 
@@ -269,15 +247,15 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await me.decision(choice!)).status, SLOW).toBe('resolved');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ testid: 'answered-ask', ask: '1' });
-      await expect.poll(() => toast(page), SLOW).toBe('Answered. There was no paused work left to restart.');
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ testid: 'answered-ask', ask: '1' });
+      await expect.poll(() => toastText(page), SLOW).toBe('Answered. There was no paused work left to restart.');
 
       // Undone with u: the ask is open again and has focus itself (not its field, where the next
       // key would be typed), and the live region says so.
       await page.keyboard.press('u');
       await expect.poll(async () => (await me.decision(choice!)).status, SLOW).toBe('open');
-      await expect.poll(() => toast(page), SLOW).toBe('Answer withdrawn. The agent has been told.');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ tag: 'LI', ask: '1', inDetail: true });
+      await expect.poll(() => toastText(page), SLOW).toBe('Answer withdrawn. The agent has been told.');
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ tag: 'LI', ask: '1', inDetail: true });
 
       // Two permission prompts: y answers the first, which stays on screen with its answer in focus;
       // ] then goes on to the second, and the live region says what happened.
@@ -290,11 +268,11 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       await prompt('Write');
       await page.reload();
       await page.locator(`[data-card="${bash}"]`).click();
-      await expect.poll(() => active(page), SLOW).toMatchObject({ id: 'detail-title', text: 'Allow Bash?' });
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ id: 'detail-title', text: 'Allow Bash?' });
       await page.keyboard.press('y');
       await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('resolved');
-      await expect.poll(() => active(page), SLOW).toMatchObject({ testid: 'answered-ask', ask: '1' });
-      await expect.poll(() => toast(page), SLOW).toMatch(/^Answered\./);
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ testid: 'answered-ask', ask: '1' });
+      await expect.poll(() => toastText(page), SLOW).toMatch(/^Answered\./);
       expect(await page.locator('#detail-title').textContent()).toMatch(/^Allow Bash\?/);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'keyboard-after-y-1280');
@@ -304,13 +282,13 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
   it('E6, E7: u when undo is not possible says why, in the ask menu’s words', { timeout: SCENARIO }, async () => {
     // E7: the window has passed (1.5 s on this Cast).
     const late = world(shortWindow, await shortWindow.newMember());
-    const [id] = await fileInOrder(late, [{ question: 'Too late to undo?', asks: [tierAsk()] }]);
+    const [id] = await fileInOrder(late, [{ question: 'Too late to undo?', asks: [tierAsk()] }], context);
     await late.answer(id!, 1, { kind: 'decision', selected: [2] });
     await new Promise((resolve) => setTimeout(resolve, 1600));
     const page = await signedInPage(browser, shortWindow.url, late.member.token, '/decisions?tab=answered');
     await page.getByRole('heading', { name: 'Too late to undo?' }).waitFor(SLOW);
     await page.keyboard.press('u');
-    await expect.poll(() => toast(page), SLOW).toBe('Undo — the 10-minute window has passed.');
+    await expect.poll(() => toastText(page), SLOW).toBe('Undo — the 10-minute window has passed.');
     expect((await late.decision(id!)).status).toBe('resolved');
 
     // E6: the restarted run has begun.
@@ -319,27 +297,33 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     const agent = await me.agent('Researcher');
     const session = await me.session(agent.id);
     const parked = await me.run(session, 'parked');
-    const [acted] = await fileInOrder(me, [
-      { question: 'Already acted on?', asks: [approvalAsk()], session, run: parked.id, agent: agent.id },
-    ]);
+    const [acted] = await fileInOrder(
+      me,
+      [{ question: 'Already acted on?', asks: [approvalAsk()], session, run: parked.id, agent: agent.id }],
+      context,
+    );
     await me.answer(acted!, 1, { kind: 'approval', decision: 'approve' });
     const delivered = await me.delivered(acted!);
     await me.send(runRoutes.claimRun, { params: { id: delivered.delivery!.runId! }, body: {} });
     const second = await signedInPage(browser, cast.url, member.token, '/decisions?tab=answered');
     await second.getByRole('heading', { name: 'Already acted on?' }).waitFor(SLOW);
     await second.keyboard.press('u');
-    await expect.poll(() => toast(second), SLOW).toBe('Undo — Researcher already acted on this. Undo cannot unsend or unspend.');
+    await expect.poll(() => toastText(second), SLOW).toBe('Undo — Researcher already acted on this. Undo cannot unsend or unspend.');
     expect((await me.decision(acted!)).status).toBe('resolved');
   });
 
   it('§6.17: ] after answering goes to the decision that followed, not the first', { timeout: SCENARIO }, async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const [first, second, third] = await fileInOrder(me, [
-      { question: 'Walk one?', asks: [approvalAsk()] },
-      { question: 'Walk two?', asks: [approvalAsk()] },
-      { question: 'Walk three?', asks: [approvalAsk()] },
-    ]);
+    const [first, second, third] = await fileInOrder(
+      me,
+      [
+        { question: 'Walk one?', asks: [approvalAsk()] },
+        { question: 'Walk two?', asks: [approvalAsk()] },
+        { question: 'Walk three?', asks: [approvalAsk()] },
+      ],
+      context,
+    );
     const page = await signedInPage(browser, cast.url, member.token);
     await page.locator(`[data-card="${second}"]`).click();
     await page.getByRole('heading', { name: 'Walk two?' }).waitFor(SLOW);
@@ -349,10 +333,10 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     // Still on screen, at the place it left; the walker counts what is left rather than overrun it.
     expect(await page.locator('.walker').textContent()).toBe('2 left here');
     await page.keyboard.press(']');
-    await expect.poll(() => currentId(page), SLOW).toBe(third);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(third);
     await page.getByRole('heading', { name: 'Walk three?' }).waitFor(SLOW);
     await page.keyboard.press('[');
-    await expect.poll(() => currentId(page), SLOW).toBe(first);
+    await expect.poll(() => currentCardId(page), SLOW).toBe(first);
   });
 
   it('FR-64: the ? sheet lists every binding, Enter on an ask control among them', { timeout: SCENARIO }, async () => {
