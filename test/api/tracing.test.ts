@@ -37,9 +37,12 @@ describe('one answer, one trace', () => {
 
     const inTrace = () => exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
     await expect.poll(() => named(inTrace(), 'RunActivity:').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The HTTP span ends when the response closes, which can come a moment after the client has read it.
+    const answerRoute = 'POST /api/v1/decisions/:id/asks/:ask/answer';
+    await expect.poll(() => named(inTrace(), answerRoute).length, { timeout: 10_000 }).toBe(1);
     const spans = inTrace();
 
-    const [server] = named(spans, 'POST /api/v1/decisions/:id/asks/:ask/answer');
+    const [server] = named(spans, answerRoute);
     expect(server?.kind).toBe(SpanKind.SERVER);
     expect(server?.spanContext().spanId).toBe(httpSpanId);
     expect(server?.attributes).toMatchObject({

@@ -132,7 +132,7 @@ describe('what a card and the detail say (issue 30)', () => {
     const page = await signedIn(member.token, `/decisions?id=${id}`);
     await page.getByRole('heading', { name: 'Spend $240 on the data feed' }).waitFor(SLOW);
     const blocking = page.getByTestId('blocking');
-    expect(await blocking.textContent()).toBe("⏸ Blocking: Researcher's paused run · task “Refresh the pricing page”");
+    expect(await blocking.textContent()).toBe("Blocking: Researcher's paused run · task “Refresh the pricing page”");
     const run = blocking.getByRole('link', { name: "Researcher's paused run" });
     expect(await run.getAttribute('href')).toBe(`/runs/${parked.id}`);
     expect(await blocking.getByRole('link', { name: 'task “Refresh the pricing page”' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
@@ -143,7 +143,7 @@ describe('what a card and the detail say (issue 30)', () => {
     // With no run and no task, it names who waits.
     await page.goto(`${cast.url}/decisions?id=${bare}`);
     await page.getByRole('heading', { name: 'Which supplier list is right?' }).waitFor(SLOW);
-    expect(await page.getByTestId('blocking').textContent()).toBe('⏸ Blocking: Researcher is waiting for your answer');
+    expect(await page.getByTestId('blocking').textContent()).toBe('Blocking: Researcher is waiting for your answer');
 
     // The run's link lands on that run.
     await page.goto(`${cast.url}/decisions?id=${id}`);

@@ -330,8 +330,8 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     await page.keyboard.press('y');
     await expect.poll(async () => (await me.decision(second!)).status, SLOW).toBe('resolved');
     await expect.poll(() => page.getByTestId('counts').allTextContents(), SLOW).toEqual(['2 open · 2 blocking']);
-    // Still on screen, at the place it left; the walker counts what is left rather than overrun it.
-    expect(await page.locator('.walker').textContent()).toBe('2 left here');
+    // Still on screen, at the place it left.
+    expect(await page.locator('.walker').textContent()).toBe('2 / 2');
     await page.keyboard.press(']');
     await expect.poll(() => currentCardId(page), SLOW).toBe(third);
     await page.getByRole('heading', { name: 'Walk three?' }).waitFor(SLOW);

@@ -7,7 +7,11 @@ import type { DecisionRead } from '../http/decisions';
 import { hostPromptOf } from '../queue/host-prompt';
 import { focusOnArrival } from '../routing/navigate';
 
-/** `index` is null once the decision has left the view (answered, archived): the walker says what is left. */
+/**
+ * A decision that left the view (answered, archived) keeps the place it had, which the one that
+ * followed now holds; past the end, `index` is null and the walker says what is left rather
+ * than "20 / 19".
+ */
 export type Position = { index: number | null; total: number };
 
 export function DetailHeading({

@@ -209,7 +209,7 @@ export function Decisions({ me }: { me: string | null }) {
               <MemoDetail
                 key={current}
                 id={current}
-                position={place ? { index: place.inList ? place.index + 1 : null, total } : null}
+                position={place ? { index: place.inList || place.index < total ? place.index + 1 : null, total } : null}
                 walk={{ ...walk.can, onMove: detailEvents.move }}
                 onChanged={detailEvents.changed}
                 announce={say}
