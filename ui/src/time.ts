@@ -15,9 +15,21 @@ export function age(t: TFunction, at: string | number, now = Date.now()): string
   return t('age.days', { count: Math.floor(minutes / 1440) });
 }
 
+/**
+ * One formatter per locale and style, made once: building an Intl.DateTimeFormat costs far more
+ * than using one, and a queue of 26 cards formats dozens of dates per render (issue 30 item 16).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, options)));
+  return made;
+}
+
 /** A calendar day in the reader's locale, as in "archived by you · 6 Sep". */
 export function day(at: string): string {
-  return new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  return formatter(undefined, { day: 'numeric', month: 'short' }).format(new Date(at));
 }
 
 /**
@@ -35,7 +47,7 @@ export function ago(t: TFunction, at: string, now = Date.now()): string {
 
 /** A moment in the reader's locale, as in "Due 14 Sep 2026, 17:00". */
 export function moment(at: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  return formatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
 }
 
 /** A length of time in words, rounded to its largest unit: "40 seconds", "4 minutes", "3 hours", "2 days". */

@@ -1,6 +1,7 @@
 /** What the pages share: the loading and not-found states, and dates. The sidebar is the way back. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moment } from '../time';
 import type { PageState } from '../queries/page-state';
 import { focusOnArrival } from '../routing/navigate';
 
@@ -36,6 +37,6 @@ export function PageFrame({
 export function When({ at }: { at: string | null }) {
   const { t, i18n } = useTranslation();
   if (!at) return <>{t('page.none')}</>;
-  const text = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  const text = moment(at, i18n.language);
   return <time dateTime={at}>{text}</time>;
 }
