@@ -9,6 +9,7 @@ import type { RunStatus } from '../domain/run';
 import { livenessOf } from '../domain/session';
 import { isBlocking } from '../domain/blocking';
 import { pickupOf } from '../domain/pickup';
+import { LATEST_RUN_FIRST } from './runs';
 import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
@@ -44,7 +45,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
        (select status from runs where workspace_id = $1 and id = $8) as restarted_status,
        (select risks from approvals where workspace_id = $1 and id = $9) as risk_flags,
        (select status from runs where workspace_id = $1 and session_id = $5
-         order by created_at desc, started_at desc nulls last limit 1) as latest_run_status,
+         ${LATEST_RUN_FIRST} limit 1) as latest_run_status,
        now() as now`,
     [
       workspaceId,

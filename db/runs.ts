@@ -124,9 +124,15 @@ export async function listRuns(
   return rows.map((row) => ({ ...toRun(row), seedMessage: row.seed_message }));
 }
 
+/**
+ * Which of a session's runs is its latest: the one delivery acts on when a decision names no
+ * run of its own, and the one the decision detail reads to say what answering will do (FR-31).
+ */
+export const LATEST_RUN_FIRST = 'order by created_at desc, started_at desc nulls last';
+
 export async function latestRun(db: Queryable, workspaceId: string, sessionId: string): Promise<Run | null> {
   const { rows } = await db.query<RunRow>(
-    `select ${RUN_COLUMNS} from runs where workspace_id = $1 and session_id = $2 order by created_at desc, started_at desc nulls last limit 1`,
+    `select ${RUN_COLUMNS} from runs where workspace_id = $1 and session_id = $2 ${LATEST_RUN_FIRST} limit 1`,
     [workspaceId, sessionId],
   );
   return rows[0] ? toRun(rows[0]) : null;
