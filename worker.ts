@@ -10,7 +10,7 @@ import {
   OpenTelemetryWorkflowClientInterceptor,
   makeWorkflowExporter,
 } from '@temporalio/interceptors-opentelemetry';
-import { Worker, type WorkerOptions, type WorkflowBundleOption } from '@temporalio/worker';
+import { GracefulShutdownPeriodExpiredError, Worker, type WorkerOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
 import { readDeployment } from './db/deployment';
@@ -24,6 +24,8 @@ import { workerReadiness } from './runtime/worker-readiness';
 export const WORKFLOWS_PATH = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 /** The workflow interceptors a traced worker's bundle carries (scripts/build.mjs bundles them in). */
 export const TRACING_INTERCEPTORS_PATH = fileURLToPath(new URL('./workflows/tracing-interceptors.ts', import.meta.url));
+/** Past its grace, how long a stopping worker waits for cancelled activities to settle before it is forced. */
+const SETTLE_AFTER_CANCEL_MS = 5_000;
 
 export type RunningWorker = {
   stop(): Promise<void>;
@@ -99,6 +101,9 @@ export async function startWorker(options: {
       ...options.extraActivities,
     },
     ...(options.shutdownGraceMs ? { shutdownGraceTime: options.shutdownGraceMs } : {}),
+    // An activity that never settles once cancelled must not hold a stopping worker past its
+    // bound (README: CAST_DRAIN_SECONDS); Temporal retries what was cut on another worker.
+    shutdownForceTime: (options.shutdownGraceMs ?? 0) + SETTLE_AFTER_CANCEL_MS,
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
     ...(tracing ? tracedWorker(tracing, !options.workflowBundle) : {}),
   }).catch(async (error: unknown) => {
@@ -111,7 +116,12 @@ export async function startWorker(options: {
     readiness: workerReadiness({ worker, connection, target: options.temporal, pool: options.pool }),
     async stop() {
       if (worker.getState() === 'RUNNING') worker.shutdown();
-      await done;
+      try {
+        await done;
+      } catch (error) {
+        if (!(error instanceof GracefulShutdownPeriodExpiredError)) throw error;
+        options.logger?.warn({ err: error }, 'the worker stopped with activities still running; Temporal retries them elsewhere');
+      }
     },
   };
 }

@@ -63,6 +63,11 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
       }
       return outcome;
     },
+    /** Whether a decision's row exists: a filing that a worker mirrored before it died (workflows/decision-workflow.ts). */
+    async decisionMirrored(id: string): Promise<boolean> {
+      const { rowCount } = await pool.query('select 1 from decisions where id = $1', [id]);
+      return (rowCount ?? 0) > 0;
+    },
     mirrorStack(snapshot: StackSnapshot): Promise<'applied' | 'stale'> {
       return mirrorStack(pool, snapshot);
     },

@@ -4,9 +4,10 @@
  * resolves, delivers the answer to the agent. The state and its transitions live in
  * `DecisionMachine`; this function wires each message to it and runs the main loop.
  */
-import { allHandlersFinished, condition, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, patched, setHandler } from '@temporalio/workflow';
 import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
 import { expiredCommand, openDecision } from '../domain/decision-state';
+import { decisionMirrored } from './decision-activities';
 import { DecisionMachine } from './decision-machine';
 import { stackMembershipSignal } from './membership-signals';
 import {
@@ -44,6 +45,19 @@ function refuseNewerVersion(start: DecisionStart): void {
 /** How long a decision whose restart failed keeps offering "Run now". */
 const RUN_NOW_WINDOW = '7 days';
 
+/** Marks histories whose expired filing asks first whether a worker took it in time. */
+const TAKEN_IN_TIME = 'expired-filing-taken-in-time';
+
+/**
+ * A worker may take a filing in time, mirror its row (a local activity, inside the task) and die
+ * before the task completes; the task's retry then runs past the deadline. That filing stands:
+ * people may already see its row, and every row has its workflow. Its caller, told it expired,
+ * files again and rewrites this one (the same question from the same session).
+ */
+async function takenInTime(start: DecisionStart): Promise<boolean> {
+  return patched(TAKEN_IN_TIME) && (await decisionMirrored(start.id));
+}
+
 /** Resolves with the final snapshot, or `null` when no worker took the filing before its caller gave up. */
 export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSnapshot | null> {
   refuseNewerVersion(start);
@@ -51,7 +65,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   const expired = expiredCommand(start, new Date());
   if (expired) {
     setHandler(fileDecisionUpdate, async (_content) => openDecision(start, new Date()), { validator: (_content) => reject(expired) });
-    return null;
+    if (!(await takenInTime(start))) return null;
   }
   const decision = new DecisionMachine(start);
 

@@ -3,13 +3,18 @@
  * and a running workflow whose row is gone gets it back. The rows are damaged directly in
  * the database, as a lost mirror write would leave them.
  */
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mirrorDecision } from '../../activities/mirror-decision';
 import { reconcileDecisions } from '../../activities/reconcile';
+import { openDecision } from '../../domain/decision-state';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { tierAsk, world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
+import { decisionBody, decisionStart } from '../support/fixtures';
 import { startTestCast, type TestCast } from '../support/test-cast';
+import type { decisionWorkflow } from '../../workflows/decision-workflow';
+import { DECISION_WORKFLOW, DECISION_WORKFLOW_VERSION, decisionWorkflowId, fileDecisionUpdate } from '../../workflows/messages';
 
 let cast: TestCast;
 let connection: Connection;
@@ -66,5 +71,55 @@ describe('the reconciler', () => {
       workspaceId: me.member.workspaceId,
     });
     expect(again.repaired).toEqual([]);
+  });
+
+  it('a filing a worker mirrored and died on stands, though its task ran again past the deadline; one nobody took leaves no row', async () => {
+    const me = world(cast, await cast.newMember());
+    const expiredFiling = (question: string) => {
+      const number = (Date.now() % 1_000_000_000) + 900_000_000 + Math.floor(Math.random() * 1000);
+      const start = {
+        ...decisionStart(decisionBody(question), { id: `sd-${number}`, workspaceId: me.member.workspaceId, filedBy: me.member.memberId }),
+        expiresAt: new Date(Date.now() - 1000).toISOString(),
+        workflowVersion: DECISION_WORKFLOW_VERSION,
+      };
+      const workflowId = decisionWorkflowId(start.id, cast.deployment);
+      const file = () =>
+        client.workflow.executeUpdateWithStart(fileDecisionUpdate, {
+          args: [start],
+          startWorkflowOperation: new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
+            workflowId,
+            taskQueue: cast.taskQueue,
+            args: [start],
+            workflowIdConflictPolicy: 'FAIL',
+          }),
+        });
+      // The Update's own failure carries the workflow's words.
+      const refusal = () =>
+        file().then(
+          () => 'filed',
+          (error: Error) => (error.cause instanceof Error ? error.cause.message : error.message),
+        );
+      return { start, refusal, handle: client.workflow.getHandle(workflowId) };
+    };
+
+    // The row a worker's mirror wrote inside the filing's first task, before the worker was killed (the chaos run's sd-9).
+    const taken = expiredFiling('Taken in time?');
+    await mirrorDecision(cast.pool, openDecision(taken.start, new Date(Date.now() - 2000)));
+    expect(await taken.refusal()).toMatch(/given up waiting/);
+    expect((await taken.handle.describe()).status.name).toBe('RUNNING');
+    await me.answer(taken.start.id, 1, { kind: 'decision', selected: [2] });
+    expect((await me.decision(taken.start.id)).status).toBe('resolved');
+
+    const untaken = expiredFiling('Nobody took it?');
+    expect(await untaken.refusal()).toMatch(/given up waiting/);
+    expect(await untaken.handle.result()).toBeNull();
+    await expectProblem(me.send(decisionRoutes.getDecision, { params: { id: untaken.start.id } }), 404, 'decision_not_found');
+
+    const report = await reconcileDecisions(cast.pool, client, {
+      taskQueue: cast.taskQueue,
+      deployment: cast.deployment,
+      workspaceId: me.member.workspaceId,
+    });
+    expect(report.unexplained).toEqual([]);
   });
 });
