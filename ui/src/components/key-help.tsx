@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { KEY_MAP } from '../keyboard/key-map';
 import { useModalDialog } from './use-modal-dialog';
 
-/** The `?` sheet: every binding, so the keyboard is discoverable (FR-64); Esc closes it and focus goes back. */
-export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The `?` sheet: every binding, so the keyboard is discoverable (FR-64); Esc closes it and focus
+ * goes back. Mounted only while open, like the queue's other dialogs.
+ */
+export function KeyHelp({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const dialog = useModalDialog(open);
+  const dialog = useModalDialog();
   return (
     <dialog ref={dialog} onClose={onClose} aria-labelledby="key-help-title" aria-describedby="key-help-permission" className="key-help">
       <h2 id="key-help-title">{t('keys.title')}</h2>

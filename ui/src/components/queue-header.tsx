@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { focusOnArrival } from '../routing/navigate';
 import { AppLink } from './app-link';
 
+const NO_BREAK_SPACE = '\u00a0';
+
 export type HeaderCounts = { open: number; blocking: number; total: number };
 
 export function QueueHeader({
@@ -32,9 +34,14 @@ export function QueueHeader({
           {t('queue.title')}
         </h1>
         <p className="subtitle">{t('queue.subtitle')}</p>
-        {counts && (
+        {/* The line is there before the counts are, so their arrival moves nothing below (§6.6 shows none). */}
+        {counts ? (
           <p className="counts" data-testid="counts">
             {t(filtered ? 'queue.countsInView' : 'queue.counts', { open: counts.open, blocking: counts.blocking })}
+          </p>
+        ) : (
+          <p className="counts" aria-hidden="true">
+            {NO_BREAK_SPACE}
           </p>
         )}
       </div>

@@ -37,6 +37,7 @@ import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
 import { queueSearch, readQueueUrl } from '../queue/query';
 import { changeQueueView, openQueueView, type QueueDialog } from '../queue/queue-view';
 import { useQueueActions } from '../queue/use-queue-actions';
+import { usePanesSideBySide } from '../queue/use-panes-side-by-side';
 import { useQueueWalk } from '../queue/use-queue-walk';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
 
@@ -50,6 +51,7 @@ export function Decisions({ me }: { me: string | null }) {
   // which the page stays responsive, instead of one long task per read (issue 30 item 16).
   const page = useDeferredValue(queue.page);
   const step = mode === 'step';
+  const sideBySide = usePanesSideBySide();
   const filtered = Object.keys(filters).length > 0;
   const say = useCallback((words: string) => change({ type: 'say', message: words }), []);
   const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
@@ -83,9 +85,13 @@ export function Decisions({ me }: { me: string | null }) {
   }, [tab, filters, selected, mode, shown]);
 
   // The detail pane scrolls on its own beside the list (§6.1): another decision starts at its top.
+  // The first one shown is there already; scrolling it would only force a layout of the new page.
   const detailPane = useRef<HTMLDivElement>(null);
+  const scrolledFor = useRef(current);
   useEffect(() => {
-    detailPane.current?.scrollTo({ top: 0 });
+    const previous = scrolledFor.current;
+    scrolledFor.current = current;
+    if (previous !== null && previous !== current) detailPane.current?.scrollTo({ top: 0 });
   }, [current]);
 
   useQueueKeys(
@@ -201,7 +207,7 @@ export function Decisions({ me }: { me: string | null }) {
             loadingMore={loadingMore}
             onMore={() => change({ type: 'more' })}
           />
-          {current && (
+          {current && (sideBySide || detailOpen) && (
             <div className="detail-pane" ref={detailPane}>
               <button type="button" className="back" onClick={walk.backToList}>
                 {t('queue.back')}
@@ -222,7 +228,7 @@ export function Decisions({ me }: { me: string | null }) {
         </div>
       )}
       <LiveRegion message={message} />
-      <KeyHelp open={dialog === 'help'} onClose={() => open(null)} />
+      {dialog === 'help' && <KeyHelp onClose={() => open(null)} />}
       {dialog === 'archive-all' && page && (
         <ArchiveAllDialog
           count={total}
