@@ -2,15 +2,12 @@
  * The list pane: the bar for picked cards, the stacks as checklists, then the cards by scope,
  * and "Load 25 more" while the view holds more than is loaded (FR-6).
  */
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard } from '../../../domain/queue';
-import { firstCards, type ListGroup } from '../queue/group-cards';
+import type { ListGroup } from '../queue/group-cards';
 import { SelectionBar } from './selection-bar';
 import { StackGroup } from './stack-group';
-
-/** About a phone's first screen of cards, and more than a desktop's. */
-const FIRST_SCREEN = 10;
 
 export function QueueList({
   groups,
@@ -34,14 +31,10 @@ export function QueueList({
   onMore: () => void;
 }) {
   const { t } = useTranslation();
-  // The first screen of cards is drawn at once, the rest in a render React can interrupt, so a
-  // long list does not hold the page in one long task as it arrives (issue 30 item 16).
-  const total = groups.reduce((sum, group) => sum + group.cards.length, 0);
-  const drawn = useDeferredValue(total, Math.min(total, FIRST_SCREEN));
   return (
     <div className="list">
       {picked > 0 && <SelectionBar count={picked} onGroup={onGroup} onClear={onClearPicked} />}
-      {firstCards(groups, drawn).map((group) =>
+      {groups.map((group) =>
         group.kind === 'stack' ? (
           <StackGroup key={`stack:${group.stack.id}`} stack={group.stack} cards={group.cards} renderCard={renderCard} />
         ) : (

@@ -34,19 +34,3 @@ export function groupCards(cards: QueueCard[]): ListGroup[] {
   const scopeGroups = [...scopes].map(([scope, grouped]) => ({ kind: 'scope' as const, scope, cards: grouped }));
   return [...stackGroups, ...scopeGroups];
 }
-
-/**
- * The groups as far as the first `count` cards: a stack whole (its checklist counts its
- * members), a scope cut where the count runs out. The first screen is drawn from these.
- */
-export function firstCards(groups: ListGroup[], count: number): ListGroup[] {
-  const drawn: ListGroup[] = [];
-  let left = count;
-  for (const group of groups) {
-    if (left <= 0) break;
-    const cards = group.kind === 'stack' ? group.cards : group.cards.slice(0, left);
-    drawn.push({ ...group, cards });
-    left -= cards.length;
-  }
-  return drawn;
-}
