@@ -11,12 +11,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProblemError } from '../../client/request';
-import type { DecisionView } from '../../domain/decision';
-import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { world } from '../support/agent-world';
 import { startAnthropicStandIn, toolResultText, type AnthropicStandIn } from '../support/hosts/anthropic-stand-in';
 import { castOnPath } from '../support/hosts/cast-on-path';
+import { openCardOf } from '../support/hosts/open-card';
 import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
 import { hostBinaries } from '../support/hosts/host-binaries';
 import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
@@ -70,32 +68,7 @@ async function claudeInProject() {
       CAST_CONFIG: join(root, 'cast-config.json'),
     },
   });
-  let ended: HostRun | null = null;
-  void running.done.then((run) => (ended = run));
-  return { person, project, model, session, done: running.done, ended: () => ended };
-}
-
-/** The session's open card, once the hook has filed it (a claude that ended first says why). */
-async function openCard(person: ReturnType<typeof world>, session: string, ended: () => HostRun | null): Promise<DecisionView> {
-  let found: DecisionView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const listed = await person
-          .send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } })
-          .catch((error: unknown) => {
-            if (error instanceof ProblemError) return null; // the hook has not registered the session yet
-            throw error;
-          });
-        found = listed?.decisions.map((entry) => entry.decision).find((decision) => decision.status === 'open');
-        return Boolean(found) || ended() !== null;
-      },
-      { timeout: 45_000 },
-    )
-    .toBe(true);
-  const run = ended();
-  if (!found) throw new Error(`claude ended before the card was open: ${run?.stdout} ${run?.stderr}`);
-  return found;
+  return { person, project, model, session, done: running.done, ended: running.ended };
 }
 
 function result(run: HostRun) {
@@ -106,7 +79,7 @@ function result(run: HostRun) {
 describe('cast hook claude-code, run by the real Claude Code (claude -p)', { timeout: 120_000 }, () => {
   it('files the Bash call in the queue under Claude’s session; approved there, the call runs and the model reads its result', async () => {
     const claude = await claudeInProject();
-    const card = await openCard(claude.person, claude.session, claude.ended);
+    const card = await openCardOf(claude.person, () => claude.session, claude.ended);
     expect(card).toMatchObject({ question: 'Allow Bash?', mode: 'blocking', context: 'echo hi > out.txt' });
     expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
 
@@ -121,7 +94,7 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
 
   it('rejected in the queue with a reason, the call does not run and the model’s next request carries the reason', async () => {
     const claude = await claudeInProject();
-    const card = await openCard(claude.person, claude.session, claude.ended);
+    const card = await openCardOf(claude.person, () => claude.session, claude.ended);
     await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'reject' }, 'Not in this folder; use scratch/.');
     const run = await claude.done;
     expect(result(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn', is_error: false });

@@ -22,7 +22,15 @@ export type HostOptions = {
   timeoutMs?: number;
 };
 
-export function startHost(binary: string, options: HostOptions): { child: ChildProcess; done: Promise<HostRun> } {
+export type RunningHost = {
+  child: ChildProcess;
+  done: Promise<HostRun>;
+  /** What it has printed so far, and the run once it has ended (null before). */
+  stdout(): string;
+  ended(): HostRun | null;
+};
+
+export function startHost(binary: string, options: HostOptions): RunningHost {
   const env: Record<string, string> = {};
   const base: Record<string, string | undefined> = {
     PATH: process.env.PATH,
@@ -49,12 +57,14 @@ export function startHost(binary: string, options: HostOptions): { child: ChildP
   child.stdin!.on('error', () => {});
   child.stdin!.end(options.stdin ?? '');
   const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined;
+  let ended: HostRun | null = null;
   const done = new Promise<HostRun>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, ms: Math.round(performance.now() - started) });
+      ended = { code, signal, stdout, stderr, ms: Math.round(performance.now() - started) };
+      resolve(ended);
     });
   });
-  return { child, done };
+  return { child, done, stdout: () => stdout, ended: () => ended };
 }
