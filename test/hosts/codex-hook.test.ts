@@ -2,9 +2,9 @@
  * `cast hook claude-code` under the real Codex 0.171.0 (issue 31 item 12, "Codex"): the pinned
  * `codex exec`, against a scripted Responses API on loopback, with the documented hook as a
  * Codex PreToolUse hook in `$CODEX_HOME/config.toml` (the same matcher, command and timeout as
- * docs/cli.md's Claude Code settings). `codex exec` runs only trusted hooks and has no way to
- * trust one, so these runs pass `--dangerously-bypass-hook-trust`; the sandbox is
- * workspace-write, where Codex's own policy lets the write run unasked.
+ * docs/cli.md's Claude Code settings). `codex exec` silently skips a hook nobody trusted, so each
+ * run first trusts it as Codex's /hooks review does (trust-codex-hooks.ts, through Codex's own
+ * app-server); the sandbox is workspace-write, where Codex's own policy lets the write run unasked.
  *
  * What Codex does with the hook's answers today: `deny` blocks the call and its reason reaches
  * the model; `allow` and `ask` are "unsupported permissionDecision" to Codex — the hook shows as
@@ -70,12 +70,13 @@ async function codexInProject(castUrl = cast.url) {
     { text: 'Done writing.' },
   ]);
   models.push(model);
-  const running = startCodex({
+  const running = await startCodex({
     cwd: project,
     home: join(root, 'home'),
     codexHome: join(root, 'codex-home'),
     configToml: documentedHookAsCodexToml(),
-    args: ['exec', '--json', '--skip-git-repo-check', '-s', 'workspace-write', '--dangerously-bypass-hook-trust', 'Write hi to out.txt'],
+    trustHooks: true,
+    args: ['exec', '--json', '--skip-git-repo-check', '-s', 'workspace-write', 'Write hi to out.txt'],
     modelUrl: model.url,
     proxyUrl: proxy.url,
     timeoutMs: 120_000,

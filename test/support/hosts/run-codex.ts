@@ -8,9 +8,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostBinaries } from './host-binaries';
-import { startHost, type HostOptions, type HostRun } from './run-host';
+import { startHost, type HostOptions, type HostRun, type RunningHost } from './run-host';
+import { trustCodexHooks } from './trust-codex-hooks';
 
-export type CodexOptions = HostOptions & { modelUrl: string; codexHome: string; configToml?: string };
+export type CodexOptions = HostOptions & {
+  modelUrl: string;
+  codexHome: string;
+  configToml?: string;
+  /** Trust the configured hooks first, as a person would in Codex's /hooks review (trust-codex-hooks.ts). */
+  trustHooks?: boolean;
+};
 
 export function writeCodexConfig(codexHome: string, modelUrl: string, configToml = ''): void {
   mkdirSync(codexHome, { recursive: true });
@@ -38,14 +45,16 @@ export function writeCodexConfig(codexHome: string, modelUrl: string, configToml
   );
 }
 
-export function startCodex(options: CodexOptions) {
+/** Writes the config (and trusts its hooks when asked), then starts Codex. */
+export async function startCodex(options: CodexOptions): Promise<RunningHost> {
   writeCodexConfig(options.codexHome, options.modelUrl, options.configToml);
+  if (options.trustHooks) await trustCodexHooks(hostBinaries().codex, options.codexHome, options.cwd, { HOME: options.home });
   return startHost(hostBinaries().codex, {
     ...options,
     env: { CODEX_HOME: options.codexHome, OPENAI_API_KEY: 'sk-stand-in', ...options.env },
   });
 }
 
-export function runCodex(options: CodexOptions): Promise<HostRun> {
-  return startCodex(options).done;
+export async function runCodex(options: CodexOptions): Promise<HostRun> {
+  return (await startCodex(options)).done;
 }
