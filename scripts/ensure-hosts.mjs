@@ -9,7 +9,7 @@
 // prints `{"claude": …, "codex": …}` and installs first if needed: test/support/hosts/ asks this
 // script, so the paths are known here alone. Plain JS, like ensure-chromium.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +39,38 @@ function reports(binary, version) {
 
 const ready = () => reports(paths().claude, CLAUDE_CODE_VERSION) && reports(paths().codex, CODEX_VERSION);
 
-if (!ready()) {
+if (!ready()) install();
+
+function install() {
+  // Two test files may ask at once (vitest runs two forks): one installs, the other waits for it.
+  const lock = `${DIR}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (ready()) return;
+      // A lock older than ten minutes is a crashed install's.
+      if (Date.now() > deadline || Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10 * 60_000) {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
+    }
+  }
+  try {
+    if (!ready()) installUnlocked();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  if (!ready()) {
+    say(`the host tests need Claude Code ${CLAUDE_CODE_VERSION} and Codex ${CODEX_VERSION}, and they could not be installed here.`);
+    process.exit(1);
+  }
+}
+
+function installUnlocked() {
   const started = Date.now();
   say(`installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} and @openai/codex@${CODEX_VERSION} into .tools/hosts/…`);
   rmSync(DIR, { recursive: true, force: true });
@@ -65,11 +96,7 @@ if (!ready()) {
   } catch (error) {
     say(`npm install failed: ${error.message.split('\n')[0]}`);
   }
-  if (!ready()) {
-    say(`the host tests need Claude Code ${CLAUDE_CODE_VERSION} and Codex ${CODEX_VERSION}, and they could not be installed here.`);
-    process.exit(1);
-  }
-  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (ready()) say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv.includes('--print-paths')) process.stdout.write(`${JSON.stringify(paths())}\n`);
