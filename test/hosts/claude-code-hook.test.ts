@@ -7,7 +7,7 @@
  * model is told next is read from its next request.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,23 +19,29 @@ import { documentedClaudeHookSettings } from '../support/hosts/documented-settin
 import { hostBinaries } from '../support/hosts/host-binaries';
 import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
 import { startClaude } from '../support/hosts/run-claude';
-import type { HostRun } from '../support/hosts/run-host';
+import type { HostRun, RunningHost } from '../support/hosts/run-host';
 import { agentTokenOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let proxy: RefusingProxy;
 const models: AnthropicStandIn[] = [];
+/** Each test's temporary HOME, project and host state, removed at the end. */
+const roots: string[] = [];
 beforeAll(async () => {
   hostBinaries(); // installs the pinned hosts if this run has none yet
   [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
 });
+/** Hosts still running when a test ends (it failed midway) are killed, not left waiting on a hook. */
+const hosts: RunningHost[] = [];
 afterEach(async () => {
+  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
   await Promise.all(models.splice(0).map((model) => model.stop()));
 });
 afterAll(async () => {
   await cast?.stop();
   await proxy?.stop();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
@@ -46,6 +52,7 @@ async function claudeInProject() {
   const person = world(cast, member);
   const { token } = await agentTokenOf(cast.pool, member, 'Claude Code');
   const root = mkdtempSync(join(tmpdir(), 'cast-host-claude-'));
+  roots.push(root);
   const home = join(root, 'home');
   const project = join(root, 'notes');
   mkdirSync(home, { recursive: true });
@@ -68,6 +75,7 @@ async function claudeInProject() {
       CAST_CONFIG: join(root, 'cast-config.json'),
     },
   });
+  hosts.push(running);
   return { person, project, model, session, done: running.done, ended: running.ended };
 }
 

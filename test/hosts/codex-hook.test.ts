@@ -12,7 +12,7 @@
  * no answer at all: the last test records that Cast's Claude Code door fails open under Codex.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,23 +24,29 @@ import { openCardOf } from '../support/hosts/open-card';
 import { callOutputText, startOpenAiStandIn, type OpenAiStandIn } from '../support/hosts/openai-stand-in';
 import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
 import { startCodex } from '../support/hosts/run-codex';
-import type { HostRun } from '../support/hosts/run-host';
+import type { HostRun, RunningHost } from '../support/hosts/run-host';
 import { agentTokenOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 let proxy: RefusingProxy;
 const models: OpenAiStandIn[] = [];
+/** Each test's temporary HOME, project and host state, removed at the end. */
+const roots: string[] = [];
 beforeAll(async () => {
   hostBinaries(); // installs the pinned hosts if this run has none yet
   [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
 });
+/** Hosts still running when a test ends (it failed midway) are killed, not left waiting on a hook. */
+const hosts: RunningHost[] = [];
 afterEach(async () => {
+  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
   await Promise.all(models.splice(0).map((model) => model.stop()));
 });
 afterAll(async () => {
   await cast?.stop();
   await proxy?.stop();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 /** docs/cli.md's PreToolUse hook, in Codex's config.toml shape. */
@@ -62,6 +68,7 @@ async function codexInProject(castUrl = cast.url) {
   const person = world(cast, member);
   const { token } = await agentTokenOf(cast.pool, member, 'Codex');
   const root = mkdtempSync(join(tmpdir(), 'cast-host-codex-'));
+  roots.push(root);
   const project = join(root, 'notes');
   mkdirSync(join(root, 'home'), { recursive: true });
   mkdirSync(project, { recursive: true });
@@ -87,6 +94,7 @@ async function codexInProject(castUrl = cast.url) {
       CAST_CONFIG: join(root, 'cast-config.json'),
     },
   });
+  hosts.push(running);
   /** Codex's thread id, which its hooks get as session_id: the first JSONL event says it. */
   const thread = () => /"type":"thread\.started","thread_id":"([^"]+)"/.exec(running.stdout())?.[1] ?? null;
   return { person, project, model, thread, done: running.done, ended: running.ended };
