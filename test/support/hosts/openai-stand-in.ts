@@ -1,0 +1,133 @@
+/**
+ * A scripted stand-in for OpenAI's Responses API on loopback, for the real `codex` binary.
+ * Codex 0.171.0 ignores `OPENAI_BASE_URL`; it reaches this through a model provider in
+ * `$CODEX_HOME/config.toml` (run-codex.ts writes it): `POST /v1/responses`, streamed, with
+ * WebSockets off. Each request that offers tools takes the script's next turn — text, or a
+ * function call (Codex's shell tool is `exec_command` with `{"cmd": …}`) — answered as
+ * response.created, response.output_item.done, response.completed; once the script is spent it
+ * says "Done.". Anything else gets a short text (POST) or 404. Every request is recorded.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type OpenAiTurn = { text: string } | { functionCall: { name: string; arguments: Record<string, unknown> } };
+
+export type OpenAiItem = {
+  type: string;
+  role?: string;
+  call_id?: string;
+  name?: string;
+  arguments?: string;
+  output?: unknown;
+  content?: unknown;
+};
+export type OpenAiBody = { model?: string; input?: OpenAiItem[]; tools?: { type: string; name?: string }[]; stream?: boolean };
+export type OpenAiRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: OpenAiBody | null;
+  scripted: boolean;
+};
+
+export type OpenAiStandIn = {
+  /** The provider's `base_url`: http://127.0.0.1:PORT/v1 */
+  url: string;
+  requests: OpenAiRequest[];
+  turns(): OpenAiRequest[];
+  /** The function_call_output items the model was sent, each once, in order. */
+  callOutputs(): OpenAiItem[];
+  stop(): Promise<void>;
+};
+
+export async function startOpenAiStandIn(script: OpenAiTurn[]): Promise<OpenAiStandIn> {
+  const requests: OpenAiRequest[] = [];
+  let next = 0;
+  let ids = 0;
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      const body = parsed(raw);
+      const path = req.url ?? '/';
+      const pathname = path.split('?')[0];
+      const scripted = req.method === 'POST' && pathname === '/v1/responses' && (body?.tools?.length ?? 0) > 0;
+      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, scripted });
+      if (req.method !== 'POST' || pathname !== '/v1/responses') {
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `The stand-in has no ${pathname}` } }));
+        return;
+      }
+      const turn: OpenAiTurn = scripted ? (script[next++] ?? { text: 'Done.' }) : { text: 'Stand-in' };
+      const n = ++ids;
+      const item =
+        'text' in turn
+          ? {
+              type: 'message',
+              role: 'assistant',
+              id: `msg_stand_in_${n}`,
+              content: [{ type: 'output_text', text: turn.text, annotations: [] }],
+            }
+          : {
+              type: 'function_call',
+              id: `fc_stand_in_${n}`,
+              call_id: `call_stand_in_${n}`,
+              name: turn.functionCall.name,
+              arguments: JSON.stringify(turn.functionCall.arguments),
+            };
+      const response = { id: `resp_stand_in_${n}`, object: 'response', model: body?.model ?? 'gpt-stand-in' };
+      const usage = { input_tokens: 100, input_tokens_details: null, output_tokens: 10, output_tokens_details: null, total_tokens: 110 };
+      const events = [
+        { type: 'response.created', response: { ...response, status: 'in_progress' } },
+        { type: 'response.output_item.added', output_index: 0, item },
+        { type: 'response.output_item.done', output_index: 0, item },
+        { type: 'response.completed', response: { ...response, status: 'completed', output: [item], usage } },
+      ];
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (const event of events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    turns: () => requests.filter((request) => request.scripted),
+    callOutputs() {
+      const seen = new Set<string>();
+      const outputs: OpenAiItem[] = [];
+      for (const request of requests.filter((r) => r.scripted)) {
+        for (const item of request.body?.input ?? []) {
+          if (item.type === 'function_call_output' && !seen.has(item.call_id ?? '')) {
+            seen.add(item.call_id ?? '');
+            outputs.push(item);
+          }
+        }
+      }
+      return outputs;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A function_call_output's text, whether a string or content items. */
+export function callOutputText(item: OpenAiItem): string {
+  if (typeof item.output === 'string') return item.output;
+  if (Array.isArray(item.output)) return (item.output as { text?: string }[]).map((part) => part.text ?? '').join('');
+  return JSON.stringify(item.output);
+}
+
+function parsed(raw: string): OpenAiBody | null {
+  try {
+    return raw ? (JSON.parse(raw) as OpenAiBody) : null;
+  } catch {
+    return null;
+  }
+}
