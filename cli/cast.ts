@@ -14,6 +14,8 @@ import { registerFile } from './commands/decide/file';
 import { registerLs } from './commands/decide/ls';
 import { registerWait } from './commands/decide/wait';
 import { registerClaudeCodeHook } from './commands/hook/claude-code';
+import { registerCodexHook } from './commands/hook/codex';
+import { registerInstallCodex } from './commands/install/codex';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
 import { registerMcp } from './commands/mcp/serve';
@@ -74,8 +76,12 @@ export function program(): Command {
   registerLogin(cast);
   registerMcp(cast);
   registerRunner(cast);
-  registerClaudeCodeHook(cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code"));
-  registerInstallDecide(cast.command('install').description('install Cast into an agent'));
+  const hook = cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code, codex");
+  registerClaudeCodeHook(hook);
+  registerCodexHook(hook);
+  const install = cast.command('install').description('install Cast into an agent');
+  registerInstallDecide(install);
+  registerInstallCodex(install);
   // Only the top-level help ends with these; each command's help stays about the command.
   cast.addHelpText('after', rootHelpEnd);
   return cast;

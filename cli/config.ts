@@ -77,6 +77,11 @@ export function hostSession(hostId: string): string {
   return process.env.CAST_SESSION || hostId;
 }
 
+/** Codex's home, where its user-level config.toml and hooks.json live. */
+export function codexHome(): string {
+  return process.env.CODEX_HOME || join(homedir(), '.codex');
+}
+
 /** The project the session works in (in `dir`, default the current one): the git repository's name, else the directory's. */
 export function scope(dir = process.cwd()): string {
   try {

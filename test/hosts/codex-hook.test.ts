@@ -1,24 +1,30 @@
 /**
- * `cast hook claude-code` under the real Codex 0.171.0 (issue 31 item 12, "Codex"): the pinned
- * `codex exec`, against a scripted Responses API on loopback, with the documented hook as a
- * Codex PreToolUse hook in `$CODEX_HOME/config.toml` (the same matcher, command and timeout as
- * docs/cli.md's Claude Code settings). `codex exec` silently skips a hook nobody trusted, so each
- * run first trusts it as Codex's /hooks review does (trust-codex-hooks.ts, through Codex's own
- * app-server); the sandbox is workspace-write, where Codex's own policy lets the write run unasked.
+ * `cast hook codex` under the real Codex 0.171.0 (issue 31 item 12): the pinned `codex exec`,
+ * against a scripted Responses API on loopback, with the hook written exactly as
+ * `cast install codex` writes it ($CODEX_HOME/hooks.json, Codex's PermissionRequest) and the
+ * real `cast` on its PATH. `codex exec` silently skips a hook nobody trusted, so each run first
+ * trusts it as Codex's /hooks review does (trust-codex-hooks.ts, through Codex's own
+ * app-server). `codex exec` asks for approval — and so runs a PermissionRequest hook — only with
+ * `--approve-for-me`; the model asks to run `echo hi > out.txt` with escalated permissions,
+ * which Codex must approve first.
  *
- * What Codex does with the hook's answers today: `deny` blocks the call and its reason reaches
- * the model; `allow` and `ask` are "unsupported permissionDecision" to Codex — the hook shows as
- * Failed and the call runs under Codex's own policy. So an approval runs the call, and so does
- * no answer at all: the last test records that Cast's Claude Code door fails open under Codex.
+ * Codex never runs a call nobody approved: approved in the queue, it runs; rejected, it does
+ * not and the reason reaches the model; with Cast unreachable, silent, or nobody answering
+ * before --timeout, the hook denies. A hook that printed nothing or failed would hand the call
+ * to Codex's automatic reviewer instead, and the model stand-in plays a reviewer that approves
+ * every call, so only the hook's deny keeps the call from running. Before this door, `cast hook claude-code` as a Codex
+ * PreToolUse hook answered "ask" there, which Codex does not support, and the write ran.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { world } from '../support/agent-world';
+import { runCast } from '../cli/run-cast';
 import { castOnPath } from '../support/hosts/cast-on-path';
-import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
 import { hostBinaries } from '../support/hosts/host-binaries';
 import { openCardOf } from '../support/hosts/open-card';
 import { callOutputText, startOpenAiStandIn, type OpenAiStandIn } from '../support/hosts/openai-stand-in';
@@ -49,47 +55,55 @@ afterAll(async () => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-/** docs/cli.md's PreToolUse hook, in Codex's config.toml shape. */
-function documentedHookAsCodexToml(): string {
-  const [group] = documentedClaudeHookSettings().hooks.PreToolUse!;
-  const [hook] = group!.hooks;
-  return [
-    '[[hooks.PreToolUse]]',
-    `matcher = ${JSON.stringify(group!.matcher)}`,
-    '[[hooks.PreToolUse.hooks]]',
-    'type = "command"',
-    `command = ${JSON.stringify(hook!.command)}`,
-    `timeout = ${hook!.timeout}`,
-  ].join('\n');
-}
+/** Codex's shell tool, asked to run outside the sandbox: Codex must get approval first. */
+const WRITE_HI = {
+  functionCall: {
+    name: 'exec_command',
+    arguments: { cmd: 'echo hi > out.txt', sandbox_permissions: 'require_escalated', justification: 'Write hi to out.txt?' },
+  },
+};
 
-async function codexInProject(castUrl = cast.url) {
+/** Where Codex may try to reach by itself (update and plugin checks); the refuser turns them away. */
+const CODEX_OWN_HOSTS = /^CONNECT (github\.com|api\.github\.com|chatgpt\.com|[a-z0-9.-]+\.openai\.com):443 /;
+
+/**
+ * A person, their agent's token, and `codex exec --approve-for-me` in a project, with the hook
+ * `cast install codex` wrote into $CODEX_HOME/hooks.json (`hookTimeout` replaces its --timeout).
+ */
+async function codexInProject(options: { castUrl?: string; hookTimeout?: string } = {}) {
   const member = await cast.newMember();
   const person = world(cast, member);
   const { token } = await agentTokenOf(cast.pool, member, 'Codex');
   const root = mkdtempSync(join(tmpdir(), 'cast-host-codex-'));
   roots.push(root);
   const project = join(root, 'notes');
+  const codexHome = join(root, 'codex-home');
   mkdirSync(join(root, 'home'), { recursive: true });
   mkdirSync(project, { recursive: true });
-  const model = await startOpenAiStandIn([
-    { functionCall: { name: 'exec_command', arguments: { cmd: 'echo hi > out.txt' } } },
-    { text: 'Done writing.' },
-  ]);
+
+  const install = await runCast(['install', 'codex'], { cwd: project, env: { CODEX_HOME: codexHome } });
+  expect(install.code, install.stderr).toBe(0);
+  const hooksJson = join(codexHome, 'hooks.json');
+  if (options.hookTimeout) {
+    writeFileSync(hooksJson, readFileSync(hooksJson, 'utf8').replace('--timeout 10m', `--timeout ${options.hookTimeout}`));
+  }
+
+  // Codex's automatic reviewer, where a hook that decides nothing sends the call, approves everything here.
+  const model = await startOpenAiStandIn([WRITE_HI, { text: 'Done writing.' }], { reviewer: 'allow' });
   models.push(model);
+  const attemptsBefore = proxy.attempts.length;
   const running = await startCodex({
     cwd: project,
     home: join(root, 'home'),
-    codexHome: join(root, 'codex-home'),
-    configToml: documentedHookAsCodexToml(),
+    codexHome,
     trustHooks: true,
-    args: ['exec', '--json', '--skip-git-repo-check', '-s', 'workspace-write', 'Write hi to out.txt'],
+    args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Write hi to out.txt'],
     modelUrl: model.url,
     proxyUrl: proxy.url,
     timeoutMs: 120_000,
     env: {
       PATH: `${castOnPath(root)}:${process.env.PATH}`,
-      CAST_URL: castUrl,
+      CAST_URL: options.castUrl ?? cast.url,
       CAST_TOKEN: token,
       CAST_CONFIG: join(root, 'cast-config.json'),
     },
@@ -97,15 +111,34 @@ async function codexInProject(castUrl = cast.url) {
   hosts.push(running);
   /** Codex's thread id, which its hooks get as session_id: the first JSONL event says it. */
   const thread = () => /"type":"thread\.started","thread_id":"([^"]+)"/.exec(running.stdout())?.[1] ?? null;
-  return { person, project, model, thread, done: running.done, ended: running.ended };
+  /** Where this run tried to go through the proxy: Codex's own checks only, every one refused. */
+  const leftTowards = () => proxy.attempts.slice(attemptsBefore).filter((attempt) => !CODEX_OWN_HOSTS.test(attempt));
+  return { person, project, model, thread, leftTowards, done: running.done, ended: running.ended };
 }
 
 function commandRan(run: HostRun): boolean {
-  return run.stdout.split('\n').some((line) => line.includes('"type":"item.completed"') && line.includes('"type":"command_execution"'));
+  return run.stdout.split('\n').some((line) => line.includes('"type":"item.completed"') && line.includes('"exit_code":0'));
 }
 
-describe('cast hook claude-code, run by the real Codex (codex exec)', { timeout: 120_000 }, () => {
-  it("files the shell call in the queue under Codex's thread id; approved there, the call runs", async () => {
+/** What the model was told about its shell call. */
+const toldModel = (model: OpenAiStandIn) => model.callOutputs().map(callOutputText);
+
+/** A "Cast" that accepts connections and never answers. */
+async function silentServer(): Promise<{ url: string; close(): void }> {
+  const sockets: Socket[] = [];
+  const server: Server = createServer((socket) => void sockets.push(socket.on('error', () => {})));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec --approve-for-me)', { timeout: 120_000 }, () => {
+  it("files the call Codex asks about in the queue under Codex's thread id; approved there, the call runs", async () => {
     const codex = await codexInProject();
     const card = await openCardOf(codex.person, codex.thread, codex.ended);
     expect(card).toMatchObject({ question: 'Allow Bash?', mode: 'blocking', context: 'echo hi > out.txt' });
@@ -114,30 +147,52 @@ describe('cast hook claude-code, run by the real Codex (codex exec)', { timeout:
     await codex.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await codex.done;
     expect(run.code, run.stderr).toBe(0);
-    // Codex calls the hook's allow "unsupported" (the hook shows as Failed) and goes on under its
-    // own policy, which lets the write run.
-    expect(commandRan(run)).toBe(true);
+    expect(commandRan(run), run.stdout).toBe(true);
     expect(readFileSync(join(codex.project, 'out.txt'), 'utf8')).toBe('hi\n');
+    expect(codex.leftTowards()).toEqual([]);
   });
 
-  it('rejected in the queue with a reason, the call is blocked and the reason reaches the model', async () => {
+  it('rejected in the queue with a reason, the call does not run and the reason reaches the model', async () => {
     const codex = await codexInProject();
     const card = await openCardOf(codex.person, codex.thread, codex.ended);
     await codex.person.answer(card.id, 1, { kind: 'approval', decision: 'reject' }, 'Not in this folder; use scratch/.');
     const run = await codex.done;
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
-    expect(codex.model.callOutputs().map(callOutputText)).toEqual([
-      `Command blocked by PreToolUse hook: Denied in Cast (${card.id}): Not in this folder; use scratch/.. Command: echo hi > out.txt`,
-    ]);
+    expect(toldModel(codex.model)).toEqual([expect.stringContaining(`Denied in Cast (${card.id}): Not in this folder; use scratch/.`)]);
+    expect(codex.leftTowards()).toEqual([]);
   });
 
-  // Issue 31 item 12: with Cast unreachable the hook prints "ask", which Codex does not support,
-  // and the write runs with nobody asked. Marked as failing until Codex has a door that denies.
-  it.fails('with Cast unreachable, Codex never runs the call (today it does: the Claude Code door fails open under Codex)', async () => {
-    const codex = await codexInProject(`http://127.0.0.1:9/${randomUUID()}`);
+  it('with Cast unreachable, Codex never runs the call, and the model is told nobody approved it', async () => {
+    const codex = await codexInProject({ castUrl: `http://127.0.0.1:9/${randomUUID()}` });
     const run = await codex.done;
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
+    expect(toldModel(codex.model)).toEqual([expect.stringContaining('Nobody approved this call in Cast, so Codex does not run it.')]);
+    expect(codex.leftTowards()).toEqual([]);
+  });
+
+  it('with Cast silent past --timeout, Codex never runs the call', async () => {
+    const silent = await silentServer();
+    try {
+      const codex = await codexInProject({ castUrl: silent.url, hookTimeout: '3s' });
+      const run = await codex.done;
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
+      expect(toldModel(codex.model)).toEqual([expect.stringContaining('Cast did not answer within 3s')]);
+      expect(codex.leftTowards()).toEqual([]);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('with nobody answering before --timeout, the card is withdrawn and Codex never runs the call', async () => {
+    const codex = await codexInProject({ hookTimeout: '4s' });
+    const card = await openCardOf(codex.person, codex.thread, codex.ended);
+    const run = await codex.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
+    expect(toldModel(codex.model)).toEqual([expect.stringContaining(`No answer in Cast after 4s; ${card.id} was withdrawn.`)]);
+    expect(codex.leftTowards()).toEqual([]);
   });
 });

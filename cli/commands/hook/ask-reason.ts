@@ -33,13 +33,14 @@ function fateText(fate: CardFate): string | null {
   return `${fate.id} could not be withdrawn (${failureText(fate.error)}): answer or withdraw it in Cast`;
 }
 
-export function failedReason(error: unknown, fate: CardFate): string {
+/** `then`: what the host does instead (Claude Code asks in the terminal; Codex refuses the call). */
+export function failedReason(error: unknown, fate: CardFate, then = INSTEAD): string {
   const card = fateText(fate);
-  return [sentence(failureText(error)), ...(card ? [sentence(card)] : []), INSTEAD].join(' ');
+  return [sentence(failureText(error)), ...(card ? [sentence(card)] : []), then].join(' ');
 }
 
 /** `No answer in Cast after 10m; sd-4 was withdrawn. Asking in the terminal instead.` */
-export function stoppedReason(stopped: StopReason, timeout: string, filed: boolean, fate: CardFate): string {
+export function stoppedReason(stopped: StopReason, timeout: string, filed: boolean, fate: CardFate, then = INSTEAD): string {
   const what =
     stopped.kind === 'signal'
       ? `Stopped by ${stopped.signal}`
@@ -47,5 +48,5 @@ export function stoppedReason(stopped: StopReason, timeout: string, filed: boole
         ? `No answer in Cast after ${timeout}`
         : `Cast did not answer within ${timeout}`;
   const card = fateText(fate);
-  return `${sentence(card ? `${what}; ${card}` : what)} ${INSTEAD}`;
+  return `${sentence(card ? `${what}; ${card}` : what)} ${then}`;
 }

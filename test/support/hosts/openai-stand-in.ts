@@ -6,6 +6,11 @@
  * function call (Codex's shell tool is `exec_command` with `{"cmd": …}`) — answered as
  * response.created, response.output_item.done, response.completed; once the script is spent it
  * says "Done.". Anything else gets a short text (POST) or 404. Every request is recorded.
+ *
+ * Codex's automatic approval reviewer (`--approve-for-me`: the "guardian" that judges a call no
+ * hook decided) asks the same model for a JSON verdict (`text.format` codex_output_schema). With
+ * `reviewer: 'allow'` the stand-in approves every such call, the worst case for a hook that
+ * falls through to it; otherwise it gets the short text, which Codex rejects as not JSON.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +26,13 @@ export type OpenAiItem = {
   output?: unknown;
   content?: unknown;
 };
-export type OpenAiBody = { model?: string; input?: OpenAiItem[]; tools?: { type: string; name?: string }[]; stream?: boolean };
+export type OpenAiBody = {
+  model?: string;
+  input?: OpenAiItem[];
+  tools?: { type: string; name?: string }[];
+  stream?: boolean;
+  text?: { format?: { type?: string; name?: string } };
+};
 export type OpenAiRequest = {
   method: string;
   path: string;
@@ -40,7 +51,16 @@ export type OpenAiStandIn = {
   stop(): Promise<void>;
 };
 
-export async function startOpenAiStandIn(script: OpenAiTurn[]): Promise<OpenAiStandIn> {
+/** Codex's reviewer asks for its verdict in this structured-output format. */
+const isReview = (body: OpenAiBody | null) => body?.text?.format?.name === 'codex_output_schema';
+const REVIEW_ALLOW = JSON.stringify({
+  outcome: 'allow',
+  risk_level: 'low',
+  user_authorization: 'high',
+  rationale: 'The stand-in reviewer allows every call.',
+});
+
+export async function startOpenAiStandIn(script: OpenAiTurn[], options: { reviewer?: 'allow' } = {}): Promise<OpenAiStandIn> {
   const requests: OpenAiRequest[] = [];
   let next = 0;
   let ids = 0;
@@ -52,7 +72,7 @@ export async function startOpenAiStandIn(script: OpenAiTurn[]): Promise<OpenAiSt
       const body = parsed(raw);
       const path = req.url ?? '/';
       const pathname = path.split('?')[0];
-      const scripted = req.method === 'POST' && pathname === '/v1/responses' && (body?.tools?.length ?? 0) > 0;
+      const scripted = req.method === 'POST' && pathname === '/v1/responses' && (body?.tools?.length ?? 0) > 0 && !isReview(body);
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, scripted });
       if (req.method !== 'POST' || pathname !== '/v1/responses') {
         res
@@ -60,7 +80,8 @@ export async function startOpenAiStandIn(script: OpenAiTurn[]): Promise<OpenAiSt
           .end(JSON.stringify({ error: { message: `The stand-in has no ${pathname}` } }));
         return;
       }
-      const turn: OpenAiTurn = scripted ? (script[next++] ?? { text: 'Done.' }) : { text: 'Stand-in' };
+      const review = isReview(body) && options.reviewer === 'allow';
+      const turn: OpenAiTurn = scripted ? (script[next++] ?? { text: 'Done.' }) : { text: review ? REVIEW_ALLOW : 'Stand-in' };
       const n = ++ids;
       const item =
         'text' in turn

@@ -1,0 +1,58 @@
+/**
+ * One hook run, whatever the host: within the run's bound (--timeout, SIGINT / SIGTERM), read
+ * the host's payload, register the conversation's session, file the call as a permission card,
+ * and wait until it leaves open. Any stop or failure withdraws a card it may have filed. The
+ * door (claude-code-action.ts, codex-action.ts) turns the outcome into its host's answer.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DecisionView } from '../../../domain/decision';
+import { sessionRoutes } from '../../../domain/routes/sessions';
+import { hostSession, scope } from '../../config';
+import { parseDuration } from '../../duration-flag';
+import { hint } from '../../output';
+import { connect } from '../decide/target';
+import { failedReason, stoppedReason, type CardFate } from './ask-reason';
+import { answered, filePermission, withdrawAfter, type Filing } from './permission-card';
+import type { PreToolUseInput } from './pre-tool-use';
+import { RunBound, type StopReason } from './run-bound';
+
+export type QueueOutcome =
+  /** The card left open: answered, or withdrawn / archived in Cast (an answer that beat the withdrawal counts). */
+  | { kind: 'closed'; decision: DecisionView }
+  /** --timeout or a signal; `filed` says whether a card was in the queue by then. */
+  | { kind: 'stopped'; stopped: StopReason; filed: boolean; fate: CardFate }
+  /** Cast unreachable or refusing, a bad payload: no answer could be had. */
+  | { kind: 'failed'; error: unknown; fate: CardFate };
+
+export async function askInQueue(timeout: string, readInput: () => Promise<PreToolUseInput>): Promise<QueueOutcome> {
+  const bound = new RunBound();
+  let filing: Filing | null = null;
+  try {
+    bound.arm(parseDuration(timeout));
+    const input = await bound.race(readInput());
+    const api = connect();
+    // The host's conversation (Claude Code's session, Codex's thread), registered with its project (the host's cwd).
+    const session = hostSession(input.session_id);
+    await api.request(sessionRoutes.putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
+    // Codex's PermissionRequest carries no call id; a fresh one finds the card if its filing is cut off.
+    filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
+    filing.card = await filePermission(filing, input, bound.signal);
+    hint(`cast: ${filing.card.id} "${filing.card.question}" is in the Cast queue; waiting up to ${timeout} for y / n.`);
+    return { kind: 'closed', decision: await answered(api, filing.card, bound.signal) };
+  } catch (error) {
+    const stopped = bound.stopped;
+    const fate = await withdrawAfter(filing, error, stopped);
+    // An answer that landed before the withdrawal stands.
+    if (fate && 'decision' in fate && fate.decision.status === 'resolved') return { kind: 'closed', decision: fate.decision };
+    return stopped ? { kind: 'stopped', stopped, filed: filing?.card != null, fate } : { kind: 'failed', error, fate };
+  } finally {
+    bound.dispose();
+  }
+}
+
+/** Why no person's answer came, for a run that stopped or failed; `then` is what the host does instead. */
+export function noAnswerReason(outcome: Exclude<QueueOutcome, { kind: 'closed' }>, timeout: string, then?: string): string {
+  return outcome.kind === 'stopped'
+    ? stoppedReason(outcome.stopped, timeout, outcome.filed, outcome.fate, then)
+    : failedReason(outcome.error, outcome.fate, then);
+}

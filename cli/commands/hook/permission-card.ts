@@ -1,0 +1,101 @@
+/**
+ * A host's permission prompt as a card in the Cast queue, the part every door shares: file it
+ * in the hook's session, wait for it to leave open, and take it out again when the hook stops
+ * waiting. What a door prints for each outcome is its own (Claude Code: allow / deny / ask;
+ * Codex: allow / deny).
+ */
+import type { DecisionView } from '../../../domain/decision';
+import { decisionRoutes } from '../../../domain/routes/decisions';
+import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../../domain/routes/sessions';
+import { ApiError } from '../../api-error';
+import type { Client } from '../../http';
+import type { CardFate } from './ask-reason';
+import { toolInputText } from './pre-tool-use';
+import type { StopReason } from './run-bound';
+
+const SLICE_SECONDS = 25;
+/** Withdrawing after --timeout may take this much longer; after a signal, less, so the hook ends within a second. */
+const WITHDRAW_AFTER_TIMEOUT_MS = 2000;
+const WITHDRAW_AFTER_SIGNAL_MS = 600;
+
+/** The card being filed: its id is known once Cast answers; until then its request id finds it. */
+export type Filing = { api: Client; session: string; requestId: string; card: DecisionView | null };
+
+/** The tool call a card asks about, as the host's hook input names it. */
+export type ToolCall = { tool_name: string; tool_input: Record<string, unknown> };
+
+/** Files the tool call as a permission card: the whole input goes, and Cast makes the card's one-line summary of it. */
+export async function filePermission(filing: Filing, input: ToolCall, signal: AbortSignal): Promise<DecisionView> {
+  const text = toolInputText(input.tool_input);
+  const { decision } = await filing.api.request(
+    sessionRoutes.fileHostPrompt,
+    {
+      params: { id: filing.session },
+      body: { kind: 'permission', tool: input.tool_name, ...(text ? { input: text } : {}), requestId: filing.requestId },
+    },
+    signal,
+  );
+  return decision;
+}
+
+/** Long-polls until the card leaves open; the run's bound cuts it off. */
+export async function answered(api: Client, card: DecisionView, signal: AbortSignal): Promise<DecisionView> {
+  let decision = card;
+  while (decision.status === 'open') {
+    ({ decision } = await api.request(
+      decisionRoutes.waitForDecision,
+      { params: { id: card.id }, query: { timeout: SLICE_SECONDS } },
+      signal,
+    ));
+  }
+  return decision;
+}
+
+/**
+ * After a stop or a failure: takes out a card the hook may have filed (a refusal means Cast
+ * filed nothing; anything else, a stop or a lost connection, may have left one), quickly
+ * after a signal, and says what became of it.
+ */
+export async function withdrawAfter(filing: Filing | null, error: unknown, stopped: StopReason | null): Promise<CardFate> {
+  const mayHaveFiled = filing !== null && (filing.card !== null || !(error instanceof ApiError));
+  if (!mayHaveFiled) return null;
+  return withdrawWithin(filing, stopped?.kind === 'signal' ? WITHDRAW_AFTER_SIGNAL_MS : WITHDRAW_AFTER_TIMEOUT_MS);
+}
+
+/** Takes the card out of the queue within `ms` (finding it by its request id if its filing was cut off). */
+async function withdrawWithin(filing: Filing, ms: number): Promise<CardFate> {
+  const signal = AbortSignal.timeout(ms);
+  let id = filing.card?.id ?? null;
+  try {
+    id ??= await findFiled(filing, signal);
+    if (!id) return null;
+    return { id, decision: await withdraw(filing.api, id, signal) };
+  } catch (error) {
+    return id ? { id, error: signal.aborted ? new Error(`no answer within ${ms} ms`) : error } : null;
+  }
+}
+
+async function findFiled(filing: Filing, signal: AbortSignal): Promise<string | null> {
+  const { decisions } = await filing.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: filing.session } }, signal);
+  const found = decisions.find(({ decision }) => decision.status === 'open' && decision.source?.id === filing.requestId);
+  return found?.decision.id ?? null;
+}
+
+/** Withdraws the card; an answer that landed first wins and is returned instead. */
+async function withdraw(api: Client, id: string, signal: AbortSignal): Promise<DecisionView> {
+  try {
+    return (await api.request(decisionRoutes.withdrawDecision, { params: { id }, body: {} }, signal)).decision;
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived'))
+      throw error;
+    return (await api.request(decisionRoutes.getDecision, { params: { id } }, signal)).decision;
+  }
+}
+
+/** The person's y / n on the card, or null when it left open without one (withdrawn, archived). */
+export function approvalOf(decision: DecisionView): { approved: boolean; reason: string } | null {
+  const answer = decision.asks[0]?.answer;
+  if (decision.status !== 'resolved' || answer?.value.kind !== 'approval') return null;
+  return { approved: answer.value.decision === 'approve', reason: answer.reason ? `: ${answer.reason}` : '.' };
+}

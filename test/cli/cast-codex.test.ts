@@ -1,0 +1,92 @@
+/**
+ * Issue 31 item 12, Codex's door from a shell: `cast install codex` writes Codex's hooks.json
+ * (kept whole, Cast's entry once), and `cast hook codex` denies — in the shape of the event it
+ * was run for — whenever no person's answer can be had, never printing nothing.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, runCast } from './run-cast';
+
+const payload = (event: string) =>
+  JSON.stringify({
+    session_id: 'thread-1',
+    hook_event_name: event,
+    tool_name: 'Bash',
+    tool_input: { command: 'echo hi > out.txt' },
+    cwd: tmpdir(),
+  });
+const unreachable = { CAST_URL: 'http://127.0.0.1:9', CAST_TOKEN: 'cast_unused', CAST_CONFIG: join(tmpdir(), 'cast-codex-none.json') };
+
+describe('issue 31 item 12: cast install codex', () => {
+  it("writes cast hook codex as Codex's PermissionRequest hook, keeps the file's other hooks, and a second run changes nothing", async () => {
+    const codexHome = mkdtempSync(join(tmpdir(), 'cast-codex-home-'));
+    const other = { hooks: [{ type: 'command', command: 'lint-on-stop' }] };
+    const older = { hooks: [{ type: 'command', command: 'cast hook codex --timeout 1m', timeout: 90 }] };
+    writeFileSync(join(codexHome, 'hooks.json'), JSON.stringify({ hooks: { Stop: [other], PermissionRequest: [older] } }));
+
+    const first = await runCast(['install', 'codex'], { env: { CODEX_HOME: codexHome } });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('(updated)');
+    expect(first.stdout).toContain('/hooks');
+    expect(first.stdout).toContain('--approve-for-me');
+    expect(JSON.parse(readFileSync(join(codexHome, 'hooks.json'), 'utf8'))).toEqual({
+      hooks: {
+        Stop: [other],
+        PermissionRequest: [{ hooks: [{ type: 'command', command: 'cast hook codex --timeout 10m', timeout: 660 }] }],
+      },
+    });
+    const again = await runCast(['install', 'codex', '--json'], { env: { CODEX_HOME: codexHome } });
+    expect(jsonOf(again)).toMatchObject({ file: join(codexHome, 'hooks.json'), outcome: 'unchanged' });
+  });
+
+  it("with --project, writes the repository's .codex/hooks.json; a hooks.json that is not JSON is left alone", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'cast-codex-project-'));
+    const run = await runCast(['install', 'codex', '--project', '--json'], { cwd: project, env: { CODEX_HOME: join(project, 'unused') } });
+    expect(jsonOf(run)).toMatchObject({ file: join(project, '.codex', 'hooks.json'), outcome: 'added' });
+    writeFileSync(join(project, '.codex', 'hooks.json'), '{ not json');
+    const broken = await runCast(['install', 'codex', '--project'], { cwd: project });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('is not a JSON object');
+    expect(readFileSync(join(project, '.codex', 'hooks.json'), 'utf8')).toBe('{ not json');
+  });
+});
+
+describe('issue 31 item 12: cast hook codex denies whenever no person answered', () => {
+  const reply = (stdout: string) => JSON.parse(stdout) as { hookSpecificOutput: Record<string, unknown> };
+
+  it('Cast unreachable: a PermissionRequest deny with the reason, exit 0', async () => {
+    const run = await runCast(['hook', 'codex'], { input: payload('PermissionRequest'), env: unreachable });
+    expect(run.code).toBe(0);
+    expect(reply(run.stdout).hookSpecificOutput).toEqual({
+      hookEventName: 'PermissionRequest',
+      decision: {
+        behavior: 'deny',
+        message: expect.stringMatching(/^Cannot reach Cast at .*Nobody approved this call in Cast, so Codex does not run it\.$/),
+      },
+    });
+  });
+
+  it('stdin not JSON, or a malformed command line: deny, never nothing', async () => {
+    for (const [args, input] of [
+      [['hook', 'codex'], 'not json'],
+      [['hook', 'codex', '--timeout'], payload('PermissionRequest')],
+      [['hook', 'codex', '--timeout', 'soon'], payload('PermissionRequest')],
+    ] as const) {
+      const run = await runCast([...args], { input, env: unreachable });
+      expect(run.code, args.join(' ')).toBe(0);
+      expect(reply(run.stdout).hookSpecificOutput, args.join(' ')).toMatchObject({ decision: { behavior: 'deny' } });
+    }
+  });
+
+  it('run as a PreToolUse hook, it denies in PreToolUse shape (the one answer Codex honours there) and says where it belongs', async () => {
+    const run = await runCast(['hook', 'codex'], { input: payload('PreToolUse'), env: unreachable });
+    expect(run.code).toBe(0);
+    expect(reply(run.stdout).hookSpecificOutput).toEqual({
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringContaining('Put it under [[hooks.PermissionRequest]] (cast install codex).'),
+    });
+  });
+});
