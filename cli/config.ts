@@ -58,15 +58,47 @@ export function connection(): Connection {
 }
 
 /**
- * The asking session (DESIGN §4): the host's conversation id in CAST_SESSION, else one
- * stable default per member and machine, announced on stderr.
+ * The host conversation a `cast` process runs in, by the id its host gives it (issue 31 item 6):
+ * Claude Code passes CLAUDE_CODE_SESSION_ID (= its hooks' session_id) to its shell commands and
+ * MCP servers; Codex passes CODEX_THREAD_ID (= its hooks' session_id) to its shell commands, and
+ * to an MCP server only inside each tool call (`_meta.threadId`: `threadOfCall`), never in its env.
  */
-export function sessionId(token: string): string {
+export function hostConversation(env: NodeJS.ProcessEnv = process.env, callThread?: string): string | null {
+  return env.CLAUDE_CODE_SESSION_ID || callThread || env.CODEX_THREAD_ID || null;
+}
+
+/**
+ * The asking session (DESIGN §4): CAST_SESSION, else the host's conversation id (so the hook,
+ * `cast decide` and `cast mcp` file one conversation in one session), else one stable default
+ * per member and machine, announced on stderr.
+ */
+export function sessionId(token: string, callThread?: string): string {
   if (process.env.CAST_SESSION) return process.env.CAST_SESSION;
+  const conversation = hostConversation(process.env, callThread);
+  if (conversation) return conversation.slice(0, 200);
   const member = createHash('sha256').update(token).digest('hex').slice(0, 10);
   const id = `cli-${hostname()}-${member}`.slice(0, 200);
   hint(`cast: CAST_SESSION is not set; using this machine's default session ${id}.`);
   return id;
+}
+
+/** Codex's thread id in an MCP tool call's `_meta` (Codex 0.171.0 sends `threadId` with every tools/call). */
+export function threadOfCall(meta: Record<string, unknown> | undefined): string | undefined {
+  const thread = meta?.threadId;
+  return typeof thread === 'string' && thread.trim() ? thread.trim() : undefined;
+}
+
+/**
+ * `cast mcp`'s session for each tool call: as sessionId, with the call's Codex thread when it
+ * carries one; the machine's default is worked out (and announced) once.
+ */
+export function callSession(token: string): (meta?: Record<string, unknown>) => string {
+  let fallback: string | undefined;
+  return (meta) => {
+    const thread = threadOfCall(meta);
+    if (process.env.CAST_SESSION || hostConversation(process.env, thread)) return sessionId(token, thread);
+    return (fallback ??= sessionId(token));
+  };
 }
 
 /**

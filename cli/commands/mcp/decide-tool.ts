@@ -106,11 +106,12 @@ export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
       // answer files a new decision, so it is not idempotent.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...CLOSED_WORLD },
     },
-    async (input) => {
+    async (input, extra) => {
+      const session = deps.session(extra._meta);
       const options = input.options.map((option) => (typeof option === 'string' ? splitOption(option) : option));
-      const body = fileBody({ ...input, options }, deps.session);
+      const body = fileBody({ ...input, options }, session);
       const filed = await postDecision(deps.api, body).catch((error: unknown) => {
-        throw inToolWords(error, decideWords(deps.session, input.stack));
+        throw inToolWords(error, decideWords(session, input.stack));
       });
       const { decision } = filed;
       const next =

@@ -47,9 +47,9 @@ function listed(decision: DecisionView, since: { messagesSince: number; stale: b
   };
 }
 
-async function sessionDecisions(deps: ToolDeps, signal: AbortSignal): Promise<SessionDecision[]> {
+async function sessionDecisions(deps: ToolDeps, session: string, signal: AbortSignal): Promise<SessionDecision[]> {
   try {
-    return (await deps.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: deps.session } }, signal)).decisions;
+    return (await deps.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } }, signal)).decisions;
   } catch (error) {
     if (error instanceof ApiError && error.problem.code === 'session_not_found') return [];
     throw error;
@@ -72,17 +72,17 @@ export function registerListTool(server: McpServer, deps: ToolDeps): void {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
     async ({ view, limit }, extra) =>
-      list(deps, view, limit, extra.signal).catch((error: unknown) => {
+      list(deps, view, limit, deps.session(extra._meta), extra.signal).catch((error: unknown) => {
         // Read-only, and a session Cast has not seen lists as empty: only the refusals every tool can meet remain.
         throw inToolWords(error, {});
       }),
   );
 }
 
-async function list(deps: ToolDeps, view: 'session' | 'queue', limit: number, signal: AbortSignal) {
+async function list(deps: ToolDeps, view: 'session' | 'queue', limit: number, session: string, signal: AbortSignal) {
   if (view === 'session') {
-    const entries = await sessionDecisions(deps, signal);
-    return structured({ view, session: deps.session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
+    const entries = await sessionDecisions(deps, session, signal);
+    return structured({ view, session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
   }
   const page = await deps.api.request(decisionRoutes.listQueue, { query: { tab: 'open', limit } }, signal);
   return structured({

@@ -6,7 +6,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { hint, usageError } from '../../output';
 import { cliVersion } from '../../version';
-import { connect, sessionOf } from '../decide/target';
+import { callSession, connection } from '../../config';
+import { connect } from '../decide/target';
 import { registerDecideTool } from './decide-tool';
 import { registerListTool } from './list-tool';
 import { MAX_WAIT_SECONDS } from './max-wait';
@@ -36,14 +37,14 @@ export async function run(opts: { maxWait: string }): Promise<void> {
     throw usageError(`--max-wait ${opts.maxWait}: give a number of seconds up to ${MAX_WAIT_SECONDS}.`);
   }
   const api = connect();
-  const session = sessionOf();
+  const session = callSession(connection().token);
   const server = await castMcpServer({ api, session, maxWaitSeconds });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
   await server.connect(new StdioServerTransport());
-  hint(`cast mcp: serving session ${session} on stdio`);
+  hint(`cast mcp: serving session ${session()} on stdio (a Codex tool call files in its own thread's session)`);
   // The client closing our stdin ends the session; the SDK's transport does not notice by itself.
   process.stdin.once('end', () => void server.close());
   await closed;

@@ -7,8 +7,12 @@ import type { Client } from '../../http';
 
 export type ToolDeps = {
   api: Client;
-  /** The asking session: CAST_SESSION, else this machine's default (as for `cast decide`). */
-  session: string;
+  /**
+   * The asking session for a tool call, from its `_meta`: CAST_SESSION, else the host's
+   * conversation (CLAUDE_CODE_SESSION_ID, or the Codex thread the call names), else this
+   * machine's default (as for `cast decide`).
+   */
+  session: (meta?: Record<string, unknown>) => string;
   /** The longest `wait_for_decision` holds a call: 50 s, under the ~60 s clients allow a tool call. */
   maxWaitSeconds: number;
 };

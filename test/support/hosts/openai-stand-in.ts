@@ -15,7 +15,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type OpenAiTurn = { text: string } | { functionCall: { name: string; arguments: Record<string, unknown> } };
+/** A function call; an MCP server's tools sit in a namespace (`mcp__<server>`), named by the tool alone. */
+export type OpenAiTurn = { text: string } | { functionCall: { name: string; namespace?: string; arguments: Record<string, unknown> } };
 
 export type OpenAiItem = {
   type: string;
@@ -96,6 +97,7 @@ export async function startOpenAiStandIn(script: OpenAiTurn[], options: { review
               id: `fc_stand_in_${n}`,
               call_id: `call_stand_in_${n}`,
               name: turn.functionCall.name,
+              ...(turn.functionCall.namespace ? { namespace: turn.functionCall.namespace } : {}),
               arguments: JSON.stringify(turn.functionCall.arguments),
             };
       const response = { id: `resp_stand_in_${n}`, object: 'response', model: body?.model ?? 'gpt-stand-in' };

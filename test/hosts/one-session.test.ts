@@ -1,0 +1,190 @@
+/**
+ * Issue 31 item 6: one Cast session per host conversation. In one conversation the model asks
+ * a question through `cast mcp`'s decide tool and makes a shell call that the permission hook
+ * files; both land in ONE Cast session, the conversation's, so the queue groups it once.
+ *
+ * - Claude Code (`claude -p --mcp-config`, the documented PreToolUse hook): the hook reads the
+ *   conversation from its payload's session_id, `cast mcp` from CLAUDE_CODE_SESSION_ID, which
+ *   Claude Code gives its MCP servers (and which equals that session_id).
+ * - Codex (`codex exec --approve-for-me`, `[mcp_servers.cast]` and `cast hook codex`): the hook
+ *   reads the thread from its payload's session_id; Codex starts MCP servers with a cleared
+ *   environment (no thread id in it), but names the thread in every tool call's `_meta.threadId`.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DecisionView } from '../../domain/decision';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { world } from '../support/agent-world';
+import { runCast } from '../cli/run-cast';
+import { startAnthropicStandIn, toolResultText, type AnthropicStandIn } from '../support/hosts/anthropic-stand-in';
+import { castOnPath } from '../support/hosts/cast-on-path';
+import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
+import { hostBinaries } from '../support/hosts/host-binaries';
+import { startOpenAiStandIn, type OpenAiStandIn } from '../support/hosts/openai-stand-in';
+import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
+import { startClaude } from '../support/hosts/run-claude';
+import { startCodex } from '../support/hosts/run-codex';
+import type { RunningHost } from '../support/hosts/run-host';
+import { agentTokenOf } from '../support/members';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let proxy: RefusingProxy;
+const models: (AnthropicStandIn | OpenAiStandIn)[] = [];
+const roots: string[] = [];
+const hosts: RunningHost[] = [];
+beforeAll(async () => {
+  hostBinaries();
+  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
+  await Promise.all(models.splice(0).map((model) => model.stop()));
+});
+afterAll(async () => {
+  await cast?.stop();
+  await proxy?.stop();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+const QUESTION = {
+  question: 'Which log format?',
+  context: 'The export writes logs; JSON lines are greppable by tools, plain text is easier to read by eye.',
+  options: ['JSON lines :: tools parse it', 'Plain text :: people read it'],
+};
+
+async function personAndAgent(agent: string) {
+  const member = await cast.newMember();
+  const { token } = await agentTokenOf(cast.pool, member, agent);
+  const root = mkdtempSync(join(tmpdir(), 'cast-host-session-'));
+  roots.push(root);
+  const project = join(root, 'notes');
+  mkdirSync(join(root, 'home'), { recursive: true });
+  mkdirSync(project, { recursive: true });
+  const castEnv = { CAST_URL: cast.url, CAST_TOKEN: token, CAST_CONFIG: join(root, 'cast-config.json') };
+  return { person: world(cast, member), root, project, home: join(root, 'home'), castEnv };
+}
+
+/** The permission card, once the hook has filed it (the decide tool's question is open in the session too). */
+async function permissionCardIn(
+  person: ReturnType<typeof world>,
+  session: () => string | null,
+  running: RunningHost,
+): Promise<DecisionView> {
+  let card: DecisionView | undefined;
+  await expect
+    .poll(
+      async () => {
+        const id = session();
+        const listed = id ? await sessionsOf(person, id).catch(() => []) : [];
+        card = listed.find((decision) => decision.status === 'open' && decision.question === 'Allow Bash?');
+        if (!card && running.ended()) throw new Error(`the host ended first:\n${running.ended()!.stdout}\n${running.ended()!.stderr}`);
+        return Boolean(card);
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  return card!;
+}
+
+/** Every decision the person sees, with the session each is in (the queue's grouping). */
+async function sessionsOf(person: ReturnType<typeof world>, session: string): Promise<DecisionView[]> {
+  return (await person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } })).decisions.map((e) => e.decision);
+}
+
+describe('issue 31 item 6: one Cast session per host conversation', { timeout: 120_000 }, () => {
+  it("Claude Code: the decide tool (cast mcp) and the hook's permission card land in one session, Claude's session id", async () => {
+    const { person, root, project, home, castEnv } = await personAndAgent('Claude Code');
+    mkdirSync(join(project, '.claude'), { recursive: true });
+    writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(documentedClaudeHookSettings(), null, 2));
+    const bin = castOnPath(root);
+    const mcpConfig = join(root, 'mcp.json');
+    writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { cast: { command: join(bin, 'cast'), args: ['mcp'], env: castEnv } } }));
+    const model = await startAnthropicStandIn([
+      { toolUse: { name: 'mcp__cast__decide', input: { ...QUESTION, mode: 'advisory', defaultOption: 1 } } },
+      { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } },
+      { text: 'Done.' },
+    ]);
+    models.push(model);
+    const session = randomUUID();
+    const running = startClaude({
+      cwd: project,
+      home,
+      args: [
+        '-p',
+        'Log, then write hi',
+        '--output-format',
+        'json',
+        '--session-id',
+        session,
+        '--mcp-config',
+        mcpConfig,
+        '--allowedTools',
+        'mcp__cast__decide',
+      ],
+      modelUrl: model.url,
+      proxyUrl: proxy.url,
+      timeoutMs: 120_000,
+      env: { PATH: `${bin}:${process.env.PATH}`, ...castEnv },
+    });
+    hosts.push(running);
+
+    const card = await permissionCardIn(person, () => session, running);
+    await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    const run = await running.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(project, 'out.txt'), 'utf8')).toBe('hi\n');
+    expect(toolResultText(model.toolResults()[0]!)).toContain('"question":"Which log format?"');
+
+    const inSession = await sessionsOf(person, session);
+    expect(inSession.map((decision) => decision.question).sort()).toEqual(['Allow Bash?', 'Which log format?']);
+  });
+
+  it("Codex: the decide tool (cast mcp) and cast hook codex's permission card land in one session, Codex's thread id", async () => {
+    const { person, root, project, home, castEnv } = await personAndAgent('Codex');
+    const codexHome = join(root, 'codex-home');
+    const install = await runCast(['install', 'codex'], { cwd: project, env: { CODEX_HOME: codexHome } });
+    expect(install.code, install.stderr).toBe(0);
+    const bin = castOnPath(root);
+    const model = await startOpenAiStandIn([
+      { functionCall: { namespace: 'mcp__cast', name: 'decide', arguments: { ...QUESTION, mode: 'advisory', defaultOption: 1 } } },
+      {
+        functionCall: {
+          name: 'exec_command',
+          arguments: { cmd: 'echo hi > out.txt', sandbox_permissions: 'require_escalated', justification: 'Write hi to out.txt?' },
+        },
+      },
+      { text: 'Done.' },
+    ]);
+    models.push(model);
+    const env = Object.entries(castEnv)
+      .map(([key, value]) => `${key} = ${JSON.stringify(value)}`)
+      .join(', ');
+    const running = await startCodex({
+      cwd: project,
+      home,
+      codexHome,
+      configToml: `[mcp_servers.cast]\ncommand = ${JSON.stringify(join(bin, 'cast'))}\nargs = ["mcp"]\nenv = { ${env} }`,
+      trustHooks: true,
+      args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Log, then write hi'],
+      modelUrl: model.url,
+      proxyUrl: proxy.url,
+      timeoutMs: 120_000,
+      env: { PATH: `${bin}:${process.env.PATH}`, ...castEnv },
+    });
+    hosts.push(running);
+    const thread = () => /"type":"thread\.started","thread_id":"([^"]+)"/.exec(running.stdout())?.[1] ?? null;
+
+    const card = await permissionCardIn(person, thread, running);
+    await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    const run = await running.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(project, 'out.txt'))).toBe(true);
+
+    const inSession = await sessionsOf(person, thread()!);
+    expect(inSession.map((decision) => decision.question).sort()).toEqual(['Allow Bash?', 'Which log format?']);
+  });
+});
