@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonOf, runCast } from './run-cast';
 
@@ -39,6 +39,15 @@ describe('issue 31 item 12: cast install codex', () => {
     });
     const again = await runCast(['install', 'codex', '--json'], { env: { CODEX_HOME: codexHome } });
     expect(jsonOf(again)).toMatchObject({ file: join(codexHome, 'hooks.json'), outcome: 'unchanged' });
+  });
+
+  it('writes exactly the hooks.json docs/hosts/codex.md shows', async () => {
+    const codexHome = mkdtempSync(join(tmpdir(), 'cast-codex-home-'));
+    const run = await runCast(['install', 'codex'], { env: { CODEX_HOME: codexHome } });
+    expect(run.code, run.stderr).toBe(0);
+    const doc = readFileSync(resolve(import.meta.dirname, '../../docs/hosts/codex.md'), 'utf8');
+    const shown = /```json\n(\{\n {2}"hooks"[\s\S]*?\n\})\n```/.exec(doc)?.[1];
+    expect(`${shown}\n`).toBe(readFileSync(join(codexHome, 'hooks.json'), 'utf8'));
   });
 
   it("with --project, writes the repository's .codex/hooks.json; a hooks.json that is not JSON is left alone", async () => {
