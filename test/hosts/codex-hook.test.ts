@@ -12,7 +12,8 @@
  * not and the reason reaches the model; with Cast unreachable, silent, or nobody answering
  * before --timeout, the hook denies. A hook that printed nothing or failed would hand the call
  * to Codex's automatic reviewer instead, and the model stand-in plays a reviewer that approves
- * every call, so only the hook's deny keeps the call from running. Before this door, `cast hook claude-code` as a Codex
+ * every call, so only the hook's deny keeps the call from running; in the approval test the
+ * reviewer fails instead, so only the hook's allow runs it. Before this door, `cast hook claude-code` as a Codex
  * PreToolUse hook answered "ask" there, which Codex does not support, and the write ran.
  */
 import { randomUUID } from 'node:crypto';
@@ -70,7 +71,7 @@ const CODEX_OWN_HOSTS = /^CONNECT (github\.com|api\.github\.com|chatgpt\.com|[a-
  * A person, their agent's token, and `codex exec --approve-for-me` in a project, with the hook
  * `cast install codex` wrote into $CODEX_HOME/hooks.json (`hookTimeout` replaces its --timeout).
  */
-async function codexInProject(options: { castUrl?: string; hookTimeout?: string } = {}) {
+async function codexInProject(options: { castUrl?: string; hookTimeout?: string; reviewer?: 'allow' | 'fails' } = {}) {
   const member = await cast.newMember();
   const person = world(cast, member);
   const { token } = await agentTokenOf(cast.pool, member, 'Codex');
@@ -88,8 +89,10 @@ async function codexInProject(options: { castUrl?: string; hookTimeout?: string 
     writeFileSync(hooksJson, readFileSync(hooksJson, 'utf8').replace('--timeout 10m', `--timeout ${options.hookTimeout}`));
   }
 
-  // Codex's automatic reviewer, where a hook that decides nothing sends the call, approves everything here.
-  const model = await startOpenAiStandIn([WRITE_HI, { text: 'Done writing.' }], { reviewer: 'allow' });
+  // Codex's automatic reviewer, where a hook that decides nothing sends the call, approves
+  // everything (the default here), or fails, so that only the hook's allow can run the call.
+  const reviewer = options.reviewer ?? 'allow';
+  const model = await startOpenAiStandIn([WRITE_HI, { text: 'Done writing.' }], reviewer === 'allow' ? { reviewer } : {});
   models.push(model);
   const attemptsBefore = proxy.attempts.length;
   const running = await startCodex({
@@ -139,7 +142,8 @@ async function silentServer(): Promise<{ url: string; close(): void }> {
 
 describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec --approve-for-me)', { timeout: 120_000 }, () => {
   it("files the call Codex asks about in the queue under Codex's thread id; approved there, the call runs", async () => {
-    const codex = await codexInProject();
+    // The reviewer fails here: the call runs only on the hook's own allow.
+    const codex = await codexInProject({ reviewer: 'fails' });
     const card = await openCardOf(codex.person, codex.thread, codex.ended);
     expect(card).toMatchObject({ question: 'Allow Bash?', mode: 'blocking', context: 'echo hi > out.txt' });
     expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
