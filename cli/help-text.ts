@@ -60,7 +60,7 @@ export function environmentHelp(differently: Record<string, string> = {}): strin
   return `Environment:\n${table(ENVIRONMENT.map(([name, text]) => [name, differently[name] ?? text]))}`;
 }
 
-export const exitCodesHelp = `Exit codes:\n${table(Object.entries(EXIT_CODES).map(([code, text]) => [code, text]))}\n  (cast hook claude-code speaks Claude Code's codes instead: see its --help)`;
+export const exitCodesHelp = `Exit codes:\n${table(Object.entries(EXIT_CODES).map(([code, text]) => [code, text]))}\n  (cast hook claude-code and cast hook codex speak their host's codes instead: see their --help)`;
 
 /** What `cast --help` ends with. */
 export const rootHelpEnd = `\n${environmentHelp()}\n\n${exitCodesHelp}`;

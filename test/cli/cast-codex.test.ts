@@ -6,8 +6,18 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { jsonOf, runCast } from './run-cast';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
+import { startTestCast, type TestCast } from '../support/test-cast';
+import { jsonOf, runCast, startCast } from './run-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast();
+});
+afterAll(() => cast?.stop());
 
 const payload = (event: string) =>
   JSON.stringify({
@@ -97,5 +107,39 @@ describe('issue 31 item 12: cast hook codex denies whenever no person answered',
       permissionDecision: 'deny',
       permissionDecisionReason: expect.stringContaining('Put it under [[hooks.PermissionRequest]] (cast install codex).'),
     });
+  });
+
+  it("SIGTERM while the card waits (Codex cancelling the hook): the card is withdrawn and the call denied, in the thread's session", async () => {
+    const member = await cast.newMember();
+    const person = world(cast, member);
+    const { token } = await agentTokenOf(cast.pool, member, 'Codex');
+    const thread = `thread-${Date.now()}`;
+    const input = JSON.parse(payload('PermissionRequest')) as Record<string, unknown>;
+    const running = startCast(['hook', 'codex'], {
+      input: JSON.stringify({ ...input, session_id: thread }),
+      env: { CAST_URL: cast.url, CAST_TOKEN: token, CAST_CONFIG: join(tmpdir(), 'cast-codex-none.json') },
+    });
+    let cardId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const listed = await person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: thread } }).catch(() => null);
+          cardId = listed?.decisions.find((entry) => entry.decision.status === 'open')?.decision.id;
+          return cardId;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeDefined();
+    running.child.kill('SIGTERM');
+    const run = await running.done;
+    expect(run.code).toBe(0);
+    expect(reply(run.stdout).hookSpecificOutput).toEqual({
+      hookEventName: 'PermissionRequest',
+      decision: {
+        behavior: 'deny',
+        message: `Stopped by SIGTERM; ${cardId} was withdrawn. Nobody approved this call in Cast, so Codex does not run it.`,
+      },
+    });
+    expect((await person.decision(cardId!)).status).toBe('withdrawn');
   });
 });
