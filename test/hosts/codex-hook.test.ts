@@ -17,44 +17,22 @@
  * PreToolUse hook answered "ask" there, which Codex does not support, and the write ran.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { world } from '../support/agent-world';
 import { runCast } from '../cli/run-cast';
 import { castOnPath } from '../support/hosts/cast-on-path';
-import { hostBinaries } from '../support/hosts/host-binaries';
+import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardOf } from '../support/hosts/open-card';
 import { callOutputText, startOpenAiStandIn, type OpenAiStandIn } from '../support/hosts/openai-stand-in';
-import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
 import { startCodex } from '../support/hosts/run-codex';
-import type { HostRun, RunningHost } from '../support/hosts/run-host';
+import type { HostRun } from '../support/hosts/run-host';
 import { agentTokenOf } from '../support/members';
-import { startTestCast, type TestCast } from '../support/test-cast';
 
-let cast: TestCast;
-let proxy: RefusingProxy;
-const models: OpenAiStandIn[] = [];
-/** Each test's temporary HOME, project and host state, removed at the end. */
-const roots: string[] = [];
-beforeAll(async () => {
-  hostBinaries(); // installs the pinned hosts if this run has none yet
-  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
-});
-/** Hosts still running when a test ends (it failed midway) are killed, not left waiting on a hook. */
-const hosts: RunningHost[] = [];
-afterEach(async () => {
-  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
-  await Promise.all(models.splice(0).map((model) => model.stop()));
-});
-afterAll(async () => {
-  await cast?.stop();
-  await proxy?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const hosts = hostTestWorld();
 
 /** Codex's shell tool, asked to run outside the sandbox: Codex must get approval first. */
 const WRITE_HI = {
@@ -72,11 +50,10 @@ const CODEX_OWN_HOSTS = /^CONNECT (github\.com|api\.github\.com|chatgpt\.com|[a-
  * `cast install codex` wrote into $CODEX_HOME/hooks.json (`hookTimeout` replaces its --timeout).
  */
 async function codexInProject(options: { castUrl?: string; hookTimeout?: string; reviewer?: 'allow' | 'fails' } = {}) {
-  const member = await cast.newMember();
-  const person = world(cast, member);
-  const { token } = await agentTokenOf(cast.pool, member, 'Codex');
-  const root = mkdtempSync(join(tmpdir(), 'cast-host-codex-'));
-  roots.push(root);
+  const member = await hosts.cast().newMember();
+  const person = world(hosts.cast(), member);
+  const { token } = await agentTokenOf(hosts.cast().pool, member, 'Codex');
+  const root = hosts.root('cast-host-codex-');
   const project = join(root, 'notes');
   const codexHome = join(root, 'codex-home');
   mkdirSync(join(root, 'home'), { recursive: true });
@@ -93,8 +70,8 @@ async function codexInProject(options: { castUrl?: string; hookTimeout?: string;
   // everything (the default here), or fails, so that only the hook's allow can run the call.
   const reviewer = options.reviewer ?? 'allow';
   const model = await startOpenAiStandIn([WRITE_HI, { text: 'Done writing.' }], reviewer === 'allow' ? { reviewer } : {});
-  models.push(model);
-  const attemptsBefore = proxy.attempts.length;
+  hosts.model(model);
+  const attemptsBefore = hosts.proxy().attempts.length;
   const running = await startCodex({
     cwd: project,
     home: join(root, 'home'),
@@ -102,20 +79,24 @@ async function codexInProject(options: { castUrl?: string; hookTimeout?: string;
     trustHooks: true,
     args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Write hi to out.txt'],
     modelUrl: model.url,
-    proxyUrl: proxy.url,
+    proxyUrl: hosts.proxy().url,
     timeoutMs: 120_000,
     env: {
       PATH: `${castOnPath(root)}:${process.env.PATH}`,
-      CAST_URL: options.castUrl ?? cast.url,
+      CAST_URL: options.castUrl ?? hosts.cast().url,
       CAST_TOKEN: token,
       CAST_CONFIG: join(root, 'cast-config.json'),
     },
   });
-  hosts.push(running);
+  hosts.host(running);
   /** Codex's thread id, which its hooks get as session_id: the first JSONL event says it. */
   const thread = () => /"type":"thread\.started","thread_id":"([^"]+)"/.exec(running.stdout())?.[1] ?? null;
   /** Where this run tried to go through the proxy: Codex's own checks only, every one refused. */
-  const leftTowards = () => proxy.attempts.slice(attemptsBefore).filter((attempt) => !CODEX_OWN_HOSTS.test(attempt));
+  const leftTowards = () =>
+    hosts
+      .proxy()
+      .attempts.slice(attemptsBefore)
+      .filter((attempt) => !CODEX_OWN_HOSTS.test(attempt));
   return { person, project, model, thread, leftTowards, done: running.done, ended: running.ended };
 }
 

@@ -11,44 +11,24 @@
  *   environment (no thread id in it), but names the thread in every tool call's `_meta.threadId`.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { world } from '../support/agent-world';
 import { runCast } from '../cli/run-cast';
-import { startAnthropicStandIn, toolResultText, type AnthropicStandIn } from '../support/hosts/anthropic-stand-in';
+import { startAnthropicStandIn, toolResultText } from '../support/hosts/anthropic-stand-in';
 import { castOnPath } from '../support/hosts/cast-on-path';
 import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
-import { hostBinaries } from '../support/hosts/host-binaries';
-import { startOpenAiStandIn, type OpenAiStandIn } from '../support/hosts/openai-stand-in';
-import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
+import { hostTestWorld } from '../support/hosts/host-test-world';
+import { startOpenAiStandIn } from '../support/hosts/openai-stand-in';
 import { startClaude } from '../support/hosts/run-claude';
 import { startCodex } from '../support/hosts/run-codex';
 import type { RunningHost } from '../support/hosts/run-host';
 import { agentTokenOf } from '../support/members';
-import { startTestCast, type TestCast } from '../support/test-cast';
 
-let cast: TestCast;
-let proxy: RefusingProxy;
-const models: (AnthropicStandIn | OpenAiStandIn)[] = [];
-const roots: string[] = [];
-const hosts: RunningHost[] = [];
-beforeAll(async () => {
-  hostBinaries();
-  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
-  await Promise.all(models.splice(0).map((model) => model.stop()));
-});
-afterAll(async () => {
-  await cast?.stop();
-  await proxy?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const hosts = hostTestWorld();
 
 const QUESTION = {
   question: 'Which log format?',
@@ -57,15 +37,14 @@ const QUESTION = {
 };
 
 async function personAndAgent(agent: string) {
-  const member = await cast.newMember();
-  const { token } = await agentTokenOf(cast.pool, member, agent);
-  const root = mkdtempSync(join(tmpdir(), 'cast-host-session-'));
-  roots.push(root);
+  const member = await hosts.cast().newMember();
+  const { token } = await agentTokenOf(hosts.cast().pool, member, agent);
+  const root = hosts.root('cast-host-session-');
   const project = join(root, 'notes');
   mkdirSync(join(root, 'home'), { recursive: true });
   mkdirSync(project, { recursive: true });
-  const castEnv = { CAST_URL: cast.url, CAST_TOKEN: token, CAST_CONFIG: join(root, 'cast-config.json') };
-  return { person: world(cast, member), root, project, home: join(root, 'home'), castEnv };
+  const castEnv = { CAST_URL: hosts.cast().url, CAST_TOKEN: token, CAST_CONFIG: join(root, 'cast-config.json') };
+  return { person: world(hosts.cast(), member), root, project, home: join(root, 'home'), castEnv };
 }
 
 /** The permission card, once the hook has filed it (the decide tool's question is open in the session too). */
@@ -108,7 +87,7 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } },
       { text: 'Done.' },
     ]);
-    models.push(model);
+    hosts.model(model);
     const session = randomUUID();
     const running = startClaude({
       cwd: project,
@@ -126,11 +105,11 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
         'mcp__cast__decide',
       ],
       modelUrl: model.url,
-      proxyUrl: proxy.url,
+      proxyUrl: hosts.proxy().url,
       timeoutMs: 120_000,
       env: { PATH: `${bin}:${process.env.PATH}`, ...castEnv },
     });
-    hosts.push(running);
+    hosts.host(running);
 
     const card = await permissionCardIn(person, () => session, running);
     await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
@@ -159,7 +138,7 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       },
       { text: 'Done.' },
     ]);
-    models.push(model);
+    hosts.model(model);
     const env = Object.entries(castEnv)
       .map(([key, value]) => `${key} = ${JSON.stringify(value)}`)
       .join(', ');
@@ -171,11 +150,11 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       trustHooks: true,
       args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Log, then write hi'],
       modelUrl: model.url,
-      proxyUrl: proxy.url,
+      proxyUrl: hosts.proxy().url,
       timeoutMs: 120_000,
       env: { PATH: `${bin}:${process.env.PATH}`, ...castEnv },
     });
-    hosts.push(running);
+    hosts.host(running);
     const thread = () => /"type":"thread\.started","thread_id":"([^"]+)"/.exec(running.stdout())?.[1] ?? null;
 
     const card = await permissionCardIn(person, thread, running);
