@@ -11,7 +11,7 @@
  *   environment (no thread id in it), but names the thread in every tool call's `_meta.threadId`.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
@@ -29,6 +29,12 @@ import type { RunningHost } from '../support/hosts/run-host';
 import { agentTokenOf } from '../support/members';
 
 const hosts = hostTestWorld();
+
+/** `cast decide` in the host's shell: it finds the conversation in the host's env (CLAUDE_CODE_SESSION_ID, CODEX_THREAD_ID). */
+const shellDecide = (cast: string) =>
+  `${cast} decide "Which file name?" -o "out.txt :: as asked" -o "hi.txt :: says what it holds" --advisory --default 1 ` +
+  '--context "The file holds one greeting; either name works, and renaming it later costs nothing." --json';
+const IN_ONE_SESSION = ['Allow Bash?', 'Which file name?', 'Which log format?'];
 
 const QUESTION = {
   question: 'Which log format?',
@@ -75,7 +81,7 @@ async function sessionsOf(person: ReturnType<typeof world>, session: string): Pr
 }
 
 describe('issue 31 item 6: one Cast session per host conversation', { timeout: 120_000 }, () => {
-  it("Claude Code: the decide tool (cast mcp) and the hook's permission card land in one session, Claude's session id", async () => {
+  it("Claude Code: the decide tool (cast mcp), the hook's permission card and cast decide in Bash land in one session, Claude's session id", async () => {
     const { person, root, project, home, castEnv } = await personAndAgent('Claude Code');
     mkdirSync(join(project, '.claude'), { recursive: true });
     writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(documentedClaudeHookSettings(), null, 2));
@@ -84,7 +90,7 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
     writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { cast: { command: join(bin, 'cast'), args: ['mcp'], env: castEnv } } }));
     const model = await startAnthropicStandIn([
       { toolUse: { name: 'mcp__cast__decide', input: { ...QUESTION, mode: 'advisory', defaultOption: 1 } } },
-      { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } },
+      { toolUse: { name: 'Bash', input: { command: shellDecide('cast'), description: 'Ask which file name' } } },
       { text: 'Done.' },
     ]);
     hosts.model(model);
@@ -115,14 +121,14 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
     await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await running.done;
     expect(run.code, run.stderr).toBe(0);
-    expect(readFileSync(join(project, 'out.txt'), 'utf8')).toBe('hi\n');
     expect(toolResultText(model.toolResults()[0]!)).toContain('"question":"Which log format?"');
+    expect(toolResultText(model.toolResults()[1]!)).toContain('"question":"Which file name?"');
 
     const inSession = await sessionsOf(person, session);
-    expect(inSession.map((decision) => decision.question).sort()).toEqual(['Allow Bash?', 'Which log format?']);
+    expect(inSession.map((decision) => decision.question).sort()).toEqual(IN_ONE_SESSION);
   });
 
-  it("Codex: the decide tool (cast mcp) and cast hook codex's permission card land in one session, Codex's thread id", async () => {
+  it("Codex: the decide tool (cast mcp), cast hook codex's permission card and cast decide in the shell land in one session, Codex's thread id", async () => {
     const { person, root, project, home, castEnv } = await personAndAgent('Codex');
     const codexHome = join(root, 'codex-home');
     const install = await runCast(['install', 'codex'], { cwd: project, env: { CODEX_HOME: codexHome } });
@@ -133,7 +139,12 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       {
         functionCall: {
           name: 'exec_command',
-          arguments: { cmd: 'echo hi > out.txt', sandbox_permissions: 'require_escalated', justification: 'Write hi to out.txt?' },
+          // Codex runs it in a login shell (bash -lc), whose profile sets PATH afresh: cast by its path.
+          arguments: {
+            cmd: shellDecide(join(bin, 'cast')),
+            sandbox_permissions: 'require_escalated',
+            justification: 'Ask which file name?',
+          },
         },
       },
       { text: 'Done.' },
@@ -161,9 +172,8 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
     await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await running.done;
     expect(run.code, run.stderr).toBe(0);
-    expect(existsSync(join(project, 'out.txt'))).toBe(true);
 
     const inSession = await sessionsOf(person, thread()!);
-    expect(inSession.map((decision) => decision.question).sort()).toEqual(['Allow Bash?', 'Which log format?']);
+    expect(inSession.map((decision) => decision.question).sort()).toEqual(IN_ONE_SESSION);
   });
 });
