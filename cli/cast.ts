@@ -14,6 +14,7 @@ import { registerFile } from './commands/decide/file';
 import { registerLs } from './commands/decide/ls';
 import { registerWait } from './commands/decide/wait';
 import { registerClaudeCodeHook } from './commands/hook/claude-code';
+import { registerInstallClaudeCode } from './commands/install/claude-code';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
 import { registerMcp } from './commands/mcp/serve';
@@ -75,7 +76,9 @@ export function program(): Command {
   registerMcp(cast);
   registerRunner(cast);
   registerClaudeCodeHook(cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code"));
-  registerInstallDecide(cast.command('install').description('install Cast into an agent'));
+  const install = cast.command('install').description('install Cast into an agent');
+  registerInstallDecide(install);
+  registerInstallClaudeCode(install);
   // Only the top-level help ends with these; each command's help stays about the command.
   cast.addHelpText('after', rootHelpEnd);
   return cast;

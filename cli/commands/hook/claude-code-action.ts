@@ -15,10 +15,14 @@ import type { Client } from '../../http';
 import { CliError, Exit, hint } from '../../output';
 import { readStdin } from '../decide/decision-input';
 import { connect } from '../decide/target';
+import { alwaysAllow } from './always-rule';
+import { verdictOf, type Answered } from './answer-verdict';
 import { failedReason, stoppedReason, type CardFate } from './ask-reason';
+import { unattended } from './attended';
+import { answerParked } from './park';
 import { PreToolUseInput, toolInputText } from './pre-tool-use';
 import { RunBound } from './run-bound';
-import { ask, printVerdict, type Verdict } from './verdict';
+import { ask, printVerdict, type HookEvent, type Verdict } from './verdict';
 
 const SLICE_SECONDS = 25;
 /** Withdrawing after --timeout may take this much longer; after a signal, less, so the hook ends within a second. */
@@ -30,25 +34,38 @@ const LEAVE_AFTER_MS = 200;
 /** The card being filed: its id is known once Cast answers; until then its request id finds it. */
 type Filing = { api: Client; session: string; requestId: string; card: DecisionView | null };
 
-export async function run(opts: { timeout: string }): Promise<void> {
-  printVerdict(await answerPermission(opts.timeout));
+export type HookOptions = { timeout: string; park?: boolean };
+
+export async function run(opts: HookOptions): Promise<void> {
+  let event: HookEvent = 'PreToolUse';
+  const answered = await answerPermission(opts, (input) => (event = input.hook_event_name as HookEvent));
+  printVerdict(answered, event);
   setTimeout(() => process.exit(0), LEAVE_AFTER_MS).unref();
 }
 
-async function answerPermission(timeout: string): Promise<Verdict> {
+/** The verdict; on the PermissionRequest door an "always" approve carries the rule to keep. */
+async function answerPermission(opts: HookOptions, onInput: (input: PreToolUseInput) => void): Promise<Verdict> {
+  const { timeout } = opts;
   const bound = new RunBound();
   let filing: Filing | null = null;
   try {
     bound.arm(parseDuration(timeout));
     const input = await bound.race(readHookInput());
+    onInput(input);
     const api = connect();
     const session = hostSession(input.session_id);
     // Registered with its project (Claude Code's cwd).
     await api.request(sessionRoutes.putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
     filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
+    // Headless with --park: file, defer and end; on resume, the recorded answer (park.ts).
+    if (opts.park && input.tool_use_id && input.hook_event_name === 'PreToolUse' && unattended()) {
+      const parking = filing;
+      const file = async () => (parking.card = await filePermission(parking, input, bound.signal));
+      return withRule(await answerParked({ api, session, toolUseId: input.tool_use_id }, file, bound.signal), input);
+    }
     filing.card = await filePermission(filing, input, bound.signal);
     hint(`cast: ${filing.card.id} "${filing.card.question}" is in the Cast queue; waiting up to ${timeout} for y / n.`);
-    return verdictOf(await answered(api, filing.card, bound.signal));
+    return withRule(verdictOf(await answered(api, filing.card, bound.signal)), input);
   } catch (error) {
     const stopped = bound.stopped;
     // A refusal means Cast filed nothing; anything else (a stop, a lost connection) may have left a card.
@@ -88,9 +105,9 @@ async function readHookInput(): Promise<PreToolUseInput> {
       'bad_hook_input',
     );
   }
-  if (input.data.hook_event_name !== 'PreToolUse') {
+  if (input.data.hook_event_name !== 'PreToolUse' && input.data.hook_event_name !== 'PermissionRequest') {
     throw new CliError(
-      `cast hook claude-code answers PreToolUse only; it was run for ${input.data.hook_event_name}.`,
+      `cast hook claude-code answers PreToolUse and PermissionRequest only; it was run for ${input.data.hook_event_name}.`,
       Exit.error,
       {},
       'bad_hook_input',
@@ -156,14 +173,8 @@ async function withdraw(api: Client, id: string, signal: AbortSignal): Promise<D
   }
 }
 
-/** The person's y / n; anything else (withdrawn, archived) hands the question back to the terminal. */
-function verdictOf(decision: DecisionView): Verdict {
-  const answer = decision.asks[0]?.answer;
-  if (decision.status === 'resolved' && answer?.value.kind === 'approval') {
-    const reason = answer.reason ? `: ${answer.reason}` : '.';
-    return answer.value.decision === 'approve'
-      ? { decision: 'allow', reason: `Approved in Cast (${decision.id})${reason}` }
-      : { decision: 'deny', reason: `Denied in Cast (${decision.id})${reason}` };
-  }
-  return ask(`${decision.id} was ${decision.status} in Cast without a y / n; asking in the terminal instead.`);
+/** "Always allow" becomes a rule where the host can keep one (PermissionRequest); elsewhere it is a plain allow. */
+function withRule({ alwaysAsked, ...verdict }: Answered, input: PreToolUseInput): Verdict {
+  if (!alwaysAsked || input.hook_event_name !== 'PermissionRequest') return verdict;
+  return { ...verdict, always: alwaysAllow(input) };
 }

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { emit } from '../../output';
 import { SNIPPET_START, withSnippet } from './decide-snippet';
 
-function projectRoot(): string {
+export function projectRoot(): string {
   try {
     return (
       execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
