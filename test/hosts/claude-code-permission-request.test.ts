@@ -72,20 +72,17 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
   it('cast install claude-code writes the PermissionRequest door for this version, with onFailure block and a status message', async () => {
     const project = await claudeProject(cast, roots, []);
     expect(project.installed).toMatchObject({ claudeVersion: '2.1.332', event: 'PermissionRequest' });
+    const hook = {
+      type: 'command',
+      command: 'cast hook claude-code --timeout 10m',
+      timeout: 660,
+      statusMessage: 'Waiting for your answer in Cast…',
+      onFailure: 'block',
+    };
+    // PreToolUse for AskUserQuestion only: Claude Code's own questions go to the queue too (item 11).
     expect(project.settings.hooks).toEqual({
-      PermissionRequest: [
-        {
-          hooks: [
-            {
-              type: 'command',
-              command: 'cast hook claude-code --timeout 10m',
-              timeout: 660,
-              statusMessage: 'Waiting for your answer in Cast…',
-              onFailure: 'block',
-            },
-          ],
-        },
-      ],
+      PermissionRequest: [{ hooks: [hook] }],
+      PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }],
     });
   });
 

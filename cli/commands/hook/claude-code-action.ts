@@ -18,6 +18,7 @@ import { connect } from '../decide/target';
 import { alwaysAllow } from './always-rule';
 import { verdictOf, type Answered } from './answer-verdict';
 import { failedReason, stoppedReason, type CardFate } from './ask-reason';
+import { ASK_USER_QUESTION, fileQuestions, questionVerdict } from './ask-user-question';
 import { unattended } from './attended';
 import { answerParked } from './park';
 import { PreToolUseInput, toolInputText } from './pre-tool-use';
@@ -57,6 +58,12 @@ async function answerPermission(opts: HookOptions, onInput: (input: PreToolUseIn
     // Registered with its project (Claude Code's cwd).
     await api.request(sessionRoutes.putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
     filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
+    // Claude Code's own question tool: a choice decision, answered as the tool's input (ask-user-question.ts).
+    if (input.tool_name === ASK_USER_QUESTION && input.hook_event_name === 'PreToolUse') {
+      filing.card = await fileQuestions(api, session, input.tool_input, bound.signal);
+      hint(`cast: ${filing.card.id} "${filing.card.question}" is in the Cast queue; waiting up to ${timeout} for the answer.`);
+      return questionVerdict(await answered(api, filing.card, bound.signal), input.tool_input);
+    }
     // Headless with --park: file, defer and end; on resume, the recorded answer (park.ts).
     if (opts.park && input.tool_use_id && input.hook_event_name === 'PreToolUse' && unattended()) {
       const parking = filing;

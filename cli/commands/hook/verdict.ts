@@ -17,7 +17,13 @@ export type PermissionUpdate = {
   destination: 'localSettings';
 };
 
-export type Verdict = { decision: PermissionDecision; reason: string; always?: PermissionUpdate[] };
+export type Verdict = {
+  decision: PermissionDecision;
+  reason: string;
+  always?: PermissionUpdate[];
+  /** PreToolUse allow: the tool's input as it should run (AskUserQuestion's answers). */
+  updatedInput?: Record<string, unknown>;
+};
 
 /** The hook events `cast hook claude-code` answers. */
 export type HookEvent = 'PreToolUse' | 'PermissionRequest';
@@ -25,9 +31,14 @@ export type HookEvent = 'PreToolUse' | 'PermissionRequest';
 export const ask = (reason: string): Verdict => ({ decision: 'ask', reason });
 
 /** The one line Claude Code reads from a PreToolUse hook that exits 0. */
-export function preToolUseOutput(decision: PermissionDecision, reason: string): string {
+export function preToolUseOutput(decision: PermissionDecision, reason: string, updatedInput?: Record<string, unknown>): string {
   return JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: decision,
+      permissionDecisionReason: reason,
+      ...(decision === 'allow' && updatedInput ? { updatedInput } : {}),
+    },
     // Shown under the call in the terminal ("PreToolUse:Bash says: Approved in Cast (sd-12)."); an
     // "ask" already shows its reason in the prompt. The model never sees it.
     ...(decision === 'ask' ? {} : { systemMessage: reason }),
@@ -49,6 +60,9 @@ export function permissionRequestOutput(verdict: Verdict, headless = unattended(
 }
 
 export function printVerdict(verdict: Verdict, event: HookEvent = 'PreToolUse'): void {
-  const line = event === 'PermissionRequest' ? permissionRequestOutput(verdict) : preToolUseOutput(verdict.decision, verdict.reason);
+  const line =
+    event === 'PermissionRequest'
+      ? permissionRequestOutput(verdict)
+      : preToolUseOutput(verdict.decision, verdict.reason, verdict.updatedInput);
   process.stdout.write(`${line}\n`);
 }

@@ -64,6 +64,6 @@ export function run(opts: InstallClaudeCodeOptions): void {
       ...plan.notes,
       ...allow,
     ],
-    { file, claudeVersion: version?.join('.') ?? null, event: plan.event, hook: plan.group, notes: plan.notes },
+    { file, claudeVersion: version?.join('.') ?? null, event: plan.event, hooks: plan.hooks, notes: plan.notes },
   );
 }

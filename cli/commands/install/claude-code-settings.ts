@@ -22,6 +22,7 @@ export const PERMISSION_REQUEST_SINCE: Version = [2, 0, 45];
 export const ON_FAILURE_SINCE: Version = [2, 1, 332];
 
 export const PRE_TOOL_USE_MATCHER = 'Bash|Write|Edit|MultiEdit|NotebookEdit|WebFetch';
+export const ASK_USER_QUESTION_MATCHER = 'AskUserQuestion';
 export const STATUS_MESSAGE = 'Waiting for your answer in Cast…';
 /** Claude Code's `timeout` is seconds; a minute above the hook's own bound. */
 const MARGIN_SECONDS = 60;
@@ -39,7 +40,7 @@ export function atLeast(version: Version | null, since: Version): boolean {
 
 export type HookEntry = { type: 'command'; command: string; timeout: number; statusMessage: string; onFailure?: 'block' };
 export type HookGroup = { matcher?: string; hooks: HookEntry[] };
-export type Plan = { event: 'PreToolUse' | 'PermissionRequest'; group: HookGroup; notes: string[] };
+export type Plan = { event: 'PreToolUse' | 'PermissionRequest'; group: HookGroup; hooks: Record<string, HookGroup[]>; notes: string[] };
 
 export function planHook(opts: { version: Version | null; headless: boolean; door?: Door; timeoutSeconds: number; timeout: string }): Plan {
   const { version, headless } = opts;
@@ -57,9 +58,19 @@ export function planHook(opts: { version: Version | null; headless: boolean; doo
     statusMessage: STATUS_MESSAGE,
     ...(atLeast(version, ON_FAILURE_SINCE) ? { onFailure: 'block' as const } : {}),
   };
-  return door === 'permission-request'
-    ? { event: 'PermissionRequest', group: { hooks: [entry] }, notes }
-    : { event: 'PreToolUse', group: { matcher: PRE_TOOL_USE_MATCHER, hooks: [entry] }, notes };
+  // Interactively, Claude Code's own questions (AskUserQuestion) go to the queue too; `claude -p` has no such tool.
+  const questions: HookGroup[] = headless ? [] : [{ matcher: ASK_USER_QUESTION_MATCHER, hooks: [entry] }];
+  if (door === 'permission-request') {
+    const group = { hooks: [entry] };
+    return {
+      event: 'PermissionRequest',
+      group,
+      hooks: { PermissionRequest: [group], ...(questions.length ? { PreToolUse: questions } : {}) },
+      notes,
+    };
+  }
+  const group = { matcher: PRE_TOOL_USE_MATCHER, hooks: [entry] };
+  return { event: 'PreToolUse', group, hooks: { PreToolUse: [group, ...questions] }, notes };
 }
 
 type Settings = { hooks?: Record<string, HookGroup[]> } & Record<string, unknown>;
@@ -75,6 +86,6 @@ export function withHook(settings: Settings, plan: Plan): Settings {
       .filter((group) => group.hooks.length > 0);
     if (kept.length) hooks[event] = kept;
   }
-  hooks[plan.event] = [...(hooks[plan.event] ?? []), plan.group];
+  for (const [event, groups] of Object.entries(plan.hooks)) hooks[event] = [...(hooks[event] ?? []), ...groups];
   return { ...settings, hooks };
 }
