@@ -1,5 +1,6 @@
 /**
- * `cast hook claude-code`: a Claude Code PreToolUse hook. It files the tool call as a blocking
+ * `cast hook claude-code`: a Claude Code PreToolUse or PermissionRequest hook (and, through
+ * PreToolUse, the answerer of Claude Code's AskUserQuestion). It files the tool call as a blocking
  * permission decision in the hook's session (CAST_SESSION overrides it), waits for the person's
  * y / n in the queue, and prints allow or deny (with their reason).
  *

@@ -53,7 +53,7 @@ export function run(opts: InstallClaudeCodeOptions): void {
   const shown = relative(process.cwd(), file) || file;
   const allow = opts.headless
     ? [
-        'Run it with the Cast tools allowed and a runner to resume parked runs:',
+        'Parked claude -p runs resume once answered, by a restart runner in this project:',
         "  cast runner --exec 'claude --resume {session} -p {message}'",
       ]
     : [];
