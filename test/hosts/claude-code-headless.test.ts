@@ -19,7 +19,7 @@ import { startAnthropicStandIn, toolResultText, type AnthropicStandIn } from '..
 import { claudeProject, type ClaudeProject } from '../support/hosts/claude-project';
 import { hostBinaries } from '../support/hosts/host-binaries';
 import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
-import { claudeEnv, startClaude } from '../support/hosts/run-claude';
+import { claudeEnv, runClaude, startClaude } from '../support/hosts/run-claude';
 import type { RunningHost } from '../support/hosts/run-host';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -165,5 +165,24 @@ describe('issue 31 item 10: a headless claude -p run parks on its card and resum
     expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
     expect(toolResultText(result!)).toBe(`PreToolUse:Bash hook error: Denied in Cast (${card.id}): Not in this folder; use scratch/.`);
     expect(proxy.connections()).toBe(0);
+  });
+
+  it('resumed before anyone answered, it defers again without filing a second card', async () => {
+    const parked = await parkedRun();
+    const again = await runClaude({
+      cwd: parked.project,
+      home: parked.home,
+      args: ['-p', '--resume', parked.session, '--output-format', 'json'],
+      modelUrl: parked.model.url,
+      proxyUrl: proxy.url,
+      timeoutMs: 120_000,
+      env: parked.env,
+    });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ session_id: parked.session, stop_reason: 'tool_deferred' });
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    expect((await cardOf(parked)).status).toBe('open');
+    const { session } = await parked.person.send(sessionRoutes.getSession, { params: { id: parked.session } });
+    expect(session.latestRun?.status).toBe('parked');
   });
 });

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 const bash = (command: string): AnthropicTurn => ({ toolUse: { name: 'Bash', input: { command, description: command } } });
 
-async function claudeRun(script: AnthropicTurn[]) {
+async function claudeRun(script: AnthropicTurn[], env: Record<string, string> = {}) {
   const project = await claudeProject(cast, roots, []);
   const model = await startAnthropicStandIn(script);
   models.push(model);
@@ -53,7 +53,7 @@ async function claudeRun(script: AnthropicTurn[]) {
     modelUrl: model.url,
     proxyUrl: proxy.url,
     timeoutMs: 120_000,
-    env: project.env,
+    env: { ...project.env, ...env },
   });
   hosts.push(running);
   const cards = async () =>
@@ -121,5 +121,17 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
     expect(JSON.parse(readFileSync(join(claude.project, '.claude', 'settings.local.json'), 'utf8'))).toEqual({
       permissions: { allow: ['Bash(touch a.txt)'] },
     });
+  });
+
+  it('issue 31 item 7: Cast unreachable, the call does not run and the model reads why, not Claude Code’s own refusal', async () => {
+    const url = 'http://127.0.0.1:9';
+    const claude = await claudeRun([bash('echo hi > out.txt'), { text: 'Understood.' }], { CAST_URL: url });
+    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
+    const [denied] = claude.model.toolResults();
+    expect(denied).toMatchObject({ is_error: true });
+    expect(toolResultText(denied!)).toMatch(
+      new RegExp(`^Cannot reach Cast at ${url}: .+ The call did not run: this run has no terminal to ask in\\.$`),
+    );
   });
 });
