@@ -16,6 +16,7 @@ import { registerWait } from './commands/decide/wait';
 import { registerClaudeCodeHook } from './commands/hook/claude-code';
 import { registerCodexHook } from './commands/hook/codex';
 import { registerInstallCodex } from './commands/install/codex';
+import { registerInstallClaudeCode } from './commands/install/claude-code';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
 import { registerMcp } from './commands/mcp/serve';
@@ -81,6 +82,7 @@ export function program(): Command {
   registerCodexHook(hook);
   const install = cast.command('install').description('install Cast into an agent');
   registerInstallDecide(install);
+  registerInstallClaudeCode(install);
   registerInstallCodex(install);
   // Only the top-level help ends with these; each command's help stays about the command.
   cast.addHelpText('after', rootHelpEnd);

@@ -18,8 +18,19 @@ export const ApprovalAsk = z.strictObject({
 });
 export type ApprovalAsk = z.infer<typeof ApprovalAsk>;
 
-export const ApprovalAnswer = z.strictObject({
-  kind: z.literal('approval'),
-  decision: z.enum(['approve', 'reject']),
-});
+export const ApprovalAnswer = z
+  .strictObject({
+    kind: z.literal('approval'),
+    decision: z.enum(['approve', 'reject']),
+    /**
+     * "Allow, and always allow this in the project": on a host's permission card, the host
+     * writes an allow rule so the same call is not asked again (Claude Code's PermissionRequest
+     * door, issue 31 item 9). Other doors and asks take it as a plain approve.
+     */
+    always: z.literal(true).optional(),
+  })
+  .refine((answer) => answer.always === undefined || answer.decision === 'approve', {
+    message: '"always" goes only with decision "approve".',
+    path: ['always'],
+  });
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswer>;

@@ -125,6 +125,8 @@ describe('cast hook claude-code (with an agent token)', () => {
         permissionDecision: 'allow',
         permissionDecisionReason: `Approved in Cast (${card.id}).`,
       },
+      // Shown under the call in the terminal (issue 31 item 7).
+      systemMessage: `Approved in Cast (${card.id}).`,
     });
     expect(run.stderr).toContain(`${card.id} "Allow Bash?" is in the Cast queue`);
   });
@@ -156,6 +158,7 @@ describe('cast hook claude-code (with an agent token)', () => {
         permissionDecision: 'deny',
         permissionDecisionReason: `Denied in Cast (${secondCard.id}): Never force-push main; open a PR.`,
       },
+      systemMessage: `Denied in Cast (${secondCard.id}): Never force-push main; open a PR.`,
     });
     expect((await me.decision(firstCard.id)).status).toBe('resolved');
   });
@@ -333,7 +336,7 @@ describe('cast hook claude-code (with an agent token)', () => {
     const { hook } = await agent();
     const cases: Array<[unknown, string[], Record<string, string | undefined>, RegExp]> = [
       ['not json', [], {}, /that was not JSON\. Asking in the terminal instead\.$/],
-      [payload({ hook_event_name: 'PostToolUse' }), [], {}, /answers PreToolUse only; it was run for PostToolUse\./],
+      [payload({ hook_event_name: 'PostToolUse' }), [], {}, /answers PreToolUse and PermissionRequest only; it was run for PostToolUse\./],
       [payload({ tool_name: undefined }), [], {}, /lacks or mangles tool_name/],
       [payload(), ['--timeout', 'soon'], {}, /--timeout soon: write a duration such as 30s, 5m or 1h\. Asking in the terminal instead\.$/],
       [payload(), ['--wait', '5m'], {}, /could not read its command line: unknown option '--wait'\. Asking in the terminal instead\.$/],

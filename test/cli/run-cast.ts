@@ -43,8 +43,18 @@ export function startCast(args: string[], options: CastOptions = {}): { child: C
   for (const [key, value] of Object.entries(options.bin ? { ...options.env } : { ...process.env, NO_COLOR: '1', ...options.env })) {
     if (value !== undefined) env[key] = value;
   }
-  // A host's conversation ids (a test run inside Claude Code or Codex) would pick the session too.
-  for (const key of ['CAST_CONFIG', 'CAST_URL', 'CAST_TOKEN', 'CAST_SESSION', 'CLAUDE_CODE_SESSION_ID', 'CODEX_THREAD_ID']) {
+  // A host's conversation ids (a test run inside Claude Code or Codex) would pick the session too,
+  // and a test run from inside a Claude Code session must not make the hook think it is in `claude -p`.
+  for (const key of [
+    'CAST_CONFIG',
+    'CAST_URL',
+    'CAST_TOKEN',
+    'CAST_SESSION',
+    'CLAUDE_CODE_SESSION_ID',
+    'CODEX_THREAD_ID',
+    'CLAUDE_CODE_SESSION_ATTENDED',
+    'CLAUDE_CODE_ENTRYPOINT',
+  ]) {
     if (options.env?.[key] === undefined) delete env[key];
   }
   const [command, commandArgs] = options.bin ? [options.bin, args] : [process.execPath, [CAST_BIN, ...args]];

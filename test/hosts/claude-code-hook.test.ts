@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +47,8 @@ afterAll(async () => {
 
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
 
-/** A person, their agent's token, and a project directory with the documented hook settings. */
-async function claudeInProject() {
+/** A person, their agent's token, and a project directory with the documented hook settings (the hook command adjusted by `command`). */
+async function claudeInProject(options: { castUrl?: string; command?: (documented: string) => string } = {}) {
   const member = await cast.newMember();
   const person = world(cast, member);
   const { token } = await agentTokenOf(cast.pool, member, 'Claude Code');
@@ -57,7 +58,10 @@ async function claudeInProject() {
   const project = join(root, 'notes');
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, '.claude'), { recursive: true });
-  writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(documentedClaudeHookSettings(), null, 2));
+  const settings = documentedClaudeHookSettings();
+  for (const group of settings.hooks.PreToolUse!)
+    for (const hook of group.hooks) hook.command = options.command?.(hook.command) ?? hook.command;
+  writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
   const model = await startAnthropicStandIn([WRITE_HI, { text: 'Done writing.' }]);
   models.push(model);
   const session = randomUUID();
@@ -70,7 +74,7 @@ async function claudeInProject() {
     timeoutMs: 120_000,
     env: {
       PATH: `${castOnPath(root)}:${process.env.PATH}`,
-      CAST_URL: cast.url,
+      CAST_URL: options.castUrl ?? cast.url,
       CAST_TOKEN: token,
       CAST_CONFIG: join(root, 'cast-config.json'),
     },
@@ -112,4 +116,68 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
     expect(toolResultText(denied!)).toBe(`PreToolUse:Bash hook error: Denied in Cast (${card.id}): Not in this folder; use scratch/.`);
     expect(proxy.connections()).toBe(0);
   });
+
+  it('issue 31 item 7: Cast unreachable, the call does not run and the model is told so, never promised a terminal claude -p has not got', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const claude = await claudeInProject({ castUrl: url });
+    const run = await claude.done;
+    expect(result(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn' });
+    expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
+    const [blocked] = claude.model.toolResults();
+    expect(blocked).toMatchObject({ is_error: true });
+    const told = toolResultText(blocked!);
+    expect(told).toMatch(
+      new RegExp(`^Cannot reach Cast at ${url}: .*ECONNREFUSED.*The call did not run: this run has no terminal to ask in\\.$`),
+    );
+    expect(told).not.toMatch(/terminal instead/);
+  });
+
+  it('issue 31 item 7: Cast silent past --timeout, the call does not run and the model reads why', async () => {
+    const silent = await silentServer();
+    try {
+      const claude = await claudeInProject({
+        castUrl: silent.url,
+        command: (documented) => documented.replace('--timeout 10m', '--timeout 3s'),
+      });
+      const run = await claude.done;
+      expect(result(run)).toMatchObject({ stop_reason: 'end_turn' });
+      expect(run.ms).toBeLessThan(60_000);
+      expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
+      const [blocked] = claude.model.toolResults();
+      expect(toolResultText(blocked!)).toBe('Cast did not answer within 3s. The call did not run: this run has no terminal to ask in.');
+      expect(silent.connections()).toBeGreaterThan(0);
+    } finally {
+      await silent.close();
+    }
+  });
 });
+
+async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A "Cast" that accepts connections and never answers a byte. */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  let seen = 0;
+  const server = createTcpServer((socket) => {
+    seen += 1;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -16,7 +16,26 @@ import { answered, filePermission, withdrawAfter, type Filing } from './permissi
 import type { PreToolUseInput } from './pre-tool-use';
 import { RunBound, type StopReason } from './run-bound';
 
-export type QueueOutcome =
+/**
+ * How a door files: the permission card unless it passes its own — another card to wait on (a
+ * question), or a verdict at once with no waiting (a parked headless run). It sets `filing.card`
+ * as soon as a card exists, so a stop can withdraw it.
+ */
+export type FileCard<T = never> = (
+  filing: Filing,
+  input: PreToolUseInput,
+  signal: AbortSignal,
+) => Promise<{ wait: DecisionView } | { atOnce: T }>;
+
+const fileThePermission: FileCard = async (filing, input, signal) => ({
+  wait: (filing.card = await filePermission(filing, input, signal)),
+});
+
+/** Given without waiting on a card (a parked run's defer, or its recorded answer on resume); only a door that files so gets one. */
+type AtOnce<T> = [T] extends [never] ? never : { kind: 'atOnce'; verdict: T };
+
+export type QueueOutcome<T = never> =
+  | AtOnce<T>
   /** The card left open: answered, or withdrawn / archived in Cast (an answer that beat the withdrawal counts). */
   | { kind: 'closed'; decision: DecisionView }
   /** --timeout or a signal; `filed` says whether a card was in the queue by then. */
@@ -24,7 +43,11 @@ export type QueueOutcome =
   /** Cast unreachable or refusing, a bad payload: no answer could be had. */
   | { kind: 'failed'; error: unknown; fate: CardFate };
 
-export async function askInQueue(timeout: string, readInput: () => Promise<PreToolUseInput>): Promise<QueueOutcome> {
+export async function askInQueue<T = never>(
+  timeout: string,
+  readInput: () => Promise<PreToolUseInput>,
+  fileCard: FileCard<T> = fileThePermission,
+): Promise<QueueOutcome<T>> {
   const bound = new RunBound();
   let filing: Filing | null = null;
   try {
@@ -36,9 +59,10 @@ export async function askInQueue(timeout: string, readInput: () => Promise<PreTo
     await api.request(sessionRoutes.putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
     // Codex's PermissionRequest carries no call id; a fresh one finds the card if its filing is cut off.
     filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
-    filing.card = await filePermission(filing, input, bound.signal);
-    hint(`cast: ${filing.card.id} "${filing.card.question}" is in the Cast queue; waiting up to ${timeout} for y / n.`);
-    return { kind: 'closed', decision: await answered(api, filing.card, bound.signal) };
+    const filed = await fileCard(filing, input, bound.signal);
+    if ('atOnce' in filed) return { kind: 'atOnce', verdict: filed.atOnce } as AtOnce<T>;
+    hint(`cast: ${filed.wait.id} "${filed.wait.question}" is in the Cast queue; waiting up to ${timeout} for the answer.`);
+    return { kind: 'closed', decision: await answered(api, filed.wait, bound.signal) };
   } catch (error) {
     const stopped = bound.stopped;
     const fate = await withdrawAfter(filing, error, stopped);
@@ -51,7 +75,7 @@ export async function askInQueue(timeout: string, readInput: () => Promise<PreTo
 }
 
 /** Why no person's answer came, for a run that stopped or failed; `then` is what the host does instead. */
-export function noAnswerReason(outcome: Exclude<QueueOutcome, { kind: 'closed' }>, timeout: string, then?: string): string {
+export function noAnswerReason(outcome: Extract<QueueOutcome, { kind: 'stopped' | 'failed' }>, timeout: string, then?: string): string {
   return outcome.kind === 'stopped'
     ? stoppedReason(outcome.stopped, timeout, outcome.filed, outcome.fate, then)
     : failedReason(outcome.error, outcome.fate, then);

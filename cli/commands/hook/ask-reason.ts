@@ -5,9 +5,16 @@
 import type { DecisionView } from '../../../domain/decision';
 import { ApiError } from '../../api-error';
 import { CliError } from '../../output';
+import { unattended } from './attended';
 import type { StopReason } from './run-bound';
 
-const INSTEAD = 'Asking in the terminal instead.';
+/**
+ * What happens to the call now. In a terminal Claude Code asks there; in `claude -p` nobody can,
+ * and this sentence is what the model reads, so it must not promise a terminal (issue 31 item 7).
+ */
+export function instead(): string {
+  return unattended() ? 'The call did not run: this run has no terminal to ask in.' : 'Asking in the terminal instead.';
+}
 
 /** What became of the card after a stop or a failure: none filed, taken out (or closed otherwise), or still in the queue. */
 export type CardFate = { id: string; decision: DecisionView } | { id: string; error: unknown } | null;
@@ -34,13 +41,13 @@ function fateText(fate: CardFate): string | null {
 }
 
 /** `then`: what the host does instead (Claude Code asks in the terminal; Codex refuses the call). */
-export function failedReason(error: unknown, fate: CardFate, then = INSTEAD): string {
+export function failedReason(error: unknown, fate: CardFate, then = instead()): string {
   const card = fateText(fate);
   return [sentence(failureText(error)), ...(card ? [sentence(card)] : []), then].join(' ');
 }
 
 /** `No answer in Cast after 10m; sd-4 was withdrawn. Asking in the terminal instead.` */
-export function stoppedReason(stopped: StopReason, timeout: string, filed: boolean, fate: CardFate, then = INSTEAD): string {
+export function stoppedReason(stopped: StopReason, timeout: string, filed: boolean, fate: CardFate, then = instead()): string {
   const what =
     stopped.kind === 'signal'
       ? `Stopped by ${stopped.signal}`

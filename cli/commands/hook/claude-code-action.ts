@@ -3,28 +3,58 @@
  * call as a permission card in the hook's session, waits for the person's y / n, and prints the
  * verdict. Any stop or failure withdraws a card it filed and prints "ask" with the reason.
  */
-import type { DecisionView } from '../../../domain/decision';
 import { CliError, Exit, hint } from '../../output';
 import { readStdin } from '../decide/decision-input';
-import { askInQueue, noAnswerReason } from './ask-in-queue';
-import { approvalOf } from './permission-card';
+import { alwaysAllow } from './always-rule';
+import { verdictOf, type Answered } from './answer-verdict';
+import { askInQueue, noAnswerReason, type FileCard } from './ask-in-queue';
+import { ASK_USER_QUESTION, fileQuestions, questionVerdict } from './ask-user-question';
+import { unattended } from './attended';
+import { answerParked } from './park';
+import { filePermission } from './permission-card';
 import { PreToolUseInput } from './pre-tool-use';
-import { ask, printVerdict, type Verdict } from './verdict';
+import { ask, printVerdict, type HookEvent, type Verdict } from './verdict';
 
 /** Once the answer is printed, whatever still holds the process (stdin never closed, a socket kept open) is let go. */
 const LEAVE_AFTER_MS = 200;
 
-export async function run(opts: { timeout: string }): Promise<void> {
-  printVerdict(await answerPermission(opts.timeout));
+export type HookOptions = { timeout: string; park?: boolean };
+
+export async function run(opts: HookOptions): Promise<void> {
+  const heard: { input?: PreToolUseInput } = {};
+  const verdict = await answerPermission(opts, heard);
+  printVerdict(verdict, (heard.input?.hook_event_name as HookEvent | undefined) ?? 'PreToolUse');
   setTimeout(() => process.exit(0), LEAVE_AFTER_MS).unref();
 }
 
-async function answerPermission(timeout: string): Promise<Verdict> {
-  const outcome = await askInQueue(timeout, readHookInput);
-  if (outcome.kind === 'closed') return verdictOf(outcome.decision);
-  const verdict = ask(noAnswerReason(outcome, timeout));
+/** The verdict; on the PermissionRequest door an "always" approve carries the rule to keep. */
+/** `heard` learns the payload, so the verdict is printed in its event's shape. */
+async function answerPermission(opts: HookOptions, heard: { input?: PreToolUseInput }): Promise<Verdict> {
+  const outcome = await askInQueue(opts.timeout, async () => (heard.input = await readHookInput()), fileFor(opts));
+  const input = heard.input!;
+  if (outcome.kind === 'atOnce') return withRule(outcome.verdict, input);
+  if (outcome.kind === 'closed') {
+    // Claude Code's own question tool is answered as the tool's input (ask-user-question.ts).
+    if (isQuestion(input)) return questionVerdict(outcome.decision, input.tool_input);
+    return withRule(verdictOf(outcome.decision), input);
+  }
+  const verdict = ask(noAnswerReason(outcome, opts.timeout));
   hint(`cast: ${verdict.reason}`);
   return verdict;
+}
+
+const isQuestion = (input: PreToolUseInput) => input.tool_name === ASK_USER_QUESTION && input.hook_event_name === 'PreToolUse';
+
+/** What this call files: its questions, a parked headless run's card (park.ts), or the permission card. */
+function fileFor(opts: HookOptions): FileCard<Answered> {
+  return async (filing, input, signal) => {
+    if (isQuestion(input)) return { wait: (filing.card = await fileQuestions(filing.api, filing.session, input.tool_input, signal)) };
+    if (opts.park && input.tool_use_id && input.hook_event_name === 'PreToolUse' && unattended()) {
+      const file = async () => (filing.card = await filePermission(filing, input, signal));
+      return { atOnce: await answerParked({ api: filing.api, session: filing.session, toolUseId: input.tool_use_id }, file, signal) };
+    }
+    return { wait: (filing.card = await filePermission(filing, input, signal)) };
+  };
 }
 
 async function readHookInput(): Promise<PreToolUseInput> {
@@ -50,9 +80,9 @@ async function readHookInput(): Promise<PreToolUseInput> {
       'bad_hook_input',
     );
   }
-  if (input.data.hook_event_name !== 'PreToolUse') {
+  if (input.data.hook_event_name !== 'PreToolUse' && input.data.hook_event_name !== 'PermissionRequest') {
     throw new CliError(
-      `cast hook claude-code answers PreToolUse only; it was run for ${input.data.hook_event_name}.`,
+      `cast hook claude-code answers PreToolUse and PermissionRequest only; it was run for ${input.data.hook_event_name}.`,
       Exit.error,
       {},
       'bad_hook_input',
@@ -61,13 +91,8 @@ async function readHookInput(): Promise<PreToolUseInput> {
   return input.data;
 }
 
-/** The person's y / n; anything else (withdrawn, archived) hands the question back to the terminal. */
-function verdictOf(decision: DecisionView): Verdict {
-  const approval = approvalOf(decision);
-  if (approval) {
-    return approval.approved
-      ? { decision: 'allow', reason: `Approved in Cast (${decision.id})${approval.reason}` }
-      : { decision: 'deny', reason: `Denied in Cast (${decision.id})${approval.reason}` };
-  }
-  return ask(`${decision.id} was ${decision.status} in Cast without a y / n; asking in the terminal instead.`);
+/** "Always allow" becomes a rule where the host can keep one (PermissionRequest); elsewhere it is a plain allow. */
+function withRule({ alwaysAsked, ...verdict }: Answered, input: PreToolUseInput): Verdict {
+  if (!alwaysAsked || input.hook_event_name !== 'PermissionRequest') return verdict;
+  return { ...verdict, always: alwaysAllow(input) };
 }

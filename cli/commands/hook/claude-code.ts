@@ -1,5 +1,6 @@
 /**
- * `cast hook claude-code`: a Claude Code PreToolUse hook. It files the tool call as a blocking
+ * `cast hook claude-code`: a Claude Code PreToolUse or PermissionRequest hook (and, through
+ * PreToolUse, the answerer of Claude Code's AskUserQuestion). It files the tool call as a blocking
  * permission decision in the hook's session (CAST_SESSION overrides it), waits for the person's
  * y / n in the queue, and prints allow or deny (with their reason).
  *
@@ -22,11 +23,17 @@ const DEFAULT_TIMEOUT = '10m';
 export function registerClaudeCodeHook(hook: Command): void {
   hook
     .command('claude-code')
-    .description("Claude Code PreToolUse hook: ask the tool call's permission in the Cast queue (reads the hook JSON on stdin)")
+    .description(
+      "Claude Code PreToolUse or PermissionRequest hook: ask the tool call's permission in the Cast queue (reads the hook JSON on stdin)",
+    )
     .option(
       '--timeout <duration>',
       'give up after this long, the whole run included, and let Claude Code ask in the terminal (30s, 5m, 1h)',
       DEFAULT_TIMEOUT,
+    )
+    .option(
+      '--park',
+      'in a run nobody attends (claude -p, Claude Code 2.1.89+), file the card, answer "defer" and let the run end; resumed, answer from the card',
     )
     .addHelpText('after', claudeCodeHookHelp(DEFAULT_TIMEOUT))
     .exitOverride((error) => {
@@ -42,7 +49,7 @@ export function registerClaudeCodeHook(hook: Command): void {
       );
       throw new CommanderError(0, error.code, error.message);
     })
-    .action(async (opts: { timeout: string }) => (await loadAction())?.run(opts));
+    .action(async (opts: HookAction.HookOptions) => (await loadAction())?.run(opts));
 }
 
 /**

@@ -23,6 +23,16 @@ Prints one line of PreToolUse JSON on stdout and exits 0, whatever happens:
            the card withdrawn or archived in Cast without a y / n
 It never exits 2, which Claude Code reads as "block this call", and never exits 1
 with nothing on stdout, which would let Claude Code's own rules run the call unasked.
+In claude -p there is no terminal: "ask" says the call did not run, and Claude Code
+does not run it.
+
+Run as a PermissionRequest hook it prints that hook's decision (behavior allow, or
+deny with the reason); an approve with "always" adds an allow rule through
+updatedPermissions; no answer prints no decision, so Claude Code asks as usual.
+AskUserQuestion (PreToolUse) becomes a choice decision; the answer is the tool's input.
+--park, in claude -p (Claude Code 2.1.89+): files the card, parks the session's run and
+prints "defer", so the run ends at once; resumed (cast runner), it answers from the card.
+cast install claude-code writes these settings for the installed version.
 
 ${environmentHelp({ CAST_SESSION: "the session to file in; unset, the payload's session_id (the conversation)" })}`;
 }

@@ -1,0 +1,43 @@
+/**
+ * "Allow, and always allow this in the project" (issue 31 item 9): the rule the PermissionRequest
+ * door hands back in `updatedPermissions`, which Claude Code writes into the project's
+ * `.claude/settings.local.json` (`{"permissions":{"allow":["Bash(touch a.txt)"]}}`) and applies
+ * at once, so the same call is not asked again. The rule is Claude Code's own suggestion when it
+ * offered one (an `addRules` entry of `permission_suggestions`), else the exact call: Bash's
+ * whole command, a file tool's path, a fetch's domain — never the whole tool.
+ */
+import type { PreToolUseInput } from './pre-tool-use';
+import type { PermissionUpdate } from './verdict';
+
+type Rule = { toolName: string; ruleContent?: string };
+
+function suggestedRules(input: PreToolUseInput): Rule[] {
+  const suggestions = Array.isArray(input.permission_suggestions) ? (input.permission_suggestions as unknown[]) : [];
+  return suggestions.flatMap((suggestion) => {
+    const { type, rules, behavior } = (suggestion ?? {}) as { type?: unknown; rules?: unknown; behavior?: unknown };
+    if (type !== 'addRules' || behavior !== 'allow' || !Array.isArray(rules)) return [];
+    return rules.filter(
+      (rule): rule is Rule =>
+        typeof rule?.toolName === 'string' && (rule.ruleContent === undefined || typeof rule.ruleContent === 'string'),
+    );
+  });
+}
+
+function exactRule(input: PreToolUseInput): Rule | null {
+  const field = (name: string) => (typeof input.tool_input[name] === 'string' ? (input.tool_input[name] as string) : null);
+  if (input.tool_name === 'Bash') return field('command') ? { toolName: 'Bash', ruleContent: field('command')! } : null;
+  if (input.tool_name === 'WebFetch') {
+    const url = field('url');
+    const host = url && URL.canParse(url) ? new URL(url).hostname : null;
+    return host ? { toolName: 'WebFetch', ruleContent: `domain:${host}` } : null;
+  }
+  const path = field('file_path') ?? field('notebook_path');
+  return path ? { toolName: input.tool_name, ruleContent: path } : null;
+}
+
+export function alwaysAllow(input: PreToolUseInput): PermissionUpdate[] {
+  const suggested = suggestedRules(input);
+  const exact = exactRule(input);
+  const rules = suggested.length ? suggested : exact ? [exact] : [];
+  return rules.length ? [{ type: 'addRules', rules, behavior: 'allow', destination: 'localSettings' }] : [];
+}

@@ -1,0 +1,69 @@
+/**
+ * What `cast install claude-code` does: asks the installed Claude Code its version, picks the
+ * door for it (claude-code-settings.ts), and writes the hook into the project's
+ * `.claude/settings.json` (or --file), keeping everything else in the file.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { parseDuration } from '../../duration-flag';
+import { CliError, emit, Exit, usageError } from '../../output';
+import { planHook, parseVersion, withHook, type Door, type Version } from './claude-code-settings';
+import { projectRoot } from './decide-action';
+
+export type InstallClaudeCodeOptions = { headless?: boolean; door?: string; file?: string; timeout: string; json?: boolean };
+
+function installedVersion(): Version | null {
+  try {
+    return parseVersion(execFileSync('claude', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 15_000 }));
+  } catch {
+    return null;
+  }
+}
+
+function readSettings(file: string): Record<string, unknown> {
+  if (!existsSync(file)) return {};
+  const text = readFileSync(file, 'utf8');
+  if (!text.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // Refused below: a file we cannot read back is never overwritten.
+  }
+  throw new CliError(`${file} is not a JSON object; fix it or pass --file.`, Exit.refused, { file }, 'bad_settings_file');
+}
+
+export function run(opts: InstallClaudeCodeOptions): void {
+  if (opts.door !== undefined && opts.door !== 'pre-tool-use' && opts.door !== 'permission-request')
+    throw usageError(`--door ${opts.door}: give pre-tool-use or permission-request.`);
+  const timeoutSeconds = parseDuration(opts.timeout);
+  const version = installedVersion();
+  const plan = planHook({
+    version,
+    headless: Boolean(opts.headless),
+    ...(opts.door ? { door: opts.door as Door } : {}),
+    timeoutSeconds,
+    timeout: opts.timeout,
+  });
+  const file = opts.file ?? join(projectRoot(), '.claude', 'settings.json');
+  const after = withHook(readSettings(file), plan);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(after, null, 2)}\n`);
+  const shown = relative(process.cwd(), file) || file;
+  const allow = opts.headless
+    ? [
+        'Parked claude -p runs resume once answered, by a restart runner in this project:',
+        "  cast runner --exec 'claude --resume {session} -p {message}'",
+      ]
+    : [];
+  emit(
+    Boolean(opts.json),
+    [
+      `Claude Code ${version ? version.join('.') : '(not found)'}: the ${plan.event} hook is in ${shown}: ${plan.group.hooks[0]!.command}`,
+      ...plan.notes,
+      ...allow,
+    ],
+    { file, claudeVersion: version?.join('.') ?? null, event: plan.event, hooks: plan.hooks, notes: plan.notes },
+  );
+}

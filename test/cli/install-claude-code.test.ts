@@ -1,0 +1,46 @@
+/**
+ * Which hook `cast install claude-code` writes for which Claude Code (issue 31 items 9 and 10):
+ * the doors and fields each version has. The pinned version's files are checked against the
+ * docs with the real `claude` in test/hosts/claude-code-install.test.ts; these are the versions
+ * the machine does not have.
+ */
+import { describe, expect, it } from 'vitest';
+import { planHook, parseVersion, type Version } from '../../cli/commands/install/claude-code-settings';
+
+const plan = (version: string | null, headless = false) =>
+  planHook({ version: version ? parseVersion(version) : null, headless, timeoutSeconds: 600, timeout: '10m' });
+const commands = (hooks: ReturnType<typeof plan>['hooks']) =>
+  Object.fromEntries(Object.entries(hooks).map(([event, groups]) => [event, groups.map((group) => group.hooks[0]!.command)]));
+
+describe('issue 31: cast install claude-code picks the door by version', () => {
+  it('reads `claude --version`', () => {
+    expect(parseVersion('2.1.332 (Claude Code)')).toEqual<Version>([2, 1, 332]);
+    expect(parseVersion('claude: command not found')).toBeNull();
+  });
+
+  it('2.1.332: PermissionRequest (and AskUserQuestion) in the terminal; PreToolUse with --park headless; onFailure block', () => {
+    expect(plan('2.1.332').hooks.PermissionRequest![0]!.hooks[0]).toMatchObject({ onFailure: 'block', timeout: 660 });
+    expect(commands(plan('2.1.332').hooks)).toEqual({
+      PermissionRequest: ['cast hook claude-code --timeout 10m'],
+      PreToolUse: ['cast hook claude-code --timeout 10m'],
+    });
+    expect(commands(plan('2.1.332', true).hooks)).toEqual({ PreToolUse: ['cast hook claude-code --timeout 10m --park'] });
+  });
+
+  it('2.1.89 defers but is not known to have onFailure; 2.1.88 cannot defer, and headless says the run will wait', () => {
+    expect(commands(plan('2.1.89', true).hooks)).toEqual({ PreToolUse: ['cast hook claude-code --timeout 10m --park'] });
+    expect(plan('2.1.89', true).hooks.PreToolUse![0]!.hooks[0]).not.toHaveProperty('onFailure');
+    const older = plan('2.1.88', true);
+    expect(commands(older.hooks)).toEqual({ PreToolUse: ['cast hook claude-code --timeout 10m'] });
+    expect(older.notes).toEqual([expect.stringContaining('cannot defer')]);
+  });
+
+  it('before PermissionRequest, or with no claude found, the PreToolUse door every version has', () => {
+    for (const version of ['2.0.44', null]) {
+      const { event, hooks } = plan(version);
+      expect(event).toBe('PreToolUse');
+      expect(hooks.PreToolUse![0]).toMatchObject({ matcher: 'Bash|Write|Edit|MultiEdit|NotebookEdit|WebFetch' });
+      expect(hooks.PreToolUse![0]!.hooks[0]).not.toHaveProperty('onFailure');
+    }
+  });
+});

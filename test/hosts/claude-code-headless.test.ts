@@ -1,0 +1,188 @@
+/**
+ * Issue 31 item 10, with the real Claude Code: a headless run (`claude -p`) parks on its card
+ * instead of holding a hook open. The hook settings are the ones `cast install claude-code
+ * --headless` writes for the pinned version (PreToolUse, `cast hook claude-code --park`). The run
+ * files its card, answers "defer", and ends at once with stop_reason "tool_deferred"; the
+ * person answers in the queue; `cast runner --once` — the restart runner, with the command the
+ * docs give — resumes the conversation (`claude --resume {session} -p {message}`), Claude Code
+ * runs the hook again for the same tool_use_id, and the hook answers from the card at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runRoutes } from '../../domain/routes/runs';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { jsonOf, runCast } from '../cli/run-cast';
+import { startAnthropicStandIn, toolResultText, type AnthropicStandIn } from '../support/hosts/anthropic-stand-in';
+import { claudeProject, type ClaudeProject } from '../support/hosts/claude-project';
+import { hostBinaries } from '../support/hosts/host-binaries';
+import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
+import { claudeEnv, runClaude, startClaude } from '../support/hosts/run-claude';
+import type { RunningHost } from '../support/hosts/run-host';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let proxy: RefusingProxy;
+const models: AnthropicStandIn[] = [];
+const roots: string[] = [];
+const hosts: RunningHost[] = [];
+beforeAll(async () => {
+  hostBinaries();
+  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
+  await Promise.all(models.splice(0).map((model) => model.stop()));
+});
+afterAll(async () => {
+  await cast?.stop();
+  await proxy?.stop();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
+const RUNNER_EXEC = 'claude --resume {session} -p {message} --output-format json';
+
+type Result = { session_id: string; stop_reason: string; result: string; is_error: boolean };
+
+/** A `claude -p` run in a project installed with --headless; it ends on its own (deferred). */
+async function parkedRun() {
+  const project = await claudeProject(cast, roots, ['--headless']);
+  const model = await startAnthropicStandIn([WRITE_HI, { text: 'Done writing.' }, { text: 'Noted.' }]);
+  models.push(model);
+  const session = randomUUID();
+  const running = startClaude({
+    cwd: project.project,
+    home: project.home,
+    args: ['-p', 'Write hi to out.txt', '--output-format', 'json', '--session-id', session],
+    modelUrl: model.url,
+    proxyUrl: proxy.url,
+    timeoutMs: 120_000,
+    env: project.env,
+  });
+  hosts.push(running);
+  const run = await running.done;
+  expect(run.code, run.stderr).toBe(0);
+  return { ...project, model, session, run, result: JSON.parse(run.stdout) as Result & { deferred_tool_use?: { id: string } } };
+}
+
+/** The runner, as a person would start it in the project: it resumes ready runs with the real claude. */
+async function runnerOnce(project: ClaudeProject, model: AnthropicStandIn) {
+  const ran = await runCast(['runner', '--once', '--json', '--exec', RUNNER_EXEC], {
+    cwd: project.project,
+    env: {
+      ...project.env,
+      ...claudeEnv(model.url),
+      HOME: project.home,
+      HTTPS_PROXY: proxy.url,
+      HTTP_PROXY: proxy.url,
+      NO_PROXY: '127.0.0.1,localhost',
+      CAST_SESSION: undefined,
+      CLAUDECODE: undefined,
+      CLAUDE_CODE_ENTRYPOINT: undefined,
+      CLAUDE_CODE_SESSION_ATTENDED: undefined,
+    },
+  });
+  expect(ran.code, ran.stderr).toBe(0);
+  return { pass: jsonOf<{ runs: { status: string; failureReason: string | null }[] }>(ran), stderr: ran.stderr };
+}
+
+/** Waits until the answer's delivery made the parked run ready (delivery runs after the answer returns). */
+async function readyRun(parked: Awaited<ReturnType<typeof parkedRun>>) {
+  await expect
+    .poll(async () => (await parked.person.send(runRoutes.listRuns, { query: { status: 'ready', session: parked.session } })).runs.length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+}
+
+async function cardOf(parked: Awaited<ReturnType<typeof parkedRun>>) {
+  const { decisions } = await parked.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: parked.session } });
+  expect(decisions).toHaveLength(1);
+  return decisions[0]!.decision;
+}
+
+describe('issue 31 item 10: a headless claude -p run parks on its card and resumes with the answer', { timeout: 180_000 }, () => {
+  it('cast install claude-code --headless writes the PreToolUse door with --park, a timeout above the hook’s and onFailure block', async () => {
+    const project = await claudeProject(cast, roots, ['--headless']);
+    expect(project.settings.hooks).toEqual({
+      PreToolUse: [
+        {
+          matcher: 'Bash|Write|Edit|MultiEdit|NotebookEdit|WebFetch',
+          hooks: [
+            {
+              type: 'command',
+              command: 'cast hook claude-code --timeout 10m --park',
+              timeout: 660,
+              statusMessage: 'Waiting for your answer in Cast…',
+              onFailure: 'block',
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('defers and exits at once with the card in the queue; approved, the runner resumes it and the tool runs', async () => {
+    const parked = await parkedRun();
+    expect(parked.result).toMatchObject({ session_id: parked.session, stop_reason: 'tool_deferred' });
+    expect(parked.result.deferred_tool_use).toMatchObject({ id: 'toolu_stand_in_1' });
+    expect(parked.run.ms).toBeLessThan(30_000);
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    const card = await cardOf(parked);
+    expect(card).toMatchObject({ status: 'open', question: 'Allow Bash?', context: 'echo hi > out.txt' });
+    const { session } = await parked.person.send(sessionRoutes.getSession, { params: { id: parked.session } });
+    expect(session.latestRun?.status).toBe('parked');
+
+    await parked.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    await readyRun(parked);
+    const { pass, stderr } = await runnerOnce(parked, parked.model);
+    expect(pass.runs, stderr).toEqual([expect.objectContaining({ status: 'completed' })]);
+
+    expect(readFileSync(join(parked.project, 'out.txt'), 'utf8')).toBe('hi\n');
+    const [result] = parked.model.toolResults();
+    expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: false });
+    expect(toolResultText(result!)).toBe('(Bash completed with no output)');
+    // Answered from the card: no second card was filed on resume.
+    const { decisions } = await parked.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: parked.session } });
+    expect(decisions).toHaveLength(1);
+    expect(proxy.connections()).toBe(0);
+  });
+
+  it('denied with a reason, the resumed run does not run the tool and the model reads the reason', async () => {
+    const parked = await parkedRun();
+    expect(parked.result.stop_reason).toBe('tool_deferred');
+    const card = await cardOf(parked);
+    await parked.person.answer(card.id, 1, { kind: 'approval', decision: 'reject' }, 'Not in this folder; use scratch/.');
+    await readyRun(parked);
+    const { pass, stderr } = await runnerOnce(parked, parked.model);
+    expect(pass.runs, stderr).toEqual([expect.objectContaining({ status: 'completed' })]);
+
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    const [result] = parked.model.toolResults();
+    expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
+    expect(toolResultText(result!)).toBe(`PreToolUse:Bash hook error: Denied in Cast (${card.id}): Not in this folder; use scratch/.`);
+    expect(proxy.connections()).toBe(0);
+  });
+
+  it('resumed before anyone answered, it defers again without filing a second card', async () => {
+    const parked = await parkedRun();
+    const again = await runClaude({
+      cwd: parked.project,
+      home: parked.home,
+      args: ['-p', '--resume', parked.session, '--output-format', 'json'],
+      modelUrl: parked.model.url,
+      proxyUrl: proxy.url,
+      timeoutMs: 120_000,
+      env: parked.env,
+    });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ session_id: parked.session, stop_reason: 'tool_deferred' });
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    expect((await cardOf(parked)).status).toBe('open');
+    const { session } = await parked.person.send(sessionRoutes.getSession, { params: { id: parked.session } });
+    expect(session.latestRun?.status).toBe('parked');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Issue 31 item 9, with the real Claude Code: `PermissionRequest` as the gate. `cast install
+ * claude-code` for the pinned version writes the PermissionRequest door; it runs only when
+ * Claude Code would itself ask (here in `claude -p`, where nobody could), so a read-only call
+ * never reaches the queue. The person's approve runs the call, a deny reaches the model as their
+ * reason, and "Allow, and always allow this in the project" writes Claude Code's allow rule back
+ * (`updatedPermissions`), so the same call is not asked again.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { startAnthropicStandIn, toolResultText, type AnthropicStandIn, type AnthropicTurn } from '../support/hosts/anthropic-stand-in';
+import { claudeProject } from '../support/hosts/claude-project';
+import { hostBinaries } from '../support/hosts/host-binaries';
+import { openCardOf } from '../support/hosts/open-card';
+import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
+import { startClaude } from '../support/hosts/run-claude';
+import type { HostRun, RunningHost } from '../support/hosts/run-host';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let proxy: RefusingProxy;
+const models: AnthropicStandIn[] = [];
+const roots: string[] = [];
+const hosts: RunningHost[] = [];
+beforeAll(async () => {
+  hostBinaries();
+  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
+  await Promise.all(models.splice(0).map((model) => model.stop()));
+});
+afterAll(async () => {
+  await cast?.stop();
+  await proxy?.stop();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+const bash = (command: string): AnthropicTurn => ({ toolUse: { name: 'Bash', input: { command, description: command } } });
+
+async function claudeRun(script: AnthropicTurn[], env: Record<string, string> = {}) {
+  const project = await claudeProject(cast, roots, []);
+  const model = await startAnthropicStandIn(script);
+  models.push(model);
+  const session = randomUUID();
+  const running = startClaude({
+    cwd: project.project,
+    home: project.home,
+    args: ['-p', 'Do the work', '--output-format', 'json', '--session-id', session],
+    modelUrl: model.url,
+    proxyUrl: proxy.url,
+    timeoutMs: 120_000,
+    env: { ...project.env, ...env },
+  });
+  hosts.push(running);
+  const cards = async () =>
+    (await project.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } })).decisions.map(
+      ({ decision }) => decision,
+    );
+  return { ...project, model, session, running, cards, openCard: () => openCardOf(project.person, () => session, running.ended) };
+}
+
+function result(run: HostRun) {
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as { stop_reason: string; is_error: boolean };
+}
+
+describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (claude -p)', { timeout: 150_000 }, () => {
+  it('cast install claude-code writes the PermissionRequest door for this version, with onFailure block and a status message', async () => {
+    const project = await claudeProject(cast, roots, []);
+    expect(project.installed).toMatchObject({ claudeVersion: '2.1.332', event: 'PermissionRequest' });
+    const hook = {
+      type: 'command',
+      command: 'cast hook claude-code --timeout 10m',
+      timeout: 660,
+      statusMessage: 'Waiting for your answer in Cast…',
+      onFailure: 'block',
+    };
+    // PreToolUse for AskUserQuestion only: Claude Code's own questions go to the queue too (item 11).
+    expect(project.settings.hooks).toEqual({
+      PermissionRequest: [{ hooks: [hook] }],
+      PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }],
+    });
+  });
+
+  it('a call Claude Code allows itself never reaches the queue; the one it would ask about does, and approved it runs', async () => {
+    const claude = await claudeRun([bash('ls'), bash('echo hi > out.txt'), { text: 'Done.' }]);
+    const card = await claude.openCard();
+    expect(card).toMatchObject({ question: 'Allow Bash?', context: 'echo hi > out.txt' });
+    await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
+    expect(readFileSync(join(claude.project, 'out.txt'), 'utf8')).toBe('hi\n');
+    expect(await claude.cards()).toHaveLength(1);
+    expect(claude.model.toolResults().map((block) => block.is_error)).toEqual([false, false]);
+    expect(proxy.connections()).toBe(0);
+  });
+
+  it('denied with a reason, the call does not run and the model reads exactly the reason', async () => {
+    const claude = await claudeRun([bash('echo hi > out.txt'), { text: 'Understood.' }]);
+    const card = await claude.openCard();
+    await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'reject' }, 'Not in this folder.');
+    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
+    const [denied] = claude.model.toolResults();
+    expect(denied).toMatchObject({ is_error: true });
+    expect(toolResultText(denied!)).toBe(`Denied in Cast (${card.id}): Not in this folder.`);
+  });
+
+  it('"always allow" writes the rule into .claude/settings.local.json and the same call is not asked again', async () => {
+    const claude = await claudeRun([bash('touch a.txt'), bash('touch a.txt'), { text: 'Done.' }]);
+    const card = await claude.openCard();
+    expect(card.context).toBe('touch a.txt');
+    await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve', always: true });
+    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
+    expect(claude.model.toolResults().map((block) => block.is_error)).toEqual([false, false]);
+    // One card for two identical calls: the second ran on the rule the answer wrote.
+    expect(await claude.cards()).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(claude.project, '.claude', 'settings.local.json'), 'utf8'))).toEqual({
+      permissions: { allow: ['Bash(touch a.txt)'] },
+    });
+  });
+
+  it('issue 31 item 7: Cast unreachable, the call does not run and the model reads why, not Claude Code’s own refusal', async () => {
+    const url = 'http://127.0.0.1:9';
+    const claude = await claudeRun([bash('echo hi > out.txt'), { text: 'Understood.' }], { CAST_URL: url });
+    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
+    const [denied] = claude.model.toolResults();
+    expect(denied).toMatchObject({ is_error: true });
+    expect(toolResultText(denied!)).toMatch(
+      new RegExp(`^Cannot reach Cast at ${url}: .+ The call did not run: this run has no terminal to ask in\\.$`),
+    );
+  });
+});
