@@ -16,7 +16,7 @@ import { CliError, Exit, hint } from '../../output';
 import { readStdin } from '../decide/decision-input';
 import { connect } from '../decide/target';
 import { failedReason, stoppedReason, type CardFate } from './ask-reason';
-import { PreToolUseInput, toolInputText } from './pre-tool-use';
+import { PreToolUseInput } from './pre-tool-use';
 import { RunBound } from './run-bound';
 import { ask, printVerdict, type Verdict } from './verdict';
 
@@ -28,7 +28,7 @@ const WITHDRAW_AFTER_SIGNAL_MS = 600;
 const LEAVE_AFTER_MS = 200;
 
 /** The card being filed: its id is known once Cast answers; until then its request id finds it. */
-type Filing = { api: Client; session: string; requestId: string; card: DecisionView | null };
+type Filing = { api: Client; session: string; requestId: string; card: DecisionView | null; waitsUntil: string };
 
 export async function run(opts: { timeout: string }): Promise<void> {
   printVerdict(await answerPermission(opts.timeout));
@@ -39,13 +39,14 @@ async function answerPermission(timeout: string): Promise<Verdict> {
   const bound = new RunBound();
   let filing: Filing | null = null;
   try {
-    bound.arm(parseDuration(timeout));
+    const seconds = parseDuration(timeout);
+    bound.arm(seconds);
+    // Recorded on the card: past it nobody waits, and Cast withdraws it (issue 31 item 5).
+    const waitsUntil = new Date(Date.now() + seconds * 1000).toISOString();
     const input = await bound.race(readHookInput());
     const api = connect();
     const session = hostSession(input.session_id);
-    // Registered with its project (Claude Code's cwd).
-    await api.request(sessionRoutes.putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
-    filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
+    filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null, waitsUntil };
     filing.card = await filePermission(filing, input, bound.signal);
     hint(`cast: ${filing.card.id} "${filing.card.question}" is in the Cast queue; waiting up to ${timeout} for y / n.`);
     return verdictOf(await answered(api, filing.card, bound.signal));
@@ -99,14 +100,23 @@ async function readHookInput(): Promise<PreToolUseInput> {
   return input.data;
 }
 
-/** Files the tool call as a permission card: the whole input goes, and Cast makes the card's one-line summary of it. */
+/**
+ * Files the tool call as a permission card: the whole input goes, and Cast makes the card of it.
+ * One write per prompt: the filing registers the session with its project (Claude Code's cwd).
+ */
 async function filePermission(filing: Filing, input: PreToolUseInput, signal: AbortSignal): Promise<DecisionView> {
-  const text = toolInputText(input.tool_input);
   const { decision } = await filing.api.request(
     sessionRoutes.fileHostPrompt,
     {
       params: { id: filing.session },
-      body: { kind: 'permission', tool: input.tool_name, ...(text ? { input: text } : {}), requestId: filing.requestId },
+      body: {
+        kind: 'permission',
+        tool: input.tool_name,
+        toolInput: input.tool_input,
+        scope: scope(input.cwd),
+        requestId: filing.requestId,
+        waitsUntil: filing.waitsUntil,
+      },
     },
     signal,
   );
