@@ -90,6 +90,9 @@ export const en = {
     reject: 'Reject',
     confirmRejection: 'Confirm rejection',
     action: 'ACTION',
+    // A permission card's Write (what the file will hold) and Edit (its diff), issue 31 item 2.
+    writes: 'WRITES',
+    changes: 'CHANGES',
     risks: 'RISKS',
     openConnections: 'Open connections',
     granted: 'I have granted it',
