@@ -33,6 +33,8 @@ export async function run(given: string, n: string, opts: AnswerOptions): Promis
       throw closedError(await getDecision(api, id), 'answer');
     }
     if (code === 'answer_kind_mismatch') throw await kindMismatch(api, id, answer, error as ApiError);
+    // Issue 31 item 5: a card its agent stopped waiting for; the answer would reach no one.
+    if (code === 'nobody_waiting') throw new CliError((error as ApiError).problem.detail, Exit.closed, { state: 'withdrawn' }, code);
     throw error;
   }
   emit(Boolean(opts.json), [`${decision.id} answered: ${answerLine(decision)}`], outcomeJson(decision));

@@ -930,6 +930,7 @@ export const en = {
     access_not_granted: 'That access still is not granted. Nothing was changed.',
     decision_archived: 'This decision was archived.',
     decision_not_open: 'This decision is no longer open; nothing was changed.',
+    nobody_waiting: 'Its agent stopped waiting for this answer, so it would reach no one; nothing was changed.',
     workflow_id_taken: 'Cast could not find a free number for this; nothing was changed. Try again.',
     decision_not_open_resolved: 'This decision was already answered; nothing was changed.',
     decision_not_open_withdrawn: 'Its agent withdrew this decision; nothing was changed.',
