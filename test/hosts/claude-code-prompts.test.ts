@@ -145,6 +145,10 @@ describe('permission prompts under the real Claude Code (claude -p), with rate l
     await claude.approveNext((card) => {
       expect(card.context).toBe(command);
       expect(card.source).toMatchObject({ kind: 'permission', toolInput: { command, description: 'Write a long line' } });
+      // The hook recorded when it stops waiting: its --timeout (10m in docs/cli.md) from now (issue 31 item 5).
+      const waits = Date.parse((card.source as { waitsUntil: string }).waitsUntil) - Date.now();
+      expect(waits).toBeGreaterThan(9 * 60_000);
+      expect(waits).toBeLessThanOrEqual(10 * 60_000);
     });
     expect(succeeded(await claude.done)).toMatchObject({ result: 'Written.', is_error: false });
     expect(readFileSync(join(claude.project, 'long.txt'), 'utf8')).toBe(text);
