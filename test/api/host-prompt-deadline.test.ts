@@ -92,3 +92,26 @@ describe('issue 31 item 5: a card nobody waits on leaves the queue', () => {
     await expectProblem(person.answer(decision.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
   });
 });
+
+describe('issue 31 item 7: a session blocked on a permission card waits on a person', () => {
+  it('issue 31 item 7: a session whose hook waits on its card shows as waiting on a person, not unresponsive; answered, it no longer does', async () => {
+    const { person, me } = await agent();
+    const session = randomUUID();
+    const { decision } = await me.send(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: prompt(new Date(Date.now() + 60_000)),
+    });
+    // The hook sends no heartbeat while it waits.
+    expect((await person.send(sessionRoutes.getSession, { params: { id: session } })).session.liveness).toBe('waiting');
+    const listed = await person.send(sessionRoutes.listSessions);
+    expect(listed.sessions.find((entry) => entry.id === session)?.liveness).toBe('waiting');
+    await person.answer(decision.id, 1, { kind: 'approval', decision: 'approve' });
+    expect((await person.send(sessionRoutes.getSession, { params: { id: session } })).session.liveness).toBe('unresponsive');
+
+    // Past its host's deadline the card waits on no one, whatever the workflow has done yet.
+    const late = randomUUID();
+    await me.send(sessionRoutes.fileHostPrompt, { params: { id: late }, body: prompt(new Date(Date.now() + 1000)) });
+    await sleep(1500);
+    expect((await person.send(sessionRoutes.getSession, { params: { id: late } })).session.liveness).toBe('unresponsive');
+  });
+});

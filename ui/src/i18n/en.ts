@@ -377,7 +377,7 @@ export const en = {
       failed: 'Failed',
       cancelled: 'Cancelled',
     },
-    liveness: { live: 'live', stopped: 'stopped', unresponsive: 'not responding' },
+    liveness: { live: 'live', stopped: 'stopped', unresponsive: 'not responding', waiting: 'waiting on a person' },
   },
   task: {
     title: 'Task',
