@@ -43,7 +43,7 @@ import { inboxHandlers } from './routes/inbox';
 import { healthSettingsHandlers } from './routes/health-settings';
 import { sessionPromptHandlers } from './routes/session-prompts';
 import { stackHandlers } from './routes/stacks';
-import { FR61_LIMITS, rateLimit, type RateLimits } from './rate-limit';
+import { FR61_LIMITS, HOST_PROMPT_PATH, rateLimit, type RateLimits } from './rate-limit';
 import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
@@ -157,7 +157,13 @@ export function createApp(deps: AppDeps): Express {
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   // A GET or HEAD has no body to read (RFC 9110 §9.3.1), so none is parsed or refused.
   const json = express.json({ limit: '256kb' });
-  api.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
+  // A host prompt carries the tool's whole input, up to HOST_INPUT_MAX characters (issue 31 item 3):
+  // as UTF-8, with JSON's escapes, that may take several bytes a character.
+  const promptJson = express.json({ limit: '1mb' });
+  api.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    return (HOST_PROMPT_PATH.test(req.path) ? promptJson : json)(req, res, next);
+  });
   api.use(refuseNulText);
   // Each resource's handlers, keyed as domain/routes/ declares it; the mount walks the declarations.
   const handlers: ApiHandlers = {

@@ -8,7 +8,7 @@ import type { DecisionDetail } from '../domain/decision-detail-schema';
 import type { RunStatus } from '../domain/run';
 import { livenessOf } from '../domain/session';
 import { isBlocking } from '../domain/blocking';
-import { pickupOf } from '../domain/pickup';
+import { hostStoppedWaiting, pickupOf } from '../domain/pickup';
 import { LATEST_RUN_FIRST } from './runs';
 import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
@@ -74,7 +74,9 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
   // The run delivery would act on: the decision's own, or its session's latest (FR-31).
   const pickupRun: RunStatus | null = links.runId ? (row.run?.status ?? null) : (row.latest_run_status ?? null);
   const open = decision.status === 'open';
-  const pickup = open ? pickupOf(links.sessionId !== null, pickupRun, session?.liveness ?? null) : null;
+  // A host prompt its host stopped waiting for promises no pickup (issue 31 item 5).
+  const waitedOut = hostStoppedWaiting(decision.source, new Date(row.now));
+  const pickup = open && !waitedOut ? pickupOf(links.sessionId !== null, pickupRun, session?.liveness ?? null) : null;
   const task: DecisionDetail['task'] = row.task;
   const undo: DecisionDetail['undo'] = {};
   for (const ask of decision.asks) {

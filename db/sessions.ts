@@ -25,9 +25,22 @@ type SessionRow = {
   created_at: Date;
   // The database's clock, so liveness means the same in every API process.
   now: Date;
+  /** Absent where a write returns the row (a heartbeat is the host itself, live). */
+  waiting_on_person?: boolean;
 };
 
-const SESSION_COLUMNS = `id, owner_member_id, agent_id, scope, message_count, last_heartbeat_at, stopped_at, created_at, now() as now`;
+/**
+ * Issue 31 item 7: the session has an open host prompt whose host still waits on it (its recorded
+ * deadline ahead, or none recorded): blocked on a person, not unresponsive.
+ */
+const WAITING_ON_PERSON = `exists (
+  select 1 from decisions d
+   where d.workspace_id = sessions.workspace_id and d.session_id = sessions.id and d.status = 'open'
+     and d.snapshot->'source'->>'kind' in ('permission', 'terminal')
+     and coalesce((d.snapshot->'source'->>'waitsUntil')::timestamptz > now(), true)
+) as waiting_on_person`;
+
+const SESSION_COLUMNS = `id, owner_member_id, agent_id, scope, message_count, last_heartbeat_at, stopped_at, created_at, now() as now, ${WAITING_ON_PERSON}`;
 
 function toSession(row: SessionRow): Session {
   return {
@@ -35,7 +48,10 @@ function toSession(row: SessionRow): Session {
     ownerMemberId: row.owner_member_id,
     agentId: row.agent_id,
     scope: row.scope,
-    liveness: livenessOf({ stoppedAt: row.stopped_at, lastHeartbeatAt: row.last_heartbeat_at }, row.now),
+    liveness: livenessOf(
+      { stoppedAt: row.stopped_at, lastHeartbeatAt: row.last_heartbeat_at, waitingOnPerson: row.waiting_on_person ?? false },
+      row.now,
+    ),
     messageCount: row.message_count,
     lastHeartbeatAt: row.last_heartbeat_at?.toISOString() ?? null,
     stoppedAt: row.stopped_at?.toISOString() ?? null,

@@ -123,6 +123,26 @@ export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot 
 /** The id is not echoed: another workspace's id and a missing one must read exactly alike. */
 export const DECISION_NOT_FOUND: Rejection = notFoundRejection('decision');
 
+/**
+ * Issue 31 item 5: a host prompt is withdrawn only when its host stopped waiting — its hook
+ * gave up, or its recorded deadline passed (Cast withdraws it then) — so an answer to it would
+ * reach no one, and says so rather than merely "no longer open".
+ */
+function nobodyWaiting(
+  state: Pick<DecisionSnapshot, 'id' | 'status'> & Partial<Pick<DecisionSnapshot, 'source' | 'closedAt'>>,
+): Rejection | null {
+  const source = state.source;
+  if (state.status !== 'withdrawn' || !source || (source.kind !== 'permission' && source.kind !== 'terminal')) return null;
+  const lapsed = source.waitsUntil && state.closedAt && state.closedAt >= source.waitsUntil;
+  return {
+    code: 'nobody_waiting',
+    message: lapsed
+      ? `Nobody was waiting for ${state.id} any more: its agent stopped waiting at ${source.waitsUntil}, and Cast withdrew it then. Your answer would reach no one; nothing changed.`
+      : `Nobody was waiting for ${state.id} any more: its agent stopped waiting and withdrew it. Your answer would reach no one; nothing changed.`,
+    details: { decisionStatus: state.status, waitsUntil: source.waitsUntil ?? null },
+  };
+}
+
 function notOpen(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
   if (state.status === 'open') return null;
   if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
@@ -173,7 +193,8 @@ export function rewrite(state: DecisionSnapshot, content: DecisionContent, now: 
 
 /** Why this answer cannot be recorded, or `null` when it can. First writer wins (FR-26). */
 export function checkAnswer(
-  state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'> & { workspaceId?: string },
+  state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'> &
+    Partial<Pick<DecisionSnapshot, 'source' | 'closedAt'>> & { workspaceId?: string },
   command: AnswerCommand,
 ): Rejection | null {
   // A view read within the caller's workspace carries none to compare.
@@ -193,7 +214,7 @@ export function checkAnswer(
       details: { ask: command.ask, answer: ask.answer },
     };
   }
-  const closed = notOpen(state);
+  const closed = nobodyWaiting(state) ?? notOpen(state);
   if (closed) return closed;
   const shape = checkAnswerShape(ask, command.ask, command.value, command.reason);
   if (shape) return shape;

@@ -92,6 +92,10 @@ export const DecisionSource = z
       tool: z.string().nullable(),
       lastAssistantMessage: z.string().nullable(),
       pinned: z.string().nullable(),
+      /** A permission prompt's whole tool input, as the host sent it (issue 31 item 2); absent before it was kept. */
+      toolInput: z.record(z.string(), z.unknown()).nullable().optional(),
+      /** When the host stops waiting for the answer; past it the card is withdrawn (issue 31 item 5). */
+      waitsUntil: Timestamp.nullable().optional(),
     }),
   ])
   .meta({ id: 'DecisionSource' });

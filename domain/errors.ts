@@ -43,6 +43,8 @@ export const ERRORS = {
   access_not_granted: { status: 409, title: 'That access still is not granted.' },
   decision_archived: { status: 409, title: 'This decision was archived.' },
   decision_not_open: { status: 409, title: 'This decision is no longer open.' },
+  /** Issue 31 item 5: a host prompt withdrawn because its host stopped waiting; an answer would reach no one. */
+  nobody_waiting: { status: 409, title: 'Nobody is waiting for this answer any more.' },
   /** Never answered: the API files or creates again under a new number (a database restored to an earlier point). */
   workflow_id_taken: { status: 409, title: 'Another decision or stack already runs under this id.' },
   nothing_to_run: { status: 409, title: 'There is nothing to run again.' },

@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 import { filledText } from './text-fields';
+import { HOST_INPUT_MAX } from './limits';
+import { toolInputText } from './tool-input';
+import { Timestamp } from './decision-view-schema';
 import { Ask } from './ask-schema';
 import { DISTINCT_LABELS } from './option-labels-schema';
 import { ACTION_SUMMARY_MAX } from './asks/approval-ask-schema';
@@ -13,16 +16,50 @@ import type { DecisionContent } from './decision';
 
 const Pinned = filledText(4000).optional();
 const RequestId = filledText(200).optional();
+/** The project the session works in: filing a prompt registers its session (issue 31 item 1), so the host need not first. */
+const Scope = filledText(200).optional();
+/**
+ * When the host stops waiting for the answer (issue 31 item 5): past it, an open card is
+ * withdrawn, since nobody would act on its answer. None: someone picks the answer up whenever
+ * it comes (a deferred run resumed by its restart).
+ */
+const WaitsUntil = Timestamp.optional();
+
+/** Characters the tool input takes as JSON, as `HOST_INPUT_MAX` counts them. */
+function jsonLength(value: unknown): number {
+  return [...JSON.stringify(value)].length;
+}
+
+/**
+ * The host's whole tool input, as it sent it (issue 31 item 2): a Write's content, an Edit's
+ * old and new strings, a Bash command and its description. At most `HOST_INPUT_MAX` characters as JSON.
+ */
+export const ToolInput = z
+  .record(z.string(), z.unknown())
+  .check((ctx) => {
+    const length = jsonLength(ctx.value);
+    if (length > HOST_INPUT_MAX)
+      ctx.issues.push({
+        code: 'custom',
+        message: `toolInput is ${length} characters as JSON; Cast keeps at most ${HOST_INPUT_MAX}.`,
+        input: ctx.value,
+      });
+  })
+  .meta({ description: `The tool's whole input as the host sent it, at most ${HOST_INPUT_MAX} characters as JSON.` });
+export type ToolInput = z.infer<typeof ToolInput>;
 
 export const HostPromptBody = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('permission'),
     /** The tool the agent wants to use, as the host names it (`Bash`, `mcp__github__create_pr`). */
     tool: filledText(200),
-    /** What it would do with it, summarised by the host (the command, the file, the URL). */
-    input: filledText(4000).optional(),
+    /** What it would do with it, summarised by the host (the command, the file, the URL); derived from `toolInput` when omitted. */
+    input: filledText(HOST_INPUT_MAX).optional(),
+    toolInput: ToolInput.optional(),
     requestId: RequestId,
     pinned: Pinned,
+    scope: Scope,
+    waitsUntil: WaitsUntil,
   }),
   z.strictObject({
     kind: z.literal('terminal'),
@@ -30,6 +67,8 @@ export const HostPromptBody = z.discriminatedUnion('kind', [
     options: z.array(filledText(200)).min(2).max(9).meta(DISTINCT_LABELS).optional(),
     requestId: RequestId,
     pinned: Pinned,
+    scope: Scope,
+    waitsUntil: WaitsUntil,
   }),
 ]);
 export type HostPromptBody = z.infer<typeof HostPromptBody>;
@@ -38,15 +77,21 @@ export function permissionQuestion(tool: string): string {
   return `Allow ${tool}?`;
 }
 
+/** What a permission card says the tool would do, whole: the host's own words, else the telling part of its tool input. */
+export function permissionInput(body: Extract<HostPromptBody, { kind: 'permission' }>): string | undefined {
+  return body.input ?? (body.toolInput ? toolInputText(body.toolInput) : undefined);
+}
+
 export function hostPromptDecision(body: HostPromptBody): DecisionContent {
   if (body.kind === 'permission') {
     const question = permissionQuestion(body.tool);
+    const input = permissionInput(body);
     const ask = Ask.parse({
       kind: 'approval',
       prompt: question,
-      action: { kind: 'other', summary: actionSummary(body.input ?? body.tool) },
+      action: { kind: 'other', summary: actionSummary(input ?? body.tool) },
     });
-    return { question, asks: [ask], mode: 'blocking' };
+    return { question, asks: [ask], mode: 'blocking', ...(input ? { context: input } : {}) };
   }
   const ask = Ask.parse(
     body.options
@@ -58,7 +103,7 @@ export function hostPromptDecision(body: HostPromptBody): DecisionContent {
 
 /**
  * What a permission card's approval ask says the tool would do, on one line: a host's input may
- * run to 4000 characters over many lines and is kept whole as the decision's context, while the
+ * run to HOST_INPUT_MAX characters over many lines and is kept whole as the decision's context, while the
  * summary folds its whitespace and keeps its start, cut between characters (never inside a
  * surrogate pair). `cast hook` summarises with it too.
  */

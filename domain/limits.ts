@@ -9,3 +9,10 @@ export const DORMANT_AFTER_DAYS = 30;
 /** A stack's auto-default waits at least a second (tests) and at most 90 days. */
 export const AUTO_DEFAULT_MIN_MS = 1000;
 export const AUTO_DEFAULT_MAX_MS = 90 * 86_400_000;
+
+/**
+ * Issue 31 item 3: what a host sends about one tool call — a command, or a Write's whole content
+ * as JSON — is kept and shown whole up to this many characters; past it the prompt is refused
+ * and nothing is filed. A long script or a generated file fits; a runaway blob does not.
+ */
+export const HOST_INPUT_MAX = 200_000;

@@ -4,6 +4,7 @@
  * restarted (E5), and with neither the answer waits in the session for the agent's next look.
  * Delivery acts on it (activities/deliver-decision.ts); the detail pane promises it (§6.18).
  */
+import type { DecisionSource } from './decision-view-schema';
 import type { RunStatus } from './run';
 import type { Liveness } from './session';
 
@@ -19,4 +20,14 @@ export function pickupOf(sessionLinked: boolean, run: RunStatus | null, liveness
   if (run === 'running') return 'inject';
   if (run !== 'parked') return 'none';
   return liveness === 'stopped' ? 'stopped' : 'restart';
+}
+
+/**
+ * Issue 31 item 5: a host prompt whose host recorded when it stops waiting, past that moment.
+ * Nobody picks its answer up, so the detail pane promises nothing (Cast withdraws it at once
+ * when a worker runs; until then it may still be open).
+ */
+export function hostStoppedWaiting(source: DecisionSource | null, now: Date): boolean {
+  if (!source || (source.kind !== 'permission' && source.kind !== 'terminal') || !source.waitsUntil) return false;
+  return Date.parse(source.waitsUntil) <= now.getTime();
 }

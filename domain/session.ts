@@ -16,14 +16,23 @@ export const PutSessionBody = z.strictObject({
 });
 export type PutSessionBody = z.infer<typeof PutSessionBody>;
 
-export const Liveness = ['live', 'stopped', 'unresponsive'] as const;
+/** `waiting`: blocked on a person — a host prompt of the session is open and its host still waits on it (issue 31 item 7). */
+export const Liveness = ['live', 'stopped', 'unresponsive', 'waiting'] as const;
 export type Liveness = (typeof Liveness)[number];
 
 /** A host that has not sent a heartbeat for this long is unresponsive. */
 export const HEARTBEAT_TIMEOUT_MS = 60_000;
 
-export function livenessOf(session: { stoppedAt: Date | string | null; lastHeartbeatAt: Date | string | null }, now: Date): Liveness {
+/**
+ * A host blocked on its permission prompt sends no heartbeat (Claude Code's hook only waits), yet
+ * it is not unresponsive: it waits on a person, and says so.
+ */
+export function livenessOf(
+  session: { stoppedAt: Date | string | null; lastHeartbeatAt: Date | string | null; waitingOnPerson?: boolean },
+  now: Date,
+): Liveness {
   if (session.stoppedAt !== null) return 'stopped';
+  if (session.waitingOnPerson) return 'waiting';
   if (session.lastHeartbeatAt === null) return 'unresponsive';
   const silentFor = now.getTime() - new Date(session.lastHeartbeatAt).getTime();
   return silentFor <= HEARTBEAT_TIMEOUT_MS ? 'live' : 'unresponsive';

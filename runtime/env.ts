@@ -81,6 +81,8 @@ export const Env = z.object({
   CAST_RATE_LIMIT_WRITES: wholeNumber(1, 1_000_000),
   /** FR-61: Archive all requests a member may make a minute; unset → 5. */
   CAST_RATE_LIMIT_ARCHIVE_ALL: wholeNumber(1, 1_000_000),
+  /** Issue 31: a host's permission prompts and terminal questions a member may file a minute, apart from writes; unset → 120. */
+  CAST_RATE_LIMIT_PROMPTS: wholeNumber(1, 1_000_000),
   /** Connections each process keeps to PostgreSQL; unset → 10 (db/pool.ts). */
   CAST_PG_POOL_MAX: wholeNumber(1, 1000),
   /**

@@ -8,7 +8,7 @@
  * transition sets state before it awaits anything: a second answer racing the first then
  * sees it and loses.
  */
-import { condition, patched } from '@temporalio/workflow';
+import { condition, patched, sleep } from '@temporalio/workflow';
 import type { Delivered } from '../activities/deliver-decision';
 import {
   recordOf,
@@ -191,6 +191,24 @@ export class DecisionMachine implements StackedDecision {
   async archive(command: Expiring): Promise<DecisionSnapshot> {
     const next = rules.archive(this.state, new Date(), { by: command.by ?? null, reason: 'member' });
     return this.commit(next, { kind: 'archived', actor: member(command) });
+  }
+
+  /**
+   * Issue 31 item 5: at the moment its host stops waiting, a host prompt still open is withdrawn,
+   * by Cast, for nobody is left to act on its answer. A durable timer, so it fires even when the
+   * hook could not withdraw its card (Cast was down, or the withdrawal came too late), once a
+   * worker runs again. An answer afterwards is refused as reaching no one (`nobody_waiting`).
+   */
+  async lapseAt(waitsUntil: string): Promise<void> {
+    const ms = Date.parse(waitsUntil) - Date.now();
+    if (ms > 0) await sleep(ms);
+    // Answered in time (or archived), nothing to do; an undo under way is the person's to finish.
+    if (this.state.status !== 'open' || this.undoing) return;
+    await this.commit(rules.withdraw(this.state, new Date()), {
+      kind: 'withdrawn',
+      actor: { kind: 'system', id: null },
+      detail: { reason: 'nobody_waiting', waitsUntil },
+    });
   }
 
   /** FR-49: the work is gone (the sweep or the API says so); only an open decision is set aside. */

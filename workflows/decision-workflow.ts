@@ -58,6 +58,13 @@ async function takenInTime(start: DecisionStart): Promise<boolean> {
   return patched(TAKEN_IN_TIME) && (await decisionMirrored(start.id));
 }
 
+/** When a host prompt's host stops waiting, for decisions filed at workflow version 2 or later (the timer is a new command). */
+function lapsesAt(start: DecisionStart): string | null {
+  if ((start.workflowVersion ?? 0) < 2) return null;
+  const source = start.source;
+  return source && (source.kind === 'permission' || source.kind === 'terminal') ? (source.waitsUntil ?? null) : null;
+}
+
 /** Resolves with the final snapshot, or `null` when no worker took the filing before its caller gave up. */
 export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSnapshot | null> {
   refuseNewerVersion(start);
@@ -86,6 +93,8 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   setHandler(settleDecisionUpdate, (command) => decision.settle(command), { validator: (command) => decision.validateSettle(command) });
 
   await decision.open();
+  const waitsUntil = lapsesAt(start);
+  if (waitsUntil) void decision.lapseAt(waitsUntil);
   for (;;) {
     await condition(() => decision.readyToDeliverOrClose);
     if (decision.state.status === 'withdrawn') {

@@ -53,8 +53,10 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  * run time. A decision filed before the stamp has none, and there the older
  * `patched()` gates still decide, as its history recorded them.
  *   1: the answer that resolves a decision delivers in its mirroring local activity.
+ *   2: a host prompt whose host said when it stops waiting (`source.waitsUntil`) starts a timer,
+ *      and is withdrawn at it if still open (issue 31 item 5).
  */
-export const DECISION_WORKFLOW_VERSION = 1;
+export const DECISION_WORKFLOW_VERSION = 2;
 
 /** `decision/<deployment>/sd-N`, or `decision/sd-N` for one filed before ids carried the deployment. */
 export function decisionWorkflowId(id: string, deployment: Deployment | undefined): string {

@@ -11,7 +11,7 @@ import { getSession } from '../../db/sessions';
 import { hostPromptDecision } from '../../domain/host-prompt';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { reply, type Handlers } from '../mount-routes';
-import { fileDecision } from '../services/file-decision';
+import { fileValidDecision } from '../services/file-decision';
 import type { TemporalGateway } from '../temporal-gateway';
 
 export function sessionPromptHandlers(deps: {
@@ -31,10 +31,19 @@ export function sessionPromptHandlers(deps: {
         tool: body.kind === 'permission' ? body.tool : null,
         lastAssistantMessage: said,
         pinned: body.pinned ?? null,
+        toolInput: body.kind === 'permission' ? (body.toolInput ?? null) : null,
+        waitsUntil: body.waitsUntil ?? null,
       };
+      // Validated whole by HostPromptBody: its context may run past what an agent's own filing
+      // holds (issue 31 item 3), so it is filed as it is rather than parsed again as one.
       const content = hostPromptDecision(body);
-      const context = body.kind === 'permission' ? body.input : undefined;
-      const filed = await fileDecision(deps, principal, { ...content, ...(context ? { context } : {}), session: sessionId }, source);
+      const filed = await fileValidDecision(
+        deps,
+        principal,
+        { ...content, session: sessionId, ...(body.scope ? { scope: body.scope } : {}) },
+        0,
+        source,
+      );
       return reply(
         sessionRoutes.fileHostPrompt,
         { status: 201, body: { decision: filed.decision } },

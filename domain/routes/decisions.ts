@@ -197,6 +197,7 @@ const answerAsk = route({
     'ask_already_answered',
     'decision_archived',
     'decision_not_open',
+    'nobody_waiting',
     'answer_kind_mismatch',
     'option_out_of_range',
     'single_choice_only',

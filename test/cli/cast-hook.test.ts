@@ -16,6 +16,7 @@ import type { DecisionView } from '../../domain/decision';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { toolInputText } from '../../cli/commands/hook/pre-tool-use';
+import { HOST_INPUT_MAX } from '../../domain/limits';
 import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
@@ -268,8 +269,12 @@ describe('cast hook claude-code (with an agent token)', () => {
         /^Cast refused this tool call \(400 invalid_request\): .*NUL character.* Asking in the terminal instead\.$/,
       ),
     });
-    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: input.session_id } });
-    expect(listed.decisions).toEqual([]);
+    // The filing registers the session (issue 31 item 1): refused, it left not even that.
+    await expectProblem(
+      me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: input.session_id } }),
+      404,
+      'session_not_found',
+    );
   });
 
   it('hook: refused 503 overloaded (issue 29), it waits on stderr, retries, and its card lands and is answered', async () => {
@@ -385,16 +390,20 @@ describe('cast hook claude-code (with an agent token)', () => {
     expect(hookOutput(await running.done).hookSpecificOutput.permissionDecision).toBe('allow');
   });
 
-  it('hook: an input over what a card holds (5,000 characters) is never cut: ask, nothing filed', async () => {
+  it('hook: an input over what a card holds (HOST_INPUT_MAX, 200,000 characters as JSON) is never cut: ask, nothing filed', async () => {
     const { me, hook } = await agent();
-    const input = payload({ tool_input: { command: `echo ${'y'.repeat(4995)}` } });
+    const input = payload({ tool_input: { command: `echo ${'y'.repeat(HOST_INPUT_MAX)}` } });
     const run = await hook(input).done;
     expect(hookOutput(run).hookSpecificOutput).toMatchObject({
       permissionDecision: 'ask',
       permissionDecisionReason: expect.stringMatching(/^Cast refused this tool call \(4\d\d \w+\): .* Asking in the terminal instead\.$/),
     });
-    const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: input.session_id } });
-    expect(listed.decisions).toEqual([]);
+    // The filing registers the session (issue 31 item 1): refused, it left not even that.
+    await expectProblem(
+      me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: input.session_id } }),
+      404,
+      'session_not_found',
+    );
   });
 
   it('hook: --help documents its options, what it prints in each failure case, and its environment', async () => {

@@ -19,6 +19,7 @@ const KNOBS = [
   'CAST_RATE_LIMIT_READS',
   'CAST_RATE_LIMIT_WRITES',
   'CAST_RATE_LIMIT_ARCHIVE_ALL',
+  'CAST_RATE_LIMIT_PROMPTS',
 ];
 
 describe('the knobs from the environment', () => {
@@ -27,9 +28,9 @@ describe('the knobs from the environment', () => {
       const env = loadEnv({ ...isolated, ...source });
       expect(env.CAST_PG_POOL_MAX).toBeUndefined();
       expect(env.CAST_MAX_WRITES_IN_FLIGHT).toBeUndefined();
-      expect(configuredRateLimits(env)).toEqual({ read: 60, write: 30, archiveAll: 5 });
+      expect(configuredRateLimits(env)).toEqual({ read: 60, write: 30, archiveAll: 5, prompt: 120 });
     }
-    expect(FR61_LIMITS).toEqual({ read: 60, write: 30, archiveAll: 5 });
+    expect(FR61_LIMITS).toEqual({ read: 60, write: 30, archiveAll: 5, prompt: 120 });
   });
 
   it('set: each is read as a number, and CAST_RATE_LIMITS=off still turns every limit off', () => {
@@ -40,11 +41,17 @@ describe('the knobs from the environment', () => {
       CAST_RATE_LIMIT_READS: '600',
       CAST_RATE_LIMIT_WRITES: ' 120 ',
       CAST_RATE_LIMIT_ARCHIVE_ALL: '2',
+      CAST_RATE_LIMIT_PROMPTS: '300',
     });
     expect(env).toMatchObject({ CAST_PG_POOL_MAX: 25, CAST_MAX_WRITES_IN_FLIGHT: 40 });
-    expect(configuredRateLimits(env)).toEqual({ read: 600, write: 120, archiveAll: 2 });
+    expect(configuredRateLimits(env)).toEqual({ read: 600, write: 120, archiveAll: 2, prompt: 300 });
     expect(configuredRateLimits({ ...env, CAST_RATE_LIMITS: 'off' })).toBeNull();
-    expect(configuredRateLimits(loadEnv({ ...isolated, CAST_RATE_LIMIT_WRITES: '10' }))).toEqual({ read: 60, write: 10, archiveAll: 5 });
+    expect(configuredRateLimits(loadEnv({ ...isolated, CAST_RATE_LIMIT_WRITES: '10' }))).toEqual({
+      read: 60,
+      write: 10,
+      archiveAll: 5,
+      prompt: 120,
+    });
   });
 
   it.each([

@@ -250,6 +250,22 @@ describe.skipIf(!recording)('record workflow histories', () => {
     await client.workflow.getHandle(stackWorkflowId(stack.id, cast.deployment)).terminate('recorded');
   });
 
+  it('host prompts: one withdrawn by Cast at its recorded deadline (issue 31 item 5), one answered before it', async () => {
+    const me = await member();
+    const session = await me.session();
+    const prompt = (command: string) => ({
+      kind: 'permission' as const,
+      tool: 'Bash',
+      toolInput: { command },
+      waitsUntil: new Date(Date.now() + 2000).toISOString(),
+    });
+    const lapsed = await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: prompt('echo one > one.txt') });
+    const answered = await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: prompt('echo two > two.txt') });
+    await me.answer(answered.decision.id, 1, { kind: 'approval', decision: 'approve' });
+    await save('decision-host-prompt-lapsed', decisionWorkflowId(lapsed.decision.id, cast.deployment));
+    await save('decision-host-prompt-answered-in-time', decisionWorkflowId(answered.decision.id, cast.deployment));
+  });
+
   it('a filing that reached the workflow after its caller gave up keeps no decision', async () => {
     const me = await member();
     const number = (Date.now() % 1_000_000_000) + 900_000_000;

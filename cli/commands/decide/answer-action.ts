@@ -1,30 +1,62 @@
-/** What `cast decide answer` does: answers the choice with option N; a decision already answered is exit 3 with that answer. */
+/**
+ * What `cast decide answer` does: answers the choice with option N, or an approval with yes / no;
+ * a decision already answered is exit 3 with that answer.
+ */
 import type { DecisionView } from '../../../domain/decision';
 import { decisionRoutes } from '../../../domain/routes/decisions';
 import { ApiError } from '../../api-error';
-import { emit, usageError } from '../../output';
+import type { AnswerValue } from '../../../domain/ask-schema';
+import type { Client } from '../../http';
+import { CliError, emit, Exit, usageError } from '../../output';
 import type { AnswerOptions } from './answer';
 import { answerLine, outcomeJson } from './present';
 import { checkId, closedError, connect, getDecision } from './target';
 
+/** `yes` / `no` (and y / n) for an approval ask. */
+const VERDICTS: Record<string, 'approve' | 'reject'> = { yes: 'approve', y: 'approve', no: 'reject', n: 'reject' };
+
 export async function run(given: string, n: string, opts: AnswerOptions): Promise<void> {
   const id = checkId(given);
-  const option = Number(n);
-  if (!Number.isInteger(option) || option < 1)
-    throw usageError(`${n} is not an option number; give one of the numbers cast decide ls shows.`);
+  const answer = answerValue(n);
+  if (answer.kind === 'approval' && answer.decision === 'reject' && !opts.reason?.trim())
+    throw usageError(`Saying no needs a reason: cast decide answer ${id} no --reason "…" (it is what the agent learns from).`);
   const api = connect();
   let decision: DecisionView;
   try {
     ({ decision } = await api.request(decisionRoutes.answerAsk, {
       params: { id, ask: 1 },
-      body: { answer: { kind: 'decision', selected: [option] }, ...(opts.reason ? { reason: opts.reason } : {}) },
+      body: { answer, ...(opts.reason ? { reason: opts.reason } : {}) },
     }));
   } catch (error) {
     const code = error instanceof ApiError ? error.problem.code : null;
     if (code === 'ask_already_answered' || code === 'decision_not_open' || code === 'decision_archived') {
       throw closedError(await getDecision(api, id), 'answer');
     }
+    if (code === 'answer_kind_mismatch') throw await kindMismatch(api, id, answer, error as ApiError);
+    // Issue 31 item 5: a card its agent stopped waiting for; the answer would reach no one.
+    if (code === 'nobody_waiting') throw new CliError((error as ApiError).problem.detail, Exit.closed, { state: 'withdrawn' }, code);
     throw error;
   }
   emit(Boolean(opts.json), [`${decision.id} answered: ${answerLine(decision)}`], outcomeJson(decision));
+}
+
+function answerValue(n: string): AnswerValue {
+  const verdict = VERDICTS[n.trim().toLowerCase()];
+  if (verdict) return { kind: 'approval', decision: verdict };
+  const option = Number(n);
+  if (!Number.isInteger(option) || option < 1)
+    throw usageError(
+      `${n} is not an option number, nor yes or no; give one of the numbers cast decide ls shows, or yes / no for an approval.`,
+    );
+  return { kind: 'decision', selected: [option] };
+}
+
+/** Cast refused the answer's kind: says which kind the ask takes, and how to give it (exit 7, nothing changed). */
+async function kindMismatch(api: Client, id: string, answer: AnswerValue, error: ApiError): Promise<CliError> {
+  const ask = (await getDecision(api, id)).asks[0];
+  const message =
+    answer.kind === 'approval'
+      ? `${id} asks for ${ask ? `a ${ask.kind}` : 'another kind of answer'}, not an approval: yes / no answers only an approval (a permission card)${ask?.kind === 'decision' ? '; give an option number, as cast decide ls shows' : ''}. Nothing changed.`
+      : `${id} asks for ${ask?.kind === 'approval' ? 'an approval: answer yes, or no --reason "…"' : `a ${ask?.kind ?? 'different'} answer`}. Nothing changed.`;
+  return new CliError(message, Exit.refused, { status: error.problem.status, problem: error.problem.code }, 'answer_kind_mismatch');
 }

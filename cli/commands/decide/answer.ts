@@ -1,6 +1,8 @@
 /**
  * `cast decide answer sd-N N [--reason TEXT]`: answers from a shell, through the same server
  * function as the web. The first writer wins: a second answer changes nothing (exit 3).
+ * `yes` / `no` answer an approval ask — a permission card's y / n (issue 31 item 4); a
+ * rejection needs its reason, as in the web.
  */
 import type { Command } from 'commander';
 
@@ -9,10 +11,10 @@ export type AnswerOptions = { reason?: string; json?: boolean };
 export function registerAnswer(decide: Command): void {
   decide
     .command('answer')
-    .description('answer a decision with option N')
+    .description('answer a decision with option N, or an approval (a permission card) with yes or no')
     .argument('<id>', 'the decision, e.g. sd-41')
-    .argument('<n>', 'the option number')
-    .option('--reason <text>', 'why (required when choosing against a recommended option)')
+    .argument('<n>', 'the option number, or yes / no for an approval')
+    .option('--reason <text>', 'why (required to say no, and when choosing against a recommended option)')
     .option('--json', 'print one JSON object')
     .action(async (given: string, n: string, opts: AnswerOptions) => (await import('./answer-action')).run(given, n, opts));
 }

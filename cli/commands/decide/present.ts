@@ -70,13 +70,30 @@ export function outcomeJson(decision: DecisionView) {
     id: decision.id,
     state: decision.status,
     answer: answerOf(decision),
-    answeredBy: decisionAskOf(decision)?.answer?.answeredBy ?? null,
+    // An approval's y / n (issue 31 item 4): said only where the decision asks for one.
+    ...(approvalAskOf(decision) ? { verdict: verdictOf(decision) } : {}),
+    answeredBy: (decisionAskOf(decision) ?? approvalAskOf(decision))?.answer?.answeredBy ?? null,
     message: decision.status === 'resolved' ? composeAnswerMessage(decision) : null,
   };
 }
 
 export function answerLine(decision: DecisionView): string {
+  const verdict = verdictOf(decision);
+  if (verdict) return `${verdict === 'approve' ? 'approved' : 'rejected'}${reasonPart(approvalAskOf(decision)?.answer?.reason)}`;
   const answer = answerOf(decision);
-  const reason = decisionAskOf(decision)?.answer?.reason;
-  return answer ? `${answer.n}. ${answer.label}${reason ? ` (reason: ${reason})` : ''}` : 'no answer';
+  return answer ? `${answer.n}. ${answer.label}${reasonPart(decisionAskOf(decision)?.answer?.reason)}` : 'no answer';
+}
+
+const reasonPart = (reason: string | undefined | null) => (reason ? ` (reason: ${reason})` : '');
+
+/** An approval ask (a permission card's y / n, an agent's own approval) as the first ask. */
+export function approvalAskOf(decision: DecisionView) {
+  const ask = decision.asks[0];
+  return ask?.kind === 'approval' ? ask : null;
+}
+
+/** Approved or rejected, once its approval ask is answered. */
+function verdictOf(decision: DecisionView): 'approve' | 'reject' | null {
+  const value = approvalAskOf(decision)?.answer?.value;
+  return value?.kind === 'approval' ? value.decision : null;
 }

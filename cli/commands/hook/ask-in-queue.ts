@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DecisionView } from '../../../domain/decision';
-import { sessionRoutes } from '../../../domain/routes/sessions';
 import { hostSession, scope } from '../../config';
 import { parseDuration } from '../../duration-flag';
 import { hint } from '../../output';
@@ -51,14 +50,16 @@ export async function askInQueue<T = never>(
   const bound = new RunBound();
   let filing: Filing | null = null;
   try {
-    bound.arm(parseDuration(timeout));
+    const seconds = parseDuration(timeout);
+    bound.arm(seconds);
+    // Recorded on the card: past it nobody waits, and Cast withdraws it (issue 31 item 5).
+    const waitsUntil = new Date(Date.now() + seconds * 1000).toISOString();
     const input = await bound.race(readInput());
     const api = connect();
-    // The host's conversation (Claude Code's session, Codex's thread), registered with its project (the host's cwd).
+    // The host's conversation (Claude Code's session, Codex's thread); filing registers it with its project (the host's cwd).
     const session = hostSession(input.session_id);
-    await api.request(sessionRoutes.putSession, { params: { id: session }, body: { scope: scope(input.cwd) } }, bound.signal);
     // Codex's PermissionRequest carries no call id; a fresh one finds the card if its filing is cut off.
-    filing = { api, session, requestId: input.tool_use_id ?? randomUUID(), card: null };
+    filing = { api, session, scope: scope(input.cwd), requestId: input.tool_use_id ?? randomUUID(), card: null, waitsUntil };
     const filed = await fileCard(filing, input, bound.signal);
     if ('atOnce' in filed) return { kind: 'atOnce', verdict: filed.atOnce } as AtOnce<T>;
     hint(`cast: ${filed.wait.id} "${filed.wait.question}" is in the Cast queue; waiting up to ${timeout} for the answer.`);

@@ -3,6 +3,8 @@
  * call as a permission card in the hook's session, waits for the person's y / n, and prints the
  * verdict. Any stop or failure withdraws a card it filed and prints "ask" with the reason.
  */
+import { sessionRoutes } from '../../../domain/routes/sessions';
+import { scope } from '../../config';
 import { CliError, Exit, hint } from '../../output';
 import { readStdin } from '../decide/decision-input';
 import { alwaysAllow } from './always-rule';
@@ -27,8 +29,10 @@ export async function run(opts: HookOptions): Promise<void> {
   setTimeout(() => process.exit(0), LEAVE_AFTER_MS).unref();
 }
 
-/** The verdict; on the PermissionRequest door an "always" approve carries the rule to keep. */
-/** `heard` learns the payload, so the verdict is printed in its event's shape. */
+/**
+ * The verdict; on the PermissionRequest door an "always" approve carries the rule to keep.
+ * `heard` learns the payload, so the verdict is printed in its event's shape.
+ */
 async function answerPermission(opts: HookOptions, heard: { input?: PreToolUseInput }): Promise<Verdict> {
   const outcome = await askInQueue(opts.timeout, async () => (heard.input = await readHookInput()), fileFor(opts));
   const input = heard.input!;
@@ -48,9 +52,14 @@ const isQuestion = (input: PreToolUseInput) => input.tool_name === ASK_USER_QUES
 /** What this call files: its questions, a parked headless run's card (park.ts), or the permission card. */
 function fileFor(opts: HookOptions): FileCard<Answered> {
   return async (filing, input, signal) => {
-    if (isQuestion(input)) return { wait: (filing.card = await fileQuestions(filing.api, filing.session, input.tool_input, signal)) };
+    if (isQuestion(input)) {
+      // A decision (unlike a prompt) is filed into a session that exists.
+      await filing.api.request(sessionRoutes.putSession, { params: { id: filing.session }, body: { scope: scope(input.cwd) } }, signal);
+      return { wait: (filing.card = await fileQuestions(filing.api, filing.session, input.tool_input, signal)) };
+    }
     if (opts.park && input.tool_use_id && input.hook_event_name === 'PreToolUse' && unattended()) {
-      const file = async () => (filing.card = await filePermission(filing, input, signal));
+      // No deadline on the card: the run's restart, not this process, waits for the answer.
+      const file = async () => (filing.card = await filePermission({ ...filing, waitsUntil: null }, input, signal));
       return { atOnce: await answerParked({ api: filing.api, session: filing.session, toolUseId: input.tool_use_id }, file, signal) };
     }
     return { wait: (filing.card = await filePermission(filing, input, signal)) };

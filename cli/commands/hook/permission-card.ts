@@ -11,7 +11,6 @@ import { sessionRoutes } from '../../../domain/routes/sessions';
 import { ApiError } from '../../api-error';
 import type { Client } from '../../http';
 import type { CardFate } from './ask-reason';
-import { toolInputText } from './pre-tool-use';
 import type { StopReason } from './run-bound';
 
 const SLICE_SECONDS = 25;
@@ -20,19 +19,34 @@ const WITHDRAW_AFTER_TIMEOUT_MS = 2000;
 const WITHDRAW_AFTER_SIGNAL_MS = 600;
 
 /** The card being filed: its id is known once Cast answers; until then its request id finds it. */
-export type Filing = { api: Client; session: string; requestId: string; card: DecisionView | null };
+export type Filing = {
+  api: Client;
+  session: string;
+  /** The session's project, registered by the filing itself: one write per prompt (issue 31 item 1). */
+  scope: string | undefined;
+  requestId: string;
+  card: DecisionView | null;
+  /** When the hook stops waiting (its --timeout); null when something else waits (a parked run's restart). */
+  waitsUntil: string | null;
+};
 
 /** The tool call a card asks about, as the host's hook input names it. */
 export type ToolCall = { tool_name: string; tool_input: Record<string, unknown> };
 
-/** Files the tool call as a permission card: the whole input goes, and Cast makes the card's one-line summary of it. */
+/** Files the tool call as a permission card: the whole input goes, and Cast makes the card of it. */
 export async function filePermission(filing: Filing, input: ToolCall, signal: AbortSignal): Promise<DecisionView> {
-  const text = toolInputText(input.tool_input);
   const { decision } = await filing.api.request(
     sessionRoutes.fileHostPrompt,
     {
       params: { id: filing.session },
-      body: { kind: 'permission', tool: input.tool_name, ...(text ? { input: text } : {}), requestId: filing.requestId },
+      body: {
+        kind: 'permission',
+        tool: input.tool_name,
+        toolInput: input.tool_input,
+        ...(filing.scope ? { scope: filing.scope } : {}),
+        requestId: filing.requestId,
+        ...(filing.waitsUntil ? { waitsUntil: filing.waitsUntil } : {}),
+      },
     },
     signal,
   );

@@ -23,17 +23,5 @@ export const PreToolUseInput = z.looseObject({
 });
 export type PreToolUseInput = z.infer<typeof PreToolUseInput>;
 
-/** Fields that say what a tool call does, most telling first: Bash's command, a file's path, a URL… */
-const TELLING_FIELDS = ['command', 'file_path', 'notebook_path', 'url', 'query', 'pattern', 'path', 'description', 'prompt'] as const;
-
-/**
- * `rm -rf build/`, `/repo/src/app.ts`, or the input as compact JSON for a tool we do not know —
- * whole, newlines and all: a person must see everything they approve, so nothing is cut here.
- */
-export function toolInputText(input: Record<string, unknown>): string | undefined {
-  const field = TELLING_FIELDS.find((name) => typeof input[name] === 'string' && input[name].trim() !== '');
-  let text = field ? (input[field] as string).trim() : Object.keys(input).length > 0 ? JSON.stringify(input) : '';
-  // Grep and Glob: the pattern, and where.
-  if ((field === 'pattern' || field === 'query') && typeof input.path === 'string' && input.path.trim()) text += ` in ${input.path.trim()}`;
-  return text || undefined;
-}
+/** What the tool would do, whole (the permission card's context): Cast's own reading of a tool input. */
+export { toolInputText } from '../../../domain/tool-input';

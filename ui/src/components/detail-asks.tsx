@@ -43,7 +43,11 @@ export function DetailAsks({
             submit={(value, reason) => onAnswer(ask.position, value, reason)}
             riskFlags={ask.position === 1 && decision.source?.kind === 'approval' ? detail.riskFlags : null}
             // A permission card's ACTION is the tool input its host sent, whole.
-            command={decision.source?.kind === 'permission' && ask.kind === 'approval' ? (decision.context ?? ask.action.summary) : null}
+            command={
+              decision.source?.kind === 'permission' && ask.kind === 'approval'
+                ? { text: decision.context ?? ask.action.summary, input: decision.source.toolInput ?? null }
+                : null
+            }
             optionPage={(ask, option) =>
               decision.documents.options?.[`${ask}.${option}`] ? documentHref(decision.id, `option-${ask}-${option}`) : null
             }

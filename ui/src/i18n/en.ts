@@ -90,6 +90,9 @@ export const en = {
     reject: 'Reject',
     confirmRejection: 'Confirm rejection',
     action: 'ACTION',
+    // A permission card's Write (what the file will hold) and Edit (its diff), issue 31 item 2.
+    writes: 'WRITES',
+    changes: 'CHANGES',
     risks: 'RISKS',
     openConnections: 'Open connections',
     granted: 'I have granted it',
@@ -374,7 +377,7 @@ export const en = {
       failed: 'Failed',
       cancelled: 'Cancelled',
     },
-    liveness: { live: 'live', stopped: 'stopped', unresponsive: 'not responding' },
+    liveness: { live: 'live', stopped: 'stopped', unresponsive: 'not responding', waiting: 'waiting on a person' },
   },
   task: {
     title: 'Task',
@@ -927,6 +930,7 @@ export const en = {
     access_not_granted: 'That access still is not granted. Nothing was changed.',
     decision_archived: 'This decision was archived.',
     decision_not_open: 'This decision is no longer open; nothing was changed.',
+    nobody_waiting: 'Its agent stopped waiting for this answer, so it would reach no one; nothing was changed.',
     workflow_id_taken: 'Cast could not find a free number for this; nothing was changed. Try again.',
     decision_not_open_resolved: 'This decision was already answered; nothing was changed.',
     decision_not_open_withdrawn: 'Its agent withdrew this decision; nothing was changed.',

@@ -6,6 +6,7 @@ import { ReasonField } from '../reason-field';
 import { AskForm } from './ask-form';
 import { focusSoon, useAskCommands } from './ask-commands';
 import type { Submit } from './submit';
+import { ToolCallView, type ToolCall } from './tool-call';
 
 type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
 
@@ -15,9 +16,8 @@ type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
  * Reject makes it required. A permission card has the same controls and words (§6.18 "Approve · Reject ·
  * Confirm rejection"). An approval record's risks are its flags, worded by the catalogue (FR-63); an
  * agent's own approval ask says its risks in its own words.
- * A permission card's ACTION is the tool input the host sent, whole: a command or a JSON document,
- * shown as code in a monospace block that wraps and scrolls inside its own box, so even a long
- * unbroken line never widens the page.
+ * A permission card's ACTION is the tool input the host sent, whole (tool-call.tsx): a command, a
+ * Write's content, an Edit's diff.
  * Enter on a button presses it (§6.17); Ctrl/⌘+Enter in the reason confirms a rejection. Approving
  * never follows from a focus move: the keys land on the ask itself, not on Approve, and Enter in the
  * reason only says how to approve — y, or the button.
@@ -31,8 +31,8 @@ export function ApprovalControl({
   ask: ApprovalAsk;
   submit: Submit;
   riskFlags?: RiskFlag[] | null;
-  /** A permission card's tool input: shown as the ACTION, in a code block. */
-  command?: string | null;
+  /** A permission card's tool call: shown as the ACTION, in code blocks. */
+  command?: ToolCall | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -111,23 +111,14 @@ export function ApprovalFacts({
 }: {
   ask: ApprovalAsk;
   riskFlags?: RiskFlag[] | null;
-  command?: string | null;
+  command?: ToolCall | null;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
   return (
     <>
       {command !== null ? (
-        <div className="command">
-          <span className="label" id={`${id}-action`}>
-            {t('ask.action')}
-          </span>
-          {/* Tool input, as text: a region a keyboard can scroll when a line is longer than the box. */}
-          <pre tabIndex={0} aria-labelledby={`${id}-action`} data-testid="command">
-            <code>{command}</code>
-          </pre>
-        </div>
+        <ToolCallView call={command} />
       ) : (
         <p>
           <span className="label">{t('ask.action')}</span> {ask.action.summary}

@@ -1,3 +1,4 @@
+import type { ToolCall } from './tool-call';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AskState } from '../../../../domain/decision-view-schema';
@@ -82,8 +83,8 @@ export function AskItem({
   optionPage: OptionPageHref;
   /** The approval record's risk flags, when this is its derived ask: the catalogue words them. */
   riskFlags?: RiskFlag[] | null;
-  /** A permission card's tool input, whole: its approval ask shows it as a code block. */
-  command?: string | null;
+  /** A permission card's tool call, whole: its approval ask shows it as code. */
+  command?: ToolCall | null;
 }) {
   const { t } = useTranslation();
   if (ask.answer) {

@@ -1,0 +1,117 @@
+/**
+ * Issue 31 item 5: a card its agent stopped waiting for leaves the queue. The hook records its
+ * own deadline on the card (`waitsUntil`); at it, an open card is withdrawn by Cast's workflow
+ * timer with no withdraw call — even when no worker ran at the deadline — and an answer to it
+ * afterwards is refused as reaching no one (409 `nobody_waiting`); past its deadline its detail
+ * promises no pickup, even before the worker has withdrawn it. A card filed without a
+ * deadline (someone picks its answer up whenever it comes) stays open.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
+import { expectProblem } from '../support/problem';
+import { startTestCast, type TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast();
+});
+afterAll(() => cast?.stop());
+
+async function agent() {
+  const member = await cast.newMember();
+  return { person: world(cast, member), me: world(cast, await agentTokenOf(cast.pool, member, 'Claude Code')) };
+}
+
+const prompt = (waitsUntil?: Date) => ({
+  kind: 'permission' as const,
+  tool: 'Bash',
+  toolInput: { command: 'echo hi > out.txt' },
+  ...(waitsUntil ? { waitsUntil: waitsUntil.toISOString() } : {}),
+});
+
+describe('issue 31 item 5: a card nobody waits on leaves the queue', () => {
+  it('issue 31 item 5: at its recorded deadline an open card is withdrawn with no withdraw call, even with no worker running at the deadline; an answer after says nobody was waiting', async () => {
+    const { person, me } = await agent();
+    const deadline = new Date(Date.now() + 3000);
+    const { decision } = await me.send(sessionRoutes.fileHostPrompt, { params: { id: randomUUID() }, body: prompt(deadline) });
+    const { decision: undated } = await me.send(sessionRoutes.fileHostPrompt, { params: { id: randomUUID() }, body: prompt() });
+    expect(decision.source).toMatchObject({ kind: 'permission', waitsUntil: deadline.toISOString() });
+    expect(decision.status).toBe('open');
+
+    // Cast's worker is down from before the deadline until well after it: no hook is alive to withdraw it either.
+    await cast.stopWorker();
+    try {
+      await sleep(deadline.getTime() - Date.now() + 2000);
+      // Still open with no worker to withdraw it, its detail already promises no pickup.
+      const shown = await person.send(decisionRoutes.getDecision, { params: { id: decision.id } });
+      expect(shown.decision.status).toBe('open');
+      expect(shown.detail).toMatchObject({ pickup: null, lines: { pending: null } });
+      const other = await person.send(decisionRoutes.getDecision, { params: { id: undated.id } });
+      expect(other.detail.pickup).not.toBeNull();
+    } finally {
+      await cast.startWorker();
+    }
+    await expect.poll(async () => (await person.decision(decision.id)).status, { timeout: 20_000, interval: 250 }).toBe('withdrawn');
+    const withdrawn = await person.decision(decision.id);
+    expect(Date.parse(withdrawn.closedAt!)).toBeGreaterThanOrEqual(deadline.getTime());
+
+    const refused = await expectProblem(person.answer(decision.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
+    expect(refused.detail).toContain(`Nobody was waiting for ${decision.id} any more`);
+    expect((await person.decision(decision.id)).status).toBe('withdrawn');
+    // Left the queue.
+    const queue = await person.send(decisionRoutes.listQueue);
+    expect(JSON.stringify(queue)).not.toContain(`"${decision.id}"`);
+
+    // No deadline recorded: still open, and answerable.
+    expect((await person.decision(undated.id)).status).toBe('open');
+    await person.answer(undated.id, 1, { kind: 'approval', decision: 'approve' });
+    expect((await person.decision(undated.id)).status).toBe('resolved');
+  });
+
+  it('issue 31 item 5: a card answered before its deadline stays answered past it', async () => {
+    const { person, me } = await agent();
+    const deadline = new Date(Date.now() + 2000);
+    const { decision } = await me.send(sessionRoutes.fileHostPrompt, { params: { id: randomUUID() }, body: prompt(deadline) });
+    await person.answer(decision.id, 1, { kind: 'approval', decision: 'approve' });
+    await sleep(deadline.getTime() - Date.now() + 1500);
+    expect((await person.decision(decision.id)).status).toBe('resolved');
+  });
+
+  it('issue 31 item 5: a card its hook withdrew says, to a late answer, that nobody was waiting', async () => {
+    const { person, me } = await agent();
+    const { decision } = await me.send(sessionRoutes.fileHostPrompt, {
+      params: { id: randomUUID() },
+      body: prompt(new Date(Date.now() + 60_000)),
+    });
+    await me.send(decisionRoutes.withdrawDecision, { params: { id: decision.id }, body: {} });
+    await expectProblem(person.answer(decision.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
+  });
+});
+
+describe('issue 31 item 7: a session blocked on a permission card waits on a person', () => {
+  it('issue 31 item 7: a session whose hook waits on its card shows as waiting on a person, not unresponsive; answered, it no longer does', async () => {
+    const { person, me } = await agent();
+    const session = randomUUID();
+    const { decision } = await me.send(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: prompt(new Date(Date.now() + 60_000)),
+    });
+    // The hook sends no heartbeat while it waits.
+    expect((await person.send(sessionRoutes.getSession, { params: { id: session } })).session.liveness).toBe('waiting');
+    const listed = await person.send(sessionRoutes.listSessions);
+    expect(listed.sessions.find((entry) => entry.id === session)?.liveness).toBe('waiting');
+    await person.answer(decision.id, 1, { kind: 'approval', decision: 'approve' });
+    expect((await person.send(sessionRoutes.getSession, { params: { id: session } })).session.liveness).toBe('unresponsive');
+
+    // Past its host's deadline the card waits on no one, whatever the workflow has done yet.
+    const late = randomUUID();
+    await me.send(sessionRoutes.fileHostPrompt, { params: { id: late }, body: prompt(new Date(Date.now() + 1000)) });
+    await sleep(1500);
+    expect((await person.send(sessionRoutes.getSession, { params: { id: late } })).session.liveness).toBe('unresponsive');
+  });
+});

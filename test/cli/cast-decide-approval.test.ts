@@ -1,0 +1,89 @@
+/**
+ * Issue 31 item 4: `cast decide answer sd-N yes|no [--reason …]` answers an approval ask — a
+ * permission card's y / n — from a shell, as the web's Approve and Reject do; the real `cast`
+ * against a real Cast. An answer of the wrong kind is refused by Cast (exit 7, docs/cli.md),
+ * saying what the ask takes; nothing changes.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
+import { startTestCast, type TestCast } from '../support/test-cast';
+import { castShell, jsonOf } from './run-cast';
+
+let cast: TestCast;
+beforeAll(async () => {
+  cast = await startTestCast();
+});
+afterAll(() => cast?.stop());
+
+/** A person with a shell, and a permission card their agent's hook filed. */
+async function permissionCard() {
+  const member = await cast.newMember();
+  const me = world(cast, member);
+  const agent = world(cast, await agentTokenOf(cast.pool, member, 'Claude Code'));
+  const { decision } = await agent.send(sessionRoutes.fileHostPrompt, {
+    params: { id: randomUUID() },
+    body: { kind: 'permission', tool: 'Bash', toolInput: { command: 'rm -rf build/' } },
+  });
+  return { me, shell: castShell({ url: cast.url, token: member.token }), id: decision.id };
+}
+
+type Outcome = { id: string; state: string; verdict?: string | null; answeredBy: string | null; message: string | null };
+
+describe('issue 31 item 4: cast decide answer on an approval ask', () => {
+  it('issue 31 item 4: yes approves a permission card', async () => {
+    const { me, shell, id } = await permissionCard();
+    const run = await shell.run(['decide', 'answer', id, 'yes', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(jsonOf<Outcome>(run)).toMatchObject({ id, state: 'resolved', verdict: 'approve', answeredBy: expect.any(String) });
+    const decision = await me.decision(id);
+    expect(decision.status).toBe('resolved');
+    expect(decision.asks[0]!.answer!.value).toEqual({ kind: 'approval', decision: 'approve' });
+    // Said again, the first answer stands (exit 3), as for a choice.
+    const again = await shell.run(['decide', 'answer', id, 'no', '--reason', 'Changed my mind.']);
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain('was already answered: approved');
+  });
+
+  it('issue 31 item 4: no with --reason rejects it with the reason; no without one is refused before anything is sent', async () => {
+    const { me, shell, id } = await permissionCard();
+    const bare = await shell.run(['decide', 'answer', id, 'no']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('needs a reason');
+    expect((await me.decision(id)).status).toBe('open');
+
+    const run = await shell.run(['decide', 'answer', id, 'no', '--reason', 'Not in this folder; use scratch/.']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`${id} answered: rejected (reason: Not in this folder; use scratch/.)\n`);
+    const answer = (await me.decision(id)).asks[0]!.answer!;
+    expect(answer.value).toEqual({ kind: 'approval', decision: 'reject' });
+    expect(answer.reason).toBe('Not in this folder; use scratch/.');
+  });
+
+  it('issue 31 item 4: yes on a choice is refused by Cast (exit 7) saying it takes an option number; a number on a permission card says yes / no', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const shell = castShell({ url: cast.url, token: member.token });
+    const {
+      body: { decision: choice },
+    } = await me.file({
+      question: 'Which schema wins?',
+      context: 'The daemon writes ids from the path; the web index from frontmatter.',
+      asks: [{ kind: 'decision', prompt: 'Which wins?', options: [{ label: 'Path' }, { label: 'Frontmatter' }] }],
+    });
+    const yes = await shell.run(['decide', 'answer', choice.id, 'yes', '--json']);
+    expect(yes.code).toBe(7);
+    expect(yes.stderr).toContain(`${choice.id} asks for a decision, not an approval`);
+    expect(yes.stderr).toContain('give an option number');
+    expect(jsonOf(yes)).toMatchObject({ error: { code: 'answer_kind_mismatch' } });
+    expect((await me.decision(choice.id)).status).toBe('open');
+
+    const { shell: own, id, me: owner } = await permissionCard();
+    const number = await own.run(['decide', 'answer', id, '1']);
+    expect(number.code).toBe(7);
+    expect(number.stderr).toContain(`${id} asks for an approval: answer yes, or no --reason`);
+    expect((await owner.decision(id)).status).toBe('open');
+  });
+});

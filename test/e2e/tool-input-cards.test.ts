@@ -1,0 +1,112 @@
+/**
+ * Issue 31 item 2, in a real browser: a permission card shows what the tool call will write.
+ * A Write shows the content the file will hold; an Edit shows its change as a diff (removed
+ * lines marked "-", added "+", the lines kept unmarked), in monospace, and neither widens a
+ * 390 px page even with a long unbroken line; a Bash call shows its description above its
+ * command. Each state is scanned by axe.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { world } from '../support/agent-world';
+import { expectAccessible } from '../support/axe';
+import { screenshot, signedInPage } from '../support/browser';
+import { withBrowserCast } from '../support/browser-cast';
+import type { TestCast } from '../support/test-cast';
+
+let cast: TestCast;
+let browser: Browser;
+withBrowserCast((started) => ({ cast, browser } = started));
+
+type Me = ReturnType<typeof world>;
+const SLOW = { timeout: 20_000 };
+const SCENARIO = 240_000;
+const PHONE = { width: 390, height: 844 };
+
+type Root = { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
+type Styled = { getComputedStyle(element: unknown): { fontFamily: string } };
+
+const widths = (page: Page) =>
+  page.evaluate(() => {
+    const root = globalThis as unknown as Root;
+    return { scrollWidth: root.document.documentElement.scrollWidth, width: root.innerWidth };
+  });
+
+/** Files one permission prompt and opens its card on a phone. */
+async function openOnPhone(me: Me, tool: string, toolInput: Record<string, unknown>) {
+  const session = await me.session();
+  await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: { kind: 'permission', tool, toolInput } });
+  const page = await signedInPage(browser, cast.url, me.member.token, '/decisions', { viewport: PHONE });
+  await page.getByTestId('card').first().locator('[data-card]').click();
+  const detail = page.locator('.detail');
+  await detail.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+  const { scrollWidth, width } = await widths(page);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+  return { page, detail };
+}
+
+const LONG = 'const_the_generated_identifier_that_runs_past_any_phone_width_without_a_single_space_to_break_at = 1;';
+
+describe('issue 31 item 2: Write and Edit cards show what will be written', () => {
+  it(
+    'issue 31 item 2: a Write card shows the file and the whole content it will hold, in monospace, within 390 px',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const content = `# Plan\n\n1. Write the tests\n2. Ship on Friday\n${LONG}\n`;
+      const { page, detail } = await openOnPhone(me, 'Write', { file_path: '/repo/notes/plan.md', content });
+      expect(await detail.getByTestId('command').textContent()).toBe('/repo/notes/plan.md');
+      const written = detail.getByTestId('write-content');
+      expect(await written.textContent()).toBe(content);
+      expect(
+        await written.locator('code').evaluate((element) => (globalThis as unknown as Styled).getComputedStyle(element).fontFamily),
+      ).toMatch(/mono/i);
+      expect(await detail.getByText('WRITES').count()).toBe(1);
+      await screenshot(page, 'permission-write-390');
+      await expectAccessible(page);
+    },
+    SCENARIO,
+  );
+
+  it(
+    'issue 31 item 2: an Edit card shows its change as a diff, removed lines marked - and added +, within 390 px',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const before = `export const port = 3000;\nexport const host = 'localhost';\n${LONG}`;
+      const after = `export const port = 8080;\nexport const host = 'localhost';\n${LONG}`;
+      const { page, detail } = await openOnPhone(me, 'Edit', { file_path: '/repo/src/app.ts', old_string: before, new_string: after });
+      expect(await detail.getByTestId('command').textContent()).toBe('/repo/src/app.ts');
+      const diff = detail.getByTestId('edit-diff');
+      const lines = await diff.locator('.diff-line').evaluateAll((elements) =>
+        elements.map((element) => ({
+          kind: (element as unknown as { dataset: { kind: string } }).dataset.kind,
+          text: (element as unknown as { textContent: string }).textContent,
+        })),
+      );
+      expect(lines).toEqual([
+        { kind: 'removed', text: '-export const port = 3000;\n' },
+        { kind: 'added', text: '+export const port = 8080;\n' },
+        { kind: 'kept', text: " export const host = 'localhost';\n" },
+        { kind: 'kept', text: ` ${LONG}\n` },
+      ]);
+      expect(await diff.evaluate((element) => (globalThis as unknown as Styled).getComputedStyle(element).fontFamily)).toMatch(/mono/i);
+      await screenshot(page, 'permission-edit-390');
+      await expectAccessible(page);
+    },
+    SCENARIO,
+  );
+
+  it(
+    'issue 31 item 2: a Bash card shows its description above its command',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const { detail } = await openOnPhone(me, 'Bash', { command: 'rm -rf build/ && npm run build', description: 'Rebuild from clean' });
+      const description = detail.getByTestId('tool-description');
+      expect(await description.textContent()).toBe('Rebuild from clean');
+      const command = detail.getByTestId('command');
+      expect(await command.textContent()).toBe('rm -rf build/ && npm run build');
+      const [above, below] = await Promise.all([description.boundingBox(), command.boundingBox()]);
+      expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+    },
+    SCENARIO,
+  );
+});
