@@ -328,14 +328,17 @@ export class TemporalGateway {
     const workflowId = workflowIdIn(await this.deployment());
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const args: [Arg] = [argument(new Date(deadline).toISOString())];
-    try {
-      return await this.call(deadline, (client) => {
-        const handle: WorkflowHandle = client.workflow.getHandle(workflowId);
-        return handle.executeUpdate(definition, { args, ...(updateId ? { updateId } : {}) });
-      });
-    } catch (error) {
-      if (isClosed(error)) return null;
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.call(deadline, (client) => {
+          const handle: WorkflowHandle = client.workflow.getHandle(workflowId);
+          return handle.executeUpdate(definition, { args, ...(updateId ? { updateId } : {}) });
+        });
+      } catch (error) {
+        if (isClosed(error)) return null;
+        if (droppedByTaskFailure(error) && attempt < DROPPED_UPDATE_ATTEMPTS) continue;
+        throw error;
+      }
     }
   }
 
@@ -376,6 +379,18 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
     timer = setTimeout(() => reject(Object.assign(new Error('Connecting to Temporal took too long.'), { code: 4 })), deadline - Date.now());
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Temporal drops an update still in flight when its workflow task fails — say the workflow
+ * completed just as the update arrived (the task fails with UnhandledCommand and runs again).
+ * The update was never accepted, so it is sent again: to the workflow still running, or to the
+ * completed one, which reads as closed (a host withdrawing the card its deadline just withdrew).
+ */
+const DROPPED_UPDATE_ATTEMPTS = 3;
+
+function droppedByTaskFailure(error: unknown): boolean {
+  return error instanceof Error && /unexpected workflow task failure/i.test(error.message);
 }
 
 function isClosed(error: unknown): boolean {

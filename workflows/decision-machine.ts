@@ -44,6 +44,8 @@ import { StackSide, type StackedDecision } from './stack-side';
  * whose resolving answer delivers in its own local activity; older ones replay without it.
  */
 const DELIVER_WITH_ANSWER = 'deliver-with-answer';
+/** How long after a host prompt's deadline Cast withdraws a card its hook left open. */
+const LAPSE_GRACE_MS = 30_000;
 
 const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member', id: command.by ?? null });
 
@@ -184,6 +186,9 @@ export class DecisionMachine implements StackedDecision {
   }
 
   async withdraw(command: Expiring): Promise<DecisionSnapshot> {
+    // Its deadline's own withdrawal (lapseAt) may land between this update's validation and now:
+    // the card is out of the queue either way, and a second withdrawal would record it twice.
+    if (this.state.status === 'withdrawn') return this.state;
     const actor = rules.agentActor(this.state, command.by ?? this.state.filedBy, command.via);
     return this.commit(rules.withdraw(this.state, new Date()), { kind: 'withdrawn', actor });
   }
@@ -200,7 +205,9 @@ export class DecisionMachine implements StackedDecision {
    * worker runs again. An answer afterwards is refused as reaching no one (`nobody_waiting`).
    */
   async lapseAt(waitsUntil: string): Promise<void> {
-    const ms = Date.parse(waitsUntil) - Date.now();
+    // A grace past the deadline: a hook alive at it withdraws its own card then, and this timer
+    // only takes out cards whose hook could not (two withdrawals at one moment race).
+    const ms = Date.parse(waitsUntil) + LAPSE_GRACE_MS - Date.now();
     if (ms > 0) await sleep(ms);
     // Answered in time (or archived), nothing to do; an undo under way is the person's to finish.
     if (this.state.status !== 'open' || this.undoing) return;
