@@ -6,11 +6,11 @@
  * dialog in the terminal.
  */
 import { describe, expect, it } from 'vitest';
-import { startAnthropicStandIn, toolResultText } from '../support/hosts/anthropic-stand-in';
+import { toolResultText } from '../support/hosts/anthropic-stand-in';
 import { claudeProject } from '../support/hosts/claude-project';
+import { startClaudeTerminal } from '../support/hosts/claude-terminal-run';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardInOnlySession } from '../support/hosts/open-card';
-import { startClaudeInTerminal } from '../support/hosts/run-claude-pty';
 
 const hosts = hostTestWorld();
 
@@ -37,20 +37,11 @@ const ASK = {
 describe('issue 31 item 11: AskUserQuestion answered from the queue (interactive claude in a terminal)', { timeout: 150_000 }, () => {
   it('the questions become a choice decision; the option picked in Cast reaches the model as the user’s answer', async () => {
     const project = await claudeProject(hosts, []);
-    const model = hosts.model(await startAnthropicStandIn([ASK, { text: 'SQLite it is.' }]));
-    const terminal = hosts.terminal(
-      startClaudeInTerminal({
-        cwd: project.project,
-        home: project.home,
-        root: project.root,
-        args: ['Pick a database with me'],
-        modelUrl: model.url,
-        proxyUrl: hosts.proxy().url,
-        env: project.env,
-      }),
-    );
+    const { model, terminal } = await startClaudeTerminal(hosts, project, {
+      prompt: 'Pick a database with me',
+      script: [ASK, { text: 'SQLite it is.' }],
+    });
 
-    // The hook files under Claude's session id, which the test does not know: the person's one session.
     const card = await openCardInOnlySession(project.person, terminal.screen);
     expect(card).toMatchObject({ question: QUESTION, mode: 'blocking' });
     expect(card.asks).toEqual([

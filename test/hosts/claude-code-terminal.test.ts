@@ -7,11 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startAnthropicStandIn } from '../support/hosts/anthropic-stand-in';
 import { claudeProject } from '../support/hosts/claude-project';
+import { startClaudeTerminal } from '../support/hosts/claude-terminal-run';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardInOnlySession } from '../support/hosts/open-card';
-import { startClaudeInTerminal } from '../support/hosts/run-claude-pty';
 
 const hosts = hostTestWorld();
 
@@ -20,18 +19,10 @@ const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt
 describe('issue 31 item 7: the terminal says the prompt waits in Cast, and which card answered it', { timeout: 150_000 }, () => {
   it('the spinner shows the status message while the hook waits; approved, the line under the call names the card', async () => {
     const project = await claudeProject(hosts, ['--door', 'pre-tool-use']);
-    const model = hosts.model(await startAnthropicStandIn([WRITE_HI, { text: 'Wrote it.' }]));
-    const terminal = hosts.terminal(
-      startClaudeInTerminal({
-        cwd: project.project,
-        home: project.home,
-        root: project.root,
-        args: ['Write hi to out.txt'],
-        modelUrl: model.url,
-        proxyUrl: hosts.proxy().url,
-        env: project.env,
-      }),
-    );
+    const { terminal } = await startClaudeTerminal(hosts, project, {
+      prompt: 'Write hi to out.txt',
+      script: [WRITE_HI, { text: 'Wrote it.' }],
+    });
 
     const card = await openCardInOnlySession(project.person, terminal.screen);
     await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain('Waiting for your answer in Cast…');
