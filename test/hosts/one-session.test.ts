@@ -22,6 +22,7 @@ import { startAnthropicStandIn, toolResultText } from '../support/hosts/anthropi
 import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
 import { hostProject } from '../support/hosts/host-project';
 import { hostTestWorld } from '../support/hosts/host-test-world';
+import { openCardOf } from '../support/hosts/open-card';
 import { startOpenAiStandIn } from '../support/hosts/openai-stand-in';
 import { startClaude } from '../support/hosts/run-claude';
 import { startCodex } from '../support/hosts/run-codex';
@@ -42,26 +43,8 @@ const QUESTION = {
 };
 
 /** The permission card, once the hook has filed it (the decide tool's question is open in the session too). */
-async function permissionCardIn(
-  person: ReturnType<typeof world>,
-  session: () => string | null,
-  running: RunningHost,
-): Promise<DecisionView> {
-  let card: DecisionView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const id = session();
-        const listed = id ? await sessionsOf(person, id).catch(() => []) : [];
-        card = listed.find((decision) => decision.status === 'open' && decision.question === 'Allow Bash?');
-        if (!card && running.ended()) throw new Error(`the host ended first:\n${running.ended()!.stdout}\n${running.ended()!.stderr}`);
-        return Boolean(card);
-      },
-      { timeout: 45_000 },
-    )
-    .toBe(true);
-  return card!;
-}
+const permissionCardIn = (person: ReturnType<typeof world>, session: () => string | null, running: RunningHost) =>
+  openCardOf(person, session, running.ended, (decision) => decision.question === 'Allow Bash?');
 
 /** Every decision the person sees, with the session each is in (the queue's grouping). */
 async function sessionsOf(person: ReturnType<typeof world>, session: string): Promise<DecisionView[]> {

@@ -16,6 +16,8 @@ export async function openCardOf(
   person: ReturnType<typeof world>,
   session: () => string | null,
   ended: () => HostRun | null,
+  /** Which open card, where the session holds others (a decide tool's question). */
+  which: (decision: DecisionView) => boolean = () => true,
 ): Promise<DecisionView> {
   let found: DecisionView | undefined;
   await expect
@@ -28,7 +30,7 @@ export async function openCardOf(
               throw error;
             })
           : null;
-        found = listed?.decisions.map((entry) => entry.decision).find((decision) => decision.status === 'open');
+        found = listed?.decisions.map((entry) => entry.decision).find((decision) => decision.status === 'open' && which(decision));
         return Boolean(found) || ended() !== null;
       },
       { timeout: 45_000 },
