@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import { agentTokenOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { decisionBody } from '../support/fixtures';
 import { startSecondApi } from '../support/second-api';
+import { startSilentServer } from '../support/silent-server';
 import { requestOver, startTestCast, type TestCast } from '../support/test-cast';
 import { until } from '../support/until';
 import { CAST_BIN, castShell, runCast, type CastRun } from './run-cast';
@@ -207,7 +207,7 @@ describe('cast hook claude-code (with an agent token)', () => {
   );
 
   it('hook: a Cast that accepts the connection and never answers → ask by --timeout, not after undici’s 300 s', async () => {
-    const silent = await silentServer();
+    const silent = await startSilentServer();
     try {
       const { hook } = await agent();
       const started = Date.now();
@@ -227,7 +227,7 @@ describe('cast hook claude-code (with an agent token)', () => {
   });
 
   it('hook: SIGTERM while a silent Cast holds the connection → ask within a second', async () => {
-    const silent = await silentServer();
+    const silent = await startSilentServer();
     try {
       const { hook } = await agent();
       const running = hook(payload(), ['--timeout', '10m'], { CAST_SESSION: undefined, CAST_URL: silent.url });
@@ -439,25 +439,3 @@ describe('cast hook claude-code (with an agent token)', () => {
     expect(toolInputText({ command: 'x'.repeat(5000) })).toHaveLength(5000);
   });
 });
-
-/** A "Cast" that accepts TCP connections and never answers a byte. */
-async function silentServer() {
-  const sockets = new Set<Socket>();
-  let seen = 0;
-  const server: Server = createTcpServer((socket) => {
-    seen += 1;
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    connections: () => seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}

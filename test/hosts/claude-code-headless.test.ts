@@ -7,65 +7,33 @@
  * docs give — resumes the conversation (`claude --resume {session} -p {message}`), Claude Code
  * runs the hook again for the same tool_use_id, and the hook answers from the card at once.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runRoutes } from '../../domain/routes/runs';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { jsonOf, runCast } from '../cli/run-cast';
-import { startAnthropicStandIn, toolResultText, type AnthropicStandIn } from '../support/hosts/anthropic-stand-in';
+import { toolResultText, type AnthropicStandIn } from '../support/hosts/anthropic-stand-in';
+import { printed, startClaudePrint, type ClaudeResult } from '../support/hosts/claude-print-run';
 import { claudeProject, type ClaudeProject } from '../support/hosts/claude-project';
-import { hostBinaries } from '../support/hosts/host-binaries';
-import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
-import { claudeEnv, runClaude, startClaude } from '../support/hosts/run-claude';
-import type { RunningHost } from '../support/hosts/run-host';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { hostTestWorld } from '../support/hosts/host-test-world';
+import { claudeEnv, runClaude } from '../support/hosts/run-claude';
 
-let cast: TestCast;
-let proxy: RefusingProxy;
-const models: AnthropicStandIn[] = [];
-const roots: string[] = [];
-const hosts: RunningHost[] = [];
-beforeAll(async () => {
-  hostBinaries();
-  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
-  await Promise.all(models.splice(0).map((model) => model.stop()));
-});
-afterAll(async () => {
-  await cast?.stop();
-  await proxy?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const hosts = hostTestWorld();
 
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
 const RUNNER_EXEC = 'claude --resume {session} -p {message} --output-format json';
 
-type Result = { session_id: string; stop_reason: string; result: string; is_error: boolean };
-
 /** A `claude -p` run in a project installed with --headless; it ends on its own (deferred). */
 async function parkedRun() {
-  const project = await claudeProject(cast, roots, ['--headless']);
-  const model = await startAnthropicStandIn([WRITE_HI, { text: 'Done writing.' }, { text: 'Noted.' }]);
-  models.push(model);
-  const session = randomUUID();
-  const running = startClaude({
-    cwd: project.project,
-    home: project.home,
-    args: ['-p', 'Write hi to out.txt', '--output-format', 'json', '--session-id', session],
-    modelUrl: model.url,
-    proxyUrl: proxy.url,
-    timeoutMs: 120_000,
-    env: project.env,
+  const project = await claudeProject(hosts, ['--headless']);
+  const { model, session, running } = await startClaudePrint(hosts, project, {
+    prompt: 'Write hi to out.txt',
+    script: [WRITE_HI, { text: 'Done writing.' }, { text: 'Noted.' }],
   });
-  hosts.push(running);
   const run = await running.done;
-  expect(run.code, run.stderr).toBe(0);
-  return { ...project, model, session, run, result: JSON.parse(run.stdout) as Result & { deferred_tool_use?: { id: string } } };
+  return { ...project, model, session, run, result: printed<ClaudeResult & { deferred_tool_use?: { id: string } }>(run) };
 }
 
 /** The runner, as a person would start it in the project: it resumes ready runs with the real claude. */
@@ -76,8 +44,8 @@ async function runnerOnce(project: ClaudeProject, model: AnthropicStandIn) {
       ...project.env,
       ...claudeEnv(model.url),
       HOME: project.home,
-      HTTPS_PROXY: proxy.url,
-      HTTP_PROXY: proxy.url,
+      HTTPS_PROXY: hosts.proxy().url,
+      HTTP_PROXY: hosts.proxy().url,
       NO_PROXY: '127.0.0.1,localhost',
       CAST_SESSION: undefined,
       CLAUDECODE: undefined,
@@ -106,7 +74,7 @@ async function cardOf(parked: Awaited<ReturnType<typeof parkedRun>>) {
 
 describe('issue 31 item 10: a headless claude -p run parks on its card and resumes with the answer', { timeout: 180_000 }, () => {
   it('cast install claude-code --headless writes the PreToolUse door with --park, a timeout above the hook’s and onFailure block', async () => {
-    const project = await claudeProject(cast, roots, ['--headless']);
+    const project = await claudeProject(hosts, ['--headless']);
     expect(project.settings.hooks).toEqual({
       PreToolUse: [
         {
@@ -148,7 +116,7 @@ describe('issue 31 item 10: a headless claude -p run parks on its card and resum
     // Answered from the card: no second card was filed on resume.
     const { decisions } = await parked.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: parked.session } });
     expect(decisions).toHaveLength(1);
-    expect(proxy.connections()).toBe(0);
+    expect(hosts.proxy().connections()).toBe(0);
   });
 
   it('denied with a reason, the resumed run does not run the tool and the model reads the reason', async () => {
@@ -164,7 +132,7 @@ describe('issue 31 item 10: a headless claude -p run parks on its card and resum
     const [result] = parked.model.toolResults();
     expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
     expect(toolResultText(result!)).toBe(`PreToolUse:Bash hook error: Denied in Cast (${card.id}): Not in this folder; use scratch/.`);
-    expect(proxy.connections()).toBe(0);
+    expect(hosts.proxy().connections()).toBe(0);
   });
 
   it('resumed before anyone answered, it defers again without filing a second card', async () => {
@@ -174,7 +142,7 @@ describe('issue 31 item 10: a headless claude -p run parks on its card and resum
       home: parked.home,
       args: ['-p', '--resume', parked.session, '--output-format', 'json'],
       modelUrl: parked.model.url,
-      proxyUrl: proxy.url,
+      proxyUrl: hosts.proxy().url,
       timeoutMs: 120_000,
       env: parked.env,
     });

@@ -6,86 +6,36 @@
  * writes a file; a person answers the card in the queue; the call runs or not, and what the
  * model is told next is read from its next request.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { world } from '../support/agent-world';
-import { startAnthropicStandIn, toolResultText, type AnthropicStandIn } from '../support/hosts/anthropic-stand-in';
-import { castOnPath } from '../support/hosts/cast-on-path';
-import { openCardOf } from '../support/hosts/open-card';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../runtime/free-port';
+import { toolResultText } from '../support/hosts/anthropic-stand-in';
+import { printed, startClaudePrint } from '../support/hosts/claude-print-run';
 import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
-import { hostBinaries } from '../support/hosts/host-binaries';
-import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
-import { startClaude } from '../support/hosts/run-claude';
-import type { HostRun, RunningHost } from '../support/hosts/run-host';
-import { agentTokenOf } from '../support/members';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { hostProject } from '../support/hosts/host-project';
+import { hostTestWorld } from '../support/hosts/host-test-world';
+import { openCardOf } from '../support/hosts/open-card';
+import { startSilentServer } from '../support/silent-server';
 
-let cast: TestCast;
-let proxy: RefusingProxy;
-const models: AnthropicStandIn[] = [];
-/** Each test's temporary HOME, project and host state, removed at the end. */
-const roots: string[] = [];
-beforeAll(async () => {
-  hostBinaries(); // installs the pinned hosts if this run has none yet
-  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
-});
-/** Hosts still running when a test ends (it failed midway) are killed, not left waiting on a hook. */
-const hosts: RunningHost[] = [];
-afterEach(async () => {
-  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
-  await Promise.all(models.splice(0).map((model) => model.stop()));
-});
-afterAll(async () => {
-  await cast?.stop();
-  await proxy?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const hosts = hostTestWorld();
 
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
 
 /** A person, their agent's token, and a project directory with the documented hook settings (the hook command adjusted by `command`). */
 async function claudeInProject(options: { castUrl?: string; command?: (documented: string) => string } = {}) {
-  const member = await cast.newMember();
-  const person = world(cast, member);
-  const { token } = await agentTokenOf(cast.pool, member, 'Claude Code');
-  const root = mkdtempSync(join(tmpdir(), 'cast-host-claude-'));
-  roots.push(root);
-  const home = join(root, 'home');
-  const project = join(root, 'notes');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(join(project, '.claude'), { recursive: true });
+  const place = await hostProject(hosts, 'Claude Code', 'cast-host-claude-');
+  mkdirSync(join(place.project, '.claude'), { recursive: true });
   const settings = documentedClaudeHookSettings();
   for (const group of settings.hooks.PreToolUse!)
     for (const hook of group.hooks) hook.command = options.command?.(hook.command) ?? hook.command;
-  writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
-  const model = await startAnthropicStandIn([WRITE_HI, { text: 'Done writing.' }]);
-  models.push(model);
-  const session = randomUUID();
-  const running = startClaude({
-    cwd: project,
-    home,
-    args: ['-p', 'Write hi to out.txt', '--output-format', 'json', '--session-id', session],
-    modelUrl: model.url,
-    proxyUrl: proxy.url,
-    timeoutMs: 120_000,
-    env: {
-      PATH: `${castOnPath(root)}:${process.env.PATH}`,
-      CAST_URL: options.castUrl ?? cast.url,
-      CAST_TOKEN: token,
-      CAST_CONFIG: join(root, 'cast-config.json'),
-    },
+  writeFileSync(join(place.project, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
+  const { model, session, running } = await startClaudePrint(hosts, place, {
+    prompt: 'Write hi to out.txt',
+    script: [WRITE_HI, { text: 'Done writing.' }],
+    env: { CAST_URL: options.castUrl ?? place.castEnv.CAST_URL },
   });
-  hosts.push(running);
-  return { person, project, model, session, done: running.done, ended: running.ended };
-}
-
-function result(run: HostRun) {
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as { session_id: string; stop_reason: string; result: string; is_error: boolean };
+  return { person: place.person, project: place.project, model, session, done: running.done, ended: running.ended };
 }
 
 describe('cast hook claude-code, run by the real Claude Code (claude -p)', { timeout: 120_000 }, () => {
@@ -97,11 +47,11 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
 
     await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await claude.done;
-    expect(result(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn', result: 'Done writing.', is_error: false });
+    expect(printed(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn', result: 'Done writing.', is_error: false });
     expect(readFileSync(join(claude.project, 'out.txt'), 'utf8')).toBe('hi\n');
     expect(claude.model.toolResults()).toEqual([expect.objectContaining({ is_error: false })]);
     expect(toolResultText(claude.model.toolResults()[0]!)).toBe('(Bash completed with no output)');
-    expect(proxy.connections()).toBe(0);
+    expect(hosts.proxy().connections()).toBe(0);
   });
 
   it('rejected in the queue with a reason, the call does not run and the model’s next request carries the reason', async () => {
@@ -109,19 +59,19 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
     const card = await openCardOf(claude.person, () => claude.session, claude.ended);
     await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'reject' }, 'Not in this folder; use scratch/.');
     const run = await claude.done;
-    expect(result(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn', is_error: false });
+    expect(printed(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn', is_error: false });
     expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
     const [denied] = claude.model.toolResults();
     expect(denied).toMatchObject({ is_error: true });
     expect(toolResultText(denied!)).toBe(`PreToolUse:Bash hook error: Denied in Cast (${card.id}): Not in this folder; use scratch/.`);
-    expect(proxy.connections()).toBe(0);
+    expect(hosts.proxy().connections()).toBe(0);
   });
 
   it('issue 31 item 7: Cast unreachable, the call does not run and the model is told so, never promised a terminal claude -p has not got', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const claude = await claudeInProject({ castUrl: url });
     const run = await claude.done;
-    expect(result(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn' });
+    expect(printed(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn' });
     expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
     const [blocked] = claude.model.toolResults();
     expect(blocked).toMatchObject({ is_error: true });
@@ -133,14 +83,14 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
   });
 
   it('issue 31 item 7: Cast silent past --timeout, the call does not run and the model reads why', async () => {
-    const silent = await silentServer();
+    const silent = await startSilentServer();
     try {
       const claude = await claudeInProject({
         castUrl: silent.url,
         command: (documented) => documented.replace('--timeout 10m', '--timeout 3s'),
       });
       const run = await claude.done;
-      expect(result(run)).toMatchObject({ stop_reason: 'end_turn' });
+      expect(printed(run)).toMatchObject({ stop_reason: 'end_turn' });
       expect(run.ms).toBeLessThan(60_000);
       expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
       const [blocked] = claude.model.toolResults();
@@ -151,33 +101,3 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A "Cast" that accepts connections and never answers a byte. */
-async function silentServer() {
-  const sockets = new Set<Socket>();
-  let seen = 0;
-  const server = createTcpServer((socket) => {
-    seen += 1;
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    connections: () => seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}

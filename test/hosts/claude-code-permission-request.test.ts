@@ -6,56 +6,23 @@
  * reason, and "Allow, and always allow this in the project" writes Claude Code's allow rule back
  * (`updatedPermissions`), so the same call is not asked again.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
-import { startAnthropicStandIn, toolResultText, type AnthropicStandIn, type AnthropicTurn } from '../support/hosts/anthropic-stand-in';
+import { toolResultText, type AnthropicTurn } from '../support/hosts/anthropic-stand-in';
+import { printed, startClaudePrint } from '../support/hosts/claude-print-run';
 import { claudeProject } from '../support/hosts/claude-project';
-import { hostBinaries } from '../support/hosts/host-binaries';
+import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardOf } from '../support/hosts/open-card';
-import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
-import { startClaude } from '../support/hosts/run-claude';
-import type { HostRun, RunningHost } from '../support/hosts/run-host';
-import { startTestCast, type TestCast } from '../support/test-cast';
 
-let cast: TestCast;
-let proxy: RefusingProxy;
-const models: AnthropicStandIn[] = [];
-const roots: string[] = [];
-const hosts: RunningHost[] = [];
-beforeAll(async () => {
-  hostBinaries();
-  [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
-  await Promise.all(models.splice(0).map((model) => model.stop()));
-});
-afterAll(async () => {
-  await cast?.stop();
-  await proxy?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const hosts = hostTestWorld();
 
 const bash = (command: string): AnthropicTurn => ({ toolUse: { name: 'Bash', input: { command, description: command } } });
 
 async function claudeRun(script: AnthropicTurn[], env: Record<string, string> = {}) {
-  const project = await claudeProject(cast, roots, []);
-  const model = await startAnthropicStandIn(script);
-  models.push(model);
-  const session = randomUUID();
-  const running = startClaude({
-    cwd: project.project,
-    home: project.home,
-    args: ['-p', 'Do the work', '--output-format', 'json', '--session-id', session],
-    modelUrl: model.url,
-    proxyUrl: proxy.url,
-    timeoutMs: 120_000,
-    env: { ...project.env, ...env },
-  });
-  hosts.push(running);
+  const project = await claudeProject(hosts, []);
+  const { model, session, running } = await startClaudePrint(hosts, project, { prompt: 'Do the work', script, env });
   const cards = async () =>
     (await project.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: session } })).decisions.map(
       ({ decision }) => decision,
@@ -63,14 +30,9 @@ async function claudeRun(script: AnthropicTurn[], env: Record<string, string> = 
   return { ...project, model, session, running, cards, openCard: () => openCardOf(project.person, () => session, running.ended) };
 }
 
-function result(run: HostRun) {
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as { stop_reason: string; is_error: boolean };
-}
-
 describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (claude -p)', { timeout: 150_000 }, () => {
   it('cast install claude-code writes the PermissionRequest door for this version, with onFailure block and a status message', async () => {
-    const project = await claudeProject(cast, roots, []);
+    const project = await claudeProject(hosts, []);
     expect(project.installed).toMatchObject({ claudeVersion: '2.1.332', event: 'PermissionRequest' });
     const hook = {
       type: 'command',
@@ -91,18 +53,18 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
     const card = await claude.openCard();
     expect(card).toMatchObject({ question: 'Allow Bash?', context: 'echo hi > out.txt' });
     await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
-    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
+    expect(printed(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
     expect(readFileSync(join(claude.project, 'out.txt'), 'utf8')).toBe('hi\n');
     expect(await claude.cards()).toHaveLength(1);
     expect(claude.model.toolResults().map((block) => block.is_error)).toEqual([false, false]);
-    expect(proxy.connections()).toBe(0);
+    expect(hosts.proxy().connections()).toBe(0);
   });
 
   it('denied with a reason, the call does not run and the model reads exactly the reason', async () => {
     const claude = await claudeRun([bash('echo hi > out.txt'), { text: 'Understood.' }]);
     const card = await claude.openCard();
     await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'reject' }, 'Not in this folder.');
-    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(printed(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn' });
     expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
     const [denied] = claude.model.toolResults();
     expect(denied).toMatchObject({ is_error: true });
@@ -114,7 +76,7 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
     const card = await claude.openCard();
     expect(card.context).toBe('touch a.txt');
     await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve', always: true });
-    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
+    expect(printed(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
     expect(claude.model.toolResults().map((block) => block.is_error)).toEqual([false, false]);
     // One card for two identical calls: the second ran on the rule the answer wrote.
     expect(await claude.cards()).toHaveLength(1);
@@ -126,7 +88,7 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
   it('issue 31 item 7: Cast unreachable, the call does not run and the model reads why, not Claude Code’s own refusal', async () => {
     const url = 'http://127.0.0.1:9';
     const claude = await claudeRun([bash('echo hi > out.txt'), { text: 'Understood.' }], { CAST_URL: url });
-    expect(result(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(printed(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn' });
     expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
     const [denied] = claude.model.toolResults();
     expect(denied).toMatchObject({ is_error: true });

@@ -17,20 +17,17 @@
  * PreToolUse hook answered "ask" there, which Codex does not support, and the write ran.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { world } from '../support/agent-world';
 import { runCast } from '../cli/run-cast';
-import { castOnPath } from '../support/hosts/cast-on-path';
+import { hostProject } from '../support/hosts/host-project';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardOf } from '../support/hosts/open-card';
 import { callOutputText, startOpenAiStandIn, type OpenAiStandIn } from '../support/hosts/openai-stand-in';
 import { startCodex } from '../support/hosts/run-codex';
 import type { HostRun } from '../support/hosts/run-host';
-import { agentTokenOf } from '../support/members';
+import { startSilentServer } from '../support/silent-server';
 
 const hosts = hostTestWorld();
 
@@ -50,14 +47,8 @@ const CODEX_OWN_HOSTS = /^CONNECT (github\.com|api\.github\.com|chatgpt\.com|[a-
  * `cast install codex` wrote into $CODEX_HOME/hooks.json (`hookTimeout` replaces its --timeout).
  */
 async function codexInProject(options: { castUrl?: string; hookTimeout?: string; reviewer?: 'allow' | 'fails' } = {}) {
-  const member = await hosts.cast().newMember();
-  const person = world(hosts.cast(), member);
-  const { token } = await agentTokenOf(hosts.cast().pool, member, 'Codex');
-  const root = hosts.root('cast-host-codex-');
-  const project = join(root, 'notes');
+  const { person, root, home, project, env } = await hostProject(hosts, 'Codex', 'cast-host-codex-');
   const codexHome = join(root, 'codex-home');
-  mkdirSync(join(root, 'home'), { recursive: true });
-  mkdirSync(project, { recursive: true });
 
   const install = await runCast(['install', 'codex'], { cwd: project, env: { CODEX_HOME: codexHome } });
   expect(install.code, install.stderr).toBe(0);
@@ -74,19 +65,14 @@ async function codexInProject(options: { castUrl?: string; hookTimeout?: string;
   const attemptsBefore = hosts.proxy().attempts.length;
   const running = await startCodex({
     cwd: project,
-    home: join(root, 'home'),
+    home,
     codexHome,
     trustHooks: true,
     args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Write hi to out.txt'],
     modelUrl: model.url,
     proxyUrl: hosts.proxy().url,
     timeoutMs: 120_000,
-    env: {
-      PATH: `${castOnPath(root)}:${process.env.PATH}`,
-      CAST_URL: options.castUrl ?? hosts.cast().url,
-      CAST_TOKEN: token,
-      CAST_CONFIG: join(root, 'cast-config.json'),
-    },
+    env: { ...env, CAST_URL: options.castUrl ?? env.CAST_URL },
   });
   hosts.host(running);
   /** Codex's thread id, which its hooks get as session_id: the first JSONL event says it. */
@@ -106,20 +92,6 @@ function commandRan(run: HostRun): boolean {
 
 /** What the model was told about its shell call. */
 const toldModel = (model: OpenAiStandIn) => model.callOutputs().map(callOutputText);
-
-/** A "Cast" that accepts connections and never answers. */
-async function silentServer(): Promise<{ url: string; close(): void }> {
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => void sockets.push(socket.on('error', () => {})));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-    },
-  };
-}
 
 describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec --approve-for-me)', { timeout: 120_000 }, () => {
   it("files the call Codex asks about in the queue under Codex's thread id; approved there, the call runs", async () => {
@@ -158,7 +130,7 @@ describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec -
   });
 
   it('with Cast silent past --timeout, Codex never runs the call', async () => {
-    const silent = await silentServer();
+    const silent = await startSilentServer();
     try {
       const codex = await codexInProject({ castUrl: silent.url, hookTimeout: '3s' });
       const run = await codex.done;
@@ -167,7 +139,7 @@ describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec -
       expect(toldModel(codex.model)).toEqual([expect.stringContaining('Cast did not answer within 3s')]);
       expect(codex.leftTowards()).toEqual([]);
     } finally {
-      silent.close();
+      await silent.close();
     }
   });
 

@@ -16,17 +16,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
-import { world } from '../support/agent-world';
+import type { world } from '../support/agent-world';
 import { runCast } from '../cli/run-cast';
 import { startAnthropicStandIn, toolResultText } from '../support/hosts/anthropic-stand-in';
-import { castOnPath } from '../support/hosts/cast-on-path';
 import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
+import { hostProject } from '../support/hosts/host-project';
 import { hostTestWorld } from '../support/hosts/host-test-world';
+import { openCardOf } from '../support/hosts/open-card';
 import { startOpenAiStandIn } from '../support/hosts/openai-stand-in';
 import { startClaude } from '../support/hosts/run-claude';
 import { startCodex } from '../support/hosts/run-codex';
 import type { RunningHost } from '../support/hosts/run-host';
-import { agentTokenOf } from '../support/members';
 
 const hosts = hostTestWorld();
 
@@ -42,38 +42,9 @@ const QUESTION = {
   options: ['JSON lines :: tools parse it', 'Plain text :: people read it'],
 };
 
-async function personAndAgent(agent: string) {
-  const member = await hosts.cast().newMember();
-  const { token } = await agentTokenOf(hosts.cast().pool, member, agent);
-  const root = hosts.root('cast-host-session-');
-  const project = join(root, 'notes');
-  mkdirSync(join(root, 'home'), { recursive: true });
-  mkdirSync(project, { recursive: true });
-  const castEnv = { CAST_URL: hosts.cast().url, CAST_TOKEN: token, CAST_CONFIG: join(root, 'cast-config.json') };
-  return { person: world(hosts.cast(), member), root, project, home: join(root, 'home'), castEnv };
-}
-
 /** The permission card, once the hook has filed it (the decide tool's question is open in the session too). */
-async function permissionCardIn(
-  person: ReturnType<typeof world>,
-  session: () => string | null,
-  running: RunningHost,
-): Promise<DecisionView> {
-  let card: DecisionView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const id = session();
-        const listed = id ? await sessionsOf(person, id).catch(() => []) : [];
-        card = listed.find((decision) => decision.status === 'open' && decision.question === 'Allow Bash?');
-        if (!card && running.ended()) throw new Error(`the host ended first:\n${running.ended()!.stdout}\n${running.ended()!.stderr}`);
-        return Boolean(card);
-      },
-      { timeout: 45_000 },
-    )
-    .toBe(true);
-  return card!;
-}
+const permissionCardIn = (person: ReturnType<typeof world>, session: () => string | null, running: RunningHost) =>
+  openCardOf(person, session, running.ended, (decision) => decision.question === 'Allow Bash?');
 
 /** Every decision the person sees, with the session each is in (the queue's grouping). */
 async function sessionsOf(person: ReturnType<typeof world>, session: string): Promise<DecisionView[]> {
@@ -82,10 +53,9 @@ async function sessionsOf(person: ReturnType<typeof world>, session: string): Pr
 
 describe('issue 31 item 6: one Cast session per host conversation', { timeout: 120_000 }, () => {
   it("Claude Code: the decide tool (cast mcp), the hook's permission card and cast decide in Bash land in one session, Claude's session id", async () => {
-    const { person, root, project, home, castEnv } = await personAndAgent('Claude Code');
+    const { person, root, project, home, bin, castEnv, env } = await hostProject(hosts, 'Claude Code', 'cast-host-session-');
     mkdirSync(join(project, '.claude'), { recursive: true });
     writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(documentedClaudeHookSettings(), null, 2));
-    const bin = castOnPath(root);
     const mcpConfig = join(root, 'mcp.json');
     writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { cast: { command: join(bin, 'cast'), args: ['mcp'], env: castEnv } } }));
     const model = await startAnthropicStandIn([
@@ -113,7 +83,7 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       modelUrl: model.url,
       proxyUrl: hosts.proxy().url,
       timeoutMs: 120_000,
-      env: { PATH: `${bin}:${process.env.PATH}`, ...castEnv },
+      env,
     });
     hosts.host(running);
 
@@ -129,11 +99,10 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
   });
 
   it("Codex: the decide tool (cast mcp), cast hook codex's permission card and cast decide in the shell land in one session, Codex's thread id", async () => {
-    const { person, root, project, home, castEnv } = await personAndAgent('Codex');
+    const { person, root, project, home, bin, castEnv, env } = await hostProject(hosts, 'Codex', 'cast-host-session-');
     const codexHome = join(root, 'codex-home');
     const install = await runCast(['install', 'codex'], { cwd: project, env: { CODEX_HOME: codexHome } });
     expect(install.code, install.stderr).toBe(0);
-    const bin = castOnPath(root);
     const model = await startOpenAiStandIn([
       { functionCall: { namespace: 'mcp__cast', name: 'decide', arguments: { ...QUESTION, mode: 'advisory', defaultOption: 1 } } },
       {
@@ -150,20 +119,20 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       { text: 'Done.' },
     ]);
     hosts.model(model);
-    const env = Object.entries(castEnv)
+    const mcpEnv = Object.entries(castEnv)
       .map(([key, value]) => `${key} = ${JSON.stringify(value)}`)
       .join(', ');
     const running = await startCodex({
       cwd: project,
       home,
       codexHome,
-      configToml: `[mcp_servers.cast]\ncommand = ${JSON.stringify(join(bin, 'cast'))}\nargs = ["mcp"]\nenv = { ${env} }`,
+      configToml: `[mcp_servers.cast]\ncommand = ${JSON.stringify(join(bin, 'cast'))}\nargs = ["mcp"]\nenv = { ${mcpEnv} }`,
       trustHooks: true,
       args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Log, then write hi'],
       modelUrl: model.url,
       proxyUrl: hosts.proxy().url,
       timeoutMs: 120_000,
-      env: { PATH: `${bin}:${process.env.PATH}`, ...castEnv },
+      env,
     });
     hosts.host(running);
     const thread = () => /"type":"thread\.started","thread_id":"([^"]+)"/.exec(running.stdout())?.[1] ?? null;

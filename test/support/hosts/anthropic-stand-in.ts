@@ -8,20 +8,12 @@
  * (a title, a summary) and gets a short text. `count_tokens` gets a count; anything else 404.
  * Every request is recorded, body parsed, so a test can read what reached the model.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { firstOfEach, sendEvents, sendJson, startLoopbackStandIn, type StandInRequest } from './loopback-stand-in';
 
 export type AnthropicTurn = { text: string } | { toolUse: { name: string; input: Record<string, unknown> } };
 
-export type AnthropicRequest = {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  /** The parsed JSON body (null when there was none). */
-  body: AnthropicBody | null;
-  /** A main-loop turn (the request offered tools), answered from the script. */
-  scripted: boolean;
-};
+/** As it reached the stand-in; `scripted`: a main-loop turn (the request offered tools), answered from the script. */
+export type AnthropicRequest = StandInRequest<AnthropicBody>;
 
 export type AnthropicMessage = { role: 'user' | 'assistant'; content: string | AnthropicContent[] };
 export type AnthropicContent = {
@@ -48,80 +40,37 @@ export type AnthropicStandIn = {
 };
 
 export async function startAnthropicStandIn(script: AnthropicTurn[]): Promise<AnthropicStandIn> {
-  const requests: AnthropicRequest[] = [];
   let next = 0;
   let ids = 0;
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const body = parsed(raw);
-      const path = req.url ?? '/';
-      const pathname = path.split('?')[0];
-      const scripted = pathname === '/v1/messages' && (body?.tools?.length ?? 0) > 0;
-      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, scripted });
-      if (req.method === 'POST' && pathname === '/v1/messages/count_tokens') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 100 }));
-        return;
-      }
-      if (req.method !== 'POST' || pathname !== '/v1/messages') {
-        res
-          .writeHead(404, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `The stand-in has no ${pathname}` } }));
-        return;
+  const server = await startLoopbackStandIn<AnthropicBody>({
+    scripted: (_method, pathname, body) => pathname === '/v1/messages' && (body?.tools?.length ?? 0) > 0,
+    answer({ method, pathname, body, scripted }, res) {
+      if (method === 'POST' && pathname === '/v1/messages/count_tokens') return sendJson(res, 200, { input_tokens: 100 });
+      if (method !== 'POST' || pathname !== '/v1/messages') {
+        return sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `The stand-in has no ${pathname}` } });
       }
       const turn: AnthropicTurn = scripted ? (script[next++] ?? { text: 'Done.' }) : { text: 'Stand-in' };
       const model = body?.model ?? 'claude-stand-in';
       const id = `msg_stand_in_${++ids}`;
-      const events = messageEvents(id, model, turn, `toolu_stand_in_${ids}`);
-      if (body?.stream === false) {
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify(wholeMessage(id, model, turn, `toolu_stand_in_${ids}`)));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      for (const event of events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    turns: () => requests.filter((request) => request.scripted),
-    toolResults() {
-      const seen = new Set<string>();
-      const results: AnthropicContent[] = [];
-      for (const request of requests.filter((r) => r.scripted)) {
-        for (const message of request.body?.messages ?? []) {
-          if (typeof message.content === 'string') continue;
-          for (const block of message.content) {
-            if (block.type === 'tool_result' && !seen.has(block.tool_use_id ?? '')) {
-              seen.add(block.tool_use_id ?? '');
-              results.push(block);
-            }
-          }
-        }
-      }
-      return results;
+      if (body?.stream === false) return sendJson(res, 200, wholeMessage(id, model, turn, `toolu_stand_in_${ids}`));
+      sendEvents(res, messageEvents(id, model, turn, `toolu_stand_in_${ids}`), { connection: 'keep-alive' });
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  });
+  return {
+    url: server.origin,
+    requests: server.requests,
+    turns: server.turns,
+    toolResults: () =>
+      firstOfEach(
+        server
+          .turns()
+          .flatMap((request) => request.body?.messages ?? [])
+          .flatMap((message) => (typeof message.content === 'string' ? [] : message.content))
+          .filter((block) => block.type === 'tool_result'),
+        (block) => block.tool_use_id ?? '',
+      ),
+    stop: server.stop,
   };
-}
-
-function parsed(raw: string): AnthropicBody | null {
-  try {
-    return raw ? (JSON.parse(raw) as AnthropicBody) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A tool_result's text, whether its content is a string or text blocks. */

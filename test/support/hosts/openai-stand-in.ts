@@ -12,8 +12,7 @@
  * `reviewer: 'allow'` the stand-in approves every such call, the worst case for a hook that
  * falls through to it; otherwise it gets the short text, which Codex rejects as not JSON.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { firstOfEach, sendEvents, sendJson, startLoopbackStandIn, type StandInRequest } from './loopback-stand-in';
 
 /** A function call; an MCP server's tools sit in a namespace (`mcp__<server>`), named by the tool alone. */
 export type OpenAiTurn = { text: string } | { functionCall: { name: string; namespace?: string; arguments: Record<string, unknown> } };
@@ -34,13 +33,7 @@ export type OpenAiBody = {
   stream?: boolean;
   text?: { format?: { type?: string; name?: string } };
 };
-export type OpenAiRequest = {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: OpenAiBody | null;
-  scripted: boolean;
-};
+export type OpenAiRequest = StandInRequest<OpenAiBody>;
 
 export type OpenAiStandIn = {
   /** The provider's `base_url`: http://127.0.0.1:PORT/v1 */
@@ -62,24 +55,14 @@ const REVIEW_ALLOW = JSON.stringify({
 });
 
 export async function startOpenAiStandIn(script: OpenAiTurn[], options: { reviewer?: 'allow' } = {}): Promise<OpenAiStandIn> {
-  const requests: OpenAiRequest[] = [];
   let next = 0;
   let ids = 0;
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const body = parsed(raw);
-      const path = req.url ?? '/';
-      const pathname = path.split('?')[0];
-      const scripted = req.method === 'POST' && pathname === '/v1/responses' && (body?.tools?.length ?? 0) > 0 && !isReview(body);
-      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, scripted });
-      if (req.method !== 'POST' || pathname !== '/v1/responses') {
-        res
-          .writeHead(404, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ error: { message: `The stand-in has no ${pathname}` } }));
-        return;
+  const server = await startLoopbackStandIn<OpenAiBody>({
+    scripted: (method, pathname, body) =>
+      method === 'POST' && pathname === '/v1/responses' && (body?.tools?.length ?? 0) > 0 && !isReview(body),
+    answer({ method, pathname, body, scripted }, res) {
+      if (method !== 'POST' || pathname !== '/v1/responses') {
+        return sendJson(res, 404, { error: { message: `The stand-in has no ${pathname}` } });
       }
       const review = isReview(body) && options.reviewer === 'allow';
       const turn: OpenAiTurn = scripted ? (script[next++] ?? { text: 'Done.' }) : { text: review ? REVIEW_ALLOW : 'Stand-in' };
@@ -102,41 +85,27 @@ export async function startOpenAiStandIn(script: OpenAiTurn[], options: { review
             };
       const response = { id: `resp_stand_in_${n}`, object: 'response', model: body?.model ?? 'gpt-stand-in' };
       const usage = { input_tokens: 100, input_tokens_details: null, output_tokens: 10, output_tokens_details: null, total_tokens: 110 };
-      const events = [
+      sendEvents(res, [
         { type: 'response.created', response: { ...response, status: 'in_progress' } },
         { type: 'response.output_item.added', output_index: 0, item },
         { type: 'response.output_item.done', output_index: 0, item },
         { type: 'response.completed', response: { ...response, status: 'completed', output: [item], usage } },
-      ];
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const event of events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    turns: () => requests.filter((request) => request.scripted),
-    callOutputs() {
-      const seen = new Set<string>();
-      const outputs: OpenAiItem[] = [];
-      for (const request of requests.filter((r) => r.scripted)) {
-        for (const item of request.body?.input ?? []) {
-          if (item.type === 'function_call_output' && !seen.has(item.call_id ?? '')) {
-            seen.add(item.call_id ?? '');
-            outputs.push(item);
-          }
-        }
-      }
-      return outputs;
+      ]);
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  });
+  return {
+    url: `${server.origin}/v1`,
+    requests: server.requests,
+    turns: server.turns,
+    callOutputs: () =>
+      firstOfEach(
+        server
+          .turns()
+          .flatMap((request) => request.body?.input ?? [])
+          .filter((item) => item.type === 'function_call_output'),
+        (item) => item.call_id ?? '',
+      ),
+    stop: server.stop,
   };
 }
 
@@ -145,12 +114,4 @@ export function callOutputText(item: OpenAiItem): string {
   if (typeof item.output === 'string') return item.output;
   if (Array.isArray(item.output)) return (item.output as { text?: string }[]).map((part) => part.text ?? '').join('');
   return JSON.stringify(item.output);
-}
-
-function parsed(raw: string): OpenAiBody | null {
-  try {
-    return raw ? (JSON.parse(raw) as OpenAiBody) : null;
-  } catch {
-    return null;
-  }
 }
