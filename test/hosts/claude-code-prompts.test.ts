@@ -8,65 +8,44 @@
  * - item 2: a Write's card holds its content and an Edit's its old and new strings.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FR61_LIMITS } from '../../api/rate-limit';
 import { listSessionDecisions } from '../../db/decision-queries';
 import type { DecisionView } from '../../domain/decision';
 import { refusals } from '../../runtime/metrics';
 import { world } from '../support/agent-world';
-import { startAnthropicStandIn, type AnthropicStandIn, type AnthropicTurn } from '../support/hosts/anthropic-stand-in';
+import { startAnthropicStandIn, type AnthropicTurn } from '../support/hosts/anthropic-stand-in';
 import { castOnPath } from '../support/hosts/cast-on-path';
 import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
-import { hostBinaries } from '../support/hosts/host-binaries';
-import { startRefusingProxy, type RefusingProxy } from '../support/hosts/refusing-proxy';
+import { hostTestWorld } from '../support/hosts/host-test-world';
 import { startClaude } from '../support/hosts/run-claude';
-import type { HostRun, RunningHost } from '../support/hosts/run-host';
+import type { HostRun } from '../support/hosts/run-host';
 import { agentTokenOf } from '../support/members';
-import { startTestCast, type TestCast } from '../support/test-cast';
 
-let cast: TestCast;
-let proxy: RefusingProxy;
-const models: AnthropicStandIn[] = [];
-const roots: string[] = [];
-const hosts: RunningHost[] = [];
-beforeAll(async () => {
-  hostBinaries();
-  [cast, proxy] = await Promise.all([startTestCast({ rateLimits: FR61_LIMITS }), startRefusingProxy()]);
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) if (!host.ended()) host.child.kill('SIGKILL');
-  await Promise.all(models.splice(0).map((model) => model.stop()));
-});
-afterAll(async () => {
-  await cast?.stop();
-  await proxy?.stop();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const hosts = hostTestWorld({ rateLimits: FR61_LIMITS });
 
 /** Claude Code in a fresh project with the documented hook settings, its model following `script`. */
 async function claudeRunning(script: AnthropicTurn[] | ((project: string) => AnthropicTurn[]), prompt: string) {
+  const cast = hosts.cast();
   const member = await cast.newMember();
   const person = world(cast, member);
   const { token } = await agentTokenOf(cast.pool, member, 'Claude Code');
-  const root = mkdtempSync(join(tmpdir(), 'cast-host-prompts-'));
-  roots.push(root);
+  const root = hosts.root('cast-host-prompts-');
   const home = join(root, 'home');
   const project = join(root, 'notes');
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, '.claude'), { recursive: true });
   writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(documentedClaudeHookSettings(), null, 2));
-  const model = await startAnthropicStandIn(typeof script === 'function' ? script(project) : script);
-  models.push(model);
+  const model = hosts.model(await startAnthropicStandIn(typeof script === 'function' ? script(project) : script));
   const session = randomUUID();
   const running = startClaude({
     cwd: project,
     home,
     args: ['-p', prompt, '--output-format', 'json', '--session-id', session],
     modelUrl: model.url,
-    proxyUrl: proxy.url,
+    proxyUrl: hosts.proxy().url,
     timeoutMs: 170_000,
     env: {
       PATH: `${castOnPath(root)}:${process.env.PATH}`,
@@ -75,7 +54,7 @@ async function claudeRunning(script: AnthropicTurn[] | ((project: string) => Ant
       CAST_CONFIG: join(root, 'cast-config.json'),
     },
   });
-  hosts.push(running);
+  hosts.host(running);
   /**
    * The next open card of the session, approved once `check` has looked at it. Looked for in the
    * database: the person's own reads through the API would spend their 60 a minute on polling.
@@ -131,7 +110,7 @@ describe('permission prompts under the real Claude Code (claude -p), with rate l
     expect(Date.now() - started).toBeLessThan(50_000);
     expect(run.stderr).not.toMatch(/rate limit|429|Retry-After/i);
     expect(claude.model.toolResults().every((result) => result.is_error === false)).toBe(true);
-    expect(proxy.connections()).toBe(0);
+    expect(hosts.proxy().connections()).toBe(0);
   });
 
   it('issue 31 item 3: a 6,000-character command is filed whole, approved in the queue, and runs', async () => {

@@ -18,7 +18,8 @@ type Stoppable = { stop(): Promise<void> };
 
 export type HostTestWorld = ReturnType<typeof hostTestWorld>;
 
-export function hostTestWorld() {
+/** `castOptions`: how the test Cast starts (its rate limits, say). */
+export function hostTestWorld(castOptions?: Parameters<typeof startTestCast>[0]) {
   let cast: TestCast | undefined;
   let proxy: RefusingProxy | undefined;
   const models: Stoppable[] = [];
@@ -27,7 +28,7 @@ export function hostTestWorld() {
   const roots: string[] = [];
   beforeAll(async () => {
     hostBinaries(); // installs the pinned hosts if this run has none yet
-    [cast, proxy] = await Promise.all([startTestCast(), startRefusingProxy()]);
+    [cast, proxy] = await Promise.all([startTestCast(castOptions), startRefusingProxy()]);
   });
   afterEach(async () => {
     await Promise.all(terminals.splice(0).map((terminal) => terminal.stop()));
