@@ -86,4 +86,15 @@ describe('issue 31 item 4: cast decide answer on an approval ask', () => {
     expect(number.stderr).toContain(`${id} asks for an approval: answer yes, or no --reason`);
     expect((await owner.decision(id)).status).toBe('open');
   });
+
+  it('issue 31 item 9: yes --always approves and records the always-allow the host turns into a rule; --always with anything but yes sends nothing', async () => {
+    const { me, shell, id } = await permissionCard();
+    const refused = await shell.run(['decide', 'answer', id, 'no', '--reason', 'not now', '--always']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--always goes with yes');
+    expect((await me.decision(id)).status).toBe('open');
+    const run = await shell.run(['decide', 'answer', id, 'yes', '--always', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await me.decision(id)).asks[0]!.answer!.value).toEqual({ kind: 'approval', decision: 'approve', always: true });
+  });
 });

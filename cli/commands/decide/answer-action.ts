@@ -17,7 +17,7 @@ const VERDICTS: Record<string, 'approve' | 'reject'> = { yes: 'approve', y: 'app
 
 export async function run(given: string, n: string, opts: AnswerOptions): Promise<void> {
   const id = checkId(given);
-  const answer = answerValue(n);
+  const answer = answerValue(n, Boolean(opts.always));
   if (answer.kind === 'approval' && answer.decision === 'reject' && !opts.reason?.trim())
     throw usageError(`Saying no needs a reason: cast decide answer ${id} no --reason "…" (it is what the agent learns from).`);
   const api = connect();
@@ -40,9 +40,10 @@ export async function run(given: string, n: string, opts: AnswerOptions): Promis
   emit(Boolean(opts.json), [`${decision.id} answered: ${answerLine(decision)}`], outcomeJson(decision));
 }
 
-function answerValue(n: string): AnswerValue {
+function answerValue(n: string, always: boolean): AnswerValue {
   const verdict = VERDICTS[n.trim().toLowerCase()];
-  if (verdict) return { kind: 'approval', decision: verdict };
+  if (always && verdict !== 'approve') throw usageError(`--always goes with yes: it allows this call from now on. Nothing was sent.`);
+  if (verdict) return { kind: 'approval', decision: verdict, ...(always ? { always: true } : {}) };
   const option = Number(n);
   if (!Number.isInteger(option) || option < 1)
     throw usageError(

@@ -2,11 +2,12 @@
  * `cast decide answer sd-N N [--reason TEXT]`: answers from a shell, through the same server
  * function as the web. The first writer wins: a second answer changes nothing (exit 3).
  * `yes` / `no` answer an approval ask — a permission card's y / n (issue 31 item 4); a
- * rejection needs its reason, as in the web.
+ * rejection needs its reason, as in the web; `yes --always` also asks the host to keep an allow
+ * rule (Claude Code's PermissionRequest door, issue 31 item 9).
  */
 import type { Command } from 'commander';
 
-export type AnswerOptions = { reason?: string; json?: boolean };
+export type AnswerOptions = { reason?: string; always?: boolean; json?: boolean };
 
 export function registerAnswer(decide: Command): void {
   decide
@@ -15,6 +16,7 @@ export function registerAnswer(decide: Command): void {
     .argument('<id>', 'the decision, e.g. sd-41')
     .argument('<n>', 'the option number, or yes / no for an approval')
     .option('--reason <text>', 'why (required to say no, and when choosing against a recommended option)')
+    .option('--always', 'with yes on a permission card: and always allow this call (the host keeps the rule, if it can)')
     .option('--json', 'print one JSON object')
     .action(async (given: string, n: string, opts: AnswerOptions) => (await import('./answer-action')).run(given, n, opts));
 }
