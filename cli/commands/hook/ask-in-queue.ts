@@ -26,7 +26,7 @@ export type FileCard<T = never> = (
   signal: AbortSignal,
 ) => Promise<{ wait: DecisionView } | { atOnce: T }>;
 
-const fileThePermission: FileCard = async (filing, input, signal) => ({
+export const fileThePermission: FileCard = async (filing, input, signal) => ({
   wait: (filing.card = await filePermission(filing, input, signal)),
 });
 

@@ -9,7 +9,7 @@ import { CliError, Exit, hint } from '../../output';
 import { readStdin } from '../decide/decision-input';
 import { alwaysAllow } from './always-rule';
 import { verdictOf, type Answered } from './answer-verdict';
-import { askInQueue, noAnswerReason, type FileCard } from './ask-in-queue';
+import { askInQueue, fileThePermission, noAnswerReason, type FileCard } from './ask-in-queue';
 import { ASK_USER_QUESTION, fileQuestions, questionVerdict } from './ask-user-question';
 import { unattended } from './attended';
 import { answerParked } from './park';
@@ -62,7 +62,7 @@ function fileFor(opts: HookOptions): FileCard<Answered> {
       const file = async () => (filing.card = await filePermission({ ...filing, waitsUntil: null }, input, signal));
       return { atOnce: await answerParked({ api: filing.api, session: filing.session, toolUseId: input.tool_use_id }, file, signal) };
     }
-    return { wait: (filing.card = await filePermission(filing, input, signal)) };
+    return fileThePermission(filing, input, signal);
   };
 }
 
