@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { rollUpHealth } from '../../db/health';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { NARROW, WIDE, screenshot, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -306,6 +306,37 @@ describe('looks and layout (issue 20)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
+
+  it(
+    'a half-given answer outlives the window narrowing to one pane and widening again (a tablet turning)',
+    { timeout: SCENARIO },
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const options = ['Email', 'Slack', 'SMS', 'Phone'].map((label) => ({ label }));
+      const id = (
+        await me.file({
+          question: 'Which channels?',
+          context,
+          asks: [{ kind: 'decision', prompt: 'Pick the channels', options, multiple: true, max: 3 }],
+        })
+      ).body.decision.id;
+      const page = await signedInPage(browser, cast.url, me.member.token, '/decisions', { viewport: WIDE });
+      const box = (label: string) => page.locator('.detail').getByRole('checkbox', { name: label });
+      await box('Email').check(SLOW);
+      await box('SMS').check();
+      // Below 768 px the panes stack and the list shows; back at full width the ticks are still there.
+      await page.setViewportSize(NARROW);
+      await page.locator('.detail-pane').waitFor({ state: 'hidden' });
+      await page.setViewportSize(WIDE);
+      await box('Phone').check(SLOW);
+      expect(await page.locator('.detail').getByRole('checkbox', { checked: true }).count()).toBe(3);
+      await page.locator('.detail').getByRole('button', { name: 'Answer', exact: true }).click();
+      await expect
+        .poll(async () => (await me.decision(id)).asks[0]?.answer?.value, SLOW)
+        .toEqual({ kind: 'decision', selected: [1, 3, 4] });
+      await page.close();
+    },
+  );
 
   it('prefers-reduced-motion: nothing moves', { timeout: SCENARIO }, async () => {
     const me = world(cast, await cast.newMember());

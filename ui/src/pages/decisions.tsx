@@ -37,7 +37,7 @@ import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
 import { queueSearch, readQueueUrl } from '../queue/query';
 import { changeQueueView, openQueueView, type QueueDialog } from '../queue/queue-view';
 import { useQueueActions } from '../queue/use-queue-actions';
-import { usePanesSideBySide } from '../queue/use-panes-side-by-side';
+import { useDetailDrawn } from '../queue/use-detail-drawn';
 import { useQueueWalk } from '../queue/use-queue-walk';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
 
@@ -45,13 +45,13 @@ export function Decisions({ me }: { me: string | null }) {
   const { t } = useTranslation();
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
   const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message } = view;
+  const detailDrawn = useDetailDrawn(detailOpen);
   const queue = useQueue(tab, filters, shown);
   const { failed, refresh, loadingMore } = queue;
   // The list is drawn from a deferred copy of what was read: React draws it in slices, between
   // which the page stays responsive, instead of one long task per read (issue 30 item 16).
   const page = useDeferredValue(queue.page);
   const step = mode === 'step';
-  const sideBySide = usePanesSideBySide();
   const filtered = Object.keys(filters).length > 0;
   const say = useCallback((words: string) => change({ type: 'say', message: words }), []);
   const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
@@ -207,7 +207,7 @@ export function Decisions({ me }: { me: string | null }) {
             loadingMore={loadingMore}
             onMore={() => change({ type: 'more' })}
           />
-          {current && (sideBySide || detailOpen) && (
+          {current && detailDrawn && (
             <div className="detail-pane" ref={detailPane}>
               <button type="button" className="back" onClick={walk.backToList}>
                 {t('queue.back')}
