@@ -143,6 +143,24 @@ function nobodyWaiting(
   };
 }
 
+/**
+ * Issue 31 item 9: "always allow" is kept by the host that filed the card, as the rules it sent
+ * (`source.alwaysAllows`); on any other card it would be a plain approve that promised more.
+ */
+function alwaysNotOffered(
+  state: Pick<DecisionSnapshot, 'id'> & Partial<Pick<DecisionSnapshot, 'source'>>,
+  command: AnswerCommand,
+): Rejection | null {
+  if (command.value.kind !== 'approval' || !command.value.always) return null;
+  const source = state.source;
+  if (source?.kind === 'permission' && source.alwaysAllows?.length) return null;
+  return {
+    code: 'always_not_offered',
+    message: `${state.id} offers no "always allow": its host keeps no rule for it (only Claude Code's PermissionRequest door does). Approve it without "always"; nothing changed.`,
+    details: { decision: state.id },
+  };
+}
+
 function notOpen(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
   if (state.status === 'open') return null;
   if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
@@ -216,7 +234,7 @@ export function checkAnswer(
   }
   const closed = nobodyWaiting(state) ?? notOpen(state);
   if (closed) return closed;
-  const shape = checkAnswerShape(ask, command.ask, command.value, command.reason);
+  const shape = checkAnswerShape(ask, command.ask, command.value, command.reason) ?? alwaysNotOffered(state, command);
   if (shape) return shape;
   if (ask.kind === 'access' && command.access === 'denied') {
     return {

@@ -96,6 +96,8 @@ export const DecisionSource = z
       toolInput: z.record(z.string(), z.unknown()).nullable().optional(),
       /** When the host stops waiting for the answer; past it the card is withdrawn (issue 31 item 5). */
       waitsUntil: Timestamp.nullable().optional(),
+      /** The allow rules its host keeps on an "always" approve; absent or null, the card offers none (issue 31 item 9). */
+      alwaysAllows: z.array(z.string()).nullable().optional(),
     }),
   ])
   .meta({ id: 'DecisionSource' });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { filledText } from './text-fields';
-import { HOST_INPUT_MAX } from './limits';
+import { ALWAYS_ALLOWS_MAX, ALWAYS_ALLOW_TEXT_MAX, HOST_INPUT_MAX } from './limits';
 import { toolInputText } from './tool-input';
 import { Timestamp } from './decision-view-schema';
 import { Ask } from './ask-schema';
@@ -24,6 +24,17 @@ const Scope = filledText(200).optional();
  * it comes (a deferred run resumed by its restart).
  */
 const WaitsUntil = Timestamp.optional();
+/**
+ * The allow rules the host keeps when the person approves with "always" (issue 31 item 9), in
+ * the host's own notation (`Bash(touch a.txt)`): only a door that can keep one sends them
+ * (Claude Code's PermissionRequest), and only then does the card offer "Approve, and always allow".
+ */
+const AlwaysAllows = z
+  .array(filledText(ALWAYS_ALLOW_TEXT_MAX))
+  .min(1)
+  .max(ALWAYS_ALLOWS_MAX)
+  .optional()
+  .meta({ description: 'The allow rules the host keeps on an "always" approve, as the host writes them (`Bash(touch a.txt)`).' });
 
 /** Characters the tool input takes as JSON, as `HOST_INPUT_MAX` counts them. */
 function jsonLength(value: unknown): number {
@@ -60,6 +71,7 @@ export const HostPromptBody = z.discriminatedUnion('kind', [
     pinned: Pinned,
     scope: Scope,
     waitsUntil: WaitsUntil,
+    alwaysAllows: AlwaysAllows,
   }),
   z.strictObject({
     kind: z.literal('terminal'),

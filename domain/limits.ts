@@ -16,3 +16,11 @@ export const AUTO_DEFAULT_MAX_MS = 90 * 86_400_000;
  * and nothing is filed. A long script or a generated file fits; a runaway blob does not.
  */
 export const HOST_INPUT_MAX = 200_000;
+
+/**
+ * Issue 31 item 9: a permission card names at most this many rules its host keeps on an
+ * "always" approve, each at most `ALWAYS_ALLOW_TEXT_MAX` characters. Longer, a rule is the
+ * exact text of one long call, which would hardly come again: the hook offers no "always" then.
+ */
+export const ALWAYS_ALLOWS_MAX = 10;
+export const ALWAYS_ALLOW_TEXT_MAX = 4000;

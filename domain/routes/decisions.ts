@@ -199,6 +199,7 @@ const answerAsk = route({
     'decision_not_open',
     'nobody_waiting',
     'answer_kind_mismatch',
+    'always_not_offered',
     'option_out_of_range',
     'single_choice_only',
     'answer_shape_invalid',

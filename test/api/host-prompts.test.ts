@@ -3,7 +3,8 @@
  * session, and prompts have their own budget (120 a minute per token), so a burst never waits
  * on the 30 writes a minute meant for bulk writes, and bulk writes never wait on prompts.
  * Item 3: a tool input is kept whole up to HOST_INPUT_MAX characters; past it nothing is filed.
- * Item 2: the whole tool input (a Write's content, an Edit's strings) reaches the card.
+ * Item 2: the whole tool input (a Write's content, an Edit's strings) reaches the card. Item 9:
+ * a card offers "always allow" only when its host sent the rules it keeps.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,5 +160,47 @@ describe('issue 31 item 2: the card keeps the whole tool input', () => {
     });
     expect(written.decision).toMatchObject({ context: '/repo/notes/plan.md', source: { toolInput: write } });
     expect(edited.decision).toMatchObject({ context: '/repo/src/app.ts', source: { toolInput: edit } });
+  });
+});
+
+describe('issue 31 item 9: "always allow" only where the host keeps a rule', () => {
+  it('issue 31 item 9: a card filed with the rules its host keeps takes an "always" approve; one filed without refuses it with always_not_offered and stays open', async () => {
+    const { person, me, agent: token } = await agent();
+    const session = randomUUID();
+    const keeping = await me.send(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: bash('touch a.txt', { alwaysAllows: ['Bash(touch a.txt)'] }),
+    });
+    expect(keeping.decision.source).toMatchObject({ kind: 'permission', alwaysAllows: ['Bash(touch a.txt)'] });
+    const plain = await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: bash('touch b.txt') });
+    expect(plain.decision.source).toMatchObject({ kind: 'permission', alwaysAllows: null });
+
+    const always = { answer: { kind: 'approval', decision: 'approve', always: true } };
+    const refused = await expectProblem(
+      cast.request(person.member.token, 'POST', `/api/v1/decisions/${plain.decision.id}/asks/1/answer`, always),
+      422,
+      'always_not_offered',
+    );
+    expect(refused.detail).toBe(
+      `${plain.decision.id} offers no "always allow": its host keeps no rule for it (only Claude Code's PermissionRequest door does). Approve it without "always"; nothing changed.`,
+    );
+    expect((await person.decision(plain.decision.id)).status).toBe('open');
+
+    await person.answer(keeping.decision.id, 1, { kind: 'approval', decision: 'approve', always: true });
+    expect((await person.decision(keeping.decision.id)).asks[0]!.answer!.value).toEqual({
+      kind: 'approval',
+      decision: 'approve',
+      always: true,
+    });
+
+    // What a card names is bounded: no empty list, no empty rule, at most ten.
+    for (const alwaysAllows of [[], [' '], Array.from({ length: 11 }, (_, n) => `Bash(touch ${n}.txt)`)]) {
+      await expectProblem(
+        cast.request(token.token, 'POST', `/api/v1/sessions/${session}/prompts`, bash('touch c.txt', { alwaysAllows })),
+        400,
+        'invalid_request',
+      );
+    }
+    expect(await openCount(token.workspaceId)).toBe(2);
   });
 });

@@ -18,14 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-/** A person with a shell, and a permission card their agent's hook filed. */
-async function permissionCard() {
+/** A person with a shell, and a permission card their agent's hook filed (`alwaysAllows`: the rules its host keeps on "always"). */
+async function permissionCard(alwaysAllows?: string[]) {
   const member = await cast.newMember();
   const me = world(cast, member);
   const agent = world(cast, await agentTokenOf(cast.pool, member, 'Claude Code'));
   const { decision } = await agent.send(sessionRoutes.fileHostPrompt, {
     params: { id: randomUUID() },
-    body: { kind: 'permission', tool: 'Bash', toolInput: { command: 'rm -rf build/' } },
+    body: { kind: 'permission', tool: 'Bash', toolInput: { command: 'rm -rf build/' }, ...(alwaysAllows ? { alwaysAllows } : {}) },
   });
   return { me, shell: castShell({ url: cast.url, token: member.token }), id: decision.id };
 }
@@ -88,7 +88,7 @@ describe('issue 31 item 4: cast decide answer on an approval ask', () => {
   });
 
   it('issue 31 item 9: yes --always approves and records the always-allow the host turns into a rule; --always with anything but yes sends nothing', async () => {
-    const { me, shell, id } = await permissionCard();
+    const { me, shell, id } = await permissionCard(['Bash(rm -rf build/)']);
     const refused = await shell.run(['decide', 'answer', id, 'no', '--reason', 'not now', '--always']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--always goes with yes');
@@ -96,5 +96,14 @@ describe('issue 31 item 4: cast decide answer on an approval ask', () => {
     const run = await shell.run(['decide', 'answer', id, 'yes', '--always', '--json']);
     expect(run.code, run.stderr).toBe(0);
     expect((await me.decision(id)).asks[0]!.answer!.value).toEqual({ kind: 'approval', decision: 'approve', always: true });
+  });
+
+  it('issue 31 item 9: yes --always on a card whose host keeps no rule is refused by Cast (exit 7) and changes nothing', async () => {
+    const { me, shell, id } = await permissionCard();
+    const run = await shell.run(['decide', 'answer', id, 'yes', '--always', '--json']);
+    expect(run.code).toBe(7);
+    expect(run.stderr).toContain(`${id} offers no "always allow"`);
+    expect(jsonOf(run)).toMatchObject({ error: { code: 'always_not_offered' } });
+    expect((await me.decision(id)).status).toBe('open');
   });
 });

@@ -3,7 +3,8 @@
  * A Write shows the content the file will hold; an Edit shows its change as a diff (removed
  * lines marked "-", added "+", the lines kept unmarked), in monospace, and neither widens a
  * 390 px page even with a long unbroken line; a Bash call shows its description above its
- * command. Each state is scanned by axe.
+ * command. Item 9: a card whose host keeps an "always" answer as a rule offers "Approve, and
+ * always allow" and names the rule; one whose host keeps none does not. Each state is scanned by axe.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -32,17 +33,20 @@ const widths = (page: Page) =>
     return { scrollWidth: root.document.documentElement.scrollWidth, width: root.innerWidth };
   });
 
-/** Files one permission prompt and opens its card on a phone. */
-async function openOnPhone(me: Me, tool: string, toolInput: Record<string, unknown>) {
+/** Files one permission prompt and opens its card on a phone; `alwaysAllows`: the rules its host keeps on "always". */
+async function openOnPhone(me: Me, tool: string, toolInput: Record<string, unknown>, alwaysAllows?: string[]) {
   const session = await me.session();
-  await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: { kind: 'permission', tool, toolInput } });
+  const { decision } = await me.send(sessionRoutes.fileHostPrompt, {
+    params: { id: session },
+    body: { kind: 'permission', tool, toolInput, ...(alwaysAllows ? { alwaysAllows } : {}) },
+  });
   const page = await signedInPage(browser, cast.url, me.member.token, '/decisions', { viewport: PHONE });
   await page.getByTestId('card').first().locator('[data-card]').click();
   const detail = page.locator('.detail');
-  await detail.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+  await detail.getByRole('button', { name: 'Approve', exact: true }).waitFor(SLOW);
   const { scrollWidth, width } = await widths(page);
   expect(scrollWidth).toBeLessThanOrEqual(width);
-  return { page, detail };
+  return { page, detail, id: decision.id };
 }
 
 const LONG = 'const_the_generated_identifier_that_runs_past_any_phone_width_without_a_single_space_to_break_at = 1;';
@@ -106,6 +110,42 @@ describe('issue 31 item 2: Write and Edit cards show what will be written', () =
       expect(await command.textContent()).toBe('rm -rf build/ && npm run build');
       const [above, below] = await Promise.all([description.boundingBox(), command.boundingBox()]);
       expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+    },
+    SCENARIO,
+  );
+});
+
+describe('issue 31 item 9: "Approve, and always allow" from the web', () => {
+  it(
+    'issue 31 item 9: a card whose host keeps a rule offers "Approve, and always allow", names the rule, and records the answer as always',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const { page, detail, id } = await openOnPhone(me, 'Bash', { command: 'touch a.txt' }, ['Bash(touch a.txt)']);
+      const always = detail.getByRole('button', { name: 'Approve, and always allow' });
+      expect(await always.getAttribute('aria-describedby')).toBeTruthy();
+      expect(await detail.getByText('Always allowing keeps this rule in the project, so the same call is not asked again:').count()).toBe(
+        1,
+      );
+      expect(await detail.getByTestId('always-rules').locator('li').allTextContents()).toEqual(['Bash(touch a.txt)']);
+      await screenshot(page, 'permission-always-390');
+      await expectAccessible(page);
+      await always.click();
+      await expect
+        .poll(async () => (await me.decision(id)).asks[0]?.answer?.value, SLOW)
+        .toEqual({ kind: 'approval', decision: 'approve', always: true });
+      await detail.getByText(/^Approved and always allowed by you · /).waitFor(SLOW);
+    },
+    SCENARIO,
+  );
+
+  it(
+    'issue 31 item 9: a card whose host keeps no rule offers Approve and Reject only',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const { detail } = await openOnPhone(me, 'Bash', { command: 'touch a.txt' });
+      expect(await detail.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(1);
+      expect(await detail.getByRole('button', { name: 'Approve, and always allow' }).count()).toBe(0);
+      expect(await detail.getByTestId('always-rules').count()).toBe(0);
     },
     SCENARIO,
   );

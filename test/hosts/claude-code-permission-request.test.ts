@@ -3,7 +3,7 @@
  * claude-code` for the pinned version writes the PermissionRequest door; it runs only when
  * Claude Code would itself ask (here in `claude -p`, where nobody could), so a read-only call
  * never reaches the queue. The person's approve runs the call, a deny reaches the model as their
- * reason, and "Allow, and always allow this in the project" writes Claude Code's allow rule back
+ * reason, and "Approve, and always allow" in the web queue writes Claude Code's allow rule back
  * (`updatedPermissions`), so the same call is not asked again.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { toolResultText, type AnthropicTurn } from '../support/hosts/anthropic-stand-in';
 import { printed, startClaudePrint } from '../support/hosts/claude-print-run';
 import { claudeProject } from '../support/hosts/claude-project';
+import { launchBrowser, signedInPage } from '../support/browser';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardOf } from '../support/hosts/open-card';
 
@@ -71,11 +72,19 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
     expect(toolResultText(denied!)).toBe(`Denied in Cast (${card.id}): Not in this folder.`);
   });
 
-  it('"always allow" writes the rule into .claude/settings.local.json and the same call is not asked again', async () => {
+  it('"Approve, and always allow" pressed in the web queue writes the rule into .claude/settings.local.json and the same call is not asked again', async () => {
     const claude = await claudeRun([bash('touch a.txt'), bash('touch a.txt'), { text: 'Done.' }]);
     const card = await claude.openCard();
     expect(card.context).toBe('touch a.txt');
-    await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve', always: true });
+    // The door names the rule it would keep, so the card can offer it and say how far it reaches.
+    expect(card.source).toMatchObject({ kind: 'permission', alwaysAllows: ['Bash(touch a.txt)'] });
+    const browser = await launchBrowser();
+    try {
+      const page = await signedInPage(browser, hosts.cast().url, claude.person.member.token, `/decisions?id=${card.id}`);
+      await page.locator('.detail').getByRole('button', { name: 'Approve, and always allow' }).click({ timeout: 20_000 });
+    } finally {
+      await browser.close();
+    }
     expect(printed(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
     expect(claude.model.toolResults().map((block) => block.is_error)).toEqual([false, false]);
     // One card for two identical calls: the second ran on the rule the answer wrote.

@@ -6,6 +6,7 @@
  * offered one (an `addRules` entry of `permission_suggestions`), else the exact call: Bash's
  * whole command, a file tool's path, a fetch's domain — never the whole tool.
  */
+import { ALWAYS_ALLOWS_MAX, ALWAYS_ALLOW_TEXT_MAX } from '../../../domain/limits';
 import type { PreToolUseInput } from './pre-tool-use';
 import type { PermissionUpdate } from './verdict';
 
@@ -33,6 +34,18 @@ function exactRule(input: PreToolUseInput): Rule | null {
   }
   const path = field('file_path') ?? field('notebook_path');
   return path ? { toolName: input.tool_name, ruleContent: path } : null;
+}
+
+/**
+ * The rules as Claude Code writes them in its settings (`Bash(touch a.txt)`), for the card to
+ * show what "always" keeps; none (no offer) when one is past what a card names.
+ */
+export function alwaysAllowText(input: PreToolUseInput): string[] {
+  const texts = alwaysAllow(input).flatMap(({ rules }) =>
+    rules.map(({ toolName, ruleContent }) => (ruleContent ? `${toolName}(${ruleContent})` : toolName)),
+  );
+  const fits = texts.length <= ALWAYS_ALLOWS_MAX && texts.every((text) => text.trim() && [...text].length <= ALWAYS_ALLOW_TEXT_MAX);
+  return fits ? texts : [];
 }
 
 export function alwaysAllow(input: PreToolUseInput): PermissionUpdate[] {

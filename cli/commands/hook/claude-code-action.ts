@@ -7,7 +7,7 @@ import { sessionRoutes } from '../../../domain/routes/sessions';
 import { scope } from '../../config';
 import { CliError, Exit, hint } from '../../output';
 import { readStdin } from '../decide/decision-input';
-import { alwaysAllow } from './always-rule';
+import { alwaysAllow, alwaysAllowText } from './always-rule';
 import { verdictOf, type Answered } from './answer-verdict';
 import { askInQueue, fileThePermission, noAnswerReason, type FileCard } from './ask-in-queue';
 import { ASK_USER_QUESTION, fileQuestions, questionVerdict } from './ask-user-question';
@@ -61,6 +61,10 @@ function fileFor(opts: HookOptions): FileCard<Answered> {
       // No deadline on the card: the run's restart, not this process, waits for the answer.
       const file = async () => (filing.card = await filePermission({ ...filing, waitsUntil: null }, input, signal));
       return { atOnce: await answerParked({ api: filing.api, session: filing.session, toolUseId: input.tool_use_id }, file, signal) };
+    }
+    if (input.hook_event_name === 'PermissionRequest') {
+      // This door can keep an "always" answer as Claude Code's rule, so its card offers one.
+      return { wait: (filing.card = await filePermission(filing, input, signal, alwaysAllowText(input))) };
     }
     return fileThePermission(filing, input, signal);
   };

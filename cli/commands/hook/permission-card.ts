@@ -33,8 +33,17 @@ export type Filing = {
 /** The tool call a card asks about, as the host's hook input names it. */
 export type ToolCall = { tool_name: string; tool_input: Record<string, unknown> };
 
-/** Files the tool call as a permission card: the whole input goes, and Cast makes the card of it. */
-export async function filePermission(filing: Filing, input: ToolCall, signal: AbortSignal): Promise<DecisionView> {
+/**
+ * Files the tool call as a permission card: the whole input goes, and Cast makes the card of it.
+ * `alwaysAllows`: the rules the host keeps on an "always" approve, where it can keep one; the
+ * card offers "Approve, and always allow" only then.
+ */
+export async function filePermission(
+  filing: Filing,
+  input: ToolCall,
+  signal: AbortSignal,
+  alwaysAllows: string[] = [],
+): Promise<DecisionView> {
   const { decision } = await filing.api.request(
     sessionRoutes.fileHostPrompt,
     {
@@ -46,6 +55,7 @@ export async function filePermission(filing: Filing, input: ToolCall, signal: Ab
         ...(filing.scope ? { scope: filing.scope } : {}),
         requestId: filing.requestId,
         ...(filing.waitsUntil ? { waitsUntil: filing.waitsUntil } : {}),
+        ...(alwaysAllows.length ? { alwaysAllows } : {}),
       },
     },
     signal,

@@ -45,7 +45,11 @@ export function DetailAsks({
             // A permission card's ACTION is the tool input its host sent, whole.
             command={
               decision.source?.kind === 'permission' && ask.kind === 'approval'
-                ? { text: decision.context ?? ask.action.summary, input: decision.source.toolInput ?? null }
+                ? {
+                    text: decision.context ?? ask.action.summary,
+                    input: decision.source.toolInput ?? null,
+                    alwaysAllows: decision.source.alwaysAllows ?? [],
+                  }
                 : null
             }
             optionPage={(ask, option) =>

@@ -89,6 +89,10 @@ export const en = {
     approve: 'Approve',
     reject: 'Reject',
     confirmRejection: 'Confirm rejection',
+    // Issue 31 item 9: offered only where the card's host keeps the answer as a rule.
+    approveAlways: 'Approve, and always allow',
+    alwaysKeeps_one: 'Always allowing keeps this rule in the project, so the same call is not asked again:',
+    alwaysKeeps_other: 'Always allowing keeps these rules in the project, so the same calls are not asked again:',
     action: 'ACTION',
     // A permission card's Write (what the file will hold) and Edit (its diff), issue 31 item 2.
     writes: 'WRITES',
@@ -125,6 +129,7 @@ export const en = {
     atMost_other: 'That is {{count}}, the most this ask takes. Untick one to choose another.',
     selfReported: 'self-reported',
     approved: 'Approved',
+    approvedAlways: 'Approved and always allowed',
     rejected: 'Rejected',
     grantedDone: 'Granted',
     done: 'Done',
@@ -931,6 +936,8 @@ export const en = {
     decision_archived: 'This decision was archived.',
     decision_not_open: 'This decision is no longer open; nothing was changed.',
     nobody_waiting: 'Its agent stopped waiting for this answer, so it would reach no one; nothing was changed.',
+    always_not_offered:
+      'This card offers no “always allow”: its agent’s host keeps no rule for it. Approve it without; nothing was changed.',
     workflow_id_taken: 'Cast could not find a free number for this; nothing was changed. Try again.',
     decision_not_open_resolved: 'This decision was already answered; nothing was changed.',
     decision_not_open_withdrawn: 'Its agent withdrew this decision; nothing was changed.',

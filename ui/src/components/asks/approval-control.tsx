@@ -43,6 +43,8 @@ export function ApprovalControl({
   const box = useRef<HTMLFieldSetElement>(null);
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const approve = () => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined);
+  const approveAlways = () => submit({ kind: 'approval', decision: 'approve', always: true }, reason.trim() || undefined);
+  const keeps = command?.alwaysAllows ?? [];
   // The required reason opens with focus in it, from the button or from n.
   const startRejecting = () => {
     setRejecting(true);
@@ -87,6 +89,7 @@ export function ApprovalControl({
                 {t('ask.reject')}
               </button>
             </div>
+            {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
             <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
             {hint && (
               <p className="help" role="status" data-testid="approve-hint">
@@ -97,6 +100,32 @@ export function ApprovalControl({
         )}
       </fieldset>
     </AskForm>
+  );
+}
+
+/**
+ * "Approve, and always allow" (issue 31 item 9), where the card's host keeps the answer as a
+ * rule: the button, and the rules it keeps, so the person sees how far "always" reaches.
+ */
+function AlwaysAllow({ rules, onApprove }: { rules: string[]; onApprove: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="always-allow">
+      <button type="button" data-answer="approve-always" aria-describedby={id} onClick={onApprove}>
+        {t('ask.approveAlways')}
+      </button>
+      <div id={id} className="help">
+        <p>{t('ask.alwaysKeeps', { count: rules.length })}</p>
+        <ul data-testid="always-rules">
+          {rules.map((rule) => (
+            <li key={rule}>
+              <code>{rule}</code>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }
 

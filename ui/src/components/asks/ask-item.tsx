@@ -50,7 +50,7 @@ export function answeredLine(t: TFunction, ask: AskState, answer: Answer, who: s
   if (value.kind === 'decision' || value.kind === 'fact') return t('ask.answeredValue', { answer: describe(ask, t, answer), who, time });
   const verdict =
     value.kind === 'approval'
-      ? t(value.decision === 'approve' ? 'ask.approved' : 'ask.rejected')
+      ? t(value.decision === 'reject' ? 'ask.rejected' : value.always ? 'ask.approvedAlways' : 'ask.approved')
       : value.kind === 'access'
         ? t('ask.grantedDone')
         : t('ask.done');

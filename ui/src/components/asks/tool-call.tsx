@@ -10,8 +10,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { diffLines } from './line-diff';
 
-/** The telling text (the card's context) and, when the host sent it, the tool's whole input. */
-export type ToolCall = { text: string; input: Record<string, unknown> | null };
+/**
+ * The telling text (the card's context) and, when the host sent it, the tool's whole input; and
+ * the rules its host keeps on an "always" approve, where it keeps one (issue 31 item 9).
+ */
+export type ToolCall = { text: string; input: Record<string, unknown> | null; alwaysAllows: string[] };
 
 type Edit = { old: string; new: string };
 
