@@ -16,7 +16,7 @@ export type Version = [number, number, number];
 
 /** PreToolUse "defer" (release notes of 2.1.89). */
 export const DEFER_SINCE: Version = [2, 1, 89];
-/** PermissionRequest hooks: in the 2.0 line; 2.0.45 is the release we take it from (not pinned down further). */
+/** PermissionRequest hooks: first in 2.0.45 (its hook event list has it; 2.0.44's, read from the npm package, does not). */
 export const PERMISSION_REQUEST_SINCE: Version = [2, 0, 45];
 /** `onFailure` on a hook entry: seen in 2.1.332 (its settings schema and behaviour); earlier releases are not known to have it. */
 export const ON_FAILURE_SINCE: Version = [2, 1, 332];
