@@ -23,13 +23,14 @@ const hosts = hostTestWorld();
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
 
 /** A person, their agent's token, and a project directory with the documented hook settings (the hook command adjusted by `command`). */
-async function claudeInProject(options: { castUrl?: string; command?: (documented: string) => string } = {}) {
+async function claudeInProject(options: { castUrl?: string; command?: (documented: string) => string; deny?: string[] } = {}) {
   const place = await hostProject(hosts, 'Claude Code', 'cast-host-claude-');
   mkdirSync(join(place.project, '.claude'), { recursive: true });
   const settings = documentedClaudeHookSettings();
   for (const group of settings.hooks.PreToolUse!)
     for (const hook of group.hooks) hook.command = options.command?.(hook.command) ?? hook.command;
-  writeFileSync(join(place.project, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
+  const permissions = options.deny ? { permissions: { deny: options.deny } } : {};
+  writeFileSync(join(place.project, '.claude', 'settings.json'), JSON.stringify({ ...settings, ...permissions }, null, 2));
   const { model, session, running } = await startClaudePrint(hosts, place, {
     prompt: 'Write hi to out.txt',
     script: [WRITE_HI, { text: 'Done writing.' }],
@@ -52,6 +53,19 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
     expect(claude.model.toolResults()).toEqual([expect.objectContaining({ is_error: false })]);
     expect(toolResultText(claude.model.toolResults()[0]!)).toBe('(Bash completed with no output)');
     expect(hosts.proxy().connections()).toBe(0);
+  });
+
+  it('issue 31 item 8: Claude Code’s own deny rule wins over an approval in Cast: approved, the call still does not run', async () => {
+    const claude = await claudeInProject({ deny: ['Bash(echo hi > out.txt)'] });
+    const card = await openCardOf(claude.person, () => claude.session, claude.ended);
+    await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    const run = await claude.done;
+    expect(printed(run)).toMatchObject({ session_id: claude.session, stop_reason: 'end_turn' });
+    expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
+    const [denied] = claude.model.toolResults();
+    // The card was asked and approved; Claude Code's rule refused the call after the hook allowed it.
+    expect(denied).toMatchObject({ is_error: true });
+    expect(toolResultText(denied!)).toBe('Permission to use Bash with command echo hi > out.txt has been denied.');
   });
 
   it('rejected in the queue with a reason, the call does not run and the model’s next request carries the reason', async () => {

@@ -91,6 +91,10 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
     await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await running.done;
     expect(run.code, run.stderr).toBe(0);
+    // Claude Code 2.x defers MCP tools behind ToolSearch (as docs/hosts/ say): its first request offers ToolSearch, not decide.
+    const offered = (model.turns()[0]?.body?.tools ?? []).map((tool) => tool.name);
+    expect(offered).toContain('ToolSearch');
+    expect(offered).not.toContain('mcp__cast__decide');
     expect(toolResultText(model.toolResults()[0]!)).toContain('"question":"Which log format?"');
     expect(toolResultText(model.toolResults()[1]!)).toContain('"question":"Which file name?"');
 
