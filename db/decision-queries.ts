@@ -196,9 +196,10 @@ const LIVE_SECONDS = HEARTBEAT_TIMEOUT_MS / 1000;
  * overdue stacks' members) are computed once; the walks test them as hashed subplans (`not
  * in`), filters that keep the index order, so no plan can trade it for a sort. The sessions
  * that can receive are read from two indexes, never from every session of the workspace: the
- * live ones from sessions_live_idx, the waiting ones from the open host prompts (a `union`,
- * so a session both live and waiting is walked once). The window is a literal (a few sizes,
- * one prepared statement each).
+ * live ones from sessions_live_idx, the waiting ones from the open host prompts (migration
+ * 0022's index), each prompt's session probed by its key — a scalar subquery, which the planner
+ * cannot turn into a join reading every session. A `union`, so a session both live and waiting
+ * is walked once. The window is a literal (a few sizes, one prepared statement each).
  *
  * The parameters ($1 workspace, $2 limit, $3 offset) are read through `(select $n)`, which
  * the planner cannot see into: the plan is then the same whatever the values, so Postgres
@@ -213,8 +214,9 @@ function openWindowSql(window: number): string {
   return `live as materialized (
       select s.id from sessions s where s.workspace_id = ${WS} and ${heartbeatLive('s', String(LIVE_SECONDS))}
       union
-      select s.id from decisions hp join sessions s on s.workspace_id = hp.workspace_id and s.id = hp.session_id
-       where hp.workspace_id = ${WS} and ${hostPromptWaiting('hp')} and s.stopped_at is null),
+      select hp.session_id from decisions hp
+       where hp.workspace_id = ${WS} and ${hostPromptWaiting('hp')}
+         and (select s.stopped_at is null from sessions s where s.workspace_id = hp.workspace_id and s.id = hp.session_id)),
     overdue as materialized (
       select d.id, d.created_at, d.number, ${WEIGHT} as weight, ${postedClass('d')} < 3 as blocking,
              case when ${postedClass('d')} = 3 then 3
