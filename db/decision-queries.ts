@@ -198,8 +198,10 @@ const LIVE_SECONDS = HEARTBEAT_TIMEOUT_MS / 1000;
  * that can receive are read from two indexes, never from every session of the workspace: the
  * live ones from sessions_live_idx, the waiting ones from the open host prompts (migration
  * 0022's index), each prompt's session probed by its key — a scalar subquery, which the planner
- * cannot turn into a join reading every session. A `union`, so a session both live and waiting
- * is walked once. The window is a literal (a few sizes, one prepared statement each).
+ * cannot turn into a join reading every session (and which is null for a prompt of no session,
+ * so no null reaches `live`, where it would spoil every `not in`). A `union`, so a session both
+ * live and waiting is walked once. The window is a literal (a few sizes, one prepared
+ * statement each).
  *
  * The parameters ($1 workspace, $2 limit, $3 offset) are read through `(select $n)`, which
  * the planner cannot see into: the plan is then the same whatever the values, so Postgres
