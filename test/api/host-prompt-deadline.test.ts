@@ -150,7 +150,8 @@ describe('issue 31 item 7: a session blocked on its permission card ranks as one
     });
     // Then a hook files its card as the Claude Code door does (cli/commands/hook/permission-card.ts) and waits: no heartbeat.
     const waiting = `conv-${randomUUID()}`;
-    const waitsUntil = new Date(Date.now() + 4000);
+    // Room for the reads below on a loaded machine, well before the deadline.
+    const waitsUntil = new Date(Date.now() + 8000);
     const { decision: card } = await me.send(sessionRoutes.fileHostPrompt, {
       params: { id: waiting },
       body: {
