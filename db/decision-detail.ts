@@ -14,6 +14,7 @@ import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import type { Pool } from './pool';
+import { waitingOnPerson } from './waiting-on-person';
 
 export type { DecisionDetail };
 
@@ -38,7 +39,8 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
           from tasks t where t.workspace_id = $1 and t.id = $3 and t.deleted_at is null) as task,
        (select json_build_object('id', id, 'name', name) from missions where workspace_id = $1 and id = $4) as mission,
        (select json_build_object('id', id, 'messageCount', message_count, 'scope', scope,
-                                 'stoppedAt', stopped_at, 'lastHeartbeatAt', last_heartbeat_at, 'now', now())
+                                 'stoppedAt', stopped_at, 'lastHeartbeatAt', last_heartbeat_at, 'now', now(),
+                                 'waitingOnPerson', ${waitingOnPerson('sessions')})
           from sessions where workspace_id = $1 and id = $5) as session,
        (select json_build_object('id', id, 'status', status) from runs where workspace_id = $1 and id = $6) as run,
        (select coalesce(json_object_agg(id, name), '{}') from members where workspace_id = $1 and id = any($7)) as members,
@@ -64,7 +66,11 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
   const session = row.session
     ? {
         id: row.session.id,
-        liveness: livenessOf({ stoppedAt: row.session.stoppedAt, lastHeartbeatAt: row.session.lastHeartbeatAt }, new Date(row.session.now)),
+        // A session blocked on its host prompt waits on a person (issue 31 item 7), as its session page says.
+        liveness: livenessOf(
+          { stoppedAt: row.session.stoppedAt, lastHeartbeatAt: row.session.lastHeartbeatAt, waitingOnPerson: row.session.waitingOnPerson },
+          new Date(row.session.now),
+        ),
         messageCount: row.session.messageCount,
         scope: row.session.scope,
       }

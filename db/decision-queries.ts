@@ -11,6 +11,7 @@ import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, TAB_STATUSES, type QueuePage as Que
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { messagesSince } from '../domain/staleness';
 import { recordActivity } from './activity';
+import { hostPromptWaiting, waitingOnPerson } from './waiting-on-person';
 import { withTransaction, prepared, type Pool } from './pool';
 import type { Principal } from '../domain/principal';
 
@@ -80,21 +81,31 @@ export type QueuePage = Pick<QueuePageView, 'decisions' | 'counts' | 'tabs' | 'h
 /** Posted blocking: the rule of domain/blocking.ts. An advisory decision is never blocking. */
 const BLOCKING = "(d.mode = 'blocking')";
 
-/**
- * Blocking is derived, never stored (DESIGN §3): posted blocking (domain/blocking.ts). The
- * rank group puts blocking decisions whose session can still receive an answer first, then
- * blocking ones on a stopped or unresponsive session (the liveness rule of domain/session.ts),
- * then advisory ones (cast-decide "What you see").
- */
-function sessionLive(liveSecondsParam: string): string {
-  return `(s.stopped_at is null and s.last_heartbeat_at >= now() - make_interval(secs => ${liveSecondsParam}))`;
+/** The session (by its alias) sent a heartbeat within the timeout and is not stopped: `live`. */
+function heartbeatLive(session: string, liveSecondsParam: string): string {
+  return `(${session}.stopped_at is null and ${session}.last_heartbeat_at >= now() - make_interval(secs => ${liveSecondsParam}))`;
 }
 
+/**
+ * The session `s` can still receive an answer: the liveness rule of domain/session.ts, `live`
+ * or `waiting` — a host blocked on its prompt sends no heartbeat, yet it waits on a person
+ * (issue 31 item 7), so its decisions are not on an unresponsive session.
+ */
+function sessionReachable(liveSecondsParam: string): string {
+  return `(${heartbeatLive('s', liveSecondsParam)} or (s.stopped_at is null and ${waitingOnPerson('s')}))`;
+}
+
+/**
+ * Blocking is derived, never stored (DESIGN §3): posted blocking (domain/blocking.ts). The
+ * rank group puts blocking decisions whose session can still receive an answer first (live,
+ * or waiting on a person), then blocking ones on a stopped or unresponsive session, then
+ * advisory ones (cast-decide "What you see").
+ */
 function rankGroup(liveSecondsParam: string): string {
   return `case
     when not ${BLOCKING} then 3
     when d.session_id is null then 1
-    when ${sessionLive(liveSecondsParam)} then 1
+    when ${sessionReachable(liveSecondsParam)} then 1
     else 2
   end`;
 }
@@ -103,7 +114,7 @@ function rankGroup(liveSecondsParam: string): string {
 function dormant(liveSecondsParam: string): string {
   return `(d.status = 'open' and d.created_at < now() - interval '${DORMANT_AFTER_DAYS} days'
     and not coalesce(r.status in ('queued', 'ready', 'running'), false)
-    and not coalesce(${sessionLive(liveSecondsParam)}, false))`;
+    and not coalesce(${sessionReachable(liveSecondsParam)}, false))`;
 }
 
 const FROM = `from decisions d
@@ -157,7 +168,8 @@ type FactsRow = QueuePage['counts'] & { answered: number; archived: number; deci
  * The part of the rank a decision's own row fixes, its posted class (migration 0014, whose
  * index `decisions_open_class_idx` is on exactly this expression and WEIGHT):
  *   1  posted blocking, no session: always group 1;
- *   2  posted blocking, with a session: group 1 while the session is live, else group 2;
+ *   2  posted blocking, with a session: group 1 while the session can receive (live, or waiting
+ *      on a person), else group 2;
  *   3  advisory: group 3.
  */
 function postedClass(alias: string): string {
@@ -174,15 +186,22 @@ const LIVE_SECONDS = HEARTBEAT_TIMEOUT_MS / 1000;
  * open decisions fall into five disjoint parts, each readable in rank order:
  *   - members of overdue stacks (few: ranked in full);
  *   - class 1, in index order: group 1;
- *   - class 2 on each live session (few sessions): group 1;
+ *   - class 2 on each session that can receive (few: the live ones, and those waiting on a
+ *     person, found from the open host prompts of migration 0022's index): group 1;
  *   - class 2 on any other session, in index order: group 2;
  *   - class 3, in index order: group 3.
  * The first `window` rows of the queue are among the first `window` of each part, so each
  * part reads at most that many (the index walks also pass over the few rows of the small
- * parts), and only their union is sorted. The small sets (live sessions, overdue stacks'
- * members) are computed once; the walks test them as hashed subplans (`not in`), filters
- * that keep the index order, so no plan can trade it for a sort. The window is a literal (a
- * few sizes, one prepared statement each).
+ * parts), and only their union is sorted. The small sets (the sessions that can receive,
+ * overdue stacks' members) are computed once; the walks test them as hashed subplans (`not
+ * in`), filters that keep the index order, so no plan can trade it for a sort. The sessions
+ * that can receive are read from two indexes, never from every session of the workspace: the
+ * live ones from sessions_live_idx, the waiting ones from the open host prompts (migration
+ * 0022's index), each prompt's session probed by its key — a scalar subquery, which the planner
+ * cannot turn into a join reading every session (and which is null for a prompt of no session,
+ * so no null reaches `live`, where it would spoil every `not in`). A `union`, so a session both
+ * live and waiting is walked once. The window is a literal (a few sizes, one prepared
+ * statement each).
  *
  * The parameters ($1 workspace, $2 limit, $3 offset) are read through `(select $n)`, which
  * the planner cannot see into: the plan is then the same whatever the values, so Postgres
@@ -195,7 +214,11 @@ function openWindowSql(window: number): string {
           and d.id not in (select id from overdue)
         order by ${rankKeys} limit ${window}`;
   return `live as materialized (
-      select s.id from sessions s where s.workspace_id = ${WS} and ${sessionLive(String(LIVE_SECONDS))}),
+      select s.id from sessions s where s.workspace_id = ${WS} and ${heartbeatLive('s', String(LIVE_SECONDS))}
+      union
+      select hp.session_id from decisions hp
+       where hp.workspace_id = ${WS} and ${hostPromptWaiting('hp')}
+         and (select s.stopped_at is null from sessions s where s.workspace_id = hp.workspace_id and s.id = hp.session_id)),
     overdue as materialized (
       select d.id, d.created_at, d.number, ${WEIGHT} as weight, ${postedClass('d')} < 3 as blocking,
              case when ${postedClass('d')} = 3 then 3

@@ -10,6 +10,7 @@ import { livenessOf, type Session } from '../domain/session';
 import { recordBy } from './activity';
 import { getAgent } from './agents';
 import { withTransaction, type Pool, type Queryable } from './pool';
+import { waitingOnPerson } from './waiting-on-person';
 import { actorOf, agentMismatch, agentOf, type Principal } from '../domain/principal';
 
 export type SessionAccess = { workspaceId: string; memberId?: string; agentId?: string | null };
@@ -29,18 +30,9 @@ type SessionRow = {
   waiting_on_person?: boolean;
 };
 
-/**
- * Issue 31 item 7: the session has an open host prompt whose host still waits on it (its recorded
- * deadline ahead, or none recorded): blocked on a person, not unresponsive.
- */
-const WAITING_ON_PERSON = `exists (
-  select 1 from decisions d
-   where d.workspace_id = sessions.workspace_id and d.session_id = sessions.id and d.status = 'open'
-     and d.snapshot->'source'->>'kind' in ('permission', 'terminal')
-     and coalesce((d.snapshot->'source'->>'waitsUntil')::timestamptz > now(), true)
-) as waiting_on_person`;
-
-const SESSION_COLUMNS = `id, owner_member_id, agent_id, scope, message_count, last_heartbeat_at, stopped_at, created_at, now() as now, ${WAITING_ON_PERSON}`;
+/** With whether the session waits on a person (issue 31 item 7), the same rule the queue ranks by. */
+const SESSION_COLUMNS = `id, owner_member_id, agent_id, scope, message_count, last_heartbeat_at, stopped_at, created_at, now() as now,
+  ${waitingOnPerson('sessions')} as waiting_on_person`;
 
 function toSession(row: SessionRow): Session {
   return {

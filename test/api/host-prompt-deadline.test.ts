@@ -5,6 +5,10 @@
  * afterwards is refused as reaching no one (409 `nobody_waiting`); past its deadline its detail
  * promises no pickup, even before the worker has withdrawn it. A card filed without a
  * deadline (someone picks its answer up whenever it comes) stays open.
+ *
+ * Issue 31 item 7: a session whose hook waits on its card sends no heartbeat, yet it waits on a
+ * person: it reads as waiting, and its card ranks with the sessions that can receive until the
+ * hook's deadline passes.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +18,7 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
+import { decisionBody } from '../support/fixtures';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -131,5 +136,56 @@ describe('issue 31 item 7: a session blocked on a permission card waits on a per
     await me.send(sessionRoutes.fileHostPrompt, { params: { id: late }, body: prompt(new Date(Date.now() + 1000)) });
     await sleep(1500);
     expect((await person.send(sessionRoutes.getSession, { params: { id: late } })).session.liveness).toBe('unresponsive');
+  });
+});
+
+describe('issue 31 item 7: a session blocked on its permission card ranks as one that can receive', () => {
+  it('issue 31 item 7: a permission card whose hook waits ranks above a blocking decision of an unresponsive session (fast read and general plan), its detail says waiting; past the hook’s deadline it drops to the unresponsive group', async () => {
+    const { person, me } = await agent();
+    // An unresponsive session (registered, never a heartbeat) asks first, and more surely.
+    const silent = `conv-${randomUUID()}`;
+    await me.send(sessionRoutes.putSession, { params: { id: silent }, body: {} });
+    const { decision: asked } = await me.send(decisionRoutes.fileDecision, {
+      body: { ...decisionBody('Allow the schema migration?'), session: silent, confidence: 0.9 },
+    });
+    // Then a hook files its card as the Claude Code door does (cli/commands/hook/permission-card.ts) and waits: no heartbeat.
+    const waiting = `conv-${randomUUID()}`;
+    // Room for the reads below on a loaded machine, well before the deadline.
+    const waitsUntil = new Date(Date.now() + 8000);
+    const { decision: card } = await me.send(sessionRoutes.fileHostPrompt, {
+      params: { id: waiting },
+      body: {
+        kind: 'permission',
+        tool: 'Bash',
+        toolInput: { command: 'rm -rf build' },
+        scope: '/work/project',
+        requestId: randomUUID(),
+        waitsUntil: waitsUntil.toISOString(),
+      },
+    });
+    expect(card.asks[0]!.kind).toBe('approval');
+    expect([card.mode, asked.mode]).toEqual(['blocking', 'blocking']);
+
+    /** The two, in queue order: the Open tab unfiltered (the fast read), and filtered by their question (the general plan). */
+    const order = async () => {
+      const ids = [asked.id, card.id];
+      const fast = await person.send(decisionRoutes.listQueue);
+      const general = await person.send(decisionRoutes.listQueue, { query: { q: 'Allow' } });
+      return [fast, general].map((page) => page.decisions.map((shown) => shown.id).filter((id) => ids.includes(id)));
+    };
+    expect(await order()).toEqual([
+      [card.id, asked.id],
+      [card.id, asked.id],
+    ]);
+    expect((await person.send(decisionRoutes.getDecision, { params: { id: card.id } })).detail.session?.liveness).toBe('waiting');
+
+    // The hook stopped waiting at its deadline; the card stays open until Cast withdraws it (a grace later).
+    await sleep(waitsUntil.getTime() - Date.now() + 500);
+    expect((await person.decision(card.id)).status).toBe('open');
+    expect(await order()).toEqual([
+      [asked.id, card.id],
+      [asked.id, card.id],
+    ]);
+    expect((await person.send(decisionRoutes.getDecision, { params: { id: card.id } })).detail.session?.liveness).toBe('unresponsive');
   });
 });

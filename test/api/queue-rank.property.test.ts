@@ -9,9 +9,13 @@
  *   - the general plan, which ranks every matching row in one sort (`plan: 'general'`).
  * Each workspace mixes blocking and advisory decisions, live, unresponsive, silent and stopped
  * sessions, parked and running runs, blocked tasks, overdue, future, undated and closed stacks,
- * tied confidences and tied times; every page of several windows (including one past the
- * fast read's largest) must equal both. Then rows change the ways the counters must follow
- * (multi-row updates of status and mode, deletes, the mirror) and the counts must still match.
+ * tied confidences and tied times, decisions old enough to be dormant, and host prompts
+ * (permission cards, terminal questions) whose host waits on them, waited until a moment now
+ * past, or says no deadline — open or closed, so a session without a heartbeat may be waiting
+ * on a person (issue 31 item 7: it can still receive an answer, group 1, never dormant); every
+ * page of several windows (including one past the fast read's largest) must equal both. Then
+ * rows change the ways the counters must follow (multi-row updates of status and mode,
+ * deletes, the mirror) and the counts must still match.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +25,7 @@ import type { Pool } from '../../db/pool';
 import { createMember, createWorkspace } from '../../db/tenancy';
 import { isBlocking } from '../../domain/blocking';
 import { openDecision } from '../../domain/decision-state';
-import type { QueueTab } from '../../domain/queue';
+import { DORMANT_AFTER_DAYS, type QueueTab } from '../../domain/queue';
 import { decisionBody, decisionStart } from '../support/fixtures';
 import { testPool } from '../support/test-pool';
 
@@ -38,6 +42,11 @@ const StackDue = ['overdue', 'later', 'none', 'closed-overdue'] as const;
 const Status = ['open', 'open', 'open', 'open', 'resolved', 'archived', 'withdrawn'] as const;
 // Few values, so ties happen: 0.5 and unscored rank alike, and equal times fall to the number.
 const Confidence = [null, 0, 0.3, 0.5, 0.7, 0.9, 1] as const;
+// A host prompt's host waits until a moment ahead, one now past, or says no deadline.
+const PromptWaits = ['ahead', 'passed', 'undated'] as const;
+const PromptKind = ['permission', 'terminal'] as const;
+/** Old enough to be dormant (FR-50: open 30+ days). */
+const DORMANT_MINUTES = (DORMANT_AFTER_DAYS + 1) * 24 * 60;
 
 type World = {
   sessions: Array<(typeof Liveness)[number]>;
@@ -50,6 +59,7 @@ type World = {
     confidence: number | null;
     minutesAgo: number;
     closedMinutesAgo: number | null;
+    prompt: { waits: (typeof PromptWaits)[number]; kind: (typeof PromptKind)[number] } | null;
     session: number | null;
     run: number | null;
     task: number | null;
@@ -64,6 +74,8 @@ const maybeIndex = (count: number) => (count === 0 ? fc.constant(null) : fc.opti
 const worldsOf = (
   decisions: { minLength: number; maxLength: number },
   statuses: ReadonlyArray<(typeof Status)[number]> = Status,
+  /** Host prompts to every four of the agents' own decisions (one decision in five, by default). */
+  prompts = 1,
 ): fc.Arbitrary<World> =>
   fc
     .record({
@@ -87,8 +99,12 @@ const worldsOf = (
                 status: pick(statuses),
                 mode: pick(['blocking', 'advisory'] as const),
                 confidence: pick(Confidence),
-                minutesAgo: fc.nat({ max: 4 }),
+                minutesAgo: fc.oneof({ arbitrary: fc.nat({ max: 4 }), weight: 5 }, { arbitrary: fc.constant(DORMANT_MINUTES), weight: 1 }),
                 closedMinutesAgo: fc.option(fc.nat({ max: 3 }), { freq: 4 }),
+                prompt: fc.oneof(
+                  { arbitrary: fc.constant(null), weight: 4 },
+                  { arbitrary: fc.record({ waits: pick(PromptWaits), kind: pick(PromptKind) }), weight: prompts },
+                ),
                 session: maybeIndex(shape.sessions.length),
                 run: maybeIndex(runs.length),
                 task: maybeIndex(shape.tasks.length),
@@ -111,11 +127,41 @@ type Seeded = {
     blocking: boolean;
     group: number;
     overdue: boolean;
+    dormant: boolean;
     weight: number;
     createdAt: number;
     closedAt: number | null;
   }>;
 };
+
+/** A host prompt's source, as the prompts route records it (api/routes/session-prompts.ts). */
+function hostPrompt(prompt: NonNullable<World['decisions'][number]['prompt']>, number: number, now: number) {
+  const waitsUntil = { ahead: new Date(now + 600_000).toISOString(), passed: new Date(now - 60_000).toISOString(), undated: null };
+  return {
+    kind: prompt.kind,
+    id: `request-${number}`,
+    tool: prompt.kind === 'permission' ? 'Bash' : null,
+    lastAssistantMessage: null,
+    pinned: null,
+    toolInput: prompt.kind === 'permission' ? { command: 'rm -rf build' } : null,
+    waitsUntil: waitsUntil[prompt.waits],
+  };
+}
+
+/**
+ * The liveness rule of domain/session.ts, from the world this test wrote: a session can receive
+ * an answer when it is not stopped and either sent a heartbeat lately or waits on a person — an
+ * open host prompt of it whose host still waits (its deadline ahead, or none).
+ */
+function canReceive(world: World, session: number): boolean {
+  const liveness = world.sessions[session]!;
+  if (liveness === 'stopped') return false;
+  if (liveness === 'live') return true;
+  return world.decisions.some(
+    (decision) =>
+      decision.session === session && decision.status === 'open' && decision.prompt !== null && decision.prompt.waits !== 'passed',
+  );
+}
 
 async function seed(world: World): Promise<Seeded> {
   const workspaceId = await createWorkspace(pool, 'queue-rank');
@@ -182,7 +228,15 @@ async function seed(world: World): Promise<Seeded> {
       status: decision.status,
       mode: decision.mode,
       confidence: decision.confidence,
-      snapshot: { ...template, id, number, question: `Ranked ${number}`, status: decision.status, mode: decision.mode },
+      snapshot: {
+        ...template,
+        id,
+        number,
+        question: `Ranked ${number}`,
+        status: decision.status,
+        mode: decision.mode,
+        source: decision.prompt && hostPrompt(decision.prompt, number, now),
+      },
       created_at: createdAt,
       session_id: decision.session === null ? null : sessionIds[decision.session],
       run_id: decision.run === null ? null : runIds[decision.run],
@@ -196,15 +250,22 @@ async function seed(world: World): Promise<Seeded> {
     }
 
     const blocking = isBlocking(decision.mode);
-    const live = decision.session === null || world.sessions[decision.session] === 'live';
+    const reachable = decision.session === null || canReceive(world, decision.session);
+    const run = decision.run === null ? null : world.runs[decision.run]!;
     const stack = decision.stack === null ? null : world.stacks[decision.stack]!;
     seeded.push({
       id,
       number,
       status: decision.status,
       blocking,
-      group: !blocking ? 3 : live ? 1 : 2,
+      group: !blocking ? 3 : reachable ? 1 : 2,
       overdue: stack === 'overdue',
+      // FR-50: open 30+ days, its run not working and its session unable to receive.
+      dormant:
+        decision.status === 'open' &&
+        decision.minutesAgo === DORMANT_MINUTES &&
+        !(run !== null && ['queued', 'ready', 'running'].includes(run.status)) &&
+        !(decision.session !== null && canReceive(world, decision.session)),
       // Confidence is a `real`: compare as Postgres does, in single precision.
       weight: Math.fround(decision.confidence ?? 0.5),
       createdAt: Date.parse(createdAt),
@@ -250,6 +311,7 @@ function expectPage(page: QueuePage, rows: Seeded['rows'], query: QueueQuery) {
   expect(page.decisions.map((card) => card.id)).toEqual(window.map((row) => row.id));
   expect(page.decisions.map((card) => card.blocking)).toEqual(window.map((row) => row.blocking));
   expect(page.decisions.map((card) => card.stackPlace?.overdue ?? false)).toEqual(window.map((row) => row.overdue));
+  expect(page.decisions.map((card) => card.dormant)).toEqual(window.map((row) => row.dormant));
   const open = rows.filter((row) => row.status === 'open');
   expect(page.counts).toEqual({ open: open.length, blocking: open.filter((row) => row.blocking).length, total: all.length });
   // FR-2: each tab's own count, for the tabs themselves.
@@ -285,7 +347,7 @@ async function countsMatchRows(workspaceId: string) {
 }
 
 describe('the queue read', () => {
-  it('ranks every page as DESIGN §3 does and as the general plan does, with exact counts', async () => {
+  it('ranks every page as DESIGN §3 does and as the general plan does, with exact counts (issue 31 item 7: a session waiting on a person can receive, group 1, never dormant)', async () => {
     await fc.assert(
       fc.asyncProperty(
         worlds,
@@ -304,7 +366,26 @@ describe('the queue read', () => {
     );
   });
 
-  it('cuts each index-ordered part at the same rows as the full sort when a part overflows its window', async () => {
+  it('issue 31 item 7: ranks a session waiting on a person (no heartbeat, an open host prompt its host still waits on) with the sessions that can receive, in both plans, and never as dormant', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Host prompts as often as the agents' own decisions: most sessions without a heartbeat wait on someone, some waited out.
+        worldsOf({ minLength: 5, maxLength: 60 }, Status, 4),
+        fc.record({ limit: fc.integer({ min: 1, max: 100 }), offset: fc.nat({ max: 80 }) }),
+        async (world, random) => {
+          const { workspaceId, rows } = await seed(world);
+          for (const query of queries(rows.length, random).filter((query) => query.tab === 'open')) {
+            const fast = await listQueue(pool, workspaceId, query);
+            expectPage(fast, rows, query);
+            expectPage(await listQueue(pool, workspaceId, query, { plan: 'general' }), rows, query);
+          }
+        },
+      ),
+      { numRuns: 25, endOnFailure: true },
+    );
+  });
+
+  it('cuts each index-ordered part at the same rows as the full sort when a part overflows its window (issue 31 item 7: the waiting sessions’ part too)', async () => {
     await fc.assert(
       fc.asyncProperty(
         worldsOf({ minLength: 80, maxLength: 160 }, ['open']),
