@@ -1,0 +1,92 @@
+/**
+ * Issue 31, "Esc withdraws", with the real interactive Claude Code in a pseudo-terminal: while
+ * the hook waits for the person's y / n in Cast, they press Esc in the terminal instead. Claude
+ * Code 2.1.332 runs each hook command under `sh -c` in a process group of its own (setsid) and,
+ * on Esc, sends the group SIGTERM, then SIGKILL about 1.2 s later if it is still there (observed
+ * with strace); the hook's stdin was closed as soon as the payload was written, so the signal is
+ * the only word the hook gets. Within that grace the hook takes its card out of the queue, so
+ * nobody answers a prompt the terminal already dropped. Both doors: PermissionRequest (the
+ * default install; it fires in manual mode) and PreToolUse (every matching call, auto mode too).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { toolResultText } from '../support/hosts/anthropic-stand-in';
+import { claudeProject } from '../support/hosts/claude-project';
+import { startClaudeTerminal } from '../support/hosts/claude-terminal-run';
+import { hostTestWorld } from '../support/hosts/host-test-world';
+import { openCardInOnlySession } from '../support/hosts/open-card';
+import { expectProblem } from '../support/problem';
+
+const hosts = hostTestWorld();
+
+const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
+const ESC = '\x1b';
+/** Claude Code's SIGKILL comes about 1.2 s after its SIGTERM; a hook that withdraws does so before it. */
+const WITHDRAWN_WITHIN_MS = 3_000;
+
+/**
+ * What the terminal shows while the card waits. PreToolUse holds the call behind the spinner and
+ * its status message. Claude Code shows its own prompt ("Do you want to proceed?") while the
+ * PermissionRequest hook runs, so there Esc cancels that prompt — and ends the hook all the same.
+ */
+const doors = [
+  {
+    door: 'PermissionRequest, as installed by default (manual mode)',
+    install: [],
+    args: ['--permission-mode', 'default'],
+    waiting: 'Do you want to proceed?',
+  },
+  {
+    door: 'PreToolUse, --door pre-tool-use (the default auto mode)',
+    install: ['--door', 'pre-tool-use'],
+    args: [],
+    waiting: 'Waiting for your answer in Cast…',
+  },
+];
+
+describe('issue 31: Esc in the terminal withdraws the card (interactive claude in a terminal)', { timeout: 150_000 }, () => {
+  it.each(doors)('$door: Esc while the card waits withdraws it at once, the call does not run, and Claude Code goes on', async (door) => {
+    const project = await claudeProject(hosts, door.install);
+    const { model, terminal } = await startClaudeTerminal(hosts, project, {
+      prompt: 'Write hi to out.txt',
+      script: [WRITE_HI, { text: 'Fine, I will not.' }],
+      args: door.args,
+    });
+    const queue = async (tab: 'open' | 'answered') =>
+      (await project.person.send(decisionRoutes.listQueue, { query: { tab } })).decisions.map(({ id, status }) => ({ id, status }));
+
+    const card = await openCardInOnlySession(project.person, terminal.screen);
+    expect(card).toMatchObject({ question: 'Allow Bash?', context: 'echo hi > out.txt' });
+    await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain(door.waiting);
+    expect(await queue('open')).toContainEqual({ id: card.id, status: 'open' });
+
+    const pressed = Date.now();
+    terminal.press(ESC);
+    await expect
+      .poll(async () => (await project.person.decision(card.id)).status, {
+        timeout: 10_000,
+        message: `the card was not withdrawn; the terminal showed:\n${terminal.screen().slice(-2000)}`,
+      })
+      .toBe('withdrawn');
+    expect(Date.now() - pressed).toBeLessThan(WITHDRAWN_WITHIN_MS);
+    // Out of Open, listed in Answered as withdrawn; a late approve reaches no one and runs nothing.
+    expect(await queue('open')).not.toContainEqual(expect.objectContaining({ id: card.id }));
+    expect(await queue('answered')).toContainEqual({ id: card.id, status: 'withdrawn' });
+    await expectProblem(project.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
+    expect((await project.person.decision(card.id)).asks[0]?.answer).toBeNull();
+    await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
+    expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+
+    // Claude Code is still there: the person's next prompt reaches the model, and the call still never ran.
+    terminal.press('Never mind\r');
+    await expect.poll(() => model.turns().length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Fine, I will not.');
+    expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+    // The model reads Claude Code's own word for a call the person stopped, not a hook's verdict.
+    const [stopped] = model.toolResults();
+    expect(stopped).toMatchObject({ is_error: true });
+    expect(toolResultText(stopped!)).toMatch(/^The user doesn't want to proceed with this tool use\./);
+  });
+});
