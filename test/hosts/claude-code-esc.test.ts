@@ -12,9 +12,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { toolResultText } from '../support/hosts/anthropic-stand-in';
 import { claudeProject } from '../support/hosts/claude-project';
 import { startClaudeTerminal } from '../support/hosts/claude-terminal-run';
+import { startHeldFilingProxy } from '../support/hosts/held-filing-proxy';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardInOnlySession } from '../support/hosts/open-card';
 import { expectProblem } from '../support/problem';
@@ -88,5 +91,38 @@ describe('issue 31: Esc in the terminal withdraws the card (interactive claude i
     const [stopped] = model.toolResults();
     expect(stopped).toMatchObject({ is_error: true });
     expect(toolResultText(stopped!)).toMatch(/^The user doesn't want to proceed with this tool use\./);
+  });
+});
+
+describe('issue 31: Esc while the card is still being filed withdraws it too', { timeout: 150_000 }, () => {
+  it('Cast files the card after Claude Code stopped the hook; the hook finds it and takes it out before it goes', async () => {
+    const project = await claudeProject(hosts, ['--door', 'pre-tool-use']);
+    const network = await startHeldFilingProxy(hosts.cast().url);
+    try {
+      const { model, terminal } = await startClaudeTerminal(
+        hosts,
+        { ...project, env: { ...project.env, CAST_URL: network.url } },
+        { prompt: 'Write hi to out.txt', script: [WRITE_HI, { text: 'Fine, I will not.' }] },
+      );
+      await expect
+        .poll(() => network.held(), { timeout: 60_000, message: `no filing; the terminal showed:\n${terminal.screen().slice(-2000)}` })
+        .toBe(true);
+
+      terminal.press(ESC);
+      // Cast takes the filing only once the hook has hung up, and files the card then.
+      await expect.poll(() => network.handedOn(), { timeout: 10_000 }).toBe(201);
+      const cards = async () => {
+        const { sessions } = await project.person.send(sessionRoutes.listSessions, { query: {} });
+        if (!sessions[0]) return [];
+        const { decisions } = await project.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: sessions[0].id } });
+        return decisions.map(({ decision }) => ({ id: decision.id, status: decision.status }));
+      };
+      await expect.poll(cards, { timeout: 5_000 }).toEqual([{ id: expect.stringMatching(/^sd-\d+$/), status: 'withdrawn' }]);
+      await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
+      expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+      expect(model.toolResults()).toEqual([]);
+    } finally {
+      await network.stop();
+    }
   });
 });
