@@ -6,7 +6,8 @@
  * with strace); the hook's stdin was closed as soon as the payload was written, so the signal is
  * the only word the hook gets. Within that grace the hook takes its card out of the queue, so
  * nobody answers a prompt the terminal already dropped. Both doors: PermissionRequest (the
- * default install; it fires in manual mode) and PreToolUse (every matching call, auto mode too).
+ * default install; it fires in manual mode) and PreToolUse (every matching call, auto mode too);
+ * and Esc while the card is still on its way, which Cast files only after the hook hung up.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ const hosts = hostTestWorld();
 
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
 const ESC = '\x1b';
-/** Claude Code's SIGKILL comes about 1.2 s after its SIGTERM; a hook that withdraws does so before it. */
+/** The hook withdraws before Claude Code's SIGKILL (1.2 s after Esc's SIGTERM); 3 s leaves room on a loaded machine. */
 const WITHDRAWN_WITHIN_MS = 3_000;
 
 /**
