@@ -4,6 +4,7 @@
  * waiting. What a door prints for each outcome is its own (Claude Code: allow / deny / ask;
  * Codex: allow / deny).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DecisionView } from '../../../domain/decision';
 import { decisionRoutes } from '../../../domain/routes/decisions';
 import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
@@ -17,6 +18,8 @@ const SLICE_SECONDS = 25;
 /** Withdrawing after --timeout may take this much longer; after a signal, less, so the hook ends within a second. */
 const WITHDRAW_AFTER_TIMEOUT_MS = 2000;
 const WITHDRAW_AFTER_SIGNAL_MS = 600;
+/** How soon a hook whose filing was cut off looks again for the card Cast may still be filing. */
+const LOOK_AGAIN_MS = 100;
 
 /** The card being filed: its id is known once Cast answers; until then its request id finds it. */
 export type Filing = {
@@ -100,10 +103,30 @@ async function withdrawWithin(filing: Filing, ms: number): Promise<CardFate> {
   }
 }
 
+/**
+ * The card of a filing that was cut off. Its request may have reached Cast, which goes on filing
+ * it after the hook hung up — Esc in Claude Code's terminal while the card was on its way — so
+ * a card (or the session it registers) not there yet is looked for again until `signal` ends the
+ * search; the hook's time to withdraw is short, and a card never filed costs only that time.
+ */
 async function findFiled(filing: Filing, signal: AbortSignal): Promise<string | null> {
-  const { decisions } = await filing.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: filing.session } }, signal);
-  const found = decisions.find(({ decision }) => decision.status === 'open' && decision.source?.id === filing.requestId);
-  return found?.decision.id ?? null;
+  for (;;) {
+    const found = await openCardOfRequest(filing, signal);
+    if (found) return found;
+    await sleep(LOOK_AGAIN_MS, undefined, { signal });
+  }
+}
+
+async function openCardOfRequest(filing: Filing, signal: AbortSignal): Promise<string | null> {
+  try {
+    const { decisions } = await filing.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: filing.session } }, signal);
+    const found = decisions.find(({ decision }) => decision.status === 'open' && decision.source?.id === filing.requestId);
+    return found?.decision.id ?? null;
+  } catch (error) {
+    // The filing registers the session: not there yet, neither is the card.
+    if (error instanceof ApiError && error.problem.code === 'session_not_found') return null;
+    throw error;
+  }
 }
 
 /** Withdraws the card; an answer that landed first wins and is returned instead. */

@@ -2,10 +2,11 @@
  * The interactive `claude` in a pseudo-terminal (python3's `pty`, pty-drive.py), sealed in like
  * run-host.ts: a temporary HOME whose `~/.claude.json` has onboarding done, the project trusted
  * and the stand-in's API key accepted, so no first-run dialog stands in the way. `screen()` is
- * what the terminal has shown so far (ANSI stripped); `stop()` ends it.
+ * what the terminal has shown so far (ANSI stripped); `press()` types keys into it, as the person
+ * at the terminal would; `stop()` ends it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostBinaries } from './host-binaries';
 import { claudeEnv } from './run-claude';
@@ -30,6 +31,7 @@ export function startClaudeInTerminal(options: {
   );
   const out = join(options.root, 'screen.txt');
   const stopFile = join(options.root, 'stop-terminal');
+  const keysFile = join(options.root, 'terminal-keys');
   const child = spawn(
     'python3',
     [join(import.meta.dirname, 'pty-drive.py'), String(options.seconds ?? 90), hostBinaries().claude, ...options.args],
@@ -46,6 +48,7 @@ export function startClaudeInTerminal(options: {
         NO_PROXY: '127.0.0.1,localhost',
         OUT: out,
         STOP: stopFile,
+        KEYS: keysFile,
         ...claudeEnv(options.modelUrl),
         ...options.env,
       },
@@ -55,6 +58,10 @@ export function startClaudeInTerminal(options: {
   return {
     child,
     screen: () => (existsSync(out) ? readFileSync(out, 'utf8') : ''),
+    /** Keys as the terminal sends them: '\x1b' is Esc, '\r' Enter. */
+    press(keys: string) {
+      appendFileSync(keysFile, keys);
+    },
     async stop() {
       writeFileSync(stopFile, '');
       await done;

@@ -1,0 +1,129 @@
+/**
+ * Issue 31, "Esc withdraws", with the real interactive Claude Code in a pseudo-terminal: while
+ * the hook waits for the person's y / n in Cast, they press Esc in the terminal instead. Claude
+ * Code 2.1.332 runs each hook command under `sh -c` in a process group of its own (setsid) and,
+ * on Esc, sends the group SIGTERM, then SIGKILL about 1.2 s later if it is still there (observed
+ * with strace); the hook's stdin was closed as soon as the payload was written, so the signal is
+ * the only word the hook gets. Within that grace the hook takes its card out of the queue, so
+ * nobody answers a prompt the terminal already dropped. Both doors: PermissionRequest (the
+ * default install; it fires in manual mode) and PreToolUse (every matching call, auto mode too);
+ * and Esc while the card is still on its way, which Cast files only after the hook hung up.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { toolResultText } from '../support/hosts/anthropic-stand-in';
+import { claudeProject } from '../support/hosts/claude-project';
+import { startClaudeTerminal } from '../support/hosts/claude-terminal-run';
+import { startHeldFilingProxy } from '../support/hosts/held-filing-proxy';
+import { hostTestWorld } from '../support/hosts/host-test-world';
+import { openCardInOnlySession } from '../support/hosts/open-card';
+import { expectProblem } from '../support/problem';
+
+const hosts = hostTestWorld();
+
+const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
+const ESC = '\x1b';
+/** The hook withdraws before Claude Code's SIGKILL (1.2 s after Esc's SIGTERM); 3 s leaves room on a loaded machine. */
+const WITHDRAWN_WITHIN_MS = 3_000;
+
+/**
+ * What the terminal shows while the card waits. PreToolUse holds the call behind the spinner and
+ * its status message. Claude Code shows its own prompt ("Do you want to proceed?") while the
+ * PermissionRequest hook runs, so there Esc cancels that prompt — and ends the hook all the same.
+ */
+const doors = [
+  {
+    door: 'PermissionRequest, as installed by default (manual mode)',
+    install: [],
+    args: ['--permission-mode', 'default'],
+    waiting: 'Do you want to proceed?',
+  },
+  {
+    door: 'PreToolUse, --door pre-tool-use (the default auto mode)',
+    install: ['--door', 'pre-tool-use'],
+    args: [],
+    waiting: 'Waiting for your answer in Cast…',
+  },
+];
+
+describe('issue 31: Esc in the terminal withdraws the card (interactive claude in a terminal)', { timeout: 150_000 }, () => {
+  it.each(doors)('$door: Esc while the card waits withdraws it at once, the call does not run, and Claude Code goes on', async (door) => {
+    const project = await claudeProject(hosts, door.install);
+    const { model, terminal } = await startClaudeTerminal(hosts, project, {
+      prompt: 'Write hi to out.txt',
+      script: [WRITE_HI, { text: 'Fine, I will not.' }],
+      args: door.args,
+    });
+    const queue = async (tab: 'open' | 'answered') =>
+      (await project.person.send(decisionRoutes.listQueue, { query: { tab } })).decisions.map(({ id, status }) => ({ id, status }));
+
+    const card = await openCardInOnlySession(project.person, terminal.screen);
+    expect(card).toMatchObject({ question: 'Allow Bash?', context: 'echo hi > out.txt' });
+    await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain(door.waiting);
+    expect(await queue('open')).toContainEqual({ id: card.id, status: 'open' });
+
+    const pressed = Date.now();
+    terminal.press(ESC);
+    await expect
+      .poll(async () => (await project.person.decision(card.id)).status, {
+        timeout: 10_000,
+        message: `the card was not withdrawn; the terminal showed:\n${terminal.screen().slice(-2000)}`,
+      })
+      .toBe('withdrawn');
+    expect(Date.now() - pressed).toBeLessThan(WITHDRAWN_WITHIN_MS);
+    // Out of Open, listed in Answered as withdrawn; a late approve reaches no one and runs nothing.
+    expect(await queue('open')).not.toContainEqual(expect.objectContaining({ id: card.id }));
+    expect(await queue('answered')).toContainEqual({ id: card.id, status: 'withdrawn' });
+    await expectProblem(project.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
+    expect((await project.person.decision(card.id)).asks[0]?.answer).toBeNull();
+    await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
+    expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+
+    // Claude Code is still there: the person's next prompt reaches the model, and the call still never ran.
+    terminal.press('Never mind\r');
+    await expect.poll(() => model.turns().length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Fine, I will not.');
+    expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+    // The model reads Claude Code's own word for a call the person stopped, not a hook's verdict.
+    const [stopped] = model.toolResults();
+    expect(stopped).toMatchObject({ is_error: true });
+    expect(toolResultText(stopped!)).toMatch(/^The user doesn't want to proceed with this tool use\./);
+  });
+});
+
+describe('issue 31: Esc while the card is still being filed withdraws it too', { timeout: 150_000 }, () => {
+  it('Cast files the card after Claude Code stopped the hook; the hook finds it and takes it out before it goes', async () => {
+    const project = await claudeProject(hosts, ['--door', 'pre-tool-use']);
+    const network = await startHeldFilingProxy(hosts.cast().url);
+    try {
+      const { model, terminal } = await startClaudeTerminal(
+        hosts,
+        { ...project, env: { ...project.env, CAST_URL: network.url } },
+        { prompt: 'Write hi to out.txt', script: [WRITE_HI, { text: 'Fine, I will not.' }] },
+      );
+      await expect
+        .poll(() => network.held(), { timeout: 60_000, message: `no filing; the terminal showed:\n${terminal.screen().slice(-2000)}` })
+        .toBe(true);
+
+      terminal.press(ESC);
+      // Cast takes the filing only once the hook has hung up, and files the card then.
+      await expect.poll(() => network.handedOn(), { timeout: 10_000 }).toBe(201);
+      const cards = async () => {
+        const { sessions } = await project.person.send(sessionRoutes.listSessions, { query: {} });
+        if (!sessions[0]) return [];
+        const { decisions } = await project.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: sessions[0].id } });
+        return decisions.map(({ decision }) => ({ id: decision.id, status: decision.status }));
+      };
+      await expect.poll(cards, { timeout: 5_000 }).toEqual([{ id: expect.stringMatching(/^sd-\d+$/), status: 'withdrawn' }]);
+      await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
+      expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+      expect(model.toolResults()).toEqual([]);
+    } finally {
+      await network.stop();
+    }
+  });
+});
