@@ -163,7 +163,7 @@ async function requestOnce<C extends RouteContract>(
       { cause: error },
     );
   }
-  const answer = await readBody(response);
+  const answer = await readBody(response, options.signal);
   if (response.status === 429)
     throw new RateLimitedError(problemOf(response.status, answer), retryAfterSeconds(response.headers.get('retry-after')), false);
   const busyFor = response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : null;

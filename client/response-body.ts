@@ -4,11 +4,13 @@
  * page), one said with what came.
  */
 import { Problem } from '../domain/problem';
+import { abortable } from './abortable';
 
 export type ResponseBody = { text: string; json: unknown };
 
-export async function readBody(response: Response): Promise<ResponseBody> {
-  const text = await response.text();
+/** `signal`: the request's; the body's read gives way to it even where fetch leaves the read hanging. */
+export async function readBody(response: Response, signal?: AbortSignal): Promise<ResponseBody> {
+  const text = await abortable(response.text(), signal);
   try {
     return { text, json: text ? JSON.parse(text) : undefined };
   } catch {

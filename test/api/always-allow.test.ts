@@ -1,7 +1,9 @@
 /**
- * Issue 31 item 9 at the API: an approval answer may say "always" — "Allow, and always allow this
- * in the project", which the Claude Code PermissionRequest door turns into an allow rule. It goes
- * only with approve: "always" on a rejection is refused with problem+json and records nothing.
+ * Issue 31 item 9 at the API, for decisions agents file themselves: an approval answer may say
+ * "always" ("Approve, and always allow"), but only on a card whose host keeps the rule — a
+ * permission prompt filed with its `alwaysAllows` (test/api/host-prompts.test.ts). A decision an
+ * agent filed offers none, and "always" never goes with a rejection: either is refused with
+ * problem+json and records nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalAsk, world } from '../support/agent-world';
@@ -21,12 +23,17 @@ async function openApproval() {
 }
 
 describe('issue 31 item 9: an approve that says always', () => {
-  it('is recorded with the answer, which the hook reads', async () => {
+  it('is refused on a decision an agent filed (422 always_not_offered), and the decision stays open', async () => {
     const { me, id } = await openApproval();
-    await me.answer(id, 1, { kind: 'approval', decision: 'approve', always: true });
+    const response = await cast.request(me.member.token, 'POST', `/api/v1/decisions/${id}/asks/1/answer`, {
+      answer: { kind: 'approval', decision: 'approve', always: true },
+    });
+    await expectProblem(response, 422, 'always_not_offered');
     const decision = await me.decision(id);
-    expect(decision.status).toBe('resolved');
-    expect(decision.asks[0]?.answer?.value).toEqual({ kind: 'approval', decision: 'approve', always: true });
+    expect(decision.status).toBe('open');
+    expect(decision.asks[0]?.answer).toBeNull();
+    await me.answer(id, 1, { kind: 'approval', decision: 'approve' });
+    expect((await me.decision(id)).status).toBe('resolved');
   });
 
   it('is refused on a rejection (400 invalid_request, naming the field), and the decision stays open', async () => {

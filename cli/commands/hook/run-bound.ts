@@ -4,6 +4,8 @@
  * request the hook makes carries `signal`, so either one stops it at once — a server that
  * accepts the connection and never answers cannot hold the hook for undici's 300 s.
  */
+import { abortable } from '../../../client/abortable';
+
 export type StopReason = { kind: 'timeout' } | { kind: 'signal'; signal: NodeJS.Signals };
 
 /** setTimeout fires at once past this (about 24.8 days); a longer --timeout waits this long. */
@@ -35,13 +37,7 @@ export class RunBound {
 
   /** The promise, or a rejection once the run is stopped: for waits that take no signal, such as reading stdin. */
   race<T>(promise: Promise<T>): Promise<T> {
-    const { signal } = this.controller;
-    return new Promise<T>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    return abortable(promise, this.controller.signal);
   }
 
   dispose(): void {
