@@ -341,7 +341,7 @@ describe('cast hook claude-code (with an agent token)', () => {
     const { hook } = await agent();
     const cases: Array<[unknown, string[], Record<string, string | undefined>, RegExp]> = [
       ['not json', [], {}, /that was not JSON\. Asking in the terminal instead\.$/],
-      [payload({ hook_event_name: 'PostToolUse' }), [], {}, /answers PreToolUse and PermissionRequest only; it was run for PostToolUse\./],
+      [payload({ hook_event_name: 'Stop' }), [], {}, /answers PreToolUse and PermissionRequest only .*; it was run for Stop\./],
       [payload({ tool_name: undefined }), [], {}, /lacks or mangles tool_name/],
       [payload(), ['--timeout', 'soon'], {}, /--timeout soon: write a duration such as 30s, 5m or 1h\. Asking in the terminal instead\.$/],
       [payload(), ['--wait', '5m'], {}, /could not read its command line: unknown option '--wait'\. Asking in the terminal instead\.$/],

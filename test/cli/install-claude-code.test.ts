@@ -18,11 +18,13 @@ describe('issue 31: cast install claude-code picks the door by version', () => {
     expect(parseVersion('claude: command not found')).toBeNull();
   });
 
-  it('2.1.332: PermissionRequest (and AskUserQuestion) in the terminal; PreToolUse with --park headless; onFailure block', () => {
+  it('2.1.332: PermissionRequest (and AskUserQuestion) in the terminal, and the run after every call; PreToolUse with --park headless; onFailure block', () => {
     expect(plan('2.1.332').hooks.PermissionRequest![0]!.hooks[0]).toMatchObject({ onFailure: 'block', timeout: 660 });
     expect(commands(plan('2.1.332').hooks)).toEqual({
       PermissionRequest: ['cast hook claude-code --timeout 10m'],
       PreToolUse: ['cast hook claude-code --timeout 10m'],
+      PostToolUse: ['cast hook claude-code'],
+      PostToolUseFailure: ['cast hook claude-code'],
     });
     expect(commands(plan('2.1.332', true).hooks)).toEqual({ PreToolUse: ['cast hook claude-code --timeout 10m --park'] });
   });
@@ -33,6 +35,21 @@ describe('issue 31: cast install claude-code picks the door by version', () => {
     const older = plan('2.1.88', true);
     expect(commands(older.hooks)).toEqual({ PreToolUse: ['cast hook claude-code --timeout 10m'] });
     expect(older.notes).toEqual([expect.stringContaining('cannot defer')]);
+  });
+
+  it('issue 31: the run after a call only where Claude Code shows its own prompt while the card waits (PermissionRequest in a terminal), in the background, and only where the version is known to have PostToolUseFailure and async', () => {
+    const after = { type: 'command', command: 'cast hook claude-code', timeout: 10, async: true };
+    expect(plan('2.1.332').hooks).toMatchObject({ PostToolUse: [{ hooks: [after] }], PostToolUseFailure: [{ hooks: [after] }] });
+    // No matcher: PermissionRequest asks about any tool.
+    expect(plan('2.1.332').hooks.PostToolUse![0]).not.toHaveProperty('matcher');
+    const pick = (version: string, headless: boolean, door?: 'pre-tool-use' | 'permission-request') =>
+      Object.keys(
+        planHook({ version: parseVersion(version), headless, ...(door ? { door } : {}), timeoutSeconds: 600, timeout: '10m' }).hooks,
+      );
+    expect(pick('2.1.332', false, 'pre-tool-use')).toEqual(['PreToolUse']);
+    expect(pick('2.1.332', true)).toEqual(['PreToolUse']);
+    expect(pick('2.1.332', true, 'permission-request')).toEqual(['PermissionRequest']);
+    expect(pick('2.1.331', false)).toEqual(['PermissionRequest', 'PreToolUse']);
   });
 
   it('before PermissionRequest, or with no claude found, the PreToolUse door every version has', () => {

@@ -42,10 +42,14 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
       statusMessage: 'Waiting for your answer in Cast…',
       onFailure: 'block',
     };
-    // PreToolUse for AskUserQuestion only: Claude Code's own questions go to the queue too (item 11).
+    // PreToolUse for AskUserQuestion only: Claude Code's own questions go to the queue too (item 11);
+    // the run after every call takes out a card answered in the terminal instead (claude-code-terminal-yes.test.ts).
+    const after = { type: 'command', command: 'cast hook claude-code', timeout: 10, async: true };
     expect(project.settings.hooks).toEqual({
       PermissionRequest: [{ hooks: [hook] }],
       PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }],
+      PostToolUse: [{ hooks: [after] }],
+      PostToolUseFailure: [{ hooks: [after] }],
     });
   });
 

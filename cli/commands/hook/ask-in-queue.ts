@@ -42,19 +42,30 @@ export type QueueOutcome<T = never> =
   /** Cast unreachable or refusing, a bad payload: no answer could be had. */
   | { kind: 'failed'; error: unknown; fate: CardFate };
 
+/**
+ * Another way the call may be settled while the card waits: the host's own prompt, answered
+ * there (terminal-answer.ts). It calls `answered` when that happens, and returns what ends the
+ * watch (or null: nothing to watch).
+ */
+export type WatchElsewhere = (input: PreToolUseInput, answered: () => void) => (() => void) | null;
+
 export async function askInQueue<T = never>(
   timeout: string,
   readInput: () => Promise<PreToolUseInput>,
   fileCard: FileCard<T> = fileThePermission,
+  watch?: WatchElsewhere,
 ): Promise<QueueOutcome<T>> {
   const bound = new RunBound();
   let filing: Filing | null = null;
+  let unwatch: (() => void) | null = null;
   try {
     const seconds = parseDuration(timeout);
     bound.arm(seconds);
     // Recorded on the card: past it nobody waits, and Cast withdraws it (issue 31 item 5).
     const waitsUntil = new Date(Date.now() + seconds * 1000).toISOString();
     const input = await bound.race(readInput());
+    // Before filing: a call answered in the terminal while its card is on the way withdraws it too.
+    unwatch = watch?.(input, () => bound.answeredInTerminal()) ?? null;
     const api = connect();
     // The host's conversation (Claude Code's session, Codex's thread); filing registers it with its project (the host's cwd).
     const session = hostSession(input.session_id);
@@ -71,6 +82,8 @@ export async function askInQueue<T = never>(
     if (fate && 'decision' in fate && fate.decision.status === 'resolved') return { kind: 'closed', decision: fate.decision };
     return stopped ? { kind: 'stopped', stopped, filed: filing?.card != null, fate } : { kind: 'failed', error, fate };
   } finally {
+    // Before the verdict is printed: the call it lets run must find no hook waiting for it.
+    unwatch?.();
     bound.dispose();
   }
 }

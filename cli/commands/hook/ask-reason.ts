@@ -48,12 +48,14 @@ export function failedReason(error: unknown, fate: CardFate, then = instead()): 
 
 /** `No answer in Cast after 10m; sd-4 was withdrawn. Asking in the terminal instead.` */
 export function stoppedReason(stopped: StopReason, timeout: string, filed: boolean, fate: CardFate, then = instead()): string {
+  const card = fateText(fate);
+  // `Answered in the terminal; sd-4 was withdrawn.` — nothing happens instead: the call has run.
+  if (stopped.kind === 'answered-in-terminal') return sentence(card ? `Answered in the terminal; ${card}` : 'Answered in the terminal');
   const what =
     stopped.kind === 'signal'
       ? `Stopped by ${stopped.signal}`
       : filed
         ? `No answer in Cast after ${timeout}`
         : `Cast did not answer within ${timeout}`;
-  const card = fateText(fate);
   return `${sentence(card ? `${what}; ${card}` : what)} ${then}`;
 }

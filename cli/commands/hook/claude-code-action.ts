@@ -2,6 +2,8 @@
  * What `cast hook claude-code` does: within the run's bound, reads the payload, files the tool
  * call as a permission card in the hook's session, waits for the person's y / n, and prints the
  * verdict. Any stop or failure withdraws a card it filed and prints "ask" with the reason.
+ * Run after a call (PostToolUse, PostToolUseFailure), it tells a hook still waiting for that
+ * call that the terminal answered it (terminal-answer.ts), and prints nothing.
  */
 import { sessionRoutes } from '../../../domain/routes/sessions';
 import { scope } from '../../config';
@@ -15,6 +17,7 @@ import { unattended } from './attended';
 import { answerParked } from './park';
 import { filePermission } from './permission-card';
 import { PreToolUseInput } from './pre-tool-use';
+import { AFTER_THE_CALL, noteTheCallRan, watchForTheCall } from './terminal-answer';
 import { ask, printVerdict, type HookEvent, type Verdict } from './verdict';
 
 /** Once the answer is printed, whatever still holds the process (stdin never closed, a socket kept open) is let go. */
@@ -25,16 +28,25 @@ export type HookOptions = { timeout: string; park?: boolean };
 export async function run(opts: HookOptions): Promise<void> {
   const heard: { input?: PreToolUseInput } = {};
   const verdict = await answerPermission(opts, heard);
-  printVerdict(verdict, (heard.input?.hook_event_name as HookEvent | undefined) ?? 'PreToolUse');
+  // No verdict once the call has run (answered in the terminal, or this is the run after it): Claude Code reads none then.
+  if (verdict) printVerdict(verdict, (heard.input?.hook_event_name as HookEvent | undefined) ?? 'PreToolUse');
   setTimeout(() => process.exit(0), LEAVE_AFTER_MS).unref();
 }
 
+/** Thrown by the input reader for a payload of a call that has already run: nothing to ask. */
+class AfterTheCall extends Error {}
+
 /**
  * The verdict; on the PermissionRequest door an "always" approve carries the rule to keep.
- * `heard` learns the payload, so the verdict is printed in its event's shape.
+ * `heard` learns the payload, so the verdict is printed in its event's shape. Null: none to print.
  */
-async function answerPermission(opts: HookOptions, heard: { input?: PreToolUseInput }): Promise<Verdict> {
-  const outcome = await askInQueue(opts.timeout, async () => (heard.input = await readHookInput()), fileFor(opts));
+async function answerPermission(opts: HookOptions, heard: { input?: PreToolUseInput }): Promise<Verdict | null> {
+  const outcome = await askInQueue(opts.timeout, async () => (heard.input = await readHookInput()), fileFor(opts), watchTheTerminal);
+  if (outcome.kind === 'failed' && outcome.error instanceof AfterTheCall) return null;
+  if (outcome.kind === 'stopped' && outcome.stopped.kind === 'answered-in-terminal') {
+    hint(`cast: ${noAnswerReason(outcome, opts.timeout)}`);
+    return null;
+  }
   const input = heard.input!;
   if (outcome.kind === 'atOnce') return withRule(outcome.verdict, input);
   if (outcome.kind === 'closed') {
@@ -46,6 +58,10 @@ async function answerPermission(opts: HookOptions, heard: { input?: PreToolUseIn
   hint(`cast: ${verdict.reason}`);
   return verdict;
 }
+
+/** Claude Code shows its own prompt while a PermissionRequest hook waits; "Yes" there runs the call and tells the hook nothing. */
+const watchTheTerminal = (input: PreToolUseInput, answered: () => void) =>
+  input.hook_event_name === 'PermissionRequest' ? watchForTheCall(input, answered) : null;
 
 const isQuestion = (input: PreToolUseInput) => input.tool_name === ASK_USER_QUESTION && input.hook_event_name === 'PreToolUse';
 
@@ -84,6 +100,11 @@ async function readHookInput(): Promise<PreToolUseInput> {
     );
   }
   const input = PreToolUseInput.safeParse(raw);
+  if (AFTER_THE_CALL.includes(String((raw as { hook_event_name?: unknown } | null)?.hook_event_name))) {
+    // The run after a call asks nothing and prints nothing, whatever its payload holds.
+    if (input.success) noteTheCallRan(input.data);
+    throw new AfterTheCall();
+  }
   if (!input.success) {
     const fields = input.error.issues.map((issue) => issue.path.join('.') || '(input)').join(', ');
     throw new CliError(
@@ -95,7 +116,7 @@ async function readHookInput(): Promise<PreToolUseInput> {
   }
   if (input.data.hook_event_name !== 'PreToolUse' && input.data.hook_event_name !== 'PermissionRequest') {
     throw new CliError(
-      `cast hook claude-code answers PreToolUse and PermissionRequest only; it was run for ${input.data.hook_event_name}.`,
+      `cast hook claude-code answers PreToolUse and PermissionRequest only (and, after a call, PostToolUse and PostToolUseFailure); it was run for ${input.data.hook_event_name}.`,
       Exit.error,
       {},
       'bad_hook_input',

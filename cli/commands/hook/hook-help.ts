@@ -30,6 +30,9 @@ Run as a PermissionRequest hook it prints that hook's decision (behavior allow, 
 deny with the reason); an approve with "always" adds an allow rule through
 updatedPermissions; no answer prints no decision, so Claude Code asks as usual.
 AskUserQuestion (PreToolUse) becomes a choice decision; the answer is the tool's input.
+Run as a PostToolUse or PostToolUseFailure hook (after the call) it prints nothing: a
+PermissionRequest hook still waiting for that call (answered "Yes" in Claude Code's own
+prompt) withdraws its card and ends.
 --park, in claude -p (Claude Code 2.1.89+): files the card, parks the session's run and
 prints "defer", so the run ends at once; resumed (cast runner), it answers from the card.
 cast install claude-code writes these settings for the installed version.

@@ -10,6 +10,10 @@
  * the hook and run an allowed call unasked), with `"onFailure": "block"` where the version has it
  * (a hook that crashed or could not start blocks the call instead of letting it run), and a
  * `statusMessage` for the spinner while the hook waits.
+ * The interactive PermissionRequest door also runs the same command after every call
+ * (PostToolUse, PostToolUseFailure, in the background): Claude Code shows its own prompt while
+ * the hook waits, and a "Yes" there runs the call without a word to the hook; the run after the
+ * call tells it, and its card leaves the queue (hook/terminal-answer.ts).
  */
 export type Door = 'pre-tool-use' | 'permission-request';
 export type Version = [number, number, number];
@@ -20,12 +24,19 @@ export const DEFER_SINCE: Version = [2, 1, 89];
 export const PERMISSION_REQUEST_SINCE: Version = [2, 0, 45];
 /** `onFailure` on a hook entry: seen in 2.1.332 (its settings schema and behaviour); earlier releases are not known to have it. */
 export const ON_FAILURE_SINCE: Version = [2, 1, 332];
+/**
+ * PostToolUseFailure and `"async": true` entries, both needed after the call: seen in 2.1.332 (its
+ * hook event list and settings schema, and behaviour); earlier releases are not assumed to have them.
+ */
+export const AFTER_THE_CALL_SINCE: Version = [2, 1, 332];
 
 export const PRE_TOOL_USE_MATCHER = 'Bash|Write|Edit|MultiEdit|NotebookEdit|WebFetch';
 export const ASK_USER_QUESTION_MATCHER = 'AskUserQuestion';
 export const STATUS_MESSAGE = 'Waiting for your answer in Cast…';
 /** Claude Code's `timeout` is seconds; a minute above the hook's own bound. */
 const MARGIN_SECONDS = 60;
+/** The run after a call reads its payload and looks for one file; past this Claude Code ends it. */
+const AFTER_THE_CALL_SECONDS = 10;
 
 export function parseVersion(text: string): Version | null {
   const match = /(\d+)\.(\d+)\.(\d+)/.exec(text);
@@ -39,8 +50,15 @@ export function atLeast(version: Version | null, since: Version): boolean {
 }
 
 export type HookEntry = { type: 'command'; command: string; timeout: number; statusMessage: string; onFailure?: 'block' };
-export type HookGroup = { matcher?: string; hooks: HookEntry[] };
-export type Plan = { event: 'PreToolUse' | 'PermissionRequest'; group: HookGroup; hooks: Record<string, HookGroup[]>; notes: string[] };
+/** Run after a call, in the background (`async`): it never holds Claude Code up, and what it prints is read by no one. */
+export type AfterTheCallEntry = { type: 'command'; command: string; timeout: number; async: true };
+export type HookGroup = { matcher?: string; hooks: (HookEntry | AfterTheCallEntry)[] };
+export type Plan = {
+  event: 'PreToolUse' | 'PermissionRequest';
+  group: { matcher?: string; hooks: HookEntry[] };
+  hooks: Record<string, HookGroup[]>;
+  notes: string[];
+};
 
 export function planHook(opts: { version: Version | null; headless: boolean; door?: Door; timeoutSeconds: number; timeout: string }): Plan {
   const { version, headless } = opts;
@@ -62,10 +80,16 @@ export function planHook(opts: { version: Version | null; headless: boolean; doo
   const questions: HookGroup[] = headless ? [] : [{ matcher: ASK_USER_QUESTION_MATCHER, hooks: [entry] }];
   if (door === 'permission-request') {
     const group = { hooks: [entry] };
+    // Claude Code's own prompt shows only in a terminal; `claude -p` has none to answer "Yes" in.
+    const after: AfterTheCallEntry = { type: 'command', command: 'cast hook claude-code', timeout: AFTER_THE_CALL_SECONDS, async: true };
+    const afterTheCall: Record<string, HookGroup[]> =
+      !headless && atLeast(version, AFTER_THE_CALL_SINCE)
+        ? { PostToolUse: [{ hooks: [after] }], PostToolUseFailure: [{ hooks: [after] }] }
+        : {};
     return {
       event: 'PermissionRequest',
       group,
-      hooks: { PermissionRequest: [group], ...(questions.length ? { PreToolUse: questions } : {}) },
+      hooks: { PermissionRequest: [group], ...(questions.length ? { PreToolUse: questions } : {}), ...afterTheCall },
       notes,
     };
   }

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-type HookEntry = { type: string; command: string; timeout?: number; statusMessage?: string; onFailure?: string };
+type HookEntry = { type: string; command: string; timeout?: number; statusMessage?: string; onFailure?: string; async?: boolean };
 export type ClaudeSettings = { hooks: Record<string, { matcher?: string; hooks: HookEntry[] }[]> };
 
 export type DocumentedVariant = 'permission-request' | 'pre-tool-use' | 'headless';
