@@ -24,6 +24,7 @@ import { startNginx, type RunningNginx } from '../support/nginx';
 import { exchange } from '../support/raw-exchange';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { CAST_BIN, castShell, jsonOf } from '../cli/run-cast';
+import { RECORDED_PRE_TOOL_USE } from '../cli/fixtures/recorded-hook-input';
 
 const DRAIN_SECONDS = 10;
 
@@ -118,10 +119,7 @@ async function mcpThroughProxy(token: string): Promise<Client> {
   return client;
 }
 
-const HOOK_PAYLOAD = JSON.parse(readFileSync(join(import.meta.dirname, '../cli/fixtures/claude-code-pre-tool-use.json'), 'utf8')) as Record<
-  string,
-  unknown
->;
+const HOOK_PAYLOAD = RECORDED_PRE_TOOL_USE;
 
 describe('SIGTERM on an API replica behind a load balancer', () => {
   it('drains: the CLI, MCP and hook waiting there get their answers from the replica that stays, and the in-flight answer finishes', async () => {

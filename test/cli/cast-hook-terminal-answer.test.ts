@@ -8,8 +8,6 @@
  * test/hosts/claude-code-terminal-yes.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../client/request';
 import type { DecisionView } from '../../domain/decision';
@@ -21,6 +19,7 @@ import { expectProblem } from '../support/problem';
 import { startSilentServer } from '../support/silent-server';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { castShell, type CastRun } from './run-cast';
+import { RECORDED_PRE_TOOL_USE } from './fixtures/recorded-hook-input';
 
 let cast: TestCast;
 beforeAll(async () => {
@@ -28,15 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-const RECORDED = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/claude-code-pre-tool-use.json'), 'utf8')) as Record<
-  string,
-  unknown
->;
-
 /** What Claude Code 2.1.332 sent the two hooks for `echo hi > out.txt` in manual mode (test/hosts/claude-code-terminal-yes.test.ts). */
 const TOOL_INPUT = { command: 'echo hi > out.txt', description: 'Write hi to out.txt' };
 function permissionRequest(session: string, toolInput: Record<string, unknown> = TOOL_INPUT) {
-  const { tool_use_id: _none, ...common } = RECORDED;
+  const { tool_use_id: _none, ...common } = RECORDED_PRE_TOOL_USE;
   return {
     ...common,
     session_id: session,
@@ -48,7 +42,7 @@ function permissionRequest(session: string, toolInput: Record<string, unknown> =
 }
 function afterTheCall(event: 'PostToolUse' | 'PostToolUseFailure', session: string, toolInput: Record<string, unknown> = TOOL_INPUT) {
   return {
-    ...RECORDED,
+    ...RECORDED_PRE_TOOL_USE,
     session_id: session,
     hook_event_name: event,
     tool_name: 'Bash',

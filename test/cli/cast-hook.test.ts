@@ -5,7 +5,7 @@
  * reads — and printing "ask", exit 0, on every path where no person's answer can come.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -26,6 +26,7 @@ import { startSilentServer } from '../support/silent-server';
 import { requestOver, startTestCast, type TestCast } from '../support/test-cast';
 import { until } from '../support/until';
 import { CAST_BIN, castShell, runCast, type CastRun } from './run-cast';
+import { RECORDED_PRE_TOOL_USE } from './fixtures/recorded-hook-input';
 
 let cast: TestCast;
 beforeAll(async () => {
@@ -33,14 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => cast?.stop());
 
-const RECORDED = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/claude-code-pre-tool-use.json'), 'utf8')) as Record<
-  string,
-  unknown
->;
-
 /** The recorded payload under a fresh conversation id (a session belongs to the member who first used it). */
 function payload(overrides: Record<string, unknown> = {}) {
-  return { ...RECORDED, session_id: randomUUID(), tool_use_id: `toolu_${randomUUID().replaceAll('-', '')}`, ...overrides };
+  return { ...RECORDED_PRE_TOOL_USE, session_id: randomUUID(), tool_use_id: `toolu_${randomUUID().replaceAll('-', '')}`, ...overrides };
 }
 
 async function agent() {

@@ -12,7 +12,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decisionRoutes } from '../../domain/routes/decisions';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { toolResultText } from '../support/hosts/anthropic-stand-in';
@@ -21,7 +20,7 @@ import { startClaudeTerminal } from '../support/hosts/claude-terminal-run';
 import { startHeldFilingProxy } from '../support/hosts/held-filing-proxy';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardInOnlySession } from '../support/hosts/open-card';
-import { expectProblem } from '../support/problem';
+import { expectWithdrawnForGood, queueTab } from '../support/hosts/withdrawn-card';
 
 const hosts = hostTestWorld();
 
@@ -58,28 +57,16 @@ describe('issue 31: Esc in the terminal withdraws the card (interactive claude i
       script: [WRITE_HI, { text: 'Fine, I will not.' }],
       args: door.args,
     });
-    const queue = async (tab: 'open' | 'answered') =>
-      (await project.person.send(decisionRoutes.listQueue, { query: { tab } })).decisions.map(({ id, status }) => ({ id, status }));
-
     const card = await openCardInOnlySession(project.person, terminal.screen);
     expect(card).toMatchObject({ question: 'Allow Bash?', context: 'echo hi > out.txt' });
     await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain(door.waiting);
-    expect(await queue('open')).toContainEqual({ id: card.id, status: 'open' });
+    expect(await queueTab(project.person, 'open')).toContainEqual({ id: card.id, status: 'open' });
 
     const pressed = Date.now();
     terminal.press(ESC);
-    await expect
-      .poll(async () => (await project.person.decision(card.id)).status, {
-        timeout: 10_000,
-        message: `the card was not withdrawn; the terminal showed:\n${terminal.screen().slice(-2000)}`,
-      })
-      .toBe('withdrawn');
-    expect(Date.now() - pressed).toBeLessThan(WITHDRAWN_WITHIN_MS);
     // Out of Open, listed in Answered as withdrawn; a late approve reaches no one and runs nothing.
-    expect(await queue('open')).not.toContainEqual(expect.objectContaining({ id: card.id }));
-    expect(await queue('answered')).toContainEqual({ id: card.id, status: 'withdrawn' });
-    await expectProblem(project.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
-    expect((await project.person.decision(card.id)).asks[0]?.answer).toBeNull();
+    const withdrawn = await expectWithdrawnForGood(project.person, card.id, { within: 10_000, screen: terminal.screen });
+    expect(withdrawn - pressed).toBeLessThan(WITHDRAWN_WITHIN_MS);
     await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
     expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
 

@@ -18,8 +18,8 @@ import { claudeProject } from '../support/hosts/claude-project';
 import { startClaudeTerminal } from '../support/hosts/claude-terminal-run';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardInOnlySession } from '../support/hosts/open-card';
+import { expectWithdrawnForGood, queueTab } from '../support/hosts/withdrawn-card';
 import { startRecordingProxy } from '../support/hosts/recording-proxy';
-import { expectProblem } from '../support/problem';
 
 const hosts = hostTestWorld();
 
@@ -79,9 +79,7 @@ describe('issue 31: Yes in the terminal takes the card out of the queue (interac
       const card = await openCardInOnlySession(project.person, terminal.screen);
       expect(card).toMatchObject(call.card);
       await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain('Do you want to');
-      const queue = async (tab: 'open' | 'answered') =>
-        (await project.person.send(decisionRoutes.listQueue, { query: { tab } })).decisions.map(({ id, status }) => ({ id, status }));
-      expect(await queue('open')).toContainEqual({ id: card.id, status: 'open' });
+      expect(await queueTab(project.person, 'open')).toContainEqual({ id: card.id, status: 'open' });
 
       const pressed = Date.now();
       terminal.press(call.key);
@@ -93,17 +91,8 @@ describe('issue 31: Yes in the terminal takes the card out of the queue (interac
           message: `the call did not run; the terminal showed:\n${terminal.screen().slice(-2000)}`,
         })
         .toBe('hi\n');
-      await expect
-        .poll(async () => (await project.person.decision(card.id)).status, {
-          timeout: WITHDRAWN_WITHIN_MS,
-          message: `the card did not leave Open; the terminal showed:\n${terminal.screen().slice(-2000)}`,
-        })
-        .toBe('withdrawn');
-      expect(Date.now() - pressed).toBeLessThan(WITHDRAWN_WITHIN_MS);
-      expect(await queue('open')).not.toContainEqual(expect.objectContaining({ id: card.id }));
-      expect(await queue('answered')).toContainEqual({ id: card.id, status: 'withdrawn' });
-      await expectProblem(project.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
-      expect((await project.person.decision(card.id)).asks[0]?.answer).toBeNull();
+      const withdrawn = await expectWithdrawnForGood(project.person, card.id, { within: WITHDRAWN_WITHIN_MS, screen: terminal.screen });
+      expect(withdrawn - pressed).toBeLessThan(WITHDRAWN_WITHIN_MS);
       // The waiting hook has ended, not just its card.
       await expect.poll(() => hooksRunningIn(project.project), { timeout: 5_000 }).toEqual([]);
 

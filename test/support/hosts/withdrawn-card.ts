@@ -1,0 +1,35 @@
+/**
+ * A card its host took back (Esc in the terminal, "Yes" there, a stopped hook), as the person
+ * sees it: out of Open, listed in Answered as withdrawn, and an approve given late reaches no
+ * one (409 nobody_waiting) and records nothing.
+ */
+import { expect } from 'vitest';
+import { decisionRoutes } from '../../../domain/routes/decisions';
+import type { world } from '../agent-world';
+import { expectProblem } from '../problem';
+
+type Person = ReturnType<typeof world>;
+
+/** The person's queue tab, as id and status. */
+export async function queueTab(person: Person, tab: 'open' | 'answered'): Promise<{ id: string; status: string }[]> {
+  return (await person.send(decisionRoutes.listQueue, { query: { tab } })).decisions.map(({ id, status }) => ({ id, status }));
+}
+
+/**
+ * Waits up to `within` ms for the card to be withdrawn (a wait that times out says what the
+ * terminal showed), then checks the rest. Returns when the withdrawal was seen.
+ */
+export async function expectWithdrawnForGood(person: Person, id: string, opts: { within: number; screen: () => string }): Promise<number> {
+  await expect
+    .poll(async () => (await person.decision(id)).status, {
+      timeout: opts.within,
+      message: `the card was not withdrawn; the terminal showed:\n${opts.screen().slice(-2000)}`,
+    })
+    .toBe('withdrawn');
+  const seen = Date.now();
+  expect(await queueTab(person, 'open')).not.toContainEqual(expect.objectContaining({ id }));
+  expect(await queueTab(person, 'answered')).toContainEqual({ id, status: 'withdrawn' });
+  await expectProblem(person.answer(id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
+  expect((await person.decision(id)).asks[0]?.answer).toBeNull();
+  return seen;
+}
