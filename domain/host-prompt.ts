@@ -29,7 +29,7 @@ const WaitsUntil = Timestamp.optional();
  * the host's own notation (`Bash(touch a.txt)`): only a door that can keep one sends them
  * (Claude Code's PermissionRequest), and only then does the card offer "Approve, and always allow".
  */
-const AlwaysAllows = z
+export const AlwaysAllows = z
   .array(filledText(ALWAYS_ALLOW_TEXT_MAX))
   .min(1)
   .max(ALWAYS_ALLOWS_MAX)

@@ -6,7 +6,7 @@
  * offered one (an `addRules` entry of `permission_suggestions`), else the exact call: Bash's
  * whole command, a file tool's path, a fetch's domain — never the whole tool.
  */
-import { ALWAYS_ALLOWS_MAX, ALWAYS_ALLOW_TEXT_MAX } from '../../../domain/limits';
+import { AlwaysAllows } from '../../../domain/host-prompt';
 import type { PreToolUseInput } from './pre-tool-use';
 import type { PermissionUpdate } from './verdict';
 
@@ -44,8 +44,8 @@ export function alwaysAllowText(input: PreToolUseInput): string[] {
   const texts = alwaysAllow(input).flatMap(({ rules }) =>
     rules.map(({ toolName, ruleContent }) => (ruleContent ? `${toolName}(${ruleContent})` : toolName)),
   );
-  const fits = texts.length <= ALWAYS_ALLOWS_MAX && texts.every((text) => text.trim() && [...text].length <= ALWAYS_ALLOW_TEXT_MAX);
-  return fits ? texts : [];
+  // What Cast takes for a card (one to ten rules, each within its length); else the card offers no "always".
+  return AlwaysAllows.safeParse(texts).success ? texts : [];
 }
 
 export function alwaysAllow(input: PreToolUseInput): PermissionUpdate[] {
