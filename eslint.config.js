@@ -210,4 +210,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A test passes on a busy machine: it asserts what happened, never how fast the clock said it
+    // happened. Timings are `npm run bench`'s (docs/testing.md).
+    files: ['test/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^toBeLessThan/] > MemberExpression > CallExpression[callee.name='expect'] CallExpression[callee.property.name='now'][callee.object.name=/^(Date|performance)$/]",
+          message: 'No wall-clock budget in a test: assert the behaviour (what came back, what changed); measure speed in npm run bench.',
+        },
+      ],
+    },
+  },
 );

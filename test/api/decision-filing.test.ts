@@ -284,10 +284,9 @@ describe('what the asking agent reads back', () => {
 
     const waiting = me.send(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: 20 } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const answeredAt = Date.now();
     await me.answer(id, 1, { kind: 'decision', selected: [1] });
+    // Settled with the message: the answer released it (its 20 s timeout would come back open).
     const released = await waiting;
-    expect(Date.now() - answeredAt).toBeLessThan(5_000);
     expect(released).toMatchObject({
       settled: true,
       message: `Decision: Frontmatter wins\n<cast-decision id="${id}" question="Wait for me?" />`,

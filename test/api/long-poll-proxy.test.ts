@@ -46,8 +46,8 @@ describe('a long-poll behind nginx', () => {
     const waited = await waitThroughProxy(under);
     expect(waited.status).toBe(200);
     expect(JSON.parse(waited.body)).toEqual({ messages: [], nextAfter: 0 });
+    // A 200 from Cast, not nginx's 504: it ended before the proxy's read timeout could cut it.
     expect(waited.seconds).toBeGreaterThanOrEqual(PROXY_READ_TIMEOUT_SECONDS - 1.2);
-    expect(waited.seconds).toBeLessThan(PROXY_READ_TIMEOUT_SECONDS);
   });
 
   it('is cut by the proxy with a 504 when the cap is above it', async () => {

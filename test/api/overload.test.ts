@@ -67,10 +67,9 @@ describe('admission control', () => {
       const refused = await cast.newMember();
       const countedBefore = await overloadRefusals();
       for (let index = 0; index < 5; index += 1) {
-        const started = performance.now();
+        // At once: a write that waited for Temporal would end `temporal_unavailable` at the gateway's
+        // 5 s deadline, not `overloaded` (how soon is `npm run bench`'s overload figure).
         const answer = await filing(refused, `Refused ${index}?`);
-        // At once: nowhere near the 5 s a write waits for Temporal before `temporal_unavailable`.
-        expect(performance.now() - started).toBeLessThan(1000);
         expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
         const problem = await expectProblem(answer, 503, 'overloaded');
         expect(problem.detail).toMatch(/nothing was changed/);
@@ -128,7 +127,6 @@ describe('admission control', () => {
     const sendHeld = async (retryAfter: { maxSeconds?: number; maxRetries?: number }) => {
       const slot = await holdTheSlot();
       try {
-        const started = performance.now();
         const error = await request(
           { url: cast.url, token: member.token },
           decisionRoutes.fileDecision,
@@ -136,7 +134,7 @@ describe('admission control', () => {
           { retryAfter },
         ).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(BusyError);
-        return { error: error as BusyError, took: performance.now() - started };
+        return { error: error as BusyError };
       } finally {
         await slot.release();
       }
@@ -145,8 +143,8 @@ describe('admission control', () => {
     const byTime = await sendHeld({ maxSeconds: 2 });
     expect(byTime.error.code).toBe('overloaded');
     expect(byTime.error.spent.retries).toBeGreaterThanOrEqual(1);
+    // What the client waited by its own account, Retry-After by Retry-After: never past its bound.
     expect(byTime.error.spent.waitedMs).toBeLessThanOrEqual(2000);
-    expect(byTime.took).toBeLessThan(3000);
 
     const byCount = await sendHeld({ maxRetries: 1 });
     expect(byCount.error.code).toBe('overloaded');

@@ -1,8 +1,9 @@
 /**
  * Issue 29 item 8: waiters wake on a change, not on a clock. The waiting API process here has
  * its fallback re-read set to ten minutes, far past every wait below, so a waiter that returns
- * within its wait was woken by a notification (or by the listener coming back), never by a
- * timer. Appends and answers go through another API process and its worker.
+ * with the change was woken by a notification (or by the listener coming back), never by a
+ * timer: a wait its deadline releases comes back empty. No clock is read here, so a loaded
+ * machine cannot fail it. Appends and answers go through another API process and its worker.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../../api/message-feed';
@@ -17,8 +18,6 @@ import { apiOver, startTestCast, type Member, type TestCast } from '../support/t
 import { until } from '../support/until';
 
 const SLOW_FALLBACK_MS = 600_000;
-/** Half the longest long-poll (30 s): a waiter back within this was not released by its deadline. */
-const WELL_BEFORE_DEADLINE_MS = 15_000;
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 
 let cast: TestCast;
@@ -53,9 +52,7 @@ async function longPollOnSecond(member: Member, session: string, after = 0) {
 }
 
 async function appendThroughFirst(member: Member, session: string, body: string) {
-  const started = Date.now();
-  const { message } = await cast.send(member.token, sessionRoutes.appendMessage, { params: { id: session }, body: { role: 'user', body } });
-  return { message, started };
+  return cast.send(member.token, sessionRoutes.appendMessage, { params: { id: session }, body: { role: 'user', body } });
 }
 
 describe('waiters wake on change', () => {
@@ -90,14 +87,13 @@ describe('waiters wake on change', () => {
     }
   });
 
-  it('a long-poll held by one API process returns when another appends, well before its wait ends', async () => {
+  it('a long-poll held by one API process returns with what another appends, not empty at its deadline', async () => {
     const member = await cast.newMember();
     const session = await world(cast, member).session();
     const heard = second.changes.notifications;
     const { page } = await longPollOnSecond(member, session);
-    const { message, started } = await appendThroughFirst(member, session, 'across processes');
+    const { message } = await appendThroughFirst(member, session, 'across processes');
     expect((await page).messages).toEqual([message]);
-    expect(Date.now() - started).toBeLessThan(WELL_BEFORE_DEADLINE_MS);
     expect(second.changes.notifications).toBeGreaterThan(heard);
   });
 
@@ -133,12 +129,10 @@ describe('waiters wake on change', () => {
       query: { timeout: 60 },
     });
     await subscribed(second.changes, waiters);
-    const started = Date.now();
     expect((await filer.answer(decision.id, 1, { kind: 'decision', selected: [2] })).status).toBeLessThan(300);
     const waited = await waiting;
     expect(waited).toMatchObject({ settled: true, decision: { status: 'resolved' } });
     expect(waited.message).toContain('Which tier?');
-    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('when the listening connection is killed, waiters still wake, and the listener comes back', async () => {
@@ -147,9 +141,8 @@ describe('waiters wake on change', () => {
     const killed = second.changes.pid!;
     const { page } = await longPollOnSecond(member, session);
     await cast.pool.query('select pg_terminate_backend($1)', [killed]);
-    const { message, started } = await appendThroughFirst(member, session, 'while the listener was away');
+    const { message } = await appendThroughFirst(member, session, 'while the listener was away');
     expect((await page).messages).toEqual([message]);
-    expect(Date.now() - started).toBeLessThan(WELL_BEFORE_DEADLINE_MS);
 
     const back = await until(
       async () => second.changes.pid,
@@ -161,7 +154,6 @@ describe('waiters wake on change', () => {
     const { page: next } = await longPollOnSecond(member, session, message.seq);
     const later = await appendThroughFirst(member, session, 'after it came back');
     expect((await next).messages).toEqual([later.message]);
-    expect(Date.now() - later.started).toBeLessThan(WELL_BEFORE_DEADLINE_MS);
     expect(second.changes.notifications).toBeGreaterThan(heard);
   });
 });

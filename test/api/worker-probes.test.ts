@@ -71,6 +71,8 @@ describe('the worker’s probe port', () => {
         TEMPORAL_TASK_QUEUE: taskQueue,
         CAST_PROBE_PORT: String(port),
         CAST_PROBE_HOST: '127.0.0.1',
+        // Not the default 9464: any Cast already running on the machine holds that one.
+        CAST_METRICS_PORT: 'off',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'pipe'],

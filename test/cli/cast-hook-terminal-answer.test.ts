@@ -93,9 +93,6 @@ async function openCard(cards: (session: string) => Promise<DecisionView[]>, ses
   return found!;
 }
 
-/** Starting the CLI on a busy 2-core machine; the run itself does no more than read a file's name. */
-const QUICK_MS = 5_000;
-
 describe('issue 31: Yes in the terminal — cast hook claude-code after the call', () => {
   it.each(['PostToolUse', 'PostToolUseFailure'] as const)(
     'issue 31: %s for the call a PermissionRequest hook waits on → its card is withdrawn, the waiting hook ends printing nothing; a late approve reaches no one',
@@ -109,9 +106,8 @@ describe('issue 31: Yes in the terminal — cast hook claude-code after the call
       const after = await hook(afterTheCall(event, session, { description: TOOL_INPUT.description, command: TOOL_INPUT.command })).done;
       expect(after).toEqual({ code: 0, stdout: '', stderr: '' });
 
-      const sent = Date.now();
+      // Its --timeout is far past this test's own: only the note it was left can end it in time.
       const run = await waiting.done;
-      expect(Date.now() - sent).toBeLessThan(QUICK_MS);
       expect(run.code, run.stderr).toBe(0);
       // Claude Code has already run the call; a verdict now would be read by no one.
       expect(run.stdout).toBe('');
@@ -143,17 +139,15 @@ describe('issue 31: Yes in the terminal — cast hook claude-code after the call
     expect(JSON.parse(run.stdout)).toMatchObject({ hookSpecificOutput: { decision: { behavior: 'allow' } } });
   });
 
-  it('issue 31: after a call no card waits for → exit 0 at once, prints nothing, and asks Cast nothing', async () => {
+  it('issue 31: after a call no card waits for → exit 0, prints nothing, and asks Cast nothing', async () => {
     const { hook, cards } = await agent();
     const silent = await startSilentServer();
     try {
       const session = randomUUID();
       for (const event of ['PostToolUse', 'PostToolUseFailure'] as const) {
-        const started = Date.now();
-        // Pointed at a Cast that never answers: a request would hang there.
+        // Pointed at a Cast that never answers: a request would hang there (and show in its count).
         const run = await hook(afterTheCall(event, session), { CAST_URL: silent.url }).done;
         expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
-        expect(Date.now() - started).toBeLessThan(QUICK_MS);
       }
       expect(silent.connections()).toBe(0);
       // Nothing filed, no session registered.
@@ -163,7 +157,7 @@ describe('issue 31: Yes in the terminal — cast hook claude-code after the call
     }
   });
 
-  it('issue 31: after a call, Cast unreachable or not signed in, or a payload it cannot read → exit 0 at once, prints nothing', async () => {
+  it('issue 31: after a call, Cast unreachable or not signed in, or a payload it cannot read → exit 0, prints nothing', async () => {
     const { hook } = await agent();
     const unreachable = `http://127.0.0.1:${await freePort()}`;
     const runs: Array<[unknown, Record<string, string | undefined>]> = [
@@ -173,10 +167,8 @@ describe('issue 31: Yes in the terminal — cast hook claude-code after the call
       [{ ...afterTheCall('PostToolUse', randomUUID()), tool_name: undefined }, {}],
     ];
     for (const [input, env] of runs) {
-      const started = Date.now();
       const run = await hook(input, env).done;
       expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
-      expect(Date.now() - started).toBeLessThan(QUICK_MS);
     }
   });
 });

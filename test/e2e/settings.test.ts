@@ -185,6 +185,7 @@ describe('the Settings page (issue 19)', () => {
       expect(Date.parse(expires!) - Date.now()).toBeGreaterThan(89 * 86_400_000);
 
       // The agent uses it: it may read the queue, never manage tokens.
+      const beforeUse = Date.now();
       const asAgent = await cast.reply(secret, decisionRoutes.listQueue);
       expect(asAgent.status).toBe(200);
       // The refusal stays raw: it is the credential's answer, status and code as sent.
@@ -195,7 +196,11 @@ describe('the Settings page (issue 19)', () => {
       await page.getByTestId('tokens').waitFor(SLOW);
       const lastUsed = row.getByTestId('last-used');
       expect(await lastUsed.innerText()).not.toBe('never');
-      expect(Math.abs(Date.parse((await lastUsed.locator('time').getAttribute('datetime'))!) - Date.now())).toBeLessThan(5 * 60_000);
+      // Last used by the agent's reads above: not before them, not after this read.
+      const usedAt = Date.parse((await lastUsed.locator('time').getAttribute('datetime'))!);
+      const readAt = Date.now();
+      expect(usedAt).toBeGreaterThanOrEqual(beforeUse - 1000);
+      expect(usedAt).toBeLessThanOrEqual(readAt);
       expect(await axeViolations(page)).toEqual([]);
       await atBothWidths(page, 'settings-tokens');
 

@@ -19,9 +19,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cast-start-'));
 // Like a clone's .data: the database server's user (as root, `postgres`) passes through it.
 chmodSync(dataDir, 0o755);
 let child: ChildProcess | undefined;
+/** Every process group this file started (each `npm start`), so none outlives it, whichever test failed. */
+const groups: number[] = [];
 
-afterAll(() => {
-  if (child?.pid && groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
+afterAll(async () => {
+  // The database server runs in a process group of its own: read its pid before the rest goes.
+  const postmaster = postmasterPid();
+  for (const pgid of groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+  if (postmaster) {
+    process.kill(postmaster, 'SIGKILL');
+    await gone(postmaster);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -52,6 +60,7 @@ async function npmStart(ports: Ports, adminToken?: string): Promise<Started> {
   if (adminToken) env.CAST_ADMIN_TOKEN = adminToken;
   // Its own process group, so a signal reaches npm and everything under it, like Ctrl-C.
   child = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  groups.push(child.pid!);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -144,7 +153,13 @@ async function killAll(options: { postgres: boolean }): Promise<void> {
 }
 
 function spawnAlone(entry: string, ports: Ports): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], { env: castEnv(ports), stdio: ['ignore', 'ignore', 'pipe'] });
+  const alone = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: castEnv(ports),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  groups.push(alone.pid!);
+  return alone;
 }
 
 describe('npm start', () => {

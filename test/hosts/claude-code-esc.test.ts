@@ -26,8 +26,6 @@ const hosts = hostTestWorld();
 
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
 const ESC = '\x1b';
-/** The hook withdraws before Claude Code's SIGKILL (1.2 s after Esc's SIGTERM); 3 s leaves room on a loaded machine. */
-const WITHDRAWN_WITHIN_MS = 3_000;
 
 /**
  * What the terminal shows while the card waits. PreToolUse holds the call behind the spinner and
@@ -62,11 +60,11 @@ describe('issue 31: Esc in the terminal withdraws the card (interactive claude i
     await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain(door.waiting);
     expect(await queueTab(project.person, 'open')).toContainEqual({ id: card.id, status: 'open' });
 
-    const pressed = Date.now();
     terminal.press(ESC);
     // Out of Open, listed in Answered as withdrawn; a late approve reaches no one and runs nothing.
-    const withdrawn = await expectWithdrawnForGood(project.person, card.id, { within: 10_000, screen: terminal.screen });
-    expect(withdrawn - pressed).toBeLessThan(WITHDRAWN_WITHIN_MS);
+    // Only the hook can have withdrawn it: past Claude Code's SIGKILL, the card would wait out its
+    // 10-minute deadline (how soon after Esc is a figure for the notes, not for a test).
+    await expectWithdrawnForGood(project.person, card.id, { screen: terminal.screen });
     await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
     expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
 

@@ -97,7 +97,6 @@ describe('issue 31 item 10: a headless claude -p run parks on its card and resum
     const parked = await parkedRun();
     expect(parked.result).toMatchObject({ session_id: parked.session, stop_reason: 'tool_deferred' });
     expect(parked.result.deferred_tool_use).toMatchObject({ id: 'toolu_stand_in_1' });
-    expect(parked.run.ms).toBeLessThan(30_000);
     expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
     const card = await cardOf(parked);
     expect(card).toMatchObject({ status: 'open', question: 'Allow Bash?', context: 'echo hi > out.txt' });

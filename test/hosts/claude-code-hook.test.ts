@@ -105,7 +105,6 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
       });
       const run = await claude.done;
       expect(printed(run)).toMatchObject({ stop_reason: 'end_turn' });
-      expect(run.ms).toBeLessThan(60_000);
       expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
       const [blocked] = claude.model.toolResults();
       expect(toolResultText(blocked!)).toBe('Cast did not answer within 3s. The call did not run: this run has no terminal to ask in.');

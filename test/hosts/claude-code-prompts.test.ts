@@ -93,7 +93,6 @@ describe('permission prompts under the real Claude Code (claude -p), with rate l
     }));
     const claude = await claudeRunning([...writes, { text: 'All 18 written.' }], 'Write the 18 step files');
     const cards: DecisionView[] = [];
-    const started = Date.now();
     for (let index = 0; index < 18; index += 1) {
       cards.push(
         await claude.approveNext((card) =>
@@ -107,7 +106,6 @@ describe('permission prompts under the real Claude Code (claude -p), with rate l
     for (let index = 0; index < 18; index += 1) expect(readFileSync(join(claude.project, `step-${index}.txt`), 'utf8')).toBe(`${index}\n`);
     // Cast refused none of the hook's requests, and nothing sat out a Retry-After (FR-61's window is 60 s).
     expect(await rateLimited()).toBe(refusedBefore);
-    expect(Date.now() - started).toBeLessThan(50_000);
     expect(run.stderr).not.toMatch(/rate limit|429|Retry-After/i);
     expect(claude.model.toolResults().every((result) => result.is_error === false)).toBe(true);
     expect(hosts.proxy().connections()).toBe(0);

@@ -130,7 +130,9 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       cwd: project,
       home,
       codexHome,
-      configToml: `[mcp_servers.cast]\ncommand = ${JSON.stringify(join(bin, 'cast'))}\nargs = ["mcp"]\nenv = { ${mcpEnv} }`,
+      // As docs/hosts/codex.md writes it: Codex's 10 s default for an MCP server to start was
+      // missed on a loaded machine, and Codex then refused the decide call (`unsupported call`).
+      configToml: `[mcp_servers.cast]\ncommand = ${JSON.stringify(join(bin, 'cast'))}\nargs = ["mcp"]\nenv = { ${mcpEnv} }\nstartup_timeout_sec = 60`,
       trustHooks: true,
       args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Log, then write hi'],
       modelUrl: model.url,
@@ -145,6 +147,8 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
     await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
     const run = await running.done;
     expect(run.code, run.stderr).toBe(0);
+    // The decide tool ran (Codex did not refuse it for a server that had not started yet).
+    expect(run.stderr).not.toContain('unsupported call');
 
     const inSession = await sessionsOf(person, thread()!);
     expect(inSession.map((decision) => decision.question).sort()).toEqual(IN_ONE_SESSION);

@@ -7,10 +7,9 @@ import { readiness, sharedFor, withinDeadline } from '../../runtime/readiness';
 
 describe('withinDeadline', () => {
   it('fails a check that does not answer in time, naming what did not answer', async () => {
-    const started = Date.now();
+    // The check never settles: only the deadline can give this answer.
     const check = await withinDeadline('PostgreSQL', () => new Promise(() => {}), 50);
     expect(check).toEqual({ ok: false, cause: 'PostgreSQL did not answer within 50 ms.' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('turns a thrown error into a failed check with its message', async () => {
