@@ -130,9 +130,9 @@ describe('issue 31 item 6: one Cast session per host conversation', { timeout: 1
       cwd: project,
       home,
       codexHome,
-      // As docs/hosts/codex.md writes it: Codex's 10 s default for an MCP server to start was
-      // missed on a loaded machine, and Codex then refused the decide call (`unsupported call`).
-      configToml: `[mcp_servers.cast]\ncommand = ${JSON.stringify(join(bin, 'cast'))}\nargs = ["mcp"]\nenv = { ${mcpEnv} }\nstartup_timeout_sec = 60`,
+      // As docs/hosts/codex.md writes it: Codex does not wait for an optional MCP server, and on a
+      // loaded machine refused the model's first decide call (`unsupported call`) before it was up.
+      configToml: `[mcp_servers.cast]\ncommand = ${JSON.stringify(join(bin, 'cast'))}\nargs = ["mcp"]\nenv = { ${mcpEnv} }\nstartup_timeout_sec = 60\nrequired = true`,
       trustHooks: true,
       args: ['exec', '--json', '--skip-git-repo-check', '--approve-for-me', 'Log, then write hi'],
       modelUrl: model.url,
