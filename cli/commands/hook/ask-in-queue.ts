@@ -67,6 +67,8 @@ export async function askInQueue<T = never>(
   const keeper: CardKeeper | null = options.keeper ? startCardKeeper() : null;
   let filing: Filing | null = null;
   let unwatch: (() => void) | null = null;
+  // A card the hook could not take out itself (Cast slow past the withdrawal's budget) is left to the keeper.
+  let cardLeftOpen = false;
   try {
     const seconds = parseDuration(timeout);
     bound.arm(seconds);
@@ -90,14 +92,16 @@ export async function askInQueue<T = never>(
   } catch (error) {
     const stopped = bound.stopped;
     const fate = await withdrawAfter(filing, error, stopped);
+    cardLeftOpen = fate !== null && 'error' in fate;
     // An answer that landed before the withdrawal stands.
     if (fate && 'decision' in fate && fate.decision.status === 'resolved') return { kind: 'closed', decision: fate.decision };
     return stopped ? { kind: 'stopped', stopped, filed: filing?.card != null, fate } : { kind: 'failed', error, fate };
   } finally {
     // Before the verdict is printed: the call it lets run must find no hook waiting for it.
     unwatch?.();
-    // The card is answered or taken out by now (or could not be): nothing is left for the keeper.
-    keeper?.done();
+    // The card is answered or taken out by now: nothing is left for the keeper — unless it is still open.
+    if (cardLeftOpen) keeper?.release();
+    else keeper?.done();
     bound.dispose();
   }
 }

@@ -23,6 +23,8 @@ export type CardKeeper = {
   card(id: string): void;
   /** The hook ends by itself (its card answered, or withdrawn by the hook): the keeper leaves. */
   done(): void;
+  /** The hook ends with its card perhaps still open (its own withdrawal failed): the keeper withdraws it. */
+  release(): void;
 };
 
 /** Starts `cast hook keeper` beside this hook, the same `cast` the hook runs (node, its flags, the script). */
@@ -50,6 +52,10 @@ export function startCardKeeper(): CardKeeper {
     card: (id) => note({ card: id }),
     done() {
       note({ done: true });
+      stdin?.end();
+      stdin = null;
+    },
+    release() {
       stdin?.end();
       stdin = null;
     },
