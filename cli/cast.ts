@@ -15,6 +15,7 @@ import { registerLs } from './commands/decide/ls';
 import { registerWait } from './commands/decide/wait';
 import { registerClaudeCodeHook } from './commands/hook/claude-code';
 import { registerCodexHook } from './commands/hook/codex';
+import { registerHookKeeper } from './commands/hook/keeper';
 import { registerInstallCodex } from './commands/install/codex';
 import { registerInstallClaudeCode } from './commands/install/claude-code';
 import { registerInstallDecide } from './commands/install/decide';
@@ -80,6 +81,7 @@ export function program(): Command {
   const hook = cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code, codex");
   registerClaudeCodeHook(hook);
   registerCodexHook(hook);
+  registerHookKeeper(hook);
   const install = cast.command('install').description('install Cast into an agent');
   registerInstallDecide(install);
   registerInstallClaudeCode(install);

@@ -3,15 +3,17 @@
  * (kept whole, Cast's entry once), and `cast hook codex` denies — in the shape of the event it
  * was run for — whenever no person's answer can be had, never printing nothing.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANNOT_RUN, codexHookCommand } from '../../cli/commands/install/codex-hooks';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
-import { jsonOf, runCast, startCast } from './run-cast';
+import { CAST_BIN, jsonOf, runCast, startCast } from './run-cast';
 
 let cast: TestCast;
 beforeAll(async () => {
@@ -44,7 +46,8 @@ describe('issue 31 item 12: cast install codex', () => {
     expect(JSON.parse(readFileSync(join(codexHome, 'hooks.json'), 'utf8'))).toEqual({
       hooks: {
         Stop: [other],
-        PermissionRequest: [{ hooks: [{ type: 'command', command: 'cast hook codex --timeout 10m', timeout: 660 }] }],
+        // This cast by absolute path (the node and the script that ran the install), inside a line that fails closed.
+        PermissionRequest: [{ hooks: [{ type: 'command', command: codexHookCommand([process.execPath, CAST_BIN]), timeout: 660 }] }],
       },
     });
     const again = await runCast(['install', 'codex', '--json'], { env: { CODEX_HOME: codexHome } });
@@ -57,7 +60,38 @@ describe('issue 31 item 12: cast install codex', () => {
     expect(run.code, run.stderr).toBe(0);
     const doc = readFileSync(resolve(import.meta.dirname, '../../docs/hosts/codex.md'), 'utf8');
     const shown = /```json\n(\{\n {2}"hooks"[\s\S]*?\n\})\n```/.exec(doc)?.[1];
-    expect(`${shown}\n`).toBe(readFileSync(join(codexHome, 'hooks.json'), 'utf8'));
+    // The page shows an install's paths as a global npm install puts them.
+    const written = readFileSync(join(codexHome, 'hooks.json'), 'utf8')
+      .replaceAll(process.execPath, '/usr/local/bin/node')
+      .replaceAll(CAST_BIN, '/usr/local/lib/node_modules/@cast/cli/dist/cast.cjs');
+    expect(`${shown}\n`).toBe(written);
+  });
+
+  it('issue 38 item 8: the installed command answers deny when the cast it runs cannot run, and passes on its verdict when it can', () => {
+    const hookInput = payload('PermissionRequest');
+    const run = (command: string, env: Record<string, string>) =>
+      execFileSync('sh', ['-c', command], { input: hookInput, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', ...env } });
+    // No cast, no node on this PATH: the absolute paths still run it (here it reaches no Cast, so its own deny).
+    const ran = run(codexHookCommand([process.execPath, CAST_BIN]), unreachable);
+    expect(ran.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(ran)).toMatchObject({
+      hookSpecificOutput: { decision: { behavior: 'deny', message: expect.stringContaining('Cannot reach Cast') } },
+    });
+    // The script it was installed from is gone (moved, uninstalled): the line itself denies, saying why.
+    const gone = run(codexHookCommand([process.execPath, join(tmpdir(), 'cast-moved-away', 'cast.cjs')]), unreachable);
+    expect(gone).toBe(`${CANNOT_RUN}\n`);
+    expect(JSON.parse(gone)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PermissionRequest',
+        decision: {
+          behavior: 'deny',
+          message:
+            'cast hook codex could not run (its command is missing, or it failed before answering); run cast install codex again where cast is installed. Nobody approved this call in Cast, so Codex does not run it.',
+        },
+      },
+    });
+    // So is the node it was installed with.
+    expect(run(codexHookCommand(['/nonexistent/node', CAST_BIN]), unreachable)).toBe(`${CANNOT_RUN}\n`);
   });
 
   it("with --project, writes the repository's .codex/hooks.json; a hooks.json that is not JSON is left alone", async () => {

@@ -15,6 +15,7 @@ import type { DecisionView } from '../../domain/decision';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { toolInputText } from '../../cli/commands/hook/pre-tool-use';
+import { ANSWER_WITHIN_SECONDS } from '../../cli/commands/hook/request-deadline';
 import { HOST_INPUT_MAX } from '../../domain/limits';
 import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
@@ -215,6 +216,22 @@ describe('cast hook claude-code (with an agent token)', () => {
       // It held for its --timeout (a lower bound, which load only lengthens); the words say --timeout
       // ended it, where undici's 300 s would outlast this test's own timeout.
       expect(took).toBeGreaterThanOrEqual(2000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('issue 38 item 8: with a long --timeout, a Cast that takes the request and never answers ends the hook at the request’s own deadline', async () => {
+    const silent = await startSilentServer();
+    try {
+      const { hook } = await agent();
+      // --timeout 10m: only the filing's own deadline (ANSWER_WITHIN_SECONDS) can end this run within the test's time.
+      const run = await hook(payload(), ['--timeout', '10m'], { CAST_SESSION: undefined, CAST_URL: silent.url }).done;
+      expect(silent.connections()).toBeGreaterThan(0);
+      expect(hookOutput(run).hookSpecificOutput).toMatchObject({
+        permissionDecision: 'ask',
+        permissionDecisionReason: `Cast did not answer within ${ANSWER_WITHIN_SECONDS} s: it took the request and sent nothing back. Asking in the terminal instead.`,
+      });
     } finally {
       await silent.close();
     }

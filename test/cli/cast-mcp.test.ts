@@ -1,6 +1,8 @@
 /**
  * `cast mcp` end to end (DESIGN §4 "Hooks and tools"): the real executable spawned over stdio
  * by the MCP SDK's own client, against a real Cast — the way a coding agent's host runs it.
+ * Each client lists the tools first, as hosts do, so its `callTool` checks every result against
+ * the tool's declared output schema and throws on one that does not match (issue 38 item 5).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RaiseEscalationBody } from '../../domain/escalation';
 import { escalationRoutes } from '../../domain/routes/escalations';
+import { stackRoutes } from '../../domain/routes/stacks';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { world } from '../support/agent-world';
@@ -63,12 +66,14 @@ async function mcpAgent(args: string[] = [], { asAgent = false, token: given = '
   const client = new Client({ name: 'cast-mcp-test', version: '1.0.0' });
   await client.connect(transport);
   servers.push({ client, transport });
+  // The client keeps each tool's output schema from the listing and validates every result with it.
+  const { tools } = await client.listTools();
   const call = async <T = Record<string, unknown>>(name: string, args: Record<string, unknown>) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const [first] = result.content;
     return { ...result, structured: result.structuredContent as T, text: first?.type === 'text' ? first.text : '' };
   };
-  return { client, transport, call, session, me: world(cast, member), stderr: () => stderr };
+  return { client, tools, transport, call, session, me: world(cast, member), stderr: () => stderr };
 }
 
 type Decided = {
@@ -507,5 +512,98 @@ describe('cast mcp: the tools', () => {
     } finally {
       if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
     }
+  });
+});
+
+/** Every object in a JSON Schema, with where it is: each must name all it allows. */
+function objectsOf(schema: unknown, at = '$'): Array<{ at: string; object: Record<string, unknown> }> {
+  if (!schema || typeof schema !== 'object') return [];
+  const node = schema as Record<string, unknown>;
+  const own = node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) ? [{ at, object: node }] : [];
+  return [
+    ...own,
+    ...Object.entries(node).flatMap(([key, value]) =>
+      key === 'properties' && value && typeof value === 'object'
+        ? Object.entries(value).flatMap(([name, property]) => objectsOf(property, `${at}.${name}`))
+        : Array.isArray(value)
+          ? value.flatMap((item, index) => objectsOf(item, `${at}.${key}[${index}]`))
+          : typeof value === 'object'
+            ? objectsOf(value, `${at}.${key}`)
+            : [],
+    ),
+  ];
+}
+
+describe('issue 38 item 5: every tool answers what it declares, through the official client that validates', () => {
+  it("every tool's results, success and refusal, pass the MCP SDK client's check against its declared output schema", async () => {
+    const { tools, call, me } = await mcpAgent();
+    // Results the client accepted, by tool: it throws on a result that does not match the schema.
+    const accepted = new Map<string, Array<Record<string, unknown>>>();
+    const ok = async <T = Record<string, unknown>>(name: string, args: Record<string, unknown>) => {
+      const result = await call<T>(name, args);
+      expect(result.isError, `${name}: ${result.text}`).toBeFalsy();
+      expect(JSON.parse(result.text), name).toEqual(result.structured);
+      accepted.set(name, [...(accepted.get(name) ?? []), result.structured as Record<string, unknown>]);
+      return result.structured;
+    };
+    const refused = async (name: string, args: Record<string, unknown>) => {
+      const result = await call(name, args);
+      expect(result.isError, name).toBe(true);
+      expect(result.structuredContent, name).toBeUndefined();
+    };
+
+    // Every object the schemas declare names all it allows, so a key added to a result and not to its schema fails here.
+    for (const tool of tools) {
+      for (const { at, object } of objectsOf(tool.outputSchema)) {
+        expect(object.additionalProperties, `${tool.name} ${at}`).toBe(false);
+      }
+    }
+
+    const filed = await ok<Decided & { url: string }>('decide', {
+      question: 'Which schema wins?',
+      context: CONTEXT,
+      options: ['Frontmatter wins :: renames keep the id', 'Path wins'],
+    });
+    // The page a person answers it at: declared, so the client accepts it (it was refused while undeclared).
+    expect(filed.url).toBe(`${cast.url}/decisions?id=${filed.id}`);
+    const { stack } = await me.send(stackRoutes.createStack, { body: { title: 'Before the release' } });
+    const stacked = await ok<Decided & { stack: unknown }>('decide', {
+      question: 'Back off on 429?',
+      context: CONTEXT,
+      options: ['Back off', 'Switch keys'],
+      mode: 'advisory',
+      defaultOption: 1,
+      stack: stack.id,
+    });
+    expect(stacked.stack).toMatchObject({ id: stack.id, position: 1, of: 1 });
+    const rewritten = await ok<Decided>('decide', { question: 'Which schema wins?', context: CONTEXT, options: ['Frontmatter', 'Path'] });
+    expect(rewritten).toMatchObject({ id: filed.id, created: false });
+    await refused('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship'] });
+    await refused('decide', { question: 'Ship it?', context: CONTEXT, options: ['Ship', 'Hold'], stack: 'ds-999999' });
+
+    expect(await ok<Waited>('wait_for_decision', { id: filed.id, timeoutSeconds: 0 })).toMatchObject({ outcome: 'pending' });
+    await me.answer(filed.id, 1, { kind: 'decision', selected: [2] }, 'Paths are what people link.');
+    expect(await ok<Waited>('wait_for_decision', { id: filed.id })).toMatchObject({ outcome: 'answered', answer: { n: 2 } });
+    await refused('wait_for_decision', { id: 'sd-999999', timeoutSeconds: 0 });
+
+    expect(await ok<Listed>('list_decisions', { view: 'session' })).toMatchObject({ view: 'session', counts: null });
+    expect(await ok<Listed>('list_decisions', { view: 'queue' })).toMatchObject({ view: 'queue', counts: { open: 1 } });
+
+    const raise = raiser(me);
+    const vat = await raise({ reasonCode: 'missing_information', summary: 'No VAT rate.', mustDecide: 'What VAT rate for Ireland?' });
+    const lists = await raise({
+      reasonCode: 'ambiguous_instructions',
+      summary: 'Two lists.',
+      mustDecide: 'Which supplier list is authoritative?',
+      options: ['Finance', 'Ops'],
+    });
+    expect(await ok('resolve_escalation', { id: vat.id, resolution: '23%' })).toMatchObject({ status: 'resolved' });
+    await ok('resolve_escalation', { id: vat.id, resolution: '23%' }); // the repeat returns the first result
+    expect(await ok('resolve_escalation', { id: lists.id, option: 2, reason: 'Ops owns it.' })).toMatchObject({ status: 'resolved' });
+    await refused('resolve_escalation', { id: vat.id, resolution: '30%' });
+    await refused('resolve_escalation', { id: 'esc_missing', resolution: 'x' });
+
+    // Every tool the server lists was called and answered: a new tool without a case here fails.
+    expect([...accepted.keys()].sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 });

@@ -23,18 +23,21 @@ const hosts = hostTestWorld();
 const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt', description: 'Write hi to out.txt' } } };
 
 /** A person, their agent's token, and a project directory with the documented hook settings (the hook command adjusted by `command`). */
-async function claudeInProject(options: { castUrl?: string; command?: (documented: string) => string; deny?: string[] } = {}) {
+async function claudeInProject(
+  options: { castUrl?: string; command?: (documented: string) => string; deny?: string[]; allow?: string[]; castOnPath?: boolean } = {},
+) {
   const place = await hostProject(hosts, 'Claude Code', 'cast-host-claude-');
   mkdirSync(join(place.project, '.claude'), { recursive: true });
   const settings = documentedClaudeHookSettings();
   for (const group of settings.hooks.PreToolUse!)
     for (const hook of group.hooks) hook.command = options.command?.(hook.command) ?? hook.command;
-  const permissions = options.deny ? { permissions: { deny: options.deny } } : {};
+  const rules = { ...(options.deny ? { deny: options.deny } : {}), ...(options.allow ? { allow: options.allow } : {}) };
+  const permissions = options.deny || options.allow ? { permissions: rules } : {};
   writeFileSync(join(place.project, '.claude', 'settings.json'), JSON.stringify({ ...settings, ...permissions }, null, 2));
   const { model, session, running } = await startClaudePrint(hosts, place, {
     prompt: 'Write hi to out.txt',
     script: [WRITE_HI, { text: 'Done writing.' }],
-    env: { CAST_URL: options.castUrl ?? place.castEnv.CAST_URL },
+    env: { CAST_URL: options.castUrl ?? place.castEnv.CAST_URL, ...(options.castOnPath === false ? { PATH: process.env.PATH! } : {}) },
   });
   return { person: place.person, project: place.project, model, session, done: running.done, ended: running.ended };
 }
@@ -112,5 +115,16 @@ describe('cast hook claude-code, run by the real Claude Code (claude -p)', { tim
     } finally {
       await silent.close();
     }
+  });
+
+  it('issue 38 item 8: with no cast on the hook’s PATH, "onFailure": "block" refuses the call even where an allow rule would run it', async () => {
+    // The call is allowed by Claude Code's own rule: only the failed hook's block keeps it from running.
+    const claude = await claudeInProject({ castOnPath: false, allow: ['Bash(echo hi > out.txt)'] });
+    const run = await claude.done;
+    expect(printed(run)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(existsSync(join(claude.project, 'out.txt'))).toBe(false);
+    const [blocked] = claude.model.toolResults();
+    expect(blocked).toMatchObject({ is_error: true });
+    expect(toolResultText(blocked!)).toContain('cast: not found');
   });
 });

@@ -16,11 +16,12 @@
  * reviewer fails instead, so only the hook's allow runs it. Before this door, `cast hook claude-code` as a Codex
  * PreToolUse hook answered "ask" there, which Codex does not support, and the write ran.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCast } from '../cli/run-cast';
+import { CAST_BIN, runCast } from '../cli/run-cast';
 import { hostProject } from '../support/hosts/host-project';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardOf } from '../support/hosts/open-card';
@@ -45,13 +46,27 @@ const CODEX_OWN_HOSTS = /^CONNECT (github\.com|api\.github\.com|chatgpt\.com|[a-
 /**
  * A person, their agent's token, and `codex exec --approve-for-me` in a project, with the hook
  * `cast install codex` wrote into $CODEX_HOME/hooks.json (`hookTimeout` replaces its --timeout).
+ * `castOnPath: false` gives Codex a PATH without `cast`; `castGone` installs from a copy of the
+ * CLI that is deleted before Codex runs (moved, uninstalled).
  */
-async function codexInProject(options: { castUrl?: string; hookTimeout?: string; reviewer?: 'allow' | 'fails' } = {}) {
+async function codexInProject(
+  options: { castUrl?: string; hookTimeout?: string; reviewer?: 'allow' | 'fails'; castOnPath?: boolean; castGone?: boolean } = {},
+) {
   const { person, root, home, project, env } = await hostProject(hosts, 'Codex', 'cast-host-codex-');
   const codexHome = join(root, 'codex-home');
 
-  const install = await runCast(['install', 'codex'], { cwd: project, env: { CODEX_HOME: codexHome } });
-  expect(install.code, install.stderr).toBe(0);
+  if (options.castGone) {
+    const copy = join(root, 'moved-cast');
+    cpSync(dirname(CAST_BIN), copy, { recursive: true });
+    execFileSync(process.execPath, [join(copy, 'cast.cjs'), 'install', 'codex'], {
+      cwd: project,
+      env: { ...process.env, CODEX_HOME: codexHome },
+    });
+    rmSync(copy, { recursive: true });
+  } else {
+    const install = await runCast(['install', 'codex'], { cwd: project, env: { CODEX_HOME: codexHome } });
+    expect(install.code, install.stderr).toBe(0);
+  }
   const hooksJson = join(codexHome, 'hooks.json');
   if (options.hookTimeout) {
     writeFileSync(hooksJson, readFileSync(hooksJson, 'utf8').replace('--timeout 10m', `--timeout ${options.hookTimeout}`));
@@ -72,7 +87,7 @@ async function codexInProject(options: { castUrl?: string; hookTimeout?: string;
     modelUrl: model.url,
     proxyUrl: hosts.proxy().url,
     timeoutMs: 120_000,
-    env: { ...env, CAST_URL: options.castUrl ?? env.CAST_URL },
+    env: { ...env, CAST_URL: options.castUrl ?? env.CAST_URL, ...(options.castOnPath === false ? { PATH: process.env.PATH } : {}) },
   });
   hosts.host(running);
   /** Codex's thread id, which its hooks get as session_id: the first JSONL event says it. */
@@ -83,7 +98,7 @@ async function codexInProject(options: { castUrl?: string; hookTimeout?: string;
       .proxy()
       .attempts.slice(attemptsBefore)
       .filter((attempt) => !CODEX_OWN_HOSTS.test(attempt));
-  return { person, project, model, thread, leftTowards, done: running.done, ended: running.ended };
+  return { person, project, model, thread, leftTowards, done: running.done, ended: running.ended, stdout: running.stdout };
 }
 
 function commandRan(run: HostRun): boolean {
@@ -150,6 +165,33 @@ describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec -
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
     expect(toldModel(codex.model)).toEqual([expect.stringContaining(`No answer in Cast after 4s; ${card.id} was withdrawn.`)]);
+    expect(codex.leftTowards()).toEqual([]);
+  });
+});
+
+describe('issue 38 item 8: the installed hook fails closed where Codex would fall through', { timeout: 120_000 }, () => {
+  it("with no cast on Codex's PATH, the installed hook still runs cast (by absolute path) and asks in the queue", async () => {
+    expect(process.env.PATH).not.toMatch(/(^|:)[^:]*cast-host-[^:]*\/bin(:|$)/);
+    // The reviewer fails here: the call runs only on the hook's own allow.
+    const codex = await codexInProject({ castOnPath: false, reviewer: 'fails' });
+    const card = await openCardOf(codex.person, codex.thread, codex.ended);
+    await codex.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    const run = await codex.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(codex.project, 'out.txt'), 'utf8')).toBe('hi\n');
+  });
+
+  it('with the cast it was installed from gone, the hook denies: the command never runs, and the output says why', async () => {
+    // The reviewer approves whatever reaches it: only the installed line's own deny keeps the call from running.
+    const codex = await codexInProject({ castOnPath: false, castGone: true });
+    const run = await codex.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
+    expect(commandRan(run)).toBe(false);
+    const why = 'cast hook codex could not run (its command is missing, or it failed before answering)';
+    expect(toldModel(codex.model)).toEqual([expect.stringContaining(why)]);
+    // codex exec says it too (its --json stdout shows nothing of a refused call; its stderr logs the refusal).
+    expect(run.stderr).toContain(`Rejected(\\"${why}`);
     expect(codex.leftTowards()).toEqual([]);
   });
 });

@@ -11,8 +11,10 @@ import { parseDuration } from '../../duration-flag';
 import { hint } from '../../output';
 import { connect } from '../decide/target';
 import { failedReason, stoppedReason, type CardFate } from './ask-reason';
+import { startCardKeeper, type CardKeeper } from './card-keeper';
 import { answered, filePermission, withdrawAfter, type Filing } from './permission-card';
 import type { PreToolUseInput } from './pre-tool-use';
+import { withDeadlines } from './request-deadline';
 import { RunBound, type StopReason } from './run-bound';
 
 /**
@@ -49,15 +51,24 @@ export type QueueOutcome<T = never> =
  */
 export type WatchElsewhere = (input: PreToolUseInput, answered: () => void) => (() => void) | null;
 
+/**
+ * `keeper`: for a host that kills its hook without a signal it can catch (Codex's Esc is an
+ * immediate SIGKILL), a process beside the hook withdraws the card if the hook dies
+ * (card-keeper.ts). Started first, so it is up by the time a card is filed.
+ */
 export async function askInQueue<T = never>(
   timeout: string,
   readInput: () => Promise<PreToolUseInput>,
   fileCard: FileCard<T> = fileThePermission,
   watch?: WatchElsewhere,
+  options: { keeper?: boolean } = {},
 ): Promise<QueueOutcome<T>> {
   const bound = new RunBound();
+  const keeper: CardKeeper | null = options.keeper ? startCardKeeper() : null;
   let filing: Filing | null = null;
   let unwatch: (() => void) | null = null;
+  // A card the hook could not take out itself (Cast slow past the withdrawal's budget) is left to the keeper.
+  let cardLeftOpen = false;
   try {
     const seconds = parseDuration(timeout);
     bound.arm(seconds);
@@ -66,24 +77,31 @@ export async function askInQueue<T = never>(
     const input = await bound.race(readInput());
     // Before filing: a call answered in the terminal while its card is on the way withdraws it too.
     unwatch = watch?.(input, () => bound.answeredInTerminal()) ?? null;
-    const api = connect();
+    // Each request bounded by its own deadline too: a Cast that never answers must not hold the hook until --timeout.
+    const api = withDeadlines(connect());
     // The host's conversation (Claude Code's session, Codex's thread); filing registers it with its project (the host's cwd).
     const session = hostSession(input.session_id);
     // Codex's PermissionRequest carries no call id; a fresh one finds the card if its filing is cut off.
     filing = { api, session, scope: scope(input.cwd), requestId: input.tool_use_id ?? randomUUID(), card: null, waitsUntil };
+    keeper?.filing(session, filing.requestId);
     const filed = await fileCard(filing, input, bound.signal);
     if ('atOnce' in filed) return { kind: 'atOnce', verdict: filed.atOnce } as AtOnce<T>;
+    keeper?.card(filed.wait.id);
     hint(`cast: ${filed.wait.id} "${filed.wait.question}" is in the Cast queue; waiting up to ${timeout} for the answer.`);
     return { kind: 'closed', decision: await answered(api, filed.wait, bound.signal) };
   } catch (error) {
     const stopped = bound.stopped;
     const fate = await withdrawAfter(filing, error, stopped);
+    cardLeftOpen = fate !== null && 'error' in fate;
     // An answer that landed before the withdrawal stands.
     if (fate && 'decision' in fate && fate.decision.status === 'resolved') return { kind: 'closed', decision: fate.decision };
     return stopped ? { kind: 'stopped', stopped, filed: filing?.card != null, fate } : { kind: 'failed', error, fate };
   } finally {
     // Before the verdict is printed: the call it lets run must find no hook waiting for it.
     unwatch?.();
+    // The card is answered or taken out by now: nothing is left for the keeper — unless it is still open.
+    if (cardLeftOpen) keeper?.release();
+    else keeper?.done();
     bound.dispose();
   }
 }

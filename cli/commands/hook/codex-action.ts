@@ -25,7 +25,8 @@ export async function run(opts: { timeout: string }): Promise<void> {
 }
 
 async function answerApproval(timeout: string, heard: { event: CodexEvent }): Promise<CodexVerdict> {
-  const outcome = await askInQueue(timeout, () => readCodexInput(heard));
+  // Codex kills its hook on Esc with SIGKILL at once: the keeper withdraws the card then.
+  const outcome = await askInQueue(timeout, () => readCodexInput(heard), undefined, undefined, { keeper: true });
   if (outcome.kind === 'closed') return verdictOf(outcome.decision);
   const verdict = deny(noAnswerReason(outcome, timeout, NOBODY_APPROVED));
   hint(`cast: ${verdict.reason}`);

@@ -87,17 +87,21 @@ export async function answered(api: Client, card: DecisionView, signal: AbortSig
 export async function withdrawAfter(filing: Filing | null, error: unknown, stopped: StopReason | null): Promise<CardFate> {
   const mayHaveFiled = filing !== null && (filing.card !== null || !(error instanceof ApiError));
   if (!mayHaveFiled) return null;
-  return withdrawWithin(filing, stopped?.kind === 'signal' ? WITHDRAW_AFTER_SIGNAL_MS : WITHDRAW_AFTER_TIMEOUT_MS);
+  const card = { ...filing, cardId: filing.card?.id ?? null };
+  return withdrawWithin(card, stopped?.kind === 'signal' ? WITHDRAW_AFTER_SIGNAL_MS : WITHDRAW_AFTER_TIMEOUT_MS);
 }
 
+/** A card as far as the hook knows it: its id once Cast answered the filing, else the filing's request id. */
+export type CardRef = { api: Client; session: string; requestId: string; cardId: string | null };
+
 /** Takes the card out of the queue within `ms` (finding it by its request id if its filing was cut off). */
-async function withdrawWithin(filing: Filing, ms: number): Promise<CardFate> {
+export async function withdrawWithin(card: CardRef, ms: number): Promise<CardFate> {
   const signal = AbortSignal.timeout(ms);
-  let id = filing.card?.id ?? null;
+  let id = card.cardId;
   try {
-    id ??= await findFiled(filing, signal);
+    id ??= await findFiled(card, signal);
     if (!id) return null;
-    return { id, decision: await withdraw(filing.api, id, signal) };
+    return { id, decision: await withdraw(card.api, id, signal) };
   } catch (error) {
     return id ? { id, error: signal.aborted ? new Error(`no answer within ${ms} ms`) : error } : null;
   }
@@ -109,7 +113,7 @@ async function withdrawWithin(filing: Filing, ms: number): Promise<CardFate> {
  * a card (or the session it registers) not there yet is looked for again until `signal` ends the
  * search; the hook's time to withdraw is short, and a card never filed costs only that time.
  */
-async function findFiled(filing: Filing, signal: AbortSignal): Promise<string | null> {
+async function findFiled(filing: CardRef, signal: AbortSignal): Promise<string | null> {
   for (;;) {
     const found = await openCardOfRequest(filing, signal);
     if (found) return found;
@@ -117,7 +121,7 @@ async function findFiled(filing: Filing, signal: AbortSignal): Promise<string | 
   }
 }
 
-async function openCardOfRequest(filing: Filing, signal: AbortSignal): Promise<string | null> {
+async function openCardOfRequest(filing: CardRef, signal: AbortSignal): Promise<string | null> {
   try {
     const { decisions } = await filing.api.request(sessionDecisionRoutes.listSessionDecisions, { params: { id: filing.session } }, signal);
     const found = decisions.find(({ decision }) => decision.status === 'open' && decision.source?.id === filing.requestId);

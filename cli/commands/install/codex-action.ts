@@ -39,7 +39,8 @@ export function run(opts: { project?: boolean; json?: boolean }): void {
   const shown = relative(process.cwd(), file).startsWith('..') ? file : relative(process.cwd(), file) || file;
   const next = [
     'Codex runs only hooks a person trusted, and skips the others silently: open codex, type /hooks,',
-    '  and trust "cast hook codex --timeout 10m" (PermissionRequest). Any edit to the hook asks again.',
+    '  and trust the PermissionRequest hook that runs cast hook codex. Any edit to the hook asks again.',
+    `It runs this cast (${process.argv[1]}) with this node; after moving either, run cast install codex again.`,
     ...(opts.project ? ["  Codex reads a project's .codex/ only once the project itself is trusted."] : []),
     'codex exec asks for approval, and so runs the hook, only with --approve-for-me.',
     'Give the agent its own token, not yours: cast token create --agent "Codex", then set CAST_TOKEN to it where Codex runs.',

@@ -5,8 +5,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DecisionOption } from '../../../domain/ask-schema';
-import { DecisionMode, DecisionStatus } from '../../../domain/decision';
+import { DecisionMode } from '../../../domain/decision';
 import { StackId } from '../../../domain/ids';
+import { DecideResult } from '../../../domain/mcp-tool-results-schema';
 import { naming } from '../../../domain/refusal-words';
 import { splitOption } from '../decide/decision-input';
 import { fileBody, postDecision } from '../decide/post-decision';
@@ -62,22 +63,6 @@ export const DecideInput = {
   stack: StackId.optional().describe('append it to this stack, e.g. ds-7'),
 };
 
-export const DecideOutput = {
-  id: z.string(),
-  created: z.boolean().describe('false: the same question from this session was still open and was updated in place'),
-  state: z.enum(DecisionStatus),
-  mode: z.enum(DecisionMode),
-  question: z.string(),
-  options: z.array(z.object({ n: z.number().int(), label: z.string(), consequence: z.string().nullable() })),
-  default: z.number().int().nullable(),
-  notes: z.array(z.string()).describe("the server's notes on how to make the ask easier to answer"),
-  openEarlier: z.array(z.object({ id: z.string(), question: z.string(), askedAgo: z.string(), messagesSince: z.number().int() })),
-  stack: z
-    .object({ id: z.string(), title: z.string(), position: z.number().int(), of: z.number().int(), autoDefaultAt: z.string().nullable() })
-    .nullable(),
-  next: z.string(),
-};
-
 /** Cast's refusals of a filing, in the tool's words: its `stack` argument, the session it files in. */
 function decideWords(session: string, stack: string | undefined): ToolWords {
   return {
@@ -101,7 +86,7 @@ export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
         '(wait_for_decision, or end your turn; the answer arrives as a message). The same question again from this session, ' +
         'while it is open, updates it in place instead of asking twice.',
       inputSchema: DecideInput,
-      outputSchema: DecideOutput,
+      outputSchema: DecideResult,
       // Additive: it adds an ask, or rewrites this session's own open one; a repeat after the
       // answer files a new decision, so it is not idempotent.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...CLOSED_WORLD },
@@ -118,7 +103,13 @@ export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
         decision.mode === 'advisory'
           ? `Advisory: keep working on option ${decision.defaultOption}; call wait_for_decision with id ${decision.id} later to see whether the answer overrides it.`
           : `Blocking: stop here. Call wait_for_decision with id ${decision.id} (it waits up to ${deps.maxWaitSeconds} s; call it again while pending), or end your turn and the answer arrives as a message.`;
-      return structured({ ...cardJson(decision, filed.card), created: filed.created, stack: filed.stack, next });
+      return structured(DecideResult, {
+        ...cardJson(decision, filed.card),
+        url: filed.card.url,
+        created: filed.created,
+        stack: filed.stack,
+        next,
+      });
     },
   );
 }

@@ -5,8 +5,9 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { DecisionMode, DecisionStatus, type DecisionView } from '../../../domain/decision';
+import type { DecisionView } from '../../../domain/decision';
 import type { SessionDecision } from '../../../domain/decision-view-schema';
+import { ListResult, type ListedDecision } from '../../../domain/mcp-tool-results-schema';
 import { decisionRoutes } from '../../../domain/routes/decisions';
 import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
 import { ApiError } from '../../api-error';
@@ -14,26 +15,7 @@ import { answerOf } from '../decide/present';
 import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
-const Listed = z.object({
-  id: z.string(),
-  state: z.enum(DecisionStatus),
-  mode: z.enum(DecisionMode),
-  question: z.string(),
-  answer: z.object({ n: z.number().int(), label: z.string() }).nullable(),
-  askedAt: z.string(),
-  sessionId: z.string().nullable(),
-  messagesSince: z.number().int().nullable().describe('session view: messages since it was asked'),
-  stale: z.boolean().nullable().describe('session view: open for 2 h or 30 messages — cancel or update it'),
-});
-
-export const ListOutput = {
-  view: z.enum(['session', 'queue']),
-  session: z.string().nullable(),
-  decisions: z.array(Listed),
-  counts: z.object({ open: z.number().int(), blocking: z.number().int() }).nullable().describe('queue view: the whole open queue'),
-};
-
-function listed(decision: DecisionView, since: { messagesSince: number; stale: boolean } | null): z.infer<typeof Listed> {
+function listed(decision: DecisionView, since: { messagesSince: number; stale: boolean } | null): ListedDecision {
   return {
     id: decision.id,
     state: decision.status,
@@ -68,7 +50,7 @@ export function registerListTool(server: McpServer, deps: ToolDeps): void {
         view: z.enum(['session', 'queue']).default('session').describe("session: this session's decisions; queue: every open decision"),
         limit: z.number().int().min(1).max(100).default(25).describe('queue view: how many'),
       },
-      outputSchema: ListOutput,
+      outputSchema: ListResult,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
     async ({ view, limit }, extra) =>
@@ -82,10 +64,10 @@ export function registerListTool(server: McpServer, deps: ToolDeps): void {
 async function list(deps: ToolDeps, view: 'session' | 'queue', limit: number, session: string, signal: AbortSignal) {
   if (view === 'session') {
     const entries = await sessionDecisions(deps, session, signal);
-    return structured({ view, session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
+    return structured(ListResult, { view, session, decisions: entries.map((entry) => listed(entry.decision, entry)), counts: null });
   }
   const page = await deps.api.request(decisionRoutes.listQueue, { query: { tab: 'open', limit } }, signal);
-  return structured({
+  return structured(ListResult, {
     view,
     session: null,
     decisions: page.decisions.map((decision) => listed(decision, null)),

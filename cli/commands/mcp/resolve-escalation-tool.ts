@@ -6,24 +6,15 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { EscalationStatus, type Escalation } from '../../../domain/escalation';
+import type { Escalation } from '../../../domain/escalation';
+import { ResolveEscalationResult } from '../../../domain/mcp-tool-results-schema';
 import { escalationRoutes } from '../../../domain/routes/escalations';
 import { repeatOrRefuse } from './resolve-escalation-repeat';
 import { resolveBody, resolveWords } from './resolve-escalation-words';
 import { ARGUMENT_WORDS, codeOf, inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
-export const ResolveOutput = {
-  id: z.string(),
-  status: z.enum(EscalationStatus),
-  mustDecide: z.string(),
-  resolution: z.string().nullable(),
-  decisionId: z.string().nullable(),
-  resolvedBy: z.string().nullable(),
-  resolvedAt: z.string().nullable(),
-};
-
-const escalationJson = (escalation: Escalation) => ({
+const escalationJson = (escalation: Escalation): ResolveEscalationResult => ({
   id: escalation.id,
   status: escalation.status,
   mustDecide: escalation.mustDecide,
@@ -47,7 +38,7 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
         option: z.number(ARGUMENT_WORDS).int().min(1).max(9).optional().describe("or: the number of one of the escalation's options"),
         reason: z.string(ARGUMENT_WORDS).trim().min(1).max(2000).optional().describe('with an option: why'),
       },
-      outputSchema: ResolveOutput,
+      outputSchema: ResolveEscalationResult,
       // Additive (it records the resolution); the same call again changes nothing and returns the first result.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
@@ -55,11 +46,11 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
       const body = resolveBody(given);
       try {
         const { escalation } = await deps.api.request(escalationRoutes.resolveEscalation, { params: { id }, body }, extra.signal);
-        return structured(escalationJson(escalation));
+        return structured(ResolveEscalationResult, escalationJson(escalation));
       } catch (error) {
         const code = codeOf(error);
         if (code === 'ask_already_answered' || code === 'decision_not_open') {
-          return structured(escalationJson(await repeatOrRefuse(deps, id, body, extra.signal)));
+          return structured(ResolveEscalationResult, escalationJson(await repeatOrRefuse(deps, id, body, extra.signal)));
         }
         throw inToolWords(error, resolveWords(id, body, await optionsFor(deps, id, code, extra.signal)));
       }

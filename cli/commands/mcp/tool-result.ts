@@ -1,8 +1,10 @@
 /**
- * What every `cast mcp` tool returns: the structured content its output schema declares, and
- * the same object serialized as text for clients that read only text (MCP's advice for
- * backwards compatibility). Failures are thrown; the SDK turns them into `isError` results.
+ * What every `cast mcp` tool returns: the structured content its output schema declares
+ * (domain/mcp-tool-results-schema.ts), and the same object serialized as text for clients that
+ * read only text (MCP's advice for backwards compatibility). Failures are thrown; the SDK turns
+ * them into `isError` results.
  */
+import type { z } from 'zod';
 import type { Client } from '../../http';
 
 export type ToolDeps = {
@@ -17,7 +19,12 @@ export type ToolDeps = {
   maxWaitSeconds: number;
 };
 
-export function structured<T extends Record<string, unknown>>(body: T) {
+/**
+ * The result of a tool whose output schema is `schema`: the body is typed by it, and the SDK
+ * checks it against it before sending (the schemas are strict, so a key the schema does not
+ * name fails there, as it would in every client that validates).
+ */
+export function structured<S extends z.ZodType<Record<string, unknown>>>(_schema: S, body: z.infer<S>) {
   return { content: [{ type: 'text' as const, text: JSON.stringify(body) }], structuredContent: body };
 }
 

@@ -6,6 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DecisionId } from '../../../domain/decision-schema';
+import { WaitResult } from '../../../domain/mcp-tool-results-schema';
 import { decisionRoutes } from '../../../domain/routes/decisions';
 import type { RouteResponse } from '../../../domain/routes/route';
 import { outcomeJson } from '../decide/present';
@@ -16,16 +17,6 @@ type Waited = RouteResponse<typeof decisionRoutes.waitForDecision>['body'];
 
 /** Less time than this left after an early "not yet" is not worth another request. */
 const REPOLL_MIN_MS = 500;
-
-export const WaitOutcome = ['answered', 'pending', 'withdrawn', 'archived'] as const;
-
-export const WaitOutput = {
-  id: z.string(),
-  outcome: z.enum(WaitOutcome),
-  message: z.string().nullable().describe('the answer as your session received it ("Decision: …"); null unless answered'),
-  answer: z.object({ n: z.number().int(), label: z.string() }).nullable().describe('the chosen option, for a choice'),
-  waitedSeconds: z.number(),
-};
 
 export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
   const cap = deps.maxWaitSeconds;
@@ -40,7 +31,7 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
         id: DecisionId.describe('the decision, e.g. sd-41'),
         timeoutSeconds: z.number().min(0).max(50).optional().describe(`how long to wait, at most ${cap} s (the default)`),
       },
-      outputSchema: WaitOutput,
+      outputSchema: WaitResult,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
     async ({ id, timeoutSeconds }, extra) => {
@@ -63,7 +54,7 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
       } while (!waited.settled && Date.now() < deadline - REPOLL_MIN_MS);
       const { decision } = waited;
       const outcome = decision.status === 'resolved' ? 'answered' : decision.status === 'open' ? 'pending' : decision.status;
-      return structured({
+      return structured(WaitResult, {
         id: decision.id,
         outcome,
         message: waited.message,
