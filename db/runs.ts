@@ -69,6 +69,29 @@ export async function getRun(db: Queryable, access: SessionAccess, id: string): 
   return rows[0] ? toRun(rows[0]) : null;
 }
 
+/**
+ * A run read under its row lock, for delivery to settle a restart against (issue 38 item 4).
+ * The workspace row is locked first, the order every run change takes, so this never deadlocks
+ * with one; two answers to decisions the same run waits on then settle one after the other.
+ */
+export async function lockRun(db: Queryable, access: SessionAccess, id: string): Promise<Run | null> {
+  await db.query('select 1 from workspaces where id = $1 for no key update', [access.workspaceId]);
+  const { rows } = await db.query<RunRow>(`select ${RUN_COLUMNS} from runs where ${VISIBLE} for no key update`, visible(access, id));
+  return rows[0] ? toRun(rows[0]) : null;
+}
+
+/**
+ * How many decisions linked to the run are still open, besides `except`: a parked run waits on
+ * every one of them, and restarts only when the last is answered (issue 38 item 4).
+ */
+export async function openDecisionsOfRun(db: Queryable, workspaceId: string, runId: string, except: string): Promise<number> {
+  const { rows } = await db.query<{ open: number }>(
+    `select count(*)::int as open from decisions where workspace_id = $1 and run_id = $2 and status = 'open' and id <> $3`,
+    [workspaceId, runId, except],
+  );
+  return rows[0]!.open;
+}
+
 /** The session's newest run, or null when it has none. */
 /**
  * The caller's runs in one status, oldest first, each with the body of the message it starts
