@@ -67,6 +67,19 @@ async function readyRun(parked: Awaited<ReturnType<typeof parkedRun>>) {
     .toBe(1);
 }
 
+/** `claude -p --resume` run by hand, with no new prompt: Claude Code runs the deferred call's hook again. */
+function resumeByHand(parked: Awaited<ReturnType<typeof parkedRun>>) {
+  return runClaude({
+    cwd: parked.project,
+    home: parked.home,
+    args: ['-p', '--resume', parked.session, '--output-format', 'json'],
+    modelUrl: parked.model.url,
+    proxyUrl: hosts.proxy().url,
+    timeoutMs: 120_000,
+    env: parked.env,
+  });
+}
+
 async function cardOf(parked: Awaited<ReturnType<typeof parkedRun>>) {
   const { decisions } = await parked.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: parked.session } });
   const cards = decisions.filter(({ decision }) => decision.source?.kind === 'permission');
@@ -179,6 +192,39 @@ describe('issue 31 item 10: a headless claude -p run parks on its card and resum
     expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: false });
     expect(toolResultText(result!)).toBe('(Bash completed with no output)');
     expect(hosts.proxy().connections()).toBe(0);
+  });
+
+  it('issue 38 item 4 — resumed after its card was archived, the call does not run and the model is told so, not "Approved"', async () => {
+    const parked = await parkedRun();
+    const card = await cardOf(parked);
+    await parked.person.send(decisionRoutes.archiveDecision, { params: { id: card.id }, body: {} });
+    const again = await resumeByHand(parked);
+    expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    const [result] = parked.model.toolResults();
+    expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
+    expect(toolResultText(result!)).toBe(
+      `PreToolUse:Bash hook error: ${card.id} was archived in Cast without a y / n, so this call did not run. Ask for it again if it is still needed.`,
+    );
+  });
+
+  it('issue 38 item 4 — resumed while its card is open and the session runs again without it: the card is withdrawn and the model told the call did not run', async () => {
+    const parked = await parkedRun();
+    const card = await cardOf(parked);
+    // Something other than the card's answer runs the session again (a host resuming it by hand reports its run running).
+    await hosts.cast().send(parked.token, runRoutes.updateRun, { params: { id: card.links.runId! }, body: { status: 'running' } });
+    const again = await resumeByHand(parked);
+    expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    const [result] = parked.model.toolResults();
+    expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
+    expect(toolResultText(result!)).toBe(
+      `PreToolUse:Bash hook error: ${card.id} had no answer in Cast when this session ran again, so this call did not run and ${card.id} was withdrawn. Ask for it again if it is still needed.`,
+    );
+    // The person sees it too: the card left the queue withdrawn, and an approval now reaches no one.
+    expect((await parked.person.decision(card.id)).status).toBe('withdrawn');
+    const late = await parked.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' }).catch((error: unknown) => error);
+    expect(late).toMatchObject({ problem: { status: 409 } });
   });
 
   it('resumed before anyone answered, it defers again without filing a second card', async () => {
