@@ -128,7 +128,7 @@ async function deliverToSession(
   const run = links.runId ? await lockRun(client, access, links.runId) : await latestRun(client, workspaceId, links.sessionId);
   // Only a parked run asks whether its host is still there to run the restart.
   const session = run?.status === 'parked' ? await getSession(client, access, links.sessionId) : null;
-  const othersOpen = run?.status === 'parked' && links.runId ? await openDecisionsOfRun(client, workspaceId, run.id, decision.id) : 0;
+  const othersOpen = run?.status === 'parked' && links.runId ? await openDecisionsOfRun(client, { ...run, workspaceId }, decision.id) : 0;
   const pickup = pickupOf({
     sessionLinked: true,
     runLinked: links.runId !== null,

@@ -48,7 +48,8 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
        (select risks from approvals where workspace_id = $1 and id = $9) as risk_flags,
        (select status from runs where workspace_id = $1 and session_id = $5
          ${LATEST_RUN_FIRST} limit 1) as latest_run_status,
-       (select count(*)::int from decisions where workspace_id = $1 and run_id = $6 and status = 'open' and id <> $10) as others_open,
+       (select count(*)::int from decisions where workspace_id = $1 and session_id = $5 and status = 'open'
+         and run_id = $6 and id <> $10) as others_open,
        now() as now`,
     [
       workspaceId,

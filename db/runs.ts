@@ -82,14 +82,16 @@ export async function lockRun(db: Queryable, access: SessionAccess, id: string):
 
 /**
  * How many decisions linked to the run are still open, besides `except`: a parked run waits on
- * every one of them, and restarts only when the last is answered (issue 38 item 4).
+ * every one of them, and restarts only when the last is answered (issue 38 item 4). Only those
+ * filed in the run's session count — one with no session can deliver to no run — which is also
+ * what lets the read use the session index.
  */
-export async function openDecisionsOfRun(db: Queryable, workspaceId: string, runId: string, except: string): Promise<number> {
-  const { rows } = await db.query<{ open: number }>(
-    `select count(*)::int as open from decisions where workspace_id = $1 and run_id = $2 and status = 'open' and id <> $3`,
-    [workspaceId, runId, except],
-  );
-  return rows[0]!.open;
+const OPEN_DECISIONS_OF_RUN = `select count(*)::int from decisions
+  where workspace_id = $1 and session_id = $2 and status = 'open' and run_id = $3 and id <> $4`;
+
+export async function openDecisionsOfRun(db: Queryable, run: Run & { workspaceId: string }, except: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(OPEN_DECISIONS_OF_RUN, [run.workspaceId, run.sessionId, run.id, except]);
+  return rows[0]!.count;
 }
 
 /** The session's newest run, or null when it has none. */

@@ -109,6 +109,17 @@ describe('issue 38 item 4: an answer reaches exactly the work that asked', () =>
     expect(await runs('parked')).toEqual([]);
   });
 
+  it('a decision naming the run but no session cannot deliver to it, so the run does not wait on it', async () => {
+    const { person, bot, parked, file, runs } = await parkedSession();
+    const sessionless = await bot.file({ question: 'Note the outage in the log?', context, asks: [approvalAsk()], run: parked.id });
+    expect(sessionless.status, JSON.stringify(sessionless.body)).toBe(201);
+    const x = await file('Retry the import from the last checkpoint?', parked.id);
+    expect((await person.send(decisionRoutes.getDecision, { params: { id: x } })).detail.pickup).toBe('restart');
+    await person.answer(x, 1, { kind: 'approval', decision: 'approve' });
+    expect((await person.delivered(x)).delivery).toMatchObject({ kind: 'restarted' });
+    expect(await runs('ready')).toHaveLength(1);
+  });
+
   it('two decisions a run waits on, answered at the same moment, restart it exactly once', async () => {
     const { person, parked, file, runs } = await parkedSession();
     const ids = [await file('Retry the import from the last checkpoint?', parked.id), await file('Skip the failed rows?', parked.id)];
