@@ -4,7 +4,8 @@
  *   - the composed answer lands in the asking session's message log (deduped per decision),
  *     which is how a live run receives it ("injected") and how `cast decide wait` sees it;
  *   - a parked run is restarted as a new run in the same session, seeded with that message,
- *     through admission (ready, or queued when no slot is free);
+ *     through admission (ready, or queued when no slot is free) — only by the decisions linked
+ *     to it, once none of them is open (issue 38 item 4);
  *   - the linked task loses this decision as a blocker, and returns to its earlier status
  *     when it was the last one (FR-33, E16).
  */
@@ -18,7 +19,7 @@ import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import { recordDelivery, type DecisionEvent } from '../domain/decision-state';
 import { mirrorDecision, mirrorReadingSubscribers } from './mirror-decision';
 import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook';
-import { admitRestart, getRun, latestRun, updateRunStatus } from '../db/runs';
+import { admitRestart, latestRun, lockRun, openDecisionsOfRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
 import { getSession } from '../db/sessions';
 import { pickupOf } from '../domain/pickup';
@@ -122,12 +123,23 @@ async function deliverToSession(
   });
 
   const access = { workspaceId };
-  const run = links.runId ? await getRun(client, access, links.runId) : await latestRun(client, workspaceId, links.sessionId);
+  // The decision's own run, locked so two answers to decisions it waits on settle one after
+  // the other: the second sees the first resolved and restarts it (issue 38 item 4).
+  const run = links.runId ? await lockRun(client, access, links.runId) : await latestRun(client, workspaceId, links.sessionId);
   // Only a parked run asks whether its host is still there to run the restart.
   const session = run?.status === 'parked' ? await getSession(client, access, links.sessionId) : null;
-  const pickup = pickupOf(true, run?.status ?? null, session?.liveness ?? null);
+  const othersOpen = run?.status === 'parked' && links.runId ? await openDecisionsOfRun(client, { ...run, workspaceId }, decision.id) : 0;
+  const pickup = pickupOf({
+    sessionLinked: true,
+    runLinked: links.runId !== null,
+    run: run?.status ?? null,
+    liveness: session?.liveness ?? null,
+    othersOpen,
+  });
   if (pickup === 'inject') return { kind: 'injected', runId: run!.id };
   if (pickup === 'none' || !run) return { kind: 'nothing', runId: null };
+  // The run stays parked on the decisions still open; the last of them to be answered restarts it.
+  if (pickup === 'waits') return { kind: 'waiting', runId: run.id };
   if (pickup === 'stopped') {
     // E5: no host runs this session, so a restarted run would wait for no one. The answer
     // stays delivered to the session; "Run now" restarts once the host is back.

@@ -48,6 +48,8 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
        (select risks from approvals where workspace_id = $1 and id = $9) as risk_flags,
        (select status from runs where workspace_id = $1 and session_id = $5
          ${LATEST_RUN_FIRST} limit 1) as latest_run_status,
+       (select count(*)::int from decisions where workspace_id = $1 and session_id = $5 and status = 'open'
+         and run_id = $6 and id <> $10) as others_open,
        now() as now`,
     [
       workspaceId,
@@ -77,12 +79,20 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     : null;
   const agentName: string | null = row.agent?.name ?? null;
   const restartedStatus: RunStatus | null = row.restarted_status ?? null;
-  // The run delivery would act on: the decision's own, or its session's latest (FR-31).
+  // The run delivery would act on: the decision's own, or its session's latest (FR-31), which
+  // only a live run takes an answer from (issue 38 item 4).
   const pickupRun: RunStatus | null = links.runId ? (row.run?.status ?? null) : (row.latest_run_status ?? null);
   const open = decision.status === 'open';
   // A host prompt its host stopped waiting for promises no pickup (issue 31 item 5).
   const waitedOut = hostStoppedWaiting(decision.source, new Date(row.now));
-  const pickup = open && !waitedOut ? pickupOf(links.sessionId !== null, pickupRun, session?.liveness ?? null) : null;
+  const binding = {
+    sessionLinked: links.sessionId !== null,
+    runLinked: links.runId !== null,
+    run: pickupRun,
+    liveness: session?.liveness ?? null,
+    othersOpen: row.others_open ?? 0,
+  };
+  const pickup = open && !waitedOut ? pickupOf(binding) : null;
   const task: DecisionDetail['task'] = row.task;
   const undo: DecisionDetail['undo'] = {};
   for (const ask of decision.asks) {

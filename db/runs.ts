@@ -69,6 +69,31 @@ export async function getRun(db: Queryable, access: SessionAccess, id: string): 
   return rows[0] ? toRun(rows[0]) : null;
 }
 
+/**
+ * A run read under its row lock, for delivery to settle a restart against (issue 38 item 4).
+ * The workspace row is locked first, the order every run change takes, so this never deadlocks
+ * with one; two answers to decisions the same run waits on then settle one after the other.
+ */
+export async function lockRun(db: Queryable, access: SessionAccess, id: string): Promise<Run | null> {
+  await db.query('select 1 from workspaces where id = $1 for no key update', [access.workspaceId]);
+  const { rows } = await db.query<RunRow>(`select ${RUN_COLUMNS} from runs where ${VISIBLE} for no key update`, visible(access, id));
+  return rows[0] ? toRun(rows[0]) : null;
+}
+
+/**
+ * How many decisions linked to the run are still open, besides `except`: a parked run waits on
+ * every one of them, and restarts only when the last is answered (issue 38 item 4). Only those
+ * filed in the run's session count — one with no session can deliver to no run — which is also
+ * what lets the read use the session index.
+ */
+const OPEN_DECISIONS_OF_RUN = `select count(*)::int from decisions
+  where workspace_id = $1 and session_id = $2 and status = 'open' and run_id = $3 and id <> $4`;
+
+export async function openDecisionsOfRun(db: Queryable, run: Run & { workspaceId: string }, except: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(OPEN_DECISIONS_OF_RUN, [run.workspaceId, run.sessionId, run.id, except]);
+  return rows[0]!.count;
+}
+
 /** The session's newest run, or null when it has none. */
 /**
  * The caller's runs in one status, oldest first, each with the body of the message it starts

@@ -58,6 +58,7 @@ export function deliveryLine(
     injected: 'Sent to the Run that is already going.',
     restarted: `${agentName ?? 'The agent'} is picking the work back up.`,
     queued: 'Queued — waiting for a free slot.',
+    waiting: `Answered. ${agentName ?? 'The agent'} picks the work back up once the other decisions it waits on are answered.`,
     nothing: 'Answered. There was no paused work left to restart.',
   }[delivery.kind];
   const waits = taskWaitsLine(task);
@@ -82,6 +83,7 @@ export function pendingLine(
   const [answers, go, are] = progress.required === 1 ? ['your answer', 'goes', 'is'] : ['your answers', 'go', 'are'];
   const then = {
     restart: `${agent} picks this up where it stopped.`,
+    waits: `${answers} ${are} recorded, and ${agent} picks this up once the other decisions it waits on are answered.`,
     inject: `${answers} ${go} to the run ${agent} already has going.`,
     stopped: `${answers} ${are} recorded, but ${agent}'s session has stopped: nothing restarts until its host is back.`,
     none: `${answers} ${are} recorded for ${agent}'s next check.`,

@@ -99,8 +99,11 @@ export type AskStatus = (typeof AskStatus)[number];
 export const DecisionStatus = ['open', 'resolved', 'withdrawn', 'archived'] as const;
 export type DecisionStatus = (typeof DecisionStatus)[number];
 
-/** How the answer reached the agent (FR-31, FR-33, FR-34). */
-export const DeliveryOutcomeKind = ['injected', 'restarted', 'queued', 'nothing', 'failed'] as const;
+/**
+ * How the answer reached the agent (FR-31, FR-33, FR-34). `waiting`: its parked run waits on
+ * other open decisions too, and restarts when the last of them is answered (issue 38 item 4).
+ */
+export const DeliveryOutcomeKind = ['injected', 'restarted', 'queued', 'waiting', 'nothing', 'failed'] as const;
 
 /**
  * A decision's source, besides an agent's own filing, is a record — an approval or an

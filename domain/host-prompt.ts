@@ -25,6 +25,13 @@ const Scope = filledText(200).optional();
  */
 const WaitsUntil = Timestamp.optional();
 /**
+ * The session's run the prompt holds parked (a deferred `claude -p` call, issue 38 item 4): that
+ * run restarts only when this card, and every other one linked to it, is answered.
+ */
+const Run = filledText(200)
+  .optional()
+  .meta({ description: "The session's parked run this prompt holds: only the answers to the prompts linked to it restart it." });
+/**
  * The allow rules the host keeps when the person approves with "always" (issue 31 item 9), in
  * the host's own notation (`Bash(touch a.txt)`): only a door that can keep one sends them
  * (Claude Code's PermissionRequest), and only then does the card offer "Approve, and always allow".
@@ -72,6 +79,7 @@ export const HostPromptBody = z.discriminatedUnion('kind', [
     scope: Scope,
     waitsUntil: WaitsUntil,
     alwaysAllows: AlwaysAllows,
+    run: Run,
   }),
   z.strictObject({
     kind: z.literal('terminal'),

@@ -41,7 +41,13 @@ export function sessionPromptHandlers(deps: {
       const filed = await fileValidDecision(
         deps,
         principal,
-        { ...content, session: sessionId, ...(body.scope ? { scope: body.scope } : {}) },
+        {
+          ...content,
+          session: sessionId,
+          ...(body.scope ? { scope: body.scope } : {}),
+          // A run of another session (or none) is 404 `run_not_found`, as for any filing.
+          ...(body.kind === 'permission' && body.run ? { run: body.run } : {}),
+        },
         0,
         source,
       );

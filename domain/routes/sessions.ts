@@ -191,7 +191,7 @@ const fileHostPrompt = route({
   params: SessionParams,
   body: { schema: HostPromptBody.meta({ id: 'HostPromptBody' }) },
   ok: { status: 201, description: 'The decision.', schema: z.object({ decision: DecisionView }) },
-  errors: ['session_not_found', 'agent_open_cap', ...LABEL_PROBLEMS, ...WORKFLOW_ERRORS],
+  errors: ['session_not_found', 'run_not_found', 'agent_open_cap', ...LABEL_PROBLEMS, ...WORKFLOW_ERRORS],
   callers: PEOPLE_AND_AGENTS,
 });
 

@@ -175,6 +175,42 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('in_progress');
   });
 
+  it('issue 38 item 4: a run parked on two decisions is picked up by the last of them, and a decision naming no run promises no restart', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const agent = await me.agent('Researcher');
+    const session = await me.session(agent.id);
+    const parked = await me.run(session, 'parked');
+    const on = (question: string, run: string | null) =>
+      me.file({ question, context, asks: [approvalAsk(question)], agent: agent.id, session, ...(run ? { run } : {}) });
+    await on('Retry the import?', parked.id);
+    await on('Skip the failed rows?', parked.id);
+    await on('Rotate the credentials too?', null);
+
+    const page = await signedIn(member.token);
+    const waits =
+      'Answer this and your answer is recorded, and Researcher picks this up once the other decisions it waits on are answered.';
+    await openCard(page, 'Retry the import?');
+    await expect.poll(() => pending(page), SLOW).toEqual([waits]);
+    await openCard(page, 'Rotate the credentials too?');
+    await expect.poll(() => pending(page), SLOW).toEqual(["Answer this and your answer is recorded for Researcher's next check."]);
+    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. There was no paused work left to restart.']);
+
+    await openCard(page, 'Retry the import?');
+    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await expect
+      .poll(() => outcome(page), SLOW)
+      .toEqual(['Answered. Researcher picks the work back up once the other decisions it waits on are answered.']);
+    expect(await page.locator('.outcome').getByRole('link', { name: 'Open Run' }).count()).toBe(0);
+    await screenshot(page, 'outcome-waiting-1280');
+
+    await openCard(page, 'Skip the failed rows?');
+    await expect.poll(() => pending(page), SLOW).toEqual(['Answer this and Researcher picks this up where it stopped.']);
+    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => outcome(page), SLOW).toEqual(['Researcher is picking the work back up.']);
+  });
+
   it('FR-33, E16: the remaining-blockers line follows the truth', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);

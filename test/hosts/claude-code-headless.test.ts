@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { runRoutes } from '../../domain/routes/runs';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
@@ -66,10 +67,24 @@ async function readyRun(parked: Awaited<ReturnType<typeof parkedRun>>) {
     .toBe(1);
 }
 
+/** `claude -p --resume` run by hand, with no new prompt: Claude Code runs the deferred call's hook again. */
+function resumeByHand(parked: Awaited<ReturnType<typeof parkedRun>>) {
+  return runClaude({
+    cwd: parked.project,
+    home: parked.home,
+    args: ['-p', '--resume', parked.session, '--output-format', 'json'],
+    modelUrl: parked.model.url,
+    proxyUrl: hosts.proxy().url,
+    timeoutMs: 120_000,
+    env: parked.env,
+  });
+}
+
 async function cardOf(parked: Awaited<ReturnType<typeof parkedRun>>) {
   const { decisions } = await parked.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: parked.session } });
-  expect(decisions).toHaveLength(1);
-  return decisions[0]!.decision;
+  const cards = decisions.filter(({ decision }) => decision.source?.kind === 'permission');
+  expect(cards).toHaveLength(1);
+  return cards[0]!.decision;
 }
 
 describe('issue 31 item 10: a headless claude -p run parks on its card and resumes with the answer', { timeout: 180_000 }, () => {
@@ -132,6 +147,83 @@ describe('issue 31 item 10: a headless claude -p run parks on its card and resum
     expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
     expect(toolResultText(result!)).toBe(`PreToolUse:Bash hook error: Denied in Cast (${card.id}): Not in this folder; use scratch/.`);
     expect(hosts.proxy().connections()).toBe(0);
+  });
+
+  it('issue 38 item 4 — another decision of the session answered first does not resume it; its own card does, and the command runs', async () => {
+    const parked = await parkedRun();
+    expect(parked.result.stop_reason).toBe('tool_deferred');
+    const card = await cardOf(parked);
+    const { session } = await parked.person.send(sessionRoutes.getSession, { params: { id: parked.session } });
+    // The card holds the run it parked: only its answer restarts it.
+    expect(card.links.runId).toBe(session.latestRun?.id);
+    expect(session.latestRun?.status).toBe('parked');
+
+    // The same agent files another decision in the session, naming no run, and the person answers it first.
+    const other = await hosts.cast().send(parked.token, decisionRoutes.fileDecision, {
+      body: {
+        question: 'Keep the notes folder in git?',
+        context: 'The notes folder is not under version control yet.',
+        asks: [{ kind: 'approval', prompt: 'Put notes/ under git', action: { kind: 'send_message', summary: 'git init notes/' } }],
+        session: parked.session,
+      },
+    });
+    const pane = await parked.person.send(decisionRoutes.getDecision, { params: { id: other.decision.id } });
+    expect(pane.detail.pickup).toBe('none');
+    await parked.person.answer(other.decision.id, 1, { kind: 'approval', decision: 'approve' });
+    expect((await parked.person.delivered(other.decision.id)).delivery).toMatchObject({ kind: 'nothing' });
+
+    // Nothing is ready, so the runner resumes nothing: the deferred call waits for its own card.
+    const idle = await runnerOnce(parked, parked.model);
+    expect(idle.pass.runs, idle.stderr).toEqual([]);
+    expect(parked.model.toolResults()).toEqual([]);
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    expect((await parked.person.decision(card.id)).status).toBe('open');
+    const still = await parked.person.send(sessionRoutes.getSession, { params: { id: parked.session } });
+    expect(still.session.latestRun).toMatchObject({ id: session.latestRun!.id, status: 'parked' });
+
+    await parked.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+    await readyRun(parked);
+    const { pass, stderr } = await runnerOnce(parked, parked.model);
+    expect(pass.runs, stderr).toEqual([expect.objectContaining({ status: 'completed' })]);
+    // Approved, and the command really ran: the model reads its result, not a missing one.
+    expect(readFileSync(join(parked.project, 'out.txt'), 'utf8')).toBe('hi\n');
+    const [result] = parked.model.toolResults();
+    expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: false });
+    expect(toolResultText(result!)).toBe('(Bash completed with no output)');
+    expect(hosts.proxy().connections()).toBe(0);
+  });
+
+  it('issue 38 item 4 — resumed after its card was archived, the call does not run and the model is told so, not "Approved"', async () => {
+    const parked = await parkedRun();
+    const card = await cardOf(parked);
+    await parked.person.send(decisionRoutes.archiveDecision, { params: { id: card.id }, body: {} });
+    const again = await resumeByHand(parked);
+    expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    const [result] = parked.model.toolResults();
+    expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
+    expect(toolResultText(result!)).toBe(
+      `PreToolUse:Bash hook error: ${card.id} was archived in Cast without a y / n, so this call did not run. Ask for it again if it is still needed.`,
+    );
+  });
+
+  it('issue 38 item 4 — resumed while its card is open and the session runs again without it: the card is withdrawn and the model told the call did not run', async () => {
+    const parked = await parkedRun();
+    const card = await cardOf(parked);
+    // Something other than the card's answer runs the session again (a host resuming it by hand reports its run running).
+    await hosts.cast().send(parked.token, runRoutes.updateRun, { params: { id: card.links.runId! }, body: { status: 'running' } });
+    const again = await resumeByHand(parked);
+    expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(join(parked.project, 'out.txt'))).toBe(false);
+    const [result] = parked.model.toolResults();
+    expect(result).toMatchObject({ tool_use_id: 'toolu_stand_in_1', is_error: true });
+    expect(toolResultText(result!)).toBe(
+      `PreToolUse:Bash hook error: ${card.id} had no answer in Cast when this session ran again, so this call did not run and ${card.id} was withdrawn. Ask for it again if it is still needed.`,
+    );
+    // The person sees it too: the card left the queue withdrawn, and an approval now reaches no one.
+    expect((await parked.person.decision(card.id)).status).toBe('withdrawn');
+    const late = await parked.person.answer(card.id, 1, { kind: 'approval', decision: 'approve' }).catch((error: unknown) => error);
+    expect(late).toMatchObject({ problem: { status: 409 } });
   });
 
   it('resumed before anyone answered, it defers again without filing a second card', async () => {

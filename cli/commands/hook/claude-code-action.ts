@@ -5,6 +5,7 @@
  * Run after a call (PostToolUse, PostToolUseFailure), it tells a hook still waiting for that
  * call that the terminal answered it (terminal-answer.ts), and prints nothing.
  */
+import type { DecisionView } from '../../../domain/decision';
 import { sessionRoutes } from '../../../domain/routes/sessions';
 import { scope } from '../../config';
 import { CliError, Exit, hint } from '../../output';
@@ -15,7 +16,7 @@ import { askInQueue, fileThePermission, noAnswerReason, type FileCard } from './
 import { ASK_USER_QUESTION, fileQuestions, questionVerdict } from './ask-user-question';
 import { unattended } from './attended';
 import { answerParked } from './park';
-import { filePermission } from './permission-card';
+import { filePermission, withdraw } from './permission-card';
 import { PreToolUseInput } from './pre-tool-use';
 import { AFTER_THE_CALL, noteTheCallRan, watchForTheCall } from './terminal-answer';
 import { ask, printVerdict, type HookEvent, type Verdict } from './verdict';
@@ -75,8 +76,10 @@ function fileFor(opts: HookOptions): FileCard<Answered> {
     }
     if (opts.park && input.tool_use_id && input.hook_event_name === 'PreToolUse' && unattended()) {
       // No deadline on the card: the run's restart, not this process, waits for the answer.
-      const file = async () => (filing.card = await filePermission({ ...filing, waitsUntil: null }, input, signal));
-      return { atOnce: await answerParked({ api: filing.api, session: filing.session, toolUseId: input.tool_use_id }, file, signal) };
+      const file = async (run: string) => (filing.card = await filePermission({ ...filing, waitsUntil: null, run }, input, signal));
+      const takeOut = (card: DecisionView) => withdraw(filing.api, card.id, signal);
+      const call = { api: filing.api, session: filing.session, toolUseId: input.tool_use_id, scope: filing.scope };
+      return { atOnce: await answerParked(call, file, takeOut, signal) };
     }
     if (input.hook_event_name === 'PermissionRequest') {
       // This door can keep an "always" answer as Claude Code's rule, so its card offers one.

@@ -31,6 +31,8 @@ export type Filing = {
   card: DecisionView | null;
   /** When the hook stops waiting (its --timeout); null when something else waits (a parked run's restart). */
   waitsUntil: string | null;
+  /** The session's parked run the card holds (a deferred call, park.ts): only its cards' answers restart it. */
+  run?: string;
 };
 
 /** The tool call a card asks about, as the host's hook input names it. */
@@ -59,6 +61,7 @@ export async function filePermission(
         requestId: filing.requestId,
         ...(filing.waitsUntil ? { waitsUntil: filing.waitsUntil } : {}),
         ...(alwaysAllows.length ? { alwaysAllows } : {}),
+        ...(filing.run ? { run: filing.run } : {}),
       },
     },
     signal,
@@ -134,7 +137,7 @@ async function openCardOfRequest(filing: CardRef, signal: AbortSignal): Promise<
 }
 
 /** Withdraws the card; an answer that landed first wins and is returned instead. */
-async function withdraw(api: Client, id: string, signal: AbortSignal): Promise<DecisionView> {
+export async function withdraw(api: Client, id: string, signal: AbortSignal): Promise<DecisionView> {
   try {
     return (await api.request(decisionRoutes.withdrawDecision, { params: { id }, body: {} }, signal)).decision;
   } catch (error) {

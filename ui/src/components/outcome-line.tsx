@@ -24,7 +24,8 @@ export function taskWaitsText(t: TFunction, task: string, waits: StillWaits): st
 
 /** What happened to the answer, one of §6.18's "Restart — …" lines. */
 function happenedText(t: TFunction, delivery: Delivery, agent: string | null): string {
-  if (delivery.kind === 'restarted') return t('outcome.restarted', { agent: agent ?? t('outcome.theAgent') });
+  if (delivery.kind === 'restarted' || delivery.kind === 'waiting')
+    return t(`outcome.${delivery.kind}`, { agent: agent ?? t('outcome.theAgent') });
   return t(`outcome.${delivery.kind}`);
 }
 
@@ -45,7 +46,7 @@ export function answeredToast(t: TFunction, data: DecisionRead): string | null {
   const delivery = data.decision.delivery;
   const outcome = outcomeText(t, data);
   if (!delivery || !outcome) return null;
-  const saysAnswered = delivery.kind === 'failed' || delivery.kind === 'nothing';
+  const saysAnswered = delivery.kind === 'failed' || delivery.kind === 'nothing' || delivery.kind === 'waiting';
   return saysAnswered ? outcome : t('outcome.answeredThen', { outcome });
 }
 

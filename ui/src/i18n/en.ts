@@ -270,6 +270,8 @@ export const en = {
     // §6.18 "Restart — …": one line each, in place of one another (§6.5).
     restarted: '{{agent}} is picking the work back up.',
     injected: 'Sent to the Run that is already going.',
+    // Issue 38 item 4: the parked run waits on other open decisions too.
+    waiting: 'Answered. {{agent}} picks the work back up once the other decisions it waits on are answered.',
     nothing: 'Answered. There was no paused work left to restart.',
     queued: 'Queued — waiting for a free slot.',
     failed: 'Answered, but the agent could not be restarted automatically.',
@@ -335,6 +337,9 @@ export const en = {
     // …and promises a pickup only when a run will pick it up (FR-31); `count` is the required asks.
     pending: {
       restart: '{{lead}} and {{agent}} picks this up where it stopped.',
+      // Issue 38 item 4: the run restarts only when every decision linked to it is answered.
+      waits_one: '{{lead}} and your answer is recorded, and {{agent}} picks this up once the other decisions it waits on are answered.',
+      waits_other: '{{lead}} and your answers are recorded, and {{agent}} picks this up once the other decisions it waits on are answered.',
       inject_one: '{{lead}} and your answer goes to the run {{agent}} already has going.',
       inject_other: '{{lead}} and your answers go to the run {{agent}} already has going.',
       stopped_one: "{{lead}} and your answer is recorded, but {{agent}}'s session has stopped: nothing restarts until its host is back.",
@@ -599,6 +604,7 @@ export const en = {
       restarted: 'Picked the work back up',
       injected: 'Sent to a Run already going',
       queued: 'Queued for a free slot',
+      waiting: 'Waiting on other decisions',
       nothing: 'Nothing left to restart',
       failed: 'Could not restart automatically',
     },
