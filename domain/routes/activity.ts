@@ -26,8 +26,8 @@ const listActivity = route({
   callers: PEOPLE,
 });
 
-/** An ISO time with its offset (`2026-12-03T12:00:00Z`, `…+01:00`). */
-const Moment = z.iso.datetime({ offset: true });
+/** An ISO time with its offset (`2026-12-03T12:00:00Z`, `…+01:00`); 40 characters hold any. */
+const Moment = z.iso.datetime({ offset: true }).max(40);
 
 export const ExportActivityQuery = z.object({
   from: Moment.optional().meta({ description: 'Entries at or after this time; the beginning of the history when absent.' }),
