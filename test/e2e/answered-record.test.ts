@@ -45,7 +45,7 @@ describe('issue 38 item 9: an answered permission card keeps what it approved', 
       const me = world(cast, await cast.newMember());
       const input = { file_path: '/repo/notes/plan.md', content: '# Plan\n\n1. Migrate the billing table\n2. Ship on Friday\n' };
       const id = await permission(me, 'Write', input);
-      const page = await signedInPage(browser, cast.url, me.member.token, `/decisions/${id}`, { viewport: WIDE });
+      const page = await signedInPage(browser, cast.url, me.member.token, `/decisions/${id}`, { viewport: WIDE, until: 'signed-in' });
       const open = page.locator('.detail');
       await open.getByRole('button', { name: 'Approve', exact: true }).click(SLOW);
 
@@ -71,7 +71,7 @@ describe('issue 38 item 9: an answered permission card keeps what it approved', 
     'issue 38 item 9: an approved Edit card still shows its diff, an approved Bash card its command, and a Bash card archived unanswered its command too',
     async () => {
       const me = world(cast, await cast.newMember());
-      const edit = { file_path: '/repo/src/app.ts', old_string: 'export const port = 3000;\n', new_string: 'export const port = 8080;\n' };
+      const edit = { file_path: '/repo/src/app.ts', old_string: 'export const port = 3000;', new_string: 'export const port = 8080;' };
       const bash = { command: 'rm -rf build/ && npm run build', description: 'Rebuild from clean' };
       const editId = await permission(me, 'Edit', edit);
       const bashId = await permission(me, 'Bash', bash);
@@ -80,7 +80,7 @@ describe('issue 38 item 9: an answered permission card keeps what it approved', 
       await me.answer(bashId, 1, { kind: 'approval', decision: 'approve' });
       await me.send(decisionRoutes.archiveDecision, { params: { id: archivedId }, body: {} });
 
-      const page = await signedInPage(browser, cast.url, me.member.token, `/decisions/${editId}`, { viewport: WIDE });
+      const page = await signedInPage(browser, cast.url, me.member.token, `/decisions/${editId}`, { viewport: WIDE, until: 'signed-in' });
       let detail = await answeredDetail(page);
       const diff = await detail
         .getByTestId('edit-diff')
