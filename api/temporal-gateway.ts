@@ -168,7 +168,12 @@ export class TemporalGateway {
 
   /** `channel`: the door it came through, kept in the activity entry (issue 38 item 10). */
   withdrawDecision(id: string, by: string, via?: string, channel?: Channel): Promise<DecisionSnapshot | null> {
-    return this.update(id, withdrawDecisionUpdate, (expiresAt) => ({ expiresAt, by, ...(via ? { via } : {}), ...(channel ? { channel } : {}) }));
+    return this.update(id, withdrawDecisionUpdate, (expiresAt) => ({
+      expiresAt,
+      by,
+      ...(via ? { via } : {}),
+      ...(channel ? { channel } : {}),
+    }));
   }
 
   archiveDecision(id: string, by: string, channel?: Channel): Promise<DecisionSnapshot | null> {

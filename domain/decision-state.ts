@@ -254,7 +254,8 @@ export function checkAnswer(
  * stack's auto-default (no channel: no door carried it), or the member through the request's channel.
  */
 export function answerProvenance(state: DecisionSnapshot, command: AnswerCommand): Provenance {
-  if (command.automatic) return provenanceOf(state, command.ask, { kind: 'stack-auto-default', stackId: state.stack?.stackId ?? null }, null);
+  if (command.automatic)
+    return provenanceOf(state, command.ask, { kind: 'stack-auto-default', stackId: state.stack?.stackId ?? null }, null);
   return provenanceOf(state, command.ask, { kind: 'member', id: command.answeredBy }, command.channel ?? null);
 }
 

@@ -97,7 +97,12 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
 
     answerAsk: async ({ params, headers, body }, { principal, res }) => {
       const key = headers['idempotency-key'];
-      const target = { id: decisionIdParam(params.id), ask: params.ask, channel: res.locals.channel, ...(key ? { idempotencyKey: key } : {}) };
+      const target = {
+        id: decisionIdParam(params.id),
+        ask: params.ask,
+        channel: res.locals.channel,
+        ...(key ? { idempotencyKey: key } : {}),
+      };
       return { decision: await answerAsk(deps, principal, target, body) };
     },
 

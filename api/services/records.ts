@@ -104,14 +104,26 @@ export async function decideApproval(
 ) {
   const approval = await getApproval(deps.pool, principal.workspaceId, id);
   if (!approval) throw notFound('approval');
-  await settleThrough(deps, principal, approval.decisionId, {
-    answer: { kind: 'approval', decision: verdict },
-    ...(reason ? { reason } : {}),
-  }, channel);
+  await settleThrough(
+    deps,
+    principal,
+    approval.decisionId,
+    {
+      answer: { kind: 'approval', decision: verdict },
+      ...(reason ? { reason } : {}),
+    },
+    channel,
+  );
   return (await getApproval(deps.pool, principal.workspaceId, id))!;
 }
 
-export async function resolveEscalation(deps: Deps, principal: Principal, id: string, body: ResolveEscalationBody, channel: Channel | undefined) {
+export async function resolveEscalation(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: ResolveEscalationBody,
+  channel: Channel | undefined,
+) {
   const escalation = await getEscalation(deps.pool, principal.workspaceId, id);
   if (!escalation) throw notFound('escalation');
   const answer: AnswerBody =

@@ -33,7 +33,11 @@ describe('issue 38 item 10: the activity export', () => {
     const stranger = await cast.newMember();
     const me = world(cast, member);
     await cast.send(stranger.token, taskRoutes.createTask, { body: { title: 'Not yours' } });
-    const filed = await me.file({ question: 'Which tier?', context: 'Enough context for a person to answer without the session.', asks: [tierAsk()] });
+    const filed = await me.file({
+      question: 'Which tier?',
+      context: 'Enough context for a person to answer without the session.',
+      asks: [tierAsk()],
+    });
     const id = filed.body.decision.id;
     await me.answer(id, 1, { kind: 'decision', selected: [2] });
 

@@ -45,7 +45,9 @@ function sha256Of(value: unknown): string {
               .map(([key, inner]) => [key, sorted(inner)]),
           )
         : item;
-  return `sha256:${createHash('sha256').update(JSON.stringify(sorted(value))).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(sorted(value)))
+    .digest('hex')}`;
 }
 
 const writeInput = { file_path: '/repo/notes/plan.md', content: '# Plan\n\n1. Migrate the billing table\n2. Ship it\n' };
@@ -96,7 +98,9 @@ describe('issue 38 item 9: an answered permission card keeps what it approved', 
 describe('issue 38 item 10: provenance', () => {
   it('issue 38 item 10: an answer through the cast CLI records the member, channel cli and the digest of the tool input; its activity entry and its webhook event show the same', async () => {
     const { person, id } = await permissionCard();
-    await cast.send(person.token, webhookRoutes.createWebhook, { body: { url: `${receiver.url}/provenance`, events: ['decision.resolved'] } });
+    await cast.send(person.token, webhookRoutes.createWebhook, {
+      body: { url: `${receiver.url}/provenance`, events: ['decision.resolved'] },
+    });
     const { body } = await answerThrough(person, 'cli', id, approve);
     const expected = {
       actor: { kind: 'member', id: person.memberId },
@@ -184,7 +188,11 @@ describe('issue 38 item 10: provenance', () => {
   it('issue 38 item 10: an undone answer keeps its provenance among the withdrawn answers, and the undo records its channel', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
-    const filed = await me.file({ question: 'Which tier?', context: 'Enough context for a person to answer without the session.', asks: [tierAsk()] });
+    const filed = await me.file({
+      question: 'Which tier?',
+      context: 'Enough context for a person to answer without the session.',
+      asks: [tierAsk()],
+    });
     const id = filed.body.decision.id;
     await answerThrough(member, 'cli', id, { kind: 'decision', selected: [2] });
     await request({ url: cast.url, token: member.token, headers: { 'cast-channel': 'cli' } }, decisionRoutes.undoAnswer, {

@@ -27,7 +27,10 @@ const SCENARIO = 240_000;
 const digest = (input: unknown) => `sha256:${createHash('sha256').update(canonicalJson(input)).digest('hex')}`;
 
 async function permission(me: Me, tool: string, toolInput: Record<string, unknown>): Promise<string> {
-  const { decision } = await me.send(sessionRoutes.fileHostPrompt, { params: { id: await me.session() }, body: { kind: 'permission', tool, toolInput } });
+  const { decision } = await me.send(sessionRoutes.fileHostPrompt, {
+    params: { id: await me.session() },
+    body: { kind: 'permission', tool, toolInput },
+  });
   return decision.id;
 }
 

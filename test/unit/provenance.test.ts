@@ -13,12 +13,14 @@ import { decisionBody, decisionStart } from '../support/fixtures';
 
 const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const at = new Date('2026-01-01T00:00:00Z');
-const open = (): DecisionSnapshot => openDecision(decisionStart(decisionBody('Which tier?', 1), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), at);
+const open = (): DecisionSnapshot =>
+  openDecision(decisionStart(decisionBody('Which tier?', 1), { id: 'sd-1', workspaceId: 'ws', filedBy: 'mb' }), at);
 
 describe('issue 38 item 10: the digest of what an answer approved', () => {
   it('SHA-256 matches node:crypto on every length around the block boundaries and on text outside ASCII', () => {
     for (let length = 0; length <= 200; length++) expect(sha256Hex('a'.repeat(length))).toBe(nodeSha('a'.repeat(length)));
-    for (const text of ['é', 'rm -rf build/ — ✓', '漢字とかな', '🙂 emoji 🚀', 'line\nbreak\ttab', '\u0000']) expect(sha256Hex(text)).toBe(nodeSha(text));
+    for (const text of ['é', 'rm -rf build/ — ✓', '漢字とかな', '🙂 emoji 🚀', 'line\nbreak\ttab', '\u0000'])
+      expect(sha256Hex(text)).toBe(nodeSha(text));
     // A lone surrogate is digested as U+FFFD, as Node's UTF-8 encoder writes it.
     expect(sha256Hex('a\ud800b')).toBe(nodeSha('a\ud800b'));
   });
@@ -37,7 +39,13 @@ describe('issue 38 item 10: the digest of what an answer approved', () => {
 describe('issue 38 item 10: who an answer is recorded as', () => {
   it('a member through the request channel, digesting the ask as it was asked', () => {
     const state = open();
-    const command = { ask: 1, value: { kind: 'decision' as const, selected: [2] }, reason: null, answeredBy: 'mb-7', channel: 'cli' as const };
+    const command = {
+      ask: 1,
+      value: { kind: 'decision' as const, selected: [2] },
+      reason: null,
+      answeredBy: 'mb-7',
+      channel: 'cli' as const,
+    };
     const provenance = answerProvenance(state, command);
     const { position: _p, status: _s, answer: _a, ...asked } = state.asks[0]!;
     expect(provenance).toEqual({
@@ -63,7 +71,13 @@ describe('issue 38 item 10: who an answer is recorded as', () => {
 
   it("the stack's auto-default: its stack, and no channel", () => {
     const state: DecisionSnapshot = { ...open(), stack: { stackId: 'ds-3', deadline: at.toISOString() } };
-    const command = { ask: 1, value: { kind: 'decision' as const, selected: [1] }, reason: null, answeredBy: 'auto-default', automatic: true as const };
+    const command = {
+      ask: 1,
+      value: { kind: 'decision' as const, selected: [1] },
+      reason: null,
+      answeredBy: 'auto-default',
+      automatic: true as const,
+    };
     expect(answerProvenance(state, command)).toMatchObject({ actor: { kind: 'stack-auto-default', stackId: 'ds-3' }, channel: null });
   });
 });
