@@ -20,6 +20,7 @@ import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } f
 import type { Deployment } from '../domain/deployment';
 import { explainTemporalFailure, type TemporalTarget } from '../runtime/temporal-connection';
 import type { AnswerCommand } from '../domain/decision-state';
+import type { Channel } from '../domain/provenance';
 import { DomainError, isErrorCode } from '../domain/errors';
 import type { StackPolicy, StackSnapshot, StackStart } from '../domain/stack';
 import type { decisionWorkflow } from '../workflows/decision-workflow';
@@ -165,20 +166,26 @@ export class TemporalGateway {
     return this.update(id, editDecisionUpdate, (expiresAt) => ({ ...edit, expiresAt, by, ...(via ? { via } : {}) }));
   }
 
-  withdrawDecision(id: string, by: string, via?: string): Promise<DecisionSnapshot | null> {
-    return this.update(id, withdrawDecisionUpdate, (expiresAt) => ({ expiresAt, by, ...(via ? { via } : {}) }));
+  /** `channel`: the door it came through, kept in the activity entry (issue 38 item 10). */
+  withdrawDecision(id: string, by: string, via?: string, channel?: Channel): Promise<DecisionSnapshot | null> {
+    return this.update(id, withdrawDecisionUpdate, (expiresAt) => ({
+      expiresAt,
+      by,
+      ...(via ? { via } : {}),
+      ...(channel ? { channel } : {}),
+    }));
   }
 
-  archiveDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
-    return this.update(id, archiveDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  archiveDecision(id: string, by: string, channel?: Channel): Promise<DecisionSnapshot | null> {
+    return this.update(id, archiveDecisionUpdate, (expiresAt) => ({ expiresAt, by, ...(channel ? { channel } : {}) }));
   }
 
   runNow(id: string, by: string): Promise<DecisionSnapshot | null> {
     return this.update(id, runNowUpdate, (expiresAt) => ({ expiresAt, by }));
   }
 
-  restoreDecision(id: string, by: string): Promise<DecisionSnapshot | null> {
-    return this.update(id, restoreDecisionUpdate, (expiresAt) => ({ expiresAt, by }));
+  restoreDecision(id: string, by: string, channel?: Channel): Promise<DecisionSnapshot | null> {
+    return this.update(id, restoreDecisionUpdate, (expiresAt) => ({ expiresAt, by, ...(channel ? { channel } : {}) }));
   }
 
   /** An approval or escalation door answering its decision's derived ask (FR-29). */
@@ -186,8 +193,8 @@ export class TemporalGateway {
     return this.update(id, settleDecisionUpdate, (expiresAt) => ({ ...command, expiresAt }));
   }
 
-  undoAnswer(id: string, ask: number, by: string): Promise<DecisionSnapshot | null> {
-    return this.update(id, undoAnswerUpdate, (expiresAt) => ({ ask, expiresAt, by }));
+  undoAnswer(id: string, ask: number, by: string, channel?: Channel): Promise<DecisionSnapshot | null> {
+    return this.update(id, undoAnswerUpdate, (expiresAt) => ({ ask, expiresAt, by, ...(channel ? { channel } : {}) }));
   }
 
   /** Starts a stack's workflow; returns once its row is in Postgres and its members were told. */

@@ -1,12 +1,14 @@
 /**
  * The CLI's adapter over `client/request.ts`: the connection (bearer token, and
- * `X-Cast-Agent: cast-cli` so an agent's reads never count as a person's first view), and
+ * `X-Cast-Agent: cast-cli` so an agent's reads never count as a person's first view, and
+ * `Cast-Channel`: `cli`, `mcp` or `host-terminal`, which client it is), and
  * the client's two typed errors turned into the CLI's exit codes. Every call names a route
  * from `domain/routes/` and gets back its answer parsed with that route's schema.
  */
 import { BusyError, ProblemError, RateLimitedError, request, UnreachableError } from '../client/request';
 import type { RetryAfterPolicy, WaitReason } from '../client/retry-after';
 import type { RouteContract, RouteRequest, RouteResponse } from '../domain/routes/route';
+import { CHANNEL_HEADER, type Channel } from '../domain/provenance';
 import { ApiError } from './api-error';
 import type { Connection } from './config';
 import { CliError, Exit, hint } from './output';
@@ -36,8 +38,9 @@ function waitNote(seconds: number, { status, code, retry, maxRetries }: WaitReas
   return `cast: ${why}; retrying in ${seconds.toFixed(1)} s (retry ${retry} of ${maxRetries}).`;
 }
 
-export function client({ url, token }: Connection, options: { retryAfterMaxSeconds?: number } = {}): Client {
-  const connection = { url, token, headers: { 'x-cast-agent': 'cast-cli' } };
+export function client({ url, token }: Connection, options: { retryAfterMaxSeconds?: number; channel?: Channel } = {}): Client {
+  // The channel it says it is (issue 38 item 10): what a person does through it is recorded so.
+  const connection = { url, token, headers: { 'x-cast-agent': 'cast-cli', [CHANNEL_HEADER]: options.channel ?? 'cli' } };
   const maxWait = options.retryAfterMaxSeconds ?? RETRY_AFTER_MAX_SECONDS;
   async function exchange<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>> {
     try {

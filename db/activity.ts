@@ -59,28 +59,60 @@ export function recordBy(db: Queryable, actor: Actor, entry: Omit<NewActivity, '
 
 export type ActivityQuery = { subjectKind?: SubjectKind; subjectId?: string; before?: number; limit: number };
 
-/** Newest first; pass the last entry's `seq` as `before` for the next page. */
-export async function listActivity(pool: Pool, workspaceId: string, query: ActivityQuery): Promise<ActivityEntry[]> {
-  const { rows } = await pool.query<ActivityRow>(
-    `select e.seq, e.subject_kind, e.subject_id, e.kind, e.actor_kind, e.actor_id, e.actor_label, e.detail, e.at,
+/** An entry with what a person reads its subject as: `page` is the `activity` rows chosen, as `e`. */
+function withTitles(page: string, order: 'asc' | 'desc'): string {
+  return `select e.seq, e.subject_kind, e.subject_id, e.kind, e.actor_kind, e.actor_id, e.actor_label, e.detail, e.at,
             case e.subject_kind
               when 'decision' then (select question from decisions where workspace_id = e.workspace_id and id = e.subject_id)
               when 'task' then (select title from tasks where workspace_id = e.workspace_id and id = e.subject_id)
               when 'agent' then (select name from agents where workspace_id = e.workspace_id and id = e.subject_id)
             end as title,
             rn.agent as run_agent, rn.task as run_task, rn.scope as run_scope
-       from (select * from activity
-              where workspace_id = $1
-                and ($2::text is null or subject_kind = $2)
-                and ($3::text is null or subject_id = $3)
-                and ($4::bigint is null or seq < $4)
-              order by seq desc limit $5) e
+       from (${page}) e
        left join runs r on e.subject_kind = 'run' and r.workspace_id = e.workspace_id and r.id = e.subject_id
        left join lateral (${RUN_TITLE_PARTS}) rn on r.id is not null
-      order by e.seq desc`,
+      order by e.seq ${order}`;
+}
+
+/** Newest first; pass the last entry's `seq` as `before` for the next page. */
+export async function listActivity(pool: Pool, workspaceId: string, query: ActivityQuery): Promise<ActivityEntry[]> {
+  const { rows } = await pool.query<ActivityRow>(
+    withTitles(
+      `select * from activity
+        where workspace_id = $1
+          and ($2::text is null or subject_kind = $2)
+          and ($3::text is null or subject_id = $3)
+          and ($4::bigint is null or seq < $4)
+        order by seq desc limit $5`,
+      'desc',
+    ),
     [workspaceId, query.subjectKind ?? null, query.subjectId ?? null, query.before ?? null, query.limit],
   );
-  return rows.map((row) => ({
+  return rows.map(entryOf);
+}
+
+export type ExportPage = { from: Date | null; to: Date; after: number; limit: number };
+
+/**
+ * One page of the export, oldest first: entries with `from` ≤ `at` < `to` after seq `after`.
+ * Pass the last entry's `seq` as `after` for the next; an empty page is the end.
+ */
+export async function exportActivityPage(pool: Pool, workspaceId: string, page: ExportPage): Promise<ActivityEntry[]> {
+  const { rows } = await pool.query<ActivityRow>(
+    withTitles(
+      `select * from activity
+        where workspace_id = $1 and seq > $2
+          and ($3::timestamptz is null or at >= $3) and at < $4
+        order by seq asc limit $5`,
+      'asc',
+    ),
+    [workspaceId, page.after, page.from, page.to, page.limit],
+  );
+  return rows.map(entryOf);
+}
+
+function entryOf(row: ActivityRow): ActivityEntry {
+  return {
     seq: row.seq,
     subjectKind: row.subject_kind,
     subjectId: row.subject_id,
@@ -91,5 +123,5 @@ export async function listActivity(pool: Pool, workspaceId: string, query: Activ
     actorLabel: row.actor_label,
     detail: row.detail,
     at: row.at.toISOString(),
-  }));
+  };
 }

@@ -21,6 +21,7 @@ import {
   type FilingTarget,
 } from './decision';
 import { normalizeQuestion } from './question-key';
+import { provenanceOf, type Channel, type Provenance } from './provenance';
 
 /** An entry for the activity history, written with the snapshot that it explains. */
 export type DecisionEvent = {
@@ -45,6 +46,8 @@ export type AnswerCommand = {
   answeredBy: string;
   /** The stack's auto-default answered it (cast-decide "Decision stacks"), not a person. */
   automatic?: true;
+  /** How the answer reached Cast (the request's channel); absent from commands sent before it was kept. */
+  channel?: Channel;
   /** Access asks: what the API found when it re-checked the agent's grants (E8, E9). */
   access?: 'verified' | 'self_reported' | 'denied';
   /**
@@ -246,8 +249,21 @@ export function checkAnswer(
   return null;
 }
 
-/** Records a checked answer; the last required answer resolves the decision (FR-28). */
-export function applyAnswer(state: DecisionSnapshot, command: AnswerCommand, now: Date): DecisionSnapshot {
+/**
+ * Who gave this answer and through which channel, with a digest of what it approved: the
+ * stack's auto-default (no channel: no door carried it), or the member through the request's channel.
+ */
+export function answerProvenance(state: DecisionSnapshot, command: AnswerCommand): Provenance {
+  if (command.automatic)
+    return provenanceOf(state, command.ask, { kind: 'stack-auto-default', stackId: state.stack?.stackId ?? null }, null);
+  return provenanceOf(state, command.ask, { kind: 'member', id: command.answeredBy }, command.channel ?? null);
+}
+
+/**
+ * Records a checked answer; the last required answer resolves the decision (FR-28). `provenance`
+ * is kept with it, for decisions filed at the workflow version that records it.
+ */
+export function applyAnswer(state: DecisionSnapshot, command: AnswerCommand, now: Date, provenance?: Provenance): DecisionSnapshot {
   const at = now.toISOString();
   const asks = state.asks.map((ask): AskState => {
     if (ask.position !== command.ask) return ask;
@@ -262,6 +278,7 @@ export function applyAnswer(state: DecisionSnapshot, command: AnswerCommand, now
         answeredAt: at,
         ...(verification ? { verification } : {}),
         ...(command.automatic ? { automatic: true as const } : {}),
+        ...(provenance ? { provenance } : {}),
       },
     };
   });
@@ -408,8 +425,8 @@ export function autoDefaultAnswer(state: DecisionSnapshot): AnswerCommand | null
  * answers the derived first ask, every other open ask is recorded as superseded rather than
  * left dangling, and the decision resolves — the same resolution as answering in the queue.
  */
-export function settle(state: DecisionSnapshot, command: AnswerCommand, now: Date): DecisionSnapshot {
-  const answered = applyAnswer(state, command, now);
+export function settle(state: DecisionSnapshot, command: AnswerCommand, now: Date, provenance?: Provenance): DecisionSnapshot {
+  const answered = applyAnswer(state, command, now, provenance);
   const asks = answered.asks.map((ask): AskState => (ask.answer || ask.status !== 'open' ? ask : { ...ask, status: 'superseded' }));
   const at = now.toISOString();
   return { ...answered, asks, status: 'resolved', resolvedAt: answered.resolvedAt ?? at, closedAt: answered.closedAt ?? at };

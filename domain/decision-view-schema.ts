@@ -10,6 +10,7 @@ import { AccessVerification } from './asks/access-ask';
 import { ArchiveReason, AskStatus, DecisionMode, DecisionStatus, DeliveryOutcomeKind, HostPromptKind, RecordKind } from './decision';
 import { DocumentRefs } from './documents-schema';
 import { DecisionId, StackId } from './ids';
+import { Provenance } from './provenance-schema';
 
 /** A moment as the JSON carries it: `toISOString()`. */
 export const Timestamp = z.iso.datetime();
@@ -25,6 +26,8 @@ export const RecordedAnswer = z
     verification: z.enum(AccessVerification).optional(),
     /** Given by the stack's auto-default policy, not by a person. */
     automatic: z.literal(true).optional(),
+    /** Who gave it, through which channel, and a digest of what it approved (issue 38 item 10); absent on answers recorded before. */
+    provenance: Provenance.optional(),
   })
   .meta({ id: 'RecordedAnswer' });
 export type RecordedAnswer = z.infer<typeof RecordedAnswer>;

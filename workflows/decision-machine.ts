@@ -21,6 +21,7 @@ import {
 
 import * as rules from '../domain/decision-state';
 import type { AnswerCommand, DecisionEvent } from '../domain/decision-state';
+import type { Provenance } from '../domain/provenance';
 import { actedRejection, checkUndo, restartedBy, undoAnswer } from '../domain/undo';
 import type { WebhookSubscribers } from '../domain/webhook';
 import {
@@ -48,6 +49,10 @@ const DELIVER_WITH_ANSWER = 'deliver-with-answer';
 const LAPSE_GRACE_MS = 30_000;
 
 const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member', id: command.by ?? null });
+/** The channel a command came through, for its activity entry (commands before issue 38 carry none). */
+const through = (command: Expiring): Record<string, unknown> => (command.channel ? { channel: command.channel } : {});
+/** Decisions filed at this workflow version or later record each answer's provenance. */
+const RECORDS_PROVENANCE = 3;
 
 export class DecisionMachine implements StackedDecision {
   state: DecisionSnapshot;
@@ -190,12 +195,12 @@ export class DecisionMachine implements StackedDecision {
     // the card is out of the queue either way, and a second withdrawal would record it twice.
     if (this.state.status === 'withdrawn') return this.state;
     const actor = rules.agentActor(this.state, command.by ?? this.state.filedBy, command.via);
-    return this.commit(rules.withdraw(this.state, new Date()), { kind: 'withdrawn', actor });
+    return this.commit(rules.withdraw(this.state, new Date()), { kind: 'withdrawn', actor, detail: through(command) });
   }
 
   async archive(command: Expiring): Promise<DecisionSnapshot> {
     const next = rules.archive(this.state, new Date(), { by: command.by ?? null, reason: 'member' });
-    return this.commit(next, { kind: 'archived', actor: member(command) });
+    return this.commit(next, { kind: 'archived', actor: member(command), detail: through(command) });
   }
 
   /**
@@ -226,19 +231,26 @@ export class DecisionMachine implements StackedDecision {
   }
 
   async restore(command: Expiring): Promise<DecisionSnapshot> {
-    return this.commit(rules.restore(this.state, new Date()), { kind: 'restored', actor: member(command) });
+    return this.commit(rules.restore(this.state, new Date()), { kind: 'restored', actor: member(command), detail: through(command) });
   }
 
   async answer(command: AnswerCommand): Promise<DecisionSnapshot> {
     const actor = { kind: 'member' as const, id: command.answeredBy };
-    return this.recordAnswer(rules.applyAnswer(this.state, command, new Date()), { kind: 'answered', actor, detail: { ask: command.ask } });
+    const provenance = this.provenanceFor(command);
+    return this.recordAnswer(rules.applyAnswer(this.state, command, new Date(), provenance), {
+      kind: 'answered',
+      actor,
+      detail: { ask: command.ask, ...(provenance ? { provenance } : {}) },
+    });
   }
 
   /** The record's own door answers its derived ask (FR-29) and returns with the record settled too. */
   async settle(command: AnswerCommand): Promise<DecisionSnapshot> {
-    const next = rules.settle(this.state, command, new Date());
+    const provenance = this.provenanceFor(command);
+    const next = rules.settle(this.state, command, new Date(), provenance);
     const actor = { kind: 'member' as const, id: command.answeredBy };
-    const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask, door: this.state.source?.kind ?? null } };
+    const door = this.state.source?.kind ?? null;
+    const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask, door, ...(provenance ? { provenance } : {}) } };
     await this.commit(next, answered, { kind: 'resolved', actor });
     await settleRecord(next);
     return next;
@@ -284,7 +296,11 @@ export class DecisionMachine implements StackedDecision {
         if (cancel.began) reject(actedRejection(cancel.agentName, runId));
       }
       const next = undoAnswer(this.state, command.ask, command.by ?? '', new Date());
-      await this.commit(next, { kind: 'undone', actor: member(command), detail: { ask: command.ask, cancelledRun: runId } });
+      await this.commit(next, {
+        kind: 'undone',
+        actor: member(command),
+        detail: { ask: command.ask, cancelledRun: runId, ...through(command) },
+      });
       const message = await postWithdrawal(next, command.ask);
       this.announcer.announceWithdrawal(next, command.ask, message);
       // Reopened, a blocking decision holds its task again, and its record is pending again.
@@ -367,6 +383,14 @@ export class DecisionMachine implements StackedDecision {
     return this.state === sent
       ? this.adopt(rules.recordDelivery(sent, delivered.outcome))
       : this.commit(rules.recordDelivery(this.state, delivered.outcome));
+  }
+
+  /**
+   * Issue 38 item 10: who gave this answer, through which channel, and a digest of what it
+   * approved, computed here from the state it answers; none for decisions filed before version 3.
+   */
+  provenanceFor(command: AnswerCommand): Provenance | undefined {
+    return this.filedAtVersion >= RECORDS_PROVENANCE ? rules.answerProvenance(this.state, command) : undefined;
   }
 
   /**

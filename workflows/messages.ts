@@ -6,12 +6,14 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot, FilingTarget } from '../domain/decision';
 import type { AnswerCommand } from '../domain/decision-state';
 import { scopedWorkflowId, type Deployment } from '../domain/deployment';
+import type { Channel } from '../domain/provenance';
 
 /**
  * Every command says when its caller stops waiting, and who sends it: the member, and the
- * label of the agent token when an agent sent it (histories before tokens had none).
+ * label of the agent token when an agent sent it (histories before tokens had none), and the
+ * channel it came through (commands before issue 38 had none).
  */
-export type Expiring = { expiresAt?: string; by?: string; via?: string };
+export type Expiring = { expiresAt?: string; by?: string; via?: string; channel?: Channel };
 
 /**
  * Sent with update-with-start. On a new decision it returns once the row is in Postgres; on
@@ -55,8 +57,11 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  *   1: the answer that resolves a decision delivers in its mirroring local activity.
  *   2: a host prompt whose host said when it stops waiting (`source.waitsUntil`) starts a timer,
  *      and is withdrawn at it if still open (issue 31 item 5).
+ *   3: every answer records its provenance — who, through which channel, and a digest of what it
+ *      approved — on the answer and in its `answered` activity entry (issue 38 item 10). No new
+ *      command; older decisions keep answering without it, as their histories recorded.
  */
-export const DECISION_WORKFLOW_VERSION = 2;
+export const DECISION_WORKFLOW_VERSION = 3;
 
 /** `decision/<deployment>/sd-N`, or `decision/sd-N` for one filed before ids carried the deployment. */
 export function decisionWorkflowId(id: string, deployment: Deployment | undefined): string {

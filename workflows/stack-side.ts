@@ -7,7 +7,8 @@
  */
 import { condition, getExternalWorkflowHandle } from '@temporalio/workflow';
 import type { DecisionSnapshot } from '../domain/decision';
-import { applyAnswer, autoDefaultAnswer, type DecisionEvent } from '../domain/decision-state';
+import { applyAnswer, autoDefaultAnswer, type AnswerCommand, type DecisionEvent } from '../domain/decision-state';
+import type { Provenance } from '../domain/provenance';
 import { untilDue } from '../domain/stack';
 import { memberStatusSignal, type StackMembershipMessage } from './membership-signals';
 import { stackWorkflowId } from './stack-messages';
@@ -20,6 +21,8 @@ export interface StackedDecision {
   commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot>;
   /** Records an answer, as a person's answer is recorded (the one that resolves also delivers). */
   recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot>;
+  /** The answer's provenance, when the decision records it. */
+  provenanceFor(command: AnswerCommand): Provenance | undefined;
 }
 
 export class StackSide {
@@ -109,10 +112,11 @@ export class StackSide {
     const command = autoDefaultAnswer(state);
     if (!command) return;
     const actor = { kind: 'system' as const, id: null };
-    await this.decision.recordAnswer(applyAnswer(state, command, new Date()), {
+    const provenance = this.decision.provenanceFor(command);
+    await this.decision.recordAnswer(applyAnswer(state, command, new Date(), provenance), {
       kind: 'answered',
       actor,
-      detail: { ask: command.ask, automatic: true },
+      detail: { ask: command.ask, automatic: true, ...(provenance ? { provenance } : {}) },
     });
   }
 }

@@ -14,8 +14,8 @@ import { PROBLEM_TYPE } from '../../domain/problem';
 
 export const API_PREFIX = '/api/v1';
 
-/** Any route: a NUL in the URL or a parser failure, no credential, over FR-61's limits, the database away. */
-const EVERY_ROUTE: ErrorCode[] = ['invalid_request', 'unauthorized', 'rate_limited', 'database_unavailable'];
+/** Any route: a NUL in the URL or a parser failure, no credential, a channel a token cannot claim, over FR-61's limits, the database away. */
+const EVERY_ROUTE: ErrorCode[] = ['invalid_request', 'unauthorized', 'channel_not_allowed', 'rate_limited', 'database_unavailable'];
 /**
  * Any write: a body that is not JSON, the session cookie from another origin, or FR-61's
  * counter store failing (a write is refused rather than let through unthrottled).

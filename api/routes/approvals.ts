@@ -25,11 +25,11 @@ export function approvalHandlers(deps: { pool: Pool; temporal: TemporalGateway; 
       if (!approval) throw notFound('approval');
       return { approval };
     },
-    approve: async ({ params, body }, { principal }) => ({
-      approval: await decideApproval(deps, principal, params.id, 'approve', body.reason),
+    approve: async ({ params, body }, { principal, res }) => ({
+      approval: await decideApproval(deps, principal, params.id, 'approve', body.reason, res.locals.channel),
     }),
-    reject: async ({ params, body }, { principal }) => ({
-      approval: await decideApproval(deps, principal, params.id, 'reject', body.reason),
+    reject: async ({ params, body }, { principal, res }) => ({
+      approval: await decideApproval(deps, principal, params.id, 'reject', body.reason, res.locals.channel),
     }),
   };
 }

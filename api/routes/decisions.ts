@@ -8,6 +8,7 @@ import { queueHealth } from '../../db/health';
 import type { Pool } from '../../db/pool';
 import { agentMismatch, agentOf, type Principal } from '../../domain/principal';
 import type { DecisionView } from '../../domain/decision';
+import type { Channel } from '../../domain/provenance';
 import { reply, type Handler, type Handlers } from '../mount-routes';
 import { answerAsk } from '../services/answer-ask';
 import { archiveAll } from '../services/archive-all';
@@ -19,7 +20,7 @@ import { pageUrl, type PublicSite } from '../public-site';
 import { decisionIdParam } from './decision-id';
 
 type Deps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number; site: PublicSite };
-type Change = (deps: Deps, principal: Principal, id: string) => Promise<DecisionView>;
+type Change = (deps: Deps, principal: Principal, id: string, channel?: Channel) => Promise<DecisionView>;
 
 type ActionRoute =
   | typeof decisionRoutes.archiveDecision
@@ -29,7 +30,9 @@ type ActionRoute =
 
 /** A body-less action: the decision after the change. */
 function action(deps: Deps, change: Change): Handler<ActionRoute> {
-  return async ({ params }, { principal }) => ({ decision: await change(deps, principal, decisionIdParam(params.id)) });
+  return async ({ params }, { principal, res }) => ({
+    decision: await change(deps, principal, decisionIdParam(params.id), res.locals.channel),
+  });
 }
 
 export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoutes, 'getDecisionDocument' | 'waitForDecision'>> {
@@ -92,14 +95,19 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
     withdrawDecision: action(deps, withdrawDecision),
     runNow: action(deps, runNow),
 
-    answerAsk: async ({ params, headers, body }, { principal }) => {
+    answerAsk: async ({ params, headers, body }, { principal, res }) => {
       const key = headers['idempotency-key'];
-      const target = { id: decisionIdParam(params.id), ask: params.ask, ...(key ? { idempotencyKey: key } : {}) };
+      const target = {
+        id: decisionIdParam(params.id),
+        ask: params.ask,
+        channel: res.locals.channel,
+        ...(key ? { idempotencyKey: key } : {}),
+      };
       return { decision: await answerAsk(deps, principal, target, body) };
     },
 
-    undoAnswer: async ({ params }, { principal }) => ({
-      decision: await undoAnswer(deps, principal, decisionIdParam(params.id), params.ask),
+    undoAnswer: async ({ params }, { principal, res }) => ({
+      decision: await undoAnswer(deps, principal, decisionIdParam(params.id), params.ask, res.locals.channel),
     }),
   };
 }

@@ -33,8 +33,8 @@ export function escalationHandlers(deps: {
       if (!escalation) throw notFound('escalation');
       return { escalation };
     },
-    resolveEscalation: async ({ params, body }, { principal }) => ({
-      escalation: await resolveEscalation(deps, principal, params.id, body),
+    resolveEscalation: async ({ params, body }, { principal, res }) => ({
+      escalation: await resolveEscalation(deps, principal, params.id, body, res.locals.channel),
     }),
   };
 }

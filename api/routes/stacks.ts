@@ -48,6 +48,7 @@ export function stackHandlers(deps: { pool: Pool; temporal: TemporalGateway }): 
     setStackPolicy: async ({ params, body }, { principal }) => ({
       stack: await setStackPolicy(deps, principal, stackIdParam(params.id), body),
     }),
-    applyStackDefaults: async ({ params }, { principal }) => applyDefaults(deps, principal, stackIdParam(params.id)),
+    applyStackDefaults: async ({ params }, { principal, res }) =>
+      applyDefaults(deps, principal, stackIdParam(params.id), res.locals.channel),
   };
 }

@@ -14,12 +14,13 @@ import { listGrants } from '../../db/agents';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
+import type { Channel } from '../../domain/provenance';
 import type { TemporalGateway } from '../temporal-gateway';
 
 export async function answerAsk(
   deps: { pool: Pool; temporal: TemporalGateway },
   principal: Principal,
-  target: { id: string; ask: number; idempotencyKey?: string },
+  target: { id: string; ask: number; idempotencyKey?: string; channel?: Channel },
   body: AnswerBody,
 ): Promise<DecisionView> {
   const command: AnswerCommand = {
@@ -28,6 +29,7 @@ export async function answerAsk(
     reason: body.reason ?? null,
     answeredBy: principal.memberId,
     workspaceId: principal.workspaceId,
+    ...(target.channel ? { channel: target.channel } : {}),
   };
   const reading = getDecision(deps.pool, principal, target.id);
   if (body.answer.kind === 'access') {

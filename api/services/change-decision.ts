@@ -13,6 +13,7 @@ import { checkUndo } from '../../domain/undo';
 import { getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { viaOf, type Principal } from '../../domain/principal';
+import type { Channel } from '../../domain/provenance';
 import type { TemporalGateway } from '../temporal-gateway';
 import { storeDocuments } from './store-documents';
 
@@ -81,22 +82,22 @@ function refusalOf(merged: ReturnType<typeof mergeEdit>): Rejection | null {
   return 'code' in merged ? merged : null;
 }
 
-export function withdrawDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
+export function withdrawDecision(deps: Deps, principal: Principal, id: string, channel?: Channel): Promise<DecisionView> {
   return change(
     deps,
     principal,
     id,
-    (target) => deps.temporal.withdrawDecision(target, principal.memberId, viaOf(principal)),
+    (target) => deps.temporal.withdrawDecision(target, principal.memberId, viaOf(principal), channel),
     checkRewrite,
   );
 }
 
-export function archiveDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
-  return change(deps, principal, id, (target) => deps.temporal.archiveDecision(target, principal.memberId), checkArchive);
+export function archiveDecision(deps: Deps, principal: Principal, id: string, channel?: Channel): Promise<DecisionView> {
+  return change(deps, principal, id, (target) => deps.temporal.archiveDecision(target, principal.memberId, channel), checkArchive);
 }
 
-export function restoreDecision(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
-  return change(deps, principal, id, (target) => deps.temporal.restoreDecision(target, principal.memberId), checkRestore);
+export function restoreDecision(deps: Deps, principal: Principal, id: string, channel?: Channel): Promise<DecisionView> {
+  return change(deps, principal, id, (target) => deps.temporal.restoreDecision(target, principal.memberId, channel), checkRestore);
 }
 
 export function runNow(deps: Deps, principal: Principal, id: string): Promise<DecisionView> {
@@ -104,12 +105,12 @@ export function runNow(deps: Deps, principal: Principal, id: string): Promise<De
 }
 
 /** Undo one answer (FR-37…FR-42); once the workflow has completed, its window has long passed. */
-export function undoAnswer(deps: Deps, principal: Principal, id: string, ask: number): Promise<DecisionView> {
+export function undoAnswer(deps: Deps, principal: Principal, id: string, ask: number, channel?: Channel): Promise<DecisionView> {
   return change(
     deps,
     principal,
     id,
-    (target) => deps.temporal.undoAnswer(target, ask, principal.memberId),
+    (target) => deps.temporal.undoAnswer(target, ask, principal.memberId, channel),
     (current) => checkUndo(current, ask, new Date()),
   );
 }

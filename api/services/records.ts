@@ -17,6 +17,7 @@ import { getDecision } from '../../db/decision-queries';
 import { getEscalation, upsertEscalation } from '../../db/escalations';
 import type { Pool } from '../../db/pool';
 import { deleteUncarriedRecord, setRecordDecision } from '../../db/records';
+import type { Channel } from '../../domain/provenance';
 import type { Principal } from '../../domain/principal';
 import type { TemporalGateway } from '../temporal-gateway';
 import { editDecision } from './change-decision';
@@ -68,11 +69,23 @@ export async function raiseEscalation(deps: Deps, principal: Principal, body: Ra
 }
 
 /** Answers the record's derived ask through its decision's workflow; a refusal reads as the queue's would. */
-async function settleThrough(deps: Deps, principal: Principal, decisionId: string | null, body: AnswerBody): Promise<void> {
+async function settleThrough(
+  deps: Deps,
+  principal: Principal,
+  decisionId: string | null,
+  body: AnswerBody,
+  channel: Channel | undefined,
+): Promise<void> {
   if (!decisionId) {
     throw new DomainError('temporal_unavailable', 'This record is not in the queue yet; Cast is still filing it. Try again in a moment.');
   }
-  const command: AnswerCommand = { ask: 1, value: body.answer, reason: body.reason ?? null, answeredBy: principal.memberId };
+  const command: AnswerCommand = {
+    ask: 1,
+    value: body.answer,
+    reason: body.reason ?? null,
+    answeredBy: principal.memberId,
+    ...(channel ? { channel } : {}),
+  };
   if (await deps.temporal.settleDecision(decisionId, command)) return;
   // The workflow has ended: the row is final, and says why nothing changed.
   const current = await getDecision(deps.pool, principal, decisionId);
@@ -81,42 +94,61 @@ async function settleThrough(deps: Deps, principal: Principal, decisionId: strin
   );
 }
 
-export async function decideApproval(deps: Deps, principal: Principal, id: string, verdict: 'approve' | 'reject', reason?: string) {
+export async function decideApproval(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  verdict: 'approve' | 'reject',
+  reason: string | undefined,
+  channel: Channel | undefined,
+) {
   const approval = await getApproval(deps.pool, principal.workspaceId, id);
   if (!approval) throw notFound('approval');
-  await settleThrough(deps, principal, approval.decisionId, {
-    answer: { kind: 'approval', decision: verdict },
-    ...(reason ? { reason } : {}),
-  });
+  await settleThrough(
+    deps,
+    principal,
+    approval.decisionId,
+    {
+      answer: { kind: 'approval', decision: verdict },
+      ...(reason ? { reason } : {}),
+    },
+    channel,
+  );
   return (await getApproval(deps.pool, principal.workspaceId, id))!;
 }
 
-export async function resolveEscalation(deps: Deps, principal: Principal, id: string, body: ResolveEscalationBody) {
+export async function resolveEscalation(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: ResolveEscalationBody,
+  channel: Channel | undefined,
+) {
   const escalation = await getEscalation(deps.pool, principal.workspaceId, id);
   if (!escalation) throw notFound('escalation');
   const answer: AnswerBody =
     'resolution' in body
       ? { answer: { kind: 'fact', text: body.resolution } }
       : { answer: { kind: 'decision', selected: [body.option] }, ...(body.reason ? { reason: body.reason } : {}) };
-  await settleThrough(deps, principal, escalation.decisionId, answer);
+  await settleThrough(deps, principal, escalation.decisionId, answer, channel);
   return (await getEscalation(deps.pool, principal.workspaceId, id))!;
 }
 
 const InboxMessageId = /^(?<kind>approval|escalation):(?<id>[A-Za-z0-9_]{1,100})$/;
 
-/** An Inbox reply, read as an answer to its approval or escalation, through the same doors. */
+/** An Inbox reply, read as an answer to its approval or escalation, through the same doors; its channel is `inbox`. */
 export async function replyToInbox(deps: Deps, principal: Principal, messageId: string, text: string) {
   const { kind, id } = InboxMessageId.exec(messageId)?.groups ?? {};
   if (!kind || !id) throw new DomainError('not_found', 'There is no such Inbox message.');
   if (kind === 'approval') {
     const reply = approvalReply(text);
     if ('code' in reply) throw DomainError.from(reply);
-    return { approval: await decideApproval(deps, principal, id, reply.verdict, reply.reason ?? undefined) };
+    return { approval: await decideApproval(deps, principal, id, reply.verdict, reply.reason ?? undefined, 'inbox') };
   }
   const escalation = await getEscalation(deps.pool, principal.workspaceId, id);
   if (!escalation) throw notFound('escalation');
   const reply = escalationReply(text, escalation.options);
   if ('code' in reply) throw DomainError.from(reply);
   const body = 'resolution' in reply ? reply : { option: reply.option, ...(reply.reason ? { reason: reply.reason } : {}) };
-  return { escalation: await resolveEscalation(deps, principal, id, body) };
+  return { escalation: await resolveEscalation(deps, principal, id, body, 'inbox') };
 }

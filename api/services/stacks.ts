@@ -11,6 +11,7 @@ import { decisionsByIds } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import { getStack, nextStackNumber, skipStackNumbers, stacksOf } from '../../db/stacks';
 import type { Principal } from '../../domain/principal';
+import type { Channel } from '../../domain/provenance';
 import type { TemporalGateway } from '../temporal-gateway';
 
 type Deps = { pool: Pool; temporal: TemporalGateway };
@@ -95,7 +96,12 @@ export function setStackPolicy(deps: Deps, principal: Principal, id: string, bod
 }
 
 /** The checklist's one control: every open advisory member answered with its declared default. */
-export async function applyDefaults(deps: Deps, principal: Principal, id: string): Promise<{ answered: string[]; skipped: string[] }> {
+export async function applyDefaults(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  channel?: Channel,
+): Promise<{ answered: string[]; skipped: string[] }> {
   const stack = await getStack(deps.pool, principal.workspaceId, id);
   if (!stack) throw notFound('stack');
   const members = await decisionsByIds(
@@ -113,6 +119,7 @@ export async function applyDefaults(deps: Deps, principal: Principal, id: string
         ...answer,
         reason: 'Took the declared default.',
         answeredBy: principal.memberId,
+        ...(channel ? { channel } : {}),
       });
       (taken ? answered : skipped).push(decision.id);
     } catch (error) {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../client/request';
 import type { DecisionView } from '../../domain/decision';
+import { activityRoutes } from '../../domain/routes/activity';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
@@ -113,6 +114,9 @@ describe('issue 31: Yes in the terminal — cast hook claude-code after the call
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain(`cast: Answered in the terminal; ${card.id} was withdrawn.`);
       expect((await me.decision(card.id)).status).toBe('withdrawn');
+      // Issue 38 item 10: the record says the call was settled in the host's own terminal.
+      const trail = await me.send(activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: card.id } });
+      expect(trail.activity.find((entry) => entry.kind === 'withdrawn')?.detail).toMatchObject({ channel: 'host-terminal' });
       await expectProblem(me.answer(card.id, 1, { kind: 'approval', decision: 'approve' }), 409, 'nobody_waiting');
       expect((await me.decision(card.id)).asks[0]?.answer).toBeNull();
     },

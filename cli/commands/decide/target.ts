@@ -15,8 +15,9 @@ import { client, type Client } from '../../http';
 import { CliError, Exit, usageError } from '../../output';
 import { answerLine, outcomeJson } from './present';
 
-export function connect(): Client {
-  return client(connection());
+/** `channel`: which `cast` client this is — the CLI itself, `cast mcp`, or a host's hook. */
+export function connect(channel: 'cli' | 'mcp' | 'host-terminal' = 'cli'): Client {
+  return client(connection(), { channel });
 }
 
 export function sessionOf(): string {

@@ -77,8 +77,9 @@ export async function askInQueue<T = never>(
     const input = await bound.race(readInput());
     // Before filing: a call answered in the terminal while its card is on the way withdraws it too.
     unwatch = watch?.(input, () => bound.answeredInTerminal()) ?? null;
+    // The host's own door: a card it withdraws (answered in its terminal) is recorded as `host-terminal`.
     // Each request bounded by its own deadline too: a Cast that never answers must not hold the hook until --timeout.
-    const api = withDeadlines(connect());
+    const api = withDeadlines(connect('host-terminal'));
     // The host's conversation (Claude Code's session, Codex's thread); filing registers it with its project (the host's cwd).
     const session = hostSession(input.session_id);
     // Codex's PermissionRequest carries no call id; a fresh one finds the card if its filing is cut off.

@@ -28,5 +28,6 @@ export async function run(): Promise<void> {
     else filing = note;
   }
   if (!filing) return;
-  await withdrawWithin({ api: connect(), ...filing, cardId: card }, WITHDRAW_ORPHANED_MS);
+  // The host's door, as the hook it stands in for: Esc in the host's terminal took the card back.
+  await withdrawWithin({ api: connect('host-terminal'), ...filing, cardId: card }, WITHDRAW_ORPHANED_MS);
 }

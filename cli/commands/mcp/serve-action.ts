@@ -36,7 +36,7 @@ export async function run(opts: { maxWait: string }): Promise<void> {
   if (!Number.isFinite(maxWaitSeconds) || maxWaitSeconds <= 0 || maxWaitSeconds > MAX_WAIT_SECONDS) {
     throw usageError(`--max-wait ${opts.maxWait}: give a number of seconds up to ${MAX_WAIT_SECONDS}.`);
   }
-  const api = connect();
+  const api = connect('mcp');
   const session = callSession(connection().token);
   const server = await castMcpServer({ api, session, maxWaitSeconds });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');

@@ -70,10 +70,21 @@ function actor(t: TFunction, entry: Entry, names: Names): string {
   return (entry.actorId && names.members[entry.actorId]) || t('activity.actors.teammate');
 }
 
+/**
+ * The channel the act came through (issue 38 item 10): an answer's provenance, or the channel an
+ * undo, archive, restore or withdrawal recorded; null for entries that keep none.
+ */
+function channelOf(entry: Entry): string | null {
+  const provenance = entry.detail.provenance as { channel?: unknown } | undefined;
+  const channel = provenance && typeof provenance === 'object' ? (provenance.channel ?? 'none') : entry.detail.channel;
+  return typeof channel === 'string' ? channel : null;
+}
+
 export function ActivityEntry({ entry, names }: { entry: Entry; names: Names }) {
   const { t } = useTranslation();
   const href = subjectHref(entry);
   const name = subjectName(t, entry, names);
+  const channel = channelOf(entry);
   return (
     <li className="activity-entry" data-testid="activity-entry" data-kind={entry.kind} data-subject={entry.subjectId}>
       {href ? (
@@ -86,6 +97,12 @@ export function ActivityEntry({ entry, names }: { entry: Entry; names: Names }) 
       <span>{what(t, entry)}</span>{' '}
       <span className="meta">
         {t('activity.by', { actor: actor(t, entry, names) })} · <Ago at={entry.at} />
+        {channel && (
+          <span data-testid="activity-channel" data-channel={channel}>
+            {' · '}
+            {t(`ask.channel.${channel}`, { defaultValue: channel })}
+          </span>
+        )}
       </span>
     </li>
   );

@@ -57,6 +57,26 @@ export function answeredLine(t: TFunction, ask: AskState, answer: Answer, who: s
   return t('ask.answeredVerdict', { verdict, who, time });
 }
 
+/**
+ * Issue 38 item 10: the channel the answer came through and the start of the digest of what it
+ * approved (the whole digest in its title, for an audit to compare).
+ */
+function ProvenanceLine({ provenance }: { provenance: NonNullable<Answer['provenance']> }) {
+  const { t } = useTranslation();
+  const digest = provenance.inputDigest.replace(/^sha256:/, '');
+  return (
+    <p
+      className="help provenance"
+      data-testid="answer-provenance"
+      data-channel={provenance.channel ?? 'none'}
+      data-digest={provenance.inputDigest}
+      title={t('ask.provenanceTitle', { digest })}
+    >
+      {t('ask.provenance', { channel: t(`ask.channel.${provenance.channel ?? 'none'}`), digest: digest.slice(0, 12) })}
+    </p>
+  );
+}
+
 /** What the ask's menu needs: Undo's state, who is told, and the run the answer reached. */
 export type AskMenuFacts = { undo: UndoState | undefined; agent: string; runId: string | null; onUndo: () => void };
 
@@ -98,8 +118,11 @@ export function AskItem({
           {answeredLine(t, ask, answer, answerer(t, answer, members, me))}
           {answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}
         </p>
+        {answer.provenance && <ProvenanceLine provenance={answer.provenance} />}
         {note && <p className="answer-note">{note}</p>}
         {answer.reason && <blockquote>{answer.reason}</blockquote>}
+        {/* Issue 38 item 9: what was approved stays on the card once answered — the command, a Write's content, an Edit's diff. */}
+        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />}
         <AskMenu undo={menu.undo} agent={menu.agent} runId={menu.runId} answerText={describe(ask, t)} onUndo={menu.onUndo} />
       </li>
     );
@@ -122,7 +145,7 @@ export function AskItem({
     return (
       <li className="ask" tabIndex={-1} data-ask={ask.position}>
         <p className="prompt">{ask.prompt}</p>
-        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} />}
+        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />}
         {banner}
       </li>
     );
