@@ -12,6 +12,8 @@ export const ERRORS = {
   option_label_empty: { status: 422, title: 'An option has an empty label.' },
   option_label_duplicate: { status: 422, title: 'Two options of one ask have the same label.' },
   malformed_json: { status: 400, title: 'The request body is not valid JSON.' },
+  /** Issue 38 item 13: bytes that are not UTF-8 are refused, never stored as U+FFFD. */
+  invalid_utf8: { status: 400, title: 'The request body is not valid UTF-8.' },
   unauthorized: { status: 401, title: 'A valid bearer token is required.' },
   cross_origin: { status: 403, title: 'Cross-origin request refused.' },
   forbidden_for_agent: { status: 403, title: 'A person must do this; agent tokens cannot.' },

@@ -894,6 +894,7 @@ export const en = {
     option_label_empty: 'An option has an empty label.',
     option_label_duplicate: 'Two options of one ask have the same label.',
     malformed_json: 'Cast could not read that request. Reload the page and try again.',
+    invalid_utf8: 'Cast could not read that request: it was not UTF-8 text. Nothing was changed.',
     unauthorized: 'You are signed out. Sign in again to carry on.',
     cross_origin: 'That request did not come from Cast itself; nothing was changed.',
     forbidden_for_agent: "A person must do this; an agent's token cannot. Nothing was changed.",
