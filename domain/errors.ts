@@ -72,6 +72,8 @@ export const ERRORS = {
   webhook_delivery_in_flight: { status: 409, title: 'This delivery is still being tried.' },
   webhook_url_refused: { status: 422, title: 'Cast does not deliver to that address.' },
   temporal_unavailable: { status: 503, title: 'Cast cannot reach its workflow service right now.' },
+  /** Issue 38 item 11: gRPC RESOURCE_EXHAUSTED ("Workflow is busy"), refused before it ran; retried by the clients. */
+  temporal_busy: { status: 503, title: 'This workflow is busy right now.' },
   database_unavailable: { status: 503, title: 'Cast cannot reach its database right now.' },
   request_expired: { status: 503, title: 'The request expired before it was processed.' },
   /** Admission control (api/write-admission.ts): refused before anything ran, so a retry is always safe. */

@@ -972,6 +972,7 @@ export const en = {
     webhook_url_refused:
       'Cast delivers webhooks to public addresses only, not to this machine, a private network or a cloud metadata service.',
     temporal_unavailable: 'Cast cannot reach its workflow service right now. Try again; an answer is never recorded twice.',
+    temporal_busy: 'Cast is busy with this decision right now. Try again in a moment.',
     database_unavailable: 'Cast cannot reach its database right now. Try again in a moment.',
     overloaded: 'Cast is handling as many changes as it can right now; nothing was changed. Try again in a moment.',
     request_expired: 'Cast took too long to take that in; nothing was changed. Try again.',
