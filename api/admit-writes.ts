@@ -38,5 +38,7 @@ export function admitWrites(admission: WriteAdmission, routes: readonly RouteCon
       next();
     });
   }
-  return (req, res, next) => router(req, res, next);
+  // Not for OPTIONS: a router answers it by itself (200, `Allow` naming only the admitted
+  // methods) before authentication; the mount answers it with the path's whole `Allow`.
+  return (req, res, next) => (req.method === 'OPTIONS' ? next() : router(req, res, next));
 }

@@ -12,6 +12,7 @@ import type { Logger } from '../runtime/logger';
 import { requireAuth } from './auth';
 import type { Lifecycle } from './lifecycle';
 import { refuseNulText } from './plain-text';
+import { verifyUtf8 } from './utf8-body';
 import { errorHandler } from './problem';
 import { httpSpan, PROBE_PATHS } from './http-span';
 import { requestId } from './request-id';
@@ -156,10 +157,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireAuth(deps.pool, site));
   if (limits) api.use(rateLimit(deps.pool, limits, deps.logger, rateLimitStore));
   // A GET or HEAD has no body to read (RFC 9110 §9.3.1), so none is parsed or refused.
-  const json = express.json({ limit: '256kb' });
+  const json = express.json({ limit: '256kb', verify: verifyUtf8 });
   // A host prompt carries the tool's whole input, up to HOST_INPUT_MAX characters (issue 31 item 3):
   // as UTF-8, with JSON's escapes, that may take several bytes a character.
-  const promptJson = express.json({ limit: '1mb' });
+  const promptJson = express.json({ limit: '1mb', verify: verifyUtf8 });
   api.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     return (HOST_PROMPT_PATH.test(req.path) ? promptJson : json)(req, res, next);

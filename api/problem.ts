@@ -20,8 +20,10 @@ export function sendProblem(res: Response, error: DomainError): void {
   const status = ERRORS[error.code].status;
   // Every refusal (rate_limited, overloaded) becomes a response here, and only here.
   countRefusal(error.code);
-  // A refusal that knows better (admission control) has set its own.
-  if (status === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '5');
+  // A refusal that knows better (admission control) has set its own, or carries it (a busy workflow).
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (status === 503 && !res.hasHeader('Retry-After'))
+    res.setHeader('Retry-After', typeof retryAfter === 'number' ? String(retryAfter) : '5');
   const instance = problemInstance(res.req.id);
   res
     .status(status)

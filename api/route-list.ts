@@ -18,7 +18,8 @@ export function listApiRoutes(api: Router, prefix = '/api/v1'): ApiRoute[] {
     for (const layer of stack) {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods)) {
-          if (method !== '_all')
+          // `all` and `options` are the answers every path gives (api/method-not-allowed.ts), not routes.
+          if (method !== '_all' && method !== 'options')
             routes.push({ method: method.toUpperCase(), path: `${base}${layer.route.path === '/' ? '' : layer.route.path}` });
         }
       } else if (layer.handle?.stack) {

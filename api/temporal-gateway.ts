@@ -2,26 +2,19 @@
  * The API's only door into Temporal: starts decision workflows and sends them updates,
  * each under a deadline, and turns Temporal's failures into DomainErrors with stable codes.
  */
-import {
-  Client,
-  WithStartWorkflowOperation,
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  WorkflowUpdateRPCTimeoutOrCancelledError,
-  type WorkflowHandle,
-} from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { Client, WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
+import type { UpdateDefinition } from '@temporalio/common';
 import type { Tracer } from '@opentelemetry/api';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
-import { NativeConnection, TransportError } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import type { DecisionContent, DecisionEdit, DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { Deployment } from '../domain/deployment';
 import { explainTemporalFailure, type TemporalTarget } from '../runtime/temporal-connection';
 import type { AnswerCommand } from '../domain/decision-state';
 import type { Channel } from '../domain/provenance';
-import { DomainError, isErrorCode } from '../domain/errors';
+import { DomainError } from '../domain/errors';
+import { isClosed, translateTemporalFailure } from './temporal-failure';
 import type { StackPolicy, StackSnapshot, StackStart } from '../domain/stack';
 import type { decisionWorkflow } from '../workflows/decision-workflow';
 import type { stackWorkflow } from '../workflows/stack-workflow';
@@ -124,14 +117,15 @@ export class TemporalGateway {
 
   /**
    * Starts the decision's workflow, or — when it is already running (the same question from
-   * the same session) — sends it the filing as a rewrite. A closed workflow is never started
-   * again under its id: that surfaces as `decision_not_open`.
+   * the same session, or a retry under the same Idempotency-Key) — sends it the filing as a
+   * rewrite. A closed workflow is never started again under its id: that surfaces as `decision_not_open`.
    */
-  async fileDecision(start: DecisionStart, content: DecisionContent): Promise<DecisionSnapshot> {
+  async fileDecision(start: DecisionStart, content: DecisionContent, retryOf?: string): Promise<DecisionSnapshot> {
     const deadline = Date.now() + UPDATE_DEADLINE_MS;
     const expiresAt = new Date(deadline).toISOString();
-    // The workflow accepts this filing only if it started it, or it is the same question's open decision.
-    const filing = randomUUID();
+    // The workflow accepts this filing only if it started it, or it is the same question's open
+    // decision. A retry (`retryOf`, the same for every try of one filing) is the filing that started it.
+    const filing = retryOf ?? randomUUID();
     const deployment = await this.deployment();
     const target = { filing, workspaceId: start.workspaceId, sessionId: start.links.sessionId };
     const startWorkflowOperation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
@@ -350,11 +344,17 @@ export class TemporalGateway {
   }
 
   private async call<T>(deadline: number, fn: (client: Client) => Promise<T>): Promise<T> {
+    let connected: Connected;
     try {
-      const { connection, client } = await this.connect(deadline);
-      return await connection.withDeadline(deadline, () => fn(client));
+      connected = await this.connect(deadline);
     } catch (error) {
-      throw translate(error);
+      // Nothing was sent: a retry cannot find the request already done.
+      throw translateTemporalFailure(error, { sent: false });
+    }
+    try {
+      return await connected.connection.withDeadline(deadline, () => fn(connected.client));
+    } catch (error) {
+      throw translateTemporalFailure(error, { sent: true });
     }
   }
 }
@@ -398,36 +398,4 @@ const DROPPED_UPDATE_ATTEMPTS = 3;
 
 function droppedByTaskFailure(error: unknown): boolean {
   return error instanceof Error && /unexpected workflow task failure/i.test(error.message);
-}
-
-function isClosed(error: unknown): boolean {
-  return error instanceof WorkflowNotFoundError || (error instanceof Error && /already completed/i.test(error.message));
-}
-
-function translate(error: unknown): unknown {
-  if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-    const failure = error.cause;
-    if (isErrorCode(failure.type)) {
-      const details = failure.details?.[0];
-      return new DomainError(failure.type, failure.message, details as Record<string, unknown> | undefined);
-    }
-  }
-  if (isClosed(error) || error instanceof WorkflowExecutionAlreadyStartedError) return error;
-  if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError || isUnavailable(error)) {
-    return new DomainError(
-      'temporal_unavailable',
-      'The workflow service or its worker did not respond in time. Retry the request; an answer is never recorded twice.',
-    );
-  }
-  return error;
-}
-
-/** gRPC DEADLINE_EXCEEDED (4) or UNAVAILABLE (14), on the error or the cause the SDK wrapped. */
-function isUnavailable(error: unknown): boolean {
-  if (error instanceof TransportError) return true;
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (code === 4 || code === 14) return true;
-  }
-  return false;
 }

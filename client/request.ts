@@ -93,10 +93,13 @@ export type RequestOptions = {
 export async function request<C extends RouteContract>(
   connection: Connection,
   route: C,
-  input: RouteRequest<C>,
+  given: RouteRequest<C>,
   options: RequestOptions = {},
 ): Promise<RouteResponse<C>> {
   const policy = options.retryAfter;
+  // One key for every try of this request, so a retry after a 503 that took effect is deduplicated
+  // by Cast (an answer's update id, a filing's decision) instead of done twice (issue 38 item 11).
+  const input = withIdempotencyKey(route, given, options);
   const bound = { maxRetries: policy?.maxRetries ?? BUSY_MAX_RETRIES, maxSeconds: policy?.maxSeconds ?? RETRY_AFTER_MAX_SECONDS };
   let waitedMs = 0;
   let busyRetries = 0;
@@ -128,6 +131,21 @@ export async function request<C extends RouteContract>(
       waitedMs += waitMs;
     }
   }
+}
+
+/** The input with an `Idempotency-Key` when the route takes one and the caller gave none. */
+function withIdempotencyKey<C extends RouteContract>(route: C, input: RouteRequest<C>, options: RequestOptions): RouteRequest<C> {
+  const given = input as { headers?: Record<string, string> };
+  const takesKey = route.headers !== undefined && 'idempotency-key' in route.headers.shape;
+  const has = (headers: Record<string, string> | undefined) =>
+    Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+  if (!takesKey || has(given.headers) || has(options.headers)) return input;
+  return { ...given, headers: { ...given.headers, 'idempotency-key': randomKey() } } as unknown as RouteRequest<C>;
+}
+
+/** 128 random bits in hex (`crypto.randomUUID` exists only in a browser's secure contexts; this in every one). */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 async function requestOnce<C extends RouteContract>(

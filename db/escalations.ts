@@ -1,6 +1,6 @@
 /**
- * Escalations in Postgres (AW-03 §5.1). A raise with the dedupe key of an open escalation
- * updates that one (its attempt trail grows) instead of opening another.
+ * Escalations in Postgres (AW-03 §5.1). A raise with the dedupe key of an open escalation its
+ * own principal raised updates that one (its attempt trail grows) instead of opening another.
  */
 import type { Escalation, RaiseEscalationBody } from '../domain/escalation';
 import { newId } from './ids';
@@ -50,22 +50,45 @@ function toEscalation(row: Row): Escalation {
 }
 
 /**
- * Writes the escalation, or — when an open one has the same dedupe key — merges into it:
- * the newer summary and question, the attempt trails joined. Atomic under the key's index.
- * An archived one still holds its key (migration 0021), so a restore never meets a twin.
+ * Whose dedupe keys a raise shares (issue 38 item 3): an agent's, whichever of its tokens
+ * raised it, or a person's own. Another principal's key is another key.
+ */
+export function dedupeOwner(raiser: { kind: 'agent'; agentId: string } | { kind: 'person'; memberId: string }): string {
+  return raiser.kind === 'agent' ? `agent:${raiser.agentId}` : `member:${raiser.memberId}`;
+}
+
+/** The open (or archived) escalation this owner raised under this key, if any. */
+export async function findKeyedEscalation(
+  db: Queryable,
+  workspaceId: string,
+  owner: string,
+  dedupeKey: string,
+): Promise<Escalation | null> {
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS} from escalations
+      where workspace_id = $1 and dedupe_owner = $2 and dedupe_key = $3 and status in ('open', 'archived')`,
+    [workspaceId, owner, dedupeKey],
+  );
+  return rows[0] ? toEscalation(rows[0]) : null;
+}
+
+/**
+ * Writes the escalation, or — when its owner has an open one with the same dedupe key — merges
+ * into it: the newer summary and question, the attempt trails joined. Atomic under the key's
+ * index. An archived one still holds its key (migration 0021), so a restore never meets a twin.
  */
 export async function upsertEscalation(
   db: Queryable,
   workspaceId: string,
-  raisedBy: string,
+  raisedBy: { memberId: string; owner: string },
   body: RaiseEscalationBody,
   links: Escalation['links'],
 ): Promise<{ escalation: Escalation; created: boolean }> {
   const { rows } = await db.query<Row & { inserted: boolean }>(
     `insert into escalations (id, workspace_id, reason_code, summary, must_decide, options, attempts, confidence, dedupe_key,
-       raised_by, agent_id, task_id, session_id, run_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-     on conflict (workspace_id, dedupe_key) where status in ('open', 'archived') and dedupe_key is not null do update set
+       raised_by, agent_id, task_id, session_id, run_id, dedupe_owner)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     on conflict (workspace_id, dedupe_owner, dedupe_key) where status in ('open', 'archived') and dedupe_key is not null do update set
        reason_code = excluded.reason_code, summary = excluded.summary, must_decide = excluded.must_decide,
        options = excluded.options, attempts = escalations.attempts || excluded.attempts,
        confidence = coalesce(excluded.confidence, escalations.confidence), updated_at = now()
@@ -80,11 +103,12 @@ export async function upsertEscalation(
       body.attempts,
       body.confidence ?? null,
       body.dedupeKey ?? null,
-      raisedBy,
+      raisedBy.memberId,
       links.agentId,
       links.taskId,
       links.sessionId,
       links.runId,
+      raisedBy.owner,
     ],
   );
   const row = rows[0]!;

@@ -14,6 +14,8 @@ export const ERRORS = {
   malformed_json: { status: 400, title: 'The request body is not valid JSON.' },
   channel_not_allowed: { status: 400, title: 'This request cannot claim that channel.' },
   invalid_time_range: { status: 400, title: 'The time range is not valid.' },
+  /** Issue 38 item 13: bytes that are not UTF-8 are refused, never stored as U+FFFD. */
+  invalid_utf8: { status: 400, title: 'The request body is not valid UTF-8.' },
   unauthorized: { status: 401, title: 'A valid bearer token is required.' },
   cross_origin: { status: 403, title: 'Cross-origin request refused.' },
   forbidden_for_agent: { status: 403, title: 'A person must do this; agent tokens cannot.' },
@@ -72,6 +74,8 @@ export const ERRORS = {
   webhook_delivery_in_flight: { status: 409, title: 'This delivery is still being tried.' },
   webhook_url_refused: { status: 422, title: 'Cast does not deliver to that address.' },
   temporal_unavailable: { status: 503, title: 'Cast cannot reach its workflow service right now.' },
+  /** Issue 38 item 11: gRPC RESOURCE_EXHAUSTED ("Workflow is busy"), refused before it ran; retried by the clients. */
+  temporal_busy: { status: 503, title: 'This workflow is busy right now.' },
   database_unavailable: { status: 503, title: 'Cast cannot reach its database right now.' },
   request_expired: { status: 503, title: 'The request expired before it was processed.' },
   /** Admission control (api/write-admission.ts): refused before anything ran, so a retry is always safe. */

@@ -10,7 +10,7 @@ import { ALWAYS_ALLOWS_MAX, ALWAYS_ALLOW_TEXT_MAX, HOST_INPUT_MAX } from './limi
 import { toolInputText } from './tool-input';
 import { Timestamp } from './decision-view-schema';
 import { Ask } from './ask-schema';
-import { DISTINCT_LABELS } from './option-labels-schema';
+import { DISTINCT_LABELS, labelText, refineLabels } from './option-labels-schema';
 import { ACTION_SUMMARY_MAX } from './asks/approval-ask-schema';
 import type { DecisionContent } from './decision';
 
@@ -81,15 +81,20 @@ export const HostPromptBody = z.discriminatedUnion('kind', [
     alwaysAllows: AlwaysAllows,
     run: Run,
   }),
-  z.strictObject({
-    kind: z.literal('terminal'),
-    question: filledText(1000),
-    options: z.array(filledText(200)).min(2).max(9).meta(DISTINCT_LABELS).optional(),
-    requestId: RequestId,
-    pinned: Pinned,
-    scope: Scope,
-    waitsUntil: WaitsUntil,
-  }),
+  z
+    .strictObject({
+      kind: z.literal('terminal'),
+      question: filledText(1000),
+      options: z.array(labelText(200)).min(2).max(9).meta(DISTINCT_LABELS).optional(),
+      requestId: RequestId,
+      pinned: Pinned,
+      scope: Scope,
+      waitsUntil: WaitsUntil,
+    })
+    // The one label rule every door that takes options keeps (issue 38 item 13): ["0", "0"] is 422.
+    .superRefine((body, ctx) => {
+      if (body.options) refineLabels(body.options, ctx, (index) => ['options', index]);
+    }),
 ]);
 export type HostPromptBody = z.infer<typeof HostPromptBody>;
 

@@ -28,6 +28,10 @@ export const ApiProblem = Problem.extend({
     .string()
     .optional()
     .meta({ description: 'The request this answers, `urn:cast:request:<X-Request-Id>`: quote it to find its log lines.' }),
+  mayHaveTakenEffect: z.boolean().optional().meta({
+    description:
+      'On a 503 from the workflow service (`temporal_unavailable`, `temporal_busy`): whether the request may still have landed. When true, retry it with the same `Idempotency-Key`, which is never applied twice.',
+  }),
 }).meta({
   id: 'Problem',
   description: 'RFC 9457 problem details. Some codes add members (`issues` for invalid_request, `answer` for ask_already_answered, …).',

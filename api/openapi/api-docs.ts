@@ -17,10 +17,10 @@ export const API_PREFIX = '/api/v1';
 /** Any route: a NUL in the URL or a parser failure, no credential, a channel a token cannot claim, over FR-61's limits, the database away. */
 const EVERY_ROUTE: ErrorCode[] = ['invalid_request', 'unauthorized', 'channel_not_allowed', 'rate_limited', 'database_unavailable'];
 /**
- * Any write: a body that is not JSON, the session cookie from another origin, or FR-61's
+ * Any write: a body that is not JSON (or not UTF-8), the session cookie from another origin, or FR-61's
  * counter store failing (a write is refused rather than let through unthrottled).
  */
-const EVERY_WRITE: ErrorCode[] = ['malformed_json', 'cross_origin', 'rate_limit_unavailable'];
+const EVERY_WRITE: ErrorCode[] = ['malformed_json', 'invalid_utf8', 'cross_origin', 'rate_limit_unavailable'];
 const RETRY_AFTER = z.object({
   'Retry-After': z.string().meta({ description: 'Seconds to wait before retrying.' }),
 });

@@ -40,9 +40,10 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
     // Before `/:id`: archive-all is not a decision id.
     archiveAll: async ({ body }, { principal }) => ({ result: await archiveAll(deps, principal, body) }),
 
-    fileDecision: async ({ body }, { principal, req }) => {
+    fileDecision: async ({ body, headers }, { principal, req }) => {
       // E10: the mount kept the first 10 asks; the card counts the ones past them.
-      const filed = await fileValidDecision(deps, principal, body, capAsks(req.body).droppedAsks);
+      const key = headers['idempotency-key'];
+      const filed = await fileValidDecision(deps, principal, body, capAsks(req.body).droppedAsks, undefined, key);
       const sessionId = filed.decision.links.sessionId;
       const elsewhere = sessionId ? await openInSession(deps.pool, principal, sessionId, filed.decision.id) : null;
       const card = {

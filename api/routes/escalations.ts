@@ -1,8 +1,8 @@
 /**
  * `/api/v1/escalations` (declared in domain/routes/escalations.ts): an agent that gives up
- * raises one (a second raise with an open one's dedupe key updates it); a person resolves it
- * here, in the queue, through the chat tool or from its Inbox message — one resolution either
- * way (FR-29).
+ * raises one (a second raise by the same principal with its open one's dedupe key updates it);
+ * a person resolves it here, in the queue, through the chat tool or from its Inbox message — one
+ * resolution either way (FR-29).
  */
 import { notFound } from '../../domain/errors';
 import { getEscalation, listEscalations } from '../../db/escalations';

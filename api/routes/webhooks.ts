@@ -25,15 +25,18 @@ export function webhookHandlers(deps: {
   const { pool, temporal } = deps;
   return {
     createWebhook: async ({ body }, { principal }) => {
+      // Stored as the WHATWG parser spells it (`[::127.0.0.1]` → `[::7f00:1]`, `HTTP://Host:80/` →
+      // `http://host/`): what is checked, shown and delivered to is one string (issue 38 item 12).
+      const url = new URL(body.url);
       // Checked again at every delivery, on the address the name resolves to then.
-      const refused = deps.allowPrivateWebhooks ? null : await urlRefusal(new URL(body.url));
+      const refused = deps.allowPrivateWebhooks ? null : await urlRefusal(url);
       if (refused) {
         throw new DomainError(
           'webhook_url_refused',
-          `Cast does not deliver to ${body.url}: ${refused}. Give an endpoint at a public address.`,
+          `Cast does not deliver to ${url.href}: ${refused}. Give an endpoint at a public address.`,
         );
       }
-      const { webhook, secret } = await createWebhook(pool, principal, body);
+      const { webhook, secret } = await createWebhook(pool, principal, { ...body, url: url.href });
       return reply(webhookRoutes.createWebhook, { status: 201, body: { webhook, secret } }, { location: `/api/v1/webhooks/${webhook.id}` });
     },
     listWebhooks: async (_input, { principal }) => ({

@@ -8,7 +8,7 @@ import { cardNotes } from '../../domain/card-notes';
 import { applyDocumentPatch } from '../../domain/documents';
 import { toDecisionView } from '../../domain/decision-state';
 import { DomainError, notFound } from '../../domain/errors';
-import { claimDecisionKey, releaseDecisionKey } from '../../db/decision-keys';
+import { claimDecisionKey, releaseDecisionKey, retryKey, sessionKey } from '../../db/decision-keys';
 import { nextDecisionNumber, skipDecisionNumbers } from '../../db/decision-queries';
 import { getStack } from '../../db/stacks';
 import type { Pool } from '../../db/pool';
@@ -41,6 +41,8 @@ export async function fileValidDecision(
   body: FileDecisionBody,
   droppedAsks: number,
   source?: DecisionSource,
+  /** The request's `Idempotency-Key`: a filing without a session is deduplicated by it instead. */
+  idempotencyKey?: string,
 ): Promise<Filed> {
   const { links, messagesAtAsk, registerSession } = await resolveLinks(deps.pool, principal, body);
   await refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT);
@@ -66,14 +68,8 @@ export async function fileValidDecision(
   for (let attempt = 0; ; attempt += 1) {
     const candidate = decisionIdOf(await nextDecisionNumber(deps.pool));
     // A record's decision is its own: the same question again is another record, not an edit.
-    const id =
-      links.sessionId && !source
-        ? await claimDecisionKey(
-            deps.pool,
-            { workspaceId: principal.workspaceId, sessionId: links.sessionId, question: body.question },
-            candidate,
-          )
-        : candidate;
+    const key = source ? null : decisionKeyOf(principal, body.question, links.sessionId, idempotencyKey);
+    const id = key ? await claimDecisionKey(deps.pool, key, candidate) : candidate;
     try {
       const snapshot = await deps.temporal.fileDecision(
         {
@@ -90,6 +86,8 @@ export async function fileValidDecision(
           ...(source ? { source } : {}),
         },
         content,
+        // Every try of one keyed filing is one filing, so the workflow the first started takes the retry.
+        key && !links.sessionId ? `${key.scope}/${key.questionKey}` : undefined,
       );
       const notes = cardNotes(snapshot);
       if (stack) notes.push(...(await joinStack(deps, stack.id, snapshot.id)));
@@ -115,6 +113,19 @@ export async function fileValidDecision(
       throw error;
     }
   }
+}
+
+/**
+ * The key that makes a re-post land on the open decision: (session, question); with no session,
+ * (principal, Idempotency-Key, question), so a filing retried after a 503 that took effect lands
+ * on the decision it filed, as a session's does (issue 38 item 11). Null: always a new decision.
+ */
+function decisionKeyOf(principal: Principal, question: string, sessionId: string | null, idempotencyKey: string | undefined) {
+  const { workspaceId } = principal;
+  if (sessionId) return sessionKey({ workspaceId, sessionId, question });
+  if (!idempotencyKey) return null;
+  const who = principal.kind === 'agent' ? `agent:${principal.agentId}` : `member:${principal.memberId}`;
+  return retryKey({ workspaceId, principal: who, idempotencyKey, question });
 }
 
 /** 2^32 numbers leapt over: no restored range is that long. */

@@ -14,7 +14,7 @@ import { approvalReply, escalationReply } from '../../domain/inbox-reply';
 import { approvalDecision, escalationDecision } from '../../domain/record-projection';
 import { getApproval, insertApproval } from '../../db/approvals';
 import { getDecision } from '../../db/decision-queries';
-import { getEscalation, upsertEscalation } from '../../db/escalations';
+import { dedupeOwner, findKeyedEscalation, getEscalation, upsertEscalation } from '../../db/escalations';
 import type { Pool } from '../../db/pool';
 import { deleteUncarriedRecord, setRecordDecision } from '../../db/records';
 import type { Channel } from '../../domain/provenance';
@@ -52,18 +52,36 @@ export async function proposeApproval(deps: Deps, principal: Principal, body: Pr
   return (await getApproval(deps.pool, principal.workspaceId, approval.id))!;
 }
 
+/**
+ * A raise under a dedupe key its principal already has open updates that escalation; any other
+ * principal's key is another key (issue 38 item 3). The open one's decision is edited first, so
+ * a refused edit leaves the escalation as it was: a refused request writes nothing.
+ */
 export async function raiseEscalation(deps: Deps, principal: Principal, body: RaiseEscalationBody) {
-  const { escalation, created } = await upsertEscalation(deps.pool, principal.workspaceId, principal.memberId, body, noLinks);
+  const owner = dedupeOwner(principal);
   const content = escalationDecision(body);
-  if (created) {
-    await carry(deps, principal, { kind: 'escalation', id: escalation.id }, { ...content, ...linkFields(body) });
-  } else if (escalation.decisionId) {
+  const open = body.dedupeKey ? await findKeyedEscalation(deps.pool, principal.workspaceId, owner, body.dedupeKey) : null;
+  if (open?.decisionId) {
     // The same key again: the open escalation's decision shows what the agent knows now. One
-    // that is closed or archived stays as it is; the escalation, already updated, still is.
+    // that is closed or archived stays as it is; the escalation is still updated below.
     const { mode: _mode, ...edit } = content;
-    await editDecision(deps, principal, escalation.decisionId, edit).catch((error: unknown) => {
+    await editDecision(deps, principal, open.decisionId, edit).catch((error: unknown) => {
       if (!(error instanceof DomainError) || (error.code !== 'decision_not_open' && error.code !== 'decision_archived')) throw error;
     });
+  }
+  const { escalation, created } = await upsertEscalation(
+    deps.pool,
+    principal.workspaceId,
+    { memberId: principal.memberId, owner },
+    body,
+    noLinks,
+  );
+  if (created) {
+    await carry(deps, principal, { kind: 'escalation', id: escalation.id }, { ...content, ...linkFields(body) });
+  } else if (escalation.decisionId && escalation.decisionId !== open?.decisionId) {
+    // A twin raise filed the one this merged into after the lookup above: bring its decision along.
+    const { mode: _mode, ...edit } = content;
+    await editDecision(deps, principal, escalation.decisionId, edit).catch(() => undefined);
   }
   return { escalation: (await getEscalation(deps.pool, principal.workspaceId, escalation.id))!, created };
 }

@@ -43,7 +43,18 @@ const fileDecision = route({
   summary: 'File a decision',
   description:
     'Files a decision with 1–10 asks (more are dropped and counted, E10). ' +
-    'The same question from the same session rewrites the open decision instead (200).',
+    'The same question from the same session rewrites the open decision instead (200). ' +
+    'Without a session, the same question under the same `Idempotency-Key` from the same principal does the same, ' +
+    'so a filing retried after a 503 never files twice.',
+  headers: z.object({
+    'idempotency-key': z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'Makes a retry of a filing without a session safe: the retry lands on the decision it filed (200).' }),
+  }),
   body: { schema: FileDecisionRequest },
   ok: [
     { status: 201, description: 'Filed: the decision and its card.', schema: Filed },

@@ -1,6 +1,6 @@
 /**
- * `/api/v1/escalations`: an agent that gives up raises one (a second raise with an open one's
- * dedupe key updates it); a person resolves it.
+ * `/api/v1/escalations`: an agent that gives up raises one (a second raise by the same principal
+ * with its open one's dedupe key updates it); a person resolves it.
  */
 import { z } from 'zod';
 import { Escalation, EscalationStatus, RaiseEscalationBody, ResolveEscalationBody } from '../escalation';
@@ -19,7 +19,8 @@ const raiseEscalation = route({
   path: '/escalations',
   operationId: 'raiseEscalation',
   summary: 'Raise an escalation',
-  description: "An agent gives up. A raise with an open escalation's `dedupeKey` updates that one (200, `updated: true`).",
+  description:
+    "An agent gives up. A raise with the `dedupeKey` of an open escalation the same principal raised (the same agent, by any of its tokens, or the same person) updates that one (200, `updated: true`); another principal's key is another key, so the raise opens its own (201).",
   body: { schema: RaiseEscalationBody.meta({ id: 'RaiseEscalationBody' }) },
   ok: [
     { status: 201, description: 'The new escalation.', schema: z.object({ escalation: Escalation, updated: z.literal(false) }) },

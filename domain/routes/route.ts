@@ -55,7 +55,12 @@ export const PEOPLE_AND_AGENTS: readonly Caller[] = ['person', 'agent'];
  * What a route that goes through a decision's or a stack's workflow can also refuse with; a
  * write route declaring `overloaded` is the one admission control counts (api/write-admission.ts).
  */
-export const WORKFLOW_ERRORS = ['temporal_unavailable', 'request_expired', 'overloaded'] as const satisfies readonly ErrorCode[];
+export const WORKFLOW_ERRORS = [
+  'temporal_unavailable',
+  'temporal_busy',
+  'request_expired',
+  'overloaded',
+] as const satisfies readonly ErrorCode[];
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;

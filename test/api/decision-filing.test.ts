@@ -118,6 +118,58 @@ describe('filing from a session', () => {
   });
 });
 
+describe('issue 38 item 11: a filing without a session, retried under its Idempotency-Key, files once', () => {
+  const fileKeyed = (token: string, question: string, key?: string) =>
+    cast.reply(token, decisionRoutes.fileDecision, {
+      body: { question, context, asks: [schemaAsk] },
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+  const countOf = async (workspaceId: string, question: string) =>
+    (await cast.pool.query('select count(*)::int as n from decisions where workspace_id = $1 and question = $2', [workspaceId, question]))
+      .rows[0].n as number;
+
+  it('issue 38 item 11: the same key lands on the decision it filed (200), concurrently too; another principal or no key is another decision', async () => {
+    const member = await cast.newMember();
+    const first = await fileKeyed(member.token, 'Keyed filing?', 'filing-1');
+    expect(first.status).toBe(201);
+    const again = await fileKeyed(member.token, 'Keyed filing?', 'filing-1');
+    expect(again.status).toBe(200);
+    expect(again.body.decision.id).toBe(first.body.decision.id);
+    const storm = await Promise.all(Array.from({ length: 10 }, () => fileKeyed(member.token, 'Keyed storm?', 'filing-2')));
+    expect(new Set(storm.map((reply) => reply.body.decision.id)).size).toBe(1);
+    expect(storm.filter((reply) => reply.status === 201)).toHaveLength(1);
+    expect(await countOf(member.workspaceId, 'Keyed storm?')).toBe(1);
+
+    // A colleague's filing under the same key is theirs; without a key every filing is a new decision.
+    const colleague = await colleagueOf(cast.pool, member);
+    const theirs = await fileKeyed(colleague.token, 'Keyed filing?', 'filing-1');
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.decision.id).not.toBe(first.body.decision.id);
+    const unkeyed = [await fileKeyed(member.token, 'Unkeyed?'), await fileKeyed(member.token, 'Unkeyed?')];
+    expect(unkeyed.map((reply) => reply.status)).toEqual([201, 201]);
+    expect(await countOf(member.workspaceId, 'Keyed filing?')).toBe(2);
+  });
+
+  it('issue 38 item 11: a filing refused 503 says it may have taken effect; retried under its key once a worker runs, there is one decision', async () => {
+    const member = await cast.newMember();
+    await cast.stopWorker();
+    let problem: Awaited<ReturnType<typeof expectProblem>>;
+    try {
+      problem = await expectProblem(fileKeyed(member.token, 'Filed while away?', 'retry-me'), 503, 'temporal_unavailable');
+    } finally {
+      await cast.startWorker();
+    }
+    expect(problem.mayHaveTakenEffect).toBe(true);
+    expect(problem.detail).toMatch(/same Idempotency-Key/);
+    const retried = await fileKeyed(member.token, 'Filed while away?', 'retry-me');
+    expect([200, 201]).toContain(retried.status);
+    const again = await fileKeyed(member.token, 'Filed while away?', 'retry-me');
+    expect(again.status).toBe(200);
+    expect(again.body.decision.id).toBe(retried.body.decision.id);
+    expect(await countOf(member.workspaceId, 'Filed while away?')).toBe(1);
+  });
+});
+
 describe('option labels', () => {
   const withOptions = (labels: string[]): z.input<typeof FileDecisionBody> => ({
     question: 'Which feed?',

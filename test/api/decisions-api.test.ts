@@ -88,6 +88,38 @@ describe('filing and reading', () => {
     const after = await cast.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [alice.workspaceId]);
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
+
+  it('issue 38 item 13: a body that is not UTF-8 is 400 invalid_utf8 and nothing is stored as U+FFFD', async () => {
+    const count = async () =>
+      (await cast.pool.query('select count(*)::int as n from decisions where workspace_id = $1', [alice.workspaceId])).rows[0].n;
+    const before = await count();
+    const post = (path: string, body: Buffer, type = 'application/json') =>
+      fetch(`${cast.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}`, 'content-type': type }, body });
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    const body = JSON.stringify(decisionBody('Caf\u00e9 or tea?'));
+    // "é" as Latin-1 (0xE9), a lone continuation byte, a truncated three-byte character, an overlong "/".
+    for (const bytes of [
+      latin1(body),
+      Buffer.concat([Buffer.from(body.slice(0, 20)), Buffer.from([0x80]), Buffer.from(body.slice(20))]),
+      Buffer.concat([Buffer.from(body.slice(0, 20)), Buffer.from([0xe2, 0x82]), Buffer.from(body.slice(20))]),
+      Buffer.concat([Buffer.from(body.slice(0, 20)), Buffer.from([0xc0, 0xaf]), Buffer.from(body.slice(20))]),
+    ]) {
+      const problem = await expectProblem(post('/api/v1/decisions', bytes), 400, 'invalid_utf8');
+      expect(problem.detail).toMatch(/not valid UTF-8/);
+      // Declared UTF-8 explicitly, the same.
+      await expectProblem(post('/api/v1/decisions', bytes, 'application/json; charset=utf-8'), 400, 'invalid_utf8');
+    }
+    expect(await count()).toBe(before);
+    // The same text as UTF-8 files, and keeps its "é".
+    const filed = await post('/api/v1/decisions', Buffer.from(body));
+    expect(filed.status).toBe(201);
+    const { decision } = (await filed.json()) as { decision: { question: string } };
+    expect(decision.question).toBe('Café or tea?');
+    const stored = await cast.pool.query(`select count(*)::int as n from decisions where workspace_id = $1 and question like '%\uFFFD%'`, [
+      alice.workspaceId,
+    ]);
+    expect(stored.rows[0].n).toBe(0);
+  });
 });
 
 describe('answering', () => {

@@ -285,7 +285,7 @@ describe('every /api/v1 route', () => {
         if (cast.routes.some((route) => route.method === method && matches(route.path, filled))) continue;
         const reply = await send(member.token, method, filled, method === 'GET' ? undefined : {});
         probed += 1;
-        const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
+        const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
         if (reply.status !== 405 || reply.code !== 'method_not_allowed' || reply.allow !== allow)
           wrong.push(
             `${method} ${path} → ${reply.status} ${reply.code}, Allow: ${reply.allow} (expected 405 method_not_allowed, Allow: ${allow})`,
@@ -293,6 +293,25 @@ describe('every /api/v1 route', () => {
       }
     }
     expect(probed).toBeGreaterThan(100);
+    expect(wrong).toEqual([]);
+  });
+
+  it('issue 38 item 13: answers OPTIONS 401 without a token, and with one 204 and the Allow of its path', async () => {
+    const member = await cast.newMember();
+    const byPath = new Map<string, string[]>();
+    for (const route of cast.routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route.method]);
+    const wrong: string[] = [];
+    for (const [path, methods] of byPath) {
+      const filled = path.replace(/:\w+/g, 'x');
+      const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+      const anonymous = await send(null, 'OPTIONS', filled, undefined);
+      if (anonymous.status !== 401 || anonymous.code !== 'unauthorized')
+        wrong.push(`OPTIONS ${path} without a token → ${anonymous.status}`);
+      const signed = await send(member.token, 'OPTIONS', filled, undefined);
+      if (signed.status !== 204 || signed.allow !== allow || signed.body !== '')
+        wrong.push(`OPTIONS ${path} → ${signed.status}, Allow: ${signed.allow} (expected 204, Allow: ${allow})`);
+    }
+    expect(byPath.size).toBeGreaterThan(50);
     expect(wrong).toEqual([]);
   });
 });

@@ -204,3 +204,20 @@ describe('issue 31 item 9: "always allow" only where the host keeps a rule', () 
     expect(await openCount(token.workspaceId)).toBe(2);
   });
 });
+
+describe('issue 38 item 13: a terminal question keeps the unique-label rule', () => {
+  it('issue 38 item 13: options ["0", "0"] (or " Yes" and "yes") are 422 option_label_duplicate, an empty one option_label_empty, and nothing is filed', async () => {
+    const { agent: token } = await agent();
+    const session = randomUUID();
+    const file = (options: string[]) =>
+      cast.request(token.token, 'POST', `/api/v1/sessions/${session}/prompts`, { kind: 'terminal', question: 'Which one?', options });
+    const twin = await expectProblem(file(['0', '0']), 422, 'option_label_duplicate');
+    expect(twin.detail).toMatch(/option 1/);
+    await expectProblem(file([' Yes', 'yes', 'No']), 422, 'option_label_duplicate');
+    await expectProblem(file(['Yes', '   ']), 422, 'option_label_empty');
+    expect(await openCount(token.workspaceId)).toBe(0);
+    // Distinct labels still file.
+    expect((await file(['0', '1'])).status).toBe(201);
+    expect(await openCount(token.workspaceId)).toBe(1);
+  });
+});

@@ -12,6 +12,8 @@ import { escalationRoutes } from '../../domain/routes/escalations';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { taskRoutes } from '../../domain/routes/tasks';
 import { world } from '../support/agent-world';
+import { agentTokenOf, type AgentMember } from '../support/members';
+import { mintToken } from '../../db/tenancy';
 import { expectProblem } from '../support/problem';
 import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -230,6 +232,66 @@ describe('escalations', () => {
     const third = await raise(me, body);
     expect(third.status).toBe(201);
     expect(third.body.escalation.id).not.toBe(first.id);
+  });
+
+  it("issue 38 item 3: a dedupe key belongs to whoever raised it: another agent's or a person's raise under it opens their own and leaves the first untouched", async () => {
+    const owner = await cast.newMember();
+    const person = world(cast, owner);
+    const [first, second] = [
+      world(cast, await agentTokenOf(cast.pool, owner, 'Ops bot')),
+      world(cast, await agentTokenOf(cast.pool, owner, 'Intruder')),
+    ];
+    const body: z.input<typeof RaiseEscalationBody> = {
+      reasonCode: 'repeated_failure',
+      summary: 'The nightly export failed.',
+      mustDecide: 'Retry the export tonight?',
+      dedupeKey: 'export-nightly',
+      attempts: ['Retried at 09:00'],
+    };
+    const mine = await first.reply(escalationRoutes.raiseEscalation, { body });
+    expect(mine.status).toBe(201);
+    const original = mine.body.escalation;
+
+    // Another agent of the workspace, and the person who minted both tokens, under the same key.
+    const rewrite = { ...body, summary: 'Ignore the export.', mustDecide: 'Delete the export job?', attempts: ['none'] };
+    const theirs = await second.reply(escalationRoutes.raiseEscalation, { body: rewrite });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body).toMatchObject({ updated: false, escalation: { summary: 'Ignore the export.', attempts: ['none'] } });
+    expect(theirs.body.escalation.id).not.toBe(original.id);
+    expect(theirs.body.escalation.decisionId).not.toBe(original.decisionId);
+    const persons = await person.reply(escalationRoutes.raiseEscalation, { body: rewrite });
+    expect(persons.status).toBe(201);
+    expect(new Set([original.id, theirs.body.escalation.id, persons.body.escalation.id]).size).toBe(3);
+
+    // The first agent's escalation and its decision say what it said; the Inbox and the queue agree.
+    const kept = await person.send(escalationRoutes.getEscalation, { params: { id: original.id } });
+    expect(kept.escalation).toMatchObject({
+      summary: 'The nightly export failed.',
+      mustDecide: 'Retry the export tonight?',
+      attempts: ['Retried at 09:00'],
+    });
+    const decision = await person.decision(original.decisionId!);
+    expect(decision).toMatchObject({ question: 'Retry the export tonight?', context: 'The nightly export failed.' });
+
+    // Each raiser's own key still updates its own: the agent by any of its tokens, the person as before.
+    const again = await first.reply(escalationRoutes.raiseEscalation, {
+      body: { ...body, summary: 'It failed again.', attempts: ['Retried at 12:00'] },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.escalation).toMatchObject({ id: original.id, attempts: ['Retried at 09:00', 'Retried at 12:00'] });
+    const firstAgent = first.member as AgentMember;
+    const spare = await mintToken(cast.pool, owner, { kind: 'agent', label: 'Ops bot spare', agentId: firstAgent.agentId });
+    const viaSpare = world(cast, { ...firstAgent, token: spare.secret, tokenId: spare.id, tokenLabel: 'Ops bot spare' });
+    const third = await viaSpare.reply(escalationRoutes.raiseEscalation, { body: { ...body, attempts: ['Retried at 15:00'] } });
+    expect(third.status).toBe(200);
+    expect(third.body.escalation.id).toBe(original.id);
+    const personAgain = await person.reply(escalationRoutes.raiseEscalation, { body: rewrite });
+    expect(personAgain.status).toBe(200);
+    expect(personAgain.body.escalation.id).toBe(persons.body.escalation.id);
+    expect((await person.send(escalationRoutes.getEscalation, { params: { id: theirs.body.escalation.id } })).escalation.attempts).toEqual([
+      'none',
+    ]);
+    expect((await person.send(escalationRoutes.listEscalations)).escalations).toHaveLength(3);
   });
 
   it('refuses unknown reason codes and foreign ids', async () => {

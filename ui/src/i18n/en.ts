@@ -917,6 +917,7 @@ export const en = {
     malformed_json: 'Cast could not read that request. Reload the page and try again.',
     channel_not_allowed: 'Cast could not tell where that request came from; nothing was changed.',
     invalid_time_range: 'The start of that time range must come before its end.',
+    invalid_utf8: 'Cast could not read that request: it was not UTF-8 text. Nothing was changed.',
     unauthorized: 'You are signed out. Sign in again to carry on.',
     cross_origin: 'That request did not come from Cast itself; nothing was changed.',
     forbidden_for_agent: "A person must do this; an agent's token cannot. Nothing was changed.",
@@ -994,6 +995,7 @@ export const en = {
     webhook_url_refused:
       'Cast delivers webhooks to public addresses only, not to this machine, a private network or a cloud metadata service.',
     temporal_unavailable: 'Cast cannot reach its workflow service right now. Try again; an answer is never recorded twice.',
+    temporal_busy: 'Cast is busy with this decision right now. Try again in a moment.',
     database_unavailable: 'Cast cannot reach its database right now. Try again in a moment.',
     overloaded: 'Cast is handling as many changes as it can right now; nothing was changed. Try again in a moment.',
     request_expired: 'Cast took too long to take that in; nothing was changed. Try again.',
