@@ -4,7 +4,7 @@ import { characters } from '../text-fields';
 import { ActivityEntry, SubjectKind } from '../activity';
 import { queryNumber } from '../query-number';
 import { limitQuery } from './list-limit';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const listActivity = route({
   tag: 'Workspace',
@@ -19,7 +19,7 @@ const listActivity = route({
     limit: limitQuery(50, 200),
   }),
   ok: { status: 200, description: 'Entries.', schema: z.object({ activity: z.array(ActivityEntry) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 export const activityRoutes = { listActivity };

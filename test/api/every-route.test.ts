@@ -8,11 +8,12 @@
  * and a refusal's code — is one the served OpenAPI document lists for that operation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holds, PERMISSIONS } from '../../domain/permissions';
 import { API_ROUTES } from '../../domain/routes/index';
 import type { OpenApiDocument } from '../../api/openapi/document';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { documentedAnswers, undocumented, type DocumentedAnswers } from '../support/documented-answers';
-import { agentTokenOf } from '../support/members';
+import { agentTokenOf, colleagueOf } from '../support/members';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
@@ -61,6 +62,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v1/escalations/:id/resolve': { resolution: 'Yes.' },
   'POST /api/v1/inbox/:id/reply': { text: 'yes' },
   'DELETE /api/v1/tokens/:id': undefined,
+  'PATCH /api/v1/members/:id': { role: 'viewer' },
+  'DELETE /api/v1/members/:id': undefined,
 };
 
 /** Bodies for the routes without an id, for the person and agent passes. */
@@ -119,6 +122,7 @@ async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
   });
   await me.file({ question: 'Owner approval ask?', context: 'Context long enough for a card to be answerable.', asks: [approvalAsk()] });
   const disposable = await me.ok<{ token: { id: string } }>('POST', '/api/v1/tokens', { agent: 'Disposable', label: 'to revoke' });
+  const colleague = await colleagueOf(cast.pool, owner, 'Walk colleague');
 
   const byResource: Record<string, { foreign: string; missing: string }> = {
     decisions: { foreign: decision, missing: 'sd-999999999' },
@@ -133,6 +137,7 @@ async function ownersWorld(owner: Member): Promise<(route: string) => Ids> {
     escalations: { foreign: escalation.escalation.id, missing: 'esc_00000000000000000000000000000000' },
     inbox: { foreign: `approval:${approval.approval.id}`, missing: 'approval:apr_00000000000000000000000000000000' },
     tokens: { foreign: disposable.token.id, missing: 'tk_00000000000000000000000000000000' },
+    members: { foreign: colleague.memberId, missing: 'mb_00000000000000000000000000000000' },
   };
   return (route) => {
     const resource = route.split(' ')[1]!.split('/')[3]!;
@@ -177,18 +182,18 @@ describe('every /api/v1 route', () => {
     expect(cast.routes).toContainEqual({ method: 'POST', path: '/api/v1/decisions/:id/asks/:ask/answer' });
   });
 
-  it('is each declared in domain/routes/, with who may call it', () => {
+  it('is each declared in domain/routes/, with the permission it needs', () => {
     const declared = new Set(API_ROUTES.map((route) => `${route.method.toUpperCase()} /api/v1${route.path}`));
     const undeclared = cast.routes.map((route) => `${route.method} ${route.path}`).filter((route) => !declared.has(route));
     expect(undeclared).toEqual([]);
-    expect(API_ROUTES.filter((route) => route.callers.length === 0).map((route) => route.operationId)).toEqual([]);
+    expect(API_ROUTES.filter((route) => !PERMISSIONS.includes(route.permission)).map((route) => route.operationId)).toEqual([]);
   });
 
-  it("answers a person's token without 403, and an agent token 403 forbidden_for_agent exactly where agents are not declared", async () => {
+  it("answers an owner's token without 403, and an agent token 403 forbidden_for_agent exactly where agents lack the route's permission", async () => {
     const owner = await cast.newMember();
     const agent = await agentTokenOf(cast.pool, owner, 'Route walker', 'walk');
     const idsFor = await ownersWorld(owner);
-    const callers = new Map(API_ROUTES.map((route) => [`${route.method.toUpperCase()} /api/v1${route.path}`, route.callers]));
+    const permissions = new Map(API_ROUTES.map((route) => [`${route.method.toUpperCase()} /api/v1${route.path}`, route.permission]));
     const wrong: string[] = [];
     // The agent first: whatever it may do, it does before the person's pass deletes and revokes.
     for (const [who, token] of [
@@ -206,7 +211,8 @@ describe('every /api/v1 route', () => {
         const offDocument = undocumented(documented, key, reply.status, code);
         if (offDocument) wrong.push(`${who} ${offDocument}`);
         const refusedAsAgent = reply.status === 403 && code === 'forbidden_for_agent';
-        const agentsMay = callers.get(key)?.includes('agent') ?? false;
+        const permission = permissions.get(key);
+        const agentsMay = permission ? holds('agent', permission) : false;
         if (reply.status >= 500 || reply.status === 401) wrong.push(`${who} ${key} → ${reply.status} ${code} ${reply.body.slice(0, 300)}`);
         else if (who === 'person' && reply.status === 403) wrong.push(`person ${key} → 403 ${code}`);
         else if (who === 'agent' && refusedAsAgent === agentsMay)
