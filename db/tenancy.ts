@@ -90,12 +90,14 @@ export async function findPrincipalByToken(pool: Pool, secret: string): Promise<
     prepared(
       pool,
       `with t as (
-         select id, workspace_id, member_id, kind, agent_id, label, last_used_at from api_tokens
-          where token_hash = $1 and revoked_at is null and (expires_at is null or expires_at > now())),
+         select t.id, t.workspace_id, t.member_id, t.kind, t.agent_id, t.label, t.last_used_at, t.expires_at, m.role
+           from api_tokens t join members m on m.id = t.member_id
+          where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now()) and m.removed_at is null),
        touched as (
          update api_tokens set last_used_at = now()
           where id = (select id from t) and coalesce((select last_used_at from t) < now() - interval '1 minute', true))
-       select workspace_id as "workspaceId", member_id as "memberId", id as "tokenId", kind, agent_id as "agentId", label from t`,
+       select workspace_id as "workspaceId", member_id as "memberId", id as "tokenId", kind, agent_id as "agentId", label, role,
+              expires_at as "expiresAt" from t`,
       [hashToken(secret)],
     ),
   );
