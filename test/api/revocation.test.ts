@@ -191,7 +191,7 @@ describe('a credential ending ends what it holds open', () => {
         const held = fetch(`${second.url}/api/v1/decisions/${id}/wait?timeout=25`, { headers: s.credential });
         await holding(before);
         await ending.end(s);
-        await ok(s.founder, 'POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [1] } });
+        await ok(s.founder, 'POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
         const response = await held;
         const body = await response.text();
         expect(response.status, body).toBe(401);
