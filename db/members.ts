@@ -16,10 +16,7 @@ import { getMember } from './tenancy';
 export type MemberGuard = (member: Member) => void;
 
 function lastOwner(): DomainError {
-  return new DomainError(
-    'last_owner',
-    'This is the last owner of the workspace: make someone else an owner first. Nothing was changed.',
-  );
+  return new DomainError('last_owner', 'This is the last owner of the workspace: make someone else an owner first. Nothing was changed.');
 }
 
 /** Locks the workspace's owners and the member; the member as they are, and how many owners remain. */

@@ -113,7 +113,14 @@ export async function findPrincipalByToken(pool: Pool, secret: string): Promise<
         tokenLabel: row.label,
         expiresAt: row.expiresAt,
       }
-    : { kind: 'person', workspaceId: row.workspaceId, memberId: row.memberId, tokenId: row.tokenId, role: row.role, expiresAt: row.expiresAt };
+    : {
+        kind: 'person',
+        workspaceId: row.workspaceId,
+        memberId: row.memberId,
+        tokenId: row.tokenId,
+        role: row.role,
+        expiresAt: row.expiresAt,
+      };
 }
 
 /** The default workspace and member that a fresh instance signs in as. */
@@ -137,11 +144,21 @@ type MemberRow = { id: string; name: string; role: Member['role']; created_at: D
 const MEMBER_COLUMNS = 'id, name, role, created_at, removed_at';
 
 export function toMember(row: MemberRow): Member {
-  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at.toISOString(), removedAt: row.removed_at?.toISOString() ?? null };
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    createdAt: row.created_at.toISOString(),
+    removedAt: row.removed_at?.toISOString() ?? null,
+  };
 }
 
 /** The workspace's members, oldest first; removed ones only when asked for. */
-export async function listMembers(db: Queryable, workspaceId: string, options: { removed: boolean } = { removed: false }): Promise<Member[]> {
+export async function listMembers(
+  db: Queryable,
+  workspaceId: string,
+  options: { removed: boolean } = { removed: false },
+): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(
     `select ${MEMBER_COLUMNS} from members where workspace_id = $1 and ($2 or removed_at is null) order by created_at, id`,
     [workspaceId, options.removed],
@@ -150,7 +167,10 @@ export async function listMembers(db: Queryable, workspaceId: string, options: {
 }
 
 export async function getMember(db: Queryable, workspaceId: string, id: string): Promise<Member | null> {
-  const { rows } = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members where workspace_id = $1 and id = $2`, [workspaceId, id]);
+  const { rows } = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members where workspace_id = $1 and id = $2`, [
+    workspaceId,
+    id,
+  ]);
   return rows[0] ? toMember(rows[0]) : null;
 }
 

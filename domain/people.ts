@@ -12,7 +12,8 @@ import { ROLES } from './permissions';
 /** A member's role (domain/permissions.ts says what each may do). */
 export const MemberRole = z.enum(ROLES).meta({
   id: 'MemberRole',
-  description: 'viewer reads; member also answers and files; admin also manages people, tokens, agents, webhooks and settings; owner also makes and demotes owners and admins.',
+  description:
+    'viewer reads; member also answers and files; admin also manages people, tokens, agents, webhooks and settings; owner also makes and demotes owners and admins.',
 });
 
 export const Member = z

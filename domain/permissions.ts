@@ -11,7 +11,8 @@
 export const PERMISSION_WORDS = {
   'api.describe': 'Read the API description (`/openapi.json`).',
   'decision.read': 'Read decisions, sessions, runs and their messages; wait on them.',
-  'workspace.read': 'Read everything else a person sees: missions, tasks, agents, stacks, approvals, escalations, the Inbox, activity, analytics, settings and members.',
+  'workspace.read':
+    'Read everything else a person sees: missions, tasks, agents, stacks, approvals, escalations, the Inbox, activity, analytics, settings and members.',
   'decision.file': 'File, edit and withdraw decisions, approvals, escalations and host prompts.',
   'session.report': 'Register sessions, report runs and heartbeats, append messages.',
   'decision.answer': 'Answer and undo asks, approve, reject, resolve, reply in the Inbox, run again.',
@@ -25,7 +26,7 @@ export const PERMISSION_WORDS = {
   'owner.manage': 'Make, demote or remove owners and admins.',
   'webhook.manage': 'Register, list, rotate, ping and delete webhooks; read and redeliver deliveries.',
   'settings.manage': "Change the workspace's settings (the health line).",
-  'agent.manage': "Create agents, rewrite their instructions, add and remove their tool grants.",
+  'agent.manage': 'Create agents, rewrite their instructions, add and remove their tool grants.',
 } as const;
 
 export type Permission = keyof typeof PERMISSION_WORDS;

@@ -74,7 +74,7 @@ const listTokens = route({
   operationId: 'listTokens',
   summary: "List the workspace's tokens",
   description:
-    "Labels, kinds, agents and dates; never a secret. Revoked tokens only with `revoked=true`. A caller without `token.manage` sees only their own tokens and those they minted for agents.",
+    'Labels, kinds, agents and dates; never a secret. Revoked tokens only with `revoked=true`. A caller without `token.manage` sees only their own tokens and those they minted for agents.',
   query: z.object({
     revoked: z
       .enum(['true', 'false'])

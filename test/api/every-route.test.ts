@@ -1,7 +1,7 @@
 /**
  * FR-59 and DESIGN §8 across the whole API: every `/api/v1` route — listed from the mounted
  * routers, so a new one cannot be missed, and each declared in domain/routes/ — answers 401
- * without a token; a person's token is never refused as a person's; an agent token gets 403
+ * without a token; an owner's token is never refused for its role; an agent token gets 403
  * `forbidden_for_agent` exactly where its declaration leaves agents out; another workspace's
  * token gets 404 for the workspace's ids, with exactly the body a missing id gets; and a
  * method a path does not declare gets 405 with `Allow`. Every answer on the way — status,
@@ -14,7 +14,7 @@ import type { OpenApiDocument } from '../../api/openapi/document';
 import { documentedAnswers, undocumented, type DocumentedAnswers } from '../support/documented-answers';
 import { agentTokenOf } from '../support/members';
 import { BODIES, fill, LIST_BODIES, ownersWorld, send as sendAs, type Ids } from '../support/route-walk';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { startTestCast, type TestCast } from '../support/test-cast';
 
 let cast: TestCast;
 /** What the served document says each operation answers. */
@@ -32,7 +32,6 @@ afterAll(() => cast?.stop());
  * for the caller — they never reach the owner's session.
  */
 const REGISTERS_SESSION = new Set(['PUT /api/v1/sessions/:id', 'POST /api/v1/sessions/:id/prompts']);
-
 
 const send = (token: string | null, method: string, path: string, body: unknown) => sendAs(cast, token, method, path, body);
 

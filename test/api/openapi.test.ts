@@ -172,12 +172,16 @@ describe('GET /api/v1/openapi.json', () => {
       const at = `${route.method.toUpperCase()} ${route.path}`;
       const codes = operation.responses?.['403']?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
       if (codes.includes('forbidden_for_agent') === holds('agent', route.permission))
-        wrong.push(`${at}: 403 lists ${JSON.stringify(codes)} for ${route.permission}, which agents ${holds('agent', route.permission) ? 'hold' : 'lack'}`);
+        wrong.push(
+          `${at}: 403 lists ${JSON.stringify(codes)} for ${route.permission}, which agents ${holds('agent', route.permission) ? 'hold' : 'lack'}`,
+        );
       const someRoleLacks = ROLES.some((role) => !holds(role, route.permission));
-      if (someRoleLacks && !codes.includes('forbidden_for_role')) wrong.push(`${at}: 403 does not list forbidden_for_role for ${route.permission}`);
+      if (someRoleLacks && !codes.includes('forbidden_for_role'))
+        wrong.push(`${at}: 403 does not list forbidden_for_role for ${route.permission}`);
       const named = (operation as { 'x-cast-permission'?: string })['x-cast-permission'];
       if (named !== route.permission) wrong.push(`${at}: x-cast-permission is ${named}, the declaration says ${route.permission}`);
-      if (!operation.description?.includes(`\`${route.permission}\``)) wrong.push(`${at}: the description does not name ${route.permission}`);
+      if (!operation.description?.includes(`\`${route.permission}\``))
+        wrong.push(`${at}: the description does not name ${route.permission}`);
     }
     expect(wrong).toEqual([]);
   });

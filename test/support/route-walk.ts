@@ -149,4 +149,3 @@ export async function send(cast: Pick<TestCast, 'url'>, token: string | null, me
   const code = type?.startsWith('application/problem+json') ? (JSON.parse(text) as { code: string }).code : null;
   return { status: response.status, type, body: text, code, allow: response.headers.get('allow') };
 }
-

@@ -44,7 +44,10 @@ describe('the permission registry', () => {
   it('nests the roles: each holds everything the one below it holds', () => {
     for (let i = 1; i < ROLES.length; i += 1) {
       const [weaker, stronger] = [ROLES[i - 1]!, ROLES[i]!];
-      expect([...GRANTS[weaker]].filter((permission) => !holds(stronger, permission)), `${stronger} ⊇ ${weaker}`).toEqual([]);
+      expect(
+        [...GRANTS[weaker]].filter((permission) => !holds(stronger, permission)),
+        `${stronger} ⊇ ${weaker}`,
+      ).toEqual([]);
       expect(GRANTS[stronger].size, `${stronger} holds more than ${weaker}`).toBeGreaterThan(GRANTS[weaker].size);
     }
   });
