@@ -76,8 +76,18 @@ export function waitForMessages(
   );
 }
 
-/** Streams every message after `after` as `event: message` with `id: seq`, until the client leaves. */
-export async function streamMessages(feed: Feed, res: Response, after: number, signal: AbortSignal): Promise<void> {
+/**
+ * Streams every message after `after` as `event: message` with `id: seq`, until the client
+ * leaves or `signal` aborts. `admit` is asked before each batch is written: when it says no
+ * (the credential ended), the batch is not sent and the stream stops.
+ */
+export async function streamMessages(
+  feed: Feed,
+  res: Response,
+  after: number,
+  signal: AbortSignal,
+  admit: () => Promise<boolean> = async () => true,
+): Promise<void> {
   res.status(200).set({
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -95,6 +105,7 @@ export async function streamMessages(feed: Feed, res: Response, after: number, s
     while (!signal.aborted) {
       bell.reset();
       const messages = await listMessages(feed.pool, feed.workspaceId, feed.sessionId, { after: cursor, limit: SSE_BATCH });
+      if (messages.length > 0 && !(await admit())) return;
       for (const message of messages) {
         res.write(`id: ${message.seq}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
         cursor = message.seq;
@@ -113,4 +124,14 @@ export async function streamMessages(feed: Feed, res: Response, after: number, s
   } finally {
     unsubscribe?.();
   }
+}
+
+/**
+ * The stream's last event when its credential ended (issue 38 item 2): says why, and tells
+ * EventSource to wait before it reconnects — its next request is a 401, which stops it.
+ */
+export function endStreamForCredential(res: Response): void {
+  if (res.writableEnded) return;
+  const data = { code: 'unauthorized', detail: 'The token or sign-in this stream was opened with was revoked or expired.' };
+  res.write(`event: revoked\ndata: ${JSON.stringify(data)}\nretry: 5000\n\n`);
 }

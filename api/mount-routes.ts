@@ -2,11 +2,13 @@
  * Mounts route handlers by their declarations (domain/routes/): the declaration's schemas
  * parse the path, query, headers and body before the handler runs, and the handler gives
  * back a body of the declared shape. With `checkResponses` (the test suite) every answer is
- * also parsed with its declared schema, so a handler that drifts from its contract fails. A
- * route an agent may not call answers an agent token 403 `forbidden_for_agent` before it runs.
+ * also parsed with its declared schema, so a handler that drifts from its contract fails. Each
+ * route's declared permission is checked here, once, before its input is read: an agent token
+ * without it gets 403 `forbidden_for_agent`, a person whose role lacks it 403 `forbidden_for_role`.
  */
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import { requirePermission } from '../domain/authorize';
 import { DomainError } from '../domain/errors';
 import { API_RESOURCES, type ApiResources } from '../domain/routes/index';
 import { successesOf, type RouteContract, type RouteInput, type RouteReply } from '../domain/routes/route';
@@ -46,8 +48,8 @@ async function serve(
   options: { checkResponses: boolean },
 ): Promise<void> {
   const principal = res.locals.principal;
-  // Before the input is read: an agent learns nothing from a route that is not its own.
-  if (principal.kind === 'agent' && !contract.callers.includes('agent')) throw forbiddenForAgent(contract);
+  // Before the input is read: a caller learns nothing from a route that is not theirs, and nothing changes.
+  requirePermission(principal, contract.permission, contract.summary);
   const result = await handler(parseInput(contract, req), { principal, req, res });
   if (result === WROTE) return;
   const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
@@ -55,15 +57,6 @@ async function serve(
   if (result instanceof Reply) res.set(result.headers);
   if (status === 204) res.status(204).end();
   else res.status(status).json(body);
-}
-
-/** Everything that decides is a person's alone (DESIGN §8): nothing changes, and the agent is told who must act. */
-function forbiddenForAgent(contract: RouteContract): DomainError {
-  return new DomainError(
-    'forbidden_for_agent',
-    `A person must do this in Cast ("${contract.summary}"); an agent token cannot. Nothing was changed.`,
-    { operation: contract.operationId },
-  );
 }
 
 export function reply<C extends RouteContract>(_contract: C, success: RouteReply<C>, headers?: Record<string, string>): Reply<C> {

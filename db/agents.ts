@@ -50,8 +50,9 @@ export async function createAgent(db: Queryable, workspaceId: string, body: Crea
   try {
     return await withTransaction(db, async (client) => {
       const { rows } = await client.query<AgentRow>(
-        `insert into agents (id, workspace_id, name, instructions) values ($1, $2, $3, $4) returning ${AGENT_COLUMNS}`,
-        [newId('ag'), workspaceId, body.name, body.instructions],
+        // Whose agent it is: a member mints tokens for the agents they created (api/services/people.ts).
+        `insert into agents (id, workspace_id, name, instructions, created_by) values ($1, $2, $3, $4, $5) returning ${AGENT_COLUMNS}`,
+        [newId('ag'), workspaceId, body.name, body.instructions, actor.kind === 'member' ? actor.id : null],
       );
       const agent = toAgent(rows[0]!);
       await recordBy(client, actor, {
@@ -72,6 +73,15 @@ export async function createAgent(db: Queryable, workspaceId: string, body: Crea
 export async function getAgent(db: Queryable, workspaceId: string, id: string): Promise<Agent | null> {
   const { rows } = await db.query<AgentRow>(`select ${AGENT_COLUMNS} from agents where workspace_id = $1 and id = $2`, [workspaceId, id]);
   return rows[0] ? toAgent(rows[0]) : null;
+}
+
+/** The member who created the agent, or null (created by no member). */
+export async function agentCreator(db: Queryable, workspaceId: string, id: string): Promise<string | null> {
+  const { rows } = await db.query<{ created_by: string | null }>('select created_by from agents where workspace_id = $1 and id = $2', [
+    workspaceId,
+    id,
+  ]);
+  return rows[0]?.created_by ?? null;
 }
 
 /** The workspace's agent by that exact name, or null. */

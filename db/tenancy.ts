@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { notFound } from '../domain/errors';
 import type { Member, Token, TokenKind } from '../domain/people';
+import type { Role } from '../domain/permissions';
 import { person, type Principal } from '../domain/principal';
 import { newId } from './ids';
 import { prepared, type Pool, type Queryable } from './pool';
@@ -27,16 +28,17 @@ export async function createWorkspace(pool: Queryable, name: string): Promise<st
   return id;
 }
 
-/** A workspace's default member is its owner. */
-export async function createMember(pool: Queryable, workspaceId: string, name: string, isDefault = false): Promise<string> {
+/**
+ * A new member with `role`; without one, a workspace's default or first member is its owner
+ * (a workspace always has one) and anyone after is a member.
+ */
+export async function createMember(pool: Queryable, workspaceId: string, name: string, isDefault = false, role?: Role): Promise<string> {
   const id = newId('mb');
-  await pool.query('insert into members (id, workspace_id, name, is_default, role) values ($1, $2, $3, $4, $5)', [
-    id,
-    workspaceId,
-    name,
-    isDefault,
-    isDefault ? 'owner' : 'member',
-  ]);
+  await pool.query(
+    `insert into members (id, workspace_id, name, is_default, role)
+     values ($1, $2, $3, $4, coalesce($5, case when $4 or not exists (select 1 from members where workspace_id = $2) then 'owner' else 'member' end))`,
+    [id, workspaceId, name, isDefault, role ?? null],
+  );
   return id;
 }
 
@@ -73,10 +75,13 @@ type PrincipalRow = {
   kind: TokenKind;
   agentId: string | null;
   label: string;
+  role: Role;
+  expiresAt: Date | null;
 };
 
 /**
- * The principal a token stands for, or null when it is unknown, revoked or expired. Its last
+ * The principal a token stands for, with its member's role as it is now, or null when it is
+ * unknown, revoked or expired, or its member was removed. Its last
  * use is written at most once a minute, in the same statement, so a busy agent's reads do
  * not each write a row.
  */
@@ -85,12 +90,14 @@ export async function findPrincipalByToken(pool: Pool, secret: string): Promise<
     prepared(
       pool,
       `with t as (
-         select id, workspace_id, member_id, kind, agent_id, label, last_used_at from api_tokens
-          where token_hash = $1 and revoked_at is null and (expires_at is null or expires_at > now())),
+         select t.id, t.workspace_id, t.member_id, t.kind, t.agent_id, t.label, t.last_used_at, t.expires_at, m.role
+           from api_tokens t join members m on m.id = t.member_id
+          where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now()) and m.removed_at is null),
        touched as (
          update api_tokens set last_used_at = now()
           where id = (select id from t) and coalesce((select last_used_at from t) < now() - interval '1 minute', true))
-       select workspace_id as "workspaceId", member_id as "memberId", id as "tokenId", kind, agent_id as "agentId", label from t`,
+       select workspace_id as "workspaceId", member_id as "memberId", id as "tokenId", kind, agent_id as "agentId", label, role,
+              expires_at as "expiresAt" from t`,
       [hashToken(secret)],
     ),
   );
@@ -104,19 +111,27 @@ export async function findPrincipalByToken(pool: Pool, secret: string): Promise<
         tokenId: row.tokenId,
         agentId: row.agentId!,
         tokenLabel: row.label,
+        expiresAt: row.expiresAt,
       }
-    : { kind: 'person', workspaceId: row.workspaceId, memberId: row.memberId, tokenId: row.tokenId };
+    : {
+        kind: 'person',
+        workspaceId: row.workspaceId,
+        memberId: row.memberId,
+        tokenId: row.tokenId,
+        role: row.role,
+        expiresAt: row.expiresAt,
+      };
 }
 
 /** The default workspace and member that a fresh instance signs in as. */
 export async function ensureDefaultMember(pool: Pool): Promise<Principal> {
-  const existing = await pool.query<MemberRef>(
-    `select workspace_id as "workspaceId", id as "memberId" from members where is_default order by created_at limit 1`,
+  const existing = await pool.query<MemberRef & { role: Role }>(
+    `select workspace_id as "workspaceId", id as "memberId", role from members where is_default order by created_at limit 1`,
   );
-  if (existing.rows[0]) return person(existing.rows[0].workspaceId, existing.rows[0].memberId);
+  if (existing.rows[0]) return person(existing.rows[0].workspaceId, existing.rows[0].memberId, existing.rows[0].role);
   const workspaceId = await createWorkspace(pool, 'Default workspace');
   const memberId = await createMember(pool, workspaceId, 'Owner', true);
-  return person(workspaceId, memberId);
+  return person(workspaceId, memberId, 'owner');
 }
 
 export async function tokenBelongsTo(pool: Pool, secret: string, member: MemberRef): Promise<boolean> {
@@ -124,22 +139,35 @@ export async function tokenBelongsTo(pool: Pool, secret: string, member: MemberR
   return owner?.kind === 'person' && owner.memberId === member.memberId;
 }
 
-type MemberRow = { id: string; name: string; role: Member['role']; created_at: Date };
+type MemberRow = { id: string; name: string; role: Member['role']; created_at: Date; removed_at: Date | null };
 
-function toMember(row: MemberRow): Member {
-  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at.toISOString() };
+const MEMBER_COLUMNS = 'id, name, role, created_at, removed_at';
+
+export function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    createdAt: row.created_at.toISOString(),
+    removedAt: row.removed_at?.toISOString() ?? null,
+  };
 }
 
-export async function listMembers(db: Queryable, workspaceId: string): Promise<Member[]> {
+/** The workspace's members, oldest first; removed ones only when asked for. */
+export async function listMembers(
+  db: Queryable,
+  workspaceId: string,
+  options: { removed: boolean } = { removed: false },
+): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(
-    'select id, name, role, created_at from members where workspace_id = $1 order by created_at, id',
-    [workspaceId],
+    `select ${MEMBER_COLUMNS} from members where workspace_id = $1 and ($2 or removed_at is null) order by created_at, id`,
+    [workspaceId, options.removed],
   );
   return rows.map(toMember);
 }
 
 export async function getMember(db: Queryable, workspaceId: string, id: string): Promise<Member | null> {
-  const { rows } = await db.query<MemberRow>('select id, name, role, created_at from members where workspace_id = $1 and id = $2', [
+  const { rows } = await db.query<MemberRow>(`select ${MEMBER_COLUMNS} from members where workspace_id = $1 and id = $2`, [
     workspaceId,
     id,
   ]);
@@ -180,11 +208,12 @@ function toToken(row: TokenRow): Token {
   };
 }
 
-/** The workspace's tokens, newest first; revoked ones only when asked for. */
-export async function listTokens(db: Queryable, workspaceId: string, options: { revoked: boolean }): Promise<Token[]> {
+/** The workspace's tokens (only `member`'s, when given), newest first; revoked ones only when asked for. */
+export async function listTokens(db: Queryable, workspaceId: string, options: { revoked: boolean; member?: string }): Promise<Token[]> {
   const { rows } = await db.query<TokenRow>(
-    `${TOKEN_SELECT} where t.workspace_id = $1 and ($2 or t.revoked_at is null) order by t.created_at desc, t.id`,
-    [workspaceId, options.revoked],
+    `${TOKEN_SELECT} where t.workspace_id = $1 and ($2 or t.revoked_at is null) and ($3::text is null or t.member_id = $3)
+      order by t.created_at desc, t.id`,
+    [workspaceId, options.revoked, options.member ?? null],
   );
   return rows.map(toToken);
 }

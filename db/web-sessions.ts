@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { person, type PersonPrincipal } from '../domain/principal';
+import type { Role } from '../domain/permissions';
 import type { Pool } from './pool';
 import { hashToken } from './tenancy';
 
@@ -19,15 +20,27 @@ export async function openWebSession(pool: Pool, principal: PersonPrincipal): Pr
   return { id, expiresAt: rows[0]!.expires_at };
 }
 
+type SessionRow = { workspaceId: string; memberId: string; tokenId: string | null; role: Role; expiresAt: Date };
+
+/**
+ * The person a browser session stands for, with their role as it is now, or null once the
+ * session, the token it was opened with or the membership has ended. `expiresAt` is the
+ * sooner of the session's and its token's expiry.
+ */
 export async function findWebSession(pool: Pool, id: string): Promise<PersonPrincipal | null> {
-  const { rows } = await pool.query<{ workspaceId: string; memberId: string }>(
-    `select s.workspace_id as "workspaceId", s.member_id as "memberId" from web_sessions s
+  const idHash = hashToken(id);
+  const { rows } = await pool.query<SessionRow>(
+    `select s.workspace_id as "workspaceId", s.member_id as "memberId", s.token_id as "tokenId", m.role,
+            least(s.expires_at, t.expires_at) as "expiresAt"
+       from web_sessions s join members m on m.id = s.member_id
        left join api_tokens t on t.id = s.token_id
-      where s.id_hash = $1 and s.revoked_at is null and s.expires_at > now()
+      where s.id_hash = $1 and s.revoked_at is null and s.expires_at > now() and m.removed_at is null
         and (s.token_id is null or (t.revoked_at is null and (t.expires_at is null or t.expires_at > now())))`,
-    [hashToken(id)],
+    [idHash],
   );
-  return rows[0] ? person(rows[0].workspaceId, rows[0].memberId) : null;
+  const row = rows[0];
+  if (!row) return null;
+  return { ...person(row.workspaceId, row.memberId, row.role), tokenId: row.tokenId, webSession: idHash, expiresAt: row.expiresAt };
 }
 
 export async function closeWebSession(pool: Pool, id: string): Promise<void> {

@@ -19,8 +19,14 @@ export const ERRORS = {
   unauthorized: { status: 401, title: 'A valid bearer token is required.' },
   cross_origin: { status: 403, title: 'Cross-origin request refused.' },
   forbidden_for_agent: { status: 403, title: 'A person must do this; agent tokens cannot.' },
+  /** Issue 38 item 1: the caller's role lacks the permission the route (or what it asks) needs. */
+  forbidden_for_role: { status: 403, title: 'Your role does not allow this.' },
   agent_mismatch: { status: 403, title: 'An agent token acts only for its own agent.' },
   token_not_found: { status: 404, title: 'Token not found.' },
+  member_not_found: { status: 404, title: 'Member not found.' },
+  /** A workspace always keeps an owner: the last one can be neither removed nor demoted. */
+  last_owner: { status: 409, title: 'The workspace needs an owner.' },
+  member_removed: { status: 409, title: 'This member was removed.' },
   not_found: { status: 404, title: 'Not found.' },
   method_not_allowed: { status: 405, title: 'This path does not take that method.' },
   agent_not_found: { status: 404, title: 'Agent not found.' },
@@ -125,6 +131,7 @@ const MISSING = {
   webhookDelivery: { code: 'webhook_delivery_not_found', message: 'This webhook has no delivery with that id.' },
   decision: { code: 'decision_not_found', message: 'There is no decision with that id in this workspace.' },
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
+  member: { code: 'member_not_found', message: 'There is no member with that id in this workspace.' },
 } as const satisfies Record<string, Rejection>;
 
 export type Resource = keyof typeof MISSING;

@@ -7,11 +7,24 @@ import { z } from 'zod';
 import { filledText } from './text-fields';
 import { AgentName } from './agent';
 import { DURATION_FORMS, DurationError, parseDuration } from './duration';
+import { ROLES } from './permissions';
 
-export const MemberRole = ['owner', 'member'] as const;
+/** A member's role (domain/permissions.ts says what each may do). */
+export const MemberRole = z.enum(ROLES).meta({
+  id: 'MemberRole',
+  description:
+    'viewer reads; member also answers and files; admin also manages people, tokens, agents, webhooks and settings; owner also makes and demotes owners and admins.',
+});
 
 export const Member = z
-  .object({ id: z.string(), name: z.string(), role: z.enum(MemberRole), createdAt: z.iso.datetime() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: MemberRole,
+    createdAt: z.iso.datetime(),
+    /** When the member was removed; their answers and history keep their name. */
+    removedAt: z.iso.datetime().nullable(),
+  })
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof Member>;
 
@@ -55,8 +68,14 @@ const ExpiresIn = z.string().transform((text, context) => {
   return z.NEVER;
 });
 
-export const AddMemberBody = z.strictObject({ name: MemberName });
+export const AddMemberBody = z.strictObject({
+  name: MemberName,
+  role: MemberRole.default('member').meta({ description: 'Absent: member. Only an owner adds an owner or an admin.' }),
+});
 export type AddMemberBody = z.infer<typeof AddMemberBody>;
+
+export const ChangeMemberBody = z.strictObject({ role: MemberRole }).meta({ id: 'ChangeMemberBody' });
+export type ChangeMemberBody = z.infer<typeof ChangeMemberBody>;
 
 export const CreateTokenBody = z
   .strictObject({

@@ -5,18 +5,29 @@
  */
 import type { Actor } from './activity';
 import { DomainError } from './errors';
+import type { Role } from './permissions';
 
-type Base = { workspaceId: string; memberId: string };
+type Base = {
+  workspaceId: string;
+  memberId: string;
+  /** When the credential it came with expires (a token's, or a web session's), or null for never. */
+  expiresAt?: Date | null;
+};
 
-export type PersonPrincipal = Base & { kind: 'person'; tokenId: string | null };
+/**
+ * A person, with their role as it stood when the request came in. `webSession` is the hash of
+ * the browser session it signed in with (null for a token), so a held request can tell when
+ * that session ends.
+ */
+export type PersonPrincipal = Base & { kind: 'person'; tokenId: string | null; role: Role; webSession?: string | null };
 
 export type AgentPrincipal = Base & { kind: 'agent'; tokenId: string; agentId: string; tokenLabel: string };
 
 export type Principal = PersonPrincipal | AgentPrincipal;
 
 /** A person in a workspace, as scripts and tests make one (no token behind it). */
-export function person(workspaceId: string, memberId: string): PersonPrincipal {
-  return { kind: 'person', workspaceId, memberId, tokenId: null };
+export function person(workspaceId: string, memberId: string, role: Role): PersonPrincipal {
+  return { kind: 'person', workspaceId, memberId, tokenId: null, role };
 }
 
 /** The agent a principal is, or null for a person: reads through an agent token see only that agent's rows. */

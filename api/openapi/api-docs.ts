@@ -2,12 +2,14 @@
  * The OpenAPI registry's front door for Cast's routes: one call per mounted route, written
  * the way the router spells it (`/decisions/:id`), with the domain schema it validates with
  * and the error codes it can answer. Every operation also gets the refusals every `/api/v1`
- * route shares and, where only people may call it, an agent token's 403 `forbidden_for_agent`;
- * each status lists the exact codes it carries.
+ * route shares and the 403 its permission answers (`forbidden_for_role` where a role lacks it,
+ * `forbidden_for_agent` where an agent does); each status lists the exact codes it carries. The
+ * permission itself is named in `x-cast-permission` and in a sentence of the description.
  */
 import { OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors';
+import { holds, ROLES, type Permission } from '../../domain/permissions';
 import { successesOf, type Method, type RouteContract, type Success } from '../../domain/routes/route';
 import { statusOf } from '../problem';
 import { PROBLEM_TYPE } from '../../domain/problem';
@@ -33,10 +35,19 @@ function sharedErrors(method: Method): ErrorCode[] {
   return method === 'get' ? EVERY_ROUTE : [...EVERY_ROUTE, ...EVERY_WRITE];
 }
 
-/** What a route can refuse with: its own codes, every route's, and an agent's refusal where only people may call it. */
+/** What a route can refuse with: its own codes, every route's, and the 403s of the callers its permission leaves out. */
 function refusalsOf(contract: RouteContract): ErrorCode[] {
-  const personOnly: ErrorCode[] = contract.callers.includes('agent') ? [] : ['forbidden_for_agent'];
-  return [...sharedErrors(contract.method), ...personOnly, ...(contract.errors ?? [])];
+  const forbidden: ErrorCode[] = [
+    ...(ROLES.every((role) => holds(role, contract.permission)) ? [] : (['forbidden_for_role'] as const)),
+    ...(holds('agent', contract.permission) ? [] : (['forbidden_for_agent'] as const)),
+  ];
+  return [...sharedErrors(contract.method), ...forbidden, ...(contract.errors ?? [])];
+}
+
+/** Who may call it, in a sentence: the roles that hold its permission, and whether agents do. */
+export function whoMay(permission: Permission): string {
+  const roles = ROLES.filter((role) => holds(role, permission));
+  return `Needs \`${permission}\`: ${roles.join(', ')}${holds('agent', permission) ? ', and agent tokens' : '; never an agent token'}.`;
 }
 
 function errorResponses(codes: ErrorCode[]): Record<string, ResponseConfig> {
@@ -102,7 +113,8 @@ export class ApiDocs {
       path: openApiPath(contract.path),
       operationId: contract.operationId,
       summary: contract.summary,
-      ...(contract.description ? { description: contract.description } : {}),
+      description: [contract.description, whoMay(contract.permission)].filter(Boolean).join('\n\n'),
+      'x-cast-permission': contract.permission,
       tags: [contract.tag],
       request,
       responses: {

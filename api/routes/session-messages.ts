@@ -2,7 +2,8 @@
  * `/api/v1/sessions/:id/messages` and `/events` (declared in domain/routes/sessions.ts): a host
  * appends to its session's log and reads what Cast delivered, by long-poll (`wait`) or
  * server-sent events. A drain ends both early (drain-cut.ts): the long-poll as an empty read, the
- * stream with a last `retry:`.
+ * stream with a last `retry:`. The credential they were opened with ending ends both too
+ * (credential-watch.ts): the long-poll with a 401, the stream with a last `event: revoked`.
  */
 import type { ChangeListener } from '../../db/change-listener';
 import type { Pool } from '../../db/pool';
@@ -11,7 +12,8 @@ import { requireSession } from '../../db/sessions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { endStreamForDrain, holdSignal, markDrainCut } from '../drain-cut';
 import type { Lifecycle } from '../lifecycle';
-import { streamMessages, waitForMessages } from '../message-feed';
+import { CredentialWatch } from '../credential-watch';
+import { endStreamForCredential, streamMessages, waitForMessages } from '../message-feed';
 import { reply, WROTE, type Handlers } from '../mount-routes';
 
 export function sessionMessageHandlers(deps: {
@@ -34,26 +36,32 @@ export function sessionMessageHandlers(deps: {
     readMessages: async ({ params, query }, { principal, res }) => {
       const session = await requireSession(deps.pool, principal, params.id);
       const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id, changes: deps.changes };
-      const messages = await waitForMessages(
-        feed,
-        { ...query, waitMs: Math.min(query.wait * 1000, deps.longPollMaxMs) },
-        holdSignal(res, deps.lifecycle),
-      );
-      markDrainCut(res, deps.lifecycle);
-      return { messages, nextAfter: messages.at(-1)?.seq ?? query.after };
+      const watch = new CredentialWatch(deps.pool, principal, holdSignal(res, deps.lifecycle), deps.changes);
+      try {
+        const messages = await waitForMessages(feed, { ...query, waitMs: Math.min(query.wait * 1000, deps.longPollMaxMs) }, watch.signal);
+        // Nothing read after the credential ended is handed over: a 401 instead.
+        if (query.wait > 0) await watch.confirm();
+        markDrainCut(res, deps.lifecycle);
+        return { messages, nextAfter: messages.at(-1)?.seq ?? query.after };
+      } finally {
+        watch.stop();
+      }
     },
     streamMessages: async ({ params, query, headers }, { principal, req, res }) => {
       // A reconnecting EventSource sends the last id it saw; it is newer than the URL's `after`.
       const after = Math.max(query.after, headers['last-event-id'] ?? 0);
       const session = await requireSession(deps.pool, principal, params.id);
       const feed = { pool: deps.pool, workspaceId: principal.workspaceId, sessionId: session.id, changes: deps.changes };
+      const watch = new CredentialWatch(deps.pool, principal, holdSignal(res, deps.lifecycle), deps.changes);
       try {
-        await streamMessages(feed, res, after, holdSignal(res, deps.lifecycle));
-        endStreamForDrain(res, deps.lifecycle);
+        await streamMessages(feed, res, after, watch.signal, () => watch.check());
+        if (watch.ended) endStreamForCredential(res);
+        else endStreamForDrain(res, deps.lifecycle);
       } catch (error) {
         // Headers are sent, so no problem document can follow: end the stream and let the client reconnect.
         req.log.warn({ err: error }, 'session event stream failed');
       } finally {
+        watch.stop();
         res.end();
       }
       return WROTE;

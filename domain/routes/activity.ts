@@ -8,7 +8,7 @@ import { characters } from '../text-fields';
 import { ActivityEntry, SubjectKind } from '../activity';
 import { queryNumber } from '../query-number';
 import { limitQuery } from './list-limit';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const listActivity = route({
   tag: 'Workspace',
@@ -23,7 +23,7 @@ const listActivity = route({
     limit: limitQuery(50, 200),
   }),
   ok: { status: 200, description: 'Entries.', schema: z.object({ activity: z.array(ActivityEntry) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 /** An ISO time with its offset (`2026-12-03T12:00:00Z`, `…+01:00`); 40 characters hold any. */
@@ -52,7 +52,8 @@ const exportActivity = route({
     mediaType: 'application/x-ndjson',
   },
   errors: ['invalid_time_range'],
-  callers: PEOPLE,
+  // The audit trail of the whole workspace at once: an admin's, as an audit log is.
+  permission: 'audit.export',
 });
 
 export const activityRoutes = { exportActivity, listActivity };

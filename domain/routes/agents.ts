@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Agent, CreateAgentBody, UpdateAgentBody } from '../agent';
 import { AddGrantBody, ToolGrant } from '../tool-grant';
 import { limitQuery } from './list-limit';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const tag = 'Agents';
 const AgentParams = z.object({ id: z.string().min(1) });
@@ -20,7 +20,7 @@ const createAgent = route({
   body: { schema: CreateAgentBody.meta({ id: 'CreateAgentBody' }) },
   ok: { status: 201, description: 'The new agent.', schema: OneAgent },
   errors: ['agent_name_taken'],
-  callers: PEOPLE,
+  permission: 'agent.manage',
 });
 
 const listAgents = route({
@@ -31,7 +31,7 @@ const listAgents = route({
   summary: 'List agents',
   query: z.object({ limit: limitQuery(100, 500) }),
   ok: { status: 200, description: "The workspace's agents.", schema: z.object({ agents: z.array(Agent) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const getAgent = route({
@@ -43,7 +43,7 @@ const getAgent = route({
   params: AgentParams,
   ok: { status: 200, description: 'The agent.', schema: OneAgent },
   errors: ['agent_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const updateAgent = route({
@@ -56,7 +56,7 @@ const updateAgent = route({
   body: { schema: UpdateAgentBody.meta({ id: 'UpdateAgentBody' }) },
   ok: { status: 200, description: 'The agent after the change.', schema: OneAgent },
   errors: ['agent_not_found', 'agent_name_taken'],
-  callers: PEOPLE,
+  permission: 'agent.manage',
 });
 
 const listGrants = route({
@@ -68,7 +68,7 @@ const listGrants = route({
   params: AgentParams,
   ok: { status: 200, description: 'Its grants, oldest first.', schema: z.object({ grants: z.array(ToolGrant) }) },
   errors: ['agent_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const addGrant = route({
@@ -85,7 +85,7 @@ const addGrant = route({
     { status: 200, description: 'The existing grant for that pattern, with this effect.', schema: OneGrant },
   ],
   errors: ['agent_not_found'],
-  callers: PEOPLE,
+  permission: 'agent.manage',
 });
 
 const removeGrant = route({
@@ -97,7 +97,7 @@ const removeGrant = route({
   params: z.object({ id: z.string().min(1), grantId: z.string().min(1) }),
   ok: { status: 204, description: 'Removed.' },
   errors: ['agent_not_found', 'grant_not_found'],
-  callers: PEOPLE,
+  permission: 'agent.manage',
 });
 
 export const agentRoutes = { createAgent, listAgents, getAgent, updateAgent, listGrants, addGrant, removeGrant };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Analytics } from '../analytics';
 import { queryNumber } from '../query-number';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const analytics = route({
   tag: 'Workspace',
@@ -12,7 +12,7 @@ const analytics = route({
   summary: 'Product analytics over a trailing window',
   query: z.strictObject({ days: queryNumber({ min: 1, max: 90 }).default(30).meta({ description: 'The window, in days.' }) }),
   ok: { status: 200, description: 'The analytics.', schema: z.object({ analytics: Analytics }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 export const analyticsRoutes = { analytics };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Approval, ApprovalStatus, ApproveBody, ProposeApprovalBody, RejectBody } from '../approval';
 import { limitQuery } from './list-limit';
 import { CARRY, SETTLE } from './record-errors';
-import { PEOPLE, PEOPLE_AND_AGENTS, route } from './route';
+import { route } from './route';
 
 const tag = 'Approvals';
 const ApprovalParams = z.object({ id: z.string().min(1) });
@@ -22,7 +22,7 @@ const proposeApproval = route({
   body: { schema: ProposeApprovalBody.meta({ id: 'ProposeApprovalBody' }) },
   ok: { status: 201, description: 'The approval, pending.', schema: OneApproval },
   errors: CARRY,
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.file',
 });
 
 const listApprovals = route({
@@ -33,7 +33,7 @@ const listApprovals = route({
   summary: 'List approvals',
   query: z.strictObject({ status: z.enum(ApprovalStatus).optional(), limit: limitQuery(50, 200) }),
   ok: { status: 200, description: 'Approvals, newest first.', schema: z.object({ approvals: z.array(Approval) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const getApproval = route({
@@ -45,7 +45,7 @@ const getApproval = route({
   params: ApprovalParams,
   ok: { status: 200, description: 'The approval.', schema: OneApproval },
   errors: ['approval_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const approve = route({
@@ -58,7 +58,7 @@ const approve = route({
   body: { schema: ApproveBody.meta({ id: 'ApproveBody' }), required: false },
   ok: { status: 200, description: 'The approval, approved.', schema: OneApproval },
   errors: ['approval_not_found', ...SETTLE],
-  callers: PEOPLE,
+  permission: 'decision.answer',
 });
 
 const reject = route({
@@ -71,7 +71,7 @@ const reject = route({
   body: { schema: RejectBody.meta({ id: 'RejectBody' }) },
   ok: { status: 200, description: 'The approval, rejected.', schema: OneApproval },
   errors: ['approval_not_found', ...SETTLE],
-  callers: PEOPLE,
+  permission: 'decision.answer',
 });
 
 export const approvalRoutes = { proposeApproval, listApprovals, getApproval, approve, reject };

@@ -4,12 +4,13 @@ import { MAX_ASKS } from '../decision';
 import { AnswerBody, EditDecisionBody, FileDecisionRequest } from '../decision-schema';
 import { DecisionDetail } from '../decision-detail-schema';
 import { DecisionView, FilingCard } from '../decision-view-schema';
+import type { Permission } from '../permissions';
 import type { ErrorCode } from '../errors';
 import { LABEL_PROBLEMS } from '../option-labels';
 import { ArchiveAllBody, ArchiveAllResult, QueuePage, QueueQueryParams } from '../queue';
 import { queryNumber } from '../query-number';
 import { EmptyBody } from './empty-body';
-import { PEOPLE, PEOPLE_AND_AGENTS, route, WORKFLOW_ERRORS } from './route';
+import { route, WORKFLOW_ERRORS } from './route';
 
 const tag = 'Decisions';
 /** Any string: a malformed decision id reads as a missing one (404), never as a bad request. */
@@ -32,7 +33,7 @@ const archiveAll = route({
     'one answered meanwhile is counted, never archived.',
   body: { schema: ArchiveAllBody.meta({ id: 'ArchiveAllBody' }), required: false },
   ok: { status: 200, description: 'What was archived and what was skipped.', schema: z.object({ result: ArchiveAllResult }) },
-  callers: PEOPLE,
+  permission: 'decision.archive',
 });
 
 const fileDecision = route({
@@ -78,7 +79,7 @@ const fileDecision = route({
     'decision_archived',
     ...WORKFLOW_ERRORS,
   ],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.file',
 });
 
 const listQueue = route({
@@ -95,7 +96,7 @@ const listQueue = route({
   ok: { status: 200, description: 'A page of the queue.', schema: QueuePage },
   // An agent token filters by its own agent only.
   errors: ['agent_mismatch'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const getDecision = route({
@@ -113,7 +114,7 @@ const getDecision = route({
   }),
   ok: { status: 200, description: 'The decision and its detail.', schema: z.object({ decision: DecisionView, detail: DecisionDetail }) },
   errors: notFound,
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const editDecision = route({
@@ -127,7 +128,7 @@ const editDecision = route({
   body: { schema: EditDecisionBody.meta({ id: 'EditDecisionBody' }) },
   ok: { status: 200, description: 'The edited decision.', schema: OneDecision },
   errors: [...notFound, ...LABEL_PROBLEMS, 'decision_not_open', 'decision_archived', ...WORKFLOW_ERRORS],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.file',
 });
 
 /** A body-less action on one decision: it takes no body, or `{}`, and answers the decision after the change. */
@@ -137,7 +138,7 @@ function action<const Verb extends string, const Id extends string>(
   summary: string,
   description: string,
   errors: readonly ErrorCode[],
-  callers: typeof PEOPLE,
+  permission: Permission,
 ) {
   return route({
     tag,
@@ -150,7 +151,7 @@ function action<const Verb extends string, const Id extends string>(
     body: { schema: EmptyBody, required: false },
     ok: { status: 200, description: 'The decision after the change.', schema: OneDecision },
     errors: [...notFound, ...errors, ...WORKFLOW_ERRORS],
-    callers,
+    permission,
   });
 }
 
@@ -160,7 +161,7 @@ const archiveDecision = action(
   'Archive an open decision',
   'Sets it aside unanswered; nothing resolves or restarts.',
   ['decision_not_open', 'decision_archived'],
-  PEOPLE,
+  'decision.archive',
 );
 const restoreDecision = action(
   'restore',
@@ -168,7 +169,7 @@ const restoreDecision = action(
   'Restore an archived decision',
   'Brings it back open, with its asks as they were.',
   ['decision_not_open'],
-  PEOPLE,
+  'decision.archive',
 );
 const withdrawDecision = action(
   'withdraw',
@@ -176,7 +177,7 @@ const withdrawDecision = action(
   'Withdraw an open decision',
   'The agent takes back its own open decision.',
   ['decision_not_open', 'decision_archived'],
-  PEOPLE_AND_AGENTS,
+  'decision.file',
 );
 const runNow = action(
   'run-now',
@@ -184,7 +185,7 @@ const runNow = action(
   'Retry a failed restart',
   'Runs the delivery again after the restart failed (E5).',
   ['nothing_to_run', 'decision_not_open'],
-  PEOPLE,
+  'decision.answer',
 );
 
 const answerAsk = route({
@@ -219,7 +220,7 @@ const answerAsk = route({
     'undo_in_progress',
     ...WORKFLOW_ERRORS,
   ],
-  callers: PEOPLE,
+  permission: 'decision.answer',
 });
 
 const undoAnswer = route({
@@ -243,7 +244,7 @@ const undoAnswer = route({
     'undo_in_progress',
     ...WORKFLOW_ERRORS,
   ],
-  callers: PEOPLE,
+  permission: 'decision.answer',
 });
 
 const getDecisionDocument = route({
@@ -266,7 +267,7 @@ const getDecisionDocument = route({
     mediaType: 'text/html',
   },
   errors: [...notFound, 'not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const waitForDecision = route({
@@ -291,7 +292,7 @@ const waitForDecision = route({
     schema: z.object({ decision: DecisionView, settled: z.boolean(), message: z.string().nullable() }).meta({ id: 'DecisionWait' }),
   },
   errors: notFound,
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 /** In mount order: `archive-all` before `/decisions/:id…` would read it as an id. */

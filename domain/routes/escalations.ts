@@ -7,7 +7,7 @@ import { Escalation, EscalationStatus, RaiseEscalationBody, ResolveEscalationBod
 import { LABEL_PROBLEMS } from '../option-labels';
 import { limitQuery } from './list-limit';
 import { CARRY, CHOICE, SETTLE } from './record-errors';
-import { PEOPLE, PEOPLE_AND_AGENTS, route } from './route';
+import { route } from './route';
 
 const tag = 'Escalations';
 const EscalationParams = z.object({ id: z.string().min(1) });
@@ -31,7 +31,7 @@ const raiseEscalation = route({
     },
   ],
   errors: [...LABEL_PROBLEMS, ...CARRY],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.file',
 });
 
 const listEscalations = route({
@@ -46,7 +46,7 @@ const listEscalations = route({
     limit: limitQuery(50, 200),
   }),
   ok: { status: 200, description: 'Escalations, newest first.', schema: z.object({ escalations: z.array(Escalation) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const getEscalation = route({
@@ -58,7 +58,7 @@ const getEscalation = route({
   params: EscalationParams,
   ok: { status: 200, description: 'The escalation.', schema: OneEscalation },
   errors: ['escalation_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const resolveEscalation = route({
@@ -72,7 +72,7 @@ const resolveEscalation = route({
   body: { schema: ResolveEscalationBody.meta({ id: 'ResolveEscalationBody' }) },
   ok: { status: 200, description: 'The escalation, resolved.', schema: OneEscalation },
   errors: ['escalation_not_found', ...CHOICE, ...SETTLE],
-  callers: PEOPLE,
+  permission: 'decision.answer',
 });
 
 export const escalationRoutes = { raiseEscalation, listEscalations, getEscalation, resolveEscalation };

@@ -1,7 +1,7 @@
 /** `/api/v1/settings/health`: the workspace's band overrides (FR-53) and "Hide for 30 days". */
 import { z } from 'zod';
 import { HealthSettings, HealthSettingsBody } from '../health';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const tag = 'Workspace';
 const Settings = z.object({ settings: HealthSettings });
@@ -13,7 +13,7 @@ const getHealthSettings = route({
   operationId: 'getHealthSettings',
   summary: "The health line's settings",
   ok: { status: 200, description: 'The settings.', schema: Settings },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const updateHealthSettings = route({
@@ -24,7 +24,7 @@ const updateHealthSettings = route({
   summary: "Override the health line's bands",
   body: { schema: HealthSettingsBody.meta({ id: 'HealthSettingsBody' }) },
   ok: { status: 200, description: 'The settings.', schema: Settings },
-  callers: PEOPLE,
+  permission: 'settings.manage',
 });
 
 const hideHealthLine = route({
@@ -35,7 +35,7 @@ const hideHealthLine = route({
   summary: 'Hide the health line',
   body: { schema: z.strictObject({ days: z.int().min(1).max(90).default(30) }).meta({ id: 'HideHealthBody' }), required: false },
   ok: { status: 200, description: 'The settings, with `hiddenUntil`.', schema: Settings },
-  callers: PEOPLE,
+  permission: 'settings.manage',
 });
 
 const showHealthLine = route({
@@ -45,7 +45,7 @@ const showHealthLine = route({
   operationId: 'showHealthLine',
   summary: 'Show the health line again',
   ok: { status: 200, description: 'The settings.', schema: Settings },
-  callers: PEOPLE,
+  permission: 'settings.manage',
 });
 
 export const healthSettingsRoutes = { getHealthSettings, updateHealthSettings, hideHealthLine, showHealthLine };

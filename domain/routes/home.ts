@@ -1,6 +1,6 @@
 /** `GET /api/v1/home`: what the dashboard shows of the queue (§6.16). */
 import { HomeRead } from '../home-view-schema';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const home = route({
   tag: 'Workspace',
@@ -9,7 +9,7 @@ const home = route({
   operationId: 'home',
   summary: "The dashboard's counts and pending approvals",
   ok: { status: 200, description: 'Open and blocking counts, and up to five pending approvals.', schema: HomeRead },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 export const homeRoutes = { home };

@@ -8,7 +8,7 @@ import { Escalation } from '../escalation';
 import { InboxMessage, InboxReplyBody } from '../inbox';
 import { limitQuery } from './list-limit';
 import { CHOICE, SETTLE } from './record-errors';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const tag = 'Inbox';
 
@@ -20,7 +20,7 @@ const listInbox = route({
   summary: 'Approvals and escalations as messages',
   query: z.strictObject({ limit: limitQuery(50, 200) }),
   ok: { status: 200, description: 'Messages, newest first.', schema: z.object({ messages: z.array(InboxMessage) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const replyToInbox = route({
@@ -39,7 +39,7 @@ const replyToInbox = route({
     schema: z.union([z.object({ approval: Approval }), z.object({ escalation: Escalation })]),
   },
   errors: ['not_found', 'approval_not_found', 'escalation_not_found', ...CHOICE, ...SETTLE],
-  callers: PEOPLE,
+  permission: 'decision.answer',
 });
 
 export const inboxRoutes = { listInbox, replyToInbox };

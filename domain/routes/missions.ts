@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CreateMissionBody, Mission, MissionStatus } from '../mission';
 import { limitQuery } from './list-limit';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const tag = 'Missions';
 const MissionParams = z.object({ id: z.string().min(1) });
@@ -15,7 +15,7 @@ const createMission = route({
   summary: 'Create a mission',
   body: { schema: CreateMissionBody.meta({ id: 'CreateMissionBody' }) },
   ok: { status: 201, description: 'The new mission.', schema: z.object({ mission: Mission }) },
-  callers: PEOPLE,
+  permission: 'mission.manage',
 });
 
 const listMissions = route({
@@ -26,7 +26,7 @@ const listMissions = route({
   summary: 'List missions',
   query: z.object({ status: z.enum(MissionStatus).optional(), limit: limitQuery(50, 200) }),
   ok: { status: 200, description: 'Missions, newest first.', schema: z.object({ missions: z.array(Mission) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const getMission = route({
@@ -38,7 +38,7 @@ const getMission = route({
   params: MissionParams,
   ok: { status: 200, description: 'The mission.', schema: z.object({ mission: Mission }) },
   errors: ['mission_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 export const missionRoutes = { createMission, listMissions, getMission };

@@ -1,6 +1,6 @@
 /** `GET /api/v1/openapi.json`: the description of every route declared here, itself one of them. */
 import { z } from 'zod';
-import { PEOPLE_AND_AGENTS, route } from './route';
+import { route } from './route';
 
 const openApiDocument = route({
   tag: 'Reference',
@@ -16,7 +16,7 @@ const openApiDocument = route({
     schema: z.looseObject({ openapi: z.literal('3.1.0') }),
     mediaType: 'application/json',
   },
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'api.describe',
 });
 
 export const openApiRoutes = { openApiDocument };

@@ -1,7 +1,7 @@
 /** `/api/v1/members` and `/api/v1/tokens`: the people of a workspace and the credentials of people and agents. */
 import { z } from 'zod';
-import { AddedMember, AddMemberBody, CreateTokenBody, Member, MintedToken, Token } from '../people';
-import { PEOPLE, route } from './route';
+import { AddedMember, AddMemberBody, ChangeMemberBody, CreateTokenBody, Member, MintedToken, Token } from '../people';
+import { route } from './route';
 
 const tag = 'People and agents';
 
@@ -11,8 +11,15 @@ const listMembers = route({
   path: '/members',
   operationId: 'listMembers',
   summary: 'List the people of the workspace',
+  description: 'Removed members only with `removed=true`: their answers and history keep their name.',
+  query: z.object({
+    removed: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  }),
   ok: { status: 200, description: 'Every member, oldest first.', schema: z.object({ members: z.array(Member) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const addMember = route({
@@ -21,10 +28,43 @@ const addMember = route({
   path: '/members',
   operationId: 'addMember',
   summary: 'Add a person to the workspace',
-  description: 'Returns the new member with a person token of theirs; its secret is shown this once.',
+  description:
+    'Returns the new member with a person token of theirs; its secret is shown this once. An admin adds members and viewers; only an owner adds an owner or an admin (else 403 `forbidden_for_role`).',
   body: { schema: AddMemberBody.meta({ id: 'AddMemberBody' }) },
   ok: { status: 201, description: 'The member, their first token and its secret.', schema: AddedMember },
-  callers: PEOPLE,
+  errors: ['forbidden_for_role'],
+  permission: 'member.manage',
+});
+
+const memberParams = z.object({ id: z.string().min(1) });
+
+const changeMember = route({
+  tag,
+  method: 'patch',
+  path: '/members/:id',
+  operationId: 'changeMember',
+  summary: "Change a member's role",
+  description:
+    'Takes effect from their next request. Only an owner makes or demotes an owner or an admin (else 403 `forbidden_for_role`); the last owner cannot be demoted (409 `last_owner`).',
+  params: memberParams,
+  body: { schema: ChangeMemberBody },
+  ok: { status: 200, description: 'The member with their new role.', schema: z.object({ member: Member }) },
+  errors: ['member_not_found', 'member_removed', 'last_owner', 'forbidden_for_role'],
+  permission: 'member.manage',
+});
+
+const removeMember = route({
+  tag,
+  method: 'delete',
+  path: '/members/:id',
+  operationId: 'removeMember',
+  summary: 'Remove a member',
+  description:
+    "Revokes every token of theirs (and the agent tokens they minted) and their browser sessions at once: what they hold open ends within a second. The member's answers and history keep their name; removing twice keeps the first time. Only an owner removes an owner or an admin (else 403 `forbidden_for_role`); the last owner cannot be removed (409 `last_owner`).",
+  params: memberParams,
+  ok: { status: 200, description: 'The member, removed.', schema: z.object({ member: Member }) },
+  errors: ['member_not_found', 'last_owner', 'forbidden_for_role'],
+  permission: 'member.manage',
 });
 
 const listTokens = route({
@@ -33,7 +73,8 @@ const listTokens = route({
   path: '/tokens',
   operationId: 'listTokens',
   summary: "List the workspace's tokens",
-  description: 'Labels, kinds, agents and dates; never a secret. Revoked tokens only with `revoked=true`.',
+  description:
+    'Labels, kinds, agents and dates; never a secret. Revoked tokens only with `revoked=true`. A caller without `token.manage` sees only their own tokens and those they minted for agents.',
   query: z.object({
     revoked: z
       .enum(['true', 'false'])
@@ -41,7 +82,7 @@ const listTokens = route({
       .transform((value) => value === 'true'),
   }),
   ok: { status: 200, description: 'The tokens, newest first.', schema: z.object({ tokens: z.array(Token) }) },
-  callers: PEOPLE,
+  permission: 'token.own',
 });
 
 const createToken = route({
@@ -51,10 +92,11 @@ const createToken = route({
   operationId: 'createToken',
   summary: 'Mint a token',
   description:
-    "With `agent`, a token for that agent (the agent is created if the workspace has none by that name): it files, edits, withdraws and waits on the agent's decisions and can never answer one. Without, a person token for the caller. The secret is shown this once.",
+    "With `agent`, a token for that agent (the agent is created if the workspace has none by that name): it files, edits, withdraws and waits on the agent's decisions and can never answer one. Without, a person token for the caller. The secret is shown this once. Minting for an agent needs what an agent may do (a viewer cannot), and for an agent another member created, `token.manage` (else 403 `forbidden_for_role`).",
   body: { schema: CreateTokenBody },
   ok: { status: 201, description: 'The token and its secret.', schema: MintedToken },
-  callers: PEOPLE,
+  errors: ['forbidden_for_role'],
+  permission: 'token.own',
 });
 
 const revokeToken = route({
@@ -63,11 +105,12 @@ const revokeToken = route({
   path: '/tokens/:id',
   operationId: 'revokeToken',
   summary: 'Revoke a token',
-  description: 'From the next request on, in every API process, the token is refused with 401; browser sessions opened with it end too.',
+  description:
+    "From the next request on, in every API process, the token is refused with 401; browser sessions opened with it end too, and event streams and waits held open with either end within a second. Another member's token needs `token.manage` (else 403 `forbidden_for_role`).",
   params: z.object({ id: z.string().min(1) }),
   ok: { status: 200, description: 'The token, revoked (revoking twice keeps the first time).', schema: z.object({ token: Token }) },
-  errors: ['token_not_found'],
-  callers: PEOPLE,
+  errors: ['token_not_found', 'forbidden_for_role'],
+  permission: 'token.own',
 });
 
-export const peopleRoutes = { listMembers, addMember, listTokens, createToken, revokeToken };
+export const peopleRoutes = { listMembers, addMember, changeMember, removeMember, listTokens, createToken, revokeToken };

@@ -1,16 +1,14 @@
 /**
  * One route of the HTTP API, declared once: method, path, inputs, what it answers, what it
- * can refuse with, and who may call it. The API mounts its handler from this declaration and
+ * can refuse with, and the permission a caller needs. The API mounts its handler from this declaration and
  * registers its OpenAPI operation from it; every client sends its requests through it and
  * parses the answer with its schema. Pure data over zod: no I/O, no Express.
  */
 import type { z } from 'zod';
 import type { ErrorCode } from '../errors';
+import type { Permission } from '../permissions';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** A person (a member's token or web session), or an agent (an agent token). */
-export type Caller = 'person' | 'agent';
 
 export type Success = {
   status: 200 | 201 | 204;
@@ -39,17 +37,18 @@ export type RouteContract = {
   ok: Success | readonly [Success, ...Success[]];
   /** What this route can refuse with, beyond what every route can. */
   errors?: readonly ErrorCode[];
-  /** Who may call it: everything that decides is a person's alone. */
-  callers: readonly Caller[];
+  /**
+   * The one permission (domain/permissions.ts) a caller needs, checked where routes are
+   * mounted before the input is read: who may call it follows from the roles that hold it,
+   * and whether agents may from their fixed set. Everything that decides is a person's alone.
+   */
+  permission: Permission;
 };
 
 /** Declares a route, keeping its literal types for the handler and the client. */
 export function route<const C extends RouteContract>(contract: C): C {
   return contract;
 }
-
-export const PEOPLE: readonly Caller[] = ['person'];
-export const PEOPLE_AND_AGENTS: readonly Caller[] = ['person', 'agent'];
 
 /**
  * What a route that goes through a decision's or a stack's workflow can also refuse with; a

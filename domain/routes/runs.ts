@@ -4,7 +4,7 @@ import { characters } from '../text-fields';
 import { Run, RunNames, RunStatus, RunWithSeedMessage, UpdateRunBody } from '../run';
 import { EmptyBody } from './empty-body';
 import { limitQuery } from './list-limit';
-import { PEOPLE_AND_AGENTS, route } from './route';
+import { route } from './route';
 
 const tag = 'Runs';
 const RunParams = z.object({ id: z.string().min(1) });
@@ -26,7 +26,7 @@ const listRuns = route({
     limit: limitQuery(20, 100),
   }),
   ok: { status: 200, description: 'The runs.', schema: z.object({ runs: z.array(RunWithSeedMessage) }) },
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const getRun = route({
@@ -39,7 +39,7 @@ const getRun = route({
   params: RunParams,
   ok: { status: 200, description: 'The run and its names.', schema: z.object({ run: Run, names: RunNames }) },
   errors: ['run_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const updateRun = route({
@@ -53,7 +53,7 @@ const updateRun = route({
   body: { schema: UpdateRunBody.meta({ id: 'UpdateRunBody' }) },
   ok: { status: 200, description: 'The run after the change.', schema: OneRun },
   errors: ['run_not_found', 'invalid_transition'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'session.report',
 });
 
 const claimRun = route({
@@ -67,7 +67,7 @@ const claimRun = route({
   body: { schema: EmptyBody, required: false },
   ok: { status: 200, description: 'The run, now running.', schema: OneRun },
   errors: ['run_not_found', 'run_not_ready'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'session.report',
 });
 
 export const runRoutes = { listRuns, getRun, updateRun, claimRun };

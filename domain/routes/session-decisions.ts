@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SessionDecision } from '../decision-view-schema';
 import { Session, SessionId } from '../session';
-import { PEOPLE_AND_AGENTS, route } from './route';
+import { route } from './route';
 
 const listSessionDecisions = route({
   tag: 'Decisions',
@@ -18,7 +18,7 @@ const listSessionDecisions = route({
     schema: z.object({ session: Session, decisions: z.array(SessionDecision) }),
   },
   errors: ['session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 export const sessionDecisionRoutes = { listSessionDecisions };

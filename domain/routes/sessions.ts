@@ -15,7 +15,7 @@ import { AppendMessageBody, MAX_MESSAGE_WAIT_SECONDS, SessionMessage } from '../
 import { EmptyBody } from './empty-body';
 import { queryNumber } from '../query-number';
 import { limitQuery } from './list-limit';
-import { PEOPLE_AND_AGENTS, route, WORKFLOW_ERRORS } from './route';
+import { route, WORKFLOW_ERRORS } from './route';
 
 const tag = 'Sessions';
 const SessionParams = z.object({ id: SessionId.meta({ description: "The host's own conversation id (1–200 characters)." }) });
@@ -37,7 +37,7 @@ const putSession = route({
   body: { schema: PutSessionBody.meta({ id: 'PutSessionBody' }), required: false },
   ok: { status: 200, description: 'The session.', schema: OneSession },
   errors: ['agent_mismatch', 'agent_not_found', 'session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'session.report',
 });
 
 const listSessions = route({
@@ -55,7 +55,7 @@ const listSessions = route({
     description: 'Sessions, newest first, with liveness and message count.',
     schema: z.object({ sessions: z.array(Session) }),
   },
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const getSession = route({
@@ -67,7 +67,7 @@ const getSession = route({
   params: SessionParams,
   ok: { status: 200, description: 'The session with its latest run.', schema: z.object({ session: SessionDetail }) },
   errors: ['session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const sessionHeartbeat = route({
@@ -81,7 +81,7 @@ const sessionHeartbeat = route({
   body: { schema: EmptyBody, required: false },
   ok: { status: 200, description: 'The session.', schema: OneSession },
   errors: ['session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'session.report',
 });
 
 const stopSession = route({
@@ -95,7 +95,7 @@ const stopSession = route({
   body: { schema: EmptyBody, required: false },
   ok: { status: 200, description: 'The session.', schema: OneSession },
   errors: ['session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'session.report',
 });
 
 const reportRun = route({
@@ -108,7 +108,7 @@ const reportRun = route({
   body: { schema: CreateRunBody.meta({ id: 'CreateRunBody' }), required: false },
   ok: { status: 201, description: 'The run.', schema: z.object({ run: Run }) },
   errors: ['session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'session.report',
 });
 
 const appendMessage = route({
@@ -125,7 +125,7 @@ const appendMessage = route({
     { status: 200, description: 'The message first appended under this dedupe key.', schema: OneMessage },
   ],
   errors: ['session_not_found', 'dedupe_key_conflict'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'session.report',
 });
 
 const readMessages = route({
@@ -151,7 +151,7 @@ const readMessages = route({
     schema: z.object({ messages: z.array(SessionMessage), nextAfter: z.int().min(0) }),
   },
   errors: ['session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const streamMessages = route({
@@ -178,7 +178,7 @@ const streamMessages = route({
     mediaType: 'text/event-stream',
   },
   errors: ['session_not_found'],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.read',
 });
 
 const fileHostPrompt = route({
@@ -192,7 +192,7 @@ const fileHostPrompt = route({
   body: { schema: HostPromptBody.meta({ id: 'HostPromptBody' }) },
   ok: { status: 201, description: 'The decision.', schema: z.object({ decision: DecisionView }) },
   errors: ['session_not_found', 'run_not_found', 'agent_open_cap', ...LABEL_PROBLEMS, ...WORKFLOW_ERRORS],
-  callers: PEOPLE_AND_AGENTS,
+  permission: 'decision.file',
 });
 
 export const sessionRoutes = {

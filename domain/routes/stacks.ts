@@ -7,7 +7,7 @@ import { AddMembersBody, CreateStackBody, ReorderBody, StackPolicyBody } from '.
 import { StackView } from '../stack-view-schema';
 import { EmptyBody } from './empty-body';
 import { limitQuery } from './list-limit';
-import { PEOPLE, route, WORKFLOW_ERRORS } from './route';
+import { route, WORKFLOW_ERRORS } from './route';
 
 const tag = 'Stacks';
 /** Any string: a malformed stack id reads as a missing one (404), like a decision id. */
@@ -27,7 +27,7 @@ const createStack = route({
   body: { schema: CreateStackBody.meta({ id: 'CreateStackBody' }) },
   ok: { status: 201, description: 'The new stack.', schema: OneStack },
   errors: ['decision_not_found', 'already_in_stack', ...WORKFLOW_ERRORS],
-  callers: PEOPLE,
+  permission: 'stack.manage',
 });
 
 const listStacks = route({
@@ -38,7 +38,7 @@ const listStacks = route({
   summary: 'List stacks',
   query: z.strictObject({ status: z.enum(StackStatus).optional(), limit: limitQuery(50, 200) }),
   ok: { status: 200, description: 'Stacks.', schema: z.object({ stacks: z.array(StackView) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const getStack = route({
@@ -54,7 +54,7 @@ const getStack = route({
     schema: z.object({ stack: StackView, decisions: z.array(DecisionView) }),
   },
   errors: ['stack_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const addStackMembers = route({
@@ -67,7 +67,7 @@ const addStackMembers = route({
   body: { schema: AddMembersBody.meta({ id: 'AddMembersBody' }) },
   ok: { status: 200, description: 'The stack.', schema: OneStack },
   errors: [...CHANGE, 'decision_not_found', 'already_in_stack', 'stack_full'],
-  callers: PEOPLE,
+  permission: 'stack.manage',
 });
 
 const removeStackMember = route({
@@ -80,7 +80,7 @@ const removeStackMember = route({
   params: z.object({ id: StackIdParam, decision: DecisionId }),
   ok: { status: 200, description: 'The stack.', schema: OneStack },
   errors: [...CHANGE, 'not_in_stack'],
-  callers: PEOPLE,
+  permission: 'stack.manage',
 });
 
 const reorderStack = route({
@@ -94,7 +94,7 @@ const reorderStack = route({
   body: { schema: ReorderBody.meta({ id: 'ReorderBody' }) },
   ok: { status: 200, description: 'The stack.', schema: OneStack },
   errors: [...CHANGE, 'invalid_order'],
-  callers: PEOPLE,
+  permission: 'stack.manage',
 });
 
 const setStackPolicy = route({
@@ -108,7 +108,7 @@ const setStackPolicy = route({
   body: { schema: StackPolicyBody.meta({ id: 'StackPolicyBody' }) },
   ok: { status: 200, description: 'The stack.', schema: OneStack },
   errors: CHANGE,
-  callers: PEOPLE,
+  permission: 'stack.manage',
 });
 
 const applyStackDefaults = route({
@@ -126,7 +126,7 @@ const applyStackDefaults = route({
     schema: z.object({ answered: z.array(DecisionId), skipped: z.array(DecisionId) }).meta({ id: 'AppliedDefaults' }),
   },
   errors: ['stack_not_found'],
-  callers: PEOPLE,
+  permission: 'stack.manage',
 });
 
 export const stackRoutes = {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BlockerBody, CreateTaskBody, Task, TaskComment, TaskStatus, UpdateTaskBody } from '../task';
 import { limitQuery } from './list-limit';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const tag = 'Tasks';
 const TaskParams = z.object({ id: z.string().min(1) });
@@ -19,7 +19,7 @@ const createTask = route({
   body: { schema: CreateTaskBody.meta({ id: 'CreateTaskBody' }) },
   ok: { status: 201, description: 'The new task.', schema: OneTask },
   errors: ['mission_not_found', 'agent_not_found'],
-  callers: PEOPLE,
+  permission: 'task.manage',
 });
 
 const listTasks = route({
@@ -35,7 +35,7 @@ const listTasks = route({
     limit: limitQuery(50, 200),
   }),
   ok: { status: 200, description: 'Tasks, newest first; deleted ones left out.', schema: z.object({ tasks: z.array(Task) }) },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 /** Before `/tasks/:id`, which would match it. */
@@ -51,7 +51,7 @@ const tasksNeedingYou = route({
     description: 'Each task with its count of open decisions.',
     schema: z.object({ tasks: z.array(z.object({ taskId: z.string(), openDecisions: z.int().min(1) })) }),
   },
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const getTask = route({
@@ -63,7 +63,7 @@ const getTask = route({
   params: TaskParams,
   ok: { status: 200, description: 'The task with its blockers.', schema: OneTask },
   errors: ['task_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const updateTask = route({
@@ -77,7 +77,7 @@ const updateTask = route({
   body: { schema: UpdateTaskBody.meta({ id: 'UpdateTaskBody' }) },
   ok: { status: 200, description: 'The task after the change.', schema: OneTask },
   errors: ['task_not_found', 'task_blocked'],
-  callers: PEOPLE,
+  permission: 'task.manage',
 });
 
 const deleteTask = route({
@@ -90,7 +90,7 @@ const deleteTask = route({
   params: TaskParams,
   ok: { status: 204, description: 'Deleted.' },
   errors: ['task_not_found'],
-  callers: PEOPLE,
+  permission: 'task.manage',
 });
 
 const listTaskComments = route({
@@ -104,7 +104,7 @@ const listTaskComments = route({
   query: z.strictObject({ limit: limitQuery(100, 500) }),
   ok: { status: 200, description: 'Comments, oldest first.', schema: z.object({ comments: z.array(TaskComment) }) },
   errors: ['task_not_found'],
-  callers: PEOPLE,
+  permission: 'workspace.read',
 });
 
 const blockTask = route({
@@ -118,7 +118,7 @@ const blockTask = route({
   body: { schema: Blocker },
   ok: { status: 200, description: 'The task, blocked.', schema: OneTask },
   errors: ['task_not_found'],
-  callers: PEOPLE,
+  permission: 'task.manage',
 });
 
 const resolveBlocker = route({
@@ -136,7 +136,7 @@ const resolveBlocker = route({
     schema: z.object({ task: Task, remaining: z.int().min(0) }),
   },
   errors: ['task_not_found', 'blocker_not_found'],
-  callers: PEOPLE,
+  permission: 'task.manage',
 });
 
 export const taskRoutes = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CreateWebhookBody, Webhook, WebhookDelivery, WebhookSecret } from '../webhook-schema';
 import { EmptyBody } from './empty-body';
 import { limitQuery } from './list-limit';
-import { PEOPLE, route } from './route';
+import { route } from './route';
 
 const tag = 'Webhooks';
 const WebhookParams = z.object({ id: z.string().min(1) });
@@ -27,7 +27,7 @@ const createWebhook = route({
     schema: z.object({ webhook: Webhook, secret: WebhookSecret }),
   },
   errors: ['webhook_url_refused'],
-  callers: PEOPLE,
+  permission: 'webhook.manage',
 });
 
 const listWebhooks = route({
@@ -37,7 +37,7 @@ const listWebhooks = route({
   operationId: 'listWebhooks',
   summary: 'List push endpoints',
   ok: { status: 200, description: 'The endpoints (without secrets).', schema: z.object({ webhooks: z.array(Webhook) }) },
-  callers: PEOPLE,
+  permission: 'webhook.manage',
 });
 
 const deleteWebhook = route({
@@ -49,7 +49,7 @@ const deleteWebhook = route({
   params: WebhookParams,
   ok: { status: 204, description: 'Removed.' },
   errors: ['webhook_not_found'],
-  callers: PEOPLE,
+  permission: 'webhook.manage',
 });
 
 const rotateWebhookSecret = route({
@@ -69,7 +69,7 @@ const rotateWebhookSecret = route({
     schema: z.object({ webhook: Webhook, secret: WebhookSecret, previousSecretExpiresAt: z.iso.datetime() }),
   },
   errors: ['webhook_not_found'],
-  callers: PEOPLE,
+  permission: 'webhook.manage',
 });
 
 const listWebhookDeliveries = route({
@@ -83,7 +83,7 @@ const listWebhookDeliveries = route({
   query: z.object({ limit: limitQuery(25, 100) }),
   ok: { status: 200, description: 'Deliveries, newest first.', schema: z.object({ deliveries: z.array(WebhookDelivery) }) },
   errors: ['webhook_not_found'],
-  callers: PEOPLE,
+  permission: 'webhook.manage',
 });
 
 const pingWebhook = route({
@@ -99,7 +99,7 @@ const pingWebhook = route({
   body: { schema: EmptyBody, required: false },
   ok: { status: 201, description: 'The ping, queued.', schema: OneDelivery },
   errors: ['webhook_not_found', 'temporal_unavailable', 'overloaded'],
-  callers: PEOPLE,
+  permission: 'webhook.manage',
 });
 
 const redeliverWebhookDelivery = route({
@@ -115,7 +115,7 @@ const redeliverWebhookDelivery = route({
   body: { schema: EmptyBody, required: false },
   ok: { status: 200, description: 'The delivery, pending again.', schema: OneDelivery },
   errors: ['webhook_not_found', 'webhook_delivery_not_found', 'webhook_delivery_in_flight', 'temporal_unavailable', 'overloaded'],
-  callers: PEOPLE,
+  permission: 'webhook.manage',
 });
 
 export const webhookRoutes = {

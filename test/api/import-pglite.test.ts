@@ -130,7 +130,7 @@ async function writeSource(): Promise<void> {
       name,
       isDefault,
     ]);
-    return person(workspaceId, id);
+    return person(workspaceId, id, isDefault ? 'owner' : 'member');
   };
   const oldToken = async (member: Principal, label: string) => {
     const token = generateToken();

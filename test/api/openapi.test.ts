@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../domain/errors';
+import { holds, ROLES } from '../../domain/permissions';
 import { API_ROUTES } from '../../domain/routes/index';
 import { openApiPath } from '../../api/openapi/api-docs';
 import { STORABLE_TEXT } from '../../api/plain-text';
@@ -17,6 +18,7 @@ type Parameter = { name: string; in: string; required?: boolean; schema?: Schema
 type Operation = {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -164,14 +166,22 @@ describe('GET /api/v1/openapi.json', () => {
       walk(body, `${at} body`);
       if (method === 'patch' && !(body.minProperties! >= 1) && !body.required?.length) wrong.push(`${at}: a PATCH body that may be {}`);
     }
-    // An agent token is refused, with 403 forbidden_for_agent, exactly where only people may call.
+    // Each operation names its permission, and declares the 403s of exactly the callers that permission leaves out.
     for (const route of API_ROUTES) {
       const operation = (document.paths?.[openApiPath(route.path)] as Record<string, Operation>)[route.method]!;
+      const at = `${route.method.toUpperCase()} ${route.path}`;
       const codes = operation.responses?.['403']?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
-      if (codes.includes('forbidden_for_agent') === route.callers.includes('agent'))
+      if (codes.includes('forbidden_for_agent') === holds('agent', route.permission))
         wrong.push(
-          `${route.method.toUpperCase()} ${route.path}: 403 lists ${JSON.stringify(codes)} for callers ${route.callers.join(', ')}`,
+          `${at}: 403 lists ${JSON.stringify(codes)} for ${route.permission}, which agents ${holds('agent', route.permission) ? 'hold' : 'lack'}`,
         );
+      const someRoleLacks = ROLES.some((role) => !holds(role, route.permission));
+      if (someRoleLacks && !codes.includes('forbidden_for_role'))
+        wrong.push(`${at}: 403 does not list forbidden_for_role for ${route.permission}`);
+      const named = (operation as { 'x-cast-permission'?: string })['x-cast-permission'];
+      if (named !== route.permission) wrong.push(`${at}: x-cast-permission is ${named}, the declaration says ${route.permission}`);
+      if (!operation.description?.includes(`\`${route.permission}\``))
+        wrong.push(`${at}: the description does not name ${route.permission}`);
     }
     expect(wrong).toEqual([]);
   });

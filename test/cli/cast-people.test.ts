@@ -34,6 +34,14 @@ describe('cast member and cast token (CLI door)', () => {
     expect(dana.member).toMatchObject({ name: 'Dana', role: 'member' });
     const asDana = await castShell({ url: cast.url, token: dana.secret }).run(['token', 'ls', '--json']);
     expect(asDana.code, asDana.stderr).toBe(0);
+    // A member may not add people (exit 4, not allowed: forbidden_for_role); a bad role is refused before sending (exit 2).
+    const byDana = await castShell({ url: cast.url, token: dana.secret }).run(['member', 'add', 'Eve']);
+    expect(byDana.code, byDana.stderr).toBe(4);
+    expect(byDana.stderr).toContain('member.manage');
+    expect((await person.run(['member', 'add', 'Eve', '--role', 'boss'])).code).toBe(2);
+    const viewer = await person.run(['member', 'add', 'Vic', '--role', 'viewer', '--json']);
+    expect(viewer.code, viewer.stderr).toBe(0);
+    expect(jsonOf<{ member: { role: string } }>(viewer).member.role).toBe('viewer');
 
     const { minted } = await agentShell(owner);
     expect(minted.token).toMatchObject({ kind: 'agent', agentName: 'Claude Code on the laptop', label: 'laptop' });

@@ -98,7 +98,14 @@ beforeAll(async () => {
   const init = await runProcess(copy, 'admin', castEnv, ['init', '--workspace', 'Ops', '--owner', 'Dana', '--json']);
   if (init.code !== 0) throw new Error(`admin init failed:\n${init.output}`);
   const outcome = JSON.parse(init.output) as { workspaceId: string; memberId: string; token: string };
-  owner = { kind: 'person', workspaceId: outcome.workspaceId, memberId: outcome.memberId, tokenId: '', token: outcome.token };
+  owner = {
+    kind: 'person',
+    workspaceId: outcome.workspaceId,
+    memberId: outcome.memberId,
+    tokenId: '',
+    role: 'owner',
+    token: outcome.token,
+  };
   start('worker', castEnv);
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;

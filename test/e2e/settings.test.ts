@@ -105,7 +105,7 @@ describe('the Settings page (issue 19)', () => {
     const members = page.getByTestId('members');
     expect(await members.getByRole('row').allInnerTexts()).toEqual([
       expect.stringMatching(/^Name\s+Role\s+Since$/),
-      expect.stringMatching(/^Tester \(you\)\s+Member\s+\S/),
+      expect.stringMatching(/^Tester \(you\)\s+Owner\s+\S/),
     ]);
     expect(await axeViolations(page)).toEqual([]);
 

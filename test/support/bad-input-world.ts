@@ -109,6 +109,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
 
   // A token of its own to revoke: never the one the property's requests are sent with.
   const spareToken = (await me.ok<{ token: { id: string } }>('POST', '/api/v1/tokens', { label: 'World spare' })).token.id;
+  // A member to change and one to remove: never the owner the requests are sent as.
+  const spareMember = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World spare member' })).member.id;
+  const leaver = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World leaver' })).member.id;
 
   const soon = new Date(Date.now() + 86_400_000).toISOString();
   // No run: a run belongs to its session, and these bodies name a new session each time.
@@ -228,6 +231,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/members': fresh.map((id) => ({ name: `Member ${id}` })),
     'POST /api/v1/tokens': fresh.map((id) => ({ agent: `Agent ${id}`, label: `laptop ${id}`, expiresIn: '90d' })),
     'DELETE /api/v1/tokens/:id': fc.constant(undefined),
+    'PATCH /api/v1/members/:id': fc.constantFrom({ role: 'viewer' }, { role: 'member' }, { role: 'admin' }),
+    'DELETE /api/v1/members/:id': fc.constant(undefined),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },
@@ -266,6 +271,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/escalations/:id/resolve': { id: toResolve },
     'POST /api/v1/inbox/:id/reply': { id: `approval:${toReply}` },
     'DELETE /api/v1/tokens/:id': { id: spareToken },
+    'PATCH /api/v1/members/:id': { id: spareMember },
+    'DELETE /api/v1/members/:id': { id: leaver },
   };
   // Every id in the world: a field that names a record may be given the wrong one.
   const every = [...new Set(Object.values(ids).flatMap((params) => Object.values(params))), mission, run, stack, spareStack];

@@ -1,14 +1,15 @@
 import { createAgent } from '../../db/agents';
 import type { Pool } from '../../db/pool';
 import { createMember, mintToken } from '../../db/tenancy';
+import type { Role } from '../../domain/permissions';
 import { actorOf, type AgentPrincipal } from '../../domain/principal';
 import type { Member } from './test-cast';
 
-/** A second person in an existing workspace (`cast.newMember()` makes a new workspace). */
-export async function colleagueOf(pool: Pool, member: { workspaceId: string }, name = 'Colleague'): Promise<Member> {
-  const memberId = await createMember(pool, member.workspaceId, name);
+/** A second person in an existing workspace (`cast.newMember()` makes a new workspace, and its owner), a member unless `role` says otherwise. */
+export async function colleagueOf(pool: Pool, member: { workspaceId: string }, name = 'Colleague', role: Role = 'member'): Promise<Member> {
+  const memberId = await createMember(pool, member.workspaceId, name, false, role);
   const { secret, id } = await mintToken(pool, { workspaceId: member.workspaceId, memberId }, { kind: 'person', label: 'test' });
-  return { kind: 'person', workspaceId: member.workspaceId, memberId, tokenId: id, token: secret };
+  return { kind: 'person', workspaceId: member.workspaceId, memberId, tokenId: id, role, token: secret };
 }
 
 export type AgentMember = AgentPrincipal & { token: string; agentName: string };

@@ -133,9 +133,10 @@ export async function startTestCast(
     admission: api.admission,
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);
+      // The first member of a workspace is its owner.
       const memberId = await createMember(pool, workspaceId, 'Tester');
       const { secret, id } = await mintToken(pool, { workspaceId, memberId }, { kind: 'person', label: 'test' });
-      return { kind: 'person', workspaceId, memberId, tokenId: id, token: secret };
+      return { kind: 'person', workspaceId, memberId, tokenId: id, role: 'owner', token: secret };
     },
     request: requestOver(api.url),
     ...typedCallsOver(api.url),

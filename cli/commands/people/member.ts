@@ -1,6 +1,7 @@
 /**
- * `cast member add NAME`: adds a person to the workspace and prints their first person token,
- * once. Only a person may (DESIGN §8): an agent token gets exit 9.
+ * `cast member add NAME [--role ROLE]`: adds a person to the workspace and prints their first
+ * person token, once. Needs `member.manage` (an admin or owner; only an owner adds an owner or
+ * admin): anyone else gets exit 4 (not allowed), an agent token exit 9.
  */
 import type { Command } from 'commander';
 
@@ -10,6 +11,7 @@ export function registerMember(cast: Command): void {
     .command('add')
     .description('add a person; prints their person token once (they sign in to the web queue with it, or run cast login)')
     .argument('<name>', 'how Cast shows them, e.g. "Dana"')
+    .option('--role <role>', 'viewer, member (the default), admin or owner')
     .option('--json', 'print one JSON object')
-    .action(async (name: string, opts: { json?: boolean }) => (await import('./member-add-action')).run(name, opts));
+    .action(async (name: string, opts: { json?: boolean; role?: string }) => (await import('./member-add-action')).run(name, opts));
 }

@@ -1,0 +1,57 @@
+/**
+ * Changing a member's role and removing a member (issue 38 item 1). A workspace always keeps
+ * an owner: each change locks the workspace's owners first, in one order, so two owners
+ * demoting each other at once cannot both succeed. Removing keeps the row (`removed_at`), so
+ * every answer and history entry keeps the member's name, and revokes their tokens and browser
+ * sessions in the same transaction: the next request with any of them is a 401, and what they
+ * hold open ends (the revocations ring `cast_credentials`, migration 0024).
+ */
+import { DomainError, notFound } from '../domain/errors';
+import type { Member } from '../domain/people';
+import type { Role } from '../domain/permissions';
+import { withTransaction, type Pool, type Queryable } from './pool';
+import { getMember } from './tenancy';
+
+/** Runs before anything changes, with the member as they are: a refusal it throws changes nothing. */
+export type MemberGuard = (member: Member) => void;
+
+function lastOwner(): DomainError {
+  return new DomainError('last_owner', 'This is the last owner of the workspace: make someone else an owner first. Nothing was changed.');
+}
+
+/** Locks the workspace's owners and the member; the member as they are, and how many owners remain. */
+async function lockFor(db: Queryable, workspaceId: string, id: string): Promise<{ member: Member; owners: number }> {
+  const { rows } = await db.query<{ id: string; role: Role; removed_at: Date | null }>(
+    `select id, role, removed_at from members where workspace_id = $1 and (role = 'owner' or id = $2) order by id for update`,
+    [workspaceId, id],
+  );
+  const member = rows.some((row) => row.id === id) ? await getMember(db, workspaceId, id) : null;
+  if (!member) throw notFound('member');
+  return { member, owners: rows.filter((row) => row.role === 'owner' && row.removed_at === null).length };
+}
+
+export async function changeMemberRole(pool: Pool, workspaceId: string, id: string, role: Role, guard: MemberGuard): Promise<Member> {
+  return withTransaction(pool, async (client) => {
+    const { member, owners } = await lockFor(client, workspaceId, id);
+    if (member.removedAt) throw new DomainError('member_removed', 'This member was removed; add them again to give them a role.');
+    guard(member);
+    if (member.role === role) return member;
+    if (member.role === 'owner' && owners <= 1) throw lastOwner();
+    await client.query('update members set role = $3 where workspace_id = $1 and id = $2', [workspaceId, id, role]);
+    return (await getMember(client, workspaceId, id))!;
+  });
+}
+
+/** Removes the member (removing twice keeps the first time) and ends every credential of theirs. */
+export async function removeMember(pool: Pool, workspaceId: string, id: string, guard: MemberGuard): Promise<Member> {
+  return withTransaction(pool, async (client) => {
+    const { member, owners } = await lockFor(client, workspaceId, id);
+    if (member.removedAt) return member;
+    guard(member);
+    if (member.role === 'owner' && owners <= 1) throw lastOwner();
+    await client.query('update members set removed_at = now() where workspace_id = $1 and id = $2', [workspaceId, id]);
+    await client.query('update api_tokens set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
+    await client.query('update web_sessions set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
+    return (await getMember(client, workspaceId, id))!;
+  });
+}
