@@ -26,16 +26,22 @@ export function useDetailActions({
   data,
   announce,
   onChanged,
+  onArchived,
 }: {
   id: string;
   data: DecisionRead | undefined;
   announce: (message: string) => void;
   onChanged: (change: { left: boolean }) => void;
+  onArchived?: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const actions = useDecisionActions(id);
   const [problem, setProblem] = useState<DetailProblem | null>(null);
   const focusAfter = useRef<FocusAfter | null>(null);
+  // One archive at a time: a second `e` (or click) while the first is on its way sends nothing (issue 38 item 6).
+  const archiving = useRef(false);
+  // Archived from this pane, so `u` here restores it (Gmail's undo); an older archive is Restore's.
+  const archivedHere = useRef(false);
   const agent = data?.detail.agent?.name ?? t('outcome.theAgent');
 
   // A refusal is shown and said, and the decision read afresh to show why.
@@ -73,30 +79,57 @@ export function useDetailActions({
     });
   }
 
-  /** `u`: the most recently answered ask, when its undo is available; otherwise why not (FR-38). */
-  function undoLatest() {
-    if (!data) return;
+  /**
+   * `u`: the archive just made here is undone (restored); otherwise the most recently answered
+   * ask, when its undo is available; otherwise why not (FR-38). Returns why when it cannot act.
+   */
+  function undoLatest(): string | null {
+    if (!data) return null;
+    if (data.decision.status === 'archived' && archivedHere.current) {
+      void restore();
+      return null;
+    }
     const latest = data.decision.asks
       .filter((ask) => ask.answer && data.detail.undo[ask.position]?.available)
       .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
-    if (latest) void undo(latest);
-    else announce(whyNoUndo(t, data, agent));
+    if (!latest) return whyNoUndo(t, data, agent);
+    void undo(latest);
+    return null;
   }
 
   async function archive() {
-    await act(async () => {
-      await actions.archive.mutateAsync();
-      announce(t('queue.archivedOne'));
-      focusAfter.current = { title: true };
-      onChanged({ left: true });
-      await actions.reread();
-    });
+    if (archiving.current) return;
+    archiving.current = true;
+    try {
+      await act(async () => {
+        await actions.archive.mutateAsync();
+        archivedHere.current = true;
+        if (onArchived) onArchived(id);
+        else announce(t('queue.archivedOne'));
+        focusAfter.current = { title: true };
+        onChanged({ left: true });
+        await actions.reread();
+      });
+    } finally {
+      archiving.current = false;
+    }
+  }
+
+  /** `e`: archive an open decision, once; say why not otherwise. */
+  function archiveOnce(): string | null {
+    if (archiving.current) return t('keys.archiving');
+    if (data?.decision.status === 'archived') return t('keys.alreadyArchived');
+    if (data?.decision.status !== 'open') return t('keys.onlyOpenArchives');
+    void archive();
+    return null;
   }
 
   /** E18: an archived decision offers Restore where its answer controls were. */
   async function restore() {
     await act(async () => {
       await actions.restore.mutateAsync();
+      archivedHere.current = false;
+      announce(t('queue.restored'));
       focusAfter.current = { title: true };
       onChanged({ left: true });
       await actions.reread();
@@ -112,5 +145,5 @@ export function useDetailActions({
     });
   }
 
-  return { problem, focusAfter, answer, undo, undoLatest, archive, restore, runNow };
+  return { problem, focusAfter, answer, undo, undoLatest, archive, archiveOnce, restore, runNow };
 }

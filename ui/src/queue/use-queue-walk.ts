@@ -43,12 +43,16 @@ export function useQueueWalk({
   const card = place?.inList ? cards[place.index] : undefined;
   const [arrival, setArrival] = useState<{ id: string; to: Arrival } | null>(null);
 
-  /** `]` / `[`, j / k: from where the walker stands — after an answer, the decision that followed. */
-  function move(by: 1 | -1) {
+  /**
+   * `]` / `[`, j / k, Previous and Next: from where the walker stands among the cards on screen —
+   * after an answer, the decision that followed it there. False at either end.
+   */
+  function move(by: 1 | -1): boolean {
     const target = stepFrom(ids, place, by);
-    if (!target) return;
+    if (!target) return false;
     change({ type: 'select', id: target });
     focusLater(() => cardButton(target));
+    return true;
   }
 
   /** A card chosen: shown, with focus on its title (a click) or its first open ask (Enter). */
@@ -77,13 +81,12 @@ export function useQueueWalk({
    */
   function backToList() {
     change({ type: 'detail', open: false });
-    const inPlace = current && !place?.inList ? ids[Math.min(place?.index ?? 0, ids.length - 1)] : current;
+    const inPlace = current && !place?.inList ? (stepFrom(ids, place, 1) ?? stepFrom(ids, place, -1)) : current;
     focusLater(() => (inPlace ? cardButton(inPlace) : null) ?? heading());
   }
 
-  // A place the decision left is held by the one that followed it: that one is next.
-  const canPrevious = place !== null && place.index > 0 && ids.length > 0;
-  const canNext = place !== null && place.index < ids.length - (place.inList ? 1 : 0);
+  const canPrevious = place !== null && stepFrom(ids, place, -1) !== null;
+  const canNext = place !== null && stepFrom(ids, place, 1) !== null;
 
   return {
     current,
