@@ -30,7 +30,7 @@ import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { useQueue } from '../queries/queue';
 import { filterInWords } from '../queue/filter-in-words';
-import { useGroupsInPlace } from '../queue/group-order';
+import { useGroupsInPlace } from '../queue/use-groups-in-place';
 import { isPermissionCard } from '../queue/host-prompt';
 import { lastKnown } from '../queue/last-known';
 import { publishOpenCount, refreshOpenCount } from '../queue/open-count';

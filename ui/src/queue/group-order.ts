@@ -5,9 +5,7 @@
  * they saw. A group already on screen stays where it was; a new one comes in where the rank puts
  * it, before the first known group it outranks.
  */
-import { useEffect, useRef } from 'react';
-import type { QueueCard } from '../../../domain/queue';
-import { groupCards, type ListGroup } from './group-cards';
+import type { ListGroup } from './group-cards';
 
 export const groupKey = (group: ListGroup) => (group.kind === 'stack' ? `stack:${group.stack.id}` : `scope:${group.scope ?? ''}`);
 
@@ -30,14 +28,4 @@ export function keepGroupOrder(fresh: ListGroup[], known: readonly string[]): Li
     while (next < stayed.length && !ordered.includes(group)) ordered.push(stayed[next++]!);
   }
   return [...ordered, ...stayed.slice(next), ...waiting];
-}
-
-/** The list's groups for one tab and filter (`view`), in the order the person has been shown them. */
-export function useGroupsInPlace(cards: QueueCard[], view: string): ListGroup[] {
-  const shown = useRef<{ view: string; keys: string[] }>({ view, keys: [] });
-  const groups = keepGroupOrder(groupCards(cards), shown.current.view === view ? shown.current.keys : []);
-  useEffect(() => {
-    shown.current = { view, keys: groups.map(groupKey) };
-  });
-  return groups;
 }
