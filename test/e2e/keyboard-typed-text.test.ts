@@ -151,7 +151,10 @@ describe('typed text never runs as shortcuts (issue 38 item 6)', () => {
             await expect.poll(async () => (await focusedElement(page)).tag, { ...SLOW, message: where }).toMatch(/^(TEXTAREA|INPUT)$/);
           await page.keyboard.type(SENTENCE);
           await settle();
-          expect(writes.slice(afterKey).map((request) => `${request.method()} ${request.url()}`), where).toEqual([]);
+          expect(
+            writes.slice(afterKey).map((request) => `${request.method()} ${request.url()}`),
+            where,
+          ).toEqual([]);
           expect(await states(), where).toEqual(expected);
           if (opensField(key, kind)) {
             expect(await focusedElement(page), where).toMatchObject({ tag: expect.stringMatching(/^(TEXTAREA|INPUT)$/), inDetail: true });
@@ -167,56 +170,60 @@ describe('typed text never runs as shortcuts (issue 38 item 6)', () => {
     },
   );
 
-  it('archive by e: u restores it, the toast’s Undo restores it, and a second or held e sends nothing more', { timeout: 600_000 }, async () => {
-    const me = world(cast, await cast.newMember());
-    const [first, second] = await fileInOrder(
-      me,
-      [
-        { question: 'Archive me by e?', asks: [tierAsk()] },
-        { question: 'Not me?', asks: [tierAsk()] },
-      ],
-      context,
-    );
-    const page = await signedInPage(browser, cast.url, me.member.token);
-    const writes = writesOf(page);
-    await page.getByRole('heading', { name: 'Archive me by e?' }).waitFor(SLOW);
-    const archives = () => writes.filter((request) => request.url().endsWith('/archive')).map((request) => request.url());
+  it(
+    'archive by e: u restores it, the toast’s Undo restores it, and a second or held e sends nothing more',
+    { timeout: 600_000 },
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const [first, second] = await fileInOrder(
+        me,
+        [
+          { question: 'Archive me by e?', asks: [tierAsk()] },
+          { question: 'Not me?', asks: [tierAsk()] },
+        ],
+        context,
+      );
+      const page = await signedInPage(browser, cast.url, me.member.token);
+      const writes = writesOf(page);
+      await page.getByRole('heading', { name: 'Archive me by e?' }).waitFor(SLOW);
+      const archives = () => writes.filter((request) => request.url().endsWith('/archive')).map((request) => request.url());
 
-    // e, e: one archive, of the decision shown; the second e says so and sends nothing.
-    await page.keyboard.press('e');
-    await page.keyboard.press('e');
-    await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('archived');
-    await settle();
-    expect(archives()).toHaveLength(1);
-    expect(archives()[0]).toContain(`/decisions/${first}/`);
-    expect((await me.decision(second!)).status).toBe('open');
+      // e, e: one archive, of the decision shown; the second e says so and sends nothing.
+      await page.keyboard.press('e');
+      await page.keyboard.press('e');
+      await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('archived');
+      await settle();
+      expect(archives()).toHaveLength(1);
+      expect(archives()[0]).toContain(`/decisions/${first}/`);
+      expect((await me.decision(second!)).status).toBe('open');
 
-    // u restores it (the pane still shows it).
-    await page.keyboard.press('Escape');
-    await page.getByRole('heading', { name: 'Archive me by e?' }).click();
-    await page.keyboard.press('u');
-    await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('open');
-    await expect.poll(() => toastText(page), SLOW).toBe('Restored to Open.');
+      // u restores it (the pane still shows it).
+      await page.keyboard.press('Escape');
+      await page.getByRole('heading', { name: 'Archive me by e?' }).click();
+      await page.keyboard.press('u');
+      await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('open');
+      await expect.poll(() => toastText(page), SLOW).toBe('Restored to Open.');
 
-    // The toast's Undo restores it too, and focus goes back to it.
-    await page.keyboard.press('e');
-    await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('archived');
-    await expect.poll(() => toastText(page), SLOW).toBe('Archived. Nothing was answered; you can restore it from Archived.');
-    await page.getByTestId('toast-action').click();
-    await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('open');
-    await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ id: 'detail-title' });
+      // The toast's Undo restores it too, and focus goes back to it.
+      await page.keyboard.press('e');
+      await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('archived');
+      await expect.poll(() => toastText(page), SLOW).toBe('Archived. Nothing was answered; you can restore it from Archived.');
+      await page.getByTestId('toast-action').click();
+      await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('open');
+      await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ id: 'detail-title' });
 
-    // A held e repeats: one archive.
-    const before = archives().length;
-    await page.keyboard.down('e');
-    await page.keyboard.down('e');
-    await page.keyboard.down('e');
-    await page.keyboard.up('e');
-    await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('archived');
-    await settle();
-    expect(archives().length - before).toBe(1);
-    expect((await me.decision(second!)).status).toBe('open');
-  });
+      // A held e repeats: one archive.
+      const before = archives().length;
+      await page.keyboard.down('e');
+      await page.keyboard.down('e');
+      await page.keyboard.down('e');
+      await page.keyboard.up('e');
+      await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('archived');
+      await settle();
+      expect(archives().length - before).toBe(1);
+      expect((await me.decision(second!)).status).toBe('open');
+    },
+  );
 
   it('no key acts while focus is in a text field, a select, or with Ctrl/⌘/Alt held', { timeout: 600_000 }, async () => {
     const me = world(cast, await cast.newMember());

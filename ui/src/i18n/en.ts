@@ -264,7 +264,8 @@ export const en = {
     paused: 'Typed outside a field: nothing was changed. The keys are paused; press Esc to use them again.',
     resumed: 'The keys work again.',
     // Under the ? sheet's table, so the pause is discoverable with the keys (FR-64).
-    pausedNote: 'Typing outside a field pauses the keys, so a sentence typed there changes nothing; Esc, a click or Tab turns them on again.',
+    pausedNote:
+      'Typing outside a field pauses the keys, so a sentence typed there changes nothing; Esc, a click or Tab turns them on again.',
     // A key that cannot act says why, and changes nothing.
     lastHere: 'This is the last decision here.',
     firstHere: 'This is the first decision here.',
