@@ -72,6 +72,12 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await focused(page)).toMatchObject({ id: 'detail-title' });
       expect(await detail.getByTestId('answered-ask').count()).toBe(0);
       expect((await me.decision(bash)).status).toBe('open');
+      // The first says so and pauses the keys (issue 38 item 6), which the next ones are told; Esc
+      // turns them on, with focus on the card.
+      expect(await page.getByTestId('toast').textContent()).toBe(
+        'Typed outside a field: nothing was changed. The keys are paused; press Esc to use them again.',
+      );
+      await page.keyboard.press('Escape');
       // Enter, too, only opens it: a second Enter cannot approve.
       await page.keyboard.press('Enter');
       await page.keyboard.press('Enter');

@@ -38,10 +38,10 @@ export function useDetailActions({
   const actions = useDecisionActions(id);
   const [problem, setProblem] = useState<DetailProblem | null>(null);
   const focusAfter = useRef<FocusAfter | null>(null);
-  // One archive at a time: a second `e` (or click) while the first is on its way sends nothing (issue 38 item 6).
-  const archiving = useRef(false);
   // Archived from this pane, so `u` here restores it (Gmail's undo); an older archive is Restore's.
   const archivedHere = useRef(false);
+  // The revision the pane showed when it archived: until a newer read, `e` knows it is archived.
+  const archivedFrom = useRef<number | null>(null);
   const agent = data?.detail.agent?.name ?? t('outcome.theAgent');
 
   // A refusal is shown and said, and the decision read afresh to show why.
@@ -50,14 +50,26 @@ export function useDetailActions({
     announce(message);
     void actions.reread();
   });
+  // One change at a time from this pane: a key pressed twice while the first request is on its
+  // way sends nothing more (issue 38 item 6). Only the request counts, not the reads after it.
+  const busy = useRef(false);
   const act = (work: () => Promise<void>) => {
+    if (busy.current) return Promise.resolve(false);
     setProblem(null);
     return refused(work);
   };
+  async function sending<T>(request: () => Promise<T>): Promise<T> {
+    busy.current = true;
+    try {
+      return await request();
+    } finally {
+      busy.current = false;
+    }
+  }
 
   async function answer(ask: number, value: AnswerValue, reason?: string) {
     await act(async () => {
-      const { decision } = await actions.answer.mutateAsync({ ask, value, reason });
+      const { decision } = await sending(() => actions.answer.mutateAsync({ ask, value, reason }));
       announce(t('outcome.answered'));
       focusAfter.current = { ask };
       onChanged({ left: decision.status !== 'open' });
@@ -71,7 +83,7 @@ export function useDetailActions({
   /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */
   async function undo(ask: number) {
     await act(async () => {
-      await actions.undo.mutateAsync(ask);
+      await sending(() => actions.undo.mutateAsync(ask));
       announce(t('undo.undone', { agent }));
       focusAfter.current = { ask };
       onChanged({ left: false });
@@ -85,6 +97,7 @@ export function useDetailActions({
    */
   function undoLatest(): string | null {
     if (!data) return null;
+    if (busy.current) return t('keys.busy');
     if (data.decision.status === 'archived' && archivedHere.current) {
       void restore();
       return null;
@@ -98,27 +111,23 @@ export function useDetailActions({
   }
 
   async function archive() {
-    if (archiving.current) return;
-    archiving.current = true;
-    try {
-      await act(async () => {
-        await actions.archive.mutateAsync();
-        archivedHere.current = true;
-        if (onArchived) onArchived(id);
-        else announce(t('queue.archivedOne'));
-        focusAfter.current = { title: true };
-        onChanged({ left: true });
-        await actions.reread();
-      });
-    } finally {
-      archiving.current = false;
-    }
+    await act(async () => {
+      await sending(() => actions.archive.mutateAsync());
+      archivedHere.current = true;
+      archivedFrom.current = data?.decision.revision ?? null;
+      if (onArchived) onArchived(id);
+      else announce(t('queue.archivedOne'));
+      focusAfter.current = { title: true };
+      onChanged({ left: true });
+      await actions.reread();
+    });
   }
 
   /** `e`: archive an open decision, once; say why not otherwise. */
   function archiveOnce(): string | null {
-    if (archiving.current) return t('keys.archiving');
-    if (data?.decision.status === 'archived') return t('keys.alreadyArchived');
+    if (busy.current) return t('keys.busy');
+    const stale = archivedFrom.current !== null && archivedFrom.current === data?.decision.revision;
+    if (stale || data?.decision.status === 'archived') return t('keys.alreadyArchived');
     if (data?.decision.status !== 'open') return t('keys.onlyOpenArchives');
     void archive();
     return null;
@@ -127,7 +136,7 @@ export function useDetailActions({
   /** E18: an archived decision offers Restore where its answer controls were. */
   async function restore() {
     await act(async () => {
-      await actions.restore.mutateAsync();
+      await sending(() => actions.restore.mutateAsync());
       archivedHere.current = false;
       announce(t('queue.restored'));
       focusAfter.current = { title: true };
@@ -139,7 +148,7 @@ export function useDetailActions({
   /** E5: a restart that failed can be run again from here (FR-34). */
   async function runNow() {
     await act(async () => {
-      const { decision } = await actions.runNow.mutateAsync();
+      const { decision } = await sending(() => actions.runNow.mutateAsync());
       if (decision.delivery?.kind !== 'failed') announce(t('outcome.ranAgain'));
       await actions.reread();
     });

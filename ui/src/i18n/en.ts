@@ -274,7 +274,7 @@ export const en = {
     nothingToApprove: 'Nothing here to approve: y approves an open approval ask.',
     nothingToReject: 'Nothing here to reject: n rejects an open approval ask.',
     noReasonField: 'No reason to write here: every ask of this decision is closed.',
-    archiving: 'Already archiving this decision.',
+    busy: 'Still sending the last change to this decision: nothing more was sent.',
     alreadyArchived: 'This decision is already archived.',
     onlyOpenArchives: 'Only an open decision can be archived.',
     // cast-decide "Permission prompts in the same queue", said under the table.

@@ -97,12 +97,6 @@ export function Decisions({ me }: { me: string | null }) {
     if (previous !== null && previous !== current) detailPane.current?.scrollTo({ top: 0 });
   }, [current]);
 
-  // S1 shows the first decision; once shown it is pinned, so a decision filed above it, or a
-  // refresh that reorders the list, never swaps the pane under a key meant for it (issue 38 item 7).
-  useEffect(() => {
-    if (selected === null && current !== null) change({ type: 'select', id: current });
-  }, [selected, current]);
-
   useQueueKeys(
     queueKeyHandlers(t, {
       move: walk.move,

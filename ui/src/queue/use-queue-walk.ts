@@ -32,8 +32,14 @@ export function useQueueWalk({
   change: (change: QueueViewChange) => void;
 }) {
   const ids = cards.map((card) => card.id);
-  // S1: the first decision is selected, so it can be answered without a second click.
-  const current = selected ?? ids[0] ?? null;
+  // S1: the first decision is selected, so it can be answered without a second click. Once
+  // shown it stays while it is listed, so a decision filed above it, or a read that reorders the
+  // list, never swaps the pane from under a key meant for it (issue 38 item 7).
+  const firstShown = useRef<string | null>(null);
+  const current = selected ?? (firstShown.current && ids.includes(firstShown.current) ? firstShown.current : (ids[0] ?? null));
+  useEffect(() => {
+    firstShown.current = selected === null ? current : null;
+  });
   // An answered or archived decision stays on screen in list mode; it keeps the place it left.
   const remembered = useRef<Place | null>(null);
   const place = placeOf(ids, current, remembered.current);
