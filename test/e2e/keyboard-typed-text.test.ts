@@ -203,6 +203,7 @@ describe('typed text never runs as shortcuts (issue 38 item 6)', () => {
       await page.keyboard.press('u');
       await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('open');
       await expect.poll(() => toastText(page), SLOW).toBe('Restored to Open.');
+      await page.locator('.detail footer [data-action="archive"]').waitFor(SLOW);
 
       // The toast's Undo restores it too, and focus goes back to it.
       await page.keyboard.press('e');
@@ -212,7 +213,8 @@ describe('typed text never runs as shortcuts (issue 38 item 6)', () => {
       await expect.poll(async () => (await me.decision(first!)).status, SLOW).toBe('open');
       await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ id: 'detail-title' });
 
-      // A held e repeats: one archive.
+      // A held e repeats: one archive. (Once the pane shows it open again, as a person would see.)
+      await page.locator('.detail footer [data-action="archive"]').waitFor(SLOW);
       const before = archives().length;
       await page.keyboard.down('e');
       await page.keyboard.down('e');

@@ -40,8 +40,11 @@ export function useDetailActions({
   const focusAfter = useRef<FocusAfter | null>(null);
   // Archived from this pane, so `u` here restores it (Gmail's undo); an older archive is Restore's.
   const archivedHere = useRef(false);
-  // The revision the pane showed when it archived: until a newer read, `e` knows it is archived.
-  const archivedFrom = useRef<number | null>(null);
+  // What this pane last made of the decision, and the revision it showed then: until a newer
+  // read arrives, the keys go by it rather than by the read from before the change.
+  const madeHere = useRef<{ status: 'archived' | 'open'; from: number | undefined } | null>(null);
+  const statusNow = () =>
+    madeHere.current && madeHere.current.from === data?.decision.revision ? madeHere.current.status : data?.decision.status;
   const agent = data?.detail.agent?.name ?? t('outcome.theAgent');
 
   // A refusal is shown and said, and the decision read afresh to show why.
@@ -98,7 +101,7 @@ export function useDetailActions({
   function undoLatest(): string | null {
     if (!data) return null;
     if (busy.current) return t('keys.busy');
-    if (data.decision.status === 'archived' && archivedHere.current) {
+    if (statusNow() === 'archived' && archivedHere.current) {
       void restore();
       return null;
     }
@@ -114,7 +117,7 @@ export function useDetailActions({
     await act(async () => {
       await sending(() => actions.archive.mutateAsync());
       archivedHere.current = true;
-      archivedFrom.current = data?.decision.revision ?? null;
+      madeHere.current = { status: 'archived', from: data?.decision.revision };
       if (onArchived) onArchived(id);
       else announce(t('queue.archivedOne'));
       focusAfter.current = { title: true };
@@ -126,9 +129,9 @@ export function useDetailActions({
   /** `e`: archive an open decision, once; say why not otherwise. */
   function archiveOnce(): string | null {
     if (busy.current) return t('keys.busy');
-    const stale = archivedFrom.current !== null && archivedFrom.current === data?.decision.revision;
-    if (stale || data?.decision.status === 'archived') return t('keys.alreadyArchived');
-    if (data?.decision.status !== 'open') return t('keys.onlyOpenArchives');
+    const status = statusNow();
+    if (status === 'archived') return t('keys.alreadyArchived');
+    if (status !== 'open') return t('keys.onlyOpenArchives');
     void archive();
     return null;
   }
@@ -138,6 +141,7 @@ export function useDetailActions({
     await act(async () => {
       await sending(() => actions.restore.mutateAsync());
       archivedHere.current = false;
+      madeHere.current = { status: 'open', from: data?.decision.revision };
       announce(t('queue.restored'));
       focusAfter.current = { title: true };
       onChanged({ left: true });
