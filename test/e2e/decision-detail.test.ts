@@ -242,8 +242,9 @@ describe('what a person needs to see to decide', () => {
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Five kinds, five reasons' }).waitFor(SLOW);
 
-    // A choice offers it once an option is picked: optional on the recommended one, required against it.
-    expect(await ask(page, 2).getByLabel('Why? (optional)').count()).toBe(0);
+    // A choice offers it from the start, so w has a field to go to (issue 38 item 6): optional,
+    // and on the recommended pick; required on a pick against it.
+    expect(await ask(page, 2).getByLabel('Why? (optional)').count()).toBe(1);
     await ask(page, 2).getByRole('radio', { name: /Basic/ }).check();
     expect(await ask(page, 2).getByLabel('Why? (required)').count()).toBe(1);
     await ask(page, 2).getByRole('radio', { name: /Pro/ }).check();

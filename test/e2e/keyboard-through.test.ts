@@ -211,11 +211,13 @@ describe('the keyboard, all the way through (issue 30)', () => {
       await page.keyboard.press('y');
       await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('resolved');
       await expect.poll(() => page.locator('.detail').getByTestId('answered-ask').count(), SLOW).toBe(1);
-      // A second y meant for nothing reaches nothing: the next card is not on screen.
+      // A second y meant for nothing reaches nothing: the next card is not on screen. It says so,
+      // and pauses the keys (issue 38 item 6) until Esc.
       await page.keyboard.press('y');
-      await settle();
+      await expect.poll(() => toastText(page), SLOW).toBe('Nothing here to approve: y approves an open approval ask.');
       expect((await me.decision(write)).status).toBe('open');
       expect(await page.locator('#detail-title').textContent()).toMatch(/^Allow Bash\?/);
+      await page.keyboard.press('Escape');
       await page.keyboard.press('u');
       await expect.poll(async () => (await me.decision(bash)).status, SLOW).toBe('open');
       await expect.poll(() => toastText(page), SLOW).toBe('Answer withdrawn. The agent has been told.');

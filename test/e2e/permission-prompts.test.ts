@@ -72,6 +72,12 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await focused(page)).toMatchObject({ id: 'detail-title' });
       expect(await detail.getByTestId('answered-ask').count()).toBe(0);
       expect((await me.decision(bash)).status).toBe('open');
+      // The first says so and pauses the keys (issue 38 item 6), which the next ones are told; Esc
+      // turns them on, with focus on the card.
+      expect(await page.getByTestId('toast').textContent()).toBe(
+        'Typed outside a field: nothing was changed. The keys are paused; press Esc to use them again.',
+      );
+      await page.keyboard.press('Escape');
       // Enter, too, only opens it: a second Enter cannot approve.
       await page.keyboard.press('Enter');
       await page.keyboard.press('Enter');
@@ -90,8 +96,13 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await detail.getByText('Nothing is pinned in this session.').count()).toBe(1);
 
       // n opens the required reason, like a rejection; keys typed in it are text.
+      // A digit does nothing here and says so; the keys pause until Esc (issue 38 item 6).
       await page.keyboard.press('1');
+      await expect
+        .poll(() => page.getByTestId('toast').textContent(), SLOW)
+        .toBe('From the keyboard, only y and n answer a permission card.');
       expect(await detail.getByTestId('answered-ask').count()).toBe(0);
+      await page.keyboard.press('Escape');
       await page.keyboard.press('n');
       const reason = detail.getByLabel('Why? (required)');
       await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);

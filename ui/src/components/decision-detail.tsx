@@ -29,6 +29,7 @@ export function DecisionDetail({
   walk = null,
   onChanged,
   announce,
+  onArchived,
   titleAs = 'h2',
   arrive = null,
   onArrived,
@@ -44,6 +45,8 @@ export function DecisionDetail({
    */
   onChanged: (change: { left: boolean }) => void;
   announce: (message: string) => void;
+  /** It was archived from here: the queue's toast says so with an Undo; without it, the pane says it in `announce`. */
+  onArchived?: (id: string) => void;
   /** The document page is about this decision alone, so there its question is the page's h1. */
   titleAs?: 'h1' | 'h2';
   /**
@@ -63,7 +66,7 @@ export function DecisionDetail({
   const read = useDecision(id);
   // Drawn in slices, like the list (a read arriving would otherwise be one long task).
   const data = useDeferredValue(read.data);
-  const actions = useDetailActions({ id, data, announce, onChanged });
+  const actions = useDetailActions({ id, data, announce, onChanged, onArchived });
   const pane = useRef<HTMLElement>(null);
   const asks = useRef<AskRegistry>(new Map());
   const title = () => pane.current?.querySelector<HTMLElement>('#detail-title');
@@ -84,20 +87,32 @@ export function DecisionDetail({
     else asks.current.get(first)?.land();
   }, [permission]);
 
+  /** A verdict key on the ask that offers it; or, where none does, why the key does nothing here. */
+  function command(name: 'approve' | 'reject' | 'focusReason', none: string): string | null {
+    if (!data) return t('keys.loading');
+    const ask = askFor(name);
+    if (!ask) return t(none);
+    ask[name]?.();
+    return null;
+  }
+
+  // Every command acts only on what this pane has drawn: until the decision is read, a key says so.
   useImperativeHandle(commands, () => ({
     focusFirstAsk,
     focusAsk: (n) => {
-      const count = data?.decision.asks.length ?? 0;
-      if (n > count) return announce(t('detail.noSuchAsk', { n, count }));
+      if (!data) return t('keys.loading');
+      const count = data.decision.asks.length;
+      if (n > count) return t('detail.noSuchAsk', { n, count });
       const open = asks.current.get(n);
       if (open) open.land();
       else askElement(n)?.focus();
+      return null;
     },
-    approve: () => askFor('approve')?.approve?.(),
-    reject: () => askFor('reject')?.reject?.(),
-    focusReason: () => askFor('focusReason')?.focusReason?.(),
-    undoLatest: actions.undoLatest,
-    archive: () => void actions.archive(),
+    approve: () => command('approve', 'keys.nothingToApprove'),
+    reject: () => command('reject', 'keys.nothingToReject'),
+    focusReason: () => command('focusReason', 'keys.noReasonField'),
+    undoLatest: () => (data ? actions.undoLatest() : t('keys.loading')),
+    archive: () => (data ? actions.archiveOnce() : t('keys.loading')),
   }));
 
   // Where the queue sent focus once the decision is drawn.

@@ -31,6 +31,7 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
         </tbody>
       </table>
       <p id="key-help-permission">{t('keys.permissionNote')}</p>
+      <p>{t('keys.pausedNote')}</p>
       <button type="button" onClick={onClose}>
         {t('keys.close')}
       </button>

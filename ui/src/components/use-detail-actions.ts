@@ -26,16 +26,25 @@ export function useDetailActions({
   data,
   announce,
   onChanged,
+  onArchived,
 }: {
   id: string;
   data: DecisionRead | undefined;
   announce: (message: string) => void;
   onChanged: (change: { left: boolean }) => void;
+  onArchived?: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const actions = useDecisionActions(id);
   const [problem, setProblem] = useState<DetailProblem | null>(null);
   const focusAfter = useRef<FocusAfter | null>(null);
+  // Archived from this pane, so `u` here restores it (Gmail's undo); an older archive is Restore's.
+  const archivedHere = useRef(false);
+  // What this pane last made of the decision, and the revision it showed then: until a newer
+  // read arrives, the keys go by it rather than by the read from before the change.
+  const madeHere = useRef<{ status: 'archived' | 'open'; from: number | undefined } | null>(null);
+  const statusNow = () =>
+    madeHere.current && madeHere.current.from === data?.decision.revision ? madeHere.current.status : data?.decision.status;
   const agent = data?.detail.agent?.name ?? t('outcome.theAgent');
 
   // A refusal is shown and said, and the decision read afresh to show why.
@@ -44,14 +53,26 @@ export function useDetailActions({
     announce(message);
     void actions.reread();
   });
+  // One change at a time from this pane: a key pressed twice while the first request is on its
+  // way sends nothing more (issue 38 item 6). Only the request counts, not the reads after it.
+  const busy = useRef(false);
   const act = (work: () => Promise<void>) => {
+    if (busy.current) return Promise.resolve(false);
     setProblem(null);
     return refused(work);
   };
+  async function sending<T>(request: () => Promise<T>): Promise<T> {
+    busy.current = true;
+    try {
+      return await request();
+    } finally {
+      busy.current = false;
+    }
+  }
 
   async function answer(ask: number, value: AnswerValue, reason?: string) {
     await act(async () => {
-      const { decision } = await actions.answer.mutateAsync({ ask, value, reason });
+      const { decision } = await sending(() => actions.answer.mutateAsync({ ask, value, reason }));
       announce(t('outcome.answered'));
       focusAfter.current = { ask };
       onChanged({ left: decision.status !== 'open' });
@@ -65,7 +86,7 @@ export function useDetailActions({
   /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */
   async function undo(ask: number) {
     await act(async () => {
-      await actions.undo.mutateAsync(ask);
+      await sending(() => actions.undo.mutateAsync(ask));
       announce(t('undo.undone', { agent }));
       focusAfter.current = { ask };
       onChanged({ left: false });
@@ -73,30 +94,55 @@ export function useDetailActions({
     });
   }
 
-  /** `u`: the most recently answered ask, when its undo is available; otherwise why not (FR-38). */
-  function undoLatest() {
-    if (!data) return;
+  /**
+   * `u`: the archive just made here is undone (restored); otherwise the most recently answered
+   * ask, when its undo is available; otherwise why not (FR-38). Returns why when it cannot act.
+   */
+  function undoLatest(): string | null {
+    if (!data) return null;
+    if (busy.current) return t('keys.busy');
+    if (statusNow() === 'archived' && archivedHere.current) {
+      void restore();
+      return null;
+    }
     const latest = data.decision.asks
       .filter((ask) => ask.answer && data.detail.undo[ask.position]?.available)
       .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
-    if (latest) void undo(latest);
-    else announce(whyNoUndo(t, data, agent));
+    if (!latest) return whyNoUndo(t, data, agent);
+    void undo(latest);
+    return null;
   }
 
   async function archive() {
     await act(async () => {
-      await actions.archive.mutateAsync();
-      announce(t('queue.archivedOne'));
+      await sending(() => actions.archive.mutateAsync());
+      archivedHere.current = true;
+      madeHere.current = { status: 'archived', from: data?.decision.revision };
+      if (onArchived) onArchived(id);
+      else announce(t('queue.archivedOne'));
       focusAfter.current = { title: true };
       onChanged({ left: true });
       await actions.reread();
     });
   }
 
+  /** `e`: archive an open decision, once; say why not otherwise. */
+  function archiveOnce(): string | null {
+    if (busy.current) return t('keys.busy');
+    const status = statusNow();
+    if (status === 'archived') return t('keys.alreadyArchived');
+    if (status !== 'open') return t('keys.onlyOpenArchives');
+    void archive();
+    return null;
+  }
+
   /** E18: an archived decision offers Restore where its answer controls were. */
   async function restore() {
     await act(async () => {
-      await actions.restore.mutateAsync();
+      await sending(() => actions.restore.mutateAsync());
+      archivedHere.current = false;
+      madeHere.current = { status: 'open', from: data?.decision.revision };
+      announce(t('queue.restored'));
       focusAfter.current = { title: true };
       onChanged({ left: true });
       await actions.reread();
@@ -106,11 +152,11 @@ export function useDetailActions({
   /** E5: a restart that failed can be run again from here (FR-34). */
   async function runNow() {
     await act(async () => {
-      const { decision } = await actions.runNow.mutateAsync();
+      const { decision } = await sending(() => actions.runNow.mutateAsync());
       if (decision.delivery?.kind !== 'failed') announce(t('outcome.ranAgain'));
       await actions.reread();
     });
   }
 
-  return { problem, focusAfter, answer, undo, undoLatest, archive, restore, runNow };
+  return { problem, focusAfter, answer, undo, undoLatest, archive, archiveOnce, restore, runNow };
 }

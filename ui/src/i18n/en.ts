@@ -78,6 +78,8 @@ export const en = {
     openPage: 'Open the page of "{{question}}"',
     archivedOne: 'Archived. Nothing was answered; you can restore it from Archived.',
     restored: 'Restored to Open.',
+    // Beside the archive's toast, like Gmail's: restores what was just archived (u does the same in its pane).
+    undoArchive: 'Undo',
     archivedByYou: 'archived by you',
     archivedByTeammate: 'archived by a teammate',
     archivedAutomatically: 'Archived automatically — the work it belonged to is gone.',
@@ -273,6 +275,23 @@ export const en = {
       toList: 'Return focus to the queue list',
       closeDialog: 'Close it; focus goes back where it was',
     },
+    // Typed outside a field, or a key that does nothing here (issue 38 item 6): the rest of the sentence must run nothing.
+    paused: 'Typed outside a field: nothing was changed. The keys are paused; press Esc to use them again.',
+    resumed: 'The keys work again.',
+    // Under the ? sheet's table, so the pause is discoverable with the keys (FR-64).
+    pausedNote:
+      'Typing outside a field pauses the keys, so a sentence typed there changes nothing; Esc, a click or Tab turns them on again.',
+    // A key that cannot act says why, and changes nothing.
+    lastHere: 'This is the last decision here.',
+    firstHere: 'This is the first decision here.',
+    noDecisionShown: 'No decision is shown: Enter opens the one in focus.',
+    loading: 'This decision is still loading: nothing was changed.',
+    nothingToApprove: 'Nothing here to approve: y approves an open approval ask.',
+    nothingToReject: 'Nothing here to reject: n rejects an open approval ask.',
+    noReasonField: 'No reason to write here: every ask of this decision is closed.',
+    busy: 'Still sending the last change to this decision: nothing more was sent.',
+    alreadyArchived: 'This decision is already archived.',
+    onlyOpenArchives: 'Only an open decision can be archived.',
     // cast-decide "Permission prompts in the same queue", said under the table.
     permissionNote: 'On a permission card the number keys do nothing: only y and n answer it.',
   },

@@ -56,12 +56,3 @@ export const KEY_MAP: ReadonlyArray<{
   { keys: ['Escape'], action: 'toList', where: 'detail' },
   { keys: ['Escape'], action: 'closeDialog', where: 'dialog', ownedByControl: true },
 ];
-
-/** Inside a text field every binding is inert except Esc and Enter (§6.17); on a permission card, so are 1–9. */
-export function actionFor(key: string, inTextField: boolean, card: CardKind = 'other'): QueueAction | null {
-  if (inTextField && key !== 'Escape' && key !== 'Enter') return null;
-  // Enter inside a control submits that control; the queue's Enter is for the list only.
-  if (inTextField && key === 'Enter') return null;
-  const binding = KEY_MAP.find((candidate) => !candidate.ownedByControl && candidate.keys.includes(key));
-  return binding && binding.inertOn !== card ? binding.action : null;
-}

@@ -30,7 +30,7 @@ import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { useQueue } from '../queries/queue';
 import { filterInWords } from '../queue/filter-in-words';
-import { groupCards } from '../queue/group-cards';
+import { useGroupsInPlace } from '../queue/use-groups-in-place';
 import { isPermissionCard } from '../queue/host-prompt';
 import { lastKnown } from '../queue/last-known';
 import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
@@ -44,7 +44,7 @@ import { useVisibleRefresh } from '../queue/use-visible-refresh';
 export function Decisions({ me }: { me: string | null }) {
   const { t } = useTranslation();
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
-  const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message } = view;
+  const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message, undoArchive } = view;
   const detailDrawn = useDetailDrawn(detailOpen);
   const queue = useQueue(tab, filters, shown);
   const { failed, refresh, loadingMore } = queue;
@@ -55,14 +55,17 @@ export function Decisions({ me }: { me: string | null }) {
   const filtered = Object.keys(filters).length > 0;
   const say = useCallback((words: string) => change({ type: 'say', message: words }), []);
   const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
-  const actions = useQueueActions(say);
+  // An archive, from a card, the pane's button or `e`: said with Undo, like Gmail (issue 38 item 6).
+  const sayArchived = useCallback((id: string) => change({ type: 'say', message: t('queue.archivedOne'), undoArchive: id }), [t]);
+  const actions = useQueueActions(say, sayArchived);
   useVisibleRefresh(
     useCallback(() => void refresh(), [refresh]),
     `${tab}:${JSON.stringify(filters)}`,
   );
 
-  // The list's order is the grouped one, so j/k and the walker follow what is on screen.
-  const groups = groupCards(page?.decisions ?? []);
+  // The list's order is the grouped one, so j/k, ] / [ and Next follow what is on screen; the
+  // groups keep their places as it reads afresh (issue 38 item 7).
+  const groups = useGroupsInPlace(page?.decisions ?? [], `${tab}:${JSON.stringify(filters)}`);
   const ordered = groups.flatMap((group) => group.cards);
   const walk = useQueueWalk({ cards: ordered, selected, step, change });
   const { current, place } = walk;
@@ -95,7 +98,7 @@ export function Decisions({ me }: { me: string | null }) {
   }, [current]);
 
   useQueueKeys(
-    queueKeyHandlers({
+    queueKeyHandlers(t, {
       move: walk.move,
       current,
       openDetail: () => change({ type: 'detail', open: true }),
@@ -106,6 +109,7 @@ export function Decisions({ me }: { me: string | null }) {
       detail: () => detail.current,
     }),
     cardKind,
+    say,
   );
 
   async function archiveAll(since: string) {
@@ -122,6 +126,15 @@ export function Decisions({ me }: { me: string | null }) {
   async function restore(id: string) {
     await actions.restore(id);
     if (selected === id) change({ type: 'select', id: null });
+  }
+
+  /** The archive toast's Undo: the decision is restored, and focus goes back to it — its pane, or its card. */
+  async function undoArchived(id: string) {
+    if (!(await actions.restore(id))) return;
+    requestAnimationFrame(() => {
+      const back = id === current ? document.querySelector<HTMLElement>('#detail-title') : null;
+      (back ?? document.querySelector<HTMLElement>(`[data-card="${CSS.escape(id)}"]`))?.focus();
+    });
   }
 
   /** "Hide for 30 days": the line goes, and focus moves to the page's heading rather than nowhere. */
@@ -152,7 +165,7 @@ export function Decisions({ me }: { me: string | null }) {
     archive: (id: string) => void archive(id),
   });
 
-  const detailEvents = useStableHandlers({ move: walk.move, changed: walk.changed, arrived: walk.arrived });
+  const detailEvents = useStableHandlers({ move: walk.move, changed: walk.changed, arrived: walk.arrived, archived: sayArchived });
 
   function renderCard(card: Card) {
     return (
@@ -219,6 +232,7 @@ export function Decisions({ me }: { me: string | null }) {
                 walk={{ ...walk.can, onMove: detailEvents.move }}
                 onChanged={detailEvents.changed}
                 announce={say}
+                onArchived={detailEvents.archived}
                 arrive={walk.arrive}
                 onArrived={detailEvents.arrived}
                 commands={detail}
@@ -227,7 +241,10 @@ export function Decisions({ me }: { me: string | null }) {
           )}
         </div>
       )}
-      <LiveRegion message={message} />
+      <LiveRegion
+        message={message}
+        action={undoArchive ? { label: t('queue.undoArchive'), run: () => void undoArchived(undoArchive) } : null}
+      />
       {dialog === 'help' && <KeyHelp onClose={() => open(null)} />}
       {dialog === 'archive-all' && page && (
         <ArchiveAllDialog

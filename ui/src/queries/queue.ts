@@ -103,10 +103,18 @@ export function useArchive() {
   });
 }
 
-/** E18, §6.12: Restore from the Archived tab. */
+/** E18, §6.12: Restore from the Archived tab, or the archive toast's Undo. */
 export function useRestore() {
+  const client = useQueryClient();
   const changed = useQueueChanged();
-  return useMutation({ mutationFn: restoreDecision, onSettled: () => void changed() });
+  return useMutation({
+    mutationFn: restoreDecision,
+    // The toast's Undo restores a decision whose pane may be on screen: it reads afresh too.
+    onSettled: (_result, _error, id) => {
+      void changed();
+      void client.invalidateQueries({ queryKey: keys.decision(id) });
+    },
+  });
 }
 
 /** §6.11, FR-44: the oldest 200 the filter matches; what was skipped is counted. */

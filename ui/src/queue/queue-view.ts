@@ -1,7 +1,7 @@
 /**
  * What the queue page shows besides what it read: the tab, filters, selected decision and
  * how many cards are loaded (kept in the URL), whether the detail replaces the list, the cards picked for a new stack,
- * the one dialog open, and the last outcome told in the live region.
+ * the one dialog open, and the last outcome told in the live region (with the archive it can undo).
  */
 import type { QueueFilters } from '../http/decisions';
 import { QUEUE_PAGE } from '../http/decisions';
@@ -15,6 +15,8 @@ export type QueueView = QueueUrl & {
   picked: ReadonlySet<string>;
   dialog: QueueDialog | null;
   message: string | null;
+  /** The decision the last words said was archived, while they are on show: their toast offers Undo. */
+  undoArchive: string | null;
 };
 
 export type QueueViewChange =
@@ -30,7 +32,7 @@ export type QueueViewChange =
   | { type: 'pick'; id: string }
   | { type: 'unpick-all' }
   | { type: 'dialog'; dialog: QueueDialog | null }
-  | { type: 'say'; message: string };
+  | { type: 'say'; message: string; undoArchive?: string };
 
 /** A cleared menu leaves no key behind: an empty filter is the whole queue. */
 function withoutBlanks(filters: QueueFilters): QueueFilters {
@@ -44,7 +46,7 @@ function withoutBlanks(filters: QueueFilters): QueueFilters {
 }
 
 export function openQueueView(url: QueueUrl): QueueView {
-  return { ...url, detailOpen: url.id !== null, picked: new Set(), dialog: null, message: null };
+  return { ...url, detailOpen: url.id !== null, picked: new Set(), dialog: null, message: null, undoArchive: null };
 }
 
 export function changeQueueView(view: QueueView, change: QueueViewChange): QueueView {
@@ -71,6 +73,6 @@ export function changeQueueView(view: QueueView, change: QueueViewChange): Queue
     case 'dialog':
       return { ...view, dialog: change.dialog };
     case 'say':
-      return { ...view, message: change.message };
+      return { ...view, message: change.message, undoArchive: change.undoArchive ?? null };
   }
 }

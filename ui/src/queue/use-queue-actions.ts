@@ -1,7 +1,8 @@
 /**
  * What the queue page does besides answering (the detail pane does that): archive a card,
  * archive all in view, restore, group picked cards into a stack, hide the health line, sign
- * out. Each says its outcome in the live region, and a refusal in the catalogue's words.
+ * out. Each says its outcome in the live region, and a refusal in the catalogue's words; an
+ * archive's toast offers Undo, which restores it.
  */
 import { useTranslation } from 'react-i18next';
 import type { QueueFilters } from '../http/decisions';
@@ -11,7 +12,8 @@ import { useArchive, useArchiveAll, useGroupIntoStack, useHideHealthLine, useRes
 import { useSignOut } from '../queries/session';
 import { navigate } from '../routing/navigate';
 
-export function useQueueActions(say: (message: string) => void) {
+/** `archived` says an archive happened with the toast's Undo (issue 38 item 6). */
+export function useQueueActions(say: (message: string) => void, archived: (id: string) => void) {
   const { t } = useTranslation();
   const act = useAction(say);
   const restoring = useRestore();
@@ -26,7 +28,7 @@ export function useQueueActions(say: (message: string) => void) {
     archive: (id: string) =>
       act(async () => {
         await archiving.mutateAsync(id);
-        say(t('queue.archivedOne'));
+        archived(id);
       }),
     /** E14: "Archived 33. 1 was already answered." — counting what was answered since the dialog opened. */
     archiveAll: (filters: QueueFilters, since: string) =>

@@ -32,8 +32,14 @@ export function useQueueWalk({
   change: (change: QueueViewChange) => void;
 }) {
   const ids = cards.map((card) => card.id);
-  // S1: the first decision is selected, so it can be answered without a second click.
-  const current = selected ?? ids[0] ?? null;
+  // S1: the first decision is selected, so it can be answered without a second click. Once
+  // shown it stays while it is listed, so a decision filed above it, or a read that reorders the
+  // list, never swaps the pane from under a key meant for it (issue 38 item 7).
+  const firstShown = useRef<string | null>(null);
+  const current = selected ?? (firstShown.current && ids.includes(firstShown.current) ? firstShown.current : (ids[0] ?? null));
+  useEffect(() => {
+    firstShown.current = selected === null ? current : null;
+  });
   // An answered or archived decision stays on screen in list mode; it keeps the place it left.
   const remembered = useRef<Place | null>(null);
   const place = placeOf(ids, current, remembered.current);
@@ -43,12 +49,16 @@ export function useQueueWalk({
   const card = place?.inList ? cards[place.index] : undefined;
   const [arrival, setArrival] = useState<{ id: string; to: Arrival } | null>(null);
 
-  /** `]` / `[`, j / k: from where the walker stands — after an answer, the decision that followed. */
-  function move(by: 1 | -1) {
+  /**
+   * `]` / `[`, j / k, Previous and Next: from where the walker stands among the cards on screen —
+   * after an answer, the decision that followed it there. False at either end.
+   */
+  function move(by: 1 | -1): boolean {
     const target = stepFrom(ids, place, by);
-    if (!target) return;
+    if (!target) return false;
     change({ type: 'select', id: target });
     focusLater(() => cardButton(target));
+    return true;
   }
 
   /** A card chosen: shown, with focus on its title (a click) or its first open ask (Enter). */
@@ -77,13 +87,12 @@ export function useQueueWalk({
    */
   function backToList() {
     change({ type: 'detail', open: false });
-    const inPlace = current && !place?.inList ? ids[Math.min(place?.index ?? 0, ids.length - 1)] : current;
+    const inPlace = current && !place?.inList ? (stepFrom(ids, place, 1) ?? stepFrom(ids, place, -1)) : current;
     focusLater(() => (inPlace ? cardButton(inPlace) : null) ?? heading());
   }
 
-  // A place the decision left is held by the one that followed it: that one is next.
-  const canPrevious = place !== null && place.index > 0 && ids.length > 0;
-  const canNext = place !== null && place.index < ids.length - (place.inList ? 1 : 0);
+  const canPrevious = place !== null && stepFrom(ids, place, -1) !== null;
+  const canNext = place !== null && stepFrom(ids, place, 1) !== null;
 
   return {
     current,

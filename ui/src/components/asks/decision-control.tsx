@@ -14,7 +14,8 @@ type DecisionAsk = Extract<AskState, { kind: 'decision' }>;
  * page beside it when the agent wrote one. A multi-select stops at its maximum at the control:
  * the other boxes are disabled and the limit is said. Picking against the recommendation makes
  * the reason required (FR-24); otherwise it is offered as optional (FR-25). Enter on an option
- * answers (§6.17); Ctrl/⌘+Enter does from the reason. Enter on a radio not yet chosen chooses it
+ * answers (§6.17); Ctrl/⌘+Enter does from the reason, which is there from the start, so `w` has a
+ * field to go to before anything is picked. Enter on a radio not yet chosen chooses it
  * and says so (a second Enter answers); ↓ and ↑ walk a multi-select's boxes as they walk radios.
  */
 export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk; submit: Submit; optionPage: OptionPageHref }) {
@@ -119,9 +120,8 @@ export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk;
             </div>
           );
         })}
-        {selected.length > 0 && (
-          <ReasonField required={required} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
-        )}
+        {/* There before a pick, so `w` always has a field to go to (issue 38 item 6); required once a pick goes against the recommendation. */}
+        <ReasonField required={required} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
         <p className="help" role="status" data-testid="choice-hint">
           {hint}
         </p>
