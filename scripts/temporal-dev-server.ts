@@ -15,6 +15,8 @@ export async function startTemporalDevServer(options: {
   dbFile?: string;
   namespace?: string;
   logLevel?: string;
+  /** Server settings the dev server takes as `--dynamic-config-value KEY=VALUE` (a test's own limits). */
+  dynamicConfig?: Record<string, string | number | boolean>;
 }): Promise<TemporalDevServer> {
   const address = `127.0.0.1:${options.port}`;
   const args = [
@@ -30,6 +32,7 @@ export async function startTemporalDevServer(options: {
     '--log-level',
     options.logLevel ?? 'error',
     ...(options.dbFile ? ['--db-filename', options.dbFile] : []),
+    ...Object.entries(options.dynamicConfig ?? {}).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${JSON.stringify(value)}`]),
   ];
   const child = spawn(options.binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
