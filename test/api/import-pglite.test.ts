@@ -260,8 +260,8 @@ describe('npm run import-pglite', () => {
       // The fresh start's workspace is gone; the earlier Cast's owner is the default member again.
       // Every token of the earlier Cast is a person token of its member; the default member owns the workspace.
       expect(await ensureDefaultMember(target)).toEqual(owner);
-      expect(await findPrincipalByToken(target, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up' });
-      expect(await findPrincipalByToken(target, colleagueToken)).toEqual({ ...colleague, tokenId: 'tk_agent' });
+      expect(await findPrincipalByToken(target, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up', expiresAt: null });
+      expect(await findPrincipalByToken(target, colleagueToken)).toEqual({ ...colleague, tokenId: 'tk_agent', expiresAt: null });
       expect(await findPrincipalByToken(target, startupToken)).toMatchObject({ ...owner, tokenId: expect.any(String) });
       const roles = await target.query('select id, role from members order by id');
       expect(roles.rows).toEqual([
@@ -367,7 +367,7 @@ describe('npm run import-pglite', () => {
       try {
         expect(await tableCounts(pool)).toEqual({ ...sourceCounts, ...newestTables, rate_limits: 0 });
         expect(await decisionCounters(pool)).toEqual([{ status: 'open', mode: 'blocking', n: 2 }]);
-        expect(await findPrincipalByToken(pool, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up' });
+        expect(await findPrincipalByToken(pool, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up', expiresAt: null });
       } finally {
         await pool.end();
         await embedded.stop();
