@@ -79,6 +79,7 @@ describe('cast member and cast token (CLI door)', () => {
     expect(jsonOf<{ error: { code: string } }>(demoteSelf).error.code).toBe('last_owner');
     expect((await person.run(['member', 'remove', owner.memberId])).code).toBe(3);
     const missing = await person.run(['member', 'remove', 'mb_nobody', '--json']);
+    expect(missing.code).toBe(1);
     expect(jsonOf<{ error: { code: string } }>(missing).error.code).toBe('member_not_found');
 
     const changed = await person.run(['member', 'role', rae.member.id, 'viewer']);
