@@ -3,7 +3,7 @@
  * viewer reads a decision but is offered no answer, archive, restore or undo control, and one
  * line says whose it is to answer; y, n, w, e and u say the act is not theirs and send nothing;
  * clicking the ask changes nothing (checked through the API). Settings offers a viewer neither
- * Add member nor a token for an agent. A member, in the same workspace, still answers as before.
+ * Add member nor a token for an agent, and an agent's instructions read as read-only. A member, in the same workspace, still answers as before.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +113,17 @@ describe('a viewer in the web queue (issue 38 item 1)', () => {
       expect(await page.locator('section[aria-labelledby="members-title"] form').count()).toBe(0);
       expect(await page.locator('#token-agent').count()).toBe(0);
       expect(await page.locator('section[aria-labelledby="create-token-title"] form').count()).toBe(1);
+
+      // An agent's instructions: read, not rewritten, and the page says who changes them.
+      const agent = await owner.agent('Researcher');
+      await page.goto(`${cast.url}/agents/${agent.id}/instructions`);
+      await page.getByTestId('read-only').waitFor(SLOW);
+      expect(await page.getByTestId('read-only').textContent()).toBe(
+        'You can read these instructions; an admin or owner of the workspace changes them.',
+      );
+      expect(await page.locator('#instructions-text').getAttribute('readonly')).not.toBeNull();
+      expect(await page.locator('form.instructions button[type="submit"]').count()).toBe(0);
+      expect(writes).toEqual([]);
       await page.close();
     },
   );
