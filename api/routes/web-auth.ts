@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import type { Pool } from '../../db/pool';
 import { findPrincipalByToken } from '../../db/tenancy';
+import { holds, PERMISSIONS, type Role } from '../../domain/permissions';
 import { closeWebSession, findWebSession, openWebSession } from '../../db/web-sessions';
 import { isSameOrigin, type PublicSite } from '../public-site';
 import { sessionCookieName, sessionCookieOf, sessionCookieOptions } from '../session-cookie';
@@ -18,9 +19,14 @@ function signedOut(): DomainError {
   return new DomainError('unauthorized', 'Not signed in.');
 }
 
-/** Who the browser is signed in as: always a person; the token behind the session is not the page's business. */
-function signedIn(principal: { workspaceId: string; memberId: string }) {
-  return { workspaceId: principal.workspaceId, memberId: principal.memberId };
+/**
+ * Who the browser is signed in as: always a person, with their role and the permissions it
+ * holds (from the one table, domain/permissions.ts), so the page offers only what the API
+ * would accept. The token behind the session is not the page's business.
+ */
+function signedIn(principal: { workspaceId: string; memberId: string; role: Role }) {
+  const permissions = PERMISSIONS.filter((permission) => holds(principal.role, permission));
+  return { workspaceId: principal.workspaceId, memberId: principal.memberId, role: principal.role, permissions };
 }
 
 export function webAuthRouter(deps: { pool: Pool; site: PublicSite }): Router {

@@ -1,6 +1,8 @@
 /** Web sign-in: a token becomes an httpOnly, SameSite=Strict session cookie; writes must come from Cast's origin. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../domain/permissions';
 import { tierAsk } from '../support/agent-world';
+import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -37,8 +39,25 @@ describe('web sign-in', () => {
 
     const cookie = cookieOf(response);
     const me = await fetch(`${cast.url}/auth/session`, { headers: { cookie } });
-    expect(await me.json()).toEqual({ principal: { workspaceId: member.workspaceId, memberId: member.memberId } });
+    // The page learns the role and what it allows, from the one table: an owner holds every permission.
+    expect(await me.json()).toEqual({
+      principal: { workspaceId: member.workspaceId, memberId: member.memberId, role: 'owner', permissions: PERMISSIONS },
+    });
     expect((await fetch(`${cast.url}/api/v1/decisions`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("says a viewer's role and that it reads only: no decision.answer, no decision.archive", async () => {
+    const owner = await cast.newMember();
+    const viewer = await colleagueOf(cast.pool, owner, 'Vic', 'viewer');
+    const signedIn = await signIn(viewer.token);
+    expect(await signedIn.json()).toMatchObject({ principal: { memberId: viewer.memberId, role: 'viewer' } });
+    const me = (await (await fetch(`${cast.url}/auth/session`, { headers: { cookie: cookieOf(signedIn) } })).json()) as {
+      principal: { role: string; permissions: string[] };
+    };
+    expect(me.principal.role).toBe('viewer');
+    expect(me.principal.permissions).toContain('decision.read');
+    expect(me.principal.permissions).not.toContain('decision.answer');
+    expect(me.principal.permissions).not.toContain('decision.archive');
   });
 
   it('refuses a state-changing cookie request from another origin, and accepts it from Cast', async () => {

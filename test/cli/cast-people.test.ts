@@ -4,6 +4,7 @@
  * decides exits 9 with `forbidden_for_agent`, nothing changed; a revoked token exits 4.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peopleRoutes } from '../../domain/routes/people';
 import { world } from '../support/agent-world';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 import { castShell, jsonOf } from './run-cast';
@@ -52,6 +53,49 @@ describe('cast member and cast token (CLI door)', () => {
     expect(listed.stdout).toContain('never used');
     expect(listed.stdout).not.toContain(minted.secret);
     expect(listed.stdout).not.toContain(dana.secret);
+  });
+
+  it("changes a member's role and removes a member; refuses a role without member.manage, a bad role and the last owner", async () => {
+    const owner = await cast.newMember();
+    const person = castShell({ url: cast.url, token: owner.token });
+    const added = await person.run(['member', 'add', 'Rae', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    const rae = jsonOf<{ member: { id: string }; secret: string }>(added);
+    const asRae = castShell({ url: cast.url, token: rae.secret });
+
+    // A bad role is the CLI's own refusal (exit 2), before anything is sent.
+    const bad = await person.run(['member', 'role', rae.member.id, 'boss']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('viewer, member, admin, owner');
+    // A member may not change roles or remove anyone (exit 4, naming the permission), nor promote themselves.
+    const selfPromote = await asRae.run(['member', 'role', rae.member.id, 'admin']);
+    expect(selfPromote.code, selfPromote.stderr).toBe(4);
+    expect(selfPromote.stderr).toContain('member.manage');
+    const byRae = await asRae.run(['member', 'remove', owner.memberId]);
+    expect(byRae.code, byRae.stderr).toBe(4);
+    // The last owner is neither demoted nor removed (409 last_owner: exit 3).
+    const demoteSelf = await person.run(['member', 'role', owner.memberId, 'member', '--json']);
+    expect(demoteSelf.code).toBe(3);
+    expect(jsonOf<{ error: { code: string } }>(demoteSelf).error.code).toBe('last_owner');
+    expect((await person.run(['member', 'remove', owner.memberId])).code).toBe(3);
+    const missing = await person.run(['member', 'remove', 'mb_nobody', '--json']);
+    expect(missing.code).toBe(1);
+    expect(jsonOf<{ error: { code: string } }>(missing).error.code).toBe('member_not_found');
+
+    const changed = await person.run(['member', 'role', rae.member.id, 'viewer']);
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stdout).toContain('is now viewer');
+    const members = await world(cast, owner).send(peopleRoutes.listMembers, { query: {} });
+    expect(members.members.find((m) => m.id === rae.member.id)?.role).toBe('viewer');
+
+    const removed = await person.run(['member', 'remove', rae.member.id, '--json']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(jsonOf<{ member: { id: string; removedAt: string | null } }>(removed).member).toMatchObject({
+      id: rae.member.id,
+      removedAt: expect.any(String),
+    });
+    // Their token ends with them: their next command is refused (exit 4).
+    expect((await asRae.run(['token', 'ls'])).code).toBe(4);
   });
 
   it('refuses a bad --expires before sending, with exit 2', async () => {

@@ -53,7 +53,7 @@ function Shell() {
       <Sidebar page={page} navigations={navigations} />
       <div id="content" className="content">
         <Suspense fallback={null}>
-          <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data} />
+          <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data.memberId} />
         </Suspense>
       </div>
     </div>

@@ -1,12 +1,13 @@
 /**
- * `cast member add NAME [--role ROLE]`: adds a person to the workspace and prints their first
- * person token, once. Needs `member.manage` (an admin or owner; only an owner adds an owner or
- * admin): anyone else gets exit 4 (not allowed), an agent token exit 9.
+ * `cast member add NAME [--role ROLE]`, `cast member role ID ROLE`, `cast member remove ID`:
+ * the people of a workspace. Each needs `member.manage` (an admin or owner; only an owner
+ * adds, makes, demotes or removes an owner or admin): anyone else gets exit 4 (not allowed),
+ * an agent token exit 9; the last owner stays (exit 3, `last_owner`).
  */
 import type { Command } from 'commander';
 
 export function registerMember(cast: Command): void {
-  const member = cast.command('member').description('the people of your workspace: add');
+  const member = cast.command('member').description('the people of your workspace: add, change a role, remove');
   member
     .command('add')
     .description('add a person; prints their person token once (they sign in to the web queue with it, or run cast login)')
@@ -14,4 +15,17 @@ export function registerMember(cast: Command): void {
     .option('--role <role>', 'viewer, member (the default), admin or owner')
     .option('--json', 'print one JSON object')
     .action(async (name: string, opts: { json?: boolean; role?: string }) => (await import('./member-add-action')).run(name, opts));
+  member
+    .command('role')
+    .description("change a member's role; it takes effect from their next request")
+    .argument('<id>', 'the member, e.g. mb_…')
+    .argument('<role>', 'viewer, member, admin or owner')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, role: string, opts: { json?: boolean }) => (await import('./member-role-action')).run(id, role, opts));
+  member
+    .command('remove')
+    .description('remove a member: their tokens and browser sessions end at once; their answers keep their name')
+    .argument('<id>', 'the member, e.g. mb_…')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, opts: { json?: boolean }) => (await import('./member-remove-action')).run(id, opts));
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { DetailCommands } from '../keyboard/detail-commands';
 import { isNotFound } from '../http/problem-message';
 import { useDecision } from '../queries/decision';
-import { useSignedIn } from '../queries/session';
+import { useMay, useSignedIn } from '../queries/session';
 import { hostPromptOf } from '../queue/host-prompt';
 import { AskCommandsContext, type AskRegistry } from './asks/ask-commands';
 import { DecisionFacts } from './decision-facts';
@@ -62,7 +62,9 @@ export function DecisionDetail({
   commands?: Ref<DetailCommands | null>;
 }) {
   const { t } = useTranslation();
-  const me = useSignedIn().data ?? null;
+  const me = useSignedIn().data?.memberId ?? null;
+  const mayAnswer = useMay('decision.answer');
+  const mayArchive = useMay('decision.archive');
   const read = useDecision(id);
   // Drawn in slices, like the list (a read arriving would otherwise be one long task).
   const data = useDeferredValue(read.data);
@@ -108,11 +110,12 @@ export function DecisionDetail({
       else askElement(n)?.focus();
       return null;
     },
-    approve: () => command('approve', 'keys.nothingToApprove'),
-    reject: () => command('reject', 'keys.nothingToReject'),
-    focusReason: () => command('focusReason', 'keys.noReasonField'),
-    undoLatest: () => (data ? actions.undoLatest() : t('keys.loading')),
-    archive: () => (data ? actions.archiveOnce() : t('keys.loading')),
+    // A role without the permission is told so, and nothing is sent (the API would refuse it).
+    approve: () => (mayAnswer ? command('approve', 'keys.nothingToApprove') : t('keys.notYoursToAnswer')),
+    reject: () => (mayAnswer ? command('reject', 'keys.nothingToReject') : t('keys.notYoursToAnswer')),
+    focusReason: () => (mayAnswer ? command('focusReason', 'keys.noReasonField') : t('keys.notYoursToAnswer')),
+    undoLatest: () => (!mayAnswer ? t('keys.notYoursToUndo') : data ? actions.undoLatest() : t('keys.loading')),
+    archive: () => (!mayArchive ? t('keys.notYoursToArchive') : data ? actions.archiveOnce() : t('keys.loading')),
   }));
 
   // Where the queue sent focus once the decision is drawn.
@@ -156,7 +159,7 @@ export function DecisionDetail({
         </p>
       ) : (
         <>
-          <OutcomeLine data={data} onRunNow={() => void actions.runNow()} />
+          <OutcomeLine data={data} onRunNow={mayAnswer ? () => void actions.runNow() : undefined} />
           {problem && <p role="alert">{problem.message}</p>}
         </>
       )}
@@ -166,7 +169,12 @@ export function DecisionDetail({
       </AskCommandsContext.Provider>
       {open && permission && <p className="help">{t('prompt.keys')}</p>}
       {open && <PendingLine data={data} />}
-      <DetailFooter data={data} walk={walk} onArchive={() => void actions.archive()} onRestore={() => void actions.restore()} />
+      <DetailFooter
+        data={data}
+        walk={walk}
+        onArchive={mayArchive ? () => void actions.archive() : undefined}
+        onRestore={mayArchive ? () => void actions.restore() : undefined}
+      />
     </section>
   );
 }

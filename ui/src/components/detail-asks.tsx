@@ -7,6 +7,7 @@ import type { AnswerValue } from '../../../domain/ask-schema';
 import { documentHref, type DecisionRead } from '../http/decisions';
 import { AskItem } from './asks/ask-item';
 import { ProgressDots } from './progress-dots';
+import { useMay } from '../queries/session';
 
 export function DetailAsks({
   data,
@@ -22,6 +23,7 @@ export function DetailAsks({
   const { t } = useTranslation();
   const { decision, detail } = data;
   const open = decision.status === 'open';
+  const mayAnswer = useMay('decision.answer');
   const agent = detail.agent?.name ?? t('outcome.theAgent');
   return (
     <>
@@ -32,6 +34,12 @@ export function DetailAsks({
           {t('queue.progress', decision.progress)}
         </span>
       </h3>
+      {/* Said once, where the controls would be: the API would refuse an answer from this role. */}
+      {open && !mayAnswer && (
+        <p className="help" data-testid="read-only">
+          {t('detail.readOnly')}
+        </p>
+      )}
       <ol className="asks">
         {decision.asks.map((ask) => (
           <AskItem

@@ -18,20 +18,21 @@ export function DetailFooter({
 }: {
   data: DecisionRead;
   walk: Walk | null;
-  onArchive: () => void;
-  onRestore: () => void;
+  /** Absent for a role without decision.archive: no Archive or Restore is offered. */
+  onArchive?: () => void;
+  onRestore?: () => void;
 }) {
   const { t } = useTranslation();
   const { decision, detail } = data;
   const open = decision.status === 'open';
   return (
     <footer>
-      {open && (
+      {open && onArchive && (
         <button type="button" data-action="archive" onClick={onArchive}>
           {t('queue.archive')}
         </button>
       )}
-      {decision.status === 'archived' && (
+      {decision.status === 'archived' && onRestore && (
         <button type="button" data-action="restore" onClick={onRestore}>
           {t('queue.restore')}
         </button>

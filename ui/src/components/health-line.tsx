@@ -7,6 +7,7 @@
  * words as well as by its icon and colour (FR-67). It always counts the whole workspace; under a
  * filtered view, whose header counts only what it shows, it says so.
  */
+import { useMay } from '../queries/session';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FLOODED_OPEN, isMajority, type Culprit, type HealthLine as Line } from '../../../domain/health';
@@ -53,6 +54,7 @@ export function HealthLine({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
+  const mayChange = useMay('settings.manage');
   const culprit = line.band === 'heavy' || line.band === 'flooded' ? line.culprit : null;
   return (
     <section
@@ -79,7 +81,8 @@ export function HealthLine({
           {t('health.reviewRuns')}
         </AppLink>
       )}
-      <HealthMenu onAdjust={onAdjust} onHide={onHide} />
+      {/* Adjusting or hiding the line changes the workspace's settings: settings.manage. */}
+      {mayChange && <HealthMenu onAdjust={onAdjust} onHide={onHide} />}
     </section>
   );
 }

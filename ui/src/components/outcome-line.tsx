@@ -67,7 +67,8 @@ function RereadWhileHeld({ id }: { id: string }) {
   return null;
 }
 
-export function OutcomeLine({ data, onRunNow }: { data: DecisionRead; onRunNow: () => void }) {
+/** `onRunNow` is absent for a role without decision.answer: running again is an answer's delivery. */
+export function OutcomeLine({ data, onRunNow }: { data: DecisionRead; onRunNow?: () => void }) {
   const { t } = useTranslation();
   const { decision, detail } = data;
   const delivery = decision.delivery;
@@ -78,7 +79,7 @@ export function OutcomeLine({ data, onRunNow }: { data: DecisionRead; onRunNow: 
   return (
     <div className={delivery.kind === 'failed' ? 'outcome failed' : 'outcome'}>
       <p data-testid="outcome">{text}</p>
-      {delivery.kind === 'failed' && (
+      {delivery.kind === 'failed' && onRunNow && (
         <button type="button" onClick={onRunNow}>
           {t('outcome.runNow')}
         </button>

@@ -32,8 +32,9 @@ export function QueueCard({
   me: string | null;
   pick?: CardPick;
   onSelect: () => void;
-  onRestore: () => void;
-  /** Offered on an open card in the Open tab. */
+  /** Offered on an archived card to a role that may restore it. */
+  onRestore?: () => void;
+  /** Offered on an open card in the Open tab, to a role that may archive it. */
   onArchive?: () => void;
 }) {
   const { t } = useTranslation();
@@ -115,7 +116,7 @@ export function QueueCard({
           {t('queue.archive')}
         </button>
       )}
-      {archived && (
+      {archived && onRestore && (
         <button
           type="button"
           className="restore small"

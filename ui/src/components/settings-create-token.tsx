@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MintedToken } from '../../../domain/people';
 import type { NewToken } from '../http/people';
 import { useAction } from './use-action';
+import { useMay } from '../queries/session';
 import { useCreateToken } from '../queries/people';
 import { SettingsSecret } from './settings-secret';
 
@@ -18,7 +19,9 @@ type Lifetime = (typeof LIFETIMES)[number];
 export function SettingsCreateToken() {
   const { t } = useTranslation();
   const creating = useCreateToken();
-  const [forAgent, setForAgent] = useState(true);
+  // A token for an agent carries what an agent does (filing): a role that may not file (a viewer) mints only its own.
+  const mayMintForAgent = useMay('decision.file');
+  const [forAgent, setForAgent] = useState(mayMintForAgent);
   const [agent, setAgent] = useState('');
   const [label, setLabel] = useState('');
   const [lifetime, setLifetime] = useState<Lifetime>('');
@@ -84,16 +87,18 @@ export function SettingsCreateToken() {
       <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
         <fieldset>
           <legend>{t('settings.create.forLegend')}</legend>
-          <label>
-            <input
-              ref={forAgent ? chosen : undefined}
-              type="radio"
-              name="token-for"
-              checked={forAgent}
-              onChange={() => setForAgent(true)}
-            />{' '}
-            {t('settings.create.forAgent')}
-          </label>
+          {mayMintForAgent && (
+            <label>
+              <input
+                ref={forAgent ? chosen : undefined}
+                type="radio"
+                name="token-for"
+                checked={forAgent}
+                onChange={() => setForAgent(true)}
+              />{' '}
+              {t('settings.create.forAgent')}
+            </label>
+          )}
           <label>
             <input
               ref={forAgent ? undefined : chosen}

@@ -8,10 +8,13 @@ import type { AddedMember, Member } from '../../../domain/people';
 import { useAction } from './use-action';
 import { When } from '../pages/page-frame';
 import { useAddMember } from '../queries/people';
+import { useMay } from '../queries/session';
 import { SettingsSecret } from './settings-secret';
 
 export function SettingsMembers({ members, me }: { members: Member[]; me: string }) {
   const { t } = useTranslation();
+  // Adding people needs member.manage (an admin or owner): anyone else is not offered the form.
+  const mayManage = useMay('member.manage');
   return (
     <section aria-labelledby="members-title" className="settings-section">
       <h2 id="members-title">{t('settings.members.heading')}</h2>
@@ -44,7 +47,7 @@ export function SettingsMembers({ members, me }: { members: Member[]; me: string
           </table>
         </div>
       )}
-      <AddMember />
+      {mayManage && <AddMember />}
     </section>
   );
 }

@@ -7,7 +7,10 @@ import { ProblemError } from '../../../client/request';
 import { problemOf, readBody } from '../../../client/response-body';
 
 const SESSION_PATH = '/auth/session';
-const WebSession = z.object({ principal: z.object({ workspaceId: z.string(), memberId: z.string() }) });
+/** Who is signed in, their role and what it lets them do (the API's one table, never a copy here). */
+const SignedIn = z.object({ memberId: z.string(), role: z.string(), permissions: z.array(z.string()) });
+export type SignedIn = z.infer<typeof SignedIn>;
+const WebSession = z.object({ principal: SignedIn });
 
 async function send(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> {
   const response = await fetch(SESSION_PATH, {
@@ -22,17 +25,17 @@ async function send(method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<
 }
 
 /** The member signed in on this browser, or null when no one is (or Cast cannot say). */
-export async function signedInMember(): Promise<string | null> {
+export async function signedInMember(): Promise<SignedIn | null> {
   try {
-    return WebSession.parse(await send('GET')).principal.memberId;
+    return WebSession.parse(await send('GET')).principal;
   } catch {
     return null;
   }
 }
 
-/** Signs in with a token; resolves to the member it belongs to. */
-export async function signIn(token: string): Promise<string> {
-  return WebSession.parse(await send('POST', { token })).principal.memberId;
+/** Signs in with a token; resolves to the member it belongs to, with their role. */
+export async function signIn(token: string): Promise<SignedIn> {
+  return WebSession.parse(await send('POST', { token })).principal;
 }
 
 export async function signOut(): Promise<void> {

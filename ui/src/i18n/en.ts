@@ -292,6 +292,10 @@ export const en = {
     busy: 'Still sending the last change to this decision: nothing more was sent.',
     alreadyArchived: 'This decision is already archived.',
     onlyOpenArchives: 'Only an open decision can be archived.',
+    // Issue 38: a role without the permission (a viewer) is told so by the key; nothing is sent.
+    notYoursToAnswer: 'Answering is not yours to do: your role reads decisions; a member of the workspace answers them.',
+    notYoursToUndo: 'Undoing an answer is not yours to do: your role reads decisions.',
+    notYoursToArchive: 'Archiving is not yours to do: your role reads decisions; a member of the workspace archives them.',
     // cast-decide "Permission prompts in the same queue", said under the table.
     permissionNote: 'On a permission card the number keys do nothing: only y and n answer it.',
   },
@@ -323,6 +327,8 @@ export const en = {
     arrow: '↗',
   },
   detail: {
+    // Issue 38: a role without decision.answer (a viewer) sees the asks, no controls, and this once.
+    readOnly: 'You can read this decision; a member of the workspace answers it.',
     notFound: 'Not found.',
     notFoundBody: 'There is no decision with that id here.',
     failed: 'Could not load this decision.',
@@ -595,6 +601,8 @@ export const en = {
   },
   // /agents/:id/instructions: the agent's instructions, with a recurring decision's draft rule.
   instructions: {
+    // Issue 38: a role without agent.manage reads an agent's instructions and cannot save them.
+    readOnly: 'You can read these instructions; an admin or owner of the workspace changes them.',
     title: 'Instructions for {{agent}}',
     label: 'Instructions',
     help: 'What {{agent}} works from. Say here what it may decide alone and when it should stop and ask you.',

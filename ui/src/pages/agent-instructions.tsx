@@ -10,6 +10,7 @@ import { AppLink } from '../components/app-link';
 import { LiveRegion } from '../components/live-region';
 import { useInstructionsEditor, useSaveInstructions, type OpenedEditor } from '../queries/agent-instructions';
 import { pageStateOf } from '../queries/page-state';
+import { useMay } from '../queries/session';
 import { PageFrame } from './page-frame';
 
 /** The API's limit on an agent's instructions (domain/agent.ts). */
@@ -41,6 +42,8 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
   const [draft, setDraft] = useState(opened.draft);
   const [text, setText] = useState(() => (draft?.kind === 'added' ? appendParagraph(agent.instructions, draft.rule) : agent.instructions));
   const saving = useSaveInstructions(opened.agent.id);
+  // Rewriting instructions needs agent.manage: anyone else reads them, and is told why they cannot save.
+  const mayEdit = useMay('agent.manage');
   const busy = saving.isPending;
   const [problem, setProblem] = useState<string | null>(null);
   const act = useAction(setProblem);
@@ -115,6 +118,7 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
         rows={16}
         spellCheck
         value={text}
+        readOnly={!mayEdit}
         onChange={(event) => setText(event.target.value)}
         aria-invalid={over > 0 ? 'true' : undefined}
         aria-describedby={describedBy}
@@ -128,21 +132,28 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
         </p>
       )}
       {problem && <p role="alert">{problem}</p>}
-      <div className="field-row">
-        <button type="submit" disabled={busy || over > 0 || !changed}>
-          {busy ? t('instructions.saving') : t('instructions.save')}
-        </button>
-        {changed && (
-          <button type="button" onClick={discard}>
-            {t('instructions.discard')}
+      {!mayEdit && (
+        <p className="help" data-testid="read-only">
+          {t('instructions.readOnly')}
+        </p>
+      )}
+      {mayEdit && (
+        <div className="field-row">
+          <button type="submit" disabled={busy || over > 0 || !changed}>
+            {busy ? t('instructions.saving') : t('instructions.save')}
           </button>
-        )}
-        {changed && (
-          <span className="help" data-testid="unsaved">
-            {t('instructions.unsaved')}
-          </span>
-        )}
-      </div>
+          {changed && (
+            <button type="button" onClick={discard}>
+              {t('instructions.discard')}
+            </button>
+          )}
+          {changed && (
+            <span className="help" data-testid="unsaved">
+              {t('instructions.unsaved')}
+            </span>
+          )}
+        </div>
+      )}
       <LiveRegion message={message} />
     </form>
   );

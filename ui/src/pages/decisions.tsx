@@ -29,6 +29,7 @@ import type { DetailCommands } from '../keyboard/detail-commands';
 import { queueKeyHandlers } from '../keyboard/queue-key-handlers';
 import { useQueueKeys } from '../keyboard/use-queue-keys';
 import { useQueue } from '../queries/queue';
+import { useMay } from '../queries/session';
 import { filterInWords } from '../queue/filter-in-words';
 import { useGroupsInPlace } from '../queue/use-groups-in-place';
 import { isPermissionCard } from '../queue/host-prompt';
@@ -71,7 +72,10 @@ export function Decisions({ me }: { me: string | null }) {
   const { current, place } = walk;
   // Open cards in no stack can be picked in list mode (a decision sits in one stack at a
   // time); what is picked is sent in the order it is shown.
-  const canPick = (card: Card) => !step && tab === 'open' && card.status === 'open' && card.stackPlace === null;
+  // What the role may not do is not offered (issue 38): the API would refuse it with 403.
+  const mayArchive = useMay('decision.archive');
+  const mayStack = useMay('stack.manage');
+  const canPick = (card: Card) => mayStack && !step && tab === 'open' && card.status === 'open' && card.stackPlace === null;
   const chosen = ordered.filter((card) => picked.has(card.id) && canPick(card));
   const cardKind = isPermissionCard(walk.card) ? 'permission' : 'other';
   const detail = useRef<DetailCommands | null>(null);
@@ -176,8 +180,8 @@ export function Decisions({ me }: { me: string | null }) {
         me={me}
         pick={canPick(card) ? { checked: picked.has(card.id), onToggle: () => cardEvents.pick(card.id) } : undefined}
         onSelect={() => cardEvents.select(card.id)}
-        onRestore={() => cardEvents.restore(card.id)}
-        onArchive={tab === 'open' ? () => cardEvents.archive(card.id) : undefined}
+        onRestore={mayArchive ? () => cardEvents.restore(card.id) : undefined}
+        onArchive={mayArchive && tab === 'open' ? () => cardEvents.archive(card.id) : undefined}
       />
     );
   }
@@ -189,7 +193,7 @@ export function Decisions({ me }: { me: string | null }) {
       <QueueHeader
         counts={page?.counts ?? null}
         filtered={filtered}
-        canArchiveAll={tab === 'open' && total > 0}
+        canArchiveAll={mayArchive && tab === 'open' && total > 0}
         onArchiveAll={() => open('archive-all')}
         onHelp={() => open('help')}
         onSignOut={() => void actions.signOut()}

@@ -12,6 +12,7 @@ import type { UndoState } from '../../../../domain/undo';
 import type { RiskFlag } from '../../../../domain/approval';
 import { ago } from '../../time';
 import { AskMenu } from './ask-menu';
+import { useMay } from '../../queries/session';
 
 type Answer = NonNullable<AskState['answer']>;
 
@@ -107,6 +108,8 @@ export function AskItem({
   command?: ToolCall | null;
 }) {
   const { t } = useTranslation();
+  // A role without decision.answer reads an open ask as a closed one: its question, no control.
+  const mayAnswer = useMay('decision.answer');
   if (ask.answer) {
     const answer = ask.answer;
     const note = answer.value.kind === 'action' ? answer.value.note : undefined;
@@ -140,8 +143,8 @@ export function AskItem({
       </p>
     </div>
   );
-  // Closed unanswered (archived): an approval still says what it would do and what it risks, read-only.
-  if (!open)
+  // Closed unanswered (archived), or not this person's to answer: an approval still says what it would do and what it risks, read-only.
+  if (!open || !mayAnswer)
     return (
       <li className="ask" tabIndex={-1} data-ask={ask.position}>
         <p className="prompt">{ask.prompt}</p>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { UndoState } from '../../../../domain/undo';
 import { AppLink } from '../app-link';
 import { useMenu } from '../use-menu';
+import { useMay } from '../../queries/session';
 
 export function AskMenu({
   undo,
@@ -23,6 +24,8 @@ export function AskMenu({
 }) {
   const { t } = useTranslation();
   const { open, setOpen, menuId, menu, button, close, onKeyDown } = useMenu();
+  // Undo is an answer too: a role without decision.answer is not offered it.
+  const mayUndo = useMay('decision.answer');
 
   const blocked = undo && !undo.available ? undo.reason : null;
   const undoLabel =
@@ -42,7 +45,7 @@ export function AskMenu({
       </button>
       {open && (
         <ul id={menuId} role="menu" ref={menu} onKeyDown={onKeyDown} aria-label={t('undo.menu')}>
-          {blocked !== 'closed' && (
+          {blocked !== 'closed' && mayUndo && (
             <li role="none">
               <button
                 type="button"
