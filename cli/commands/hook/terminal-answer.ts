@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { canonicalJson } from '../../../domain/provenance';
 
 /** How often the waiting hook looks for the note: the card leaves the queue this soon after the call ran. */
 const LOOK_EVERY_MS = 150;
@@ -50,18 +51,8 @@ function notesDir(create: boolean): string | null {
 
 /** The same call whatever the order of its input's keys. */
 function callKey(call: CallOf): string {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-          )
-        : value;
   return createHash('sha256')
-    .update(JSON.stringify([call.session_id, call.tool_name, canonical(call.tool_input)]))
+    .update(canonicalJson([call.session_id, call.tool_name, call.tool_input]))
     .digest('hex')
     .slice(0, 32);
 }
