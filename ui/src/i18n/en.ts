@@ -213,6 +213,8 @@ export const en = {
     session: 'Asked in session {{session}}',
     report: 'Report',
     body: 'Document',
+    bodyUnreadable: 'Could not read the document here.',
+    bodyOpen: 'Open it on its own',
     optionPages: 'Options',
   },
   filters: {
