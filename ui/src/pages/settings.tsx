@@ -1,10 +1,12 @@
 /**
  * `/settings` (issue 19): who may do what. The workspace's members, its tokens with Revoke,
- * and minting a token for an agent or for yourself. Only people reach it: the API refuses
- * every one of these routes to an agent token, and web sign-in takes person tokens only.
+ * minting a token for an agent or for yourself, and each agent's tool grants (issue 39 item 5).
+ * Only people reach it: the API refuses every one of these routes to an agent token, and web
+ * sign-in takes person tokens only.
  */
 import { useTranslation } from 'react-i18next';
 import { SettingsCreateToken } from '../components/settings-create-token';
+import { SettingsGrants } from '../components/settings-grants';
 import { SettingsMembers } from '../components/settings-members';
 import { SettingsTokens } from '../components/settings-tokens';
 import { pageStateOf } from '../queries/page-state';
@@ -20,6 +22,7 @@ export function SettingsPage({ me }: { me: string }) {
       {members.data && <SettingsMembers members={members.data} me={me} />}
       <SettingsTokens me={me} />
       <SettingsCreateToken />
+      <SettingsGrants />
     </PageFrame>
   );
 }

@@ -90,7 +90,7 @@ export function ApprovalControl({
               </button>
             </div>
             {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
-            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
+            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} sendHint={false} />
             {hint && (
               <p className="help" role="status" data-testid="approve-hint">
                 {t('ask.approveHint')}

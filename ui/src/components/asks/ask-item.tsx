@@ -92,6 +92,7 @@ export function AskItem({
   optionPage,
   riskFlags = null,
   command = null,
+  agent = null,
 }: {
   ask: AskState;
   members: Record<string, string>;
@@ -106,6 +107,8 @@ export function AskItem({
   riskFlags?: RiskFlag[] | null;
   /** A permission card's tool call, whole: its approval ask shows it as code. */
   command?: ToolCall | null;
+  /** The decision's agent: an access ask naming a tool offers to grant it to them. */
+  agent?: { id: string; name: string } | null;
 }) {
   const { t } = useTranslation();
   // A role without decision.answer reads an open ask as a closed one: its question, no control.
@@ -156,10 +159,16 @@ export function AskItem({
     // Focusable from script: after an undo focus returns here, not into the emptied field.
     <li className="ask" tabIndex={-1} data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
+      {/* Issue 39 item 6: an optional ask says so, and that what is filled in goes with the closing answer. */}
+      {!ask.required && (
+        <p className="help optional-note" data-testid="optional-note">
+          {ask.kind === 'fact' || ask.kind === 'decision' ? t('ask.optionalSentWith') : t('ask.optional')}
+        </p>
+      )}
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
-      {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}
+      {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} agent={agent} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}
     </li>
   );
