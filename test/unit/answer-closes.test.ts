@@ -19,7 +19,7 @@ function decision(required: boolean[], answered: number[]) {
   return state;
 }
 
-describe('answerCloses (issue 39 item 6)', () => {
+describe('FR-21, FR-28 — answerCloses (issue 39 item 6)', () => {
   const shapes: Array<[boolean[], number[]]> = [
     [[true, false], []],
     [[true, true, false], []],

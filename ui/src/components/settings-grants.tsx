@@ -28,14 +28,16 @@ export function SettingsGrants() {
         <p>{t('settings.grants.noAgents')}</p>
       ) : (
         <>
-          <label htmlFor="grants-agent">{t('settings.grants.agent')}</label>
-          <select id="grants-agent" value={agent?.id ?? ''} onChange={(event) => setChosen(event.target.value)}>
-            {list.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
+          <div className="grants-agent">
+            <label htmlFor="grants-agent">{t('settings.grants.agent')}</label>
+            <select id="grants-agent" value={agent?.id ?? ''} onChange={(event) => setChosen(event.target.value)}>
+              {list.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
           {agent && <AgentGrants key={agent.id} agent={agent} />}
         </>
       )}

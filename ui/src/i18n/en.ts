@@ -711,7 +711,7 @@ export const en = {
     // The sidebar's entry.
     nav: 'Settings',
     title: 'Settings',
-    subtitle: 'The people of this workspace, and the tokens that act for a person or for one agent.',
+    subtitle: 'The people of this workspace, the tokens that act for a person or for one agent, and the tools each agent may call.',
     grants: {
       heading: 'Tool grants',
       intro: 'What each agent may call. * stands for any run of characters; a deny beats any allow, and a tool no grant matches is denied.',

@@ -2,11 +2,13 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AskState } from '../../../../domain/decision-view-schema';
 import { isEvaluablePattern } from '../../../../domain/tool-grant';
+import { OptionalNote } from './optional-note';
 import { ReasonField } from '../reason-field';
 import { AskForm } from './ask-form';
 import { useAskCommands } from './ask-commands';
 import { enterOnAsk } from './enter-on-ask';
 import { GrantInPlace, type GrantTarget } from './grant-in-place';
+import { useMay } from '../../queries/session';
 import type { Submit } from './submit';
 
 type AccessAsk = Extract<AskState, { kind: 'access' }>;
@@ -39,13 +41,14 @@ export function AccessControl({ ask, submit, agent }: { ask: AccessAsk; submit: 
   const grantButton = useRef<HTMLButtonElement>(null);
   const grantedButton = useRef<HTMLButtonElement>(null);
   const target = grantTargetOf(ask, agent);
+  // The grant button is the ask's first action where it is drawn; otherwise "I have granted it" is.
+  const offersGrant = useMay('agent.manage') && target !== null;
   const answer = () => submit({ kind: 'access', granted: true }, reason.trim() || undefined);
   // A verdict: the keys land on the ask, not on its button (or link), one Enter from pressing it.
   useAskCommands(ask.position, { land: () => box.current?.focus(), focusReason: () => reasonField.current?.focus() });
   function onEnter(event: KeyboardEvent<HTMLElement>) {
-    // The grant button is drawn only for a person who may grant; otherwise "I have granted it".
-    const first = grantButton.current ? grantButton : grantedButton;
-    const words = first === grantButton && target ? t('ask.enterGrants', { tool: target.tool, agent: target.agent.name }) : t('ask.enterGranted');
+    const first = offersGrant ? grantButton : grantedButton;
+    const words = offersGrant && target ? t('ask.enterGrants', { tool: target.tool, agent: target.agent.name }) : t('ask.enterGranted');
     enterOnAsk(event, first, setHint, words);
   }
   return (
@@ -53,6 +56,7 @@ export function AccessControl({ ask, submit, agent }: { ask: AccessAsk; submit: 
       <div ref={box} tabIndex={-1} className="ask-control" role="group" aria-label={ask.prompt} id={id} onKeyDown={onEnter}>
         <p className="prompt">{ask.prompt}</p>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         <p>
           <span className="label">{t('ask.needs')}</span> {ask.needed}
         </p>
@@ -65,7 +69,7 @@ export function AccessControl({ ask, submit, agent }: { ask: AccessAsk; submit: 
           {t('ask.grantWhere', { place: placeOf(ask.grantUrl) })}
         </p>
         <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
-        <button ref={grantedButton} type="submit" className={target ? undefined : 'primary'} onBlur={() => setHint(null)}>
+        <button ref={grantedButton} type="submit" className={offersGrant ? undefined : 'primary'} onBlur={() => setHint(null)}>
           {t('ask.granted')}
         </button>
         <p className="help" role="status" data-testid="enter-hint">

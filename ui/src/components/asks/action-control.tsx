@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AskState } from '../../../../domain/decision-view-schema';
+import { OptionalNote } from './optional-note';
 import { ReasonField } from '../reason-field';
 import { AskForm } from './ask-form';
 import { useAskCommands } from './ask-commands';
@@ -40,6 +41,7 @@ export function ActionControl({ ask, submit }: { ask: ActionAsk; submit: Submit 
       >
         <p className="prompt">{ask.prompt}</p>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         {ask.instructions && <p className="instructions">{ask.instructions}</p>}
         <label htmlFor={id}>{t('ask.note')}</label>
         <textarea

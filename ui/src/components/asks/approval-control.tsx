@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RiskFlag } from '../../../../domain/approval';
 import type { AskState } from '../../../../domain/decision-view-schema';
+import { OptionalNote } from './optional-note';
 import { ReasonField } from '../reason-field';
 import { AskForm } from './ask-form';
 import { focusSoon, useAskCommands } from './ask-commands';
@@ -65,6 +66,7 @@ export function ApprovalControl({
       <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />
         {rejecting ? (
           <>

@@ -159,12 +159,6 @@ export function AskItem({
     // Focusable from script: after an undo focus returns here, not into the emptied field.
     <li className="ask" tabIndex={-1} data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
-      {/* Issue 39 item 6: an optional ask says so, and that what is filled in goes with the closing answer. */}
-      {!ask.required && (
-        <p className="help optional-note" data-testid="optional-note">
-          {ask.kind === 'fact' || ask.kind === 'decision' ? t('ask.optionalSentWith') : t('ask.optional')}
-        </p>
-      )}
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { needsReason } from '../../../../domain/ask';
 import type { AskState } from '../../../../domain/decision-view-schema';
+import { OptionalNote } from './optional-note';
 import { ReasonField } from '../reason-field';
 import { AskForm, focusIn } from './ask-form';
 import { useAskCommands } from './ask-commands';
@@ -84,6 +85,7 @@ export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk;
       >
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         {ask.multiple && (
           <div id={`${id}-range`}>
             <p className="help">{t('ask.chooseRange', { min, max })}</p>

@@ -5,6 +5,7 @@ import { ReasonField } from '../reason-field';
 import { SendHint } from '../send-hint';
 import { AskForm, focusIn } from './ask-form';
 import { useAskCommands } from './ask-commands';
+import { OptionalNote } from './optional-note';
 import type { Submit } from './submit';
 
 type FactAsk = Extract<AskState, { kind: 'fact' }>;
@@ -36,6 +37,7 @@ export function FactControl({ ask, submit }: { ask: FactAsk; submit: Submit }) {
       <div className="ask-control" id={`${id}-control`}>
         <label htmlFor={id}>{ask.prompt}</label>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         {ask.multiline ? (
           <textarea
             id={id}

@@ -25,49 +25,50 @@ export const GrantInPlace = forwardRef<HTMLButtonElement, { target: GrantTarget;
   },
 );
 
-const GrantButton = forwardRef<HTMLButtonElement, { target: GrantTarget; onGranted: () => void; describedBy: string }>(
-  function GrantButton({ target, onGranted, describedBy }, button) {
-    const { t } = useTranslation();
-    const { tool, agent } = target;
-    const changes = useGrantChanges(agent.id);
-    const freshGrants = useFreshGrants();
-    const [problem, setProblem] = useState<{ message: string; blockedBy?: string } | null>(null);
-    const act = useAction((message) => setProblem({ message }));
+const GrantButton = forwardRef<HTMLButtonElement, { target: GrantTarget; onGranted: () => void; describedBy: string }>(function GrantButton(
+  { target, onGranted, describedBy },
+  button,
+) {
+  const { t } = useTranslation();
+  const { tool, agent } = target;
+  const changes = useGrantChanges(agent.id);
+  const freshGrants = useFreshGrants();
+  const [problem, setProblem] = useState<{ message: string; blockedBy?: string } | null>(null);
+  const act = useAction((message) => setProblem({ message }));
 
-    async function grant() {
-      setProblem(null);
-      await act(async () => {
-        await changes.add.mutateAsync({ toolPattern: tool, effect: 'allow' });
-        // A deny beats any allow: say which one still blocks it rather than send an answer Cast refuses.
-        const grants = await freshGrants(agent.id);
-        if (evaluateToolAccess(tool, grants) === 'allowed') return onGranted();
-        const deny = grants.find((g) => g.effect === 'deny' && matchesToolPattern(tool, g.toolPattern));
-        setProblem({ message: t('ask.grantStillDenied', { tool, pattern: deny?.toolPattern ?? tool }), blockedBy: deny?.toolPattern });
-      });
-    }
+  async function grant() {
+    setProblem(null);
+    await act(async () => {
+      await changes.add.mutateAsync({ toolPattern: tool, effect: 'allow' });
+      // A deny beats any allow: say which one still blocks it rather than send an answer Cast refuses.
+      const grants = await freshGrants(agent.id);
+      if (evaluateToolAccess(tool, grants) === 'allowed') return onGranted();
+      const deny = grants.find((g) => g.effect === 'deny' && matchesToolPattern(tool, g.toolPattern));
+      setProblem({ message: t('ask.grantStillDenied', { tool, pattern: deny?.toolPattern ?? tool }), blockedBy: deny?.toolPattern });
+    });
+  }
 
-    return (
-      <div className="grant-in-place">
-        <button
-          ref={button}
-          type="button"
-          className="primary"
-          data-testid="grant-in-place"
-          aria-describedby={describedBy}
-          disabled={changes.add.isPending}
-          onClick={() => void grant()}
-        >
-          {t('ask.grantTool', { tool, agent: agent.name })}
-        </button>
-        {problem && (
-          <p role="alert" data-testid="grant-problem">
-            {problem.message} {problem.blockedBy && <AppLink href="/settings#grants">{t('ask.grantsSettings')}</AppLink>}
-          </p>
-        )}
-      </div>
-    );
-  },
-);
+  return (
+    <div className="grant-in-place">
+      <button
+        ref={button}
+        type="button"
+        className="primary"
+        data-testid="grant-in-place"
+        aria-describedby={describedBy}
+        disabled={changes.add.isPending}
+        onClick={() => void grant()}
+      >
+        {t('ask.grantTool', { tool, agent: agent.name })}
+      </button>
+      {problem && (
+        <p role="alert" data-testid="grant-problem">
+          {problem.message} {problem.blockedBy && <AppLink href="/settings#grants">{t('ask.grantsSettings')}</AppLink>}
+        </p>
+      )}
+    </div>
+  );
+});
 
 /** Said to a person who may answer but not change grants: who in the workspace can. */
 function WhoGrants({ target }: { target: GrantTarget }) {

@@ -11,6 +11,22 @@ import { useEffect, useRef, useState } from 'react';
 /** Until the document has loaded and been measured: room for a few lines, not a blank strip. */
 const BEFORE_MEASURED_PX = 160;
 
+/**
+ * How tall the document's content is: the bottom of its lowest element, and the body's own
+ * margin and padding below it. Not the root's height, which in a document without a doctype
+ * (quirks mode) stretches to the frame and so could never shrink; not a measure that depends on
+ * the frame's height at all, so setting it cannot change what is measured next.
+ */
+function contentHeight(body: HTMLElement, view: Window): number {
+  const top = body.ownerDocument.documentElement.getBoundingClientRect().top;
+  let lowest = body.getBoundingClientRect().top - top;
+  for (const element of body.querySelectorAll('*')) lowest = Math.max(lowest, element.getBoundingClientRect().bottom - top);
+  // Text straight in the body, with no element around it, has no box of its own to measure.
+  if (body.children.length === 0) lowest = Math.max(lowest, body.scrollHeight);
+  const style = view.getComputedStyle(body);
+  return Math.ceil(lowest + parseFloat(style.paddingBottom) + parseFloat(style.marginBottom));
+}
+
 export function AgentHtmlFrame({ src, title, cap, lazy = false }: { src: string; title: string; cap?: number; lazy?: boolean }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState<number | null>(null);
@@ -20,11 +36,11 @@ export function AgentHtmlFrame({ src, title, cap, lazy = false }: { src: string;
     if (!element) return;
     let observer: ResizeObserver | null = null;
     const measure = () => {
-      const root = element.contentDocument?.documentElement;
+      const body = element.contentDocument?.body;
+      const view = element.contentWindow;
       // An opaque origin (a browser that ignored allow-same-origin) leaves the default height.
-      if (!root) return;
-      // The root element's own box: its scrollHeight would never fall below the frame's height.
-      setHeight(Math.ceil(root.getBoundingClientRect().height));
+      if (!body || !view) return;
+      setHeight(contentHeight(body, view));
     };
     const loaded = () => {
       measure();
