@@ -6,5 +6,4 @@ import { call } from './call';
 export const listGrants = (agentId: string) => call(agentRoutes.listGrants, { params: { id: agentId } }).then((body) => body.grants);
 export const addGrant = (agentId: string, toolPattern: string, effect: GrantEffect) =>
   call(agentRoutes.addGrant, { params: { id: agentId }, body: { toolPattern, effect } }).then((body) => body.grant);
-export const removeGrant = (agentId: string, grantId: string) =>
-  call(agentRoutes.removeGrant, { params: { id: agentId, grantId } });
+export const removeGrant = (agentId: string, grantId: string) => call(agentRoutes.removeGrant, { params: { id: agentId, grantId } });
