@@ -68,7 +68,8 @@ function AgentGrants({ agent }: { agent: Agent }) {
       ) : rows.length === 0 ? (
         <p data-testid="no-grants">{grants.isPending ? '' : t('settings.grants.none', { agent: agent.name })}</p>
       ) : (
-        <div className="settings-table" role="region" aria-labelledby="grants-title" tabIndex={0}>
+        // Below 768 px each grant stacks into its own block, as the tokens do (styles.css).
+        <div className="settings-table grants-table" role="region" aria-labelledby="grants-title" tabIndex={0}>
           <table data-testid="grants">
             <caption className="visually-hidden">{t('settings.grants.caption', { agent: agent.name })}</caption>
             <thead>
@@ -85,8 +86,8 @@ function AgentGrants({ agent }: { agent: Agent }) {
                   <th scope="row">
                     <code>{grant.toolPattern}</code>
                   </th>
-                  <td>{t(`settings.grants.effects.${grant.effect}`)}</td>
-                  <td>
+                  <td data-label={t('settings.grants.effect')}>{t(`settings.grants.effects.${grant.effect}`)}</td>
+                  <td data-label={t('settings.grants.since')}>
                     <When at={grant.createdAt} />
                   </td>
                   {mayManage && (
