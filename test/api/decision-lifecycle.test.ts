@@ -112,7 +112,7 @@ describe('answering typed asks', () => {
     expect(messages.at(-1)?.body).toContain('Answer: Rejected');
   });
 
-  it('§5.4, §7 — reasons are posted to the task\'s comment thread, as withdrawals are: a rejection\'s at once, a partial answer\'s too, once each', async () => {
+  it("§5.4, §7 — reasons are posted to the task's comment thread, as withdrawals are: a rejection's at once, a partial answer's too, once each", async () => {
     const me = world(cast, await cast.newMember());
     const task = await me.task('Refresh the pricing page');
     const thread = async () => (await me.send(taskRoutes.listTaskComments, { params: { id: task.id } })).comments;
@@ -360,9 +360,7 @@ describe('the answer reaching the agent', () => {
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'nothing', otherBlockers: 1 });
     const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
-    expect(pane.detail.lines.delivery).toBe(
-      'Answered. There was no paused work left to restart. The task "Pick a data feed" still waits on 1 other blocker.',
-    );
+    expect(pane.detail.lines.delivery).toBe('Answered. This Task is still waiting on 1 other blocker.');
     const after = await me.send(taskRoutes.getTask, { params: { id: task.id } });
     expect(after.task.status).toBe('blocked');
 
