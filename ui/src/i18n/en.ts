@@ -563,6 +563,8 @@ export const en = {
     // Always more than 15: a burst floods only above the heavy ceiling.
     floodedBurst:
       'Flooded — {{n}} decisions in the last 24 hours, {{open}} open. Answer what matters, archive the rest, then fix the instructions.',
+    // Issue 39 item 3: with nothing open, the line says what happened and advises nothing to answer or archive.
+    floodedBurstNoneOpen: 'Flooded — {{n}} decisions in the last 24 hours; none is open now.',
     quiet: 'Nothing has needed you in two weeks. Worth spot-checking what your agents decided on their own.',
     // A quiet window other than 14 days is said in days.
     quietDays: 'Nothing has needed you in {{n}} days. Worth spot-checking what your agents decided on their own.',
@@ -598,6 +600,13 @@ export const en = {
     chip: 'Asked {{count}} times',
     line: '{{agent}} has asked this {{count}} times in 14 days.',
     action: "Write this into {{agent}}'s instructions",
+    // Issue 39 item 3: a host's permission prompts recur by tool and input pattern; the host's allow list answers them.
+    permissionLine: "{{agent}}'s host has asked to run {{tool}} ({{pattern}}) {{count}} times in 14 days.",
+    permissionLineTool: "{{agent}}'s host has asked to run {{tool}} {{count}} times in 14 days.",
+    permissionAdvice:
+      "These are the host's permission prompts, not questions from the agent's instructions: an allow rule in the host's permission settings stops them.",
+    permissionAdviceBash:
+      "These are the host's permission prompts, not questions from the agent's instructions: an allow rule in the host's permission settings stops them (in Claude Code, {{rule}} under permissions.allow).",
   },
   // /agents/:id/instructions: the agent's instructions, with a recurring decision's draft rule.
   instructions: {
