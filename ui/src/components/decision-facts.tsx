@@ -53,6 +53,9 @@ function byline(t: TFunction, locale: string, decision: Decision, detail: Detail
   return [agent, when, confidence].filter(Boolean).join(' · ');
 }
 
+/** A run a decision can still hold: not yet ended. */
+const LIVE_RUN = new Set<string>(['queued', 'ready', 'running', 'parked']);
+
 /** "Researcher's paused run": the run it holds, by its agent, never by a raw id. */
 function runLabel(t: TFunction, run: NonNullable<Detail['run']>, agent: string | null): string {
   const paused = run.status === 'parked';
@@ -67,8 +70,10 @@ function runLabel(t: TFunction, run: NonNullable<Detail['run']>, agent: string |
 function BlockingLine({ detail }: { detail: Detail }) {
   const { t } = useTranslation();
   const agent = detail.agent?.name ?? null;
+  // A run that completed, failed or was cancelled is held by nothing (issue 39 item 4).
+  const run = detail.run && LIVE_RUN.has(detail.run.status) ? detail.run : null;
   const parts = [
-    detail.run && { href: `/runs/${encodeURIComponent(detail.run.id)}`, label: runLabel(t, detail.run, agent) },
+    run && { href: `/runs/${encodeURIComponent(run.id)}`, label: runLabel(t, run, agent) },
     detail.task && { href: `/tasks/${encodeURIComponent(detail.task.id)}`, label: t('detail.blockingTask', { title: detail.task.title }) },
   ].filter((part) => part !== null);
   return (

@@ -50,6 +50,7 @@ export function DetailAsks({
             open={open}
             submit={(value, reason) => onAnswer(ask.position, value, reason)}
             riskFlags={ask.position === 1 && decision.source?.kind === 'approval' ? detail.riskFlags : null}
+            title={decision.question}
             // A permission card's ACTION is the tool input its host sent, whole.
             command={
               decision.source?.kind === 'permission' && ask.kind === 'approval'

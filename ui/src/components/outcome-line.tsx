@@ -13,6 +13,7 @@ import { stillWaits, type StillWaits } from '../../../domain/pane-lines';
 import type { DecisionRead } from '../http/decisions';
 import { keys } from '../queries/keys';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
+import { advisoryOutcome, closedByRejection } from './answer-words';
 import { AppLink } from './app-link';
 
 type Delivery = NonNullable<DecisionRead['decision']['delivery']>;
@@ -22,10 +23,15 @@ export function taskWaitsText(t: TFunction, task: string, waits: StillWaits): st
   return t(`outcome.taskWaits.${waits.noun}`, { task, count: waits.count });
 }
 
-/** What happened to the answer, one of §6.18's "Restart — …" lines. */
-function happenedText(t: TFunction, delivery: Delivery, agent: string | null): string {
-  if (delivery.kind === 'restarted' || delivery.kind === 'waiting')
-    return t(`outcome.${delivery.kind}`, { agent: agent ?? t('outcome.theAgent') });
+/**
+ * What happened to the answer, one of §6.18's "Restart — …" lines; after a rejection the lines
+ * that open with "Answered" open with "Rejected" (issue 39 item 4).
+ */
+function happenedText(t: TFunction, delivery: Delivery, agent: string | null, rejected: boolean): string {
+  const words = { agent: agent ?? t('outcome.theAgent') };
+  if (rejected && (delivery.kind === 'nothing' || delivery.kind === 'waiting' || delivery.kind === 'failed'))
+    return t(`outcome.afterRejection.${delivery.kind}`, words);
+  if (delivery.kind === 'restarted' || delivery.kind === 'waiting') return t(`outcome.${delivery.kind}`, words);
   return t(`outcome.${delivery.kind}`);
 }
 
@@ -33,7 +39,9 @@ function happenedText(t: TFunction, delivery: Delivery, agent: string | null): s
 export function outcomeText(t: TFunction, data: DecisionRead): string | null {
   const { decision, detail } = data;
   if (!decision.delivery) return null;
-  const happened = happenedText(t, decision.delivery, detail.agent?.name ?? null);
+  const happened =
+    advisoryOutcome(t, decision, detail.agent?.name ?? t('outcome.theAgent')) ??
+    happenedText(t, decision.delivery, detail.agent?.name ?? null, closedByRejection(decision));
   const waits = stillWaits(detail.task);
   return waits && detail.task ? `${happened} ${taskWaitsText(t, detail.task.title, waits)}` : happened;
 }
@@ -47,7 +55,8 @@ export function answeredToast(t: TFunction, data: DecisionRead): string | null {
   const outcome = outcomeText(t, data);
   if (!delivery || !outcome) return null;
   const saysAnswered = delivery.kind === 'failed' || delivery.kind === 'nothing' || delivery.kind === 'waiting';
-  return saysAnswered ? outcome : t('outcome.answeredThen', { outcome });
+  if (saysAnswered) return outcome;
+  return closedByRejection(data.decision) ? t('outcome.rejectedThen', { outcome }) : t('outcome.answeredThen', { outcome });
 }
 
 function Opens({ href, label }: { href: string; label: string }) {

@@ -113,6 +113,8 @@ export const en = {
     chooseFirst: 'Choose an option first: ↑ ↓ move, Enter chooses the one in focus.',
     chooseRangeFirst: 'Choose {{min}}–{{max}} first: Space ticks the box in focus.',
     chosenEnterAgain: 'Chosen: {{option}}. Enter again answers.',
+    // Issue 39 item 4: a choice against the recommendation needs its reason before anything answers it.
+    chosenReasonFirst: 'Chosen: {{option}}. It is not the recommended option: say why first (required).',
     // An approval is never one Enter from a focus move: the way to approve is said instead.
     approveHint: 'To approve, press y or the Approve button.',
     // FR-19: where the grant is made, and the way out for one who will not make it.
@@ -303,6 +305,17 @@ export const en = {
     answered: 'Answered.',
     // S2's toast, E4's pane: an outcome that does not already say "Answered." is announced after it.
     answeredThen: 'Answered. {{outcome}}',
+    // Issue 39 item 4: a rejection is said as one, never as "Answered.".
+    rejected: 'Rejected.',
+    rejectedThen: 'Rejected. {{outcome}}',
+    afterRejection: {
+      waiting: 'Rejected. {{agent}} picks the work back up once the other decisions it waits on are answered.',
+      nothing: 'Rejected. There was no paused work left to restart.',
+      failed: 'Rejected, but the agent could not be restarted automatically.',
+    },
+    // Issue 39 item 4: an advisory decision's agent works on its default meanwhile; nothing was paused.
+    advisoryOverride: 'Answered. Your answer, {{label}}, overrides the default {{agent}} carried on with ({{from}}).',
+    advisoryKept: 'Answered. Your answer is the default {{agent}} carried on with: {{label}}.',
     runNow: 'Run now',
     ranAgain: 'Restarted.',
     // §6.18 "Restart — …": one line each, in place of one another (§6.5).
@@ -834,10 +847,12 @@ export const en = {
     // After a reply: its new status in plain words, not the capitalised label.
     sent: 'Reply sent. This message is now {{status}}.',
     statusWords: { pending: 'waiting for you', approved: 'approved', rejected: 'rejected', open: 'open', resolved: 'resolved' },
-    // Once settled: "Approved by you", "Rejected by Ana — “over budget”", "Chosen by Ana: “Use the EU region”".
+    // Once settled: "Approved by you", "Rejected by Ana — “over budget”", "Answered by Ana: “Use the EU region”".
     verdictBy: '{{verdict}} by {{who}}',
     verdictWhy: '{{verdict}} by {{who}} — “{{reason}}”',
-    chosenBy: 'Chosen by {{who}}: “{{answer}}”',
+    answeredBy: 'Answered by {{who}}: “{{answer}}”',
+    // The chip of an open message: what it waits for from the person, by kind (issue 39 item 4).
+    waiting: { approval: 'Waiting for your approval', escalation: 'Waiting for your answer' },
     teammate: 'a teammate',
     failed: 'Could not load your Inbox.',
   },
@@ -1052,7 +1067,6 @@ export const en = {
     said: 'What the session last said',
     saidNone: 'The session has not said anything yet.',
     pinned: 'Pinned',
-    pinnedNone: 'Nothing is pinned in this session.',
     keys: 'From the keyboard, only y and n answer a permission card.',
   },
 } as const;
