@@ -9,6 +9,7 @@ import type { StackHeading } from '../queue/group-cards';
 import { moment } from '../time';
 import type { QueueCard } from '../../../domain/queue';
 import { AppLink } from './app-link';
+import { DrainedGroup } from './drained-group';
 
 export function StackGroup({
   stack,
@@ -40,7 +41,13 @@ export function StackGroup({
           </span>
         )}
       </p>
-      <ol className="cards checklist">{cards.map(renderCard)}</ol>
+      {cards.length > 0 ? <ol className="cards checklist">{cards.map(renderCard)}</ol> : <DrainedGroup />}
+      {/* Every open member, or how many more there are than this page shows (issue 39 item 1). */}
+      {stack.members > cards.length && cards.length > 0 && (
+        <p className="stack-more" data-testid="stack-more">
+          <AppLink href={`/decisions/stacks/${stack.id}`}>{t('stack.more', { count: stack.members - cards.length })}</AppLink>
+        </p>
+      )}
     </section>
   );
 }

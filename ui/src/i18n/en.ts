@@ -32,6 +32,12 @@ export const en = {
     staleWhy: 'Asked {{hours}} or more hours ago, or {{messages}} or more messages ago: it may no longer match what the agent is doing.',
     progress: '{{answered}} of {{required}}',
     loadMore: 'Load {{count}} more',
+    // Issue 39 item 1: decisions filed while the person works wait here until Show.
+    arrivals_one: '{{count}} new decision',
+    arrivals_other: '{{count}} new decisions',
+    showArrivals: 'Show',
+    // A group the person cleared, left in its place until they show the new arrivals or change view.
+    drained: 'Nothing left here.',
     emptyFirstRunTitle: 'No decisions yet.',
     emptyFirstRunBody:
       'When an agent hits something it should not decide alone — spending money, reaching a customer, choosing between two real directions — it stops and asks you here.',
@@ -484,6 +490,9 @@ export const en = {
     title: 'Stack',
     // Before a stack's title in the list, so the group reads as a stack, not a project.
     label: 'Stack',
+    // Issue 39 item 1: a stack group shows every open member, or says how many more there are.
+    more_one: 'and {{count}} more in this stack',
+    more_other: 'and {{count}} more in this stack',
     due: 'Due {{time}}',
     overdue: 'Overdue',
     // Drawn before a closed member; the words beside it say the same for a screen reader.

@@ -4,12 +4,13 @@
  * What is loaded stays loaded through every refresh and answer (FR-7); after an answer, focus
  * stays with the decision, never on the page body, and the live region says what happened (FR-66).
  */
-import { useCallback, useDeferredValue, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../../../domain/queue';
 import { QUEUE_PAGE } from '../http/decisions';
 import './decisions.css';
 import { ArchiveAllDialog } from '../components/archive-all-dialog';
+import { ArrivalsBar } from '../components/arrivals-bar';
 import { MemoDetail } from '../components/memo-detail';
 import { EmptyQueue } from '../components/empty-queue';
 import { GroupStackDialog } from '../components/group-stack-dialog';
@@ -35,7 +36,8 @@ import { useGroupsInPlace } from '../queue/use-groups-in-place';
 import { isPermissionCard } from '../queue/host-prompt';
 import { lastKnown } from '../queue/last-known';
 import { publishOpenCount, refreshOpenCount } from '../queue/open-count';
-import { queueSearch, readQueueUrl } from '../queue/query';
+import { queueSearch, readQueueUrl, SHOWN_MAX } from '../queue/query';
+import { useArrivals } from '../queue/use-arrivals';
 import { changeQueueView, openQueueView, type QueueDialog } from '../queue/queue-view';
 import { useQueueActions } from '../queue/use-queue-actions';
 import { useDetailDrawn } from '../queue/use-detail-drawn';
@@ -47,7 +49,9 @@ export function Decisions({ me }: { me: string | null }) {
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
   const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message, undoArchive } = view;
   const detailDrawn = useDetailDrawn(detailOpen);
-  const queue = useQueue(tab, filters, shown);
+  // New arrivals held back push as many known cards off the read's end: it reads that many more (issue 39 item 1).
+  const [heldBack, setHeldBack] = useState(0);
+  const queue = useQueue(tab, filters, Math.min(shown + heldBack, SHOWN_MAX));
   const { failed, refresh, loadingMore } = queue;
   // The list is drawn from a deferred copy of what was read: React draws it in slices, between
   // which the page stays responsive, instead of one long task per read (issue 30 item 16).
@@ -65,8 +69,13 @@ export function Decisions({ me }: { me: string | null }) {
   );
 
   // The list's order is the grouped one, so j/k, ] / [ and Next follow what is on screen; the
-  // groups keep their places as it reads afresh (issue 38 item 7).
-  const groups = useGroupsInPlace(page?.decisions ?? [], `${tab}:${JSON.stringify(filters)}`);
+  // groups keep their places as it reads afresh (issue 38 item 7), and decisions filed meanwhile
+  // wait above it until the person shows them (issue 39 item 1).
+  const viewKey = `${tab}:${JSON.stringify(filters)}`;
+  const arrivals = useArrivals(page?.decisions ?? null, viewKey);
+  const held = arrivals.held.length;
+  useEffect(() => setHeldBack(held), [held]);
+  const groups = useGroupsInPlace(arrivals.shown, `${viewKey}:${arrivals.joins}`);
   const ordered = groups.flatMap((group) => group.cards);
   const walk = useQueueWalk({ cards: ordered, selected, step, change });
   const { current, place } = walk;
@@ -141,6 +150,12 @@ export function Decisions({ me }: { me: string | null }) {
     });
   }
 
+  /** "Show": the new arrivals join the list, in the rank's order; focus goes to the list's first card, as the button leaves. */
+  function showArrivals() {
+    arrivals.join();
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.list [data-card]')?.focus());
+  }
+
   /** "Hide for 30 days": the line goes, and focus moves to the page's heading rather than nowhere. */
   async function hideHealth() {
     await actions.hideHealth();
@@ -207,6 +222,7 @@ export function Decisions({ me }: { me: string | null }) {
       {!failed && page?.health && page.history.decisions > 0 && (
         <HealthLine line={page.health} filtered={filtered} onAdjust={() => open('band')} onHide={() => void hideHealth()} />
       )}
+      <ArrivalsBar count={failed ? 0 : held} onShow={showArrivals} />
       {failed && <QueueFailure known={lastKnown()} onRetry={() => void refresh()} />}
       {!failed && !page && <QueueSkeleton />}
       {!failed && page && page.decisions.length === 0 && !current && (
