@@ -119,7 +119,7 @@ describe('an archived approval is archived everywhere (§10)', () => {
       await row.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
       expect(await row.getByRole('button', { name: 'Reject' }).count()).toBe(1);
       await visit(page, 'Inbox', 'Inbox');
-      await expect.poll(() => message.getByTestId('message-status').textContent(), SLOW).toBe('Waiting for you');
+      await expect.poll(() => message.getByTestId('message-status').textContent(), SLOW).toBe('Waiting for your approval');
       expect(await message.getByLabel('Reply').count()).toBe(1);
       await visit(page, 'Tasks', 'Task board');
       await expect

@@ -36,6 +36,16 @@ describe('issue 39 item 1: new arrivals wait to be shown', () => {
     expect(split.held).toEqual([]);
   });
 
+  it('a card filed before the read, though not on its page, is not new', () => {
+    const read = takeIn([card('sd-1', '2026-12-01T10:00:00Z')], '2026-12-01T11:30:00Z');
+    const split = splitArrivals(
+      [card('sd-1', '2026-12-01T10:00:00Z'), card('sd-5', '2026-12-01T11:00:00Z'), card('sd-9', '2026-12-01T12:00:00Z')],
+      read,
+    );
+    expect(ids(split.shown)).toEqual(['sd-1', 'sd-5']);
+    expect(ids(split.held)).toEqual(['sd-9']);
+  });
+
   it('taken in again, every card shows', () => {
     const now = [card('sd-9', '2026-12-01T12:00:00Z'), card('sd-1', '2026-12-01T10:00:00Z')];
     expect(splitArrivals(now, takeIn(now)).held).toEqual([]);

@@ -72,7 +72,7 @@ export function Decisions({ me }: { me: string | null }) {
   // groups keep their places as it reads afresh (issue 38 item 7), and decisions filed meanwhile
   // wait above it until the person shows them (issue 39 item 1).
   const viewKey = `${tab}:${JSON.stringify(filters)}`;
-  const arrivals = useArrivals(page?.decisions ?? null, viewKey);
+  const arrivals = useArrivals(page, viewKey);
   const held = arrivals.held.length;
   useEffect(() => setHeldBack(held), [held]);
   const groups = useGroupsInPlace(arrivals.shown, `${viewKey}:${arrivals.joins}`);

@@ -3,17 +3,19 @@
  * decision filed after they last took the list in is not slipped into it — the list they walk
  * stays the one they saw — but counted ("3 new decisions — Show") and joined when they choose.
  *
- * What the person has taken in: the ids shown to them, and the newest filing time among them.
- * A card not yet shown is new when it was filed after that; an older one (the next page, a card
- * that moves up as others are answered, one restored) joins at once, as it is nothing new.
+ * What the person has taken in: the ids shown to them, and the newest filing time the read knew
+ * of (the workspace's newest decision, `history.lastOpenedAt`, so a card filed before the read
+ * but not on its page is not new). A card not yet shown is new when it was filed after that; an
+ * older one (the next page, a card that moves up as others are answered, one restored) joins at
+ * once, as it is nothing new.
  */
 import type { QueueCard } from '../../../domain/queue';
 
 export type TakenIn = { ids: ReadonlySet<string>; newest: string | null };
 
-/** The cards as they stand now taken in: every id, and the newest filing time. */
-export function takeIn(cards: readonly QueueCard[]): TakenIn {
-  let newest: string | null = null;
+/** The cards as they stand now taken in: every id, and the newest filing time the read knew of. */
+export function takeIn(cards: readonly QueueCard[], lastOpenedAt: string | null = null): TakenIn {
+  let newest: string | null = lastOpenedAt;
   for (const card of cards) if (newest === null || Date.parse(card.createdAt) > Date.parse(newest)) newest = card.createdAt;
   return { ids: new Set(cards.map((card) => card.id)), newest };
 }
