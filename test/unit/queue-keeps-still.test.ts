@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QueueCard } from '../../domain/queue';
-import { splitArrivals, takeIn } from '../../ui/src/queue/arrivals';
-import type { ListGroup } from '../../ui/src/queue/group-cards';
-import { groupKey, keepGroupOrder, withDrained } from '../../ui/src/queue/group-order';
-import { keptOrder } from '../../ui/src/components/use-kept-order';
+import { splitArrivals, takeIn } from '../../ui/src/features/queue/arrivals';
+import type { ListGroup } from '../../ui/src/features/queue/group-cards';
+import { groupKey, keepGroupOrder, withDrained } from '../../ui/src/features/queue/group-order';
+import { keptOrder } from '../../ui/src/features/inbox/use-kept-order';
 
 const card = (id: string, createdAt: string) => ({ id, createdAt }) as QueueCard;
 const ids = (cards: QueueCard[]) => cards.map((one) => one.id);
