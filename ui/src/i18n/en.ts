@@ -493,6 +493,8 @@ export const en = {
     // Issue 39 item 1: a stack group shows every open member, or says how many more there are.
     more_one: 'and {{count}} more in this stack',
     more_other: 'and {{count}} more in this stack',
+    // A stack group none of whose members is on the page any more (cleared, or moved on by a read).
+    noneHere: "See this stack's members on its page",
     due: 'Due {{time}}',
     overdue: 'Overdue',
     // Drawn before a closed member; the words beside it say the same for a screen reader.

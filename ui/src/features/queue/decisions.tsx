@@ -49,9 +49,13 @@ export function Decisions({ me }: { me: string | null }) {
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
   const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message, undoArchive } = view;
   const detailDrawn = useDetailDrawn(detailOpen);
-  // New arrivals held back push as many known cards off the read's end: it reads that many more (issue 39 item 1).
+  // New arrivals held back push as many known cards off the read's end: it reads that many more,
+  // and as many more again for those the person has shown, so showing them drops no card (issue 39 item 1).
+  const viewKey = `${tab}:${JSON.stringify(filters)}`;
   const [heldBack, setHeldBack] = useState(0);
-  const queue = useQueue(tab, filters, Math.min(shown + heldBack, SHOWN_MAX));
+  const [joinedMore, setJoinedMore] = useState({ view: viewKey, count: 0 });
+  const joinedCount = joinedMore.view === viewKey ? joinedMore.count : 0;
+  const queue = useQueue(tab, filters, Math.min(shown + heldBack + joinedCount, SHOWN_MAX));
   const { failed, refresh, loadingMore } = queue;
   // The list is drawn from a deferred copy of what was read: React draws it in slices, between
   // which the page stays responsive, instead of one long task per read (issue 30 item 16).
@@ -71,7 +75,6 @@ export function Decisions({ me }: { me: string | null }) {
   // The list's order is the grouped one, so j/k, ] / [ and Next follow what is on screen; the
   // groups keep their places as it reads afresh (issue 38 item 7), and decisions filed meanwhile
   // wait above it until the person shows them (issue 39 item 1).
-  const viewKey = `${tab}:${JSON.stringify(filters)}`;
   const arrivals = useArrivals(page, viewKey);
   const held = arrivals.held.length;
   useEffect(() => setHeldBack(held), [held]);
@@ -152,6 +155,7 @@ export function Decisions({ me }: { me: string | null }) {
 
   /** "Show": the new arrivals join the list, in the rank's order; focus goes to the list's first card, as the button leaves. */
   function showArrivals() {
+    setJoinedMore({ view: viewKey, count: joinedCount + held });
     arrivals.join();
     requestAnimationFrame(() => document.querySelector<HTMLElement>('.list [data-card]')?.focus());
   }

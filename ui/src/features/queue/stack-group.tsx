@@ -9,7 +9,6 @@ import type { StackHeading } from './group-cards';
 import { moment } from '../../shared/time';
 import type { QueueCard } from '../../../../domain/queue';
 import { AppLink } from '../../shared/app-link';
-import { DrainedGroup } from './drained-group';
 
 export function StackGroup({
   stack,
@@ -41,7 +40,14 @@ export function StackGroup({
           </span>
         )}
       </p>
-      {cards.length > 0 ? <ol className="cards checklist">{cards.map(renderCard)}</ol> : <DrainedGroup />}
+      {/* None of its members on the page: they were cleared, or another read moved them on; its page says which. */}
+      {cards.length > 0 ? (
+        <ol className="cards checklist">{cards.map(renderCard)}</ol>
+      ) : (
+        <p className="stack-more" data-testid="stack-more">
+          <AppLink href={`/decisions/stacks/${stack.id}`}>{t('stack.noneHere')}</AppLink>
+        </p>
+      )}
       {/* Every open member, or how many more there are than this page shows (issue 39 item 1). */}
       {stack.members > cards.length && cards.length > 0 && (
         <p className="stack-more" data-testid="stack-more">
