@@ -40,7 +40,7 @@ export function outcomeText(t: TFunction, data: DecisionRead): string | null {
   const { decision, detail } = data;
   if (!decision.delivery) return null;
   const happened =
-    advisoryOutcome(t, decision, detail.agent?.name ?? t('outcome.theAgent')) ??
+    advisoryOutcome(t, decision, detail.agent?.name ?? t('detail.theAgent')) ??
     happenedText(t, decision.delivery, detail.agent?.name ?? null, closedByRejection(decision));
   const waits = stillWaits(detail.task);
   return waits && detail.task ? `${happened} ${taskWaitsText(t, detail.task.title, waits)}` : happened;
