@@ -46,6 +46,21 @@ describe('issue 39 item 1: new arrivals wait to be shown', () => {
     expect(ids(split.held)).toEqual(['sd-9']);
   });
 
+  it('only arrivals within what is shown are held; one the rank puts past it is only not loaded yet', () => {
+    const split = splitArrivals(
+      [
+        card('sd-9', '2026-12-01T12:00:00Z'),
+        card('sd-1', '2026-12-01T10:00:00Z'),
+        card('sd-2', '2026-12-01T11:00:00Z'),
+        card('sd-8', '2026-12-01T12:30:00Z'),
+      ],
+      taken,
+      2,
+    );
+    expect(ids(split.shown)).toEqual(['sd-1', 'sd-2']);
+    expect(ids(split.held)).toEqual(['sd-9']);
+  });
+
   it('taken in again, every card shows', () => {
     const now = [card('sd-9', '2026-12-01T12:00:00Z'), card('sd-1', '2026-12-01T10:00:00Z')];
     expect(splitArrivals(now, takeIn(now)).held).toEqual([]);

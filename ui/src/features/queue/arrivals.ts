@@ -20,13 +20,22 @@ export function takeIn(cards: readonly QueueCard[], lastOpenedAt: string | null 
   return { ids: new Set(cards.map((card) => card.id)), newest };
 }
 
-/** The cards to show (in the order read) and the new arrivals held back. */
-export function splitArrivals(cards: readonly QueueCard[], taken: TakenIn): { shown: QueueCard[]; held: QueueCard[] } {
+/**
+ * The first `limit` cards to show (in the order read) and the new arrivals held back among them;
+ * an arrival the rank puts past the last card shown is not held, only not loaded yet (it is part
+ * of "Load more"). The read goes `ARRIVAL_ROOM` past what is shown, so arrivals that rank above
+ * push no known card off the list.
+ */
+export function splitArrivals(cards: readonly QueueCard[], taken: TakenIn, limit = Infinity): { shown: QueueCard[]; held: QueueCard[] } {
   const shown: QueueCard[] = [];
   const held: QueueCard[] = [];
   for (const card of cards) {
+    if (shown.length >= limit) break;
     const isNew = !taken.ids.has(card.id) && taken.newest !== null && Date.parse(card.createdAt) > Date.parse(taken.newest);
     (isNew ? held : shown).push(card);
   }
   return { shown, held };
 }
+
+/** How many cards past what is shown the queue reads, so that many arrivals can wait without pushing a known card off. */
+export const ARRIVAL_ROOM = 10;

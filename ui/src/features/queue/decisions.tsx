@@ -37,6 +37,7 @@ import { isPermissionCard } from '../../shared/host-prompt';
 import { lastKnown } from './last-known';
 import { publishOpenCount, refreshOpenCount } from '../../shared/open-count';
 import { queueSearch, readQueueUrl, SHOWN_MAX } from './query';
+import { ARRIVAL_ROOM } from './arrivals';
 import { useArrivals } from './use-arrivals';
 import { changeQueueView, openQueueView, type QueueDialog } from './queue-view';
 import { useQueueActions } from './use-queue-actions';
@@ -49,13 +50,13 @@ export function Decisions({ me }: { me: string | null }) {
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
   const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message, undoArchive } = view;
   const detailDrawn = useDetailDrawn(detailOpen);
-  // New arrivals held back push as many known cards off the read's end: it reads that many more,
-  // and as many more again for those the person has shown, so showing them drops no card (issue 39 item 1).
+  // The list shows what is loaded and the arrivals the person chose to show; the read goes
+  // ARRIVAL_ROOM further, so arrivals held back above push no known card off it (issue 39 item 1).
   const viewKey = `${tab}:${JSON.stringify(filters)}`;
-  const [heldBack, setHeldBack] = useState(0);
   const [joinedMore, setJoinedMore] = useState({ view: viewKey, count: 0 });
   const joinedCount = joinedMore.view === viewKey ? joinedMore.count : 0;
-  const queue = useQueue(tab, filters, Math.min(shown + heldBack + joinedCount, SHOWN_MAX));
+  const listed = Math.min(shown + joinedCount, SHOWN_MAX);
+  const queue = useQueue(tab, filters, Math.min(listed + ARRIVAL_ROOM, SHOWN_MAX));
   const { failed, refresh, loadingMore } = queue;
   // The list is drawn from a deferred copy of what was read: React draws it in slices, between
   // which the page stays responsive, instead of one long task per read (issue 30 item 16).
@@ -75,9 +76,8 @@ export function Decisions({ me }: { me: string | null }) {
   // The list's order is the grouped one, so j/k, ] / [ and Next follow what is on screen; the
   // groups keep their places as it reads afresh (issue 38 item 7), and decisions filed meanwhile
   // wait above it until the person shows them (issue 39 item 1).
-  const arrivals = useArrivals(page, viewKey);
+  const arrivals = useArrivals(page, viewKey, listed);
   const held = arrivals.held.length;
-  useEffect(() => setHeldBack(held), [held]);
   const groups = useGroupsInPlace(arrivals.shown, `${viewKey}:${arrivals.joins}`);
   const ordered = groups.flatMap((group) => group.cards);
   const walk = useQueueWalk({ cards: ordered, selected, step, change });
@@ -205,7 +205,8 @@ export function Decisions({ me }: { me: string | null }) {
     );
   }
 
-  const more = page ? Math.min(QUEUE_PAGE, page.counts.total - page.decisions.length) : 0;
+  // What the next page would load: past what is shown and the arrivals waiting above it.
+  const more = page ? Math.max(0, Math.min(QUEUE_PAGE, page.counts.total - arrivals.shown.length - held)) : 0;
   const total = page?.counts.total ?? 0;
   return (
     <main className="queue" data-view={detailOpen && current ? 'detail' : 'list'}>

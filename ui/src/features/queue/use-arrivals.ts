@@ -7,8 +7,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueueCard } from '../../../../domain/queue';
 import { splitArrivals, takeIn, type TakenIn } from './arrivals';
 
-/** `page`: the read, its cards and the newest decision it knew of. */
-export function useArrivals(page: { decisions: QueueCard[]; history: { lastOpenedAt: string | null } } | null, view: string) {
+/** `page`: the read, its cards and the newest decision it knew of; `limit`: how many cards to show. */
+export function useArrivals(
+  page: { decisions: QueueCard[]; history: { lastOpenedAt: string | null } } | null,
+  view: string,
+  limit: number,
+) {
   const cards = page?.decisions ?? null;
   const [taken, setTaken] = useState<{ view: string; taken: TakenIn } | null>(null);
   // How many times the person chose to join the arrivals: the list's order then starts afresh.
@@ -16,13 +20,13 @@ export function useArrivals(page: { decisions: QueueCard[]; history: { lastOpene
   const latest = useRef(page);
   latest.current = page;
   const current = taken?.view === view ? taken.taken : null;
-  const split = cards && current ? splitArrivals(cards, current) : { shown: cards ?? [], held: [] };
+  const split = cards && current ? splitArrivals(cards, current, limit) : { shown: (cards ?? []).slice(0, limit), held: [] };
 
   // Taken in: a view's first read, a read while nothing is shown, and what is shown joins what was taken in.
   const lastOpenedAt = page?.history.lastOpenedAt ?? null;
   useEffect(() => {
     if (!cards) return;
-    const shown = current ? splitArrivals(cards, current).shown : cards;
+    const shown = current ? splitArrivals(cards, current, limit).shown : cards.slice(0, limit);
     if (!current || (shown.length === 0 && cards.length > 0)) {
       setTaken({ view, taken: takeIn(cards, lastOpenedAt) });
       return;
@@ -30,7 +34,7 @@ export function useArrivals(page: { decisions: QueueCard[]; history: { lastOpene
     const unseen = shown.filter((card) => !current.ids.has(card.id));
     if (unseen.length > 0)
       setTaken({ view, taken: { ids: new Set([...current.ids, ...unseen.map((card) => card.id)]), newest: current.newest } });
-  }, [cards, current, view, lastOpenedAt]);
+  }, [cards, current, view, lastOpenedAt, limit]);
 
   const join = useCallback(() => {
     setTaken({ view, taken: takeIn(latest.current?.decisions ?? [], latest.current?.history.lastOpenedAt ?? null) });
