@@ -8,6 +8,7 @@ import { focusSoon, useAskCommands } from './ask-commands';
 import type { Submit } from './submit';
 import { sameSentence } from './said-once';
 import { ToolCallView, type ToolCall } from './tool-call';
+import { OptionalNote } from './optional-note';
 
 type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
 
@@ -69,6 +70,7 @@ export function ApprovalControl({
       <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
         <legend className={sameSentence(ask.prompt, title) ? 'visually-hidden' : undefined}>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />
         {rejecting ? (
           <>
@@ -94,7 +96,7 @@ export function ApprovalControl({
               </button>
             </div>
             {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
-            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
+            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} sendHint={false} />
             {hint && (
               <p className="help" role="status" data-testid="approve-hint">
                 {t('ask.approveHint')}

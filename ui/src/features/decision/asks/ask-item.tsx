@@ -94,6 +94,7 @@ export function AskItem({
   riskFlags = null,
   command = null,
   title = null,
+  agent = null,
 }: {
   ask: AskState;
   members: Record<string, string>;
@@ -110,6 +111,8 @@ export function AskItem({
   command?: ToolCall | null;
   /** The decision's title: a prompt or an action that repeats it is not said again (issue 39 item 4). */
   title?: string | null;
+  /** The decision's agent: an access ask naming a tool offers to grant it to them. */
+  agent?: { id: string; name: string } | null;
 }) {
   const { t } = useTranslation();
   // A role without decision.answer reads an open ask as a closed one: its question, no control.
@@ -163,7 +166,7 @@ export function AskItem({
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} title={title} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
-      {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}
+      {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} agent={agent} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}
     </li>
   );
