@@ -5,7 +5,7 @@
 import { prepared, withTransaction, type Queryable } from '../db/pool';
 import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
-import { recurringFingerprint } from '../domain/recurring';
+import { decisionFingerprint } from '../domain/recurring';
 import type { WebhookEventType, WebhookSubscribers } from '../domain/webhook';
 import { bySubscribedType, subscribedEndpoints, type SubscriberRow } from '../db/webhooks';
 import { postReasons } from './post-reasons';
@@ -122,7 +122,7 @@ function mirrorValues(snapshot: DecisionSnapshot, events: DecisionEvent[]): unkn
     snapshot.updatedAt,
     snapshot.resolvedAt,
     snapshot.closedAt,
-    recurringFingerprint({ agentId: links.agentId, firstPrompt: snapshot.asks[0]?.prompt ?? snapshot.question }),
+    decisionFingerprint(snapshot, links.agentId),
     JSON.stringify(entries),
   ];
 }

@@ -12,6 +12,7 @@ import { hostStoppedWaiting, pickupOf } from '../domain/pickup';
 import { LATEST_RUN_FIRST } from './runs';
 import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
+import { permissionPattern } from '../domain/permission-pattern';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import type { Pool } from './pool';
 import { waitingOnPerson } from './waiting-on-person';
@@ -142,7 +143,18 @@ async function recurringOf(
   );
   const row = rows[0];
   if (!row || row.count < RECURRING_MIN) return null;
+  // A host's permission prompts are answered by its allow list, not a rule in the agent's instructions.
+  const source = decision.source;
+  if (source?.kind === 'permission') {
+    const tool = source.tool ?? 'tool';
+    return {
+      count: row.count,
+      agent,
+      draftRule: null,
+      permission: { tool, pattern: permissionPattern(tool, source.toolInput, decision.context) },
+    };
+  }
   const latest = row.latest;
   const rule = latest?.answer ? draftRule(latest.prompt, describeAnswer(latest, latest.answer.value), latest.answer.reason) : null;
-  return { count: row.count, agent, draftRule: rule };
+  return { count: row.count, agent, draftRule: rule, permission: null };
 }

@@ -122,6 +122,11 @@ const FROM = `from decisions d
   left join stack_members sm on sm.decision_id = d.id
   left join stacks st on st.id = sm.stack_id`;
 
+/** Issue 39 item 1: how many of its stack's members share its status — the stack group's "and N more". */
+const STACK_MEMBERS = `case when st.id is not null then
+    (select count(*)::int from stack_members sm2 join decisions d2 on d2.id = sm2.decision_id
+      where sm2.stack_id = st.id and d2.status = d.status) end`;
+
 /** FR-56: how often its agent raised this decision in the trailing 14 days (it included). */
 const ASKED = `case when d.fingerprint is not null and d.created_at > now() - interval '${RECURRING_DAYS} days' then
     (select count(*)::int from decisions d2
@@ -159,6 +164,7 @@ type CardRow = {
   stack_position: number | null;
   stack_due_at: Date | null;
   stack_overdue: boolean;
+  stack_members: number | null;
   asked: number | null;
 };
 
@@ -253,7 +259,7 @@ const OPEN_WINDOWS = [32, 128, 512, 1024] as const;
 function cardSql(liveSecondsParam: string, keys: string[]): string {
   return `select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group,
             ${dormant(liveSecondsParam)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
-            st.due_at as stack_due_at, p.stack_overdue, ${ASKED} as asked,
+            st.due_at as stack_due_at, p.stack_overdue, ${ASKED} as asked, ${STACK_MEMBERS} as stack_members,
             a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope,
             s.message_count as session_messages
        from p join decisions d on d.id = p.id
@@ -378,6 +384,7 @@ export async function listQueue(
             position: row.stack_position!,
             dueAt: row.stack_due_at?.toISOString() ?? null,
             overdue: row.stack_overdue,
+            members: row.stack_members ?? 1,
           }
         : null,
       agentName: row.agent_name,

@@ -51,8 +51,20 @@ export const DecisionDetail = z
     lines: z.object({ pending: z.string().nullable(), delivery: z.string().nullable() }),
     /** What Undo offers on each answered ask, keyed by its position (FR-37, FR-38). */
     undo: z.record(z.string().regex(/^[1-9]\d*$/), UndoState),
-    /** FR-56, FR-57: its agent keeps asking this; the draft rule comes from the latest answer. */
-    recurring: z.object({ count: z.int().min(1), agent: Named, draftRule: z.string().nullable() }).nullable(),
+    /**
+     * FR-56, FR-57: its agent keeps asking this; the draft rule comes from the latest answer.
+     * `permission`: the cluster is a host's permission prompts for one tool and input pattern
+     * (issue 39 item 3) — the host's allow list answers those, not the agent's instructions, so
+     * there is no draft rule.
+     */
+    recurring: z
+      .object({
+        count: z.int().min(1),
+        agent: Named,
+        draftRule: z.string().nullable(),
+        permission: z.object({ tool: z.string(), pattern: z.string().nullable() }).nullable(),
+      })
+      .nullable(),
     /**
      * The risk flags of the approval this decision carries (its first ask says them in English,
      * in `risks`), so a client words them itself (FR-63); null for any other decision.

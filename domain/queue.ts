@@ -31,7 +31,19 @@ export const QueueCardFacts = z.object({
   blocking: z.boolean(),
   /** The stack it is in: its place in the checklist, and whether the stack is overdue (listed first). */
   stackPlace: z
-    .object({ id: StackId, title: z.string(), position: z.int().min(1), dueAt: Timestamp.nullable(), overdue: z.boolean() })
+    .object({
+      id: StackId,
+      title: z.string(),
+      position: z.int().min(1),
+      dueAt: Timestamp.nullable(),
+      overdue: z.boolean(),
+      /**
+       * How many of the stack's members share this card's status (its open members, on the Open
+       * tab), on this page or not: the list's stack group says how many more there are than it
+       * shows (issue 39 item 1).
+       */
+      members: z.int().min(1),
+    })
     .nullable(),
   dormant: z.boolean(),
   agentName: z.string().nullable(),

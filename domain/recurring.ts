@@ -13,7 +13,16 @@
  * So "Which supplier list is right for Q3?" and "which supplier list is right for Q4" cluster,
  * as do two "Approve the $240 spend on 'Acme'?" with other amounts and names; "Which supplier
  * list is right?" and "Which customer list is right?" do not.
+ *
+ * A host's permission prompt (issue 39 item 3) has no authored prompt — every one reads "Allow
+ * Bash?" — so it clusters by its tool and input pattern instead (domain/permission-pattern.ts),
+ * and only with other permission prompts: `git status` asked 3 times recurs, while 73 Bash
+ * prompts for 40 different commands do not all become one recurring decision. A host's terminal
+ * question clusters by its words, apart from filed decisions alike.
  */
+import type { DecisionSource } from './decision-view-schema';
+import { permissionPattern } from './permission-pattern';
+
 export const RECURRING_MIN = 3;
 export const RECURRING_DAYS = 14;
 
@@ -27,9 +36,18 @@ export function normalisePrompt(prompt: string): string {
     .trim();
 }
 
+/** A permission prompt's tool and the pattern of its input (null: the tool alone). */
+export type PermissionKey = { tool: string; pattern: string | null };
+
 /** The clustering key; `null` when the decision has no agent to write a rule for. */
-export function recurringFingerprint(decision: { agentId: string | null; source?: string; firstPrompt: string }): string | null {
+export function recurringFingerprint(decision: {
+  agentId: string | null;
+  source?: string;
+  firstPrompt: string;
+  permission?: PermissionKey;
+}): string | null {
   if (!decision.agentId) return null;
+  if (decision.permission) return `${decision.agentId}|permission|${decision.permission.tool}|${decision.permission.pattern ?? ''}`;
   return `${decision.agentId}|${decision.source ?? 'decide'}|${normalisePrompt(decision.firstPrompt)}`;
 }
 
@@ -40,4 +58,26 @@ export function recurringFingerprint(decision: { agentId: string | null; source?
 export function draftRule(prompt: string, answer: string, reason: string | null): string {
   const because = reason ? ` Reason: ${reason}` : '';
   return `When you would ask "${prompt}", do not ask: the answer is "${answer}".${because}`;
+}
+
+/**
+ * The fingerprint of a decision as the mirror keeps it: a permission prompt by its tool and
+ * input pattern, a record or a host's terminal question apart from filed decisions, the rest by
+ * the first ask's prompt.
+ */
+export function decisionFingerprint(
+  decision: { question: string; context: string | null; asks: ReadonlyArray<{ prompt: string }>; source?: DecisionSource | null },
+  agentId: string | null,
+): string | null {
+  const source = decision.source ?? null;
+  const firstPrompt = decision.asks[0]?.prompt ?? decision.question;
+  if (source?.kind === 'permission') {
+    const tool = source.tool ?? 'tool';
+    return recurringFingerprint({
+      agentId,
+      firstPrompt,
+      permission: { tool, pattern: permissionPattern(tool, source.toolInput, decision.context) },
+    });
+  }
+  return recurringFingerprint({ agentId, firstPrompt, ...(source ? { source: source.kind } : {}) });
 }

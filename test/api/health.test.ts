@@ -183,6 +183,7 @@ describe('recurring decisions (FR-56…FR-58)', () => {
       agent: { id: editor.id, name: 'Editor' },
       draftRule:
         'When you would ask "Which supplier list is AUTHORITATIVE?!", do not ask: the answer is "The finance list". Reason: Finance keeps it current now.',
+      permission: null,
     });
     // Advisory only: nothing was answered, archived or hidden.
     expect(detail.decision.status).toBe('open');

@@ -195,7 +195,7 @@ describe('E2 — one resolution path, three doors', () => {
       await expect.poll(() => messages.count(), SLOW).toBe(2);
       const email = page.getByRole('article', { name: 'Send the launch email to 4,000 customers' });
       const suppliers = page.getByRole('article', { name: 'Which supplier list is authoritative?' });
-      expect(await email.locator('.meta').textContent()).toMatch(/^Editor · Waiting for you · /);
+      expect(await email.locator('.meta').textContent()).toMatch(/^Editor · Waiting for your approval · /);
       expect(await email.getByRole('link', { name: 'Open in My Decisions' }).getAttribute('href')).toBe(
         `/decisions?id=${approval.decisionId}`,
       );

@@ -95,7 +95,8 @@ describe('permission prompts in the queue (cast-decide)', () => {
       await page.keyboard.press(']');
       await page.getByRole('heading', { name: 'Allow Write?', level: 2 }).waitFor(SLOW);
       expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
-      expect(await detail.getByText('Nothing is pinned in this session.').count()).toBe(1);
+      // Nothing pinned, no Pinned heading over "Nothing is pinned" (issue 39 item 4).
+      expect(await detail.getByRole('heading', { name: 'Pinned' }).count()).toBe(0);
 
       // n denies it at once: "only y and n answer a permission card", a reason optional.
       // A digit does nothing here and says so; the keys pause until Esc (issue 38 item 6).

@@ -77,7 +77,9 @@ describe('the Inbox says what was chosen and by whom (issue 30)', () => {
         .poll(() => refused.getByTestId('message-settled').textContent(), SLOW)
         .toBe('Rejected by Dana — “Over this month’s budget”');
       // The escalation: the option chosen, by the reader.
-      expect(await message(`escalation:${escalation.id}`).getByTestId('message-settled').textContent()).toBe('Chosen by you: “Ops’s list”');
+      expect(await message(`escalation:${escalation.id}`).getByTestId('message-settled').textContent()).toBe(
+        'Answered by you: “Ops’s list”',
+      );
       // Open, nobody has chosen yet; it carries the risks Home shows, in the same words.
       expect(await message(`approval:${pending.id}`).getByTestId('message-settled').count()).toBe(0);
       const risks = ['Spends real money', 'Reaches outside the workspace'];

@@ -110,8 +110,12 @@ describe('Next and Previous walk the list on screen (issue 38 item 7)', () => {
       expect(await currentCardId(page)).toBe(shown);
 
       // A decision that outranks it arrives; the list reads afresh (an archive from a card refreshes it).
+      // It waits above the list until Show (issue 39 item 1); shown, it comes in above.
       const newer = await inScope(me, sessions, 'web', 'Filed above it, three asks?', 0.99);
       await page.getByRole('button', { name: 'Archive "Below it?"' }).click();
+      await expect.poll(() => page.getByTestId('arrivals').getByRole('status').textContent(), SLOW).toBe('1 new decision');
+      expect(await cards(page)).toEqual([shown]);
+      await page.getByTestId('arrivals').getByRole('button', { name: 'Show' }).click();
       await expect.poll(() => cards(page), SLOW).toEqual([newer, shown]);
       expect(await shownTitle(page)).toMatch(/^Shown first\?/);
       await page.locator('#detail-title').focus();

@@ -33,6 +33,12 @@ export const en = {
     staleWhy: 'Asked {{hours}} or more hours ago, or {{messages}} or more messages ago: it may no longer match what the agent is doing.',
     progress: '{{answered}} of {{required}}',
     loadMore: 'Load {{count}} more',
+    // Issue 39 item 1: decisions filed while the person works wait here until Show.
+    arrivals_one: '{{count}} new decision',
+    arrivals_other: '{{count}} new decisions',
+    showArrivals: 'Show',
+    // A group the person cleared, left in its place until they show the new arrivals or change view.
+    drained: 'Nothing left here.',
     emptyFirstRunTitle: 'No decisions yet.',
     emptyFirstRunBody:
       'When an agent hits something it should not decide alone — spending money, reaching a customer, choosing between two real directions — it stops and asks you here.',
@@ -121,6 +127,8 @@ export const en = {
     chooseFirst: 'Choose an option first: ↑ ↓ move, Enter chooses the one in focus.',
     chooseRangeFirst: 'Choose {{min}}–{{max}} first: Space ticks the box in focus.',
     chosenEnterAgain: 'Chosen: {{option}}. Enter again answers.',
+    // Issue 39 item 4: a choice against the recommendation needs its reason before anything answers it.
+    chosenReasonFirst: 'Chosen: {{option}}. It is not the recommended option: say why first (required).',
     // An approval is never one Enter from a focus move: the way to approve is said instead.
     enterMarksDone: 'Enter again marks it done.',
     enterGranted: 'Enter again says it is granted.',
@@ -330,6 +338,17 @@ export const en = {
     answered: 'Answered.',
     // S2's toast, E4's pane: an outcome that does not already say "Answered." is announced after it.
     answeredThen: 'Answered. {{outcome}}',
+    // Issue 39 item 4: a rejection is said as one, never as "Answered.".
+    rejected: 'Rejected.',
+    rejectedThen: 'Rejected. {{outcome}}',
+    afterRejection: {
+      waiting: 'Rejected. {{agent}} picks the work back up once the other decisions it waits on are answered.',
+      nothing: 'Rejected. There was no paused work left to restart.',
+      failed: 'Rejected, but the agent could not be restarted automatically.',
+    },
+    // Issue 39 item 4: an advisory decision's agent works on its default meanwhile; nothing was paused.
+    advisoryOverride: 'Answered. Your answer, {{label}}, overrides the default {{agent}} carried on with ({{from}}).',
+    advisoryKept: 'Answered. Your answer is the default {{agent}} carried on with: {{label}}.',
     runNow: 'Run now',
     ranAgain: 'Restarted.',
     // §6.18 "Restart — …": one line each, in place of one another (§6.5).
@@ -494,6 +513,11 @@ export const en = {
     title: 'Stack',
     // Before a stack's title in the list, so the group reads as a stack, not a project.
     label: 'Stack',
+    // Issue 39 item 1: a stack group shows every open member, or says how many more there are.
+    more_one: 'and {{count}} more in this stack',
+    more_other: 'and {{count}} more in this stack',
+    // A stack group none of whose members is on the page any more (cleared, or moved on by a read).
+    noneHere: "See this stack's members on its page",
     due: 'Due {{time}}',
     overdue: 'Overdue',
     // Drawn before a closed member; the words beside it say the same for a screen reader.
@@ -586,6 +610,8 @@ export const en = {
     // Always more than 15: a burst floods only above the heavy ceiling.
     floodedBurst:
       'Flooded — {{n}} decisions in the last 24 hours, {{open}} open. Answer what matters, archive the rest, then fix the instructions.',
+    // Issue 39 item 3: with nothing open, the line says what happened and advises nothing to answer or archive.
+    floodedBurstNoneOpen: 'Flooded — {{n}} decisions in the last 24 hours; none is open now.',
     quiet: 'Nothing has needed you in two weeks. Worth spot-checking what your agents decided on their own.',
     // A quiet window other than 14 days is said in days.
     quietDays: 'Nothing has needed you in {{n}} days. Worth spot-checking what your agents decided on their own.',
@@ -618,6 +644,13 @@ export const en = {
     chip: 'Asked {{count}} times',
     line: '{{agent}} has asked this {{count}} times in 14 days.',
     action: "Write this into {{agent}}'s instructions",
+    // Issue 39 item 3: a host's permission prompts recur by tool and input pattern; the host's allow list answers them.
+    permissionLine: "{{agent}}'s host has asked to run {{tool}} ({{pattern}}) {{count}} times in 14 days.",
+    permissionLineTool: "{{agent}}'s host has asked to run {{tool}} {{count}} times in 14 days.",
+    permissionAdvice:
+      "These are the host's permission prompts, not questions from the agent's instructions: an allow rule in the host's permission settings stops them.",
+    permissionAdviceBash:
+      "These are the host's permission prompts, not questions from the agent's instructions: an allow rule in the host's permission settings stops them (in Claude Code, {{rule}} under permissions.allow).",
   },
   // /agents/:id/instructions: the agent's instructions, with a recurring decision's draft rule.
   instructions: {
@@ -869,10 +902,12 @@ export const en = {
     // After a reply: its new status in plain words, not the capitalised label.
     sent: 'Reply sent. This message is now {{status}}.',
     statusWords: { pending: 'waiting for you', approved: 'approved', rejected: 'rejected', open: 'open', resolved: 'resolved' },
-    // Once settled: "Approved by you", "Rejected by Ana — “over budget”", "Chosen by Ana: “Use the EU region”".
+    // Once settled: "Approved by you", "Rejected by Ana — “over budget”", "Answered by Ana: “Use the EU region”".
     verdictBy: '{{verdict}} by {{who}}',
     verdictWhy: '{{verdict}} by {{who}} — “{{reason}}”',
-    chosenBy: 'Chosen by {{who}}: “{{answer}}”',
+    answeredBy: 'Answered by {{who}}: “{{answer}}”',
+    // The chip of an open message: what it waits for from the person, by kind (issue 39 item 4).
+    waiting: { approval: 'Waiting for your approval', escalation: 'Waiting for your answer' },
     teammate: 'a teammate',
     failed: 'Could not load your Inbox.',
   },
@@ -1087,7 +1122,6 @@ export const en = {
     said: 'What the session last said',
     saidNone: 'The session has not said anything yet.',
     pinned: 'Pinned',
-    pinnedNone: 'Nothing is pinned in this session.',
     keys: 'From the keyboard, only y and n answer a permission card.',
   },
 } as const;

@@ -75,6 +75,7 @@ export function DetailAsks({
             submit={(value, reason) => answer(ask.position, value, reason)}
             agent={detail.agent}
             riskFlags={ask.position === 1 && decision.source?.kind === 'approval' ? detail.riskFlags : null}
+            title={decision.question}
             // A permission card's ACTION is the tool input its host sent, whole.
             command={
               decision.source?.kind === 'permission' && ask.kind === 'approval'

@@ -13,6 +13,7 @@ import { stillWaits, taskWaitsReplaces, type StillWaits } from '../../../../doma
 import type { DecisionRead } from '../../http/decisions';
 import { keys } from '../../shared/query-keys';
 import { useVisibleRefresh } from '../../shared/use-visible-refresh';
+import { advisoryOutcome, closedByRejection } from './answer-words';
 import { AppLink } from '../../shared/app-link';
 
 type Delivery = NonNullable<DecisionRead['decision']['delivery']>;
@@ -22,10 +23,15 @@ export function taskWaitsText(t: TFunction, waits: StillWaits): string {
   return t('outcome.taskAlsoWaits', { count: waits.count });
 }
 
-/** What happened to the answer, one of §6.18's "Restart — …" lines. */
-function happenedText(t: TFunction, delivery: Delivery, agent: string | null): string {
-  if (delivery.kind === 'restarted' || delivery.kind === 'waiting')
-    return t(`outcome.${delivery.kind}`, { agent: agent ?? t('outcome.theAgent') });
+/**
+ * What happened to the answer, one of §6.18's "Restart — …" lines; after a rejection the lines
+ * that open with "Answered" open with "Rejected" (issue 39 item 4).
+ */
+function happenedText(t: TFunction, delivery: Delivery, agent: string | null, rejected: boolean): string {
+  const words = { agent: agent ?? t('outcome.theAgent') };
+  if (rejected && (delivery.kind === 'nothing' || delivery.kind === 'waiting' || delivery.kind === 'failed'))
+    return t(`outcome.afterRejection.${delivery.kind}`, words);
+  if (delivery.kind === 'restarted' || delivery.kind === 'waiting') return t(`outcome.${delivery.kind}`, words);
   return t(`outcome.${delivery.kind}`);
 }
 
@@ -37,7 +43,9 @@ function happenedText(t: TFunction, delivery: Delivery, agent: string | null): s
 export function outcomeText(t: TFunction, data: DecisionRead): string | null {
   const { decision, detail } = data;
   if (!decision.delivery) return null;
-  const happened = happenedText(t, decision.delivery, detail.agent?.name ?? null);
+  const happened =
+    advisoryOutcome(t, decision, detail.agent?.name ?? t('detail.theAgent')) ??
+    happenedText(t, decision.delivery, detail.agent?.name ?? null, closedByRejection(decision));
   const waits = stillWaits(detail.task);
   if (!waits) return happened;
   return taskWaitsReplaces(decision.delivery.kind)
@@ -52,7 +60,8 @@ export function outcomeText(t: TFunction, data: DecisionRead): string | null {
 export function answeredToast(t: TFunction, data: DecisionRead): string | null {
   const outcome = outcomeText(t, data);
   if (!outcome) return null;
-  return outcome.startsWith(t('outcome.answered')) ? outcome : t('outcome.answeredThen', { outcome });
+  if (outcome.startsWith(t('outcome.answered')) || outcome.startsWith(t('outcome.rejected'))) return outcome;
+  return closedByRejection(data.decision) ? t('outcome.rejectedThen', { outcome }) : t('outcome.answeredThen', { outcome });
 }
 
 function Opens({ href, label }: { href: string; label: string }) {

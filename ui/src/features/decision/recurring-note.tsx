@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetail } from '../../../../domain/decision-detail-schema';
 import { AppLink } from '../../shared/app-link';
+import { PermissionRecurringNote } from './permission-recurring-note';
 
 export function instructionsHref(agentId: string, draftFrom?: string): string {
   const path = `/agents/${encodeURIComponent(agentId)}/instructions`;
@@ -15,6 +16,8 @@ export function instructionsHref(agentId: string, draftFrom?: string): string {
 export function RecurringNote({ decisionId, recurring }: { decisionId: string; recurring: NonNullable<DecisionDetail['recurring']> }) {
   const { t } = useTranslation();
   const agent = recurring.agent.name;
+  // A host's permission prompts: its allow list answers them, not the agent's instructions (issue 39 item 3).
+  if (recurring.permission) return <PermissionRecurringNote recurring={recurring} permission={recurring.permission} />;
   return (
     <div className="recurring-note" data-testid="recurring-note">
       <p>

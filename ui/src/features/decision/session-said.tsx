@@ -17,13 +17,14 @@ export function SessionSaid({ prompt }: { prompt: HostPromptSource }) {
       ) : (
         <p className="help">{t('prompt.saidNone')}</p>
       )}
-      <h3>{t('prompt.pinned')}</h3>
-      {prompt.pinned ? (
-        <p className="context session-text" data-testid="pinned">
-          {prompt.pinned}
-        </p>
-      ) : (
-        <p className="help">{t('prompt.pinnedNone')}</p>
+      {/* Nothing pinned, nothing to show: a "Pinned" heading over "Nothing is pinned" said nothing (issue 39 item 4). */}
+      {prompt.pinned && (
+        <>
+          <h3>{t('prompt.pinned')}</h3>
+          <p className="context session-text" data-testid="pinned">
+            {prompt.pinned}
+          </p>
+        </>
       )}
     </>
   );

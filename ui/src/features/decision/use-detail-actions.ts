@@ -8,6 +8,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue } from '../../../../domain/ask-schema';
+import { answerTaken } from './answer-words';
 import type { DecisionRead } from '../../http/decisions';
 import { isOvertaken } from '../../http/problem-message';
 import { useDecisionActions } from './decision-queries';
@@ -81,7 +82,7 @@ export function useDetailActions({
         for (const other of unsent) await sendUnsent(other);
         return actions.answer.mutateAsync({ ask, value, reason });
       });
-      announce(t('outcome.answered'));
+      announce(answerTaken(t, value));
       focusAfter.current = { ask };
       onChanged({ left: decision.status !== 'open' });
       if (decision.status !== 'resolved') return void (await actions.reread());

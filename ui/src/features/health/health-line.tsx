@@ -26,6 +26,8 @@ export function healthText(t: TFunction, line: Line): string {
       return line.burst ? t('health.heavyBurst', { n: line.n }) : t('health.heavy', { n: line.n });
     case 'flooded':
       // More than 25 open floods by itself, in §6.13's words; a burst that floods with fewer open says the burst.
+      // With nothing open there is nothing to answer or archive: the line says what happened (issue 39 item 3).
+      if (line.burst && line.open === 0) return t('health.floodedBurstNoneOpen', { n: line.lastDay });
       return line.burst && line.open <= FLOODED_OPEN
         ? t('health.floodedBurst', { n: line.lastDay, open: line.open })
         : t('health.flooded', { n: line.n });

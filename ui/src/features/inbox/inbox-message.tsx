@@ -32,8 +32,9 @@ function Settled({ message, me }: { message: Message; me: string | null }) {
   const verdict = t(`inbox.statuses.${message.status}`, { defaultValue: message.status });
   // Agent- or person-written text, interpolated as text: React escapes it, never markup.
   const line =
+    // An escalation's answer may be an option or the person's own words: "Answered by", true of both (issue 39 item 4).
     message.kind === 'escalation'
-      ? t('inbox.chosenBy', { who, answer: message.answer ?? '' })
+      ? t('inbox.answeredBy', { who, answer: message.answer ?? '' })
       : message.answer
         ? t('inbox.verdictWhy', { verdict, who, reason: message.answer })
         : t('inbox.verdictBy', { verdict, who });
@@ -65,7 +66,10 @@ export function InboxMessage({
   const replying = useReply(message.id);
   const [replied, setReplied] = useState(false);
   const statusLine = useRef<HTMLParagraphElement>(null);
-  const status = t(`inbox.statuses.${message.status}`, { defaultValue: message.status });
+  // While open, the chip says what the message waits for, by kind (issue 39 item 4); once settled, its status.
+  const status = message.open
+    ? t(`inbox.waiting.${message.kind}`)
+    : t(`inbox.statuses.${message.status}`, { defaultValue: message.status });
 
   // After a reply the box is gone: focus goes to the status it produced.
   useEffect(() => {

@@ -4,12 +4,13 @@
  * What is loaded stays loaded through every refresh and answer (FR-7); after an answer, focus
  * stays with the decision, never on the page body, and the live region says what happened (FR-66).
  */
-import { useCallback, useDeferredValue, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../../../../domain/queue';
 import { QUEUE_PAGE } from '../../http/decisions';
 import './decisions.css';
 import { ArchiveAllDialog } from './archive-all-dialog';
+import { ArrivalsBar } from './arrivals-bar';
 import { MemoDetail } from '../decision/memo-detail';
 import { EmptyQueue } from './empty-queue';
 import { GroupStackDialog } from '../stacks/group-stack-dialog';
@@ -35,7 +36,9 @@ import { useGroupsInPlace } from './use-groups-in-place';
 import { isPermissionCard } from '../../shared/host-prompt';
 import { lastKnown } from './last-known';
 import { publishOpenCount, refreshOpenCount } from '../../shared/open-count';
-import { queueSearch, readQueueUrl } from './query';
+import { queueSearch, readQueueUrl, SHOWN_MAX } from './query';
+import { ARRIVAL_ROOM } from './arrivals';
+import { useArrivals } from './use-arrivals';
 import { changeQueueView, openQueueView, type QueueDialog } from './queue-view';
 import { useQueueActions } from './use-queue-actions';
 import { useDetailDrawn } from './use-detail-drawn';
@@ -47,7 +50,13 @@ export function Decisions({ me }: { me: string | null }) {
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
   const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message, undoArchive } = view;
   const detailDrawn = useDetailDrawn(detailOpen);
-  const queue = useQueue(tab, filters, shown);
+  // The list shows what is loaded and the arrivals the person chose to show; the read goes
+  // ARRIVAL_ROOM further, so arrivals held back above push no known card off it (issue 39 item 1).
+  const viewKey = `${tab}:${JSON.stringify(filters)}`;
+  const [joinedMore, setJoinedMore] = useState({ view: viewKey, count: 0 });
+  const joinedCount = joinedMore.view === viewKey ? joinedMore.count : 0;
+  const listed = Math.min(shown + joinedCount, SHOWN_MAX);
+  const queue = useQueue(tab, filters, Math.min(listed + ARRIVAL_ROOM, SHOWN_MAX));
   const { failed, refresh, loadingMore } = queue;
   // The list is drawn from a deferred copy of what was read: React draws it in slices, between
   // which the page stays responsive, instead of one long task per read (issue 30 item 16).
@@ -65,8 +74,11 @@ export function Decisions({ me }: { me: string | null }) {
   );
 
   // The list's order is the grouped one, so j/k, ] / [ and Next follow what is on screen; the
-  // groups keep their places as it reads afresh (issue 38 item 7).
-  const groups = useGroupsInPlace(page?.decisions ?? [], `${tab}:${JSON.stringify(filters)}`);
+  // groups keep their places as it reads afresh (issue 38 item 7), and decisions filed meanwhile
+  // wait above it until the person shows them (issue 39 item 1).
+  const arrivals = useArrivals(page, viewKey, listed);
+  const held = arrivals.held.length;
+  const groups = useGroupsInPlace(arrivals.shown, `${viewKey}:${arrivals.joins}`);
   const ordered = groups.flatMap((group) => group.cards);
   const walk = useQueueWalk({ cards: ordered, selected, step, change });
   const { current, place } = walk;
@@ -141,6 +153,13 @@ export function Decisions({ me }: { me: string | null }) {
     });
   }
 
+  /** "Show": the new arrivals join the list, in the rank's order; focus goes to the list's first card, as the button leaves. */
+  function showArrivals() {
+    setJoinedMore({ view: viewKey, count: joinedCount + held });
+    arrivals.join();
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.list [data-card]')?.focus());
+  }
+
   /** "Hide for 30 days": the line goes, and focus moves to the page's heading rather than nowhere. */
   async function hideHealth() {
     await actions.hideHealth();
@@ -186,7 +205,8 @@ export function Decisions({ me }: { me: string | null }) {
     );
   }
 
-  const more = page ? Math.min(QUEUE_PAGE, page.counts.total - page.decisions.length) : 0;
+  // What the next page would load: past what is shown and the arrivals waiting above it.
+  const more = page ? Math.max(0, Math.min(QUEUE_PAGE, page.counts.total - arrivals.shown.length - held)) : 0;
   const total = page?.counts.total ?? 0;
   return (
     <main className="queue" data-view={detailOpen && current ? 'detail' : 'list'}>
@@ -207,6 +227,7 @@ export function Decisions({ me }: { me: string | null }) {
       {!failed && page?.health && page.history.decisions > 0 && (
         <HealthLine line={page.health} filtered={filtered} onAdjust={() => open('band')} onHide={() => void hideHealth()} />
       )}
+      <ArrivalsBar count={failed ? 0 : held} onShow={showArrivals} />
       {failed && <QueueFailure known={lastKnown()} onRetry={() => void refresh()} />}
       {!failed && !page && <QueueSkeleton />}
       {!failed && page && page.decisions.length === 0 && !current && (

@@ -19,7 +19,11 @@ export function groupCards(cards: QueueCard[]): ListGroup[] {
     if (place) {
       const group = stacks.get(place.id);
       if (group) group.cards.push(card);
-      else stacks.set(place.id, { stack: { id: place.id, title: place.title, dueAt: place.dueAt, overdue: place.overdue }, cards: [card] });
+      else
+        stacks.set(place.id, {
+          stack: { id: place.id, title: place.title, dueAt: place.dueAt, overdue: place.overdue, members: place.members },
+          cards: [card],
+        });
       continue;
     }
     const group = scopes.get(card.scope);

@@ -29,3 +29,21 @@ export function keepGroupOrder(fresh: ListGroup[], known: readonly string[]): Li
   }
   return [...ordered, ...stayed.slice(next), ...waiting];
 }
+
+/**
+ * A group the person has been shown that has drained to nothing stays as a quiet placeholder
+ * where it was (issue 39 item 1), so the groups below it do not move up under the person; it
+ * goes when the person takes in the new arrivals, or changes tab or filter.
+ */
+export function withDrained(groups: ListGroup[], known: readonly ListGroup[]): ListGroup[] {
+  const present = new Set(groups.map(groupKey));
+  const result = [...groups];
+  let after: string | null = null;
+  for (const group of known) {
+    const key = groupKey(group);
+    if (!present.has(key))
+      result.splice(after === null ? 0 : result.findIndex((placed) => groupKey(placed) === after) + 1, 0, { ...group, cards: [] });
+    after = key;
+  }
+  return result;
+}

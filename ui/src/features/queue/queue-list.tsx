@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { QueueCard } from '../../../../domain/queue';
 import type { ListGroup } from './group-cards';
 import { SelectionBar } from './selection-bar';
+import { DrainedGroup } from './drained-group';
 import { StackGroup } from './stack-group';
 
 export function QueueList({
@@ -40,7 +41,7 @@ export function QueueList({
         ) : (
           <section key={`scope:${group.scope ?? ''}`} aria-label={group.scope ?? t('queue.noScope')}>
             {groups.length > 1 && <h2 className="scope">{group.scope ?? t('queue.noScope')}</h2>}
-            <ol className="cards">{group.cards.map(renderCard)}</ol>
+            {group.cards.length > 0 ? <ol className="cards">{group.cards.map(renderCard)}</ol> : <DrainedGroup />}
           </section>
         ),
       )}

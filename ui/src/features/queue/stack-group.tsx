@@ -40,7 +40,20 @@ export function StackGroup({
           </span>
         )}
       </p>
-      <ol className="cards checklist">{cards.map(renderCard)}</ol>
+      {/* None of its members on the page: they were cleared, or another read moved them on; its page says which. */}
+      {cards.length > 0 ? (
+        <ol className="cards checklist">{cards.map(renderCard)}</ol>
+      ) : (
+        <p className="stack-more" data-testid="stack-more">
+          <AppLink href={`/decisions/stacks/${stack.id}`}>{t('stack.noneHere')}</AppLink>
+        </p>
+      )}
+      {/* Every open member, or how many more there are than this page shows (issue 39 item 1). */}
+      {stack.members > cards.length && cards.length > 0 && (
+        <p className="stack-more" data-testid="stack-more">
+          <AppLink href={`/decisions/stacks/${stack.id}`}>{t('stack.more', { count: stack.members - cards.length })}</AppLink>
+        </p>
+      )}
     </section>
   );
 }

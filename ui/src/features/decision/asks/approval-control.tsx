@@ -6,6 +6,7 @@ import { ReasonField } from '../../../shared/reason-field';
 import { AskForm } from './ask-form';
 import { focusSoon, useAskCommands } from './ask-commands';
 import type { Submit } from './submit';
+import { sameSentence } from './said-once';
 import { ToolCallView, type ToolCall } from './tool-call';
 import { OptionalNote } from './optional-note';
 
@@ -29,12 +30,15 @@ export function ApprovalControl({
   submit,
   riskFlags = null,
   command = null,
+  title = null,
 }: {
   ask: ApprovalAsk;
   submit: Submit;
   riskFlags?: RiskFlag[] | null;
   /** A permission card's tool call: shown as the ACTION, in code blocks. */
   command?: ToolCall | null;
+  /** The decision's title: a prompt that repeats it is left to screen readers (issue 39 item 4). */
+  title?: string | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -68,10 +72,10 @@ export function ApprovalControl({
       whenNotReady={() => (rejecting ? reasonField.current?.focus() : setHint(true))}
     >
       <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
-        <legend>{ask.prompt}</legend>
+        <legend className={sameSentence(ask.prompt, title) ? 'visually-hidden' : undefined}>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
         <OptionalNote ask={ask} />
-        <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />
+        <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />
         {rejecting ? (
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
@@ -149,21 +153,27 @@ export function ApprovalFacts({
   ask,
   riskFlags = null,
   command = null,
+  title = null,
 }: {
   ask: ApprovalAsk;
   riskFlags?: RiskFlag[] | null;
   command?: ToolCall | null;
+  title?: string | null;
 }) {
   const { t } = useTranslation();
+  // An action that only repeats the prompt or the title is said once, there (issue 39 item 4).
+  const repeats = sameSentence(ask.action.summary, ask.prompt) || sameSentence(ask.action.summary, title);
   const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
   return (
     <>
       {command !== null ? (
         <ToolCallView call={command} />
       ) : (
-        <p>
-          <span className="label">{t('ask.action')}</span> {ask.action.summary}
-        </p>
+        !repeats && (
+          <p data-testid="approval-action">
+            <span className="label">{t('ask.action')}</span> {ask.action.summary}
+          </p>
+        )
       )}
       {risks.length > 0 && (
         <div>

@@ -12,6 +12,7 @@ import type { UndoState } from '../../../../../domain/undo';
 import type { RiskFlag } from '../../../../../domain/approval';
 import { ago } from '../../../shared/time';
 import { AskMenu, type ClosedAs } from './ask-menu';
+import { sameSentence } from './said-once';
 import { useMay } from '../../../shared/session';
 
 type Answer = NonNullable<AskState['answer']>;
@@ -92,6 +93,7 @@ export function AskItem({
   optionPage,
   riskFlags = null,
   command = null,
+  title = null,
   agent = null,
 }: {
   ask: AskState;
@@ -107,6 +109,8 @@ export function AskItem({
   riskFlags?: RiskFlag[] | null;
   /** A permission card's tool call, whole: its approval ask shows it as code. */
   command?: ToolCall | null;
+  /** The decision's title: a prompt or an action that repeats it is not said again (issue 39 item 4). */
+  title?: string | null;
   /** The decision's agent: an access ask naming a tool offers to grant it to them. */
   agent?: { id: string; name: string } | null;
 }) {
@@ -119,7 +123,7 @@ export function AskItem({
     return (
       // Focusable from script: an answer leaves focus here, on what was recorded, not on the page body.
       <li className="ask answered" tabIndex={-1} data-testid="answered-ask" data-ask={ask.position} data-answered-at={answer.answeredAt}>
-        <p className="prompt">{ask.prompt}</p>
+        {!(ask.kind === 'approval' && sameSentence(ask.prompt, title)) && <p className="prompt">{ask.prompt}</p>}
         <p data-testid="answered-line">
           {answeredLine(t, ask, answer, answerer(t, answer, members, me), command !== null)}
           {answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}
@@ -128,7 +132,7 @@ export function AskItem({
         {note && <p className="answer-note">{note}</p>}
         {answer.reason && <blockquote>{answer.reason}</blockquote>}
         {/* Issue 38 item 9: what was approved stays on the card once answered — the command, a Write's content, an Edit's diff. */}
-        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />}
+        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />}
         <AskMenu
           undo={menu.undo}
           agent={menu.agent}
@@ -157,8 +161,8 @@ export function AskItem({
   if (!open || !mayAnswer)
     return (
       <li className="ask" tabIndex={-1} data-ask={ask.position}>
-        <p className="prompt">{ask.prompt}</p>
-        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />}
+        {!(ask.kind === 'approval' && sameSentence(ask.prompt, title)) && <p className="prompt">{ask.prompt}</p>}
+        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />}
         {banner}
       </li>
     );
@@ -167,7 +171,7 @@ export function AskItem({
     <li className="ask" tabIndex={-1} data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
-      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} />}
+      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} title={title} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
       {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} agent={agent} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}

@@ -66,7 +66,10 @@ export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk;
       event.preventDefault();
       event.stopPropagation();
       toggle(n);
-      setHint(t('ask.chosenEnterAgain', { option: ask.options[n - 1]?.label ?? String(n) }));
+      // A choice against the recommendation is not answered by Enter until it says why (FR-24; issue 39 item 4).
+      const option = ask.options[n - 1]?.label ?? String(n);
+      const why = needsReason(ask, { kind: 'decision', selected: [n] }) && !reason.trim();
+      setHint(why ? t('ask.chosenReasonFirst', { option }) : t('ask.chosenEnterAgain', { option }));
       return;
     }
     if (ask.multiple && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
