@@ -72,12 +72,14 @@ export function useDetailActions({
 
   async function answer(ask: number, value: AnswerValue, reason?: string) {
     await act(async () => {
-      const { decision } = await sending(() => actions.answer.mutateAsync({ ask, value, reason }));
+      const reply = await sending(() => actions.answer.mutateAsync({ ask, value, reason }));
       announce(t('outcome.answered'));
       focusAfter.current = { ask };
-      onChanged({ left: decision.status !== 'open' });
-      if (decision.status !== 'resolved') return void (await actions.reread());
-      const settled = await actions.awaitDelivery();
+      onChanged({ left: reply.decision.status !== 'open' });
+      // The reply is already on screen (decision-queries.ts); only a restart's outcome still to come is waited for.
+      if (reply.decision.status !== 'resolved') return;
+      const settled =
+        reply.detail && reply.decision.delivery ? { decision: reply.decision, detail: reply.detail } : await actions.awaitDelivery();
       const toast = answeredToast(t, settled);
       if (toast) announce(toast);
     });
