@@ -38,16 +38,18 @@ export function useDecisionActions(id: string) {
   return {
     reread,
     awaitDelivery,
-    // The reply is the decision as it now reads, detail and all: it goes into the cache, where
-    // the pane and the queue pages that hold it take it, and nothing is read again.
     answer: useMutation({
       mutationFn: ({ ask, value, reason }: { ask: number; value: AnswerValue; reason?: string }) => answerAsk(id, ask, value, reason),
-      onSuccess: ({ decision, detail }) => {
-        if (detail) client.setQueryData<DecisionRead>(read.queryKey, { decision, detail });
-        else void client.invalidateQueries({ queryKey: read.queryKey, exact: true });
-        keepInQueue(client, decision);
-      },
     }),
+    /**
+     * An answer's reply is the decision as it now reads, detail and all: it goes into the cache,
+     * where the pane and the queue pages that hold it take it, and nothing is read again.
+     */
+    keep: ({ decision, detail }: Awaited<ReturnType<typeof answerAsk>>) => {
+      if (detail) client.setQueryData<DecisionRead>(read.queryKey, { decision, detail });
+      else void client.invalidateQueries({ queryKey: read.queryKey, exact: true });
+      keepInQueue(client, decision);
+    },
     undo: useMutation({ mutationFn: (ask: number) => undoAnswer(id, ask), onSuccess: changed }),
     archive: useMutation({ mutationFn: () => archiveDecision(id), onSuccess: changed }),
     restore: useMutation({ mutationFn: () => restoreDecision(id), onSettled: changed }),

@@ -15,6 +15,19 @@ import { answeredToast } from './outcome-line';
 import { useAction } from '../../shared/use-action';
 import { whyNoUndo } from './why-no-undo';
 
+/**
+ * Resolves in a task of its own, after what is already queued (React's render of the live
+ * region among it), so the browser may paint in between. A message, not a timer: a page whose
+ * timers are held back (a background tab, a test's paused clock) still goes on.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (channel.port1.close(), resolve());
+    channel.port2.postMessage(null);
+  });
+}
+
 /** A refusal shown in the pane; `overtaken` when someone else answered first, which the pane then shows. */
 export type DetailProblem = { message: string; overtaken: boolean };
 
@@ -76,7 +89,10 @@ export function useDetailActions({
       announce(t('outcome.answered'));
       focusAfter.current = { ask };
       onChanged({ left: reply.decision.status !== 'open' });
-      // The reply is already on screen (decision-queries.ts); only a restart's outcome still to come is waited for.
+      // "Answered." is drawn first; the reply then redraws the pane and the list from the cache
+      // (decision-queries.ts), and only a restart's outcome still to come is waited for.
+      await nextTask();
+      actions.keep(reply);
       if (reply.decision.status !== 'resolved') return;
       const settled =
         reply.detail && reply.decision.delivery ? { decision: reply.decision, detail: reply.detail } : await actions.awaitDelivery();
