@@ -14,6 +14,7 @@ import { useDecisionActions } from './decision-queries';
 import { answeredToast } from './outcome-line';
 import { useAction } from '../../shared/use-action';
 import { whyNoUndo } from './why-no-undo';
+import type { UnsentAnswer as Filled } from '../../keyboard/detail-commands';
 
 /**
  * Resolves in a task of its own, after what is already queued (React's render of the live
@@ -30,6 +31,9 @@ function nextTask(): Promise<void> {
 
 /** A refusal shown in the pane; `overtaken` when someone else answered first, which the pane then shows. */
 export type DetailProblem = { message: string; overtaken: boolean };
+
+/** Another ask's answer, filled in and not sent. */
+type UnsentAnswer = Filled & { ask: number };
 
 /** Where focus goes once the pane has redrawn: an ask (its summary once answered, else the ask itself) or the title. */
 export type FocusAfter = { ask: number } | { title: true };
@@ -83,9 +87,14 @@ export function useDetailActions({
     }
   }
 
-  async function answer(ask: number, value: AnswerValue, reason?: string) {
+  /** `unsent`: answers to other asks, filled in and not sent, sent first so closing keeps them (issue 39 item 6). */
+  async function answer(ask: number, value: AnswerValue, reason?: string, unsent: UnsentAnswer[] = []) {
     await act(async () => {
-      const reply = await sending(() => actions.answer.mutateAsync({ ask, value, reason }));
+      // Sent one after another, so the last reply holds every answer sent before it.
+      const reply = await sending(async () => {
+        for (const other of unsent) await sendUnsent(other);
+        return actions.answer.mutateAsync({ ask, value, reason });
+      });
       announce(t('outcome.answered'));
       focusAfter.current = { ask };
       onChanged({ left: reply.decision.status !== 'open' });
@@ -99,6 +108,15 @@ export function useDetailActions({
       const toast = answeredToast(t, settled);
       if (toast) announce(toast);
     });
+  }
+
+  /** Someone else answering that ask first is no reason to hold this answer back: theirs stands. */
+  async function sendUnsent(other: UnsentAnswer) {
+    try {
+      await actions.answer.mutateAsync(other);
+    } catch (error) {
+      if (!isOvertaken(error)) throw error;
+    }
   }
 
   /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */
