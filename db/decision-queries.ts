@@ -37,6 +37,18 @@ export async function getDecision(pool: Pool, scope: DecisionScope, id: string):
 }
 
 /**
+ * When a person first opened the decision (FR-14), or null; undefined when the workspace has no
+ * such decision. Only the column: a write's reply is its workflow's snapshot, so what the read
+ * model adds to it is this one timestamp, not the row's copy of the snapshot.
+ */
+export async function firstViewedAt(pool: Pool, workspaceId: string, id: string): Promise<string | null | undefined> {
+  const { rows } = await pool.query<{ first_viewed_at: Date | null }>(
+    prepared(pool, 'select first_viewed_at from decisions where workspace_id = $1 and id = $2', [workspaceId, id]),
+  );
+  return rows[0] ? (rows[0].first_viewed_at?.toISOString() ?? null) : undefined;
+}
+
+/**
  * Records the first time a person opened the decision (FR-14), with its activity entry, in
  * one transaction; returns that time only the first time.
  */

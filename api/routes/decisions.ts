@@ -96,7 +96,7 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
     withdrawDecision: action(deps, withdrawDecision),
     runNow: action(deps, runNow),
 
-    answerAsk: async ({ params, headers, body }, { principal, res }) => {
+    answerAsk: async ({ params, query, headers, body }, { principal, res }) => {
       const key = headers['idempotency-key'];
       const target = {
         id: decisionIdParam(params.id),
@@ -104,7 +104,9 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
         channel: res.locals.channel,
         ...(key ? { idempotencyKey: key } : {}),
       };
-      return { decision: await answerAsk(deps, principal, target, body) };
+      const decision = await answerAsk(deps, principal, target, body);
+      // Read only when asked: the web keeps this reply in place of reading the decision again.
+      return query.detail ? { decision, detail: await decisionDetail(deps.pool, principal.workspaceId, decision) } : { decision };
     },
 
     undoAnswer: async ({ params }, { principal, res }) => ({

@@ -1,9 +1,9 @@
 /**
  * Write side of answering: the workflow's update validator is the authority (first writer
  * wins, and another workspace's decision is not found). The read model supplies the grant
- * check of an access ask, the member's first view, and explains a refusal once the workflow
- * has finished; it is read alongside the update, except for an access answer, whose check
- * must go with it.
+ * check of an access ask (read before the update, which carries the check), the member's first
+ * view (one column, read alongside the update), and, only once the workflow has finished, the
+ * row that explains why the answer cannot land.
  */
 import type { AskState, DecisionView } from '../../domain/decision';
 import type { AnswerBody } from '../../domain/decision-schema';
@@ -11,7 +11,7 @@ import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/de
 import { DomainError, notFound } from '../../domain/errors';
 import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';
 import { listGrants } from '../../db/agents';
-import { getDecision } from '../../db/decision-queries';
+import { firstViewedAt, getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
 import type { Channel } from '../../domain/provenance';
@@ -31,14 +31,18 @@ export async function answerAsk(
     workspaceId: principal.workspaceId,
     ...(target.channel ? { channel: target.channel } : {}),
   };
-  const reading = getDecision(deps.pool, principal, target.id);
   if (body.answer.kind === 'access') {
-    const read = await reading;
+    const read = await getDecision(deps.pool, principal, target.id);
     const ask = read?.asks[target.ask - 1];
     if (read && ask?.kind === 'access') command.access = await checkAccess(deps.pool, principal.workspaceId, read, ask);
   }
-  const [snapshot, current] = await Promise.all([deps.temporal.answerAsk(target.id, command, target.idempotencyKey), reading]);
-  if (snapshot) return toDecisionView(snapshot, current?.firstViewedAt ?? null);
+  // Beside the update, only the one column the snapshot lacks (issue 39 item 14).
+  const [snapshot, viewedAt] = await Promise.all([
+    deps.temporal.answerAsk(target.id, command, target.idempotencyKey),
+    firstViewedAt(deps.pool, principal.workspaceId, target.id),
+  ]);
+  if (snapshot) return toDecisionView(snapshot, viewedAt ?? null);
+  const current = await getDecision(deps.pool, principal, target.id);
   if (!current) throw notFound('decision');
 
   // The workflow has completed, so the row is final: the same rules say why the answer cannot land.

@@ -198,11 +198,26 @@ const answerAsk = route({
     'Records the answer; the last required one resolves the decision. 409 with the recorded answer and its author ' +
     'when it was answered already; 422 when the answer does not fit the ask or lacks a required reason.',
   params: AskParams,
+  query: z.strictObject({
+    detail: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true')
+      .meta({
+        description:
+          "With `true`, the reply carries the decision's `detail` too, as `GET /decisions/{id}` reads it: a client that shows " +
+          'the detail (the web queue) keeps the reply instead of reading the decision again.',
+      }),
+  }),
   headers: z.object({
     'idempotency-key': z.string().trim().min(1).max(200).optional().meta({ description: 'Makes a retry of the same answer safe.' }),
   }),
   body: { schema: AnswerBody.meta({ id: 'AnswerBody' }) },
-  ok: { status: 200, description: 'The decision with the answer recorded.', schema: OneDecision },
+  ok: {
+    status: 200,
+    description: 'The decision with the answer recorded; with `detail=true`, its detail too.',
+    schema: z.object({ decision: DecisionView, detail: DecisionDetail.optional() }),
+  },
   errors: [
     ...notFound,
     'ask_not_found',

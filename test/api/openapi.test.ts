@@ -199,7 +199,13 @@ describe('GET /api/v1/openapi.json', () => {
           wrong.push(`${path} ?${parameter.name}: no value it refuses — give it a constraint`);
           continue;
         }
-        const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' ? idFor(path) : 'probe'));
+        // A numbered path parameter (an ask) gets a number, so the query is what is refused.
+        const numbered = (name: string) =>
+          (operation.parameters ?? []).some(
+            (candidate) =>
+              candidate.in === 'path' && candidate.name === name && ['integer', 'number'].includes(String(candidate.schema?.type)),
+          );
+        const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' ? idFor(path) : numbered(name) ? '1' : 'probe'));
         const response = await cast.request(member.token, method.toUpperCase(), `${filled}?${parameter.name}=${encodeURIComponent(bad)}`);
         const body = (await response.json()) as { code?: string; issues?: Array<{ path: string }> };
         probed += 1;

@@ -95,3 +95,17 @@ const WATCH_NEXT_CARD = `(() => {
     const timeout = setTimeout(() => (observer.disconnect(), reject(new Error('the next card never showed'))), 10000);
   });
 })()`;
+
+/** The table's rows for them; `times` writes a summary's P50 | P95 | P99. */
+export function browserRows(
+  web: Awaited<ReturnType<typeof browserFigures>>,
+  open: number,
+  presses: number,
+  times: (summary: ReturnType<typeof summarize>) => string,
+): string[] {
+  return [
+    `| browser: open /decisions → first decision answerable (${open} open) | ${times(web.open)} | | |`,
+    `| browser: click Answer → "Answered." shown | ${times(web.answer)} | | |`,
+    `| browser: keystroke \`j\` → next card selected, its detail drawn (${open} open, ${presses} presses) | ${times(web.nextCard)} | P95 ≤ 100 ms | ${web.nextCard.p95 <= 100 ? 'met' : 'missed'} |`,
+  ];
+}

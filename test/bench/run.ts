@@ -18,10 +18,12 @@
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
- * table to bench/results.md; --cluster runs test/bench/cluster.ts instead (the open-source
- * Temporal server; --open N decisions open as running workflows, default 10000).
+ * table to bench/results.md; --only writes,browser runs just those parts (filing and answering
+ * beside their bare Temporal calls; Chromium's open, answer and keystroke) and prints them;
+ * --cluster runs test/bench/cluster.ts instead (the open-source Temporal server; --open N
+ * decisions open as running workflows, default 10000).
  */
-import { Client, WithStartWorkflowOperation } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -43,8 +45,8 @@ import { freePort } from '../../runtime/free-port';
 import { decisionBody, decisionStart } from '../support/fixtures';
 import { openDecision } from '../../domain/decision-state';
 import { listQueue } from '../../db/decision-queries';
-import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
-import { browserFigures } from './browser-figures';
+import { browserFigures, browserRows } from './browser-figures';
+import { writeRatioRows, writeRatios } from './write-ratios';
 import { coldStarts } from './cold-start';
 import { fileRealisticQueue, lighthouseFigures, lighthouseRows, medianRun, type LighthouseFigures } from './lighthouse';
 import { memberApi } from '../../scripts/showcase-queue';
@@ -87,6 +89,7 @@ const { values } = parseArgs({
     cluster: { type: 'boolean', default: false },
     open: { type: 'string' },
     lighthouse: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const QUICK = values.quick;
@@ -96,6 +99,10 @@ if (values.cluster) {
   await clusterBench({ open: values.open === undefined ? (QUICK ? 500 : 10_000) : Number(values.open), quick: QUICK, write: values.write });
   process.exit(0);
 }
+const ONLY = values.only === undefined ? null : new Set(values.only.split(','));
+const PARTS = ['writes', 'browser'];
+if (ONLY && [...ONLY].some((part) => !PARTS.includes(part))) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${values.only}`);
+if (ONLY && values.write) throw new Error('--only runs part of the bench: bench/results.md holds full runs only (drop --write)');
 if (QUICK && values.write) throw new Error('--quick runs are for development: bench/results.md holds full runs only (drop --write)');
 const count = (option: string | undefined, fallback: number, name: string) => {
   const value = option === undefined ? fallback : Number(option);
@@ -242,6 +249,46 @@ const engine = embedded ? `embedded PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}` : 'DA
 
 log(`seeding ${DECISIONS} open decisions with ${DECISIONS * 5} asks on ${engine}…`);
 const seededMs = await seedOpen(pool, workspaceId, memberId, DECISIONS);
+// The same transport as the API's gateway (the Rust core's), so each baseline differs from
+// Cast's path only in Cast's own work.
+const connection = await NativeConnection.connect({ address: temporalServer.address });
+const client = new Client({ connection });
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const met = (ok: boolean) => (ok ? 'met' : 'missed');
+const times = (summary: Summary) => `${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)}`;
+
+/** The browser's rows: decisions to answer filed through the API (so they have workflows), then Chromium. */
+async function browserRun() {
+  const setUp = typedCallsOver(api.url);
+  for (let index = 0; index < BROWSER_RUNS; index += 1) {
+    await setUp.send(token, decisionRoutes.fileDecision, { body: decisionBody(`Browser answer ${index}?`) });
+  }
+  return browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS, KEYSTROKES);
+}
+
+// --only: just the parts named, on the same seeded queue, printed and not written.
+if (ONLY) {
+  const rows: string[] = [];
+  if (ONLY.has('writes')) {
+    const writes = await writeRatios({ http, client, taskQueue, log }, ANSWERS, PACE_MS);
+    await writes.stop();
+    rows.push(...writeRatioRows(writes, PACE_MS, times));
+  }
+  if (ONLY.has('browser')) {
+    log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
+    rows.push(...browserRows(await browserRun(), DECISIONS, KEYSTROKES, times));
+  }
+  process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\n`);
+  await connection.close();
+  http.close();
+  await api.stop();
+  await worker.stop();
+  await pool.end();
+  await embedded?.stop();
+  await temporalServer.stop();
+  process.exit(0);
+}
+
 log(`seeded in ${seconds(seededMs)}; queue read: ${READS} API reads in turn with ${READS} direct reads of the same page (its two SQL statements, no HTTP)…`);
 const reads = await queueReads(http, workspaceId, READS);
 
@@ -256,52 +303,11 @@ if (SCALE > 0) {
   scale.http.close();
 }
 
-// The same transport as the API's gateway (the Rust core's), so each baseline differs from
-// Cast's path only in Cast's own work.
-const connection = await NativeConnection.connect({ address: temporalServer.address });
-const client = new Client({ connection });
-// As the gateway files: update-with-start, an existing run used, a closed one never restarted.
-const bareFiling = () =>
-  client.workflow.executeUpdateWithStart(noopUpdate, {
-    args: [0],
-    startWorkflowOperation: new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
-      workflowId: `bench-noop-${randomUUID()}`,
-      taskQueue,
-      args: [],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    }),
-  });
-
-log(`filing: ${ANSWERS} decisions filed through the API and ${ANSWERS} bare update-with-starts of a no-op workflow…`);
-const filed: string[] = [];
-const fileDecision = async (question: string) => {
-  filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(question))).decision.id);
-};
-await timeEach(20, (index) => fileDecision(`Warm-up ${index}?`));
-await timeEach(20, bareFiling);
-const [filings, bareFilings] = await timeInterleaved(ANSWERS, PACE_MS, [(index) => fileDecision(`Bench ${index}?`), bareFiling]);
-
-log(`answering: ${ANSWERS} answers through the API and ${ANSWERS} bare no-op Updates…`);
-const answerOnce = (id: string) => http.json('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
-await timeEach(20, (index) => answerOnce(filed[index]!));
-const noop = new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
-  workflowId: `bench-noop-${randomUUID()}`,
-  taskQueue,
-  args: [],
-  workflowIdConflictPolicy: 'FAIL',
-});
-await client.workflow.executeUpdateWithStart(noopUpdate, { args: [0], startWorkflowOperation: noop });
-const noopHandle = await noop.workflowHandle();
-await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
-const [answers, bareUpdates, localUpdates] = await timeInterleaved(ANSWERS, PACE_MS, [
-  (index) => answerOnce(filed[index + 20]!),
-  (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }),
-  (index) => noopHandle.executeUpdate(noopLocalUpdate, { args: [index] }),
-]);
+const writes = await writeRatios({ http, client, taskQueue, log }, ANSWERS, PACE_MS);
 
 /** Calls that are not timed go typed; the timed ones above keep the bench's own client. */
 const setUp = typedCallsOver(api.url);
+const answerOnce = (id: string) => http.json('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
 
 log(`answer → agent: ${WAITS} answers given while a \`cast decide wait\` request (the same endpoint) waits…`);
 const waits: number[] = [];
@@ -329,10 +335,7 @@ log(`stack deadlines: ${STACK_MEMBERS} advisory members answered by their stack'
 const lags = await stackDeadlineLags({ url: api.url, token }, STACK_MEMBERS, 5);
 
 log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
-for (let index = 0; index < BROWSER_RUNS; index += 1) {
-  await setUp.send(token, decisionRoutes.fileDecision, { body: decisionBody(`Browser answer ${index}?`) });
-}
-const web = await browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS, KEYSTROKES);
+const web = await browserRun();
 
 log(`lighthouse: ${LIGHTHOUSE_RUNS} runs of the mobile preset on a realistic queue of a workspace of its own…`);
 const phone = await phoneFigures();
@@ -373,19 +376,11 @@ const overload = await overloadRows({ pool, temporal }, filingCeiling.held?.offe
 
 const read = reads.api;
 const sql = reads.sql;
-const file = summarize(filings);
-const bareFile = summarize(bareFilings);
-const answer = summarize(answers);
-const bare = summarize(bareUpdates);
-const local = summarize(localUpdates);
 const wait = summarize(waits);
 const bareNode = summarize(cold.node);
 const castHelp = summarize(cold.help);
 const castDecide = summarize(cold.decide);
 const lag = summarize(lags);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const met = (ok: boolean) => (ok ? 'met' : 'missed');
-const times = (summary: Summary) => `${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)}`;
 const sustainedRow = (what: string, run: Load, target: number) =>
   `| sustained ${what}: ${run.completed} at ${run.offered}/s offered, ${run.errors} errors, latency under load | ${times(run.latency)} | ≥ ${target}/s, no error | ${run.rate.toFixed(1)}/s ${met(run.rate >= target && run.errors === 0)} |`;
 const ceilingRow = (what: string, ceiling: Ceiling, target: number) => {
@@ -412,16 +407,8 @@ const table = [
         `| read ratio at scale (P95 API / P95 SQL) | | ${(atScale.api.p95 / atScale.sql.p95).toFixed(2)}× | | ≤ 3× | ${met(atScale.api.p95 / atScale.sql.p95 <= 3)} |`,
       ]
     : []),
-  `| filing a decision (HTTP → update-with-start → mirror), in turn with the one below, a call every ${PACE_MS} ms | ${times(file)} | | |`,
-  `| bare update-with-start of a no-op workflow | ${times(bareFile)} | | |`,
-  `| filing ratio (P95 filing / P95 bare) | | ${(file.p95 / bareFile.p95).toFixed(2)}× | | ≤ 2× | ${met(file.p95 / bareFile.p95 <= 2)} |`,
-  `| answering an ask (HTTP → update → mirror), in turn with the two below, a call every ${PACE_MS} ms | ${times(answer)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
-  `| bare no-op Update round trip | ${times(bare)} | | |`,
-  `| the same Update awaiting one no-op local activity | ${times(local)} | | ${(local.p95 / bare.p95).toFixed(2)}× bare |`,
-  `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 2× | ${met(answer.p95 / bare.p95 <= 2)} |`,
-  `| browser: open /decisions → first decision answerable (${DECISIONS} open) | ${times(web.open)} | | |`,
-  `| browser: click Answer → "Answered." shown | ${times(web.answer)} | | |`,
-  `| browser: keystroke \`j\` → next card selected, its detail drawn (${DECISIONS} open, ${KEYSTROKES} presses) | ${times(web.nextCard)} | P95 ≤ 100 ms | ${met(web.nextCard.p95 <= 100)} |`,
+  ...writeRatioRows(writes, PACE_MS, times),
+  ...browserRows(web, DECISIONS, KEYSTROKES, times),
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
   ...waiterRows(waiting),
   ...lighthouseRows(phone),
@@ -455,7 +442,7 @@ if (values.write) {
 
 await connection.close();
 http.close();
-await noopHandle.terminate('bench finished').catch(() => {});
+await writes.stop();
 await api.stop();
 await worker.stop();
 await pool.end();

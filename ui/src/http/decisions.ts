@@ -16,8 +16,9 @@ export const readQueuePage = (tab: QueueTab, filters: QueueFilters, offset: numb
 export const readDecision = (id: string) => call(decisionRoutes.getDecision, { params: { id } });
 export type DecisionRead = Awaited<ReturnType<typeof readDecision>>;
 
+/** The reply carries the decision's detail too, so the page keeps it rather than reading the decision again. */
 export const answerAsk = (id: string, ask: number, answer: AnswerValue, reason?: string) =>
-  call(decisionRoutes.answerAsk, { params: { id, ask }, body: { answer, ...(reason ? { reason } : {}) } });
+  call(decisionRoutes.answerAsk, { params: { id, ask }, query: { detail: 'true' }, body: { answer, ...(reason ? { reason } : {}) } });
 
 export const undoAnswer = (id: string, ask: number) => call(decisionRoutes.undoAnswer, { params: { id, ask }, body: {} });
 export const archiveDecision = (id: string) => call(decisionRoutes.archiveDecision, { params: { id }, body: {} });

@@ -44,10 +44,3 @@ export function matchRoute(pathname: string): PageMatch {
   }
   return { page: 'decisions', params: {} };
 }
-
-/** The sidebar entry a page belongs to: a decision's document and a stack are part of My Decisions. */
-export function sectionOf(page: AppPage): AppPage {
-  if (page === 'document' || page === 'stack') return 'decisions';
-  if (page === 'task') return 'tasks';
-  return page;
-}

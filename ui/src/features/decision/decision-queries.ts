@@ -1,12 +1,14 @@
 /**
  * One decision and what a person does to it from its detail pane: answer, undo, archive,
- * restore, run a failed restart again. Each change refreshes the queue on screen; the pane
- * then reads the decision afresh, or waits briefly for the restart's outcome.
+ * restore, run a failed restart again. An answer's reply is written into the cache (the pane's
+ * decision and the queue pages that hold it); every other change refreshes the queue on screen,
+ * and the pane then reads the decision afresh, or waits briefly for the restart's outcome.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerValue } from '../../../../domain/ask-schema';
 import { answerAsk, archiveDecision, readDecision, restoreDecision, runNow, undoAnswer, type DecisionRead } from '../../http/decisions';
 import { keys } from '../../shared/query-keys';
+import { keepInQueue } from '../queue/queue-in-cache';
 
 const DELIVERY_POLL_MS = 200;
 const DELIVERY_WAIT_MS = 10_000;
@@ -38,8 +40,16 @@ export function useDecisionActions(id: string) {
     awaitDelivery,
     answer: useMutation({
       mutationFn: ({ ask, value, reason }: { ask: number; value: AnswerValue; reason?: string }) => answerAsk(id, ask, value, reason),
-      onSuccess: changed,
     }),
+    /**
+     * An answer's reply is the decision as it now reads, detail and all: it goes into the cache,
+     * where the pane and the queue pages that hold it take it, and nothing is read again.
+     */
+    keep: ({ decision, detail }: Awaited<ReturnType<typeof answerAsk>>) => {
+      if (detail) client.setQueryData<DecisionRead>(read.queryKey, { decision, detail });
+      else void client.invalidateQueries({ queryKey: read.queryKey, exact: true });
+      keepInQueue(client, decision);
+    },
     undo: useMutation({ mutationFn: (ask: number) => undoAnswer(id, ask), onSuccess: changed }),
     archive: useMutation({ mutationFn: () => archiveDecision(id), onSuccess: changed }),
     restore: useMutation({ mutationFn: () => restoreDecision(id), onSettled: changed }),

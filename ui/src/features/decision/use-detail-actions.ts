@@ -17,6 +17,19 @@ import { useAction } from '../../shared/use-action';
 import { whyNoUndo } from './why-no-undo';
 import type { UnsentAnswer as Filled } from '../../keyboard/detail-commands';
 
+/**
+ * Resolves in a task of its own, after what is already queued (React's render of the live
+ * region among it), so the browser may paint in between. A message, not a timer: a page whose
+ * timers are held back (a background tab, a test's paused clock) still goes on.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (channel.port1.close(), resolve());
+    channel.port2.postMessage(null);
+  });
+}
+
 /** A refusal shown in the pane; `overtaken` when someone else answered first, which the pane then shows. */
 export type DetailProblem = { message: string; overtaken: boolean };
 
@@ -78,15 +91,21 @@ export function useDetailActions({
   /** `unsent`: answers to other asks, filled in and not sent, sent first so closing keeps them (issue 39 item 6). */
   async function answer(ask: number, value: AnswerValue, reason?: string, unsent: UnsentAnswer[] = []) {
     await act(async () => {
-      const { decision } = await sending(async () => {
+      // Sent one after another, so the last reply holds every answer sent before it.
+      const reply = await sending(async () => {
         for (const other of unsent) await sendUnsent(other);
         return actions.answer.mutateAsync({ ask, value, reason });
       });
       announce(answerTaken(t, value));
       focusAfter.current = { ask };
-      onChanged({ left: decision.status !== 'open' });
-      if (decision.status !== 'resolved') return void (await actions.reread());
-      const settled = await actions.awaitDelivery();
+      onChanged({ left: reply.decision.status !== 'open' });
+      // "Answered." is drawn first; the reply then redraws the pane and the list from the cache
+      // (decision-queries.ts), and only a restart's outcome still to come is waited for.
+      await nextTask();
+      actions.keep(reply);
+      if (reply.decision.status !== 'resolved') return;
+      const settled =
+        reply.detail && reply.decision.delivery ? { decision: reply.decision, detail: reply.detail } : await actions.awaitDelivery();
       const toast = answeredToast(t, settled);
       if (toast) announce(toast);
     });

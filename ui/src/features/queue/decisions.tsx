@@ -4,19 +4,14 @@
  * What is loaded stays loaded through every refresh and answer (FR-7); after an answer, focus
  * stays with the decision, never on the page body, and the live region says what happened (FR-66).
  */
-import { useCallback, useDeferredValue, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueCard as Card } from '../../../../domain/queue';
 import { QUEUE_PAGE } from '../../http/decisions';
 import './decisions.css';
-import { ArchiveAllDialog } from './archive-all-dialog';
 import { ArrivalsBar } from './arrivals-bar';
-import { MemoDetail } from '../decision/memo-detail';
 import { EmptyQueue } from './empty-queue';
-import { GroupStackDialog } from '../stacks/group-stack-dialog';
-import { HealthBandDialog } from '../health/health-band-dialog';
 import { HealthLine } from '../health/health-line';
-import { KeyHelp } from '../../keyboard/key-help';
 import { LiveRegion } from '../../shared/live-region';
 import { MemoCard } from './memo-card';
 import { QueueFailure } from './queue-failure';
@@ -27,19 +22,19 @@ import { QueueSkeleton } from './queue-skeleton';
 import { QueueTabs } from './queue-tabs';
 import { useStableHandlers } from '../../shared/use-stable-handlers';
 import type { DetailCommands } from '../../keyboard/detail-commands';
-import { queueKeyHandlers } from './queue-key-handlers';
-import { useQueueKeys } from './use-queue-keys';
+import { useQueuePageKeys } from './use-queue-page-keys';
 import { useQueue } from './queue-queries';
 import { useMay } from '../../shared/session';
-import { filterInWords } from './filter-in-words';
 import { useGroupsInPlace } from './use-groups-in-place';
-import { isPermissionCard } from '../../shared/host-prompt';
 import { lastKnown } from './last-known';
-import { publishOpenCount, refreshOpenCount } from '../../shared/open-count';
-import { queueSearch, readQueueUrl, SHOWN_MAX } from './query';
+import { readQueueUrl, SHOWN_MAX } from './query';
 import { ARRIVAL_ROOM } from './arrivals';
 import { useArrivals } from './use-arrivals';
+import { QueueDetailPane } from './queue-detail-pane';
+import { QueueDialogs } from './queue-dialogs';
 import { changeQueueView, openQueueView, type QueueDialog } from './queue-view';
+import { useQueueUrl } from './use-queue-url';
+import { useSidebarCount } from './use-sidebar-count';
 import { useQueueActions } from './use-queue-actions';
 import { useDetailDrawn } from './use-detail-drawn';
 import { useQueueWalk } from './use-queue-walk';
@@ -89,32 +84,13 @@ export function Decisions({ me }: { me: string | null }) {
   const mayStack = useMay('stack.manage');
   const canPick = (card: Card) => mayStack && !step && tab === 'open' && card.status === 'open' && card.stackPlace === null;
   const chosen = ordered.filter((card) => picked.has(card.id) && canPick(card));
-  const cardKind = isPermissionCard(walk.card) ? 'permission' : 'other';
   const detail = useRef<DetailCommands | null>(null);
 
-  // The sidebar's badge: an unfiltered read counts the whole workspace; a filtered one does not.
-  useEffect(() => {
-    if (!page) return;
-    if (!filtered) publishOpenCount(page.counts.open);
-    else void refreshOpenCount();
-  }, [page, filtered]);
+  useSidebarCount(page, filtered);
+  useQueueUrl({ tab, filters, id: selected, mode, shown });
 
-  useEffect(() => {
-    history.replaceState(null, '', `${location.pathname}${queueSearch({ tab, filters, id: selected, mode, shown })}`);
-  }, [tab, filters, selected, mode, shown]);
-
-  // The detail pane scrolls on its own beside the list (§6.1): another decision starts at its top.
-  // The first one shown is there already; scrolling it would only force a layout of the new page.
-  const detailPane = useRef<HTMLDivElement>(null);
-  const scrolledFor = useRef(current);
-  useEffect(() => {
-    const previous = scrolledFor.current;
-    scrolledFor.current = current;
-    if (previous !== null && previous !== current) detailPane.current?.scrollTo({ top: 0 });
-  }, [current]);
-
-  useQueueKeys(
-    queueKeyHandlers(t, {
+  useQueuePageKeys(
+    {
       move: walk.move,
       current,
       openDetail: () => change({ type: 'detail', open: true }),
@@ -123,8 +99,8 @@ export function Decisions({ me }: { me: string | null }) {
       backToList: walk.backToList,
       openHelp: () => open('help'),
       detail: () => detail.current,
-    }),
-    cardKind,
+    },
+    walk.card,
     say,
   );
 
@@ -165,20 +141,6 @@ export function Decisions({ me }: { me: string | null }) {
     await actions.hideHealth();
     document.querySelector<HTMLElement>('main.queue h1')?.focus();
   }
-
-  // The band dialog closed: focus goes back to the ⋯ button that opened it, once the dialog
-  // has left the page (while it is open and modal, the rest of the page cannot take focus).
-  const adjustingBand = dialog === 'band';
-  const bandWasOpen = useRef(false);
-  useEffect(() => {
-    if (adjustingBand) {
-      bandWasOpen.current = true;
-      return;
-    }
-    if (!bandWasOpen.current) return;
-    bandWasOpen.current = false;
-    document.querySelector<HTMLElement>('.health-menu > button')?.focus();
-  }, [adjustingBand]);
 
   const cardEvents = useStableHandlers({
     // A click lands on the title, so a host's prompt is read before y can answer it.
@@ -246,23 +208,18 @@ export function Decisions({ me }: { me: string | null }) {
             onMore={() => change({ type: 'more' })}
           />
           {current && detailDrawn && (
-            <div className="detail-pane" ref={detailPane}>
-              <button type="button" className="back" onClick={walk.backToList}>
-                {t('queue.back')}
-              </button>
-              <MemoDetail
-                key={current}
-                id={current}
-                position={place ? { index: place.inList || place.index < total ? place.index + 1 : null, total } : null}
-                walk={{ ...walk.can, onMove: detailEvents.move }}
-                onChanged={detailEvents.changed}
-                announce={say}
-                onArchived={detailEvents.archived}
-                arrive={walk.arrive}
-                onArrived={detailEvents.arrived}
-                commands={detail}
-              />
-            </div>
+            <QueueDetailPane
+              onBack={walk.backToList}
+              id={current}
+              position={place ? { index: place.inList || place.index < total ? place.index + 1 : null, total } : null}
+              walk={{ ...walk.can, onMove: detailEvents.move }}
+              onChanged={detailEvents.changed}
+              announce={say}
+              onArchived={detailEvents.archived}
+              arrive={walk.arrive}
+              onArrived={detailEvents.arrived}
+              commands={detail}
+            />
           )}
         </div>
       )}
@@ -270,36 +227,26 @@ export function Decisions({ me }: { me: string | null }) {
         message={message}
         action={undoArchive ? { label: t('queue.undoArchive'), run: () => void undoArchived(undoArchive) } : null}
       />
-      {dialog === 'help' && <KeyHelp onClose={() => open(null)} />}
-      {dialog === 'archive-all' && page && (
-        <ArchiveAllDialog
-          count={total}
-          filter={filterInWords(t, filters, page.decisions[0])}
-          onConfirm={(since) => void archiveAll(since)}
-          onClose={() => open(null)}
-        />
-      )}
-      {adjustingBand && (
-        <HealthBandDialog
-          onSaved={() => {
-            open(null);
-            say(t('health.saved'));
-          }}
-          onClose={() => open(null)}
-        />
-      )}
-      {dialog === 'group' && (
-        <GroupStackDialog
-          count={chosen.length}
-          onCreate={(title) =>
-            actions.groupIntoStack(
-              title,
-              chosen.map((card) => card.id),
-            )
-          }
-          onClose={() => open(null)}
-        />
-      )}
+      <QueueDialogs
+        dialog={dialog}
+        total={total}
+        filters={filters}
+        loaded={page !== null}
+        first={page?.decisions[0]}
+        picked={chosen.map((card) => card.id)}
+        onArchiveAll={(since) => void archiveAll(since)}
+        onBandSaved={() => {
+          open(null);
+          say(t('health.saved'));
+        }}
+        onGroup={(title) =>
+          actions.groupIntoStack(
+            title,
+            chosen.map((card) => card.id),
+          )
+        }
+        onClose={() => open(null)}
+      />
     </main>
   );
 }

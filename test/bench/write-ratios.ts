@@ -1,0 +1,86 @@
+/**
+ * Filing and answering through the API, each timed in turn with its bare Temporal call (DESIGN
+ * §7): filing beside an update-with-start of a no-op workflow, answering beside a no-op Update
+ * and the same Update awaiting one no-op local activity. One call every `paceMs`, so a ratio
+ * compares the paths at the same moments, not how busy the machine is.
+ */
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import { decisionBody } from '../support/fixtures';
+import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
+import type { HttpClient } from './http-client';
+import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
+
+export type WriteRatios = { file: Summary; bareFile: Summary; answer: Summary; bare: Summary; local: Summary };
+
+export async function writeRatios(
+  { http, client, taskQueue, log }: { http: HttpClient; client: Client; taskQueue: string; log: (line: string) => void },
+  count: number,
+  paceMs: number,
+): Promise<WriteRatios & { stop: () => Promise<void> }> {
+  // As the gateway files: update-with-start, an existing run used, a closed one never restarted.
+  const bareFiling = () =>
+    client.workflow.executeUpdateWithStart(noopUpdate, {
+      args: [0],
+      startWorkflowOperation: new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
+        workflowId: `bench-noop-${randomUUID()}`,
+        taskQueue,
+        args: [],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      }),
+    });
+
+  log(`filing: ${count} decisions filed through the API and ${count} bare update-with-starts of a no-op workflow…`);
+  const filed: string[] = [];
+  const fileDecision = async (question: string) => {
+    filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(question))).decision.id);
+  };
+  await timeEach(20, (index) => fileDecision(`Warm-up ${index}?`));
+  await timeEach(20, bareFiling);
+  const [filings, bareFilings] = await timeInterleaved(count, paceMs, [(index) => fileDecision(`Bench ${index}?`), bareFiling]);
+
+  log(`answering: ${count} answers through the API and ${count} bare no-op Updates…`);
+  const answerOnce = (id: string) => http.json('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
+  await timeEach(20, (index) => answerOnce(filed[index]!));
+  const noop = new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
+    workflowId: `bench-noop-${randomUUID()}`,
+    taskQueue,
+    args: [],
+    workflowIdConflictPolicy: 'FAIL',
+  });
+  await client.workflow.executeUpdateWithStart(noopUpdate, { args: [0], startWorkflowOperation: noop });
+  const noopHandle = await noop.workflowHandle();
+  await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
+  const [answers, bareUpdates, localUpdates] = await timeInterleaved(count, paceMs, [
+    (index) => answerOnce(filed[index + 20]!),
+    (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }),
+    (index) => noopHandle.executeUpdate(noopLocalUpdate, { args: [index] }),
+  ]);
+  return {
+    file: summarize(filings),
+    bareFile: summarize(bareFilings),
+    answer: summarize(answers),
+    bare: summarize(bareUpdates),
+    local: summarize(localUpdates),
+    stop: () => noopHandle.terminate('bench finished').then(
+      () => {},
+      () => {},
+    ),
+  };
+}
+
+/** The table's rows for them; `times` writes a summary's P50 | P95 | P99. */
+export function writeRatioRows(ratios: WriteRatios, paceMs: number, times: (summary: Summary) => string): string[] {
+  const { file, bareFile, answer, bare, local } = ratios;
+  const met = (ok: boolean) => (ok ? 'met' : 'missed');
+  return [
+    `| filing a decision (HTTP → update-with-start → mirror), in turn with the one below, a call every ${paceMs} ms | ${times(file)} | | |`,
+    `| bare update-with-start of a no-op workflow | ${times(bareFile)} | | |`,
+    `| filing ratio (P95 filing / P95 bare) | | ${(file.p95 / bareFile.p95).toFixed(2)}× | | ≤ 1.5× | ${met(file.p95 / bareFile.p95 <= 1.5)} |`,
+    `| answering an ask (HTTP → update → mirror), in turn with the two below, a call every ${paceMs} ms | ${times(answer)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
+    `| bare no-op Update round trip | ${times(bare)} | | |`,
+    `| the same Update awaiting one no-op local activity | ${times(local)} | | ${(local.p95 / bare.p95).toFixed(2)}× bare |`,
+    `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 1.5× | ${met(answer.p95 / bare.p95 <= 1.5)} |`,
+  ];
+}
