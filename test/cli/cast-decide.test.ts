@@ -153,6 +153,29 @@ describe('cast decide: filing', () => {
     expect(listed.decisions).toHaveLength(1);
   });
 
+  it('issue 39 item 2 — one cast decide from another directory leaves the earlier decisions where they were filed', async () => {
+    const { shell, me } = await agent();
+    const home = join(shell.dir, 'research-42');
+    const other = join(shell.dir, 'OTHER-DIR');
+    mkdirSync(home);
+    mkdirSync(other);
+    for (const question of ['Which feed?', 'Which tier?']) {
+      const run = await shell.run(['decide', question, '-o', 'Yes', '-o', 'No', '--context', 'Both work.'], { cwd: home });
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const moved = await shell.run(['decide', 'Rename the bucket?', '-o', 'Yes', '-o', 'No', '--context', 'Both work.'], { cwd: other });
+    expect(moved.code, moved.stderr).toBe(0);
+
+    const session = await me.send(sessionRoutes.getSession, { params: { id: shell.session } });
+    expect(session.session.scope).toBe('OTHER-DIR');
+    const page = await me.send(decisionRoutes.listQueue, { query: {} });
+    expect(Object.fromEntries(page.decisions.map((card) => [card.question, card.scope]))).toEqual({
+      'Which feed?': 'research-42',
+      'Which tier?': 'research-42',
+      'Rename the bucket?': 'OTHER-DIR',
+    });
+  });
+
   it('attaches a report, a document and option pages from files', async () => {
     const { shell, me } = await agent();
     writeFileSync(join(shell.dir, 'drop-analysis.html'), '<h1>Drop analysis</h1>');
