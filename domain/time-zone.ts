@@ -21,7 +21,10 @@ export const TimeZone = z
   .transform((zone, context) => {
     const canonical = canonicalTimeZone(zone);
     if (canonical) return canonical;
-    context.addIssue({ code: 'custom', message: `"${zone}" is not a time zone Cast knows; give an IANA name, such as Europe/Paris or UTC.` });
+    context.addIssue({
+      code: 'custom',
+      message: `"${zone}" is not a time zone Cast knows; give an IANA name, such as Europe/Paris or UTC.`,
+    });
     return z.NEVER;
   })
   .meta({ id: 'TimeZone', description: 'An IANA time zone, such as `Europe/Paris` or `UTC`.', example: 'Europe/Paris' });

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppPage } from '../../domain/app-routes';
 import { Sidebar } from './components/sidebar';
+import { TimeZoneProvider } from './components/time-zone-provider';
 import { Decisions } from './pages/decisions';
 import { SignIn } from './pages/sign-in';
 import { createQueryClient } from './queries/query-client';
@@ -24,6 +25,7 @@ const SettingsPage = lazy(() => import('./pages/settings').then((page) => ({ def
 const StackPage = lazy(() => import('./pages/stack').then((page) => ({ default: page.StackPage })));
 const TaskBoard = lazy(() => import('./pages/task-board').then((page) => ({ default: page.TaskBoard })));
 const TaskPage = lazy(() => import('./pages/task').then((page) => ({ default: page.TaskPage })));
+const WebhooksPage = lazy(() => import('./pages/webhooks').then((page) => ({ default: page.WebhooksPage })));
 
 export function App() {
   const [client] = useState(createQueryClient);
@@ -46,17 +48,20 @@ function Shell() {
   // Focus moves to the page's heading; following the fragment would count as a navigation.
   const skip = (event: MouseEvent) => (event.preventDefault(), document.querySelector<HTMLElement>('#content h1')?.focus());
   return (
-    <div className="shell">
-      <a className="skip-link" href="#content" onClick={skip}>
-        {t('nav.skip')}
-      </a>
-      <Sidebar page={page} navigations={navigations} />
-      <div id="content" className="content">
-        <Suspense fallback={null}>
-          <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data.memberId} />
-        </Suspense>
+    // Every time on every page is in the member's own zone (issue 39 item 10).
+    <TimeZoneProvider>
+      <div className="shell">
+        <a className="skip-link" href="#content" onClick={skip}>
+          {t('nav.skip')}
+        </a>
+        <Sidebar page={page} navigations={navigations} />
+        <div id="content" className="content">
+          <Suspense fallback={null}>
+            <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data.memberId} />
+          </Suspense>
+        </div>
       </div>
-    </div>
+    </TimeZoneProvider>
   );
 }
 
@@ -87,6 +92,8 @@ function Page({ page, id, me }: { page: AppPage; id: string; me: string }) {
       return <ActivityPage me={me} />;
     case 'settings':
       return <SettingsPage me={me} />;
+    case 'webhooks':
+      return <WebhooksPage />;
     case 'decisions':
       return <Decisions me={me} />;
   }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { moment } from '../time';
 import type { PageState } from '../queries/page-state';
 import { focusOnArrival } from '../routing/navigate';
+import { useTimeZone } from '../components/time-zone-provider';
 
 export function PageFrame({
   title,
@@ -36,7 +37,8 @@ export function PageFrame({
 /** A moment as a `<time>`, in the reader's locale. */
 export function When({ at }: { at: string | null }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   if (!at) return <>{t('page.none')}</>;
-  const text = moment(at, i18n.language);
+  const text = moment(at, i18n.language, zone);
   return <time dateTime={at}>{text}</time>;
 }

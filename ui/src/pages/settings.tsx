@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { SettingsCreateToken } from '../components/settings-create-token';
 import { SettingsMembers } from '../components/settings-members';
 import { SettingsTokens } from '../components/settings-tokens';
+import { SettingsTimeZone } from '../components/settings-time-zone';
+import { SettingsWebhooksLink } from '../components/settings-webhooks-link';
 import { pageStateOf } from '../queries/page-state';
 import { useMembers } from '../queries/people';
 import { PageFrame } from './page-frame';
@@ -20,6 +22,8 @@ export function SettingsPage({ me }: { me: string }) {
       {members.data && <SettingsMembers members={members.data} me={me} />}
       <SettingsTokens me={me} />
       <SettingsCreateToken />
+      <SettingsTimeZone />
+      <SettingsWebhooksLink />
     </PageFrame>
   );
 }
