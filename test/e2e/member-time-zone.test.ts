@@ -65,7 +65,9 @@ describe('issue 39 item 10 — each member has a time zone, and due dates say it
           await page.goto(`${cast.url}/settings`);
           const section = page.getByTestId('time-zone');
           await section.waitFor(SLOW);
-          expect(await section.getByTestId('time-zone-current').textContent()).toMatch(/^Times are shown in America\/Los_Angeles: it is .+ PST there now\.$/);
+          expect(await section.getByTestId('time-zone-current').textContent()).toMatch(
+            /^Times are shown in America\/Los_Angeles: it is .+ PST there now\.$/,
+          );
           await section.getByLabel('Time zone').selectOption('Asia/Tokyo');
           await section.getByRole('button', { name: 'Save time zone' }).click();
           await expect.poll(() => section.getByRole('status').textContent(), SLOW).toBe('Times are now shown in Asia/Tokyo.');

@@ -113,7 +113,7 @@ function WebhookItem({ webhook, onSecret, onDeleted }: { webhook: Webhook; onSec
           type="button"
           aria-expanded={deliveries}
           aria-controls={`${id}-deliveries`}
-          aria-label={t('settings.webhooks.deliveriesNamed', { url: webhook.url })}
+          aria-label={t(deliveries ? 'settings.webhooks.hideDeliveriesNamed' : 'settings.webhooks.deliveriesNamed', { url: webhook.url })}
           onClick={() => setDeliveries((open) => !open)}
         >
           {deliveries ? t('settings.webhooks.hideDeliveries') : t('settings.webhooks.deliveries')}
