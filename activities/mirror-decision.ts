@@ -19,9 +19,9 @@ export type MirrorOutcome = 'applied' | 'stale';
 const MIRROR_CHANGES = `with upsert as (
      insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
        ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
-       mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint)
+       mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint, scope)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22, $23, $24, $25)
+       $20, $21, $22, $23, $24, $25, $26)
      on conflict (id) do update set
        question = excluded.question, context = excluded.context, status = excluded.status,
        mode = excluded.mode, confidence = excluded.confidence, ask_kinds = excluded.ask_kinds,
@@ -35,7 +35,7 @@ const MIRROR_CHANGES = `with upsert as (
      insert into activity (workspace_id, subject_kind, subject_id, kind, actor_kind, actor_id, actor_label, detail)
      select u.workspace_id, 'decision', u.id, e.kind, e.actor_kind, e.actor_id, e.actor_label, coalesce(e.detail, '{}')
        from upsert u,
-            rows from (jsonb_to_recordset($26::jsonb) as (kind text, actor_kind text, actor_id text, actor_label text, detail jsonb))
+            rows from (jsonb_to_recordset($27::jsonb) as (kind text, actor_kind text, actor_id text, actor_label text, detail jsonb))
               with ordinality as e(kind, actor_kind, actor_id, actor_label, detail, position)
       order by e.position
    ), closed as (
@@ -45,10 +45,10 @@ const MIRROR_CHANGES = `with upsert as (
 
 const MIRROR = `${MIRROR_CHANGES} select exists (select 1 from upsert) as applied`;
 
-// Delivery's mirror also reads who subscribes to what it may announce ($27): one round trip.
+// Delivery's mirror also reads who subscribes to what it may announce ($28): one round trip.
 const MIRROR_READING_SUBSCRIBERS = `${MIRROR_CHANGES}
    select exists (select 1 from upsert) as applied,
-          coalesce((select json_agg(s) from (${subscribedEndpoints('$3', '$27')}) s), '[]') as subscribers`;
+          coalesce((select json_agg(s) from (${subscribedEndpoints('$3', '$28')}) s), '[]') as subscribers`;
 
 /**
  * Writes the snapshot and, only when it applies, the activity entries it explains (so each is
@@ -123,6 +123,8 @@ function mirrorValues(snapshot: DecisionSnapshot, events: DecisionEvent[]): unkn
     snapshot.resolvedAt,
     snapshot.closedAt,
     decisionFingerprint(snapshot, links.agentId),
+    // Written once, at insert, like the other links: no later snapshot moves it (issue 39 item 2).
+    links.scope ?? null,
     JSON.stringify(entries),
   ];
 }

@@ -34,6 +34,7 @@ import { registerStackReorder } from './commands/stack/reorder';
 import { registerStackShow } from './commands/stack/show';
 import { rootHelpEnd } from './help-text';
 import { CliError, Exit, isCliError, report } from './output';
+import { unknownCommand } from './unknown-command';
 import { cliVersion } from './version';
 
 export function program(): Command {
@@ -94,7 +95,11 @@ export function program(): Command {
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   try {
-    await program().parseAsync(argv);
+    const cast = program();
+    // Before commander, which would print the top-level help for `cast acp --help` and exit 0.
+    const unknown = unknownCommand(cast, argv.slice(2));
+    if (unknown) return report(unknown, json);
+    await cast.parseAsync(argv);
     return Exit.ok;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -272,7 +272,7 @@ function cardSql(liveSecondsParam: string, keys: string[]): string {
   return `select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group,
             ${dormant(liveSecondsParam)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
             st.due_at as stack_due_at, p.stack_overdue, ${ASKED} as asked, ${STACK_MEMBERS} as stack_members,
-            a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, s.scope,
+            a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, d.scope,
             s.message_count as session_messages
        from p join decisions d on d.id = p.id
        left join runs r on r.id = d.run_id

@@ -55,3 +55,14 @@ export async function removeMember(pool: Pool, workspaceId: string, id: string, 
     return (await getMember(client, workspaceId, id))!;
   });
 }
+
+/** Sets the member's own time zone (issue 39 item 10); a removed member has no profile to change. */
+export async function setMemberTimeZone(db: Queryable, workspaceId: string, id: string, timeZone: string): Promise<Member> {
+  const { rowCount } = await db.query('update members set time_zone = $3 where workspace_id = $1 and id = $2 and removed_at is null', [
+    workspaceId,
+    id,
+    timeZone,
+  ]);
+  if (!rowCount) throw notFound('member');
+  return (await getMember(db, workspaceId, id))!;
+}

@@ -139,9 +139,9 @@ export async function tokenBelongsTo(pool: Pool, secret: string, member: MemberR
   return owner?.kind === 'person' && owner.memberId === member.memberId;
 }
 
-type MemberRow = { id: string; name: string; role: Member['role']; created_at: Date; removed_at: Date | null };
+type MemberRow = { id: string; name: string; role: Member['role']; created_at: Date; removed_at: Date | null; time_zone: string | null };
 
-const MEMBER_COLUMNS = 'id, name, role, created_at, removed_at';
+const MEMBER_COLUMNS = 'id, name, role, created_at, removed_at, time_zone';
 
 export function toMember(row: MemberRow): Member {
   return {
@@ -150,6 +150,7 @@ export function toMember(row: MemberRow): Member {
     role: row.role,
     createdAt: row.created_at.toISOString(),
     removedAt: row.removed_at?.toISOString() ?? null,
+    timeZone: row.time_zone,
   };
 }
 

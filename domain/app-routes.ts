@@ -17,7 +17,8 @@ export type AppPage =
   | 'home'
   | 'inbox'
   | 'activity'
-  | 'settings';
+  | 'settings'
+  | 'webhooks';
 
 export type AppRoute = {
   path: string;
@@ -46,6 +47,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/inbox', page: 'inbox' },
   { path: '/activity', page: 'activity' },
   { path: '/settings', page: 'settings' },
+  { path: '/settings/webhooks', page: 'webhooks' },
 ];
 
 /** What the server serves the app at. */

@@ -64,6 +64,12 @@ export const DecisionLinks = z
     taskId: z.string().nullable(),
     runId: z.string().nullable(),
     missionId: z.string().nullable(),
+    /**
+     * The project it was filed in (the session's scope at that moment): the decision keeps it,
+     * whatever a later filing from the same session says (issue 39 item 2). Absent on decisions
+     * filed before it was carried.
+     */
+    scope: z.string().nullable().optional(),
   })
   .meta({ id: 'DecisionLinks' });
 export type DecisionLinks = z.infer<typeof DecisionLinks>;

@@ -8,6 +8,7 @@ import { filledText } from './text-fields';
 import { AgentName } from './agent';
 import { DURATION_FORMS, DurationError, parseDuration } from './duration';
 import { ROLES } from './permissions';
+import { TimeZone } from './time-zone';
 
 /** A member's role (domain/permissions.ts says what each may do). */
 export const MemberRole = z.enum(ROLES).meta({
@@ -24,6 +25,8 @@ export const Member = z
     createdAt: z.iso.datetime(),
     /** When the member was removed; their answers and history keep their name. */
     removedAt: z.iso.datetime().nullable(),
+    /** The IANA zone the web shows their times in; null until chosen (the web then uses UTC). */
+    timeZone: z.string().nullable(),
   })
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof Member>;
@@ -75,6 +78,10 @@ export const AddMemberBody = z.strictObject({
 export type AddMemberBody = z.infer<typeof AddMemberBody>;
 
 export const ChangeMemberBody = z.strictObject({ role: MemberRole }).meta({ id: 'ChangeMemberBody' });
+
+/** What a member may change of their own profile (issue 39 item 10). */
+export const ChangeProfileBody = z.strictObject({ timeZone: TimeZone }).meta({ id: 'ChangeProfileBody' });
+export type ChangeProfileBody = z.infer<typeof ChangeProfileBody>;
 export type ChangeMemberBody = z.infer<typeof ChangeMemberBody>;
 
 export const CreateTokenBody = z

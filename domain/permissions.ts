@@ -21,6 +21,7 @@ export const PERMISSION_WORDS = {
   'mission.manage': 'Create missions.',
   'stack.manage': 'Create stacks, change their members, order and policy, apply their defaults.',
   'token.own': "List, mint and revoke one's own tokens (and tokens for one's own agents).",
+  'profile.own': "Read and change one's own profile (the time zone one's times are shown in).",
   'token.manage': "List and revoke everyone's tokens; mint tokens for any agent.",
   'member.manage': 'Add members and viewers, change their role, remove them.',
   'owner.manage': 'Make, demote or remove owners and admins.',
@@ -37,7 +38,7 @@ export const PERMISSIONS = Object.keys(PERMISSION_WORDS) as Permission[];
 export const ROLES = ['viewer', 'member', 'admin', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 
-const VIEWER: readonly Permission[] = ['api.describe', 'decision.read', 'workspace.read', 'token.own'];
+const VIEWER: readonly Permission[] = ['api.describe', 'decision.read', 'workspace.read', 'token.own', 'profile.own'];
 const MEMBER: readonly Permission[] = [
   ...VIEWER,
   'decision.file',

@@ -24,7 +24,7 @@ export const TAB_STATUSES: Readonly<Record<QueueTab, readonly DecisionStatus[]>>
 };
 
 /**
- * What a card shows beside the decision: the names behind its links, the session's scope,
+ * What a card shows beside the decision: the names behind its links, the project it was filed in,
  * and whether it is dormant — open 30+ days with no live linked work (FR-50).
  */
 export const QueueCardFacts = z.object({

@@ -1,8 +1,9 @@
 /** `/api/v1/members` and `/api/v1/tokens` (declared in domain/routes/people.ts): the mount has checked each route's permission. */
 import type { Pool } from '../../db/pool';
-import { listMembers, listTokens } from '../../db/tenancy';
+import { setMemberTimeZone } from '../../db/members';
+import { getMember, listMembers, listTokens } from '../../db/tenancy';
 import { may } from '../../domain/authorize';
-import { DomainError } from '../../domain/errors';
+import { DomainError, notFound } from '../../domain/errors';
 import type { Principal, PersonPrincipal } from '../../domain/principal';
 import { peopleRoutes } from '../../domain/routes/people';
 import { reply, type Handlers } from '../mount-routes';
@@ -23,6 +24,14 @@ export function peopleHandlers(deps: { pool: Pool }): Handlers<typeof peopleRout
       const added = await addMember(deps.pool, personOf(principal), body);
       return reply(peopleRoutes.addMember, { status: 201, body: added });
     },
+    getProfile: async (_input, { principal }) => {
+      const member = await getMember(deps.pool, principal.workspaceId, personOf(principal).memberId);
+      if (!member) throw notFound('member');
+      return { member };
+    },
+    changeProfile: async ({ body }, { principal }) => ({
+      member: await setMemberTimeZone(deps.pool, principal.workspaceId, personOf(principal).memberId, body.timeZone),
+    }),
     changeMember: async ({ params, body }, { principal }) => ({
       member: await changeRole(deps.pool, personOf(principal), params.id, body.role),
     }),

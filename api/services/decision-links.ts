@@ -46,6 +46,8 @@ export async function resolveLinks(pool: Pool, principal: Principal, filed: File
       taskId: task?.id ?? null,
       runId: run?.id ?? null,
       missionId: task?.missionId ?? null,
+      // Fixed now: a later filing from another directory moves the session, never this decision.
+      scope: body.scope ?? session?.scope ?? null,
     },
     messagesAtAsk: body.session ? (session?.messageCount ?? 0) : null,
     registerSession,

@@ -1,6 +1,6 @@
 /** `/api/v1/members` and `/api/v1/tokens`: the people of a workspace and the credentials of people and agents. */
 import { z } from 'zod';
-import { AddedMember, AddMemberBody, ChangeMemberBody, CreateTokenBody, Member, MintedToken, Token } from '../people';
+import { AddedMember, AddMemberBody, ChangeMemberBody, ChangeProfileBody, CreateTokenBody, Member, MintedToken, Token } from '../people';
 import { route } from './route';
 
 const tag = 'People and agents';
@@ -34,6 +34,30 @@ const addMember = route({
   ok: { status: 201, description: 'The member, their first token and its secret.', schema: AddedMember },
   errors: ['forbidden_for_role'],
   permission: 'member.manage',
+});
+
+const getProfile = route({
+  tag,
+  method: 'get',
+  path: '/profile',
+  operationId: 'getProfile',
+  summary: 'Read your own profile',
+  description: 'The signed-in person as a member: name, role and the time zone the web shows their times in (null until chosen).',
+  ok: { status: 200, description: 'You.', schema: z.object({ member: Member }) },
+  permission: 'profile.own',
+});
+
+const changeProfile = route({
+  tag,
+  method: 'patch',
+  path: '/profile',
+  operationId: 'changeProfile',
+  summary: 'Change your own profile',
+  description:
+    'Sets the time zone the web formats your times in (an IANA name; stored as Intl spells it, `europe/paris` → `Europe/Paris`). Any person may change their own; an unknown zone is 400 `invalid_request` and changes nothing.',
+  body: { schema: ChangeProfileBody },
+  ok: { status: 200, description: 'You, changed.', schema: z.object({ member: Member }) },
+  permission: 'profile.own',
 });
 
 const memberParams = z.object({ id: z.string().min(1) });
@@ -113,4 +137,14 @@ const revokeToken = route({
   permission: 'token.own',
 });
 
-export const peopleRoutes = { listMembers, addMember, changeMember, removeMember, listTokens, createToken, revokeToken };
+export const peopleRoutes = {
+  listMembers,
+  addMember,
+  getProfile,
+  changeProfile,
+  changeMember,
+  removeMember,
+  listTokens,
+  createToken,
+  revokeToken,
+};

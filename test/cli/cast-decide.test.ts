@@ -153,6 +153,29 @@ describe('cast decide: filing', () => {
     expect(listed.decisions).toHaveLength(1);
   });
 
+  it('issue 39 item 2 — one cast decide from another directory leaves the earlier decisions where they were filed', async () => {
+    const { shell, me } = await agent();
+    const home = join(shell.dir, 'research-42');
+    const other = join(shell.dir, 'OTHER-DIR');
+    mkdirSync(home);
+    mkdirSync(other);
+    for (const question of ['Which feed?', 'Which tier?']) {
+      const run = await shell.run(['decide', question, '-o', 'Yes', '-o', 'No', '--context', 'Both work.'], { cwd: home });
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const moved = await shell.run(['decide', 'Rename the bucket?', '-o', 'Yes', '-o', 'No', '--context', 'Both work.'], { cwd: other });
+    expect(moved.code, moved.stderr).toBe(0);
+
+    const session = await me.send(sessionRoutes.getSession, { params: { id: shell.session } });
+    expect(session.session.scope).toBe('OTHER-DIR');
+    const page = await me.send(decisionRoutes.listQueue, { query: {} });
+    expect(Object.fromEntries(page.decisions.map((card) => [card.question, card.scope]))).toEqual({
+      'Which feed?': 'research-42',
+      'Which tier?': 'research-42',
+      'Rename the bucket?': 'OTHER-DIR',
+    });
+  });
+
   it('attaches a report, a document and option pages from files', async () => {
     const { shell, me } = await agent();
     writeFileSync(join(shell.dir, 'drop-analysis.html'), '<h1>Drop analysis</h1>');
@@ -272,6 +295,7 @@ describe('cast decide: keeping an ask correct', () => {
         state: 'open',
         question: 'Which schema wins?',
         answer: null,
+        answers: [],
         askedAt: expect.any(String),
         messagesSince: 30,
         stale: true,
@@ -281,6 +305,7 @@ describe('cast decide: keeping an ask correct', () => {
         state: 'resolved',
         question: 'Ship the banner?',
         answer: { n: 2, label: 'Hold' },
+        answers: [{ ask: 1, kind: 'decision', text: 'Hold', reason: null }],
         askedAt: expect.any(String),
         messagesSince: expect.any(Number),
         stale: false,
@@ -292,6 +317,57 @@ describe('cast decide: keeping an ask correct', () => {
     expect(human.stdout).toContain(`${answered.id}: Ship the banner? — answered: 2. Hold`);
     expect(human.stdout).toContain(STALE_HINT);
     expect(human.stdout).toContain(`cast decide cancel ${open.id}`);
+  });
+
+  it('issue 39 item 11 — ls prints the answer of every ask kind: a fact its value, never "no answer"', async () => {
+    const { shell, me } = await agent();
+    const session = shell.session;
+    const fileOne = async (question: string, ask: Record<string, unknown>) => {
+      const filed = await me.file({ question, context: 'Asked from a test.', session, asks: [{ prompt: question, ...ask }] });
+      expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+      return filed.body.decision.id;
+    };
+    const fact = await fileOne('Which region hosts billing?', { kind: 'fact' });
+    await me.answer(fact, 1, { kind: 'fact', text: 'eu-west-1' });
+    const access = await fileOne('Grant the analytics connection?', {
+      kind: 'access',
+      needed: 'Read-only access',
+      grantUrl: 'https://cast.invalid/grant',
+    });
+    await me.answer(access, 1, { kind: 'access', granted: true });
+    const action = await fileOne('Rotate the deploy key?', { kind: 'action', instructions: 'Rotate it in the console.' });
+    await me.answer(action, 1, { kind: 'action', done: true, note: 'rotated at 14:02' });
+    const approval = await fileOne('Spend $240 on the feed?', {
+      kind: 'approval',
+      action: { kind: 'override_budget', summary: 'Spend $240' },
+    });
+    await me.answer(approval, 1, { kind: 'approval', decision: 'reject' }, 'Too dear this month.');
+    const several = await me.file({
+      question: 'Set up the feed',
+      context: 'Two things to settle.',
+      session,
+      asks: [
+        { kind: 'fact', prompt: 'Which account pays?' },
+        { kind: 'decision', prompt: 'Which tier?', options: [{ label: 'Basic' }, { label: 'Pro' }] },
+      ],
+    });
+    const severalId = several.body.decision.id;
+    await me.answer(severalId, 1, { kind: 'fact', text: 'ops-billing' });
+    await me.answer(severalId, 2, { kind: 'decision', selected: [2] });
+
+    const human = await shell.run(['decide', 'ls']);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).not.toContain('no answer');
+    expect(human.stdout).toContain(`${fact}: Which region hosts billing? — answered: eu-west-1`);
+    expect(human.stdout).toContain(`${access}: Grant the analytics connection? — answered: Access granted`);
+    expect(human.stdout).toContain(`${action}: Rotate the deploy key? — answered: Done — rotated at 14:02`);
+    expect(human.stdout).toContain(`${approval}: Spend $240 on the feed? — answered: rejected (reason: Too dear this month.)`);
+    expect(human.stdout).toContain(`${severalId}: Set up the feed — answered: ask 1: ops-billing; ask 2: 2. Pro`);
+
+    const listed = jsonOf<{ decisions: Array<{ id: string; answers: unknown[] }> }>(await shell.run(['decide', 'ls', '--json']));
+    expect(listed.decisions.find((entry) => entry.id === fact)?.answers).toEqual([
+      { ask: 1, kind: 'fact', text: 'eu-west-1', reason: null },
+    ]);
   });
 
   it('ls in a fresh session prints an empty list', async () => {

@@ -63,6 +63,7 @@ export const LIST_BODIES: Record<string, unknown> = {
   'POST /api/v1/webhooks': { url: 'https://example.invalid/walk' },
   'POST /api/v1/members': { name: 'Walker' },
   'POST /api/v1/tokens': { agent: 'Walk agent token' },
+  'PATCH /api/v1/profile': { timeZone: 'Europe/Paris' },
 };
 
 export type Ids = Record<string, { foreign: string; missing: string }>;

@@ -59,9 +59,9 @@ describe('the permission registry', () => {
     for (const decides of ['decision.answer', 'decision.archive'] as const) expect(holds('agent', decides)).toBe(false);
   });
 
-  it('gives a viewer reads only: every route a viewer may call is a GET, or manages their own tokens', () => {
+  it('gives a viewer reads only: every route a viewer may call is a GET, or manages their own tokens and profile', () => {
     const writes = API_ROUTES.filter((route) => holds('viewer', route.permission) && route.method !== 'get');
-    expect(new Set(writes.map((route) => route.permission))).toEqual(new Set(['token.own']));
+    expect(new Set(writes.map((route) => route.permission))).toEqual(new Set(['token.own', 'profile.own']));
   });
 
   it('has no permission that nothing needs', () => {

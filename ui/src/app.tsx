@@ -6,6 +6,7 @@ import { Sidebar } from './shell/sidebar';
 import { SignIn } from './features/sign-in/sign-in';
 import { createQueryClient } from './shared/query-client';
 import { useSignedIn } from './shared/session';
+import { TimeZoneProvider } from './shared/time-zone-provider';
 import { matchRoute } from './routing/match-route';
 import { PAGES } from './routing/page-registry';
 import { useNavigations } from './routing/navigate';
@@ -31,17 +32,20 @@ function Shell() {
   // Focus moves to the page's heading; following the fragment would count as a navigation.
   const skip = (event: MouseEvent) => (event.preventDefault(), document.querySelector<HTMLElement>('#content h1')?.focus());
   return (
-    <div className="shell">
-      <a className="skip-link" href="#content" onClick={skip}>
-        {t('nav.skip')}
-      </a>
-      <Sidebar page={page} navigations={navigations} />
-      <div id="content" className="content">
-        <Suspense fallback={null}>
-          <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data.memberId} />
-        </Suspense>
+    // Every time on every page is in the member's own zone (issue 39 item 10).
+    <TimeZoneProvider>
+      <div className="shell">
+        <a className="skip-link" href="#content" onClick={skip}>
+          {t('nav.skip')}
+        </a>
+        <Sidebar page={page} navigations={navigations} />
+        <div id="content" className="content">
+          <Suspense fallback={null}>
+            <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data.memberId} />
+          </Suspense>
+        </div>
       </div>
-    </div>
+    </TimeZoneProvider>
   );
 }
 

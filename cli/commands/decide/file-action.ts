@@ -1,5 +1,6 @@
 /** What `cast decide` does: reads the flags, builds and checks the body, posts it, and prints the card (and its stack place). */
 import { emit, usageError } from '../../output';
+import { unknownCommandError } from '../../unknown-command';
 import { placeLine } from '../stack/place';
 import { checkStackId } from '../stack/stack-input';
 import { parseOptions, readContext, readDocument, readMode, readOptionPages } from './decision-input';
@@ -8,8 +9,13 @@ import { fileBody, postDecision } from './post-decision';
 import { cardJson, cardLines } from './present';
 import { connect, sessionOf } from './target';
 
-export async function run(question: string | undefined, opts: FileOptions): Promise<void> {
+/** `verbs`: decide's own subcommands, named when the question looks like a mistyped one. */
+export async function run(question: string | undefined, opts: FileOptions, verbs: string[] = []): Promise<void> {
   if (!question?.trim()) throw usageError('Give the question: cast decide "Which schema wins?" -o "A :: …" -o "B :: …" --context -');
+  // `cast decide frobnicate`: one bare word and no options is a mistyped command, not a question.
+  if (opts.option.length === 0 && /^[a-z][a-z-]*$/.test(question)) {
+    throw unknownCommandError(question, 'cast decide', verbs);
+  }
   const stack = opts.stack === undefined ? undefined : checkStackId(opts.stack);
   const options = parseOptions(opts.option);
   const mode = readMode(opts, options.length);

@@ -26,5 +26,11 @@ export function registerFile(decide: Command): void {
     .option('--default <n>', 'the option an advisory decision proceeds on')
     .option('--stack <stack>', 'append it to this stack, e.g. ds-7 (cast stack ls lists them)')
     .option('--json', 'print one JSON object')
-    .action(async (question: string | undefined, opts: FileOptions) => (await import('./file-action')).run(question, opts));
+    .action(async (question: string | undefined, opts: FileOptions, command: Command) =>
+      (await import('./file-action')).run(
+        question,
+        opts,
+        command.commands.map((sub) => sub.name()),
+      ),
+    );
 }

@@ -1,7 +1,7 @@
 /** What `cast decide ls` does: lists the session's decisions, and says which open ones went stale. */
 import { STALE_HINT } from '../../../domain/staleness';
 import { bold, emit } from '../../output';
-import { answerLine, answerOf } from './present';
+import { answerLine, answerOf, answersJson } from './present';
 import { connect, sessionDecisions, sessionOf } from './target';
 
 export async function run(opts: { json?: boolean }): Promise<void> {
@@ -27,6 +27,7 @@ export async function run(opts: { json?: boolean }): Promise<void> {
       state: decision.status,
       question: decision.question,
       answer: answerOf(decision),
+      answers: answersJson(decision),
       askedAt: decision.createdAt,
       messagesSince,
       stale,

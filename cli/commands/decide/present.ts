@@ -1,6 +1,7 @@
 /** How a decision reads on the command line: the card after a post, a list row, an answer. */
 import type { DecisionView } from '../../../domain/decision';
 import { composeAnswerMessage } from '../../../domain/answer-message';
+import { describeAnswer } from '../../../domain/ask';
 import type { FilingCard } from '../../../domain/decision-view-schema';
 import { bold, dim } from '../../output';
 
@@ -77,11 +78,42 @@ export function outcomeJson(decision: DecisionView) {
   };
 }
 
+/**
+ * The answers in one line, for `ls`: every answered ask in its own words (a fact's value, an
+ * action's note, …), so no kind reads "no answer" (issue 39 item 11); with several asks each
+ * is numbered. An option keeps its number, so `cast decide answer` can be read off it.
+ */
 export function answerLine(decision: DecisionView): string {
-  const verdict = verdictOf(decision);
-  if (verdict) return `${verdict === 'approve' ? 'approved' : 'rejected'}${reasonPart(approvalAskOf(decision)?.answer?.reason)}`;
-  const answer = answerOf(decision);
-  return answer ? `${answer.n}. ${answer.label}${reasonPart(decisionAskOf(decision)?.answer?.reason)}` : 'no answer';
+  const answered = decision.asks.filter((ask) => ask.answer);
+  if (answered.length === 0) return 'no answer';
+  const parts = answered.map((ask) => `${askAnswerWords(ask)}${reasonPart(ask.answer!.reason)}`);
+  if (decision.asks.length === 1) return parts[0]!;
+  return parts.map((part, index) => `ask ${answered[index]!.position}: ${part}`).join('; ');
+}
+
+type AnsweredAsk = DecisionView['asks'][number];
+
+function askAnswerWords(ask: AnsweredAsk): string {
+  const value = ask.answer!.value;
+  if (value.kind === 'approval') return value.decision === 'approve' ? 'approved' : 'rejected';
+  if (ask.kind === 'decision' && value.kind === 'decision' && value.selected.length === 1) {
+    const n = value.selected[0]!;
+    return `${n}. ${ask.options[n - 1]?.label ?? `option ${n}`}`;
+  }
+  // A multi-line fact reads as one line here; --json keeps it whole.
+  return describeAnswer(ask, value).replace(/\s*\n\s*/g, ' ');
+}
+
+/** Every answered ask for --json: its position, kind, answer in words and reason. */
+export function answersJson(decision: DecisionView) {
+  return decision.asks
+    .filter((ask) => ask.answer)
+    .map((ask) => ({
+      ask: ask.position,
+      kind: ask.kind,
+      text: describeAnswer(ask, ask.answer!.value),
+      reason: ask.answer!.reason ?? null,
+    }));
 }
 
 const reasonPart = (reason: string | undefined | null) => (reason ? ` (reason: ${reason})` : '');

@@ -111,6 +111,14 @@ export const PAGES: Record<AppPage, PageEntry> = {
     section: 'settings',
     sidebar: { href: '/settings', label: 'settings.nav', may: 'token.own' },
   },
+  // The webhooks page is part of Settings (issue 39 item 10).
+  webhooks: {
+    Component: chunk(
+      () => import('../features/settings/webhooks'),
+      (page) => page.WebhooksPage,
+    ),
+    section: 'settings',
+  },
   agents: {
     Component: chunk(
       () => import('../features/agents/agents'),

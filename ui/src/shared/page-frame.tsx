@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { moment } from './time';
 import type { PageState } from './page-state';
 import { focusOnArrival } from '../routing/navigate';
+import { useTimeZone } from './time-zone-provider';
 
 export function PageFrame({
   title,
@@ -33,10 +34,11 @@ export function PageFrame({
   );
 }
 
-/** A moment as a `<time>`, in the reader's locale. */
-export function When({ at }: { at: string | null }) {
+/** A moment as a `<time>`, in the reader's locale and zone; `named` says the zone (a due date). */
+export function When({ at, named = false }: { at: string | null; named?: boolean }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   if (!at) return <>{t('page.none')}</>;
-  const text = moment(at, i18n.language);
+  const text = moment(at, i18n.language, zone, named);
   return <time dateTime={at}>{text}</time>;
 }

@@ -27,9 +27,9 @@ function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptio
   return made;
 }
 
-/** A calendar day in the reader's locale, as in "archived by you · 6 Sep". */
-export function day(at: string): string {
-  return formatter(undefined, { day: 'numeric', month: 'short' }).format(new Date(at));
+/** A calendar day in the reader's locale and zone, as in "archived by you · 6 Sep". */
+export function day(at: string, zone?: string): string {
+  return formatter(undefined, { day: 'numeric', month: 'short', ...(zone ? { timeZone: zone } : {}) }).format(new Date(at));
 }
 
 /**
@@ -45,9 +45,18 @@ export function ago(t: TFunction, at: string, now = Date.now()): string {
   return t('ago.days', { count: Math.floor(seconds / 86_400) });
 }
 
-/** A moment in the reader's locale, as in "Due 14 Sep 2026, 17:00". */
-export function moment(at: string, locale?: string): string {
-  return formatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+/**
+ * A moment in the reader's locale and time zone (the member's, issue 39 item 10), as in
+ * "14 Sep 2026, 17:00". `named` adds the zone, "Dec 4, 2026, 5:00 PM GMT+1", where the moment is
+ * one to act by (a due date, a deadline): Intl refuses `timeZoneName` beside `dateStyle`, so
+ * those spell the same fields out.
+ */
+export function moment(at: string, locale?: string, zone?: string, named = false): string {
+  const inZone = zone ? { timeZone: zone } : {};
+  const options: Intl.DateTimeFormatOptions = named
+    ? { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...inZone }
+    : { dateStyle: 'medium', timeStyle: 'short', ...inZone };
+  return formatter(locale, options).format(new Date(at));
 }
 
 /** A length of time in words, rounded to its largest unit: "40 seconds", "4 minutes", "3 hours", "2 days". */

@@ -15,6 +15,7 @@ import { messagesSince } from '../../../../domain/staleness';
 import { AppLink } from '../../shared/app-link';
 import { askedSince, StaleMark } from '../../shared/asked-since';
 import { PauseIcon } from '../../shared/pause-icon';
+import { useTimeZone } from '../../shared/time-zone-provider';
 
 type Decision = DecisionRead['decision'];
 type Detail = DecisionRead['detail'];
@@ -40,11 +41,11 @@ function sinceAsked(decision: Decision, detail: Detail): number | null {
   return messagesSince(decision.messagesAtAsk, detail.session.messageCount);
 }
 
-function byline(t: TFunction, locale: string, decision: Decision, detail: Detail, me: string | null): string {
+function byline(t: TFunction, locale: string, zone: string, decision: Decision, detail: Detail, me: string | null): string {
   const agent = detail.agent?.name ?? null;
   const who = decision.status === 'resolved' ? closer(t, decision, detail, me) : null;
   if (who && decision.resolvedAt) {
-    return [agent, t('detail.answeredBy', { who }), moment(decision.resolvedAt, locale)].filter(Boolean).join(' · ');
+    return [agent, t('detail.answeredBy', { who }), moment(decision.resolvedAt, locale, zone)].filter(Boolean).join(' · ');
   }
   const since = sinceAsked(decision, detail);
   const when = since === null ? ageWords(t, decision.createdAt) : askedSince(t, decision.createdAt, since);
@@ -89,6 +90,7 @@ function BlockingLine({ detail }: { detail: Detail }) {
 /** An advisory decision: the agent works on its default meanwhile, and when (if ever) the default is taken. */
 function AdvisoryLine({ decision, agent }: { decision: Decision; agent: string }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   // The default is an option of its first decision ask (domain/decision-content-rules.ts).
   const choice = decision.asks.find((ask) => ask.kind === 'decision');
   const label =
@@ -98,7 +100,7 @@ function AdvisoryLine({ decision, agent }: { decision: Decision; agent: string }
     <p className="advisory" data-testid="advisory">
       <span className="chip quiet">{t('detail.advisory')}</span>{' '}
       {label ? t('detail.advisoryDefault', { agent, label }) : t('detail.advisoryNoDefault', { agent })}{' '}
-      {label && due && <time dateTime={due}>{t('detail.defaultDue', { time: moment(due, i18n.language) })}</time>}
+      {label && due && <time dateTime={due}>{t('detail.defaultDue', { time: moment(due, i18n.language, zone, true) })}</time>}
       {label && !due && t('detail.defaultNoDeadline')}
     </p>
   );
@@ -107,13 +109,14 @@ function AdvisoryLine({ decision, agent }: { decision: Decision; agent: string }
 export function DecisionFacts({ data, me }: { data: DecisionRead; me: string | null }) {
   const { t, i18n } = useTranslation();
   const { decision, detail } = data;
+  const zone = useTimeZone();
   const open = decision.status === 'open';
   const agent = detail.agent?.name ?? t('outcome.theAgent');
   const since = sinceAsked(decision, detail);
   return (
     <div className="decision-facts">
       <p className="byline" data-testid="byline">
-        {byline(t, i18n.language, decision, detail, me)}
+        {byline(t, i18n.language, zone, decision, detail, me)}
         {since !== null && <StaleMark askedAt={decision.createdAt} messagesSince={since} spaced />}
       </p>
       {open && detail.blocking && <BlockingLine detail={detail} />}

@@ -6,6 +6,7 @@ import { ProgressDots } from '../../shared/progress-dots';
 import { askedSince, StaleMark } from '../../shared/asked-since';
 import { age, day } from '../../shared/time';
 import type { QueueCard as Card } from '../../../../domain/queue';
+import { useTimeZone } from '../../shared/time-zone-provider';
 
 /** A card the person can pick for "Group into a stack": its checkbox is named by the question. */
 export type CardPick = { checked: boolean; onToggle: () => void };
@@ -38,6 +39,7 @@ export function QueueCard({
   onArchive?: () => void;
 }) {
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const archived = card.status === 'archived' ? card.archived : null;
   const questionId = `question-${card.id}`;
   const done = card.stackPlace !== null && card.status !== 'open';
@@ -60,7 +62,7 @@ export function QueueCard({
           {card.question}
         </span>
         {archived ? (
-          <span className="meta">{[card.agentName, archivedLine(t, archived, me)].filter(Boolean).join(' · ')}</span>
+          <span className="meta">{[card.agentName, archivedLine(t, archived, me, zone)].filter(Boolean).join(' · ')}</span>
         ) : (
           <span className="meta">
             {[card.agentName, card.taskTitle, since === null ? age(t, card.createdAt) : askedSince(t, card.createdAt, since)]
@@ -134,8 +136,13 @@ export function QueueCard({
   );
 }
 
-function archivedLine(t: ReturnType<typeof useTranslation>['t'], archived: NonNullable<Card['archived']>, me: string | null): string {
+function archivedLine(
+  t: ReturnType<typeof useTranslation>['t'],
+  archived: NonNullable<Card['archived']>,
+  me: string | null,
+  zone: string,
+): string {
   if (archived.reason === 'work_gone') return t('queue.archivedAutomatically');
   const by = archived.by === me ? t('queue.archivedByYou') : t('queue.archivedByTeammate');
-  return `${by} · ${day(archived.at)}`;
+  return `${by} · ${day(archived.at, zone)}`;
 }

@@ -9,6 +9,7 @@ import type { StackHeading } from './group-cards';
 import { moment } from '../../shared/time';
 import type { QueueCard } from '../../../../domain/queue';
 import { AppLink } from '../../shared/app-link';
+import { useTimeZone } from '../../shared/time-zone-provider';
 
 export function StackGroup({
   stack,
@@ -20,6 +21,7 @@ export function StackGroup({
   renderCard: (card: QueueCard) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   const headingId = `stack-heading-${stack.id}`;
   return (
     <section className="stack-group" aria-labelledby={headingId} data-testid="stack-group" data-stack={stack.id}>
@@ -31,7 +33,7 @@ export function StackGroup({
         {stack.dueAt && (
           <>
             {' · '}
-            <time dateTime={stack.dueAt}>{t('stack.due', { time: moment(stack.dueAt, i18n.language) })}</time>
+            <time dateTime={stack.dueAt}>{t('stack.due', { time: moment(stack.dueAt, i18n.language, zone, true) })}</time>
           </>
         )}
         {stack.overdue && (

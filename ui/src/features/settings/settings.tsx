@@ -12,6 +12,8 @@ import { pageStateOf } from '../../shared/page-state';
 import { useMembers } from './people-queries';
 import { PageFrame } from '../../shared/page-frame';
 import { SettingsGrants } from './settings-grants';
+import { SettingsTimeZone } from './settings-time-zone';
+import { SettingsWebhooksLink } from './settings-webhooks-link';
 
 export function SettingsPage({ me }: { me: string }) {
   const { t } = useTranslation();
@@ -23,6 +25,8 @@ export function SettingsPage({ me }: { me: string }) {
       <SettingsTokens me={me} />
       <SettingsCreateToken />
       <SettingsGrants />
+      <SettingsTimeZone />
+      <SettingsWebhooksLink />
     </PageFrame>
   );
 }

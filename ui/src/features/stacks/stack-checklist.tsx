@@ -10,6 +10,7 @@ import { moment } from '../../shared/time';
 import type { DecisionView } from '../../../../domain/decision-view-schema';
 import { AppLink } from '../../shared/app-link';
 import { describe } from '../decision/asks/ask-item';
+import { useTimeZone } from '../../shared/time-zone-provider';
 
 export type MemberAction = 'up' | 'down' | 'remove';
 
@@ -23,6 +24,7 @@ export function StackChecklist({
   onAct: (decisionId: string, action: MemberAction) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   const byId = new Map(decisions.map((decision) => [decision.id, decision]));
   const editable = stack.status === 'open';
   const last = stack.members.length - 1;
@@ -52,7 +54,7 @@ export function StackChecklist({
               )}
               {deadline && (
                 <p className="meta">
-                  <time dateTime={deadline}>{t('stack.deadline', { time: moment(deadline, i18n.language) })}</time>
+                  <time dateTime={deadline}>{t('stack.deadline', { time: moment(deadline, i18n.language, zone, true) })}</time>
                 </p>
               )}
             </div>

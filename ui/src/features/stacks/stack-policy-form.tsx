@@ -11,9 +11,10 @@ import type { DecisionView } from '../../../../domain/decision-view-schema';
 import type { StackView } from '../../../../domain/stack';
 import { answeredAtOnce } from '../../../../domain/stack-auto-default';
 import type { StackPolicyBody } from '../../../../domain/stack-schema';
-import { fromLocalInput, toLocalInput } from './stack-due-input';
 import { formatDuration, parseDuration } from '../../../../domain/duration';
 import { AUTO_DEFAULT_MAX_MS } from '../../../../domain/limits';
+import { fromZoneInput, toZoneInput } from '../../shared/time-zone';
+import { useTimeZone } from '../../shared/time-zone-provider';
 import { StackAnswerNowDialog } from './stack-answer-now-dialog';
 
 /** The duration typed, when it is one an auto-default may be; else null. */
@@ -43,7 +44,9 @@ export function StackPolicyForm({
   onKept: () => void;
 }) {
   const { t } = useTranslation();
-  const savedDue = toLocalInput(stack.dueAt);
+  // The field's wall time is the member's zone, as every time on the page is (issue 39 item 10).
+  const zone = useTimeZone();
+  const savedDue = toZoneInput(stack.dueAt, zone);
   const savedAuto = stack.autoDefaultMs === null ? '' : formatDuration(stack.autoDefaultMs);
   const [due, setDue] = useState(savedDue);
   const [auto, setAuto] = useState(savedAuto);
@@ -63,7 +66,7 @@ export function StackPolicyForm({
     }
     setBadDuration(false);
     const change: StackPolicyBody = {};
-    if (due !== savedDue) change.dueAt = fromLocalInput(due);
+    if (due !== savedDue) change.dueAt = fromZoneInput(due, zone);
     // The body takes whole seconds; the grammar's units are never finer.
     if (ms !== stack.autoDefaultMs) change.autoDefaultSeconds = ms === null ? null : ms / 1000;
     const answers = ms !== null && ms !== stack.autoDefaultMs ? answersAt(ms) : [];
@@ -101,7 +104,7 @@ export function StackPolicyForm({
           </button>
         </div>
         <p id="stack-due-help" className="help">
-          {t('stack.dueHelp')}
+          {t('stack.dueHelp')} {t('stack.dueZone', { zone })}
         </p>
       </div>
       <div className="field">

@@ -118,7 +118,7 @@ export function StackPage({ id }: { id: string }) {
           <dd data-testid="stack-status">{t(`stack.statuses.${stack.status}`)}</dd>
           <dt>{t('stack.dueFact')}</dt>
           <dd data-testid="stack-due">
-            {stack.dueAt ? <When at={stack.dueAt} /> : t('stack.noDue')}
+            {stack.dueAt ? <When at={stack.dueAt} named /> : t('stack.noDue')}
             {stack.overdue && <span className="chip">{t('stack.overdue')}</span>}
           </dd>
           <dt>{t('stack.autoDefault')}</dt>
