@@ -51,7 +51,7 @@ export function QueueHeader({
             {t('archiveAll.button')}
           </button>
         )}
-        <button type="button" className="small" onClick={onHelp} aria-label={t('queue.keyboardHelp')}>
+        <button type="button" className="small keyboard-only" onClick={onHelp} aria-label={t('queue.keyboardHelp')}>
           {t('keys.label.help')}
         </button>
         <AppLink href="/analytics" className="header-link">
