@@ -1,12 +1,12 @@
 /**
  * The sidebar on every signed-in page (§6.1, §6.16): Dashboard, then My Decisions with its open
- * count, then Inbox, the task board, Activity and Settings. The entry for the page on screen is marked
- * `aria-current="page"`.
+ * count, then Inbox with the messages still waiting for a reply, the task board, Agents,
+ * Analytics, Activity and Settings. The entry for the page on screen is marked `aria-current="page"`.
  */
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppPage } from '../../../domain/app-routes';
-import { refreshOpenCount, useOpenCount } from '../queue/open-count';
+import { refreshOpenCount, useInboxCount, useOpenCount } from '../queue/open-count';
 import { useVisibleRefresh } from '../queue/use-visible-refresh';
 import { sectionOf } from '../routing/match-route';
 import { AppLink } from './app-link';
@@ -16,6 +16,8 @@ const ENTRIES = [
   { key: 'decisions', href: '/decisions' },
   { key: 'inbox', href: '/inbox' },
   { key: 'tasks', href: '/tasks' },
+  { key: 'agents', href: '/agents' },
+  { key: 'analytics', href: '/analytics' },
   { key: 'activity', href: '/activity' },
   // Its words live with the page's own (`settings.nav`).
   { key: 'settings', href: '/settings', label: 'settings.nav' },
@@ -25,34 +27,40 @@ const ENTRIES = [
 export function Sidebar({ page, navigations }: { page: AppPage; navigations: number }) {
   const { t } = useTranslation();
   const open = useOpenCount();
+  const inbox = useInboxCount();
   const section = sectionOf(page);
-  // The queue and Home publish the count they read themselves; every other page asks for it.
-  const ownsCount = page === 'decisions' || page === 'home';
-  const refresh = useCallback(() => {
-    if (!ownsCount) void refreshOpenCount();
-  }, [ownsCount]);
-  useEffect(refresh, [refresh, navigations]);
+  // The queue and Home publish the open count they read; the Inbox's is read here, on every
+  // navigation, and again when the open count moves (an answer may have settled a message).
+  const refresh = useCallback(() => void refreshOpenCount(), []);
+  useEffect(refresh, [refresh, navigations, open]);
   useVisibleRefresh(refresh);
+  const counts: Partial<Record<AppPage, { count: number | null; suffix: string; testId: string }>> = {
+    decisions: { count: open, suffix: 'nav.openSuffix', testId: 'open-count' },
+    inbox: { count: inbox, suffix: 'nav.inboxSuffix', testId: 'inbox-count' },
+  };
 
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
       <ul>
-        {ENTRIES.map((entry) => (
-          <li key={entry.key}>
-            <AppLink href={entry.href} aria-current={entry.key === section ? 'page' : undefined}>
-              {t('label' in entry ? entry.label : `nav.${entry.key}`)}
-              {entry.key === 'decisions' && open !== null && (
-                <>
-                  {/* Its name reads "My Decisions 3 open". */}{' '}
-                  <span className="count" data-testid="open-count">
-                    {open}
-                    <span className="visually-hidden">{t('nav.openSuffix')}</span>
-                  </span>
-                </>
-              )}
-            </AppLink>
-          </li>
-        ))}
+        {ENTRIES.map((entry) => {
+          const badge = counts[entry.key];
+          return (
+            <li key={entry.key}>
+              <AppLink href={entry.href} aria-current={entry.key === section ? 'page' : undefined}>
+                {t('label' in entry ? entry.label : `nav.${entry.key}`)}
+                {badge && badge.count !== null && (
+                  <>
+                    {/* Its name reads "My Decisions 3 open", "Inbox 2 waiting". */}{' '}
+                    <span className="count" data-testid={badge.testId}>
+                      {badge.count}
+                      <span className="visually-hidden">{t(badge.suffix)}</span>
+                    </span>
+                  </>
+                )}
+              </AppLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -49,5 +49,6 @@ export function matchRoute(pathname: string): PageMatch {
 export function sectionOf(page: AppPage): AppPage {
   if (page === 'document' || page === 'stack') return 'decisions';
   if (page === 'task') return 'tasks';
+  if (page === 'instructions') return 'agents';
   return page;
 }
