@@ -1,6 +1,6 @@
 /**
  * What the pending and outcome lines say, chosen once (§6.18, FR-31, FR-33, E16): the API's
- * English (answer-message.ts) and the web's catalogue (ui/src/components/outcome-line.tsx,
+ * English (answer-message.ts) and the web's catalogue (ui/src/features/decision/outcome-line.tsx,
  * pending-line.tsx) word the same choice. A promise is made only when something will keep
  * it, and what holds the task is counted at each read, never carried from the answer.
  */

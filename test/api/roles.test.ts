@@ -164,7 +164,7 @@ describe('owners and admins', () => {
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
     const loser = answers.find((answer) => answer.status !== 200)!;
-    expect((await loser.json()).code).toBe(statuses[1] === 409 ? 'last_owner' : 'forbidden_for_role');
+    expect(((await loser.json()) as { code: string }).code).toBe(statuses[1] === 409 ? 'last_owner' : 'forbidden_for_role');
     const { rows } = await cast.pool.query("select count(*)::int as n from members where workspace_id = $1 and role = 'owner'", [
       owner.workspaceId,
     ]);

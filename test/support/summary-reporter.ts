@@ -1,6 +1,7 @@
 /**
  * Ends the run with one plain line, "Tests: N passed, N failed, N skipped", that CI and
- * people can read without ANSI colour or vitest's layout.
+ * people can read without ANSI colour or vitest's layout, after the slowest files: CI's time
+ * is mostly a few long files, and this names them without a second run.
  */
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -17,6 +18,16 @@ export default class SummaryReporter implements Reporter {
       // A file that failed to load has no tests to count, but it is a failure.
       if (module.state() === 'failed' && !module.children.size) counts.failed += 1;
     }
+    const slowest = testModules
+      .map((module) => ({
+        file: module.relativeModuleId,
+        seconds: (module.diagnostic().duration + module.diagnostic().collectDuration) / 1000,
+      }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 12);
+    process.stdout.write(
+      `\nSlowest files:\n${slowest.map(({ file, seconds }) => `  ${seconds.toFixed(0).padStart(5)} s  ${file}`).join('\n')}\n`,
+    );
     process.stdout.write(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }

@@ -1,7 +1,7 @@
 /** Issue 38 item 7: the list's groups keep their places while the page is open, so the list walked is the list seen. */
 import { describe, expect, it } from 'vitest';
-import { groupKey, keepGroupOrder } from '../../ui/src/queue/group-order';
-import type { ListGroup } from '../../ui/src/queue/group-cards';
+import { groupKey, keepGroupOrder } from '../../ui/src/features/queue/group-order';
+import type { ListGroup } from '../../ui/src/features/queue/group-cards';
 
 const scope = (name: string): ListGroup => ({ kind: 'scope', scope: name, cards: [] });
 const keys = (groups: ListGroup[]) => groups.map(groupKey);

@@ -60,9 +60,11 @@ describe('layer boundaries', () => {
   it("ui/ talks HTTP through its own ui/src/http/ and never reaches the server's api/", async () => {
     expect(await violations('ui/src/app.tsx', "import { createApp } from '../../api/app';\nexport const a = createApp;\n")).toHaveLength(1);
     expect(
-      await violations('ui/src/pages/x.tsx', "import { createApp } from '../../../api/app';\nexport const a = createApp;\n"),
+      await violations('ui/src/features/x/x.tsx', "import { createApp } from '../../../../api/app';\nexport const a = createApp;\n"),
     ).toHaveLength(1);
-    expect(await violations('ui/src/pages/x.tsx', "import { readHome } from '../http/home';\nexport const a = readHome;\n")).toEqual([]);
+    expect(
+      await violations('ui/src/features/x/x.tsx', "import { readHome } from '../../http/home';\nexport const a = readHome;\n"),
+    ).toEqual([]);
     expect(await violations('ui/src/x.ts', "import { call } from './http/call';\nexport const a = call;\n")).toEqual([]);
   });
 

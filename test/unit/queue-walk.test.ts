@@ -3,7 +3,7 @@
  * among the cards the person saw, never by the server's rank (issue 38 item 7).
  */
 import { describe, expect, it } from 'vitest';
-import { afterLeaving, placeOf, stepFrom } from '../../ui/src/queue/walk';
+import { afterLeaving, placeOf, stepFrom } from '../../ui/src/features/queue/walk';
 
 const ids = ['sd-1', 'sd-2', 'sd-3', 'sd-4'];
 

@@ -2,28 +2,30 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppPage } from '../../domain/app-routes';
-import { Sidebar } from './components/sidebar';
-import { Decisions } from './pages/decisions';
-import { SignIn } from './pages/sign-in';
-import { createQueryClient } from './queries/query-client';
-import { useSignedIn } from './queries/session';
+import { Sidebar } from './shell/sidebar';
+import { Decisions } from './features/queue/decisions';
+import { SignIn } from './features/sign-in/sign-in';
+import { createQueryClient } from './shared/query-client';
+import { useSignedIn } from './shared/session';
 import { matchRoute } from './routing/match-route';
 import { useNavigations } from './routing/navigate';
 
 // The queue, where a person spends the day, is in the first bundle; every other page is a chunk
 // of its own, fetched when it is first opened, so /decisions downloads only what it draws.
-const ActivityPage = lazy(() => import('./pages/activity').then((page) => ({ default: page.ActivityPage })));
-const AgentInstructionsPage = lazy(() => import('./pages/agent-instructions').then((page) => ({ default: page.AgentInstructionsPage })));
-const AgentsPage = lazy(() => import('./pages/agents').then((page) => ({ default: page.AgentsPage })));
-const AnalyticsPage = lazy(() => import('./pages/analytics').then((page) => ({ default: page.AnalyticsPage })));
-const DecisionDocument = lazy(() => import('./pages/decision-document').then((page) => ({ default: page.DecisionDocument })));
-const HomePage = lazy(() => import('./pages/home').then((page) => ({ default: page.HomePage })));
-const InboxPage = lazy(() => import('./pages/inbox').then((page) => ({ default: page.InboxPage })));
-const RunPage = lazy(() => import('./pages/run').then((page) => ({ default: page.RunPage })));
-const SettingsPage = lazy(() => import('./pages/settings').then((page) => ({ default: page.SettingsPage })));
-const StackPage = lazy(() => import('./pages/stack').then((page) => ({ default: page.StackPage })));
-const TaskBoard = lazy(() => import('./pages/task-board').then((page) => ({ default: page.TaskBoard })));
-const TaskPage = lazy(() => import('./pages/task').then((page) => ({ default: page.TaskPage })));
+const ActivityPage = lazy(() => import('./features/activity/activity').then((page) => ({ default: page.ActivityPage })));
+const AgentInstructionsPage = lazy(() =>
+  import('./features/agents/agent-instructions').then((page) => ({ default: page.AgentInstructionsPage })),
+);
+const AgentsPage = lazy(() => import('./features/agents/agents').then((page) => ({ default: page.AgentsPage })));
+const AnalyticsPage = lazy(() => import('./features/analytics/analytics').then((page) => ({ default: page.AnalyticsPage })));
+const DecisionDocument = lazy(() => import('./features/decision/decision-document').then((page) => ({ default: page.DecisionDocument })));
+const HomePage = lazy(() => import('./features/home/home').then((page) => ({ default: page.HomePage })));
+const InboxPage = lazy(() => import('./features/inbox/inbox').then((page) => ({ default: page.InboxPage })));
+const RunPage = lazy(() => import('./features/tasks/run').then((page) => ({ default: page.RunPage })));
+const SettingsPage = lazy(() => import('./features/settings/settings').then((page) => ({ default: page.SettingsPage })));
+const StackPage = lazy(() => import('./features/stacks/stack').then((page) => ({ default: page.StackPage })));
+const TaskBoard = lazy(() => import('./features/tasks/task-board').then((page) => ({ default: page.TaskBoard })));
+const TaskPage = lazy(() => import('./features/tasks/task').then((page) => ({ default: page.TaskPage })));
 
 export function App() {
   const [client] = useState(createQueryClient);

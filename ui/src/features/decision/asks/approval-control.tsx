@@ -1,0 +1,168 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RiskFlag } from '../../../../../domain/approval';
+import type { AskState } from '../../../../../domain/decision-view-schema';
+import { ReasonField } from '../../../shared/reason-field';
+import { AskForm } from './ask-form';
+import { focusSoon, useAskCommands } from './ask-commands';
+import type { Submit } from './submit';
+import { ToolCallView, type ToolCall } from './tool-call';
+
+type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
+
+/**
+ * An approval ask: the action and its risks, Approve or Reject; a rejection needs a reason (§6.3,
+ * FR-24), an approval may carry one (FR-25) — the same field, optional under the buttons until
+ * Reject makes it required. A permission card has the same controls and words (§6.18 "Approve · Reject ·
+ * Confirm rejection"). An approval record's risks are its flags, worded by the catalogue (FR-63); an
+ * agent's own approval ask says its risks in its own words.
+ * A permission card's ACTION is the tool input the host sent, whole (tool-call.tsx): a command, a
+ * Write's content, an Edit's diff.
+ * Enter on a button presses it (§6.17); Ctrl/⌘+Enter in the reason confirms a rejection. Approving
+ * never follows from a focus move: the keys land on the ask itself, not on Approve, and Enter in the
+ * reason only says how to approve — y, or the button.
+ */
+export function ApprovalControl({
+  ask,
+  submit,
+  riskFlags = null,
+  command = null,
+}: {
+  ask: ApprovalAsk;
+  submit: Submit;
+  riskFlags?: RiskFlag[] | null;
+  /** A permission card's tool call: shown as the ACTION, in code blocks. */
+  command?: ToolCall | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [hint, setHint] = useState(false);
+  const rejection = reason.trim();
+  const box = useRef<HTMLFieldSetElement>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const approve = () => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined);
+  const approveAlways = () => submit({ kind: 'approval', decision: 'approve', always: true }, reason.trim() || undefined);
+  const keeps = command?.alwaysAllows ?? [];
+  // The required reason opens with focus in it, from the button or from n.
+  const startRejecting = () => {
+    setRejecting(true);
+    focusSoon(() => reasonField.current);
+  };
+  useAskCommands(ask.position, {
+    land: () => box.current?.focus(),
+    approve,
+    reject: startRejecting,
+    focusReason: () => reasonField.current?.focus(),
+  });
+  return (
+    <AskForm
+      ready={rejecting && rejection !== ''}
+      onSubmit={() => submit({ kind: 'approval', decision: 'reject' }, rejection)}
+      whenNotReady={() => (rejecting ? reasonField.current?.focus() : setHint(true))}
+    >
+      <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
+        <legend>{ask.prompt}</legend>
+        {ask.context && <p className="ask-context">{ask.context}</p>}
+        <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />
+        {rejecting ? (
+          <>
+            <ReasonField required value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
+            <div className="buttons">
+              <button type="submit" className="primary danger" disabled={rejection === ''}>
+                {t('ask.confirmRejection')}
+              </button>
+              <button type="button" className="quiet" onClick={() => setRejecting(false)}>
+                {t('ask.cancel')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            {/* Approve is the filled primary, Reject the outlined danger: they differ in weight and word, not hue alone (FR-67). */}
+            <div className="buttons">
+              <button type="button" className="primary" data-answer="approve" onClick={approve}>
+                {t('ask.approve')}
+              </button>
+              <button type="button" className="danger" data-answer="reject" onClick={startRejecting}>
+                {t('ask.reject')}
+              </button>
+            </div>
+            {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
+            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
+            {hint && (
+              <p className="help" role="status" data-testid="approve-hint">
+                {t('ask.approveHint')}
+              </p>
+            )}
+          </>
+        )}
+      </fieldset>
+    </AskForm>
+  );
+}
+
+/**
+ * "Approve, and always allow" (issue 31 item 9), where the card's host keeps the answer as a
+ * rule: the button, and the rules it keeps, so the person sees how far "always" reaches.
+ */
+function AlwaysAllow({ rules, onApprove }: { rules: string[]; onApprove: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="always-allow">
+      <button type="button" data-answer="approve-always" aria-describedby={id} onClick={onApprove}>
+        {t('ask.approveAlways')}
+      </button>
+      <div id={id} className="help">
+        <p>{t('ask.alwaysKeeps', { count: rules.length })}</p>
+        <ul data-testid="always-rules">
+          {rules.map((rule) => (
+            <li key={rule}>
+              <code>{rule}</code>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The action an approval ask proposes and its risks: above its controls while it is open, and
+ * on their own, read-only, once its decision is set aside (archived) unanswered.
+ */
+export function ApprovalFacts({
+  ask,
+  riskFlags = null,
+  command = null,
+}: {
+  ask: ApprovalAsk;
+  riskFlags?: RiskFlag[] | null;
+  command?: ToolCall | null;
+}) {
+  const { t } = useTranslation();
+  const risks = riskFlags ? riskFlags.map((flag) => t(`risks.${flag}`)) : ask.risks;
+  return (
+    <>
+      {command !== null ? (
+        <ToolCallView call={command} />
+      ) : (
+        <p>
+          <span className="label">{t('ask.action')}</span> {ask.action.summary}
+        </p>
+      )}
+      {risks.length > 0 && (
+        <div>
+          <span className="label">{t('ask.risks')}</span>
+          <ul data-testid="risks">
+            {risks.map((risk, index) => (
+              <li key={index}>{risk}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * A decision its agent keeps asking (§6.14, FR-56, FR-57): how often, and the action that
+ * opens the agent's instructions with a draft rule drawn from the latest answer. Advisory
+ * only (FR-58): it opens an editor, and nothing is written until the person saves there.
+ */
+import { useTranslation } from 'react-i18next';
+import type { DecisionDetail } from '../../../../domain/decision-detail-schema';
+import { AppLink } from '../../shared/app-link';
+
+export function instructionsHref(agentId: string, draftFrom?: string): string {
+  const path = `/agents/${encodeURIComponent(agentId)}/instructions`;
+  return draftFrom ? `${path}?draft=${encodeURIComponent(draftFrom)}` : path;
+}
+
+export function RecurringNote({ decisionId, recurring }: { decisionId: string; recurring: NonNullable<DecisionDetail['recurring']> }) {
+  const { t } = useTranslation();
+  const agent = recurring.agent.name;
+  return (
+    <div className="recurring-note" data-testid="recurring-note">
+      <p>
+        <span aria-hidden="true">{t('recurring.glyph')} </span>
+        {t('recurring.line', { agent, count: recurring.count })}
+      </p>
+      <AppLink className="button-link" href={instructionsHref(recurring.agent.id, decisionId)}>
+        {t('recurring.action', { agent })}
+      </AppLink>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * What a person does from the detail pane — answer, undo, archive, restore, run a failed
+ * restart again — and what each says: the outcome in the live region, a refusal beside the
+ * decision. Focus stays with the decision after each (FR-66): on the answered ask's summary,
+ * on the ask an undo reopened (not in its field, where the next key would be typed), on the
+ * title after an archive or a restore.
+ */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnswerValue } from '../../../../domain/ask-schema';
+import type { DecisionRead } from '../../http/decisions';
+import { isOvertaken } from '../../http/problem-message';
+import { useDecisionActions } from './decision-queries';
+import { answeredToast } from './outcome-line';
+import { useAction } from '../../shared/use-action';
+import { whyNoUndo } from './why-no-undo';
+
+/** A refusal shown in the pane; `overtaken` when someone else answered first, which the pane then shows. */
+export type DetailProblem = { message: string; overtaken: boolean };
+
+/** Where focus goes once the pane has redrawn: an ask (its summary once answered, else the ask itself) or the title. */
+export type FocusAfter = { ask: number } | { title: true };
+
+export function useDetailActions({
+  id,
+  data,
+  announce,
+  onChanged,
+  onArchived,
+}: {
+  id: string;
+  data: DecisionRead | undefined;
+  announce: (message: string) => void;
+  onChanged: (change: { left: boolean }) => void;
+  onArchived?: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const actions = useDecisionActions(id);
+  const [problem, setProblem] = useState<DetailProblem | null>(null);
+  const focusAfter = useRef<FocusAfter | null>(null);
+  // Archived from this pane, so `u` here restores it (Gmail's undo); an older archive is Restore's.
+  const archivedHere = useRef(false);
+  // What this pane last made of the decision, and the revision it showed then: until a newer
+  // read arrives, the keys go by it rather than by the read from before the change.
+  const madeHere = useRef<{ status: 'archived' | 'open'; from: number | undefined } | null>(null);
+  const statusNow = () =>
+    madeHere.current && madeHere.current.from === data?.decision.revision ? madeHere.current.status : data?.decision.status;
+  const agent = data?.detail.agent?.name ?? t('outcome.theAgent');
+
+  // A refusal is shown and said, and the decision read afresh to show why.
+  const refused = useAction((message, error) => {
+    setProblem({ message, overtaken: isOvertaken(error) });
+    announce(message);
+    void actions.reread();
+  });
+  // One change at a time from this pane: a key pressed twice while the first request is on its
+  // way sends nothing more (issue 38 item 6). Only the request counts, not the reads after it.
+  const busy = useRef(false);
+  const act = (work: () => Promise<void>) => {
+    if (busy.current) return Promise.resolve(false);
+    setProblem(null);
+    return refused(work);
+  };
+  async function sending<T>(request: () => Promise<T>): Promise<T> {
+    busy.current = true;
+    try {
+      return await request();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function answer(ask: number, value: AnswerValue, reason?: string) {
+    await act(async () => {
+      const { decision } = await sending(() => actions.answer.mutateAsync({ ask, value, reason }));
+      announce(t('outcome.answered'));
+      focusAfter.current = { ask };
+      onChanged({ left: decision.status !== 'open' });
+      if (decision.status !== 'resolved') return void (await actions.reread());
+      const settled = await actions.awaitDelivery();
+      const toast = answeredToast(t, settled);
+      if (toast) announce(toast);
+    });
+  }
+
+  /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */
+  async function undo(ask: number) {
+    await act(async () => {
+      await sending(() => actions.undo.mutateAsync(ask));
+      announce(t('undo.undone', { agent }));
+      focusAfter.current = { ask };
+      onChanged({ left: false });
+      await actions.reread();
+    });
+  }
+
+  /**
+   * `u`: the archive just made here is undone (restored); otherwise the most recently answered
+   * ask, when its undo is available; otherwise why not (FR-38). Returns why when it cannot act.
+   */
+  function undoLatest(): string | null {
+    if (!data) return null;
+    if (busy.current) return t('keys.busy');
+    if (statusNow() === 'archived' && archivedHere.current) {
+      void restore();
+      return null;
+    }
+    const latest = data.decision.asks
+      .filter((ask) => ask.answer && data.detail.undo[ask.position]?.available)
+      .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0]?.position;
+    if (!latest) return whyNoUndo(t, data, agent);
+    void undo(latest);
+    return null;
+  }
+
+  async function archive() {
+    await act(async () => {
+      await sending(() => actions.archive.mutateAsync());
+      archivedHere.current = true;
+      madeHere.current = { status: 'archived', from: data?.decision.revision };
+      if (onArchived) onArchived(id);
+      else announce(t('queue.archivedOne'));
+      focusAfter.current = { title: true };
+      onChanged({ left: true });
+      await actions.reread();
+    });
+  }
+
+  /** `e`: archive an open decision, once; say why not otherwise. */
+  function archiveOnce(): string | null {
+    if (busy.current) return t('keys.busy');
+    const status = statusNow();
+    if (status === 'archived') return t('keys.alreadyArchived');
+    if (status !== 'open') return t('keys.onlyOpenArchives');
+    void archive();
+    return null;
+  }
+
+  /** E18: an archived decision offers Restore where its answer controls were. */
+  async function restore() {
+    await act(async () => {
+      await sending(() => actions.restore.mutateAsync());
+      archivedHere.current = false;
+      madeHere.current = { status: 'open', from: data?.decision.revision };
+      announce(t('queue.restored'));
+      focusAfter.current = { title: true };
+      onChanged({ left: true });
+      await actions.reread();
+    });
+  }
+
+  /** E5: a restart that failed can be run again from here (FR-34). */
+  async function runNow() {
+    await act(async () => {
+      const { decision } = await sending(() => actions.runNow.mutateAsync());
+      if (decision.delivery?.kind !== 'failed') announce(t('outcome.ranAgain'));
+      await actions.reread();
+    });
+  }
+
+  return { problem, focusAfter, answer, undo, undoLatest, archive, archiveOnce, restore, runNow };
+}

@@ -1,0 +1,88 @@
+/**
+ * The health line above the list (§6.13, FR-51…FR-54): one of four bands in the catalogue's
+ * words. Heavy and Flooded name the agent that opened the most and link to its instructions —
+ * "Most of them" only for a majority, else "The most", with its count; a burst the median
+ * cannot see yet is said as the last 24 hours (domain/health.ts has the rule). Quiet points
+ * at what the agents did on their own. The band is said in
+ * words as well as by its icon and colour (FR-67). It always counts the whole workspace; under a
+ * filtered view, whose header counts only what it shows, it says so.
+ */
+import { useMay } from '../../shared/session';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { FLOODED_OPEN, isMajority, type Culprit, type HealthLine as Line } from '../../../../domain/health';
+import { AppLink } from '../../shared/app-link';
+import { HealthMenu } from './health-menu';
+
+/** Where "Review recent Runs" leads: the recent runs on the analytics page. */
+export const RECENT_RUNS_HREF = '/analytics#recent-runs';
+const TWO_WEEKS = 14;
+
+export function healthText(t: TFunction, line: Line): string {
+  switch (line.band) {
+    case 'healthy':
+      return t('health.healthy', { count: line.n });
+    case 'heavy':
+      return line.burst ? t('health.heavyBurst', { n: line.n }) : t('health.heavy', { n: line.n });
+    case 'flooded':
+      // More than 25 open floods by itself, in §6.13's words; a burst that floods with fewer open says the burst.
+      return line.burst && line.open <= FLOODED_OPEN
+        ? t('health.floodedBurst', { n: line.lastDay, open: line.open })
+        : t('health.flooded', { n: line.n });
+    case 'quiet':
+      return line.n === TWO_WEEKS ? t('health.quiet') : t('health.quietDays', { n: line.n });
+  }
+}
+
+/** The agent that opened the most, said as a majority ("Most of them") only when it is one. */
+export function culpritText(t: TFunction, culprit: Culprit, burst: boolean): string {
+  if (isMajority(culprit)) return t('health.culprit', { agent: culprit.name });
+  const words = { agent: culprit.name, opened: culprit.opened, total: culprit.of };
+  return burst ? t('health.culpritMostLastDay', words) : t('health.culpritMostWeek', words);
+}
+
+export function HealthLine({
+  line,
+  filtered = false,
+  onAdjust,
+  onHide,
+}: {
+  line: Line;
+  /** The queue under it is filtered: its header's count is the view's, this line's the workspace's. */
+  filtered?: boolean;
+  onAdjust: () => void;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const mayChange = useMay('settings.manage');
+  const culprit = line.band === 'heavy' || line.band === 'flooded' ? line.culprit : null;
+  return (
+    <section
+      className={`health ${line.band}`}
+      data-testid="health"
+      data-band={line.band}
+      aria-label={t('health.region', { band: t(`health.bands.${line.band}`) })}
+    >
+      <span className="health-icon" aria-hidden="true">
+        {t(`health.icons.${line.band}`)}
+      </span>
+      <p className="health-text">
+        <span data-testid="health-line">{healthText(t, line)}</span>
+        {culprit && <span data-testid="health-culprit"> {culpritText(t, culprit, line.burst)}</span>}
+        {filtered && <span data-testid="health-scope"> {t('health.wholeWorkspace')}</span>}
+      </p>
+      {culprit && (
+        <AppLink className="button-link" href={`/agents/${encodeURIComponent(culprit.agentId)}/instructions`}>
+          {t('health.openInstructions')}
+        </AppLink>
+      )}
+      {line.band === 'quiet' && (
+        <AppLink className="button-link" href={RECENT_RUNS_HREF}>
+          {t('health.reviewRuns')}
+        </AppLink>
+      )}
+      {/* Adjusting or hiding the line changes the workspace's settings: settings.manage. */}
+      {mayChange && <HealthMenu onAdjust={onAdjust} onHide={onHide} />}
+    </section>
+  );
+}

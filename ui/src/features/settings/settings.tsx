@@ -1,0 +1,25 @@
+/**
+ * `/settings` (issue 19): who may do what. The workspace's members, its tokens with Revoke,
+ * and minting a token for an agent or for yourself. Only people reach it: the API refuses
+ * every one of these routes to an agent token, and web sign-in takes person tokens only.
+ */
+import { useTranslation } from 'react-i18next';
+import { SettingsCreateToken } from './settings-create-token';
+import { SettingsMembers } from './settings-members';
+import { SettingsTokens } from './settings-tokens';
+import { pageStateOf } from '../../shared/page-state';
+import { useMembers } from './people-queries';
+import { PageFrame } from '../../shared/page-frame';
+
+export function SettingsPage({ me }: { me: string }) {
+  const { t } = useTranslation();
+  const members = useMembers();
+  return (
+    <PageFrame title={t('settings.title')} loaded={pageStateOf(members)} className="settings">
+      <p className="subtitle">{t('settings.subtitle')}</p>
+      {members.data && <SettingsMembers members={members.data} me={me} />}
+      <SettingsTokens me={me} />
+      <SettingsCreateToken />
+    </PageFrame>
+  );
+}
