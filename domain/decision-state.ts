@@ -345,6 +345,17 @@ export function progress(state: Pick<DecisionSnapshot, 'asks'>): { answered: num
   return { answered: required.filter((ask) => ask.answer).length, required: required.length };
 }
 
+/**
+ * Whether answering ask `position` now would close the decision (FR-28, and FR-21: an all-optional
+ * decision closes on its first answer), by the same rule as the workflow's. The web sends what a
+ * person filled in on the other optional asks before such an answer, so none is lost (issue 39 item 6).
+ */
+export function answerCloses(asks: ReadonlyArray<Pick<AskState, 'position' | 'required' | 'answer'>>, position: number): boolean {
+  const required = asks.filter((ask) => ask.required);
+  if (required.length === 0) return !asks.some((ask) => ask.answer);
+  return required.every((ask) => ask.answer || ask.position === position) && required.some((ask) => ask.position === position);
+}
+
 export function answersOf(state: Pick<DecisionSnapshot, 'asks'>) {
   return state.asks.filter((ask) => ask.answer).map((ask) => ({ ask: ask.position, answer: ask.answer }));
 }

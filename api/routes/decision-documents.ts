@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/decisions/:id/documents/:name`: a decision's report, body or option page.
- * An agent's HTML is served under a CSP sandbox (an opaque origin, no scripts), so it can
- * never script the queue; the body is plain text, never markup (DESIGN §8).
+ * An agent's HTML is served under a CSP sandbox with no scripts, so it can never script the
+ * queue; the body is plain text, never markup (DESIGN §8).
  */
 import { refFor } from '../../domain/documents';
 import { DocumentName } from '../../domain/documents-schema';
@@ -13,8 +13,13 @@ import type { Pool } from '../../db/pool';
 import { WROTE, type Handlers } from '../mount-routes';
 import { decisionIdParam } from './decision-id';
 
+/**
+ * No script at all (no `allow-scripts`, `default-src 'none'`), no forms, no loads from anywhere.
+ * `allow-same-origin` lets the queue measure the frame to show it at its full height (issue 39
+ * item 8); with no script inside, the document still cannot act as the member.
+ */
 const SANDBOXED_HTML =
-  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'; frame-ancestors 'self'";
+  "sandbox allow-same-origin; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'; frame-ancestors 'self'";
 
 function documentNotFound(): DomainError {
   return new DomainError('not_found', 'This decision has no such document.');

@@ -39,8 +39,9 @@ describe('decision documents', () => {
     const response = await get(member, `/api/v1/decisions/${id}/documents/report`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/);
-    expect(response.headers.get('content-security-policy')).not.toMatch(/allow-scripts|allow-same-origin/);
+    // Issue 39 item 8: same-origin only so the queue can measure its height; never a script.
+    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox allow-same-origin; default-src 'none';/);
+    expect(response.headers.get('content-security-policy')).not.toMatch(/allow-scripts|script-src|allow-forms|allow-top-navigation/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.text()).toBe(report);
 
@@ -66,7 +67,7 @@ describe('decision documents', () => {
     expect(body.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await body.text()).toBe('# Layouts\n<b>not markup</b>');
     const roomy = await get(member, `/api/v1/decisions/${id}/documents/option-1-2`);
-    expect(roomy.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    expect(roomy.headers.get('content-security-policy')).toMatch(/^sandbox allow-same-origin; default-src 'none';/);
     expect(await roomy.text()).toBe('<p>roomy</p>');
 
     await me.send(decisionRoutes.editDecision, {

@@ -87,9 +87,9 @@ describe('issue 38 item 9: an answered permission card keeps what it approved', 
       let detail = await answeredDetail(page);
       const diff = await detail
         .getByTestId('edit-diff')
-        .locator('.diff-line')
-        .evaluateAll((lines) => lines.map((line) => (line as unknown as { dataset: { kind: string } }).dataset.kind));
-      expect(diff).toEqual(['removed', 'added']);
+        .locator('.diff-part')
+        .evaluateAll((parts) => parts.map((part) => (part as unknown as { dataset: { kind: string } }).dataset.kind));
+      expect(diff).toEqual(['kept', 'removed', 'added', 'kept']);
       expect(await detail.getByTestId('answer-provenance').textContent()).toMatch(/^Through the API · approved input /);
 
       await page.goto(`${cast.url}/decisions/${bashId}`);

@@ -105,7 +105,7 @@ describe('what a person needs to see to decide', () => {
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Which feed tier should it buy?' }).waitFor(SLOW);
     const frame = detail(page).locator('iframe.agent-html');
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-same-origin');
     expect(await frame.getAttribute('src')).toBe(`/api/v1/decisions/${id}/documents/report`);
     await expect
       .poll(() => page.frameLocator('.detail iframe.agent-html').getByRole('heading', { name: 'Feed comparison' }).count(), SLOW)

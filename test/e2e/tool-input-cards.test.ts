@@ -1,8 +1,8 @@
 /**
  * Issue 31 item 2, in a real browser: a permission card shows what the tool call will write.
- * A Write shows the content the file will hold; an Edit shows its change as a diff (removed
- * lines marked "-", added "+", the lines kept unmarked), in monospace, and neither widens a
- * 390 px page even with a long unbroken line; a Bash call shows its description above its
+ * A Write shows the content the file will hold; an Edit shows its change as a diff (word by
+ * word since issue 39 item 8: removed words struck, added underlined), in monospace, and neither
+ * widens a 390 px page even with a long unbroken line; a Bash call shows its description above its
  * command. Item 9: a card whose host keeps an "always" answer as a rule offers "Approve, and
  * always allow" and names the rule; one whose host keeps none does not. Each state is scanned by axe.
  */
@@ -72,7 +72,7 @@ describe('issue 31 item 2: Write and Edit cards show what will be written', () =
   );
 
   it(
-    'issue 31 item 2: an Edit card shows its change as a diff, removed lines marked - and added +, within 390 px',
+    'issue 31 item 2: an Edit card shows its change as a diff, the removed and added words marked, within 390 px',
     async () => {
       const me = world(cast, await cast.newMember());
       const before = `export const port = 3000;\nexport const host = 'localhost';\n${LONG}`;
@@ -80,17 +80,18 @@ describe('issue 31 item 2: Write and Edit cards show what will be written', () =
       const { page, detail } = await openOnPhone(me, 'Edit', { file_path: '/repo/src/app.ts', old_string: before, new_string: after });
       expect(await detail.getByTestId('command').textContent()).toBe('/repo/src/app.ts');
       const diff = detail.getByTestId('edit-diff');
-      const lines = await diff.locator('.diff-line').evaluateAll((elements) =>
+      // Issue 39 item 8: word by word — the number that changed, not the whole line twice.
+      const parts = await diff.locator('.diff-part').evaluateAll((elements) =>
         elements.map((element) => ({
           kind: (element as unknown as { dataset: { kind: string } }).dataset.kind,
           text: (element as unknown as { textContent: string }).textContent,
         })),
       );
-      expect(lines).toEqual([
-        { kind: 'removed', text: '-export const port = 3000;\n' },
-        { kind: 'added', text: '+export const port = 8080;\n' },
-        { kind: 'kept', text: " export const host = 'localhost';\n" },
-        { kind: 'kept', text: ` ${LONG}\n` },
+      expect(parts).toEqual([
+        { kind: 'kept', text: 'export const port = ' },
+        { kind: 'removed', text: '3000' },
+        { kind: 'added', text: '8080' },
+        { kind: 'kept', text: `;\nexport const host = 'localhost';\n${LONG}` },
       ]);
       expect(await diff.evaluate((element) => (globalThis as unknown as Styled).getComputedStyle(element).fontFamily)).toMatch(/mono/i);
       await screenshot(page, 'permission-edit-390');

@@ -342,7 +342,7 @@ describe('modes, sizes and documents', () => {
     await page.goto(`${cast.url}/decisions/${filed.body.decision.id}`);
     const frame = page.locator('iframe.agent-html');
     await frame.waitFor();
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-same-origin');
     await expect.poll(() => page.frameLocator('iframe.agent-html').getByRole('heading', { name: 'Drop analysis' }).count()).toBe(1);
     expect(await page.title()).toBe('Cast');
     await page.getByRole('heading', { name: 'Drop agent_runs_v1?' }).waitFor();

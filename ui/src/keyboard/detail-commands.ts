@@ -3,6 +3,8 @@
  * while it is drawn, so a key calls the pane's own action rather than clicking its buttons. Each
  * returns null when it acted, else why it could not, in the catalogue's words (issue 38 item 6).
  */
+import type { AnswerValue } from '../../../domain/ask-schema';
+
 export type DetailCommands = {
   /** Enter on the selected card: its first open ask — never a verdict's button (a second Enter would press it). */
   focusFirstAsk: () => void;
@@ -20,12 +22,20 @@ export type DetailCommands = {
   archive: () => string | null;
 };
 
+export type UnsentAnswer = { value: AnswerValue; reason?: string };
+
 /**
- * What an ask control offers the keys. `land` takes focus on the ask: a choice or a fact on
+ * What an ask control offers the keys (and the pane, its unsent answer). `land` takes focus on the ask: a choice or a fact on
  * its field, a verdict (approve, grant, mark done) on the ask itself, one key from nothing.
  */
 export type AskCommands = {
   land: () => void;
+  /**
+   * What the person has filled in but not sent (issue 39 item 6): the answer, ready to send
+   * with the one that closes the decision; `incomplete` when it cannot go as it is (the control
+   * has then shown what is missing); null when nothing was filled in.
+   */
+  unsent?: () => UnsentAnswer | 'incomplete' | null;
   approve?: () => void;
   reject?: () => void;
   focusReason?: () => void;

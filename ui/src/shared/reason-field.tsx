@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SendHint } from './send-hint';
 
 /** The reason a rejection or a choice against the recommendation needs (FR-24, FR-65). */
 export function ReasonField({
@@ -8,6 +9,7 @@ export function ReasonField({
   onChange,
   describes,
   fieldRef,
+  sendHint = true,
 }: {
   required: boolean;
   value: string;
@@ -16,6 +18,8 @@ export function ReasonField({
   describes: string;
   /** For the keys that focus it (w, and n on an approval). */
   fieldRef?: Ref<HTMLTextAreaElement>;
+  /** Say that Ctrl/⌘+Enter sends from here; off where another field of the ask already says it, or where it does not send. */
+  sendHint?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -28,13 +32,14 @@ export function ReasonField({
         value={value}
         maxLength={1000}
         required={required}
-        aria-describedby={`${id}-help`}
+        aria-describedby={sendHint ? `${id}-help ${id}-send` : `${id}-help`}
         onChange={(e) => onChange(e.target.value)}
         rows={2}
       />
       <p id={`${id}-help`} className="help">
         {t('ask.reasonHelp')}
       </p>
+      {sendHint && <SendHint id={`${id}-send`} />}
     </div>
   );
 }

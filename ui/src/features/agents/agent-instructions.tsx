@@ -12,6 +12,7 @@ import { useInstructionsEditor, useSaveInstructions, type OpenedEditor } from '.
 import { pageStateOf } from '../../shared/page-state';
 import { useMay } from '../../shared/session';
 import { PageFrame } from '../../shared/page-frame';
+import { SendHint, sendOnCtrlEnter } from '../../shared/send-hint';
 
 /** The API's limit on an agent's instructions (domain/agent.ts). */
 export const INSTRUCTIONS_MAX = 20_000;
@@ -81,6 +82,7 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
   const describedBy = [
     'instructions-help',
     'instructions-count',
+    mayEdit ? 'instructions-send' : '',
     over > 0 ? 'instructions-too-long' : '',
     drafting ? 'instructions-draft' : '',
   ]
@@ -120,12 +122,14 @@ function InstructionsForm({ opened }: { opened: OpenedEditor }) {
         value={text}
         readOnly={!mayEdit}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={mayEdit ? sendOnCtrlEnter : undefined}
         aria-invalid={over > 0 ? 'true' : undefined}
         aria-describedby={describedBy}
       />
       <p id="instructions-count" className="help" data-testid="instructions-count">
         {t('instructions.characters', { count: number(text.length), max: number(INSTRUCTIONS_MAX) })}
       </p>
+      {mayEdit && <SendHint id="instructions-send" saves />}
       {over > 0 && (
         <p id="instructions-too-long" className="field-error">
           {t('instructions.tooLong', { count: over, over: number(over), max: number(INSTRUCTIONS_MAX) })}

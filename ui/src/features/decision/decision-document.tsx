@@ -1,8 +1,8 @@
 /**
  * `/decisions/sd-N`: the decision as a document — question, asking session, context or the
- * embedded report, each option's own page, and the answer controls. Agent HTML is shown in
- * an iframe with the `sandbox` attribute, served with a CSP sandbox: it can never act as the
- * member.
+ * embedded report, each option's own page, and the answer controls. Agent HTML is shown in a
+ * sandboxed frame with no script, served with a CSP sandbox: it can never act as the member.
+ * Each document is shown at its full height (issue 39 item 8); the body is plain text.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,8 @@ import { DecisionDetail } from './decision-detail';
 import { LiveRegion } from '../../shared/live-region';
 import { useDecision } from './decision-queries';
 import { focusOnArrival } from '../../routing/navigate';
-
-function SandboxedPage({ src, title }: { src: string; title: string }) {
-  return <iframe className="agent-html" sandbox="" src={src} title={title} referrerPolicy="no-referrer" />;
-}
+import { AgentHtmlFrame } from './documents/agent-html-frame';
+import { DocumentText } from './documents/document-text';
 
 export function DecisionDocument({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -40,8 +38,8 @@ export function DecisionDocument({ id }: { id: string }) {
     <main className="document">
       <a href={`/decisions?id=${decision.id}`}>{t('document.back')}</a>
       {decision.links.sessionId && <p className="help">{t('document.session', { session: decision.links.sessionId })}</p>}
-      {documents.report && <SandboxedPage src={href('report')} title={t('document.report')} />}
-      {documents.doc && <SandboxedPage src={href('doc')} title={t('document.body')} />}
+      {documents.report && <AgentHtmlFrame src={href('report')} title={t('document.report')} />}
+      {documents.doc && <DocumentText decisionId={decision.id} revision={decision.revision} capped={false} />}
       {choice && choice.kind === 'decision' && Object.keys(documents.options ?? {}).length > 0 && (
         <section>
           <h2>{t('document.optionPages')}</h2>
@@ -49,7 +47,7 @@ export function DecisionDocument({ id }: { id: string }) {
             documents.options?.[`${choice.position}.${index + 1}`] ? (
               <details key={index}>
                 <summary>{option.label}</summary>
-                <SandboxedPage src={href(`option-${choice.position}-${index + 1}`)} title={option.label} />
+                <AgentHtmlFrame src={href(`option-${choice.position}-${index + 1}`)} title={option.label} />
               </details>
             ) : null,
           )}

@@ -1,13 +1,18 @@
 /**
- * The agent's report inside the detail pane, and the way to the decision's full page
- * (`/decisions/sd-N`: the report at full size, the body, each option's page). Agent HTML is
- * shown as the document page shows it: an iframe with an empty `sandbox` (no scripts, an opaque
- * origin), served under a CSP sandbox (api/routes/decision-documents.ts) — it can never act as
- * the member.
+ * The agent's report and plain-text body inside the detail pane, and the way to the decision's
+ * full page (`/decisions/sd-N`: each at full height, and each option's page). Agent HTML is
+ * shown as the document page shows it: a sandboxed frame with no script, served under a CSP
+ * sandbox (api/routes/decision-documents.ts) — it can never act as the member. In the pane a
+ * frame is as tall as its content up to a cap; the rest scrolls inside it.
  */
 import { useTranslation } from 'react-i18next';
 import { documentHref, type DecisionRead } from '../../http/decisions';
 import { AppLink } from '../../shared/app-link';
+import { AgentHtmlFrame } from './documents/agent-html-frame';
+import { DocumentText } from './documents/document-text';
+
+/** The pane shows a report up to this tall (its page shows it whole). */
+const PANE_CAP_PX = 480;
 
 export function DecisionReport({ decision }: { decision: DecisionRead['decision'] }) {
   const { t } = useTranslation();
@@ -20,20 +25,28 @@ export function DecisionReport({ decision }: { decision: DecisionRead['decision'
       <span aria-hidden="true"> {t('outcome.arrow')}</span>
     </AppLink>
   );
-  // Without a report, the body or option pages are one link away.
-  if (!documents.report) return <p data-testid="report">{fullPage}</p>;
+  const body = documents.doc ? <DocumentText decisionId={decision.id} revision={decision.revision} capped /> : null;
+  // Without a report, the body (if any) and then the option pages, one link away.
+  if (!documents.report)
+    return (
+      <>
+        {body}
+        <p data-testid="report">{fullPage}</p>
+      </>
+    );
   return (
-    <section className="report" aria-labelledby={`report-${decision.id}`} data-testid="report">
-      <h3 id={`report-${decision.id}`}>{t('detail.report')}</h3>
-      <iframe
-        className="agent-html"
-        sandbox=""
-        src={documentHref(decision.id, 'report')}
-        title={t('document.report')}
-        referrerPolicy="no-referrer"
-        loading="lazy"
-      />
-      {fullPage}
-    </section>
+    <>
+      <section className="report" aria-labelledby={`report-${decision.id}`} data-testid="report">
+        <h3 id={`report-${decision.id}`}>{t('detail.report')}</h3>
+        <AgentHtmlFrame src={documentHref(decision.id, 'report')} title={t('document.report')} cap={PANE_CAP_PX} lazy />
+        {!body && fullPage}
+      </section>
+      {body && (
+        <>
+          {body}
+          <p>{fullPage}</p>
+        </>
+      )}
+    </>
   );
 }

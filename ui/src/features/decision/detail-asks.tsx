@@ -2,12 +2,16 @@
  * "What this needs from you": the asks with their progress, each open one's control or its
  * answer, and the word on asks past the tenth that were dropped (E10).
  */
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue } from '../../../../domain/ask-schema';
 import { documentHref, type DecisionRead } from '../../http/decisions';
 import { AskItem } from './asks/ask-item';
 import { ProgressDots } from '../../shared/progress-dots';
 import { useMay } from '../../shared/session';
+import { answerCloses } from '../../../../domain/decision-state';
+import type { UnsentAnswer } from '../../keyboard/detail-commands';
+import { AskCommandsContext } from './asks/ask-commands';
 
 export function DetailAsks({
   data,
@@ -17,7 +21,8 @@ export function DetailAsks({
 }: {
   data: DecisionRead;
   me: string | null;
-  onAnswer: (ask: number, value: AnswerValue, reason?: string) => void;
+  /** `withUnsent`: the other asks' answers filled in and not sent, to send first (issue 39 item 6). */
+  onAnswer: (ask: number, value: AnswerValue, reason?: string, withUnsent?: Array<UnsentAnswer & { ask: number }>) => void;
   onUndo: (ask: number) => void;
 }) {
   const { t } = useTranslation();
@@ -25,6 +30,25 @@ export function DetailAsks({
   const open = decision.status === 'open';
   const mayAnswer = useMay('decision.answer');
   const agent = detail.agent?.name ?? t('outcome.theAgent');
+  const controls = useContext(AskCommandsContext);
+
+  /**
+   * An answer that closes the decision takes with it what the person filled in on the other
+   * open asks (optional ones: a required one would keep it open), so closing never throws away
+   * what was typed or picked (issue 39 item 6). A filled-in answer that cannot go as it is holds
+   * the closing answer back; its control says what is missing.
+   */
+  function answer(position: number, value: AnswerValue, reason?: string) {
+    if (!answerCloses(decision.asks, position)) return onAnswer(position, value, reason);
+    const unsent: Array<UnsentAnswer & { ask: number }> = [];
+    for (const other of decision.asks) {
+      if (other.position === position || other.answer) continue;
+      const filled = controls?.get(other.position)?.unsent?.();
+      if (filled === 'incomplete') return;
+      if (filled) unsent.push({ ask: other.position, ...filled });
+    }
+    onAnswer(position, value, reason, unsent);
+  }
   return (
     <>
       <h3>
@@ -48,7 +72,8 @@ export function DetailAsks({
             members={detail.members}
             me={me}
             open={open}
-            submit={(value, reason) => onAnswer(ask.position, value, reason)}
+            submit={(value, reason) => answer(ask.position, value, reason)}
+            agent={detail.agent}
             riskFlags={ask.position === 1 && decision.source?.kind === 'approval' ? detail.riskFlags : null}
             // A permission card's ACTION is the tool input its host sent, whole.
             command={

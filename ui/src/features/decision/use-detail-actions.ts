@@ -14,9 +14,13 @@ import { useDecisionActions } from './decision-queries';
 import { answeredToast } from './outcome-line';
 import { useAction } from '../../shared/use-action';
 import { whyNoUndo } from './why-no-undo';
+import type { UnsentAnswer as Filled } from '../../keyboard/detail-commands';
 
 /** A refusal shown in the pane; `overtaken` when someone else answered first, which the pane then shows. */
 export type DetailProblem = { message: string; overtaken: boolean };
+
+/** Another ask's answer, filled in and not sent. */
+type UnsentAnswer = Filled & { ask: number };
 
 /** Where focus goes once the pane has redrawn: an ask (its summary once answered, else the ask itself) or the title. */
 export type FocusAfter = { ask: number } | { title: true };
@@ -70,9 +74,13 @@ export function useDetailActions({
     }
   }
 
-  async function answer(ask: number, value: AnswerValue, reason?: string) {
+  /** `unsent`: answers to other asks, filled in and not sent, sent first so closing keeps them (issue 39 item 6). */
+  async function answer(ask: number, value: AnswerValue, reason?: string, unsent: UnsentAnswer[] = []) {
     await act(async () => {
-      const { decision } = await sending(() => actions.answer.mutateAsync({ ask, value, reason }));
+      const { decision } = await sending(async () => {
+        for (const other of unsent) await sendUnsent(other);
+        return actions.answer.mutateAsync({ ask, value, reason });
+      });
       announce(t('outcome.answered'));
       focusAfter.current = { ask };
       onChanged({ left: decision.status !== 'open' });
@@ -81,6 +89,15 @@ export function useDetailActions({
       const toast = answeredToast(t, settled);
       if (toast) announce(toast);
     });
+  }
+
+  /** Someone else answering that ask first is no reason to hold this answer back: theirs stands. */
+  async function sendUnsent(other: UnsentAnswer) {
+    try {
+      await actions.answer.mutateAsync(other);
+    } catch (error) {
+      if (!isOvertaken(error)) throw error;
+    }
   }
 
   /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */

@@ -15,6 +15,7 @@ import { useReply } from './inbox-queries';
 import { Ago } from '../../shared/ago';
 import { AppLink } from '../../shared/app-link';
 import { RiskChips } from '../../shared/risk-chips';
+import { SendHint, sendOnCtrlEnter } from '../../shared/send-hint';
 
 /** Who settled it, as the reader reads it: "you", a teammate's name, or the stack's auto-default. */
 function settler(t: TFunction, message: Message, me: string | null): string {
@@ -131,13 +132,15 @@ export function InboxMessage({
               value={text}
               rows={2}
               maxLength={4000}
-              aria-describedby={problem ? `${helpId} ${problemId}` : helpId}
+              aria-describedby={problem ? `${helpId} ${helpId}-send ${problemId}` : `${helpId} ${helpId}-send`}
               aria-invalid={problem ? 'true' : undefined}
               onChange={(event) => setText(event.target.value)}
+              onKeyDown={sendOnCtrlEnter}
             />
             <p id={helpId} className="help">
               {help}
             </p>
+            <SendHint id={`${helpId}-send`} />
             {problem && (
               <p id={problemId} role="alert">
                 {problem}

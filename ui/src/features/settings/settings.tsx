@@ -1,7 +1,8 @@
 /**
  * `/settings` (issue 19): who may do what. The workspace's members, its tokens with Revoke,
- * and minting a token for an agent or for yourself. Only people reach it: the API refuses
- * every one of these routes to an agent token, and web sign-in takes person tokens only.
+ * minting a token for an agent or for yourself, and each agent's tool grants (issue 39 item 5).
+ * Only people reach it: the API refuses every one of these routes to an agent token, and web
+ * sign-in takes person tokens only.
  */
 import { useTranslation } from 'react-i18next';
 import { SettingsCreateToken } from './settings-create-token';
@@ -10,6 +11,7 @@ import { SettingsTokens } from './settings-tokens';
 import { pageStateOf } from '../../shared/page-state';
 import { useMembers } from './people-queries';
 import { PageFrame } from '../../shared/page-frame';
+import { SettingsGrants } from './settings-grants';
 
 export function SettingsPage({ me }: { me: string }) {
   const { t } = useTranslation();
@@ -20,6 +22,7 @@ export function SettingsPage({ me }: { me: string }) {
       {members.data && <SettingsMembers members={members.data} me={me} />}
       <SettingsTokens me={me} />
       <SettingsCreateToken />
+      <SettingsGrants />
     </PageFrame>
   );
 }

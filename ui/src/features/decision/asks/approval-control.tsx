@@ -7,6 +7,7 @@ import { AskForm } from './ask-form';
 import { focusSoon, useAskCommands } from './ask-commands';
 import type { Submit } from './submit';
 import { ToolCallView, type ToolCall } from './tool-call';
+import { OptionalNote } from './optional-note';
 
 type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
 
@@ -65,6 +66,7 @@ export function ApprovalControl({
       <fieldset id={id} ref={box} tabIndex={-1} aria-describedby={rejecting ? `${id}-reason` : undefined}>
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />
         {rejecting ? (
           <>
@@ -90,7 +92,7 @@ export function ApprovalControl({
               </button>
             </div>
             {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
-            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
+            <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} sendHint={false} />
             {hint && (
               <p className="help" role="status" data-testid="approve-hint">
                 {t('ask.approveHint')}

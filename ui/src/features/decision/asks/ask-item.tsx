@@ -92,6 +92,7 @@ export function AskItem({
   optionPage,
   riskFlags = null,
   command = null,
+  agent = null,
 }: {
   ask: AskState;
   members: Record<string, string>;
@@ -106,6 +107,8 @@ export function AskItem({
   riskFlags?: RiskFlag[] | null;
   /** A permission card's tool call, whole: its approval ask shows it as code. */
   command?: ToolCall | null;
+  /** The decision's agent: an access ask naming a tool offers to grant it to them. */
+  agent?: { id: string; name: string } | null;
 }) {
   const { t } = useTranslation();
   // A role without decision.answer reads an open ask as a closed one: its question, no control.
@@ -159,7 +162,7 @@ export function AskItem({
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} />}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
-      {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} />}
+      {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} agent={agent} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}
     </li>
   );

@@ -6,6 +6,7 @@ import { ReasonField } from '../../../shared/reason-field';
 import { AskForm, focusIn } from './ask-form';
 import { useAskCommands } from './ask-commands';
 import type { OptionPageHref, Submit } from './submit';
+import { OptionalNote } from './optional-note';
 
 type DecisionAsk = Extract<AskState, { kind: 'decision' }>;
 
@@ -34,6 +35,16 @@ export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk;
   useAskCommands(ask.position, {
     land: () => (inputs().find((input) => input.checked) ?? inputs()[0])?.focus(),
     focusReason: () => reasonField.current?.focus(),
+    // Picked and not sent: it goes with the answer that closes the decision (issue 39 item 6);
+    // a pick that cannot go as it is (a reason missing, too few boxes) holds that answer back.
+    unsent: () => {
+      if (selected.length === 0) return null;
+      if (ready) return { value: { kind: 'decision', selected }, reason: reason.trim() || undefined };
+      if (required && !reason.trim()) reasonField.current?.focus();
+      else (inputs().find((input) => input.checked) ?? inputs()[0])?.focus();
+      setHint(t('ask.finishOptional'));
+      return 'incomplete';
+    },
   });
   const toggle = (n: number) =>
     setSelected((current) =>
@@ -74,6 +85,7 @@ export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk;
       >
         <legend>{ask.prompt}</legend>
         {ask.context && <p className="ask-context">{ask.context}</p>}
+        <OptionalNote ask={ask} />
         {ask.multiple && (
           <div id={`${id}-range`}>
             <p className="help">{t('ask.chooseRange', { min, max })}</p>

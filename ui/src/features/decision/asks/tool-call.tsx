@@ -1,14 +1,15 @@
 /**
  * A permission card's ACTION (issue 31 item 2): what the tool call will do, from the whole
  * input its host sent. Bash: its description, then the command. Write: the file, then the
- * content it will hold. Edit (and each edit of a MultiEdit): the file, then the change as a
- * diff — lines the edit removes marked "-", lines it adds "+", the lines both keep unmarked.
- * Each is code in a monospace block that wraps and scrolls inside its own box, so even a long
- * unbroken line never widens the page.
+ * content it will hold, with line numbers and no soft wrap (issue 39 item 8). Edit (and each
+ * edit of a MultiEdit): the file, then the change word by word — removed words struck through,
+ * added ones underlined, the rest as it was. Each is code in a monospace block that scrolls
+ * inside its own box, so even a long unbroken line never widens the page.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { diffLines } from './line-diff';
+import { CodeLines } from './code-lines';
+import { diffWords } from './word-diff';
 
 /**
  * The telling text (the card's context) and, when the host sent it, the tool's whole input; and
@@ -57,9 +58,7 @@ export function ToolCallView({ call }: { call: ToolCall }) {
           <span className="label" id={`${id}-content`}>
             {t('ask.writes')}
           </span>
-          <pre tabIndex={0} aria-labelledby={`${id}-content`} data-testid="write-content">
-            <code>{content}</code>
-          </pre>
+          <CodeLines text={content} labelledBy={`${id}-content`} testId="write-content" />
         </>
       )}
       {edits.map((edit, index) => (
@@ -76,19 +75,15 @@ function EditDiff({ edit, labelId }: { edit: Edit; labelId: string }) {
       <span className="label" id={labelId}>
         {t('ask.changes')}
       </span>
-      <pre tabIndex={0} aria-labelledby={labelId} className="diff" data-testid="edit-diff">
+      <pre tabIndex={0} aria-labelledby={labelId} className="code diff" data-testid="edit-diff">
         <code>
-          {diffLines(edit.old, edit.new).map((line, index) => {
-            // Removed and added lines are <del> and <ins>, so assistive technology says so; the mark is for the eye.
-            const Line = LINE_ELEMENT[line.kind];
+          {diffWords(edit.old, edit.new).map((part, index) => {
+            // Removed and added words are <del> and <ins>, so assistive technology says so; strike and underline are for the eye.
+            const Part = PART_ELEMENT[part.kind];
             return (
-              <Line key={index} className={`diff-line diff-${line.kind}`} data-kind={line.kind}>
-                <span className="diff-mark" aria-hidden="true">
-                  {MARKS[line.kind]}
-                </span>
-                {line.text}
-                {'\n'}
-              </Line>
+              <Part key={index} className={`diff-part diff-${part.kind}`} data-kind={part.kind}>
+                {part.text}
+              </Part>
             );
           })}
         </code>
@@ -97,5 +92,4 @@ function EditDiff({ edit, labelId }: { edit: Edit; labelId: string }) {
   );
 }
 
-const MARKS = { removed: '-', added: '+', kept: ' ' } as const;
-const LINE_ELEMENT = { removed: 'del', added: 'ins', kept: 'span' } as const;
+const PART_ELEMENT = { removed: 'del', added: 'ins', kept: 'span' } as const;
