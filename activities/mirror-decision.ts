@@ -8,6 +8,7 @@ import { progress, type DecisionEvent } from '../domain/decision-state';
 import { recurringFingerprint } from '../domain/recurring';
 import type { WebhookEventType, WebhookSubscribers } from '../domain/webhook';
 import { bySubscribedType, subscribedEndpoints, type SubscriberRow } from '../db/webhooks';
+import { postReasons } from './post-reasons';
 import { followArchive, movesRecord } from './settle-record';
 
 export type MirrorOutcome = 'applied' | 'stale';
@@ -55,15 +56,16 @@ const MIRROR_READING_SUBSCRIBERS = `${MIRROR_CHANGES}
  * a busy machine each round trip to Postgres costs more than the work it carries.
  */
 export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[] = []): Promise<MirrorOutcome> {
-  // A record's decision archived or restored moves its record and task in the same transaction.
-  if (movesRecord(snapshot)) {
-    return withTransaction(db, async (client) => {
-      const outcome = await mirrorRow(client, snapshot, events);
-      if (outcome === 'applied') await followArchive(client, snapshot);
-      return outcome;
-    });
-  }
-  return mirrorRow(db, snapshot, events);
+  // A record's decision archived or restored moves its record in the same transaction.
+  const outcome = movesRecord(snapshot)
+    ? await withTransaction(db, async (client) => {
+        const applied = await mirrorRow(client, snapshot, events);
+        if (applied === 'applied') await followArchive(client, snapshot);
+        return applied;
+      })
+    : await mirrorRow(db, snapshot, events);
+  await postReasons(db, snapshot, events);
+  return outcome;
 }
 
 async function mirrorRow(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
@@ -81,6 +83,7 @@ export async function mirrorReadingSubscribers(
   const { rows } = await db.query<{ applied: boolean; subscribers: SubscriberRow[] }>(
     prepared(db, MIRROR_READING_SUBSCRIBERS, [...mirrorValues(snapshot, events), types]),
   );
+  await postReasons(db, snapshot, events);
   return { outcome: rows[0]?.applied ? 'applied' : 'stale', subscribers: bySubscribedType(rows[0]?.subscribers ?? [], types) };
 }
 

@@ -2,7 +2,8 @@
  * The record behind a decision follows it (FR-29): when the decision resolves, its approval
  * is approved or rejected, or its escalation resolved, from the derived first ask's answer;
  * when an undo reopens the decision, the record is pending (or open) again. Archived, the
- * decision's record reads archived too, and a restore makes it wait again.
+ * decision's record reads archived too, and a restore makes it wait again. Neither touches the
+ * task: AW-03 §7 leaves the task's lifecycle to the task, "deliberately not chained".
  */
 import { recordOf, type DecisionSnapshot } from '../domain/decision';
 import { settlementOf } from '../domain/record-projection';
@@ -10,7 +11,6 @@ import { recordApprovalVerdict } from '../db/approvals';
 import { recordEscalationResolution } from '../db/escalations';
 import type { Pool, PoolClient } from '../db/pool';
 import { setRecordArchived } from '../db/records';
-import { holdTask, releaseTaskHold } from './hold-task';
 
 export async function settleRecord(pool: Pool, decision: DecisionSnapshot): Promise<void> {
   const record = recordOf(decision.source);
@@ -43,17 +43,14 @@ export function movesRecord(decision: DecisionSnapshot): boolean {
 
 /**
  * Inside the transaction that mirrored the decision, so no reader sees one without the other:
- * archived, the record reads archived and no longer holds its task (nobody is asked to answer
- * a question set aside, and the task is not left blocked for good); restored, the record waits
- * again and holds its task again. Idempotent: a snapshot mirrored twice changes nothing more.
+ * archived, the record reads archived; restored, it waits again. The task keeps its status and
+ * its blockers either way, as a filed decision's does (AW-03 §7: archiving a decision and the
+ * task's lifecycle are "deliberately not chained"; FR-46: archiving resolves nothing).
+ * Idempotent: a snapshot mirrored twice changes nothing more.
  */
 export async function followArchive(client: PoolClient, decision: DecisionSnapshot): Promise<void> {
   const record = recordOf(decision.source);
   if (!record) return;
-  if (decision.status === 'archived') {
-    await setRecordArchived(client, decision.workspaceId, record, true);
-    await releaseTaskHold(client, decision);
-  } else if (decision.status === 'open' && (await setRecordArchived(client, decision.workspaceId, record, false))) {
-    await holdTask(client, decision);
-  }
+  if (decision.status === 'archived') await setRecordArchived(client, decision.workspaceId, record, true);
+  else if (decision.status === 'open') await setRecordArchived(client, decision.workspaceId, record, false);
 }

@@ -6,7 +6,7 @@
  */
 import { describeAnswer } from './ask';
 import type { DecisionSnapshot } from './decision';
-import { pendingLead, pendingTask, stillWaits, type HeldTask } from './pane-lines';
+import { pendingLead, pendingTask, stillWaits, taskWaitsReplaces, type HeldTask } from './pane-lines';
 import type { Pickup } from './pickup';
 
 function attribute(value: string): string {
@@ -36,17 +36,18 @@ export function composeAnswerMessage(decision: Pick<DecisionSnapshot, 'id' | 'qu
   return [...lines, castDecisionTag(decision)].join('\n');
 }
 
-/** "The task "X" still waits on 1 other decision." — what holds it now (E16), or null when nothing else does. */
+/** "This Task is still waiting on 1 other blocker." — what holds it now (E16, §6.18), or null when nothing else does. */
 function taskWaitsLine(task: HeldTask | null): string | null {
   const waits = stillWaits(task);
-  if (!task || !waits) return null;
-  return `The task "${task.title}" still waits on ${waits.count} other ${waits.noun}${waits.count === 1 ? '' : 's'}.`;
+  if (!waits) return null;
+  return `This Task is still waiting on ${waits.count} other ${waits.count === 1 ? 'blocker' : 'blockers'}.`;
 }
 
 /**
  * What the person is told about where the answer went (FR-31, FR-34; §6.18 copy) and, when
- * something else still holds its task, what does (FR-33, E16): both when both are true. The
- * task is read with the line, so the count never outlives the blockers it counts.
+ * something else still holds its task, that it does (FR-33, E16) — in the outcome's place or
+ * after it (domain/pane-lines.ts). The task is read with the line, so the count never
+ * outlives the blockers it counts.
  */
 export function deliveryLine(
   delivery: NonNullable<DecisionSnapshot['delivery']>,
@@ -62,7 +63,9 @@ export function deliveryLine(
     nothing: 'Answered. There was no paused work left to restart.',
   }[delivery.kind];
   const waits = taskWaitsLine(task);
-  return waits ? `${happened} ${waits}` : happened;
+  if (!waits) return happened;
+  // §6.18 "Restart — other blockers": "Answered. This Task is still waiting on {count} other blocker(s)."
+  return taskWaitsReplaces(delivery.kind) ? `Answered. ${waits}` : `${happened} ${waits}`;
 }
 
 /**
@@ -79,7 +82,7 @@ export function pendingLine(
   const lead = pendingLead(progress);
   if (!lead) return null;
   const agent = agentName ?? 'the agent';
-  const opening = { this: 'Answer this', last: 'One more', both: 'Answer both', all: `Answer all ${lead.count}` }[lead.kind];
+  const opening = lead.kind === 'last' ? 'One more' : `Answer all ${lead.count}`;
   const [answers, go, are] = progress.required === 1 ? ['your answer', 'goes', 'is'] : ['your answers', 'go', 'are'];
   const then = {
     restart: `${agent} picks this up where it stopped.`,

@@ -28,8 +28,21 @@ const ANSWER_HINT: Record<AskKind, string> = {
 /** "an approval", "a fact": the kinds read as words in a sentence. */
 const withArticle = (kind: AskKind) => `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
 
+/**
+ * Where the ask is shown. cast-decide "Permission prompts in the same queue": a permission card
+ * is answered with y or n alone, so its Deny needs no reason; FR-24's reason is for a rejection
+ * of an action an agent proposed, which it learns from.
+ */
+export type AskPlace = { permission?: boolean };
+
 /** Checks an answer against the ask it answers (FR-23, FR-24); `null` means it fits. */
-export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue, reason: string | null): Rejection | null {
+export function checkAnswerShape(
+  ask: Ask,
+  position: number,
+  answer: AnswerValue,
+  reason: string | null,
+  place: AskPlace = {},
+): Rejection | null {
   if (answer.kind !== ask.kind) {
     return {
       code: 'answer_kind_mismatch',
@@ -41,7 +54,7 @@ export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue
     const rejection = checkDecisionAnswer(ask, position, answer);
     if (rejection) return rejection;
   }
-  if (!reason && needsReason(ask, answer)) {
+  if (!reason && needsReason(ask, answer, place)) {
     return {
       code: 'reason_required',
       message:
@@ -54,8 +67,8 @@ export function checkAnswerShape(ask: Ask, position: number, answer: AnswerValue
   return null;
 }
 
-export function needsReason(ask: Ask, answer: AnswerValue): boolean {
-  if (ask.kind === 'approval' && answer.kind === 'approval') return approvalNeedsReason(answer);
+export function needsReason(ask: Ask, answer: AnswerValue, place: AskPlace = {}): boolean {
+  if (ask.kind === 'approval' && answer.kind === 'approval') return !place.permission && approvalNeedsReason(answer);
   if (ask.kind === 'decision' && answer.kind === 'decision') return decisionNeedsReason(ask, answer);
   return false;
 }

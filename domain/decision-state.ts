@@ -237,7 +237,8 @@ export function checkAnswer(
   }
   const closed = nobodyWaiting(state) ?? notOpen(state);
   if (closed) return closed;
-  const shape = checkAnswerShape(ask, command.ask, command.value, command.reason) ?? alwaysNotOffered(state, command);
+  const place = { permission: state.source?.kind === 'permission' };
+  const shape = checkAnswerShape(ask, command.ask, command.value, command.reason, place) ?? alwaysNotOffered(state, command);
   if (shape) return shape;
   if (ask.kind === 'access' && command.access === 'denied') {
     return {

@@ -20,8 +20,8 @@
  * decision a day" the moment the open count fell to 25 (issue #30). A burst says so in
  * words ("26 decisions in the last 24 hours"), and its culprit is counted over those 24 hours.
  *
- * The culprit (FR-54) is the agent that opened the most in the line's window; "Most of them"
- * only when that is more than half, else "The most: {agent}, {opened} of the {of}".
+ * The culprit (FR-54) is the agent that opened the most in the line's window, with its count
+ * and the window's total; the web says it in §6.18's words, "Most of them: {agent}.".
  */
 import { z } from 'zod';
 import { someFields } from './some-fields';

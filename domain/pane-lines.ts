@@ -9,24 +9,35 @@ import type { Pickup } from './pickup';
 /** The decision's task as the detail reads it: what holds it right now. */
 export type HeldTask = { title: string; holds: { self: boolean; decisions: number; other: number } };
 
-/** How the pending line opens: "Answer this", "One more", "Answer both", "Answer all 3" — never "Answer all 2". */
-export type PendingLead = { kind: 'this' | 'last' | 'both' | 'all'; count: number };
+/**
+ * How the pending line opens, §6.18's two: "Answer all {count}" while several are left, "One
+ * more" for the last one.
+ */
+export type PendingLead = { kind: 'last' | 'all'; count: number };
 
 export function pendingLead(progress: { answered: number; required: number }): PendingLead | null {
   const left = progress.required - progress.answered;
   if (left <= 0) return null;
-  if (left === 1) return { kind: progress.required === 1 ? 'this' : 'last', count: 1 };
-  return { kind: left === 2 ? 'both' : 'all', count: left };
+  return left === 1 ? { kind: 'last', count: 1 } : { kind: 'all', count: left };
 }
 
-/** What still holds the task besides this decision: counted as decisions while only decisions do. */
-export type StillWaits = { count: number; noun: 'decision' | 'blocker' };
+/** What still holds the task besides this decision: its other blockers, decisions among them (E16). */
+export type StillWaits = { count: number };
 
 export function stillWaits(task: HeldTask | null): StillWaits | null {
   if (!task) return null;
-  const { decisions, other } = task.holds;
-  if (decisions + other === 0) return null;
-  return other === 0 ? { count: decisions, noun: 'decision' } : { count: decisions + other, noun: 'blocker' };
+  const count = task.holds.decisions + task.holds.other;
+  return count === 0 ? null : { count };
+}
+
+/**
+ * §6.5: the restart outcomes are "one line each, in place of one another", so "Answered. This
+ * Task is still waiting on {count} other blocker(s)." (E16) takes the outcome's place — but not a
+ * failed restart's, which must stay seen with its Run now (FR-34), nor a run's wait on other
+ * decisions: those keep their line and add "This Task is still waiting on …" after it.
+ */
+export function taskWaitsReplaces(kind: 'restarted' | 'injected' | 'queued' | 'waiting' | 'nothing' | 'failed'): boolean {
+  return kind !== 'failed' && kind !== 'waiting';
 }
 
 /**

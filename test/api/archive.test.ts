@@ -139,7 +139,7 @@ describe('Archive all', () => {
 });
 
 describe('archiving one decision', () => {
-  it('FR-46 — archiving resolves nothing and restarts nothing: the run stays parked and the task blocked', async () => {
+  it('FR-46, §7 — archiving resolves nothing and restarts nothing: the run stays parked and the task blocked', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
     const parked = await me.run(session, 'parked');
@@ -149,7 +149,10 @@ describe('archiving one decision', () => {
     const archived = await me.send(decisionRoutes.archiveDecision, { params: { id }, body: {} });
     expect(archived.decision).toMatchObject({ status: 'archived', resolvedAt: null, delivery: null });
     expect((await me.send(runRoutes.getRun, { params: { id: parked.id } })).run.status).toBe('parked');
-    expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('blocked');
+    // §7: archiving and the task's lifecycle are "deliberately not chained" — as for a record's decision.
+    const held = (await me.send(taskRoutes.getTask, { params: { id: task.id } })).task;
+    expect(held).toMatchObject({ status: 'blocked', statusBeforeBlocked: task.status });
+    expect(held.blockers.filter((blocker) => !blocker.resolvedAt).map((blocker) => blocker.ref)).toEqual([id]);
     const messages = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.messages).toEqual([]);
     // E18: an answer is refused, and Restore is what is offered.

@@ -1,7 +1,8 @@
 /**
  * AW-03 §10: approvals and escalations gain `archived`. Archiving the decision that carries one
  * archives the record with it — its own endpoints, Home and the Inbox read the same state — and
- * lets go of its task; a restore makes the record wait again and holds the task again.
+ * leaves its task as it was (AW-03 §7: "deliberately not chained"); a restore makes the record
+ * wait again, and the task still as it was.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ const inboxStatus = async (me: Me, id: string) => {
 };
 
 describe('an archived approval is archived everywhere (§10)', () => {
-  it('§10 — GET /approvals reads archived after its decision is archived, the task unblocks; a restore makes it pending and blocks it again', async () => {
+  it('§10, §7 — GET /approvals reads archived after its decision is archived, the task stays blocked; a restore makes it pending', async () => {
     const me = world(cast, await cast.newMember());
     const task = await me.task();
     const { approval } = await me.send(approvalRoutes.proposeApproval, {
@@ -55,9 +56,10 @@ describe('an archived approval is archived everywhere (§10)', () => {
     );
     expect((await me.send(homeRoutes.home)).approvals.map((item) => item.id)).not.toContain(approval.id);
     expect(await inboxStatus(me, `approval:${approval.id}`)).toMatchObject({ status: 'archived', open: false });
-    const released = await taskOf(me, task.id);
-    expect(released.status).toBe('in_progress');
-    expect(released.blockers.filter((blocker) => !blocker.resolvedAt)).toEqual([]);
+    // §7: the task's status is the task's own; archiving the decision does not chain into it.
+    const kept = await taskOf(me, task.id);
+    expect(kept).toMatchObject({ status: 'blocked', statusBeforeBlocked: 'in_progress' });
+    expect(kept.blockers.filter((blocker) => !blocker.resolvedAt).map((blocker) => blocker.ref)).toEqual([decisionId]);
     // Its own door still refuses, in the queue's words (E18).
     const refused = await expectProblem(
       me.reply(approvalRoutes.approve, { params: { id: approval.id }, body: {} }),
@@ -79,7 +81,7 @@ describe('an archived approval is archived everywhere (§10)', () => {
     expect(approved.approval.status).toBe('approved');
   });
 
-  it('§10 — a task with another blocker stays blocked when the approval is archived (E16)', async () => {
+  it('§10, §7 — a task with another blocker keeps both blockers when the approval is archived (E16)', async () => {
     const me = world(cast, await cast.newMember());
     const task = await me.task();
     await me.send(taskRoutes.blockTask, { params: { id: task.id }, body: { kind: 'other', ref: 'Waiting on legal' } });
@@ -89,12 +91,17 @@ describe('an archived approval is archived everywhere (§10)', () => {
     await archive(me, approval.decisionId!);
     const task1 = await taskOf(me, task.id);
     expect(task1.status).toBe('blocked');
-    expect(task1.blockers.filter((blocker) => !blocker.resolvedAt).map((blocker) => blocker.ref)).toEqual(['Waiting on legal']);
+    expect(
+      task1.blockers
+        .filter((blocker) => !blocker.resolvedAt)
+        .map((blocker) => blocker.ref)
+        .sort(),
+    ).toEqual([approval.decisionId, 'Waiting on legal'].sort());
   });
 });
 
 describe('an archived escalation is archived everywhere (§10)', () => {
-  it('§10 — GET /escalations reads archived after its decision is archived, the task unblocks; a restore opens it and blocks it again', async () => {
+  it('§10, §7 — GET /escalations reads archived after its decision is archived, the task stays blocked; a restore opens it', async () => {
     const me = world(cast, await cast.newMember());
     const task = await me.task();
     const { escalation } = await me.send(escalationRoutes.raiseEscalation, {
@@ -108,7 +115,7 @@ describe('an archived escalation is archived everywhere (§10)', () => {
     const listed = await me.send(escalationRoutes.listEscalations, { query: { task: task.id } });
     expect(listed.escalations.map((item) => [item.id, item.status])).toEqual([[escalation.id, 'archived']]);
     expect(await inboxStatus(me, `escalation:${escalation.id}`)).toMatchObject({ status: 'archived', open: false });
-    expect((await taskOf(me, task.id)).status).toBe('in_progress');
+    expect((await taskOf(me, task.id)).status).toBe('blocked');
 
     await restore(me, decisionId);
     expect((await me.send(escalationRoutes.getEscalation, { params: { id: escalation.id } })).escalation.status).toBe('open');

@@ -112,6 +112,36 @@ describe('answering typed asks', () => {
     expect(messages.at(-1)?.body).toContain('Answer: Rejected');
   });
 
+  it("§5.4, §7 — reasons are posted to the task's comment thread, as withdrawals are: a rejection's at once, a partial answer's too, once each", async () => {
+    const me = world(cast, await cast.newMember());
+    const task = await me.task('Refresh the pricing page');
+    const thread = async () => (await me.send(taskRoutes.listTaskComments, { params: { id: task.id } })).comments;
+    const filed = await me.file({
+      question: 'Set up the data feed',
+      context,
+      asks: [approvalAsk('Send the apology email to ACME'), tierAsk()],
+      task: task.id,
+    });
+    const id = filed.body.decision.id;
+
+    // A choice against the recommendation, with its reason: the decision stays open, the reason is on the thread.
+    await me.answer(id, 2, { kind: 'decision', selected: [1] }, 'Budget is capped this quarter.');
+    expect(await thread()).toEqual([
+      expect.objectContaining({
+        body: 'Answer to "Which feed tier?": Basic — "Budget is capped this quarter."',
+        decisionId: id,
+        author: { kind: 'member', id: me.member.memberId },
+      }),
+    ]);
+    // The rejection that closes it posts its reason too.
+    await me.answer(id, 1, { kind: 'approval', decision: 'reject' }, 'Legal has not cleared the wording yet.');
+    await me.delivered(id);
+    expect((await thread()).map((comment) => comment.body)).toEqual([
+      'Answer to "Which feed tier?": Basic — "Budget is capped this quarter."',
+      'Answer to "Send the apology email to ACME": Rejected — "Legal has not cleared the wording yet."',
+    ]);
+  });
+
   it('S5 — choosing against the recommendation needs a reason; the agent gets the label and the reason', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
@@ -330,9 +360,7 @@ describe('the answer reaching the agent', () => {
     const delivered = await me.delivered(filed.body.decision.id);
     expect(delivered.delivery).toMatchObject({ kind: 'nothing', otherBlockers: 1 });
     const pane = await me.send(decisionRoutes.getDecision, { params: { id: filed.body.decision.id } });
-    expect(pane.detail.lines.delivery).toBe(
-      'Answered. There was no paused work left to restart. The task "Pick a data feed" still waits on 1 other blocker.',
-    );
+    expect(pane.detail.lines.delivery).toBe('Answered. This Task is still waiting on 1 other blocker.');
     const after = await me.send(taskRoutes.getTask, { params: { id: task.id } });
     expect(after.task.status).toBe('blocked');
 

@@ -12,7 +12,7 @@ import { FR61_LIMITS } from '../../api/rate-limit';
 import { HOST_INPUT_MAX } from '../../domain/limits';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
-import { world } from '../support/agent-world';
+import { approvalAsk, world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -219,5 +219,30 @@ describe('issue 38 item 13: a terminal question keeps the unique-label rule', ()
     // Distinct labels still file.
     expect((await file(['0', '1'])).status).toBe(201);
     expect(await openCount(token.workspaceId)).toBe(1);
+  });
+});
+
+describe('issue 39 item 12: a permission card is answered with y or n alone', () => {
+  it('cast-decide "Permission prompts in the same queue": Deny needs no reason on a permission card, and keeps one when given; an agent\'s own approval ask still needs one (FR-24)', async () => {
+    const { person, me } = await agent();
+    const session = randomUUID();
+    const denied = await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: bash('rm -rf build') });
+    await person.answer(denied.decision.id, 1, { kind: 'approval', decision: 'reject' });
+    const read = await person.decision(denied.decision.id);
+    expect(read.status).toBe('resolved');
+    expect(read.asks[0]!.answer).toMatchObject({ value: { kind: 'approval', decision: 'reject' }, reason: null });
+
+    const withWhy = await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: bash('rm -rf dist') });
+    await person.answer(withWhy.decision.id, 1, { kind: 'approval', decision: 'reject' }, 'Not the dist folder.');
+    expect((await person.decision(withWhy.decision.id)).asks[0]!.answer).toMatchObject({ reason: 'Not the dist folder.' });
+
+    // An approval an agent proposed is not a permission card: its rejection is what the agent learns from.
+    const filed = await person.file({
+      question: 'Spend $240?',
+      context: 'The paid feed returned 402.',
+      asks: [approvalAsk()],
+    });
+    await expectProblem(person.answer(filed.body.decision.id, 1, { kind: 'approval', decision: 'reject' }), 422, 'reason_required');
+    expect((await person.decision(filed.body.decision.id)).status).toBe('open');
   });
 });

@@ -52,11 +52,11 @@ describe('issue 38 item 4: an answer reaches exactly the work that asked', () =>
     // Only X's answer restarts the run; Y's detail says so from the start.
     expect(await pending(x)).toMatchObject({
       pickup: 'restart',
-      lines: { pending: 'Answer this and Ops bot picks this up where it stopped.' },
+      lines: { pending: 'One more and Ops bot picks this up where it stopped.' },
     });
     expect(await pending(y)).toMatchObject({
       pickup: 'none',
-      lines: { pending: "Answer this and your answer is recorded for Ops bot's next check." },
+      lines: { pending: "One more and your answer is recorded for Ops bot's next check." },
     });
 
     await person.answer(y, 1, { kind: 'approval', decision: 'approve' });
@@ -67,7 +67,7 @@ describe('issue 38 item 4: an answer reaches exactly the work that asked', () =>
     // X's promise is unchanged.
     expect(await pending(x)).toMatchObject({
       pickup: 'restart',
-      lines: { pending: 'Answer this and Ops bot picks this up where it stopped.' },
+      lines: { pending: 'One more and Ops bot picks this up where it stopped.' },
     });
 
     await person.answer(x, 1, { kind: 'approval', decision: 'approve' });
@@ -83,7 +83,7 @@ describe('issue 38 item 4: an answer reaches exactly the work that asked', () =>
     const { person, parked, file, pending, runs } = await parkedSession();
     const first = await file('Retry the import from the last checkpoint?', parked.id);
     const second = await file('Skip the rows that failed validation?', parked.id);
-    const waits = 'Answer this and your answer is recorded, and Ops bot picks this up once the other decisions it waits on are answered.';
+    const waits = 'One more and your answer is recorded, and Ops bot picks this up once the other decisions it waits on are answered.';
     expect(await pending(first)).toMatchObject({ pickup: 'waits', lines: { pending: waits } });
     expect(await pending(second)).toMatchObject({ pickup: 'waits', lines: { pending: waits } });
 
@@ -99,7 +99,7 @@ describe('issue 38 item 4: an answer reaches exactly the work that asked', () =>
     // The last one open now restarts it, and says so.
     expect(await pending(first)).toMatchObject({
       pickup: 'restart',
-      lines: { pending: 'Answer this and Ops bot picks this up where it stopped.' },
+      lines: { pending: 'One more and Ops bot picks this up where it stopped.' },
     });
 
     await person.answer(first, 1, { kind: 'approval', decision: 'approve' });

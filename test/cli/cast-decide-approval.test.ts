@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../domain/routes/sessions';
-import { world } from '../support/agent-world';
+import { approvalAsk, world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { castShell, jsonOf } from './run-cast';
@@ -47,13 +47,22 @@ describe('issue 31 item 4: cast decide answer on an approval ask', () => {
     expect(again.stderr).toContain('was already answered: approved');
   });
 
-  it('issue 31 item 4: no with --reason rejects it with the reason; no without one is refused before anything is sent', async () => {
+  it("issue 39 item 12: no denies a permission card, a reason optional (cast-decide: y / n answer it); an agent's own approval still needs one (exit 2, nothing changed)", async () => {
     const { me, shell, id } = await permissionCard();
     const bare = await shell.run(['decide', 'answer', id, 'no']);
-    expect(bare.code).toBe(2);
-    expect(bare.stderr).toContain('needs a reason');
-    expect((await me.decision(id)).status).toBe('open');
+    expect(bare.code, bare.stderr).toBe(0);
+    expect((await me.decision(id)).asks[0]!.answer).toMatchObject({ value: { kind: 'approval', decision: 'reject' }, reason: null });
 
+    const filed = (await me.file({ question: 'Spend $240?', context: 'The paid feed returned 402.', asks: [approvalAsk()] })).body.decision
+      .id;
+    const refused = await shell.run(['decide', 'answer', filed, 'no']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('needs a reason');
+    expect((await me.decision(filed)).status).toBe('open');
+  });
+
+  it('issue 31 item 4: no with --reason rejects it with the reason', async () => {
+    const { me, shell, id } = await permissionCard();
     const run = await shell.run(['decide', 'answer', id, 'no', '--reason', 'Not in this folder; use scratch/.']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`${id} answered: rejected (reason: Not in this folder; use scratch/.)\n`);

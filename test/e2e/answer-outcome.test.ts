@@ -1,9 +1,10 @@
 /**
  * What the pane says an answer will do, and what it did (issue 30 item 4; AW-03 §6.5, §6.18,
  * FR-31, FR-33, E16), in a real browser: the open card promises that the agent picks the work
- * up only when a run will; the outcome line says what happened to the answer and, at once,
- * what still holds the task, read live so the count never outlives the blockers it counts;
- * and the copy says it in plain words ("Answer both", "the task", never "Answer all 2").
+ * up only when a run will; the outcome line says what happened to the answer or, while
+ * something else holds the task, §6.18's "Answered. This Task is still waiting on {count} other
+ * blocker(s)." in its place, read live so the count never outlives the blockers it counts; and
+ * the pending line opens with §6.18's "Answer all {count}" or "One more".
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ async function openCard(page: Page, question: string) {
 }
 
 describe('what an answer will do, and what it did (issue 30 item 4)', () => {
-  it("FR-31, E16: a restarted run's outcome says it restarted, links the run, and names what still holds the task", async () => {
+  it("FR-31, E16: a restarted run's outcome, while another blocker holds the task, is E16's line in its place, with Open Run and Open Task", async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
@@ -75,9 +76,9 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     const page = await signedIn(member.token, `/decisions?id=${id}`);
     await page.getByRole('heading', { name: 'Buy the data feed?' }).waitFor(SLOW);
     await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
-    const both = 'Researcher is picking the work back up. The task "Refresh the pricing page" still waits on 1 other decision.';
+    const both = 'Answered. This Task is still waiting on 1 other blocker.';
     await expect.poll(() => outcome(page), SLOW).toEqual([both]);
-    await expect.poll(() => toast(page), SLOW).toEqual([`Answered. ${both}`]);
+    await expect.poll(() => toast(page), SLOW).toEqual([both]);
 
     // What happened links the run that took the answer; what still holds the task links the task.
     const restarted = (await me.delivered(id)).delivery!;
@@ -146,20 +147,20 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await expect
       .poll(() => pending(page), SLOW)
       .toEqual([
-        `Answer both and your answers are recorded for Researcher's next check. Then the task "Refresh the pricing page" is no longer blocked.`,
+        `Answer all 2 and your answers are recorded for Researcher's next check. Then the task "Refresh the pricing page" is no longer blocked.`,
       ]);
     expect(await detail(page).getByText('picks this up').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'pending-nothing-parked-1280');
 
     await openCard(page, 'A parked run waits on this');
-    await expect.poll(() => pending(page), SLOW).toEqual(['Answer both and Researcher picks this up where it stopped.']);
+    await expect.poll(() => pending(page), SLOW).toEqual(['Answer all 2 and Researcher picks this up where it stopped.']);
     await openCard(page, 'A run is still going');
-    await expect.poll(() => pending(page), SLOW).toEqual(['Answer this and your answer goes to the run Researcher already has going.']);
+    await expect.poll(() => pending(page), SLOW).toEqual(['One more and your answer goes to the run Researcher already has going.']);
     await openCard(page, 'Its host has stopped');
     await expect
       .poll(() => pending(page), SLOW)
-      .toEqual(["Answer this and your answer is recorded, but Researcher's session has stopped: nothing restarts until its host is back."]);
+      .toEqual(["One more and your answer is recorded, but Researcher's session has stopped: nothing restarts until its host is back."]);
 
     // What it promised is what happens: nothing parked, nothing restarts, and the task is free.
     await openCard(page, 'Nothing is parked on this');
@@ -188,12 +189,11 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await on('Rotate the credentials too?', null);
 
     const page = await signedIn(member.token);
-    const waits =
-      'Answer this and your answer is recorded, and Researcher picks this up once the other decisions it waits on are answered.';
+    const waits = 'One more and your answer is recorded, and Researcher picks this up once the other decisions it waits on are answered.';
     await openCard(page, 'Retry the import?');
     await expect.poll(() => pending(page), SLOW).toEqual([waits]);
     await openCard(page, 'Rotate the credentials too?');
-    await expect.poll(() => pending(page), SLOW).toEqual(["Answer this and your answer is recorded for Researcher's next check."]);
+    await expect.poll(() => pending(page), SLOW).toEqual(["One more and your answer is recorded for Researcher's next check."]);
     await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. There was no paused work left to restart.']);
 
@@ -206,7 +206,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await screenshot(page, 'outcome-waiting-1280');
 
     await openCard(page, 'Skip the failed rows?');
-    await expect.poll(() => pending(page), SLOW).toEqual(['Answer this and Researcher picks this up where it stopped.']);
+    await expect.poll(() => pending(page), SLOW).toEqual(['One more and Researcher picks this up where it stopped.']);
     await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => outcome(page), SLOW).toEqual(['Researcher is picking the work back up.']);
   });
@@ -227,21 +227,13 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await signIn(page, cast.url, member.token, `/decisions?id=${first}`, 'signed-in');
     await page.getByRole('heading', { name: 'Buy the data feed?' }).waitFor(SLOW);
     await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
-    await expect
-      .poll(() => outcome(page), SLOW)
-      .toEqual([
-        'Answered. There was no paused work left to restart. The task "Refresh the pricing page" still waits on 2 other decisions.',
-      ]);
+    await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. This Task is still waiting on 2 other blockers.']);
 
     // Someone answers another of them elsewhere: within the queue's 30 s the line counts one.
     await me.answer(second, 1, { kind: 'decision', selected: [2] });
     await heldBy(me, task.id, 1);
     await page.clock.fastForward(31_000);
-    await expect
-      .poll(() => outcome(page), SLOW)
-      .toEqual([
-        'Answered. There was no paused work left to restart. The task "Refresh the pricing page" still waits on 1 other decision.',
-      ]);
+    await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. This Task is still waiting on 1 other blocker.']);
 
     // The person answers the last one here, then goes back: nothing holds the task, and the line says no more.
     await openCard(page, 'Ship the banner?');
@@ -251,11 +243,11 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await page.getByRole('heading', { name: /Buy the data feed\?/ }).waitFor(SLOW);
     await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. There was no paused work left to restart.']);
     expect(await page.locator('.outcome').getByRole('link', { name: 'Open Task' }).count()).toBe(0);
-    expect(await page.getByText('still waits').count()).toBe(0);
+    expect(await page.getByText('still waiting').count()).toBe(0);
     expect((await me.send(taskRoutes.getTask, { params: { id: task.id } })).task.status).toBe('in_progress');
   });
 
-  it('§6.18 copy: the pending line counts in words ("Answer all 3", "Answer both", "One more"), and the task page says its status plainly', async () => {
+  it('§6.18 copy: the pending line is "Answer all {count}" then "One more", and the task page says its status plainly', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
@@ -270,7 +262,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await page.getByRole('heading', { name: 'Three things before the feed' }).waitFor(SLOW);
     await expect.poll(() => pending(page), SLOW).toEqual(['Answer all 3 and Researcher picks this up where it stopped.']);
     await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => pending(page), SLOW).toEqual(['Answer both and Researcher picks this up where it stopped.']);
+    await expect.poll(() => pending(page), SLOW).toEqual(['Answer all 2 and Researcher picks this up where it stopped.']);
     await ask(page, 2).getByRole('radio', { name: /Pro/ }).check();
     await ask(page, 2).getByRole('button', { name: 'Answer', exact: true }).click();
     await expect.poll(() => pending(page), SLOW).toEqual(['One more and Researcher picks this up where it stopped.']);

@@ -34,7 +34,7 @@ async function visit(page: Page, entry: 'Dashboard' | 'Inbox' | 'Tasks' | 'My De
 
 describe('an archived approval is archived everywhere (§10)', () => {
   it(
-    '§10, FR-43 — archived in the queue: Home offers no Approve/Reject, the Inbox is not waiting, the task is not blocked; the pane shows it ARCHIVED with its action and risks; Restore makes all of them pending again',
+    '§10, FR-43 — archived in the queue: Home offers no Approve/Reject, the Inbox is not waiting, the task keeps its status (§7); the pane shows it ARCHIVED with its action and risks; Restore makes all of them pending again',
     async () => {
       const me = world(cast, await cast.newMember());
       const agent = await me.agent('Researcher');
@@ -75,26 +75,26 @@ describe('an archived approval is archived everywhere (§10)', () => {
       expect(await message.getByLabel('Reply').count()).toBe(0);
       await expectAccessible(page);
 
-      // Task board: the task is back in its own column, neither blocked nor needing you.
+      // Task board: no decision of it needs you now, and the task keeps its status — blocked — for
+      // archiving is "deliberately not chained" to the task's lifecycle (AW-03 §7).
       await visit(page, 'Tasks', 'Task board');
       const column = (name: RegExp) => page.getByRole('region', { name });
       const card = page.locator(`[data-task="${task.id}"]`);
-      await expect.poll(() => card.locator('.meta').textContent(), SLOW).toBe('In progress');
-      expect(
-        await column(/^In progress/)
-          .locator(`[data-task="${task.id}"]`)
-          .count(),
-      ).toBe(1);
+      await expect
+        .poll(
+          () =>
+            column(/^Needs you/)
+              .locator(`[data-task="${task.id}"]`)
+              .count(),
+          SLOW,
+        )
+        .toBe(0);
       expect(
         await column(/^Blocked/)
           .locator(`[data-task="${task.id}"]`)
           .count(),
-      ).toBe(0);
-      expect(
-        await column(/^Needs you/)
-          .locator(`[data-task="${task.id}"]`)
-          .count(),
-      ).toBe(0);
+      ).toBe(1);
+      expect(await card.first().locator('.meta').textContent()).toBe('Blocked');
 
       // The Archived tab: ARCHIVED beside the title, the action and its risks read-only, Restore instead of Approve.
       await page.goto(`${cast.url}/decisions?tab=archived&id=${decisionId}`);

@@ -2,9 +2,9 @@
  * What a card and the detail say about a decision, in a real browser (issue 30 items 3, 11, 12,
  * 14): Blocking means one thing on every surface — the decision's agent waits on it — so an
  * advisory decision never says it, not on its card, not in the detail, not in the header's
- * count, even on a task something else blocks; the blocking line names the run (by its agent)
- * and the task it holds; a card says "asked 3h ago, 42 messages since" as `cast decide ls`
- * does and marks a stale ask; confidence shows only where a decision carries one.
+ * count, even on a task something else blocks; the blocking line says §6.18's "Run paused ·
+ * Task blocked", each a link to what it holds; a card says "asked 3h ago, 42 messages since" as
+ * `cast decide ls` does and marks a stale ask; an unscored decision is labelled "not scored".
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('what a card and the detail say (issue 30)', () => {
     expect(await page.getByTestId('blocking').count()).toBe(1);
   });
 
-  it("the blocking line names its run and task (FR-11): the agent's run and the task's title, each a link, never a raw id", async () => {
+  it('the blocking line is §6.18\'s "Run paused · Task blocked" (FR-11): each a link to the run and the task, never a raw id', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
@@ -132,10 +132,12 @@ describe('what a card and the detail say (issue 30)', () => {
     const page = await signedIn(member.token, `/decisions?id=${id}`);
     await page.getByRole('heading', { name: 'Spend $240 on the data feed' }).waitFor(SLOW);
     const blocking = page.getByTestId('blocking');
-    expect(await blocking.textContent()).toBe("Blocking: Researcher's paused run · task “Refresh the pricing page”");
-    const run = blocking.getByRole('link', { name: "Researcher's paused run" });
+    expect(await blocking.textContent()).toBe('Blocking: Run paused · Task blocked');
+    const run = blocking.getByRole('link', { name: 'Run paused' });
     expect(await run.getAttribute('href')).toBe(`/runs/${parked.id}`);
-    expect(await blocking.getByRole('link', { name: 'task “Refresh the pricing page”' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
+    expect(await blocking.getByRole('link', { name: 'Task blocked' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
+    // The task is named on its own line under it (§6.2 "Task: Refresh the pricing page →").
+    expect(await page.getByTestId('task').textContent()).toBe('Task: Refresh the pricing page →');
     expect(await blocking.textContent()).not.toContain(parked.id);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'blocking-line-names-1280');
@@ -147,7 +149,7 @@ describe('what a card and the detail say (issue 30)', () => {
 
     // The run's link lands on that run.
     await page.goto(`${cast.url}/decisions?id=${id}`);
-    await page.getByTestId('blocking').getByRole('link', { name: "Researcher's paused run" }).click();
+    await page.getByTestId('blocking').getByRole('link', { name: 'Run paused' }).click();
     await page.waitForURL(`**/runs/${parked.id}`);
   });
 
@@ -183,7 +185,9 @@ describe('what a card and the detail say (issue 30)', () => {
     // The detail says the same two numbers.
     await stale.locator('[data-card]').click();
     await page.getByRole('heading', { name: 'Use the cached feed?' }).waitFor(SLOW);
-    expect(await page.getByTestId('byline').textContent()).toMatch(/^Researcher · asked (just now|\dm ago), 42 messages since ⚠ Stale$/);
+    expect(await page.getByTestId('byline').textContent()).toMatch(
+      /^Researcher · asked (just now|\dm ago), 42 messages since · not scored ⚠ Stale$/,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'card-stale-by-messages-1280');
 
@@ -195,7 +199,7 @@ describe('what a card and the detail say (issue 30)', () => {
     expect(await aged.getByTestId('stale').textContent()).toBe('⚠ Stale');
   });
 
-  it('confidence shows only where there is one (FR-10): "82% sure" on a scored decision, nothing — no "not scored" — on the rest', async () => {
+  it('FR-4, FR-10, §6.18 — confidence: "82% sure" on a scored decision, "not scored" on the rest, on the card and in the detail', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const agent = await me.agent('Researcher');
@@ -207,15 +211,19 @@ describe('what a card and the detail say (issue 30)', () => {
     await scored.waitFor(SLOW);
     expect(await scored.locator('.confidence').textContent()).toBe('82% sure');
     const plain = card(page, 'Unscored: which vendor?');
-    expect(await plain.locator('.confidence').count()).toBe(0);
-    expect(await page.getByText('not scored').count()).toBe(0);
+    // §10 "Degradation": "With the confidence score absent, the decision ranks at 0.5 and is labelled not scored."
+    expect(await plain.locator('.confidence').textContent()).toBe('not scored');
     expect(await page.getByTestId('byline').textContent()).toBe('Researcher · just now · 82% sure');
 
     await plain.locator('[data-card]').click();
     await page.getByRole('heading', { name: 'Unscored: which vendor?' }).waitFor(SLOW);
     expect(new URL(page.url()).searchParams.get('id')).toBe(unscored);
-    expect(await page.getByTestId('byline').textContent()).toBe('Researcher · just now');
-    expect(await page.getByText(/not scored/).count()).toBe(0);
+    expect(await page.getByTestId('byline').textContent()).toBe('Researcher · just now · not scored');
+    expect(await seriousViolations(page)).toEqual([]);
+    // On a phone the card says it too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${cast.url}/decisions`);
+    await expect.poll(() => card(page, 'Unscored: which vendor?').locator('.confidence').textContent(), SLOW).toBe('not scored');
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

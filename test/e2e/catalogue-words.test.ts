@@ -83,7 +83,7 @@ describe('§6.18 copy, word for word', () => {
     expect(await page.getByTestId('outcome').textContent()).toBe('Researcher is picking the work back up.');
   });
 
-  it('§6.18 "Approve · Reject · Confirm rejection" — a permission card says them too, never Deny', async () => {
+  it('cast-decide "Permission prompts in the same queue" — a permission card\'s controls are Approve and Deny, a reason optional; an approval ask keeps Reject', async () => {
     const me = world(cast, await cast.newMember());
     const session = await me.session();
     await me.send(sessionRoutes.appendMessage, {
@@ -98,13 +98,36 @@ describe('§6.18 copy, word for word', () => {
     ).decision.id;
     const page = await signedIn(me.member.token);
     await page.getByRole('heading', { name: 'Allow Bash?', level: 2 }).waitFor(SLOW);
-    expect(await detail(page).getByRole('button', { name: 'Reject' }).count()).toBe(1);
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // Below 768 px the list comes first; the card opens in the pane that replaces it (§6.15).
+      await page.goto(`${cast.url}/decisions?id=${id}`);
+      await detail(page).getByRole('button', { name: 'Deny' }).waitFor(SLOW);
+      expect(await detail(page).getByRole('button', { name: 'Deny' }).count()).toBe(1);
+      expect(await detail(page).getByRole('button', { name: 'Reject' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    // Deny answers at once; the optional reason under the buttons goes with it.
+    await detail(page).getByLabel('Why? (optional)').fill('Not outside the repo.');
+    await detail(page).getByRole('button', { name: 'Deny' }).click();
+    await expect
+      .poll(async () => (await me.decision(id)).asks[0]!.answer, SLOW)
+      .toMatchObject({ value: { kind: 'approval', decision: 'reject' }, reason: 'Not outside the repo.' });
+    await expect.poll(() => detail(page).getByTestId('answered-line').textContent(), SLOW).toMatch(/^Denied by you · /);
+    await screenshot(page, 'permission-deny-390');
+
+    // An agent's approval ask is §6.18's "Approve · Reject · Confirm rejection".
+    const filed = (await me.file({ question: 'Spend $240?', context, asks: [approvalAsk()] })).body.decision.id;
+    await page.setViewportSize(WIDE);
+    await page.goto(`${cast.url}/decisions?id=${filed}`);
+    await detail(page).getByRole('button', { name: 'Reject' }).click(SLOW);
     expect(await detail(page).getByRole('button', { name: 'Deny' }).count()).toBe(0);
-    await detail(page).getByRole('button', { name: 'Reject' }).click();
-    await detail(page).getByLabel('Why? (required)').fill('Not outside the repo.');
-    expect(await detail(page).getByRole('button', { name: 'Confirm denial' }).count()).toBe(0);
+    await detail(page).getByLabel('Why? (required)').fill('Over budget.');
     await detail(page).getByRole('button', { name: 'Confirm rejection' }).click();
-    await expect.poll(async () => (await me.decision(id)).asks[0]!.answer?.value, SLOW).toEqual({ kind: 'approval', decision: 'reject' });
+    await expect.poll(async () => (await me.decision(filed)).asks[0]!.answer?.reason, SLOW).toBe('Over budget.');
   });
 
   it('Activity — an edit reads "edited by <who>", never "edited by its agent by you"', async () => {

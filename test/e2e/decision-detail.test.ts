@@ -65,9 +65,10 @@ describe('what a person needs to see to decide', () => {
     await page.getByRole('heading', { name: 'Spend $240 on the data feed' }).waitFor(SLOW);
     expect(await page.getByTestId('byline').textContent()).toBe('Researcher · asked just now, 0 messages since · 82% sure');
     const blocking = page.getByTestId('blocking');
-    expect(await blocking.textContent()).toBe("Blocking: Researcher's paused run · task “Refresh the pricing page”");
-    expect(await blocking.getByRole('link', { name: "Researcher's paused run" }).getAttribute('href')).toBe(`/runs/${parked.id}`);
-    expect(await blocking.getByRole('link', { name: 'task “Refresh the pricing page”' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
+    // §6.18 "Blocking detail: Run paused · Task blocked", each a link; the task is named on its own line.
+    expect(await blocking.textContent()).toBe('Blocking: Run paused · Task blocked');
+    expect(await blocking.getByRole('link', { name: 'Run paused' }).getAttribute('href')).toBe(`/runs/${parked.id}`);
+    expect(await blocking.getByRole('link', { name: 'Task blocked' }).getAttribute('href')).toBe(`/tasks/${task.id}`);
     expect(await blocking.locator('svg[data-icon="pause"]').count()).toBe(1);
     const taskLine = page.getByTestId('task');
     expect(await taskLine.textContent()).toBe('Task: Refresh the pricing page →');
@@ -81,12 +82,12 @@ describe('what a person needs to see to decide', () => {
     await screenshot(page, 'detail-header-1280');
 
     // Each link lands where it says.
-    await blocking.getByRole('link', { name: "Researcher's paused run" }).click();
+    await blocking.getByRole('link', { name: 'Run paused' }).click();
     await page.waitForURL(`**/runs/${parked.id}`);
     // The run reads as its agent and its task (issue 30), not as its id.
     await page.getByRole('heading', { level: 1, name: 'Researcher · Refresh the pricing page' }).waitFor(SLOW);
     await page.goBack();
-    await page.getByTestId('blocking').getByRole('link', { name: 'task “Refresh the pricing page”' }).click();
+    await page.getByTestId('blocking').getByRole('link', { name: 'Task blocked' }).click();
     await page.waitForURL(`**/tasks/${task.id}`);
   });
 

@@ -249,6 +249,10 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       await expect.poll(async () => (await me.decision(choice!)).status, SLOW).toBe('resolved');
       await expect.poll(() => focusedElement(page), SLOW).toMatchObject({ testid: 'answered-ask', ask: '1' });
       await expect.poll(() => toastText(page), SLOW).toBe('Answered. There was no paused work left to restart.');
+      // FR-66: those words are in a polite live region (role status), not only in a toast that fades.
+      const region = page.getByRole('status').filter({ hasText: 'Answered. There was no paused work left to restart.' });
+      expect(await region.count()).toBe(1);
+      expect(await region.getAttribute('aria-live')).toBe('polite');
 
       // Undone with u: the ask is open again and has focus itself (not its field, where the next
       // key would be typed), and the live region says so.

@@ -33,7 +33,7 @@ const signedIn = (me: Me) => signedInPage(browser, cast.url, me.member.token, '/
 
 describe('permission prompts in the queue (cast-decide)', () => {
   it(
-    'the card shows what the session last said and its pinned state; opened, it stays beside the list; 1–9 do nothing; y approves and it stays; n asks for the reason',
+    'the card shows what the session last said and its pinned state; opened, it stays beside the list; 1–9 do nothing; y approves and it stays; n denies, a reason optional',
     async () => {
       const me = world(cast, await cast.newMember());
       const session = await me.session();
@@ -56,7 +56,9 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await detail.getByTestId('pinned').textContent()).toBe('Plan: 1. clean 2. build 3. test');
       expect(await detail.getByRole('heading', { name: 'What happened' }).count()).toBe(0);
       expect(await detail.getByText('rm -rf build/').count()).toBe(1);
-      expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Reject']));
+      // cast-decide: "A permission card renders the real Approve and Deny controls."
+      expect(await detail.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Approve', 'Deny']));
+      expect(await detail.getByRole('button', { name: 'Reject' }).count()).toBe(0);
       expect(await detail.getByText('From the keyboard, only y and n answer a permission card.').count()).toBe(1);
 
       // Opened from the list, it is answered beside the list (issue 30 item 13), focus on its title.
@@ -95,7 +97,7 @@ describe('permission prompts in the queue (cast-decide)', () => {
       expect(await detail.getByTestId('last-message').textContent()).toBe('I will clean up the build directory next.');
       expect(await detail.getByText('Nothing is pinned in this session.').count()).toBe(1);
 
-      // n opens the required reason, like a rejection; keys typed in it are text.
+      // n denies it at once: "only y and n answer a permission card", a reason optional.
       // A digit does nothing here and says so; the keys pause until Esc (issue 38 item 6).
       await page.keyboard.press('1');
       await expect
@@ -103,13 +105,11 @@ describe('permission prompts in the queue (cast-decide)', () => {
         .toBe('From the keyboard, only y and n answer a permission card.');
       expect(await detail.getByTestId('answered-ask').count()).toBe(0);
       await page.keyboard.press('Escape');
+      expect(await detail.getByLabel('Why? (required)').count()).toBe(0);
       await page.keyboard.press('n');
-      const reason = detail.getByLabel('Why? (required)');
-      await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
-      await page.keyboard.type('Not outside the repo. y');
-      await detail.getByRole('button', { name: 'Confirm rejection' }).click();
-      await expect.poll(async () => (await me.decision(write)).asks[0]!.answer?.reason ?? null, SLOW).toBe('Not outside the repo. y');
-      expect((await me.decision(write)).asks[0]!.answer).toMatchObject({ value: { decision: 'reject' } });
+      await expect.poll(async () => (await me.decision(write)).status, SLOW).toBe('resolved');
+      expect((await me.decision(write)).asks[0]!.answer).toMatchObject({ value: { decision: 'reject' }, reason: null });
+      await expect.poll(() => detail.getByTestId('answered-line').textContent(), SLOW).toMatch(/^Denied by you · /);
 
       // The ? sheet says so, beside the §6.17 table.
       await page.keyboard.press('?');

@@ -109,7 +109,7 @@ describe('what people expect (issue 39 item 10)', () => {
     );
 
     it(
-      `on ${where}: the search follows the typing, without Enter, and a live region says how many match`,
+      `on ${where}: FR-5 — the search follows the typing, without Enter, and a live region says how many match`,
       async () => {
         const me = world(cast, await cast.newMember());
         for (const question of ['Refresh the pricing page?', 'Pricing for the EU storefront?', 'Rotate the staging key?']) {
@@ -156,7 +156,7 @@ describe('what people expect (issue 39 item 10)', () => {
     );
 
     it(
-      `on ${where}: the sidebar has Agents and Analytics, and Inbox counts the messages still waiting for a reply`,
+      `on ${where}: §6.16 — the sidebar has Agents and Analytics, and Inbox counts the messages still waiting for a reply`,
       async () => {
         const me = world(cast, await cast.newMember());
         await me.send(approvalRoutes.proposeApproval, {

@@ -123,7 +123,7 @@ describe('the queue under a thumb (issue 39 item 9)', () => {
     );
 
     it(
-      `on ${where}: the keyboard's ? sheet and its note on a permission card are offered only where there is a keyboard`,
+      `on ${where}: FR-64 — the keyboard's ? sheet and its note on a permission card are offered only where there is a keyboard`,
       async () => {
         const me = world(cast, await cast.newMember());
         const session = await me.session();

@@ -166,7 +166,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
     await screenshot(page, 'resolved-failed-1280');
   });
 
-  it('E16 — the task has another blocker: "…still waits on 1 other decision." — Open Task ↗ shows the task and what holds it', async () => {
+  it('E16 — the task has another blocker: "Answered. This Task is still waiting on 1 other blocker." — Open Task ↗ shows the task and what holds it', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     const task = await me.task('Refresh the pricing page');
@@ -179,10 +179,7 @@ describe('restart outcomes in the browser (§6.5, FR-31…FR-35)', () => {
       .toBe(2);
 
     const page = await signedIn(member.token, `/decisions?id=${first}`);
-    await approveAndWait(
-      page,
-      'Answered. There was no paused work left to restart. The task "Refresh the pricing page" still waits on 1 other decision.',
-    );
+    await approveAndWait(page, 'Answered. This Task is still waiting on 1 other blocker.');
     expect(await page.getByRole('link', { name: 'Open Run' }).count()).toBe(0);
     await atBothWidths(page, 'resolved-other-blocker');
 

@@ -94,6 +94,13 @@ describe('answering in the browser', () => {
     await page.getByRole('button', { name: 'Reject' }).click();
     const reason = page.getByLabel('Why? (required)');
     expect(await page.getByText('One sentence is enough. This is what the agent learns from.').count()).toBe(1);
+    // FR-65: the ask's control is a group named by its prompt, and the required reason is tied to
+    // it — the group is described by the block that holds the field — and marked required.
+    const control = page.getByRole('group', { name: 'Send the apology email to ACME' });
+    const describedBy = await control.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    expect(await page.locator(`[id="${describedBy}"]`).getByLabel('Why? (required)').count()).toBe(1);
+    expect(await reason.evaluate((field) => (field as unknown as { required: boolean }).required)).toBe(true);
     const confirm = page.getByRole('button', { name: 'Confirm rejection' });
     expect(await confirm.isDisabled()).toBe(true);
     await reason.fill('Legal has not cleared the wording.');
@@ -405,7 +412,9 @@ describe('web queue', () => {
     await screenshot(page, 'queue-1280');
 
     await page.getByRole('tab', { name: 'Answered' }).click();
-    await expect.poll(() => page.getByText('Nothing here.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('empty-tab').textContent())
+      .toBe('Nothing answered yet. What you answer is kept here, with who answered it and when.');
     expect(page.url()).toContain('?tab=answered');
   });
 

@@ -2,7 +2,11 @@
  * docs/requirements.md is the map of the requirement numbers the code cites (AW-03's FR-n, En,
  * Sn and §n.n; DESIGN §n). It stays true only if something fails when it drifts: a number cited
  * in the source or the tests with no entry there, a file it names that is gone, or a test title
- * it quotes that its file no longer holds. docs/architecture.md's paths are held to the same.
+ * it quotes that its file no longer holds. It also holds the entries to what their tests do: a
+ * test an entry names under "Tests:" carries the entry's number in its title or body (others
+ * are listed as "Exercised by"), and where an entry says what its tests assert ("Asserts:"),
+ * each named test's body holds one of those terms — required of the entries issue 39 named.
+ * docs/architecture.md's paths are held to the same.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -74,6 +78,100 @@ describe(REQUIREMENTS, () => {
       .filter(([, file, title]) => !existsSync(path.join(ROOT, file!)) || !holds(file!, title!))
       .map(([, file, title]) => `${file} › ${title}`);
     expect(gone).toEqual([]);
+  });
+});
+
+/** One entry of the map: its number and its lines. */
+type Entry = { id: string; text: string };
+
+function entriesOf(text: string): Entry[] {
+  const found: Entry[] = [];
+  let current: Entry | null = null;
+  for (const line of text.split('\n')) {
+    const start = /^- \*\*((?:FR-|[ES])\d+|§[\d.]+|DESIGN §\w+)\*\*/.exec(line);
+    if (start) found.push((current = { id: start[1]!, text: line }));
+    else if (line.startsWith('#')) current = null;
+    else if (current) current.text += `\n${line}`;
+  }
+  return found;
+}
+
+/** The tests an entry names under one of its sub-bullets ("Tests:"), as [file, title]. */
+function quotedUnder(entry: Entry, label: RegExp): Array<[string, string]> {
+  const part = entry.text.split(/\n {2}- /).find((bullet) => label.test(bullet)) ?? '';
+  return [...part.matchAll(/`(test\/[^`]+)` › “([^”]+)”/g)].map((m) => [m[1]!, m[2]!]);
+}
+
+/**
+ * The source of the test (or describe block) a title names: from the call that opens it to the
+ * next call at its own depth or shallower, so a describe's body holds its tests.
+ */
+function testBody(file: string, title: string): string | null {
+  const source = read(file).replace(/\\(['"])/g, '$1');
+  const at = source.indexOf(title.replace(/…$/, ''));
+  if (at < 0) return null;
+  const lines = source.split('\n');
+  let line = source.slice(0, at).split('\n').length - 1;
+  const opens = /^(\s*)(it|describe|test)(\.\w+)*(\(.*?\))?\(/;
+  while (line > 0 && !opens.test(lines[line]!)) line -= 1;
+  const depth = opens.exec(lines[line]!)?.[1]!.length ?? 0;
+  let end = line + 1;
+  while (end < lines.length && !(opens.test(lines[end]!) && opens.exec(lines[end]!)![1]!.length <= depth)) end += 1;
+  return lines.slice(line, end).join('\n');
+}
+
+/**
+ * The entry's number, or one of its subsections (§6 is cited as §6.17); a whole section (§7) is
+ * cited bare in a title, which `citations` reads only with its document's name.
+ */
+const citesEntry = (id: string, text: string) =>
+  citations(text).some((cited) => cited === id || cited.startsWith(`${id}.`)) ||
+  (/^§\d+$/.test(id) && new RegExp(`(?<!DESIGN |RFC \\d+ )${id}(?![.\\d])`).test(text));
+
+/** The entries issue 39 item 13 named: each says what its tests assert, and they do. */
+const SAMPLE = ['FR-3', 'FR-4', 'FR-10', 'FR-38', 'FR-54', 'FR-65', 'FR-66', 'E16', '§6.17', '§6.18', '§7', '§8'];
+
+describe(`${REQUIREMENTS}: its tests assert what it says`, () => {
+  const all = entriesOf(doc).filter((entry) => !entry.id.startsWith('DESIGN'));
+
+  it('a test named under "Tests:" carries the entry\'s number in its title or body; any other is listed as exercising it', () => {
+    const stray = all.flatMap((entry) =>
+      quotedUnder(entry, /^Tests:/)
+        .filter(([file, title]) => {
+          const body = testBody(file, title);
+          return body !== null && !citesEntry(entry.id, body);
+        })
+        .map(([file, title]) => `${entry.id}: ${file} › ${title}`),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('the entries issue 39 named say what their tests assert ("Asserts:"), and each test they name holds one of those terms', () => {
+    const byId = new Map(all.map((entry) => [entry.id, entry]));
+    expect(SAMPLE.filter((id) => !/\n {2}- Asserts: "/.test(byId.get(id)?.text ?? ''))).toEqual([]);
+    const unmet = all.flatMap((entry) => {
+      const line = entry.text.split(/\n {2}- /).find((bullet) => bullet.startsWith('Asserts:'));
+      if (!line) return [];
+      const terms = [...line.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+      return quotedUnder(entry, /^Tests:/)
+        .filter(([file, title]) => {
+          const body = testBody(file, title) ?? '';
+          return !terms.some((term) => body.includes(term));
+        })
+        .map(([file, title]) => `${entry.id} (${terms.join(', ')}): ${file} › ${title}`);
+    });
+    expect(unmet).toEqual([]);
+  });
+
+  it("finds a test's body, and a describe's whole block, so the checks above can fail", () => {
+    const self = testBody(SELF, "finds a test's body, and a describe's whole block");
+    expect(self).toContain('citesEntry');
+    expect(citesEntry('FR-4', testBody('test/e2e/card-facts.test.ts', 'FR-4, FR-10, §6.18 — confidence') ?? '')).toBe(true);
+    // A describe's body holds its tests, so a term asserted in one of them is found.
+    expect(testBody('test/e2e/catalogue-words.test.ts', '§6.18 copy, word for word')).toContain('Archive 1 decision?');
+    expect(citesEntry('FR-38', 'an unrelated test about FR-3')).toBe(false);
+    expect(citesEntry('§7', 'FR-46, §7 — archiving')).toBe(true);
+    expect(citesEntry('§7', 'DESIGN §7 and §70')).toBe(false);
   });
 });
 

@@ -18,8 +18,6 @@ const VERDICTS: Record<string, 'approve' | 'reject'> = { yes: 'approve', y: 'app
 export async function run(given: string, n: string, opts: AnswerOptions): Promise<void> {
   const id = checkId(given);
   const answer = answerValue(n, Boolean(opts.always));
-  if (answer.kind === 'approval' && answer.decision === 'reject' && !opts.reason?.trim())
-    throw usageError(`Saying no needs a reason: cast decide answer ${id} no --reason "…" (it is what the agent learns from).`);
   const api = connect();
   let decision: DecisionView;
   try {
@@ -33,6 +31,10 @@ export async function run(given: string, n: string, opts: AnswerOptions): Promis
       throw closedError(await getDecision(api, id), 'answer');
     }
     if (code === 'answer_kind_mismatch') throw await kindMismatch(api, id, answer, error as ApiError);
+    // Cast says when no needs a reason: an agent's own approval ask does (FR-24); a permission
+    // card, which y / n answer alone (cast-decide), does not. The rule lives once, in domain/ask.ts.
+    if (code === 'reason_required')
+      throw usageError(`Saying no needs a reason: cast decide answer ${id} no --reason "…" (it is what the agent learns from).`);
     // Issue 31 item 5: a card its agent stopped waiting for; the answer would reach no one.
     if (code === 'nobody_waiting') throw new CliError((error as ApiError).problem.detail, Exit.closed, { state: 'withdrawn' }, code);
     throw error;

@@ -21,8 +21,9 @@ export const en = {
     blocking: 'Blocking',
     // An advisory decision's agent carries on with its default, so it never says Blocking.
     advisory: 'Advisory',
-    // Shown only where the decision carries a confidence; an unscored one shows none.
+    // §6.18 "Confidence: {percent}% sure · not scored" (FR-4, FR-10, §10 "Degradation").
     sure: '{{percent}}% sure',
+    notScored: 'not scored',
     // The two numbers `cast decide ls` prints (cast-decide "Keeping an ask correct").
     askedSince_one: 'asked {{ago}}, {{count}} message since',
     askedSince_other: 'asked {{ago}}, {{count}} messages since',
@@ -45,7 +46,12 @@ export const en = {
     safetyRails: 'Safety rails',
     // §6.8: the first-run state's way to the agents whose instructions say when to ask.
     openAgents: 'Open Agents',
+    // A filtered view with nothing in it.
     emptyTab: 'Nothing here.',
+    // §8: the Answered and Archived tabs each have their own empty state; §6.18 has no words for
+    // them, so these follow its Archive dialog ("You can restore any of them from Archived.").
+    emptyAnswered: 'Nothing answered yet. What you answer is kept here, with who answered it and when.',
+    emptyArchived: 'Nothing archived. A decision you archive waits here until you restore it.',
     lastKnown: 'Last known: {{count}} open, {{time}} ago.',
     errorTitle: 'Could not load your decisions.',
     errorBody: 'We did not show an empty queue, because we cannot tell whether it is empty.',
@@ -89,6 +95,8 @@ export const en = {
     cancel: 'Cancel',
     approve: 'Approve',
     reject: 'Reject',
+    // cast-decide "Permission prompts in the same queue": "the real Approve and Deny controls".
+    deny: 'Deny',
     confirmRejection: 'Confirm rejection',
     // Issue 31 item 9: offered only where the card's host keeps the answer as a rule.
     approveAlways: 'Approve, and always allow',
@@ -158,6 +166,7 @@ export const en = {
     approved: 'Approved',
     approvedAlways: 'Approved and always allowed',
     rejected: 'Rejected',
+    denied: 'Denied',
     grantedDone: 'Granted',
     done: 'Done',
     doneWithNote: 'Done — {{note}}',
@@ -173,6 +182,9 @@ export const en = {
     blockedWindow: 'Undo — the 10-minute window has passed.',
     // `u` where Undo cannot act says why, as the menu would (FR-38).
     blockedClosed: 'Undo — this decision is closed; nothing in it can be undone.',
+    // FR-38 on a decision set aside: Undo is shown disabled with why.
+    blockedArchived: 'Undo — this decision was archived. Restore it to undo an answer.',
+    blockedWithdrawn: 'Undo — {{agent}} withdrew this decision; its answers stay as they were.',
     nothingToUndo: 'Nothing to undo: no ask here has been answered.',
     copy: 'Copy answer',
     openRun: 'Open Run ↗',
@@ -330,13 +342,12 @@ export const en = {
     nothing: 'Answered. There was no paused work left to restart.',
     queued: 'Queued — waiting for a free slot.',
     failed: 'Answered, but the agent could not be restarted automatically.',
-    // E16, FR-33: what still holds the task, read live and said after what happened (both when both are true).
-    taskWaits: {
-      decision_one: 'The task "{{task}}" still waits on {{count}} other decision.',
-      decision_other: 'The task "{{task}}" still waits on {{count}} other decisions.',
-      blocker_one: 'The task "{{task}}" still waits on {{count}} other blocker.',
-      blocker_other: 'The task "{{task}}" still waits on {{count}} other blockers.',
-    },
+    // §6.18 "Restart — other blockers" (E16, FR-33): in place of the outcome line (§6.5), read live.
+    taskWaits_one: 'Answered. This Task is still waiting on {{count}} other blocker.',
+    taskWaits_other: 'Answered. This Task is still waiting on {{count}} other blockers.',
+    // The same, after a line that already says "Answered." or is not yet an answer (the pending line).
+    taskAlsoWaits_one: 'This Task is still waiting on {{count}} other blocker.',
+    taskAlsoWaits_other: 'This Task is still waiting on {{count}} other blockers.',
     theAgent: 'The agent',
     openRun: 'Open Run',
     openTask: 'Open Task',
@@ -362,12 +373,9 @@ export const en = {
     // Drawn before "Stale" and hidden from screen readers; the word says the same.
     staleGlyph: '⚠',
     blockingOn: 'Blocking:',
-    // FR-11: the blocking line names the run (by its agent) and the task it holds, each a link.
-    blockingRun: "{{agent}}'s run",
-    blockingRunPaused: "{{agent}}'s paused run",
-    blockingRunNoAgent: 'its run',
-    blockingRunPausedNoAgent: 'its paused run',
-    blockingTask: 'task “{{title}}”',
+    // §6.18 "Blocking detail: Run paused · Task blocked" (FR-11), each a link to what it holds.
+    runPaused: 'Run paused',
+    taskBlocked: 'Task blocked',
     blockingAgentWaits: '{{agent}} is waiting for your answer',
     task: 'Task:',
     mission: 'Mission:',
@@ -389,8 +397,8 @@ export const en = {
     overLimitHelp: 'Answer these ten; the agent will ask again if it still needs more.',
     overLimitGlyph: '⚠',
     // §6.18 "Pending line": what answering the rest will do, while required asks remain. It opens
-    // with the asks left in words ("Answer both", never "Answer all 2")…
-    pendingLead: { this: 'Answer this', last: 'One more', both: 'Answer both', all: 'Answer all {{count}}' },
+    // with §6.18's "Answer all {count}", or "One more" for the last one…
+    pendingLead: { last: 'One more', all: 'Answer all {{count}}' },
     // …and promises a pickup only when a run will pick it up (FR-31); `count` is the required asks.
     pending: {
       restart: '{{lead}} and {{agent}} picks this up where it stopped.',
@@ -583,11 +591,8 @@ export const en = {
     quiet: 'Nothing has needed you in two weeks. Worth spot-checking what your agents decided on their own.',
     // A quiet window other than 14 days is said in days.
     quietDays: 'Nothing has needed you in {{n}} days. Worth spot-checking what your agents decided on their own.',
-    // §6.18's words, said only of a majority; a plurality is "the most", with its count in the line's window.
+    // §6.18 "Health — culprit" (FR-54): the agent that opened the most in the line's window.
     culprit: 'Most of them: {{agent}}.',
-    // Never a majority, so always at least 2 in all.
-    culpritMostWeek: 'The most: {{agent}}, {{opened}} of the {{total}} opened in the last week.',
-    culpritMostLastDay: 'The most: {{agent}}, {{opened}} of the {{total}} opened in the last 24 hours.',
     // Said under a filtered view, whose header counts only what it shows.
     wholeWorkspace: 'For the whole workspace, not only this view.',
     openInstructions: 'Open instructions',

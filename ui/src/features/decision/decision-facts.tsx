@@ -1,7 +1,7 @@
 /**
  * The lines under a decision's title (§6.2, FR-10, FR-11): who raised it, how long ago (for an
  * open ask of a session, "asked 3h ago, 42 messages since" and a Stale mark) and how sure it is
- * where it carries a confidence — or, once answered, who answered and when (§6.5); what a
+ * (or "not scored") — or, once answered, who answered and when (§6.5); what a
  * blocking decision holds, naming its agent's run and its task, each a link; its Task and the
  * Mission behind it; whether it is advisory (never Blocking), its default and when that default
  * is taken; and a withdrawal by its agent.
@@ -48,29 +48,24 @@ function byline(t: TFunction, locale: string, decision: Decision, detail: Detail
   }
   const since = sinceAsked(decision, detail);
   const when = since === null ? ageWords(t, decision.createdAt) : askedSince(t, decision.createdAt, since);
-  // An unscored decision shows no confidence at all: "not scored" on every one was noise.
-  const confidence = decision.confidence === null ? null : t('queue.sure', { percent: Math.round(decision.confidence * 100) });
+  // FR-10: its confidence, or "not scored" (FR-4, §10 "Degradation").
+  const confidence =
+    decision.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(decision.confidence * 100) });
   return [agent, when, confidence].filter(Boolean).join(' · ');
 }
 
-/** "Researcher's paused run": the run it holds, by its agent, never by a raw id. */
-function runLabel(t: TFunction, run: NonNullable<Detail['run']>, agent: string | null): string {
-  const paused = run.status === 'parked';
-  if (agent === null) return t(paused ? 'detail.blockingRunPausedNoAgent' : 'detail.blockingRunNoAgent');
-  return t(paused ? 'detail.blockingRunPaused' : 'detail.blockingRun', { agent });
-}
-
 /**
- * "⏸ Blocking: Researcher's paused run · task “Refresh the pricing page”", each part a link to
- * what it holds (FR-11); with neither, "⏸ Blocking: Researcher is waiting for your answer".
+ * §6.18 "Blocking detail": "⏸ Blocking: Run paused · Task blocked", each part a link to what it
+ * holds (FR-11) and said only while true — a run that is not parked is not "paused"; the task is
+ * named on the Task line below. With neither, "⏸ Blocking: Researcher is waiting for your answer".
  */
 function BlockingLine({ detail }: { detail: Detail }) {
   const { t } = useTranslation();
   const agent = detail.agent?.name ?? null;
   const parts = [
-    detail.run && { href: `/runs/${encodeURIComponent(detail.run.id)}`, label: runLabel(t, detail.run, agent) },
-    detail.task && { href: `/tasks/${encodeURIComponent(detail.task.id)}`, label: t('detail.blockingTask', { title: detail.task.title }) },
-  ].filter((part) => part !== null);
+    detail.run?.status === 'parked' && { href: `/runs/${encodeURIComponent(detail.run.id)}`, label: t('detail.runPaused') },
+    detail.task && { href: `/tasks/${encodeURIComponent(detail.task.id)}`, label: t('detail.taskBlocked') },
+  ].filter((part) => typeof part === 'object' && part !== null);
   return (
     <p className="blocking" data-testid="blocking">
       <PauseIcon />

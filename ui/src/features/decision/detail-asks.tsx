@@ -93,6 +93,7 @@ export function DetailAsks({
               agent,
               runId: decision.delivery?.runId ?? detail.run?.id ?? null,
               onUndo: () => onUndo(ask.position),
+              closedAs: decision.status === 'archived' || decision.status === 'withdrawn' ? decision.status : null,
             }}
           />
         ))}

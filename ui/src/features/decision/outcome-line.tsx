@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { stillWaits, type StillWaits } from '../../../../domain/pane-lines';
+import { stillWaits, taskWaitsReplaces, type StillWaits } from '../../../../domain/pane-lines';
 import type { DecisionRead } from '../../http/decisions';
 import { keys } from '../../shared/query-keys';
 import { useVisibleRefresh } from '../../shared/use-visible-refresh';
@@ -17,9 +17,9 @@ import { AppLink } from '../../shared/app-link';
 
 type Delivery = NonNullable<DecisionRead['decision']['delivery']>;
 
-/** "The task "X" still waits on 1 other decision." (E16) */
-export function taskWaitsText(t: TFunction, task: string, waits: StillWaits): string {
-  return t(`outcome.taskWaits.${waits.noun}`, { task, count: waits.count });
+/** "This Task is still waiting on 1 other blocker." (E16), said after another line. */
+export function taskWaitsText(t: TFunction, waits: StillWaits): string {
+  return t('outcome.taskAlsoWaits', { count: waits.count });
 }
 
 /** What happened to the answer, one of §6.18's "Restart — …" lines. */
@@ -29,13 +29,20 @@ function happenedText(t: TFunction, delivery: Delivery, agent: string | null): s
   return t(`outcome.${delivery.kind}`);
 }
 
-/** What happened, then what still holds the task when something does: both when both are true. */
+/**
+ * What happened; or, while something else still holds the task, §6.18's "Answered. This Task is
+ * still waiting on {count} other blocker(s)." in its place (§6.5) — after it where the outcome
+ * must stay said (domain/pane-lines.ts).
+ */
 export function outcomeText(t: TFunction, data: DecisionRead): string | null {
   const { decision, detail } = data;
   if (!decision.delivery) return null;
   const happened = happenedText(t, decision.delivery, detail.agent?.name ?? null);
   const waits = stillWaits(detail.task);
-  return waits && detail.task ? `${happened} ${taskWaitsText(t, detail.task.title, waits)}` : happened;
+  if (!waits) return happened;
+  return taskWaitsReplaces(decision.delivery.kind)
+    ? t('outcome.taskWaits', { count: waits.count })
+    : `${happened} ${taskWaitsText(t, waits)}`;
 }
 
 /**
@@ -43,11 +50,9 @@ export function outcomeText(t: TFunction, data: DecisionRead): string | null {
  * Run that is already going.": the outcome after "Answered.", unless its words already open with it.
  */
 export function answeredToast(t: TFunction, data: DecisionRead): string | null {
-  const delivery = data.decision.delivery;
   const outcome = outcomeText(t, data);
-  if (!delivery || !outcome) return null;
-  const saysAnswered = delivery.kind === 'failed' || delivery.kind === 'nothing' || delivery.kind === 'waiting';
-  return saysAnswered ? outcome : t('outcome.answeredThen', { outcome });
+  if (!outcome) return null;
+  return outcome.startsWith(t('outcome.answered')) ? outcome : t('outcome.answeredThen', { outcome });
 }
 
 function Opens({ href, label }: { href: string; label: string }) {

@@ -6,7 +6,7 @@
  * The API's `detail.lines.pending` says the same in English; the web never shows it (FR-63).
  */
 import { useTranslation } from 'react-i18next';
-import { pendingLead, pendingTask, stillWaits } from '../../../../domain/pane-lines';
+import { pendingLead, pendingTask } from '../../../../domain/pane-lines';
 import type { DecisionRead } from '../../http/decisions';
 import { taskWaitsText } from './outcome-line';
 
@@ -21,11 +21,7 @@ export function PendingLine({ data }: { data: DecisionRead }) {
     count: decision.progress.required,
   };
   const fate = pendingTask(detail.pickup, detail.task);
-  const then = fate?.frees
-    ? t('detail.pendingFrees', { task: detail.task!.title })
-    : fate && detail.task
-      ? taskWaitsText(t, detail.task.title, stillWaits(detail.task)!)
-      : null;
+  const then = fate?.frees ? t('detail.pendingFrees', { task: detail.task!.title }) : fate ? taskWaitsText(t, fate.waits) : null;
   return (
     <p className="pending" data-testid="pending">
       {t(`detail.pending.${detail.pickup}`, words)}

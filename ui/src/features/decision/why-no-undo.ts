@@ -1,6 +1,7 @@
 /** Why `u` cannot undo here, in the ask menu's own words (§6.18 E6, E7). */
 import type { TFunction } from 'i18next';
 import type { DecisionRead } from '../../http/decisions';
+import { undoBlockedText } from './asks/ask-menu';
 
 export function whyNoUndo(t: TFunction, data: DecisionRead, agent: string): string {
   const latest = data.decision.asks
@@ -8,7 +9,6 @@ export function whyNoUndo(t: TFunction, data: DecisionRead, agent: string): stri
     .sort((a, b) => Date.parse(b.answer!.answeredAt) - Date.parse(a.answer!.answeredAt))[0];
   const state = latest ? data.detail.undo[latest.position] : undefined;
   if (!latest || !state || state.available) return t('undo.nothingToUndo');
-  if (state.reason === 'acted') return t('undo.blockedActed', { agent });
-  if (state.reason === 'window') return t('undo.blockedWindow');
-  return t('undo.blockedClosed');
+  const status = data.decision.status;
+  return undoBlockedText(t, state, agent, status === 'archived' || status === 'withdrawn' ? status : null) ?? t('undo.nothingToUndo');
 }

@@ -1,7 +1,7 @@
 /**
  * The health line above the list (§6.13, FR-51…FR-54): one of four bands in the catalogue's
  * words. Heavy and Flooded name the agent that opened the most and link to its instructions —
- * "Most of them" only for a majority, else "The most", with its count; a burst the median
+ * §6.18's "Most of them: {agent}."; a burst the median
  * cannot see yet is said as the last 24 hours (domain/health.ts has the rule). Quiet points
  * at what the agents did on their own. The band is said in
  * words as well as by its icon and colour (FR-67). It always counts the whole workspace; under a
@@ -10,7 +10,7 @@
 import { useMay } from '../../shared/session';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FLOODED_OPEN, isMajority, type Culprit, type HealthLine as Line } from '../../../../domain/health';
+import { FLOODED_OPEN, type Culprit, type HealthLine as Line } from '../../../../domain/health';
 import { AppLink } from '../../shared/app-link';
 import { HealthMenu } from './health-menu';
 
@@ -34,11 +34,9 @@ export function healthText(t: TFunction, line: Line): string {
   }
 }
 
-/** The agent that opened the most, said as a majority ("Most of them") only when it is one. */
-export function culpritText(t: TFunction, culprit: Culprit, burst: boolean): string {
-  if (isMajority(culprit)) return t('health.culprit', { agent: culprit.name });
-  const words = { agent: culprit.name, opened: culprit.opened, total: culprit.of };
-  return burst ? t('health.culpritMostLastDay', words) : t('health.culpritMostWeek', words);
+/** FR-54: the agent that opened the most in the line's window, in §6.18's words "Most of them: {agent}." */
+export function culpritText(t: TFunction, culprit: Culprit): string {
+  return t('health.culprit', { agent: culprit.name });
 }
 
 export function HealthLine({
@@ -68,7 +66,7 @@ export function HealthLine({
       </span>
       <p className="health-text">
         <span data-testid="health-line">{healthText(t, line)}</span>
-        {culprit && <span data-testid="health-culprit"> {culpritText(t, culprit, line.burst)}</span>}
+        {culprit && <span data-testid="health-culprit"> {culpritText(t, culprit)}</span>}
         {filtered && <span data-testid="health-scope"> {t('health.wholeWorkspace')}</span>}
       </p>
       {culprit && (

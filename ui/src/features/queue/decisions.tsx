@@ -214,7 +214,7 @@ export function Decisions({ me }: { me: string | null }) {
       {failed && <QueueFailure known={lastKnown()} onRetry={() => void refresh()} />}
       {!failed && !page && <QueueSkeleton />}
       {!failed && page && page.decisions.length === 0 && !current && (
-        <EmptyQueue history={page.history} plain={tab !== 'open' || filtered} />
+        <EmptyQueue history={page.history} kind={filtered ? 'filtered' : tab} />
       )}
       {!failed && page && (page.decisions.length > 0 || current) && (
         <div className={step ? 'panes step' : 'panes'} data-view={detailOpen ? 'detail' : 'list'}>

@@ -1,8 +1,9 @@
 /**
  * The queue with nothing to show: never had a decision (§6.8, with Open Agents: an agent's
  * instructions say when it asks), all clear after a quiet two weeks (§6.7, E11, which is not a
- * celebration, and points at recent Runs and the safety rails), or simply all clear. The
- * first-run state never carries the quiet warning (E12).
+ * celebration, and points at recent Runs and the safety rails), or simply all clear; the
+ * Answered and Archived tabs each say their own line (§8). The first-run state never carries
+ * the quiet warning (E12).
  */
 import { useTranslation } from 'react-i18next';
 import type { QueuePage } from '../../../../domain/queue';
@@ -12,9 +13,20 @@ import { AGENTS_HREF, SAFETY_RAILS_HREF } from '../../routing/agent-links';
 
 const QUIET_DAYS = 14;
 
-export function EmptyQueue({ history, plain }: { history: QueuePage['history']; plain: boolean }) {
+/** Which empty queue: the Open tab's (§6.7, §6.8), the Answered or Archived tab's own (§8), or a filtered view's. */
+export type EmptyKind = 'open' | 'answered' | 'archived' | 'filtered';
+
+export function EmptyQueue({ history, kind }: { history: QueuePage['history']; kind: EmptyKind }) {
   const { t } = useTranslation();
-  if (plain) return <p className="empty">{t('queue.emptyTab')}</p>;
+  // §8: "Tabs Open / Answered / Archived are present, deep-linkable, and each has its own empty state."
+  if (kind === 'answered' || kind === 'archived') {
+    return (
+      <p className="empty" data-testid="empty-tab">
+        {t(kind === 'answered' ? 'queue.emptyAnswered' : 'queue.emptyArchived')}
+      </p>
+    );
+  }
+  if (kind === 'filtered') return <p className="empty">{t('queue.emptyTab')}</p>;
   if (history.decisions === 0) {
     return (
       <section className="empty">

@@ -13,7 +13,7 @@ export type CardPick = { checked: boolean; onToggle: () => void };
 /**
  * One decision in the list: summary, agent · task · age — for an open ask of a session, "asked
  * 3h ago, 42 messages since" and a Stale mark (cast-decide) — blocking or advisory, dormant and
- * recurring chips, confidence where it has one, progress; a link to its page when it has one
+ * recurring chips, its confidence (or "not scored"), progress; a link to its page when it has one
  * worth opening (cast-decide "What you see"). An open card can be archived from the list (FR-43); in the Archived tab:
  * who set it aside, when, and Restore (§6.12); in Answered, one its agent withdrew says so.
  * In a stack's checklist a closed member carries a check mark; a card in no stack can be picked.
@@ -94,7 +94,10 @@ export function QueueCard({
             {t('recurring.chip', { count: card.askedTimes })}
           </span>
         )}
-        {card.confidence !== null && <span className="confidence">{t('queue.sure', { percent: Math.round(card.confidence * 100) })}</span>}
+        {/* FR-4, FR-10, §10 "Degradation": an unscored decision ranks at 0.5 and is labelled "not scored". */}
+        <span className="confidence" data-testid="confidence">
+          {card.confidence === null ? t('queue.notScored') : t('queue.sure', { percent: Math.round(card.confidence * 100) })}
+        </span>
         <span className="progress">
           <ProgressDots progress={card.progress} />
           {t('queue.progress', card.progress)}

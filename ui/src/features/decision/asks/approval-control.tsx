@@ -14,8 +14,9 @@ type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
 /**
  * An approval ask: the action and its risks, Approve or Reject; a rejection needs a reason (§6.3,
  * FR-24), an approval may carry one (FR-25) — the same field, optional under the buttons until
- * Reject makes it required. A permission card has the same controls and words (§6.18 "Approve · Reject ·
- * Confirm rejection"). An approval record's risks are its flags, worded by the catalogue (FR-63); an
+ * Reject makes it required. A permission card renders "the real Approve and Deny controls"
+ * (cast-decide "Permission prompts in the same queue"): Deny, like Approve, answers at once, with
+ * the reason optional, so y and n each answer it. An approval record's risks are its flags, worded by the catalogue (FR-63); an
  * agent's own approval ask says its risks in its own words.
  * A permission card's ACTION is the tool input the host sent, whole (tool-call.tsx): a command, a
  * Write's content, an Edit's diff.
@@ -45,6 +46,9 @@ export function ApprovalControl({
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const approve = () => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined);
   const approveAlways = () => submit({ kind: 'approval', decision: 'approve', always: true }, reason.trim() || undefined);
+  // Only a permission card carries its host's tool call.
+  const permission = command !== null;
+  const deny = () => submit({ kind: 'approval', decision: 'reject' }, reason.trim() || undefined);
   const keeps = command?.alwaysAllows ?? [];
   // The required reason opens with focus in it, from the button or from n.
   const startRejecting = () => {
@@ -54,7 +58,7 @@ export function ApprovalControl({
   useAskCommands(ask.position, {
     land: () => box.current?.focus(),
     approve,
-    reject: startRejecting,
+    reject: permission ? deny : startRejecting,
     focusReason: () => reasonField.current?.focus(),
   });
   return (
@@ -87,9 +91,15 @@ export function ApprovalControl({
               <button type="button" className="primary" data-answer="approve" onClick={approve}>
                 {t('ask.approve')}
               </button>
-              <button type="button" className="danger" data-answer="reject" onClick={startRejecting}>
-                {t('ask.reject')}
-              </button>
+              {permission ? (
+                <button type="button" className="danger" data-answer="reject" onClick={deny}>
+                  {t('ask.deny')}
+                </button>
+              ) : (
+                <button type="button" className="danger" data-answer="reject" onClick={startRejecting}>
+                  {t('ask.reject')}
+                </button>
+              )}
             </div>
             {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
             <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} sendHint={false} />

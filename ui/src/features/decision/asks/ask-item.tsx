@@ -11,7 +11,7 @@ import type { OptionPageHref, Submit } from './submit';
 import type { UndoState } from '../../../../../domain/undo';
 import type { RiskFlag } from '../../../../../domain/approval';
 import { ago } from '../../../shared/time';
-import { AskMenu } from './ask-menu';
+import { AskMenu, type ClosedAs } from './ask-menu';
 import { useMay } from '../../../shared/session';
 
 type Answer = NonNullable<AskState['answer']>;
@@ -45,13 +45,13 @@ function answerer(t: TFunction, answer: Answer, members: Record<string, string>,
  * §6.4 "Approved by you · 2 minutes ago" (FR-27, FR-60): a verdict — approval, access, action —
  * reads as one; a choice or a fact is named first, then who answered it and when.
  */
-export function answeredLine(t: TFunction, ask: AskState, answer: Answer, who: string): string {
+export function answeredLine(t: TFunction, ask: AskState, answer: Answer, who: string, permission = false): string {
   const time = ago(t, answer.answeredAt);
   const value = answer.value;
   if (value.kind === 'decision' || value.kind === 'fact') return t('ask.answeredValue', { answer: describe(ask, t, answer), who, time });
   const verdict =
     value.kind === 'approval'
-      ? t(value.decision === 'reject' ? 'ask.rejected' : value.always ? 'ask.approvedAlways' : 'ask.approved')
+      ? t(value.decision === 'reject' ? (permission ? 'ask.denied' : 'ask.rejected') : value.always ? 'ask.approvedAlways' : 'ask.approved')
       : value.kind === 'access'
         ? t('ask.grantedDone')
         : t('ask.done');
@@ -79,7 +79,7 @@ function ProvenanceLine({ provenance }: { provenance: NonNullable<Answer['proven
 }
 
 /** What the ask's menu needs: Undo's state, who is told, and the run the answer reached. */
-export type AskMenuFacts = { undo: UndoState | undefined; agent: string; runId: string | null; onUndo: () => void };
+export type AskMenuFacts = { undo: UndoState | undefined; agent: string; runId: string | null; onUndo: () => void; closedAs?: ClosedAs };
 
 /** One ask: its control while open, its answer (who, and the reason) once answered. */
 export function AskItem({
@@ -121,7 +121,7 @@ export function AskItem({
       <li className="ask answered" tabIndex={-1} data-testid="answered-ask" data-ask={ask.position} data-answered-at={answer.answeredAt}>
         <p className="prompt">{ask.prompt}</p>
         <p data-testid="answered-line">
-          {answeredLine(t, ask, answer, answerer(t, answer, members, me))}
+          {answeredLine(t, ask, answer, answerer(t, answer, members, me), command !== null)}
           {answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}
         </p>
         {answer.provenance && <ProvenanceLine provenance={answer.provenance} />}
@@ -129,7 +129,14 @@ export function AskItem({
         {answer.reason && <blockquote>{answer.reason}</blockquote>}
         {/* Issue 38 item 9: what was approved stays on the card once answered — the command, a Write's content, an Edit's diff. */}
         {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} />}
-        <AskMenu undo={menu.undo} agent={menu.agent} runId={menu.runId} answerText={describe(ask, t)} onUndo={menu.onUndo} />
+        <AskMenu
+          undo={menu.undo}
+          agent={menu.agent}
+          runId={menu.runId}
+          answerText={describe(ask, t)}
+          onUndo={menu.onUndo}
+          closedAs={menu.closedAs}
+        />
       </li>
     );
   }

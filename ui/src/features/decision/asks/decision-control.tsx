@@ -18,6 +18,7 @@ type DecisionAsk = Extract<AskState, { kind: 'decision' }>;
  * answers (§6.17); Ctrl/⌘+Enter does from the reason, which is there from the start, so `w` has a
  * field to go to before anything is picked. Enter on a radio not yet chosen chooses it
  * and says so (a second Enter answers); ↓ and ↑ walk a multi-select's boxes as they walk radios.
+ * Cancel beside Answer (§6.3) clears the pick and the reason.
  */
 export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk; submit: Submit; optionPage: OptionPageHref }) {
   const { t } = useTranslation();
@@ -50,6 +51,13 @@ export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk;
     setSelected((current) =>
       !ask.multiple ? [n] : current.includes(n) ? current.filter((x) => x !== n) : current.length < max ? [...current, n] : current,
     );
+
+  const cancel = () => {
+    setSelected([]);
+    setReason('');
+    setHint(null);
+    inputs()[0]?.focus();
+  };
 
   /** Enter on a radio not yet chosen: choose it, and say that Enter again answers. ↓/↑ between boxes. */
   function onOptionKey(event: KeyboardEvent<HTMLInputElement>, n: number) {
@@ -137,9 +145,15 @@ export function DecisionControl({ ask, submit, optionPage }: { ask: DecisionAsk;
         <p className="help" role="status" data-testid="choice-hint">
           {hint}
         </p>
-        <button type="submit" className="primary" disabled={!ready}>
-          {t('ask.answer')}
-        </button>
+        {/* §6.3 "[ Answer ] [ Cancel ]": Cancel takes back the pick and the reason, and answers nothing. */}
+        <div className="buttons">
+          <button type="submit" className="primary" disabled={!ready}>
+            {t('ask.answer')}
+          </button>
+          <button type="button" className="quiet" disabled={selected.length === 0 && reason === ''} onClick={cancel}>
+            {t('ask.cancel')}
+          </button>
+        </div>
       </fieldset>
     </AskForm>
   );
