@@ -52,3 +52,13 @@ export async function listInbox(pool: Pool, workspaceId: string, limit: number):
     createdAt: row.created_at.toISOString(),
   }));
 }
+
+/** The sidebar's Inbox count: messages still waiting for a reply (a pending approval, an open escalation). */
+export async function countOpenInbox(pool: Pool, workspaceId: string): Promise<number> {
+  const { rows } = await pool.query<{ open: number }>(
+    `select (select count(*) from approvals where workspace_id = $1 and status = 'pending')
+          + (select count(*) from escalations where workspace_id = $1 and status = 'open') as open`,
+    [workspaceId],
+  );
+  return Number(rows[0]!.open);
+}

@@ -4,10 +4,10 @@ import { Approval } from './approval';
 
 export const HomeRead = z
   .object({
-    /** For "See all decisions ({count})". */
-    counts: z.object({ open: z.int().min(0), blocking: z.int().min(0) }),
+    /** For "See all decisions ({count})"; `inbox` for the sidebar's Inbox: messages still waiting for a reply. */
+    counts: z.object({ open: z.int().min(0), blocking: z.int().min(0), inbox: z.int().min(0) }),
     /** Up to five pending approvals, newest first. */
     approvals: z.array(Approval).max(5),
   })
-  .meta({ id: 'Home', description: "The queue's open and blocking counts, and up to five pending approvals." });
+  .meta({ id: 'Home', description: "The queue's open and blocking counts, the Inbox's open messages, and up to five pending approvals." });
 export type HomeRead = z.infer<typeof HomeRead>;

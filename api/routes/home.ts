@@ -1,9 +1,10 @@
 /**
  * `GET /api/v1/home` (declared in domain/routes/home.ts): what the dashboard shows of the
  * queue (§6.16) — the open and blocking counts for "See all decisions ({count})", and the
- * pending approvals block.
+ * pending approvals block — and the open Inbox messages the sidebar counts.
  */
 import { listApprovals } from '../../db/approvals';
+import { countOpenInbox } from '../../db/inbox';
 import { listQueue } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { homeRoutes } from '../../domain/routes/home';
@@ -12,11 +13,12 @@ import { type Handlers } from '../mount-routes';
 export function homeHandlers(deps: { pool: Pool }): Handlers<typeof homeRoutes> {
   return {
     home: async (_input, { principal }) => {
-      const [queue, approvals] = await Promise.all([
+      const [queue, approvals, inbox] = await Promise.all([
         listQueue(deps.pool, principal.workspaceId, { tab: 'open', limit: 1, offset: 0 }),
         listApprovals(deps.pool, principal.workspaceId, 'pending', 5),
+        countOpenInbox(deps.pool, principal.workspaceId),
       ]);
-      return { counts: { open: queue.counts.open, blocking: queue.counts.blocking }, approvals };
+      return { counts: { open: queue.counts.open, blocking: queue.counts.blocking, inbox }, approvals };
     },
   };
 }

@@ -170,7 +170,8 @@ describe('Home, the task board and the runner', () => {
     });
     const approval = await propose(me);
     const home = await me.send(homeRoutes.home);
-    expect(home.counts).toEqual({ open: 2, blocking: 2 });
+    // The sidebar's Inbox count: the pending approval record (the filed decision is no Inbox message).
+    expect(home.counts).toEqual({ open: 2, blocking: 2, inbox: 1 });
     expect(home.approvals.map((item) => item.id)).toEqual([approval.id]);
     expect((await me.send(taskRoutes.tasksNeedingYou)).tasks).toEqual([{ taskId: task.id, openDecisions: 1 }]);
   });

@@ -128,9 +128,11 @@ export function lighthouseRows(figures: LighthouseFigures): string[] {
   const met = (ok: boolean) => (ok ? 'met' : 'missed');
   const all = (pick: (run: LighthouseRun) => number) => runs.map(pick).join(', ');
   const where = `Lighthouse 12.2.3 mobile preset, signed-in /decisions, ${decisions} open; median of ${runs.length} runs`;
+  // The benchmark index sits beside the score it qualifies: on a loaded machine the score follows it, not the page (issue 39).
+  const machine = `benchmark index ${m.benchmarkIndex} (runs: ${all((run) => run.benchmarkIndex)})`;
   return [
-    `| ${where}: performance (runs: ${all((run) => run.performance)}) | ${m.performance} | | | ≥ ${LIGHTHOUSE_TARGET.performance} (before: ${LIGHTHOUSE_BEFORE.performance}) | ${met(m.performance >= LIGHTHOUSE_TARGET.performance)} |`,
-    `| the same run: best practices, accessibility | ${m.bestPractices}, ${m.accessibility} | | | 100, 100 | ${met(m.bestPractices === 100 && m.accessibility === 100)} |`,
+    `| ${where}: performance (runs: ${all((run) => run.performance)}), ${machine} | ${m.performance} | | | ≥ ${LIGHTHOUSE_TARGET.performance} (before: ${LIGHTHOUSE_BEFORE.performance}) | ${met(m.performance >= LIGHTHOUSE_TARGET.performance)} |`,
+    `| the same run: best practices, accessibility (runs: ${all((run) => run.accessibility)}), at ${machine} | ${m.bestPractices}, ${m.accessibility} | | | 100, 100 | ${met(m.bestPractices === 100 && m.accessibility === 100)} |`,
     `| the same run: first contentful paint, largest contentful paint | ${secs(m.fcpMs)}, ${secs(m.lcpMs)} | | | LCP ≤ 2.5 s (before: ${secs(LIGHTHOUSE_BEFORE.lcpMs)}) | ${met(m.lcpMs <= 2500)} |`,
     `| the same run: total blocking time | ${m.tbtMs.toFixed(0)} ms | | | ≤ 200 ms (before: ${secs(LIGHTHOUSE_BEFORE.tbtMs)}) | ${met(m.tbtMs <= 200)} |`,
     `| the same run: total transfer | ${kib(m.transferBytes)} | | | report | |`,

@@ -78,6 +78,8 @@ describe('the sidebar (§6.1)', () => {
         '/decisions',
         '/inbox',
         '/tasks',
+        '/agents',
+        '/analytics',
         '/activity',
         '/settings',
       ]);

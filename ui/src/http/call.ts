@@ -12,8 +12,13 @@ z.config({ jitless: true });
 
 const SAME_ORIGIN: Connection = { url: '' };
 
-export async function call<C extends RouteContract>(route: C, input: RouteRequest<C>): Promise<RouteResponse<C>['body']> {
-  const { body } = await request(SAME_ORIGIN, route, input);
+/** `signal` cancels the request: a read that a newer one made stale (the next search) is dropped. */
+export async function call<C extends RouteContract>(
+  route: C,
+  input: RouteRequest<C>,
+  options: { signal?: AbortSignal } = {},
+): Promise<RouteResponse<C>['body']> {
+  const { body } = await request(SAME_ORIGIN, route, input, options);
   return body;
 }
 

@@ -9,8 +9,8 @@ export type QueueFilters = Pick<ArchiveAllBody, 'agent' | 'task' | 'mission' | '
 
 export const QUEUE_PAGE = 25;
 
-export const readQueuePage = (tab: QueueTab, filters: QueueFilters, offset: number, limit = QUEUE_PAGE) =>
-  call(decisionRoutes.listQueue, { query: { tab, limit, offset, ...filters } });
+export const readQueuePage = (tab: QueueTab, filters: QueueFilters, offset: number, limit = QUEUE_PAGE, signal?: AbortSignal) =>
+  call(decisionRoutes.listQueue, { query: { tab, limit, offset, ...filters } }, signal ? { signal } : {});
 
 /** The decision and its detail; the first read records the first human view (FR-14). */
 export const readDecision = (id: string) => call(decisionRoutes.getDecision, { params: { id } });

@@ -52,7 +52,6 @@ export const en = {
     safetyRails: 'Safety rails',
     // §6.8: the first-run state's way to the agents whose instructions say when to ask.
     openAgents: 'Open Agents',
-    analytics: 'Analytics',
     // A filtered view with nothing in it.
     emptyTab: 'Nothing here.',
     // §8: the Answered and Archived tabs each have their own empty state; §6.18 has no words for
@@ -258,6 +257,9 @@ export const en = {
     // Below 768 px the four menus fold behind one control, which says how many are set.
     toggle: 'Filters',
     toggleSet: 'Filters ({{count}})',
+    // Said by a polite live region once a search's read lands (search as you type).
+    matches_one: '{{count}} decision matches “{{query}}”.',
+    matches_other: '{{count}} decisions match “{{query}}”.',
   },
   keys: {
     title: 'Keyboard',
@@ -741,9 +743,13 @@ export const en = {
     decisions: 'My Decisions',
     inbox: 'Inbox',
     tasks: 'Tasks',
+    agents: 'Agents',
+    analytics: 'Analytics',
     activity: 'Activity',
     // Read after the count badge by a screen reader: "My Decisions 3 open".
     openSuffix: ' open',
+    // "Inbox 2 waiting": approvals and escalations still waiting for a reply.
+    inboxSuffix: ' waiting',
   },
   // /settings (issue 19): the workspace's people, and the tokens people and agents use.
   settings: {

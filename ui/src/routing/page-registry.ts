@@ -94,6 +94,30 @@ export const PAGES: Record<AppPage, PageEntry> = {
     ),
     section: 'run',
   },
+  agents: {
+    Component: chunk(
+      () => import('../features/agents/agents'),
+      (page) => page.AgentsPage,
+    ),
+    section: 'agents',
+    sidebar: { href: '/agents', label: 'nav.agents', may: 'workspace.read' },
+  },
+  instructions: {
+    Component: chunk(
+      () => import('../features/agents/agent-instructions'),
+      (page) => page.AgentInstructionsPage,
+    ),
+    // An agent's instructions are part of Agents.
+    section: 'agents',
+  },
+  analytics: {
+    Component: chunk(
+      () => import('../features/analytics/analytics'),
+      (page) => page.AnalyticsPage,
+    ),
+    section: 'analytics',
+    sidebar: { href: '/analytics', label: 'nav.analytics', may: 'workspace.read' },
+  },
   activity: {
     Component: chunk(
       () => import('../features/activity/activity'),
@@ -118,27 +142,6 @@ export const PAGES: Record<AppPage, PageEntry> = {
       (page) => page.WebhooksPage,
     ),
     section: 'settings',
-  },
-  agents: {
-    Component: chunk(
-      () => import('../features/agents/agents'),
-      (page) => page.AgentsPage,
-    ),
-    section: 'agents',
-  },
-  instructions: {
-    Component: chunk(
-      () => import('../features/agents/agent-instructions'),
-      (page) => page.AgentInstructionsPage,
-    ),
-    section: 'instructions',
-  },
-  analytics: {
-    Component: chunk(
-      () => import('../features/analytics/analytics'),
-      (page) => page.AnalyticsPage,
-    ),
-    section: 'analytics',
   },
 };
 

@@ -1,36 +1,50 @@
 /**
- * The open-decision count the sidebar shows beside My Decisions (§6.1). Pages that already read
- * it (the unfiltered queue, Home) publish what they read; otherwise the sidebar asks
- * `GET /api/v1/home`. A read that started before a newer publish is dropped, so an old count
- * never overwrites a fresh one.
+ * The sidebar's counts: open decisions beside My Decisions (§6.1), and Inbox messages still
+ * waiting for a reply beside Inbox. Pages that already read the open count (the unfiltered
+ * queue, Home) publish what they read; the sidebar asks `GET /api/v1/home` for the rest. A read
+ * that started before a newer publish of the open count is dropped, so an old count never
+ * overwrites a fresh one.
  */
 import { useSyncExternalStore } from 'react';
 import { readHome } from '../http/home';
 
 let count: number | null = null;
+let inbox: number | null = null;
 let version = 0;
 const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
 
 export function publishOpenCount(open: number): void {
   version += 1;
   if (open === count) return;
   count = open;
-  for (const listener of listeners) listener();
+  changed();
+}
+
+export function publishInboxCount(open: number): void {
+  if (open === inbox) return;
+  inbox = open;
+  changed();
 }
 
 export async function refreshOpenCount(): Promise<void> {
   const started = version;
   try {
     const { counts } = await readHome();
+    publishInboxCount(counts.inbox);
     if (version === started) publishOpenCount(counts.open);
   } catch {
-    // The badge keeps its last known value; the pages say when they cannot load.
+    // The badges keep their last known values; the pages say when they cannot load.
   }
 }
 
 export function useOpenCount(): number | null {
-  return useSyncExternalStore(
-    (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
-    () => count,
-  );
+  return useSyncExternalStore(subscribe, () => count);
+}
+
+export function useInboxCount(): number | null {
+  return useSyncExternalStore(subscribe, () => inbox);
 }

@@ -1,13 +1,13 @@
 /**
  * The sidebar on every signed-in page (§6.1, §6.16): the entries of the page registry, in its
- * order (Dashboard, then My Decisions with its open count, then Inbox, the task board, Activity
- * and Settings), each shown to a person whose role may see it. The entry for the page on screen
- * is marked `aria-current="page"`.
+ * order (Dashboard, then My Decisions with its open count, then Inbox with the messages still
+ * waiting for a reply, the task board, Agents, Analytics, Activity and Settings), each shown to a
+ * person whose role may see it. The entry for the page on screen is marked `aria-current="page"`.
  */
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppPage } from '../../../domain/app-routes';
-import { refreshOpenCount, useOpenCount } from '../shared/open-count';
+import { refreshOpenCount, useInboxCount, useOpenCount } from '../shared/open-count';
 import { useVisibleRefresh } from '../shared/use-visible-refresh';
 import { PAGES, SIDEBAR } from '../routing/page-registry';
 import { AppLink } from '../shared/app-link';
@@ -17,31 +17,37 @@ import { useMay } from '../shared/session';
 export function Sidebar({ page, navigations }: { page: AppPage; navigations: number }) {
   const { t } = useTranslation();
   const open = useOpenCount();
+  const inbox = useInboxCount();
   const section = PAGES[page].section;
-  // The queue and Home publish the count they read themselves; every other page asks for it.
-  const ownsCount = page === 'decisions' || page === 'home';
-  const refresh = useCallback(() => {
-    if (!ownsCount) void refreshOpenCount();
-  }, [ownsCount]);
-  useEffect(refresh, [refresh, navigations]);
+  // The queue and Home publish the open count they read; the Inbox's is read here, on every
+  // navigation, and again when the open count moves (an answer may have settled a message).
+  const refresh = useCallback(() => void refreshOpenCount(), []);
+  useEffect(refresh, [refresh, navigations, open]);
   useVisibleRefresh(refresh);
+  const counts: Partial<Record<AppPage, { count: number | null; suffix: string; testId: string }>> = {
+    decisions: { count: open, suffix: 'nav.openSuffix', testId: 'open-count' },
+    inbox: { count: inbox, suffix: 'nav.inboxSuffix', testId: 'inbox-count' },
+  };
 
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
       <ul>
-        {SIDEBAR.map((entry) => (
-          <SidebarItem key={entry.page} entry={entry} current={entry.page === section}>
-            {entry.page === 'decisions' && open !== null && (
-              <>
-                {/* Its name reads "My Decisions 3 open". */}{' '}
-                <span className="count" data-testid="open-count">
-                  {open}
-                  <span className="visually-hidden">{t('nav.openSuffix')}</span>
-                </span>
-              </>
-            )}
-          </SidebarItem>
-        ))}
+        {SIDEBAR.map((entry) => {
+          const badge = counts[entry.page];
+          return (
+            <SidebarItem key={entry.page} entry={entry} current={entry.page === section}>
+              {badge && badge.count !== null && (
+                <>
+                  {/* Its name reads "My Decisions 3 open", "Inbox 2 waiting". */}{' '}
+                  <span className="count" data-testid={badge.testId}>
+                    {badge.count}
+                    <span className="visually-hidden">{t(badge.suffix)}</span>
+                  </span>
+                </>
+              )}
+            </SidebarItem>
+          );
+        })}
       </ul>
     </nav>
   );

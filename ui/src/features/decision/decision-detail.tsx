@@ -167,7 +167,7 @@ export function DecisionDetail({
       <AskCommandsContext.Provider value={asks.current}>
         <DetailAsks data={data} me={me} onAnswer={(...answer) => void actions.answer(...answer)} onUndo={(ask) => void actions.undo(ask)} />
       </AskCommandsContext.Provider>
-      {open && permission && <p className="help">{t('prompt.keys')}</p>}
+      {open && permission && <p className="help keyboard-only">{t('prompt.keys')}</p>}
       {open && <PendingLine data={data} />}
       <DetailFooter
         data={data}

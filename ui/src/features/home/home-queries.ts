@@ -1,13 +1,13 @@
 /**
  * Home: the queue's counts and the pending approvals, with the agents' names, and Approve or
- * Reject through the approval's own endpoints (FR-29, E2). Home publishes the open count it
- * read, so the sidebar's badge needs no read of its own.
+ * Reject through the approval's own endpoints (FR-29, E2). Home publishes the counts it read,
+ * so the sidebar's badges need no read of their own.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listAgents } from '../../http/agents';
 import { approve, reject } from '../../http/approvals';
 import { readHome } from '../../http/home';
-import { publishOpenCount } from '../../shared/open-count';
+import { publishInboxCount, publishOpenCount } from '../../shared/open-count';
 import { keys } from '../../shared/query-keys';
 
 async function readHomePage() {
@@ -17,6 +17,7 @@ async function readHomePage() {
     listAgents().catch(() => []),
   ]);
   publishOpenCount(home.counts.open);
+  publishInboxCount(home.counts.inbox);
   return { home, agents: Object.fromEntries(agents.map((agent) => [agent.id, agent.name])) };
 }
 

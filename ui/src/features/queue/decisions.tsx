@@ -182,7 +182,11 @@ export function Decisions({ me }: { me: string | null }) {
       />
       <div className="queue-bar">
         <QueueTabs tab={tab} counts={page?.tabs ?? null} onChange={(name) => change({ type: 'tab', tab: name })} />
-        <QueueFilters filters={filters} onChange={(next) => change({ type: 'filter', filters: next })} />
+        <QueueFilters
+          filters={filters}
+          onChange={(next) => change({ type: 'filter', filters: next })}
+          matched={queue.page ? queue.page.counts.total : null}
+        />
       </div>
       {/* Absent while loading and when there is none (FR-55); never shown to a workspace that has
           had no decision yet, whose "quiet" would be the over-guessing warning E12 rules out. */}

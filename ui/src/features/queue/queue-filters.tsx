@@ -1,9 +1,11 @@
 /**
- * Filters by agent, task, mission, ask kind and a search over the summary (FR-5). Below 768 px
- * the four menus fold behind one "Filters" control, which says how many are set, so the list
- * starts on the first screen; wider, they sit beside the search and the control is not shown.
+ * Filters by agent, task, mission, ask kind and a search over the summary (FR-5). The search
+ * follows the typing: a pause of SEARCH_PAUSE_MS reads the list (Enter does at once), and a
+ * polite live region says how many match once the read lands. Below 768 px the four menus fold
+ * behind one "Filters" control, which says how many are set, so the list starts on the first
+ * screen; wider, they sit beside the search and the control is not shown.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AskKind } from '../../../../domain/ask';
 import { useFilterChoices } from './queue-queries';
@@ -11,7 +13,19 @@ import type { Filters } from './query';
 
 const MENUS = ['agent', 'task', 'mission'] as const;
 
-export function QueueFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+/** Long enough that a word typed at speed is one read, short enough to feel immediate. */
+export const SEARCH_PAUSE_MS = 300;
+
+export function QueueFilters({
+  filters,
+  onChange,
+  matched,
+}: {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  /** How many decisions the search matched, once the read for the words on screen has landed. */
+  matched: number | null;
+}) {
   const { t } = useTranslation();
   // A missing list only empties its menu; the queue itself does not depend on it.
   const choices = useFilterChoices();
@@ -24,12 +38,28 @@ export function QueueFilters({ filters, onChange }: { filters: Filters; onChange
   const setKind = (value: string) => onChange({ ...filters, kind: AskKind.find((kind) => kind === value) });
   const submit = (event: FormEvent) => (event.preventDefault(), pick('q', search.trim()));
 
+  // Search as you type. The latest filters and handler are read when the pause ends, so a
+  // redraw of the page in between neither restarts the wait nor applies an old filter.
+  const latest = useRef({ filters, onChange });
+  latest.current = { filters, onChange };
+  useEffect(() => {
+    const words = search.trim();
+    if (words === (latest.current.filters.q ?? '')) return;
+    const timer = setTimeout(() => latest.current.onChange({ ...latest.current.filters, q: words || undefined }), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const query = filters.q ?? '';
+  const said = query && matched !== null && query === search.trim() ? t('filters.matches', { count: matched, query }) : '';
+
   return (
     <form className="filters" role="search" onSubmit={submit}>
       <label>
         <span className="visually-hidden">{t('filters.search')}</span>
         <input type="search" placeholder={t('filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="search-count">
+        {said}
+      </p>
       <button
         type="button"
         className="filters-toggle"

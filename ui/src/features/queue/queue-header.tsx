@@ -1,10 +1,10 @@
 /**
  * The queue's header: its title, what it holds (§6.18 "Header counts"), and its tools —
- * Archive all, the `?` sheet, Analytics and signing out.
+ * Archive all, the `?` sheet (a keyboard's, so not offered on a touch screen) and signing out.
+ * Analytics is in the sidebar.
  */
 import { useTranslation } from 'react-i18next';
 import { focusOnArrival } from '../../routing/navigate';
-import { AppLink } from '../../shared/app-link';
 
 const NO_BREAK_SPACE = '\u00a0';
 
@@ -51,12 +51,9 @@ export function QueueHeader({
             {t('archiveAll.button')}
           </button>
         )}
-        <button type="button" className="small" onClick={onHelp} aria-label={t('queue.keyboardHelp')}>
+        <button type="button" className="small keyboard-only" onClick={onHelp} aria-label={t('queue.keyboardHelp')}>
           {t('keys.label.help')}
         </button>
-        <AppLink href="/analytics" className="header-link">
-          {t('queue.analytics')}
-        </AppLink>
         <button type="button" className="quiet small" onClick={onSignOut}>
           {t('signIn.signOut')}
         </button>

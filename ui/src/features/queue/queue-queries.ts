@@ -19,13 +19,13 @@ import { keys } from '../../shared/query-keys';
  * The first `shown` cards of a tab as one page, in as few reads as the server's page maximum
  * allows (one, up to 100): every card once, with the first read's counts and health line.
  */
-async function readShown(tab: QueueTab, filters: QueueFilters, shown: number): Promise<QueuePage> {
-  const first = await readQueuePage(tab, filters, 0, Math.min(shown, QUEUE_PAGE_MAX));
+async function readShown(tab: QueueTab, filters: QueueFilters, shown: number, signal?: AbortSignal): Promise<QueuePage> {
+  const first = await readQueuePage(tab, filters, 0, Math.min(shown, QUEUE_PAGE_MAX), signal);
   const cards = [...first.decisions];
   let read = first.decisions.length;
   let last = read;
   while (last > 0 && read < shown && read < first.counts.total) {
-    const next = await readQueuePage(tab, filters, read, Math.min(shown - read, QUEUE_PAGE_MAX));
+    const next = await readQueuePage(tab, filters, read, Math.min(shown - read, QUEUE_PAGE_MAX), signal);
     last = next.decisions.length;
     read += last;
     // A card that moved up between two reads is listed once.
@@ -39,8 +39,10 @@ export function useQueue(tab: QueueTab, filters: QueueFilters, shown: number) {
   const filterKey = JSON.stringify(filters);
   const query = useQuery({
     queryKey: keys.queueTab(tab, filters, shown),
-    queryFn: async () => {
-      const page = await readShown(tab, filters, shown);
+    // The signal cancels a read its query no longer wants: typing on in the search drops the
+    // read of the words before, so an older answer can never land after a newer one.
+    queryFn: async ({ signal }) => {
+      const page = await readShown(tab, filters, shown, signal);
       rememberOpenCount(page.counts.open);
       return page;
     },
