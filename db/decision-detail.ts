@@ -2,7 +2,7 @@
  * What the detail pane shows beside a decision (FR-10, FR-11, FR-60): the names behind its
  * links, whether its run and task are holding work, who answered, and the lines §6.18 says.
  */
-import { deliveryLine, pendingLine } from '../domain/answer-message';
+import { closedOnRejection, deliveryLine, pendingLine } from '../domain/answer-message';
 import type { DecisionView } from '../domain/decision';
 import type { DecisionDetail } from '../domain/decision-detail-schema';
 import type { RunStatus } from '../domain/run';
@@ -112,7 +112,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     members: row.members,
     lines: {
       pending: pickup ? pendingLine(decision.progress, agentName, pickup, task) : null,
-      delivery: decision.delivery ? deliveryLine(decision.delivery, agentName, task) : null,
+      delivery: decision.delivery ? deliveryLine(decision.delivery, agentName, task, closedOnRejection(decision)) : null,
     },
     undo,
     riskFlags: row.risk_flags ?? null,

@@ -53,19 +53,28 @@ export function deliveryLine(
   delivery: NonNullable<DecisionSnapshot['delivery']>,
   agentName: string | null,
   task: HeldTask | null = null,
+  rejected = false,
 ): string {
+  // Issue 39 item 4: after a rejection the lines that open with "Answered" open with "Rejected",
+  // as the web's do (ui/src/features/decision/outcome-line.tsx).
+  const taken = rejected ? 'Rejected' : 'Answered';
   const happened = {
-    failed: 'Answered, but the agent could not be restarted automatically.',
+    failed: `${taken}, but the agent could not be restarted automatically.`,
     injected: 'Sent to the Run that is already going.',
     restarted: `${agentName ?? 'The agent'} is picking the work back up.`,
     queued: 'Queued — waiting for a free slot.',
-    waiting: `Answered. ${agentName ?? 'The agent'} picks the work back up once the other decisions it waits on are answered.`,
-    nothing: 'Answered. There was no paused work left to restart.',
+    waiting: `${taken}. ${agentName ?? 'The agent'} picks the work back up once the other decisions it waits on are answered.`,
+    nothing: `${taken}. There was no paused work left to restart.`,
   }[delivery.kind];
   const waits = taskWaitsLine(task);
   if (!waits) return happened;
   // §6.18 "Restart — other blockers": "Answered. This Task is still waiting on {count} other blocker(s)."
-  return taskWaitsReplaces(delivery.kind) ? `Answered. ${waits}` : `${happened} ${waits}`;
+  return taskWaitsReplaces(delivery.kind) ? `${taken}. ${waits}` : `${happened} ${waits}`;
+}
+
+/** The decision closed on a rejection: an approval ask of it was rejected (issue 39 item 4). */
+export function closedOnRejection(decision: Pick<DecisionSnapshot, 'asks'>): boolean {
+  return decision.asks.some((ask) => ask.answer?.value.kind === 'approval' && ask.answer.value.decision === 'reject');
 }
 
 /**

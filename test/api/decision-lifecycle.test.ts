@@ -110,6 +110,9 @@ describe('answering typed asks', () => {
     const { messages } = await me.send(sessionRoutes.readMessages, { params: { id: session } });
     expect(messages.at(-1)?.body).toContain(`Reason: ${reason}`);
     expect(messages.at(-1)?.body).toContain('Answer: Rejected');
+    // Issue 39 item 4: the pane's words say it was rejected, never "Answered.".
+    const pane = await me.send(decisionRoutes.getDecision, { params: { id } });
+    expect(pane.detail.lines.delivery).toBe('Rejected. There was no paused work left to restart.');
   });
 
   it("§5.4, §7 — reasons are posted to the task's comment thread, as withdrawals are: a rejection's at once, a partial answer's too, once each", async () => {

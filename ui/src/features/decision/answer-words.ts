@@ -6,6 +6,7 @@
  * on (cast-decide "Blocking and advisory": "Your answer can still override that default later").
  */
 import type { TFunction } from 'i18next';
+import { closedOnRejection } from '../../../../domain/answer-message';
 import type { AnswerValue } from '../../../../domain/ask-schema';
 import type { DecisionRead } from '../../http/decisions';
 
@@ -18,10 +19,8 @@ export function answerTaken(t: TFunction, value: AnswerValue): string {
   return isRejection(value) ? t('outcome.rejected') : t('outcome.answered');
 }
 
-/** The decision closed on a rejection: an approval ask of it was rejected. */
-export function closedByRejection(decision: Decision): boolean {
-  return decision.asks.some((ask) => ask.answer !== null && isRejection(ask.answer.value));
-}
+/** The decision closed on a rejection: an approval ask of it was rejected (the server's words use the same rule). */
+export const closedByRejection = (decision: Decision): boolean => closedOnRejection(decision);
 
 /**
  * An advisory decision with a default, closed with nothing paused to restart: whether the answer
