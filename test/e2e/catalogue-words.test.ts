@@ -257,7 +257,8 @@ describe('FR-63 — the web words what the server sends as codes and values', ()
       .decision.id;
     const page = await signedIn(member.token, `/decisions?id=${id}`);
     let refusals = 0;
-    await page.route(`**/api/v1/decisions/${id}/asks/1/answer`, async (route) => {
+    // The answer carries its query (`?detail=true`, the reply the web writes into its cache).
+    await page.route(`**/api/v1/decisions/${id}/asks/1/answer*`, async (route) => {
       const response = await route.fetch();
       const body = await response.json();
       refusals += response.status() === 409 ? 1 : 0;
