@@ -233,6 +233,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/tokens/:id': fc.constant(undefined),
     'PATCH /api/v1/members/:id': fc.constantFrom({ role: 'viewer' }, { role: 'member' }, { role: 'admin' }),
     'DELETE /api/v1/members/:id': fc.constant(undefined),
+    'PATCH /api/v1/profile': fc.constantFrom({ timeZone: 'Europe/Paris' }, { timeZone: 'Asia/Tokyo' }, { timeZone: 'UTC' }),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },
