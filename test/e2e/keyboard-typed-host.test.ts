@@ -13,7 +13,7 @@ import { world } from '../support/agent-world';
 import { signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
-import { kindOf, type Me, pressEveryKey } from '../support/typed-keys';
+import { kindOf, type Me, PERMISSION_KEYS, pressEveryKey } from '../support/typed-keys';
 
 let cast: TestCast;
 let browser: Browser;
@@ -25,6 +25,7 @@ async function fileHostPrompts(me: Me) {
     me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body }).then((reply) => reply.decision.id);
   return {
     permission: await host({ kind: 'permission', tool: 'Bash', input: 'rm -rf build' }),
+    denied: await host({ kind: 'permission', tool: 'Bash', input: 'git push --force' }),
     terminal: await host({ kind: 'terminal', question: 'Which branch?', options: ['main', 'develop'] }),
     terminalFact: await host({ kind: 'terminal', question: 'Which port should it use?' }),
   };
@@ -36,7 +37,7 @@ describe('typed text never runs as shortcuts (issue 38 item 6): host prompts and
     { timeout: 1_200_000 },
     async () => {
       const me = world(cast, await cast.newMember());
-      const { permission, terminal, terminalFact } = await fileHostPrompts(me);
+      const { permission, denied, terminal, terminalFact } = await fileHostPrompts(me);
       const { approval } = await me.send(approvalRoutes.proposeApproval, {
         body: { actionType: 'send_message', summary: 'Send the launch email to 4,000 customers' },
       });
@@ -49,7 +50,8 @@ describe('typed text never runs as shortcuts (issue 38 item 6): host prompts and
       });
       const page = await signedInPage(browser, cast.url, me.member.token);
       await pressEveryKey(me, page, cast.url, [
-        kindOf('permission card', permission, { approval: true, permission: true }),
+        kindOf('permission card', permission, { approval: true, permission: true, keys: PERMISSION_KEYS }),
+        kindOf('permission card, n (Deny)', denied, { approval: true, permission: true, keys: ['n'] }),
         kindOf('terminal question with options', terminal),
         kindOf('terminal question', terminalFact, { field: true }),
         kindOf('approval record', approval.decisionId!, { approval: true }),

@@ -12,7 +12,15 @@ import type { world } from './agent-world';
 import { focusedElement, toastText } from './queue-page';
 
 export type Me = ReturnType<typeof world>;
-export type Kind = { name: string; id: string; approval: boolean; field: boolean; permission: boolean };
+export type Kind = {
+  name: string;
+  id: string;
+  approval: boolean;
+  field: boolean;
+  permission: boolean;
+  /** The keys pressed on it, in order; every key of the map unless said. */
+  keys?: readonly string[];
+};
 
 export const kindOf = (name: string, id: string, more: Partial<Kind> = {}): Kind => ({
   name,
@@ -27,8 +35,14 @@ export const TYPED_CONTEXT = 'Enough context for a person to answer without open
 export const SENTENCE = 'the quick brown fox jumps over the lazy dog, yes? undo! 1 2 [ ] wink';
 export const SLOW = { timeout: 20_000 };
 const PAUSED = 'Typed outside a field: nothing was changed. The keys are paused; press Esc to use them again.';
-/** y last: an approval it approves stays approved for the keys of the kinds after it. */
-const KEYS = ['j', 'k', 'ArrowDown', 'ArrowUp', 'Enter', '1', '2', 'n', 'w', 'u', ']', '[', '?', 'Escape', 'e', 'y'];
+/**
+ * y last: an approval it approves stays approved for the keys of the kinds after it. On a
+ * permission card n answers too (Deny, cast-decide), so a card takes every key but n, and a
+ * second card takes n alone (PERMISSION_KEYS).
+ */
+export const KEYS = ['j', 'k', 'ArrowDown', 'ArrowUp', 'Enter', '1', '2', 'n', 'w', 'u', ']', '[', '?', 'Escape', 'e', 'y'];
+
+export const PERMISSION_KEYS = KEYS.filter((key) => key !== 'n');
 
 /** The state a key could change: status, and each ask's answer and withdrawn answers. */
 const stateOf = (decision: DecisionView) =>
@@ -74,7 +88,7 @@ function saysFirst(key: string, kind: Kind): string | null {
 
 /** Whether the key puts focus in a text field, where the sentence is then typed. */
 const opensField = (key: string, kind: Kind) =>
-  key === 'w' || (key === 'n' && kind.approval) || ((key === '1' || key === 'Enter') && kind.field);
+  key === 'w' || (key === 'n' && kind.approval && !kind.permission) || ((key === '1' || key === 'Enter') && kind.field);
 
 /** Every key on every kind given, then the sentence: nothing changes but what the key rightly did. */
 export async function pressEveryKey(me: Me, page: Page, baseUrl: string, kinds: Kind[]): Promise<void> {
@@ -82,7 +96,7 @@ export async function pressEveryKey(me: Me, page: Page, baseUrl: string, kinds: 
   const states = async () => Object.fromEntries(await Promise.all(kinds.map(async (k) => [k.id, stateOf(await me.decision(k.id))])));
 
   for (const kind of kinds) {
-    for (const key of KEYS) {
+    for (const key of kind.keys ?? KEYS) {
       const where = `${kind.name}, ${key}`;
       await page.goto(`${baseUrl}/decisions?id=${kind.id}`);
       await page.locator('.detail [data-ask="1"]').waitFor(SLOW);
@@ -94,6 +108,7 @@ export async function pressEveryKey(me: Me, page: Page, baseUrl: string, kinds: 
       const expected = { ...before };
       if (key === 'e') expected[kind.id] = before[kind.id]!.replace(/^open/, 'archived');
       if (key === 'y' && kind.approval) expected[kind.id] = before[kind.id]!.replace('open|open:0', 'resolved|answered:0');
+      if (key === 'n' && kind.permission) expected[kind.id] = before[kind.id]!.replace('open|open:0', 'resolved|answered:0');
       if (expected[kind.id] !== before[kind.id]) {
         await expect.poll(async () => stateOf(await me.decision(kind.id)), SLOW).toBe(expected[kind.id]);
         await expect.poll(() => writes.length, SLOW).toBe(written + 1);
