@@ -65,7 +65,9 @@ export async function fileValidDecision(
   };
 
   let collisions = 0;
-  for (let attempt = 0; ; attempt += 1) {
+  let released = false;
+  let expiredWaits = 0;
+  for (;;) {
     const candidate = decisionIdOf(await nextDecisionNumber(deps.pool));
     // A record's decision is its own: the same question again is another record, not an edit.
     const key = source ? null : decisionKeyOf(principal, body.question, links.sessionId, idempotencyKey);
@@ -96,7 +98,16 @@ export async function fileValidDecision(
     } catch (error) {
       const code = error instanceof DomainError ? error.code : null;
       const closed = code === 'decision_not_open' || code === 'decision_archived';
-      if (id !== candidate && (closed || code === 'workflow_id_taken') && attempt === 0) {
+      if (id !== candidate && code === 'request_expired' && expiredWaits < EXPIRED_WAITS) {
+        // The key points at the workflow an earlier try started, whose filing reached a worker
+        // after that try had answered 503: it is deciding, now, whether a worker took it in time
+        // (then this try rewrites it) or not (then it ends, and the branch below opens anew).
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** expiredWaits));
+        expiredWaits += 1;
+        continue;
+      }
+      if (id !== candidate && (closed || code === 'workflow_id_taken') && !released) {
+        released = true;
         // The key pointed at a decision that has just closed, or at a workflow that is not that
         // decision (a restored database): free it and open a new one.
         await releaseDecisionKey(deps.pool, id);
@@ -130,6 +141,8 @@ function decisionKeyOf(principal: Principal, question: string, sessionId: string
 
 /** 2^32 numbers leapt over: no restored range is that long. */
 const MAX_COLLISIONS = 32;
+/** How many times a keyed retry waits, 0.1 s doubling (3.1 s in all), for an expired try's workflow to settle. */
+const EXPIRED_WAITS = 5;
 
 /** Appends the filed decision to its stack; a re-post already in it stays where it is. */
 async function joinStack(deps: { temporal: TemporalGateway }, stackId: string, decisionId: string): Promise<string[]> {
