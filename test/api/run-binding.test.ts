@@ -91,8 +91,9 @@ describe('issue 38 item 4: an answer reaches exactly the work that asked', () =>
     const answeredSecond = await person.delivered(second);
     expect(answeredSecond.delivery).toMatchObject({ kind: 'waiting', runId: parked.id });
     const secondPane = await person.send(decisionRoutes.getDecision, { params: { id: second } });
+    // A rejection is said as one (issue 39 item 4).
     expect(secondPane.detail.lines.delivery).toBe(
-      'Answered. Ops bot picks the work back up once the other decisions it waits on are answered.',
+      'Rejected. Ops bot picks the work back up once the other decisions it waits on are answered.',
     );
     expect(await runs('ready')).toEqual([]);
     expect(await runs('parked')).toEqual([parked.id]);
