@@ -67,11 +67,13 @@ export async function fileValidDecision(
   let collisions = 0;
   let released = false;
   let expiredWaits = 0;
+  // A number is taken once and kept through a retry of the key; only a collision takes another.
+  let candidate: string | null = null;
   for (;;) {
-    const candidate = decisionIdOf(await nextDecisionNumber(deps.pool));
+    candidate ??= decisionIdOf(await nextDecisionNumber(deps.pool));
     // A record's decision is its own: the same question again is another record, not an edit.
     const key = source ? null : decisionKeyOf(principal, body.question, links.sessionId, idempotencyKey);
-    const id = key ? await claimDecisionKey(deps.pool, key, candidate) : candidate;
+    const id: string = key ? await claimDecisionKey(deps.pool, key, candidate) : candidate;
     try {
       const snapshot = await deps.temporal.fileDecision(
         {
@@ -119,6 +121,7 @@ export async function fileValidDecision(
         await releaseDecisionKey(deps.pool, id);
         await skipDecisionNumbers(deps.pool, 2 ** collisions);
         collisions += 1;
+        candidate = null;
         continue;
       }
       throw error;
