@@ -11,7 +11,7 @@ import { parseDuration } from '../../duration-flag';
 import { hint } from '../../output';
 import { connect } from '../decide/target';
 import { failedReason, stoppedReason, type CardFate } from './ask-reason';
-import { startCardKeeper, type CardKeeper } from './card-keeper';
+import { handOffToKeeper, startCardKeeper, type CardKeeper } from './card-keeper';
 import { answered, filePermission, withdrawAfter, type Filing } from './permission-card';
 import type { PreToolUseInput } from './pre-tool-use';
 import { withDeadlines } from './request-deadline';
@@ -67,7 +67,8 @@ export async function askInQueue<T = never>(
   const keeper: CardKeeper | null = options.keeper ? startCardKeeper() : null;
   let filing: Filing | null = null;
   let unwatch: (() => void) | null = null;
-  // A card the hook could not take out itself (Cast slow past the withdrawal's budget) is left to the keeper.
+  // A card the hook could not take out itself (Cast slow past the withdrawal's budget, or the
+  // card still on its way) is left to the keeper: the one running beside it, or one started now.
   let cardLeftOpen = false;
   try {
     const seconds = parseDuration(timeout);
@@ -93,7 +94,7 @@ export async function askInQueue<T = never>(
   } catch (error) {
     const stopped = bound.stopped;
     const fate = await withdrawAfter(filing, error, stopped);
-    cardLeftOpen = fate !== null && 'error' in fate;
+    cardLeftOpen = fate !== null && !('decision' in fate);
     // An answer that landed before the withdrawal stands.
     if (fate && 'decision' in fate && fate.decision.status === 'resolved') return { kind: 'closed', decision: fate.decision };
     return stopped ? { kind: 'stopped', stopped, filed: filing?.card != null, fate } : { kind: 'failed', error, fate };
@@ -101,8 +102,9 @@ export async function askInQueue<T = never>(
     // Before the verdict is printed: the call it lets run must find no hook waiting for it.
     unwatch?.();
     // The card is answered or taken out by now: nothing is left for the keeper — unless it is still open.
-    if (cardLeftOpen) keeper?.release();
-    else keeper?.done();
+    if (!cardLeftOpen) keeper?.done();
+    else if (keeper) await keeper.release();
+    else if (filing) await handOffToKeeper(filing.session, filing.requestId, filing.card?.id ?? null);
     bound.dispose();
   }
 }

@@ -16,8 +16,11 @@ export function instead(): string {
   return unattended() ? 'The call did not run: this run has no terminal to ask in.' : 'Asking in the terminal instead.';
 }
 
-/** What became of the card after a stop or a failure: none filed, taken out (or closed otherwise), or still in the queue. */
-export type CardFate = { id: string; decision: DecisionView } | { id: string; error: unknown } | null;
+/**
+ * What became of the card after a stop or a failure: none filed, taken out (or closed otherwise),
+ * still in the queue, or not seen in time though Cast may still be filing it (`onItsWay`).
+ */
+export type CardFate = { id: string; decision: DecisionView } | { id: string; error: unknown } | { onItsWay: true } | null;
 
 const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -36,6 +39,8 @@ export function failureText(error: unknown): string {
 
 function fateText(fate: CardFate): string | null {
   if (!fate) return null;
+  // Nothing to tell: whether Cast is filing a card at all is unknown, and the keeper handles one if it is.
+  if ('onItsWay' in fate) return null;
   if ('decision' in fate) return `${fate.id} was ${fate.decision.status}`;
   return `${fate.id} could not be withdrawn (${failureText(fate.error)}): answer or withdraw it in Cast`;
 }

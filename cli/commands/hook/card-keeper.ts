@@ -23,9 +23,15 @@ export type CardKeeper = {
   card(id: string): void;
   /** The hook ends by itself (its card answered, or withdrawn by the hook): the keeper leaves. */
   done(): void;
-  /** The hook ends with its card perhaps still open (its own withdrawal failed): the keeper withdraws it. */
-  release(): void;
+  /**
+   * The hook ends with its card perhaps still open (its own withdrawal failed, or the card was
+   * still on its way): the keeper withdraws it. Resolves once the notes are through the pipe.
+   */
+  release(): Promise<void>;
 };
+
+/** Long enough for a few lines to go through a pipe; the host's grace is what bounds the hook. */
+const FLUSH_MS = 300;
 
 /** Starts `cast hook keeper` beside this hook, the same `cast` the hook runs (node, its flags, the script). */
 export function startCardKeeper(): CardKeeper {
@@ -56,8 +62,29 @@ export function startCardKeeper(): CardKeeper {
       stdin = null;
     },
     release() {
-      stdin?.end();
+      const pipe = stdin;
       stdin = null;
+      if (!pipe) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, FLUSH_MS);
+        timer.unref();
+        pipe.end(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
   };
+}
+
+/**
+ * For a host that signals its hook before the kill (Claude Code): a keeper started only when the
+ * hook is ending with its card not taken out — Cast slow past the hook's short grace, the card
+ * perhaps still being filed — and handed what the hook knows of it at once.
+ */
+export function handOffToKeeper(session: string, requestId: string, card: string | null): Promise<void> {
+  const keeper = startCardKeeper();
+  keeper.filing(session, requestId);
+  if (card) keeper.card(card);
+  return keeper.release();
 }

@@ -97,7 +97,11 @@ export async function withdrawAfter(filing: Filing | null, error: unknown, stopp
 /** A card as far as the hook knows it: its id once Cast answered the filing, else the filing's request id. */
 export type CardRef = { api: Client; session: string; requestId: string; cardId: string | null };
 
-/** Takes the card out of the queue within `ms` (finding it by its request id if its filing was cut off). */
+/**
+ * Takes the card out of the queue within `ms`, finding it by its request id if its filing was cut
+ * off. A card not seen by then may still be on its way (Cast slow to file it): `onItsWay`, for a
+ * keeper to take out once it arrives.
+ */
 export async function withdrawWithin(card: CardRef, ms: number): Promise<CardFate> {
   const signal = AbortSignal.timeout(ms);
   let id = card.cardId;
@@ -106,7 +110,8 @@ export async function withdrawWithin(card: CardRef, ms: number): Promise<CardFat
     if (!id) return null;
     return { id, decision: await withdraw(card.api, id, signal) };
   } catch (error) {
-    return id ? { id, error: signal.aborted ? new Error(`no answer within ${ms} ms`) : error } : null;
+    if (id) return { id, error: signal.aborted ? new Error(`no answer within ${ms} ms`) : error };
+    return signal.aborted ? { onItsWay: true } : null;
   }
 }
 

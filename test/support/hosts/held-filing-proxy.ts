@@ -9,10 +9,12 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A moment between the hook hanging up and the filing going on: its own look for the card comes first. */
-const HAND_ON_AFTER_MS = 100;
-
-export async function startHeldFilingProxy(target: string) {
+/**
+ * `handOnAfterMs`: the time between the hook hanging up and the filing going on. A moment (the
+ * default) lets the hook's own look for the card come first; past the hook's grace, only what
+ * the hook leaves behind can find the card.
+ */
+export async function startHeldFilingProxy(target: string, handOnAfterMs = 100) {
   let held = false;
   let handedOn: number | null = null;
   const server = createServer((req, res) => {
@@ -23,7 +25,7 @@ export async function startHeldFilingProxy(target: string) {
       if (held || req.method !== 'POST' || !/\/sessions\/[^/]+\/prompts$/.test(req.url ?? '')) return pass(req, body, res);
       held = true;
       res.on('close', () => {
-        setTimeout(() => pass(req, body, null, (status) => (handedOn = status)), HAND_ON_AFTER_MS);
+        setTimeout(() => pass(req, body, null, (status) => (handedOn = status)), handOnAfterMs);
       });
     });
   });
