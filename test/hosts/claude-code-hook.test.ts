@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../runtime/free-port';
+import { pathWithoutCast } from '../support/hosts/cast-on-path';
 import { toolResultText } from '../support/hosts/anthropic-stand-in';
 import { printed, startClaudePrint } from '../support/hosts/claude-print-run';
 import { documentedClaudeHookSettings } from '../support/hosts/documented-settings';
@@ -37,7 +38,7 @@ async function claudeInProject(
   const { model, session, running } = await startClaudePrint(hosts, place, {
     prompt: 'Write hi to out.txt',
     script: [WRITE_HI, { text: 'Done writing.' }],
-    env: { CAST_URL: options.castUrl ?? place.castEnv.CAST_URL, ...(options.castOnPath === false ? { PATH: process.env.PATH! } : {}) },
+    env: { CAST_URL: options.castUrl ?? place.castEnv.CAST_URL, ...(options.castOnPath === false ? { PATH: pathWithoutCast() } : {}) },
   });
   return { person: place.person, project: place.project, model, session, done: running.done, ended: running.ended };
 }

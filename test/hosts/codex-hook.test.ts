@@ -22,6 +22,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAST_BIN, runCast } from '../cli/run-cast';
+import { pathWithoutCast } from '../support/hosts/cast-on-path';
 import { hostProject } from '../support/hosts/host-project';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardOf } from '../support/hosts/open-card';
@@ -87,7 +88,7 @@ async function codexInProject(
     modelUrl: model.url,
     proxyUrl: hosts.proxy().url,
     timeoutMs: 120_000,
-    env: { ...env, CAST_URL: options.castUrl ?? env.CAST_URL, ...(options.castOnPath === false ? { PATH: process.env.PATH } : {}) },
+    env: { ...env, CAST_URL: options.castUrl ?? env.CAST_URL, ...(options.castOnPath === false ? { PATH: pathWithoutCast() } : {}) },
   });
   hosts.host(running);
   /** Codex's thread id, which its hooks get as session_id: the first JSONL event says it. */
