@@ -66,7 +66,8 @@ let marks = 0;
  * Waits until anything the keys typed so far could have sent has been seen: the page's handlers
  * run on the key events, two frames later any effect they scheduled has run, and a marker request
  * the page sends after that reaches the browser's network log behind every request sent before it.
- * A short pause on top catches a write put behind a timer.
+ * No pause on top: the web puts no write behind a timer (its timers show toasts and poll a
+ * delivery with GETs), and the states read after the sentence would show a write that landed.
  */
 export async function settle(page: Page, seen: Set<string>): Promise<void> {
   const mark = `/healthz?typed-keys-mark=${++marks}`;
@@ -75,7 +76,6 @@ export async function settle(page: Page, seen: Set<string>): Promise<void> {
     `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => fetch(${JSON.stringify(mark)}).finally(resolve))))`,
   );
   await expect.poll(() => [...seen].some((url) => url.endsWith(mark)), SLOW).toBe(true);
-  await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 /** What a key says where it does not apply, before anything is typed; null where it acts. */
