@@ -1,6 +1,7 @@
 /**
  * The health roll-up and what the queue reads of it (FR-51…FR-55). The roll-up counts
- * decisions opened per day (UTC) per workspace and per agent for the last 90 days; the
+ * decisions opened per day (UTC) per workspace and per agent for the last 90 days, and of
+ * those the host's permission prompts apart (issue 39 item 3: the culprit's advice); the
  * queue reads those few rows, never the decisions, so the line costs the read almost
  * nothing, and when anything here fails the line is simply not shown.
  */
@@ -8,6 +9,7 @@ import {
   HEALTH_DEFAULTS,
   MEDIAN_DAYS,
   BURST_WINDOW_MS,
+  HOST_PROMPT_SOURCE,
   ROLLUP_DAYS,
   SINCE_ROLLUP_MAX,
   healthLine,
@@ -29,8 +31,9 @@ export async function rollUpHealth(pool: Pool, workspaceId: string | null = null
       scope,
     );
     await client.query(
-      `insert into decision_rollups (workspace_id, day, agent_id, opened)
-       select workspace_id, (created_at at time zone 'UTC')::date, coalesce(agent_id, ''), count(*)::int
+      `insert into decision_rollups (workspace_id, day, agent_id, opened, host_prompts)
+       select workspace_id, (created_at at time zone 'UTC')::date, coalesce(agent_id, ''), count(*)::int,
+              (count(*) filter (where source_kind = '${HOST_PROMPT_SOURCE}'))::int
          from decisions
         where created_at >= ((now() at time zone 'UTC')::date - ${ROLLUP_DAYS - 1})::timestamp at time zone 'UTC'
           and ($1::text is null or workspace_id = $1)
@@ -108,16 +111,18 @@ export async function updateHealthSettings(
 
 type Inputs = { snapshot: HealthSnapshot | null; open: number; settings: HealthSettings; now: Date };
 
+type AgentRow = { agent_id: string; name: string; opened: number; host_prompts: number };
+
 type InputsRow = SettingsRow & {
   computed_at: Date | null;
   now: Date;
   open: number;
   days: Array<{ ago: number; opened: number }>;
-  agents: Array<{ agent_id: string; name: string; opened: number }>;
+  agents: AgentRow[];
   since_opened: number;
-  since_agents: Array<{ agent_id: string; name: string; opened: number }>;
+  since_agents: AgentRow[];
   last_day_opened: number;
-  last_day_agents: Array<{ agent_id: string; name: string; opened: number }>;
+  last_day_agents: AgentRow[];
 };
 
 /**
@@ -126,20 +131,25 @@ type InputsRow = SettingsRow & {
  * per status, so the cost stays flat however many opened (the roll-up runs hourly; a burst
  * larger than this is counted by its newest rows, and floods the line either way).
  */
-const LIVE = `select n.agent_id, n.created_at from (${DecisionStatus.map(
-  (status) => `(select d.agent_id, d.created_at from decisions d
+const LIVE = `select n.agent_id, n.source_kind, n.created_at from (${DecisionStatus.map(
+  (status) => `(select d.agent_id, d.source_kind, d.created_at from decisions d
                  where d.workspace_id = $1 and d.status = '${status}'
                    and d.created_at > least((select computed_at from snapshot), now() - interval '${BURST_WINDOW_MS / 1000} seconds')
                  order by d.created_at desc limit ${SINCE_ROLLUP_MAX})`,
 ).join(' union all ')}) n order by n.created_at desc limit ${SINCE_ROLLUP_MAX}`;
 
-/** How many of the live rows came after `bound`, in all and per agent, as `<name>_opened` and `<name>_agents`. */
+/**
+ * How many of the live rows came after `bound`, in all and per agent (with its host's permission
+ * prompts among them), as `<name>_opened` and `<name>_agents`.
+ */
 const openedAfter = (bound: string, name: string) => `
     cross join lateral (
       select coalesce(sum(g.opened), 0)::int as ${name}_opened,
-             coalesce(json_agg(json_build_object('agent_id', g.agent_id, 'name', g.name, 'opened', g.opened))
+             coalesce(json_agg(json_build_object('agent_id', g.agent_id, 'name', g.name, 'opened', g.opened,
+                                                 'host_prompts', g.host_prompts))
                         filter (where g.name is not null), '[]') as ${name}_agents
-        from (select l.agent_id, a.name, count(*)::int as opened
+        from (select l.agent_id, a.name, count(*)::int as opened,
+                     (count(*) filter (where l.source_kind = '${HOST_PROMPT_SOURCE}'))::int as host_prompts
                 from live l left join agents a on a.id = l.agent_id
                where l.created_at > ${bound}
                group by 1, 2) g) ${name}`;
@@ -155,8 +165,9 @@ const HEALTH_INPUTS = `
          (select coalesce(json_agg(json_build_object('ago', x.ago, 'opened', x.opened)), '[]')
             from (select ((h.computed_at at time zone 'UTC')::date - r.day)::int as ago, sum(r.opened)::int as opened
                     from decision_rollups r where r.workspace_id = $1 group by 1) x) as days,
-         (select coalesce(json_agg(json_build_object('agent_id', y.agent_id, 'name', y.name, 'opened', y.opened)), '[]')
-            from (select r.agent_id, a.name, sum(r.opened)::int as opened
+         (select coalesce(json_agg(json_build_object('agent_id', y.agent_id, 'name', y.name, 'opened', y.opened,
+                                                     'host_prompts', y.host_prompts)), '[]')
+            from (select r.agent_id, a.name, sum(r.opened)::int as opened, sum(r.host_prompts)::int as host_prompts
                     from decision_rollups r join agents a on a.id = r.agent_id
                    where r.workspace_id = $1 and r.day between (h.computed_at at time zone 'UTC')::date - ${MEDIAN_DAYS}
                                                            and (h.computed_at at time zone 'UTC')::date
@@ -170,7 +181,8 @@ const HEALTH_INPUTS = `
     -- What opened in the last 24 hours: a burst the median cannot see yet (domain/health.ts).
     ${openedAfter(`now() - interval '${BURST_WINDOW_MS / 1000} seconds'`, 'last_day')}`;
 
-const byAgent = (rows: InputsRow['agents']) => rows.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened }));
+const byAgent = (rows: AgentRow[]) =>
+  rows.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened, hostPrompts: agent.host_prompts }));
 
 async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inputs> {
   const { rows } = await db.query<InputsRow>(prepared(db, HEALTH_INPUTS, [workspaceId]));

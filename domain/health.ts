@@ -21,9 +21,14 @@
  * words ("26 decisions in the last 24 hours"), and its culprit is counted over those 24 hours.
  *
  * The culprit (FR-54) is the agent that opened the most in the line's window, with its count
- * and the window's total; the web says it in §6.18's words, "Most of them: {agent}.".
+ * and the window's total; the web says it in §6.18's words, "Most of them: {agent}.". It carries
+ * how many of its openings were its host's permission prompts (issue 39 item 3): "Allow Bash?"
+ * comes from the host's permission settings, not from the agent's instructions, so when those
+ * are most of them the advice is the host's allow list, not the instructions (`fromHostPrompts`).
+ * The band still counts everything that arrived: the person's queue is what it is.
  */
 import { z } from 'zod';
+import type { HostPromptKind } from './decision';
 import { someFields } from './some-fields';
 
 export const HEALTH_DEFAULTS = { healthyCeiling: 5, quietDays: 14 } as const;
@@ -55,7 +60,11 @@ export const HealthSettings = z
   .meta({ id: 'HealthSettings', description: "The health line's bands for this workspace, and whether it is hidden." });
 export type HealthSettings = z.infer<typeof HealthSettings>;
 
-export type OpenedByAgent = { agentId: string; name: string; opened: number };
+/** The source kind of a host's permission prompt (`decisions.source_kind`), counted apart in the roll-up. */
+export const HOST_PROMPT_SOURCE = 'permission' satisfies (typeof HostPromptKind)[number];
+
+/** How many an agent opened, and how many of those were its host's permission prompts (absent: none). */
+export type OpenedByAgent = { agentId: string; name: string; opened: number; hostPrompts?: number };
 
 /** The roll-up as the queue reads it: decisions opened per day, newest day first, and per agent. */
 export type HealthSnapshot = {
@@ -98,9 +107,21 @@ export const HealthLine = z
     burst: z.boolean(),
     /**
      * Heavy and flooded name the agent that opened the most (FR-54): `opened` of the `of` opened
-     * in the line's window (the last 24 hours in a burst, else the median's 7 days and today).
+     * in the line's window (the last 24 hours in a burst, else the median's 7 days and today),
+     * `hostPrompts` of its `opened` its host's permission prompts (issue 39 item 3).
      */
-    culprit: z.object({ agentId: z.string(), name: z.string(), opened: z.int().min(1), of: z.int().min(1) }).nullable(),
+    culprit: z
+      .object({
+        agentId: z.string(),
+        name: z.string(),
+        opened: z.int().min(1),
+        of: z.int().min(1),
+        hostPrompts: z.int().min(0).meta({
+          description:
+            "Of the culprit's `opened`, its host's permission prompts. More than half: the host's permission settings stop them, not the agent's instructions.",
+        }),
+      })
+      .nullable(),
   })
   .meta({ id: 'HealthLine', description: "The queue's health line (FR-51…FR-55): band, n, median, open, burst, culprit." });
 export type HealthLine = z.infer<typeof HealthLine>;
@@ -109,6 +130,14 @@ export type Culprit = NonNullable<HealthLine['culprit']>;
 /** "Most of them" is said only of a majority; a plurality is "the most", with its count. */
 export function isMajority(culprit: Pick<Culprit, 'opened' | 'of'>): boolean {
   return culprit.opened * 2 > culprit.of;
+}
+
+/**
+ * Most of the culprit's openings were its host's permission prompts (issue 39 item 3): the line
+ * points at the host's permission settings, and neither links nor advises the agent's instructions.
+ */
+export function fromHostPrompts(culprit: Pick<Culprit, 'opened' | 'hostPrompts'>): boolean {
+  return culprit.hostPrompts * 2 > culprit.opened;
 }
 
 export function median(values: number[]): number {
@@ -163,15 +192,19 @@ function topOf(agents: OpenedByAgent[], total: number): Culprit | null {
   const top = [...agents].sort((a, b) => b.opened - a.opened || a.name.localeCompare(b.name))[0];
   if (!top || top.opened <= 0) return null;
   // Decisions with no agent count in the window too; the total is never below the top's own count.
-  return { agentId: top.agentId, name: top.name, opened: top.opened, of: Math.max(total, top.opened) };
+  const hostPrompts = Math.min(top.hostPrompts ?? 0, top.opened);
+  return { agentId: top.agentId, name: top.name, opened: top.opened, of: Math.max(total, top.opened), hostPrompts };
 }
 
-/** Each agent's count from the roll-up and from the live read since it, added up. */
+/** Each agent's counts from the roll-up and from the live read since it, added up. */
 function combined(rolledUp: OpenedByAgent[], since: OpenedByAgent[]): OpenedByAgent[] {
   const byId = new Map<string, OpenedByAgent>();
   for (const agent of [...rolledUp, ...since]) {
     const seen = byId.get(agent.agentId);
-    byId.set(agent.agentId, seen ? { ...seen, opened: seen.opened + agent.opened } : agent);
+    byId.set(
+      agent.agentId,
+      seen ? { ...seen, opened: seen.opened + agent.opened, hostPrompts: (seen.hostPrompts ?? 0) + (agent.hostPrompts ?? 0) } : agent,
+    );
   }
   return [...byId.values()];
 }

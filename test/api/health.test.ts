@@ -2,14 +2,20 @@
  * The health line, recurring decisions and analytics through the API (AW-03 §4.8, §4.9,
  * S8, S9), on the real database: decisions are filed through the API and then dated back.
  */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { FileDecisionBody } from '../../domain/decision-schema';
 import { analyticsRoutes } from '../../domain/routes/analytics';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { healthSettingsRoutes } from '../../domain/routes/health-settings';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { rollUpHealth } from '../../db/health';
+import { fromHostPrompts } from '../../domain/health';
 import { world } from '../support/agent-world';
+import { agentTokenOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -70,7 +76,7 @@ describe('the health line (FR-51…FR-55)', () => {
       // Yesterday's noon is inside the last 24 hours before noon: 11 then, none after. Either way no burst.
       lastDay: expect.any(Number),
       burst: false,
-      culprit: { agentId: editor.id, name: 'Editor', opened: 56, of: 77 },
+      culprit: { agentId: editor.id, name: 'Editor', opened: 56, of: 77, hostPrompts: 0 },
     });
   });
 
@@ -92,7 +98,7 @@ describe('the health line (FR-51…FR-55)', () => {
       open: 26,
       lastDay: 26,
       burst: true,
-      culprit: { agentId: researcher.id, name: 'Researcher', opened: 26, of: 26 },
+      culprit: { agentId: researcher.id, name: 'Researcher', opened: 26, of: 26, hostPrompts: 0 },
     });
   });
 
@@ -154,6 +160,108 @@ describe('the health line (FR-51…FR-55)', () => {
     expect((await queueOf(me)).health).toBeNull();
     await me.send(healthSettingsRoutes.showHealthLine);
     expect((await queueOf(me)).health?.band).toBe('healthy');
+  });
+});
+
+/**
+ * A member whose Claude Code host files 20 "Allow Bash?" prompts through POST /sessions/:id/prompts
+ * while its agent files 4 decisions of its own, and an Editor agent files 6: 30 in all.
+ */
+async function hostPromptFlood() {
+  const member = await cast.newMember();
+  const me = world(cast, member);
+  // The roll-up, taken before any of them, as the hourly schedule would have been.
+  await rollUpHealth(cast.pool, member.workspaceId);
+  const claude = await agentTokenOf(cast.pool, member, 'Claude Code');
+  const host = world(cast, claude);
+  const session = randomUUID();
+  const prompts: string[] = [];
+  for (let index = 0; index < 20; index += 1) {
+    const filed = await host.send(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: { kind: 'permission', tool: 'Bash', toolInput: { command: `ls build-${index}` }, requestId: `toolu_${randomUUID()}` },
+    });
+    prompts.push(filed.decision.id);
+  }
+  for (let index = 0; index < 4; index += 1) {
+    expect((await host.file(choice(`Which build target first, ${index}?`))).status).toBe(201);
+  }
+  const editor = await me.agent('Editor');
+  for (let index = 0; index < 6; index += 1) await me.file(choice(`Which chapter first, ${index}?`, { agent: editor.id }));
+  return { me, claude, prompts };
+}
+
+describe("FR-54, issue 39 item 3: the host's permission prompts are counted apart", () => {
+  it("FR-54 — a culprit whose openings are mostly its host's permission prompts says so, live and through the roll-up", async () => {
+    const { me, claude, prompts } = await hostPromptFlood();
+    const workspace = me.member.workspaceId;
+    const { rows } = await cast.pool.query<{ source_kind: string | null; n: number }>(
+      'select source_kind, count(*)::int as n from decisions where workspace_id = $1 group by 1 order by 1',
+      [workspace],
+    );
+    expect(rows).toEqual([
+      { source_kind: 'permission', n: 20 },
+      { source_kind: null, n: 10 },
+    ]);
+
+    // Live: 30 open floods by itself, and the band counts every one of them, prompts included.
+    const live = (await queueOf(me)).health!;
+    expect(live).toMatchObject({ band: 'flooded', n: 30, open: 30, lastDay: 30, burst: true });
+    expect(live.culprit).toEqual({ agentId: claude.agentId, name: 'Claude Code', opened: 24, of: 30, hostPrompts: 20 });
+    expect(fromHostPrompts(live.culprit!)).toBe(true);
+
+    // Through the roll-up alone: the 30 dated back over days 2 to 7 (5 a day, none yesterday: a
+    // median of 5), a healthy ceiling of 4, and all but 5 resolved, so Heavy comes from the median.
+    await cast.pool.query(
+      `update decisions d set created_at = date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+                                           - make_interval(days => 2 + (x.rn % 6)::int) + interval '12 hours'
+         from (select id, row_number() over (order by number) as rn from decisions where workspace_id = $1) x
+        where d.id = x.id`,
+      [workspace],
+    );
+    await cast.pool.query(`update decisions set status = 'resolved' where workspace_id = $1 and not (id = any($2))`, [
+      workspace,
+      prompts.slice(0, 5),
+    ]);
+    await me.send(healthSettingsRoutes.updateHealthSettings, { body: { healthyCeiling: 4 } });
+    await rollUpHealth(cast.pool, workspace);
+    const rolled = await cast.pool.query<{ opened: number; host_prompts: number }>(
+      'select sum(opened)::int as opened, sum(host_prompts)::int as host_prompts from decision_rollups where workspace_id = $1 and agent_id = $2',
+      [workspace, claude.agentId],
+    );
+    expect(rolled.rows[0]).toEqual({ opened: 24, host_prompts: 20 });
+    expect((await queueOf(me)).health).toEqual({
+      band: 'heavy',
+      n: 5,
+      median: 5,
+      open: 5,
+      lastDay: 0,
+      burst: false,
+      culprit: { agentId: claude.agentId, name: 'Claude Code', opened: 24, of: 30, hostPrompts: 20 },
+    });
+  });
+
+  it('FR-54 — migration 0027 recomputes the roll-up an older version took without host prompts', async () => {
+    const { me, claude } = await hostPromptFlood();
+    const workspace = me.member.workspaceId;
+    await rollUpHealth(cast.pool, workspace);
+    // As an older version's roll-up left it: every day's host prompts uncounted.
+    await cast.pool.query('update decision_rollups set host_prompts = 0 where workspace_id = $1', [workspace]);
+    const sum = async () =>
+      (
+        await cast.pool.query<{ n: number }>(
+          'select coalesce(sum(host_prompts), 0)::int as n from decision_rollups where workspace_id = $1 and agent_id = $2',
+          [workspace, claude.agentId],
+        )
+      ).rows[0]!.n;
+    expect(await sum()).toBe(0);
+
+    // Its recompute, replayed on today's schema (its column steps are already applied).
+    const migration = readFileSync(path.join(import.meta.dirname, '../../db/migrations/0027_host_prompt_rollups.sql'), 'utf8');
+    const recompute = migration.indexOf('-- The roll-up already taken, recomputed');
+    expect(recompute).toBeGreaterThan(0);
+    await cast.pool.query(migration.slice(recompute));
+    expect(await sum()).toBe(20);
   });
 });
 

@@ -5,7 +5,10 @@
  * answer or archive. And a host's permission prompts recur by tool and input pattern: three
  * `git status` prompts are "Asked 3 times" while `git push` and `ls` are not, and the note says
  * these are the host's permission prompts and points at its allow list, never at the agent's
- * instructions. Each state is scanned by axe and photographed.
+ * instructions. And when most of what the health line's culprit opened were its host's
+ * permission prompts (FR-54), the line says so and points at the host's permission settings, with
+ * no advice about, and no link to, the agent's instructions. Each state is scanned by axe and
+ * photographed.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, ViewportSize } from 'playwright-core';
@@ -33,6 +36,25 @@ const SCENARIO = 300_000;
 const SLOW = { timeout: 30_000 };
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 
+/** A member whose Claude Code host files `prompts` "Allow Bash?" prompts; returns its agent's world. */
+async function claudeCodeHost(member: Awaited<ReturnType<TestCast['newMember']>>, prompts: number) {
+  const token = await agentTokenOf(cast.pool, member, 'Claude Code');
+  const agent = world(cast, token);
+  const session = randomUUID();
+  for (let n = 0; n < prompts; n += 5) {
+    const filed = await Promise.all(
+      Array.from({ length: Math.min(5, prompts - n) }, (_, i) =>
+        agent.send(sessionRoutes.fileHostPrompt, {
+          params: { id: session },
+          body: { kind: 'permission', tool: 'Bash', toolInput: { command: `npm run build:${n + i}` }, requestId: `toolu_${randomUUID()}` },
+        }),
+      ),
+    );
+    expect(filed).toHaveLength(Math.min(5, prompts - n));
+  }
+  return agent;
+}
+
 describe('FR-52, FR-56, issue 39 item 3: the health line and recurring host prompts say what is true', () => {
   for (const [label, viewport] of WIDTHS) {
     it(`issue 39 item 3 (${label} px): a flood all set aside says what happened, and advises nothing`, { timeout: SCENARIO }, async () => {
@@ -58,6 +80,41 @@ describe('FR-52, FR-56, issue 39 item 3: the health line and recurring host prom
       await screenshot(page, `issue39-flood-none-open-${label}`);
       await page.close();
     });
+
+    it(
+      `FR-54, issue 39 item 3 (${label} px): a flood of the host's permission prompts points at its permission settings, not the instructions`,
+      { timeout: SCENARIO },
+      async () => {
+        const member = await cast.newMember();
+        const me = world(cast, member);
+        await rollUpHealth(cast.pool, member.workspaceId);
+        // Claude Code's host asks 20 times, its agent files 4 decisions of its own, Editor files 6: 30 open.
+        const claude = await claudeCodeHost(member, 20);
+        for (let n = 0; n < 4; n += 1) {
+          const reply = await claude.file({ question: `Which build target first, ${n}?`, context, asks: [tierAsk()] });
+          expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+        }
+        const editor = await me.agent('Editor');
+        for (let n = 0; n < 6; n += 1) {
+          const reply = await me.file({ question: `Which chapter first, ${n}?`, context, asks: [tierAsk()], agent: editor.id });
+          expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+        }
+
+        const page = await signedInPage(browser, cast.url, member.token, '/decisions', { viewport });
+        const flooded = page.getByRole('region', { name: 'Queue health: Flooded' });
+        await flooded.waitFor(SLOW);
+        // The band counts all 30; the culprit's advice is the host's, and the instructions are neither advised nor linked.
+        expect(await flooded.locator('.health-text').textContent()).toBe(
+          "Flooded — 30 open. Answer what matters, archive the rest. Most of them: Claude Code. 20 of its 24 are its host's permission prompts: an allow rule in the host's permission settings stops them, not its instructions.",
+        );
+        expect(await flooded.getByRole('link', { name: 'Open instructions' }).count()).toBe(0);
+        expect(await flooded.getByRole('link').count()).toBe(0);
+        expect(await flooded.textContent()).not.toMatch(/fix the instructions|instructions could answer/);
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `issue39-health-host-prompts-${label}`);
+        await page.close();
+      },
+    );
 
     it(
       `issue 39 item 3 (${label} px): permission prompts recur by command; the note points at the host's allow list`,

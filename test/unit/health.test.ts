@@ -1,6 +1,14 @@
 /** FR-51…FR-53: the health bands at each boundary the acceptance criteria list, and the overrides. */
 import { describe, expect, it } from 'vitest';
-import { HealthSettingsBody, healthLine, isMajority, median, visibleHealth, type HealthSnapshot } from '../../domain/health';
+import {
+  HealthSettingsBody,
+  fromHostPrompts,
+  healthLine,
+  isMajority,
+  median,
+  visibleHealth,
+  type HealthSnapshot,
+} from '../../domain/health';
 
 const now = new Date('2026-11-29T12:00:00Z');
 const defaults = { healthyCeiling: 5, quietDays: 14 };
@@ -42,7 +50,7 @@ describe('the bands (FR-52) at each boundary', () => {
       open: 3,
       lastDay: 0,
       burst: false,
-      culprit: { agentId: 'agent-editor', name: 'Editor', opened: 30, of: 42 },
+      culprit: { agentId: 'agent-editor', name: 'Editor', opened: 30, of: 42, hostPrompts: 0 },
     });
   });
   it('15 a day is heavy', () => expect(healthLine(snapshot(15), 3, defaults)).toMatchObject({ band: 'heavy', n: 15 }));
@@ -84,7 +92,7 @@ describe('what opened since the roll-up (FR-51, FR-54): the band never contradic
       open: 26,
       lastDay: 37,
       burst: true,
-      culprit: { agentId: 'agent-researcher', name: 'Researcher', opened: 37, of: 37 },
+      culprit: { agentId: 'agent-researcher', name: 'Researcher', opened: 37, of: 37, hostPrompts: 0 },
     });
   });
   it("an agent's count is its roll-up's and its live count added up", () => {
@@ -118,7 +126,7 @@ describe('a burst today shows (issue #30): the last 24 hours band heavier than t
       open: 25,
       lastDay: 26,
       burst: true,
-      culprit: { agentId: 'agent-ops', name: 'Ops bot', opened: 11, of: 26 },
+      culprit: { agentId: 'agent-ops', name: 'Ops bot', opened: 11, of: 26, hostPrompts: 0 },
     });
   });
   it('the burst is read the same whether the roll-up was taken before it or after it', () => {
@@ -163,8 +171,56 @@ describe('the culprit: "Most of them" only for a majority (issue #30)', () => {
       3,
       defaults,
     );
-    expect(line.culprit).toEqual({ agentId: 'agent-editor', name: 'Editor', opened: 20, of: 46 });
+    expect(line.culprit).toEqual({ agentId: 'agent-editor', name: 'Editor', opened: 20, of: 46, hostPrompts: 0 });
     expect(isMajority(line.culprit!)).toBe(false);
+  });
+});
+
+describe("FR-54, issue 39 item 3: the culprit counts its host's permission prompts apart", () => {
+  // Claude Code's host asked "Allow Bash?" 20 times and its agent filed 4; Editor filed 18.
+  const claude = { agentId: 'agent-claude', name: 'Claude Code', opened: 24, hostPrompts: 20 };
+  const filing = { ...editor, opened: 18, hostPrompts: 0 };
+
+  it("most of the culprit's openings are host permission prompts: the line carries them, and the advice is the host's", () => {
+    const line = healthLine(snapshot(6, 0, 0, [claude, filing]), 3, defaults);
+    // The band still counts everything that arrived: 6 a day is Heavy, whoever asked.
+    expect(line).toMatchObject({ band: 'heavy', n: 6 });
+    expect(line.culprit).toEqual({ agentId: 'agent-claude', name: 'Claude Code', opened: 24, of: 42, hostPrompts: 20 });
+    expect(fromHostPrompts(line.culprit!)).toBe(true);
+  });
+
+  it("filed decisions dominate: today's culprit and advice", () => {
+    const filed = { agentId: 'agent-claude', name: 'Claude Code', opened: 24, hostPrompts: 2 };
+    const line = healthLine(snapshot(6, 0, 0, [filed, filing]), 3, defaults);
+    expect(line.culprit).toEqual({ agentId: 'agent-claude', name: 'Claude Code', opened: 24, of: 42, hostPrompts: 2 });
+    expect(fromHostPrompts(line.culprit!)).toBe(false);
+  });
+
+  it('mixed: half is not most; the roll-up and the live read add up, and the burst counts its own 24 hours', () => {
+    expect(fromHostPrompts({ opened: 24, hostPrompts: 12 })).toBe(false);
+    expect(fromHostPrompts({ opened: 24, hostPrompts: 13 })).toBe(true);
+    // The roll-up saw 12 of 24 (half: the instructions' advice); 6 more prompts since tip it over.
+    const half = { ...claude, hostPrompts: 12 };
+    const since = { opened: 6, byAgent: [{ agentId: 'agent-claude', name: 'Claude Code', opened: 6, hostPrompts: 6 }] };
+    const rolledUp = healthLine(snapshot(6, 0, 0, [half, filing]), 3, defaults);
+    expect(fromHostPrompts(rolledUp.culprit!)).toBe(false);
+    const withSince = healthLine({ ...snapshot(6, 0, 0, [half, filing]), since }, 3, defaults);
+    expect(withSince.culprit).toEqual({ agentId: 'agent-claude', name: 'Claude Code', opened: 30, of: 48, hostPrompts: 18 });
+    expect(fromHostPrompts(withSince.culprit!)).toBe(true);
+    // A burst's culprit is the last 24 hours': there, Editor's filed decisions are the most.
+    const lastDay = {
+      opened: 26,
+      byAgent: [
+        { agentId: 'agent-claude', name: 'Claude Code', opened: 9, hostPrompts: 9 },
+        { ...editor, opened: 17, hostPrompts: 0 },
+      ],
+    };
+    const burst = healthLine({ ...snapshot(1, 0, 0, [half]), lastDay }, 26, defaults);
+    expect(burst).toMatchObject({ band: 'flooded', burst: true, culprit: { name: 'Editor', opened: 17, of: 26, hostPrompts: 0 } });
+  });
+
+  it('an agent counted without host prompts has none', () => {
+    expect(healthLine(snapshot(6, 0, 0, [editor]), 3, defaults).culprit).toMatchObject({ hostPrompts: 0 });
   });
 });
 

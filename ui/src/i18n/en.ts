@@ -613,6 +613,12 @@ export const en = {
     // Always more than 15: a burst floods only above the heavy ceiling.
     floodedBurst:
       'Flooded — {{n}} decisions in the last 24 hours, {{open}} open. Answer what matters, archive the rest, then fix the instructions.',
+    // Issue 39 item 3: the same four lines when most of the culprit's openings were its host's
+    // permission prompts, without the advice about instructions, which do not stop those.
+    heavyHost: 'Heavy — {{n}} decisions a day.',
+    heavyBurstHost: 'Heavy — {{n}} decisions in the last 24 hours.',
+    floodedHost: 'Flooded — {{n}} open. Answer what matters, archive the rest.',
+    floodedBurstHost: 'Flooded — {{n}} decisions in the last 24 hours, {{open}} open. Answer what matters, archive the rest.',
     // Issue 39 item 3: with nothing open, the line says what happened and advises nothing to answer or archive.
     floodedBurstNoneOpen: 'Flooded — {{n}} decisions in the last 24 hours; none is open now.',
     quiet: 'Nothing has needed you in two weeks. Worth spot-checking what your agents decided on their own.',
@@ -620,6 +626,11 @@ export const en = {
     quietDays: 'Nothing has needed you in {{n}} days. Worth spot-checking what your agents decided on their own.',
     // §6.18 "Health — culprit" (FR-54): the agent that opened the most in the line's window.
     culprit: 'Most of them: {{agent}}.',
+    // Issue 39 item 3: said after it when most of the culprit's openings were its host's permission prompts.
+    culpritHostPrompts:
+      "{{prompts}} of its {{opened}} are its host's permission prompts: an allow rule in the host's permission settings stops them, not its instructions.",
+    culpritHostPromptsAll:
+      "All {{opened}} are its host's permission prompts: an allow rule in the host's permission settings stops them, not its instructions.",
     // Said under a filtered view, whose header counts only what it shows.
     wholeWorkspace: 'For the whole workspace, not only this view.',
     openInstructions: 'Open instructions',
