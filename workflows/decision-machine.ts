@@ -165,7 +165,8 @@ export class DecisionMachine implements StackedDecision {
     // E10: the over-limit event is kept in the activity history, so the agent's instructions can be fixed.
     const overLimit = this.state.droppedAsks > 0 ? { detail: { droppedAsks: this.state.droppedAsks } } : {};
     await this.commit(this.state, { kind: 'opened', actor: rules.agentActor(this.state, this.state.filedBy, this.filedVia), ...overLimit });
-    await this.holdTheTask(this.state);
+    const holding = this.holdTheTask(this.state);
+    if (holding) await holding;
     this.filed = true;
   }
 
@@ -234,7 +235,8 @@ export class DecisionMachine implements StackedDecision {
     return this.commit(rules.restore(this.state, new Date()), { kind: 'restored', actor: member(command), detail: through(command) });
   }
 
-  async answer(command: AnswerCommand): Promise<DecisionSnapshot> {
+  // Not `async`: it only passes recordAnswer's promise on (the SDK awaits the handler, so a throw still rejects).
+  answer(command: AnswerCommand): Promise<DecisionSnapshot> {
     const actor = { kind: 'member' as const, id: command.answeredBy };
     const provenance = this.provenanceFor(command);
     return this.recordAnswer(rules.applyAnswer(this.state, command, new Date(), provenance), {
@@ -279,7 +281,8 @@ export class DecisionMachine implements StackedDecision {
     } finally {
       this.delivering = false;
     }
-    await this.stack.report();
+    const reporting = this.stack.report();
+    if (reporting) await reporting;
     return this.state;
   }
 
@@ -355,8 +358,11 @@ export class DecisionMachine implements StackedDecision {
     // A record's decision settles its record and delivers here, after the answering update returned (FR-28, FR-29).
     if (recordOf(this.state.source)) await settleRecord(this.state);
     // Delivered with the answer that resolved it, the decision has only to announce it.
-    if (this.state.delivery) await this.announcer.announce(this.state, this.subscribers);
-    else await this.deliver();
+    if (!this.state.delivery) await this.deliver();
+    else {
+      const announcing = this.announcer.announce(this.state, this.subscribers);
+      if (announcing) await announcing;
+    }
   }
 
   // Writing changes down.
@@ -366,7 +372,8 @@ export class DecisionMachine implements StackedDecision {
     this.state = next;
     await mirrorDecision(next, events);
     this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
-    await this.stack.report();
+    const reporting = this.stack.report();
+    if (reporting) await reporting;
     return next;
   }
 
@@ -401,8 +408,9 @@ export class DecisionMachine implements StackedDecision {
     return this.filedAtVersion >= 1 || patched(DELIVER_WITH_ANSWER);
   }
 
-  // Most decisions link no task: skip the activity's round trip through the server for them.
-  private async holdTheTask(snapshot: DecisionSnapshot): Promise<void> {
-    if (snapshot.links.taskId && snapshot.mode === 'blocking') await holdTask(snapshot);
+  // Most decisions link no task: skip the activity's round trip through the server for them,
+  // and the promise too (undefined: nothing to await).
+  private holdTheTask(snapshot: DecisionSnapshot): Promise<void> | undefined {
+    return snapshot.links.taskId && snapshot.mode === 'blocking' ? holdTask(snapshot) : undefined;
   }
 }
