@@ -66,6 +66,11 @@ export class Notifier {
     });
   }
 
+  /** Resolves once no pass is under way (one woken meanwhile included). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
