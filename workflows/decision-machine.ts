@@ -73,6 +73,8 @@ export class DecisionMachine implements StackedDecision {
   private undoing = false;
   /** One delivery at a time: a second "Run now" while one runs is refused, not doubled. */
   private delivering = false;
+  /** A host prompt's lapse is writing its withdrawal (`lapseAt`). */
+  private lapsing = false;
   /** Who subscribes to what the latest delivery may announce, as that delivery read them. */
   private subscribers: WebhookSubscribers = {};
 
@@ -231,11 +233,25 @@ export class DecisionMachine implements StackedDecision {
     if (ms > 0) await sleep(ms);
     // Answered in time (or archived), nothing to do; an undo under way is the person's to finish.
     if (this.state.status !== 'open' || this.undoing) return;
-    await this.commit(rules.withdraw(this.state, new Date()), {
-      kind: 'withdrawn',
-      actor: { kind: 'system', id: null },
-      detail: { reason: 'nobody_waiting', waitsUntil },
-    });
+    this.lapsing = true;
+    try {
+      await this.commit(rules.withdraw(this.state, new Date()), {
+        kind: 'withdrawn',
+        actor: { kind: 'system', id: null },
+        detail: { reason: 'nobody_waiting', waitsUntil },
+      });
+    } finally {
+      this.lapsing = false;
+    }
+  }
+
+  /**
+   * The lapse's withdrawal is mirrored by the timer's own task, which no handler covers: the
+   * workflow must not end before its row (and its outbox events) are written. Before version 4 the
+   * announcer's activities happened to hold the workflow open until then; now nothing else does.
+   */
+  get lapseWritten(): boolean {
+    return this.announcesItself || !this.lapsing;
   }
 
   /** FR-49: the work is gone (the sweep or the API says so); only an open decision is set aside. */
