@@ -11,7 +11,8 @@
  * - The cursor never passes a row committed out of order (db/outbox.ts); rows held back by a
  *   transaction still running are read again shortly, without waiting for another NOTIFY.
  */
-import { withTransaction, type Pool } from '../db/pool';
+import type { PoolClient } from 'pg';
+import type { Pool } from '../db/pool';
 import { CHANNELS, type ChangeListener } from '../db/change-listener';
 import { lockCursor, moveCursor, readOutbox } from '../db/outbox';
 import type { Logger } from '../runtime/logger';
@@ -116,24 +117,54 @@ export class Notifier {
   private async drain(channel: ChannelProvider): Promise<'done' | 'busy' | 'held'> {
     const size = this.options.batchSize ?? BATCH;
     for (;;) {
-      const step = await withTransaction(this.options.pool, async (client) => {
-        const cursor = await lockCursor(client, channel.name);
-        if (!cursor) return 'busy' as const;
-        this.reads += 1;
-        const batch = await readOutbox(client, cursor, size);
-        for (const event of batch.events) {
-          if (!takes(channel, event)) continue;
-          for (const subscription of await channel.subscriptions(event)) {
-            if (subscription.cadence !== 'instant') continue;
-            await channel.deliver(event, subscription);
-            this.handedOn += 1;
-          }
-        }
-        if (batch.events.length > 0) await moveCursor(client, channel.name, batch.next);
-        if (batch.events.length === size) return 'more' as const;
-        return batch.held ? ('held' as const) : ('done' as const);
-      });
+      const step = await this.inTransaction((client) => this.handOn(client, channel, size));
       if (step !== 'more') return step;
     }
+  }
+
+  /**
+   * A transaction on a client of its own, listened to from checkout to release: it is held
+   * across the channels' hand-offs, and a server lost meanwhile emits on it; with no listener
+   * that would end the process instead of this batch. A broken client leaves the pool.
+   */
+  private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.options.pool.connect();
+    let broken: Error | undefined;
+    const lost = (error: Error) => {
+      broken = error;
+      this.options.logger?.warn({ err: error }, 'the notifier lost its database connection; it tries again');
+    };
+    client.on('error', lost);
+    try {
+      await client.query('begin');
+      const result = await work(client);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.off('error', lost);
+      client.release(broken);
+    }
+  }
+
+  /** One batch, inside the transaction that holds the channel's cursor. */
+  private async handOn(client: PoolClient, channel: ChannelProvider, size: number): Promise<'more' | 'done' | 'busy' | 'held'> {
+    const cursor = await lockCursor(client, channel.name);
+    if (!cursor) return 'busy';
+    this.reads += 1;
+    const batch = await readOutbox(client, cursor, size);
+    for (const event of batch.events) {
+      if (!takes(channel, event)) continue;
+      for (const subscription of await channel.subscriptions(event)) {
+        if (subscription.cadence !== 'instant') continue;
+        await channel.deliver(event, subscription);
+        this.handedOn += 1;
+      }
+    }
+    if (batch.events.length > 0) await moveCursor(client, channel.name, batch.next);
+    if (batch.events.length === size) return 'more';
+    return batch.held ? 'held' : 'done';
   }
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_PAYLOADS, type OutboxEvent, type OutboxKind } from '../../domain/outbox/event-kinds';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import type { ChannelProvider } from '../../notifier/channel';
 import type { Queryable } from '../../db/pool';
@@ -92,6 +93,22 @@ describe('issue 40 item 1: the outbox', { timeout: 120_000 }, () => {
     expect(rows[3]!.data).toMatchObject({ runId: live.id });
     // The ids webhook receivers know: the decision, the kind, the revision.
     expect(resolved!.id).toMatch(new RegExp(`^${id}\\.decision\\.resolved\\.\\d+$`));
+  });
+
+  it('issue 40 item 1: a failed restart and its Run now announce the resolution once and the restart once (E5)', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const session = await me.session();
+    const parked = await me.run(session, 'parked');
+    await me.send(sessionRoutes.stopSession, { params: { id: session }, body: {} });
+    const id = (await me.file({ question: 'Restart me?', context, asks: [tierAsk()], session, run: parked.id })).body.decision.id;
+    await me.answer(id, 1, { kind: 'decision', selected: [2] });
+    expect((await me.delivered(id)).delivery?.kind).toBe('failed');
+    await me.send(sessionRoutes.sessionHeartbeat, { params: { id: session }, body: {} });
+    expect((await me.send(decisionRoutes.runNow, { params: { id }, body: {} })).decision.delivery?.kind).toBe('restarted');
+
+    const kinds = (await outboxOf(id, member.workspaceId)).map((row) => row.kind);
+    expect(kinds).toEqual(['decision.opened', 'decision.answered', 'decision.resolved', 'run.restart']);
   });
 
   it('issue 40 item 1: a host prompt nobody answered in time writes decision.expired and decision.withdrawn', async () => {
