@@ -164,6 +164,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['notifier/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...layer('api'), ...layer('workflows'), ...layer('cli'), ...layer('ui')],
+              message: 'notifier/ reads the outbox and hands events to channels: no HTTP layer, no workflow code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -51,6 +51,17 @@ describe('layer boundaries', () => {
     expect(await violations('activities/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toEqual([]);
   });
 
+  it('notifier/ imports no api/ and no workflow code: channels start workflows through the client', async () => {
+    expect(await violations('notifier/x.ts', "import { parseWith } from '../api/problem';\nexport const a = parseWith;\n")).toHaveLength(1);
+    expect(
+      await violations(
+        'notifier/x.ts',
+        "import { DecisionMachine } from '../workflows/decision-machine';\nexport const a = DecisionMachine;\n",
+      ),
+    ).toHaveLength(1);
+    expect(await violations('notifier/x.ts', "import { readOutbox } from '../db/outbox';\nexport const a = readOutbox;\n")).toEqual([]);
+  });
+
   it('client/ is fetch and domain/ only: it runs in the browser and on agent hosts', async () => {
     expect(await violations('client/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
     expect(await violations('client/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toHaveLength(1);
