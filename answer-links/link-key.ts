@@ -6,18 +6,21 @@
 import { answerLinkSecret } from '../db/answer-links';
 import type { Pool } from '../db/pool';
 
-export type LinkKeySource = { pool: Pool; key?: string | undefined };
+/** CAST_ANSWER_LINK_KEY when set, else the database that keeps Cast's own key. */
+export type LinkKeySource = { key: string; pool?: Pool } | { pool: Pool; key?: string | undefined };
 
 const stored = new WeakMap<Pool, Promise<Buffer>>();
 
 export function linkKey(source: LinkKeySource): Promise<Buffer> {
   if (source.key) return Promise.resolve(Buffer.from(source.key, 'utf8'));
-  let key = stored.get(source.pool);
+  const pool = source.pool;
+  if (!pool) throw new Error('An answer link needs CAST_ANSWER_LINK_KEY or the database that keeps its key.');
+  let key = stored.get(pool);
   if (!key) {
-    key = answerLinkSecret(source.pool);
+    key = answerLinkSecret(pool);
     // A failed read (the database away) is tried again by the next link, not remembered.
-    key.catch(() => stored.delete(source.pool));
-    stored.set(source.pool, key);
+    key.catch(() => stored.delete(pool));
+    stored.set(pool, key);
   }
   return key;
 }

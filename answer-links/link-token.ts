@@ -40,6 +40,8 @@ export function verifyLink(key: Buffer, token: string): AnswerLinkClaims | null 
   const given = Buffer.from(signature, 'base64url');
   // Compared in constant time: how long a refusal takes says nothing about the right signature.
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // Only the one spelling: base64url's spare bits would otherwise let one link be written two ways.
+  if (given.toString('base64url') !== signature) return null;
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
