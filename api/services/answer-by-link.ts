@@ -36,10 +36,10 @@ export function linkNotFound(): DomainError {
   return new DomainError('link_not_found', 'This link is not valid: it may be incomplete. Open Cast to answer.');
 }
 
-type OpenedLink = { claims: AnswerLinkClaims; member: Member; decision: DecisionView; ask: AskState };
+type CheckedLink = { claims: AnswerLinkClaims; member: Member };
 
-/** Every check a link passes before its press may go to the workflow, in the order the module names. */
-async function openLink(deps: AnswerLinkDeps, token: string, now: Date): Promise<OpenedLink> {
+/** The link's own checks, in the order the module names: its signature, its member, its use, its expiry. */
+async function checkLink(deps: AnswerLinkDeps, token: string, now: Date): Promise<CheckedLink> {
   const claims = verifyLink(await linkKey({ pool: deps.pool, key: deps.answerLinkKey }), token);
   if (!claims) throw linkNotFound();
   const member = await getMember(deps.pool, claims.workspaceId, claims.memberId);
@@ -70,13 +70,25 @@ async function openLink(deps: AnswerLinkDeps, token: string, now: Date): Promise
       expiredAt: at,
     });
   }
+  return { claims, member };
+}
+
+/**
+ * The decision's checks, by the rules the workflow's validator applies (so they are said before
+ * anything is sent): its ask answered first, the decision closed, its revision moved. `reason`
+ * null is a read: the reason is asked for on the page, so its absence refuses nothing yet.
+ */
+async function checkDecision(
+  deps: AnswerLinkDeps,
+  claims: AnswerLinkClaims,
+  reason: string | null,
+): Promise<{ decision: DecisionView; ask: AskState }> {
   const decision = await getDecision(deps.pool, { workspaceId: claims.workspaceId }, claims.decisionId);
   const ask = decision?.asks[claims.ask - 1];
   if (!decision || !ask) throw linkNotFound();
-  // The reason is asked for on the page; everything else the workflow would refuse is said now.
-  const rejection = checkAnswer(decision, commandOf(claims, null));
-  if (rejection && rejection.code !== 'reason_required') throw await refusalOf(deps.pool, claims, rejection);
-  return { claims, member, decision, ask };
+  const rejection = checkAnswer(decision, commandOf(claims, reason));
+  if (rejection && !(reason === null && rejection.code === 'reason_required')) throw await refusalOf(deps.pool, claims, rejection);
+  return { decision, ask };
 }
 
 function commandOf(claims: AnswerLinkClaims, reason: string | null): AnswerCommand {
@@ -133,7 +145,8 @@ async function refusalOf(pool: Pool, claims: AnswerLinkClaims, rejection: Reject
 
 /** What pressing would answer, and as whom. Reads only: a scanner's GET (or HEAD) changes nothing. */
 export async function readAnswerLink(deps: AnswerLinkDeps, token: string, now = new Date()): Promise<AnswerLinkView> {
-  const { claims, member, decision, ask } = await openLink(deps, token, now);
+  const { claims, member } = await checkLink(deps, token, now);
+  const { decision, ask } = await checkDecision(deps, claims, null);
   return {
     decision: { id: decision.id, question: decision.question, path: decisionPagePath(decision.id) },
     ask: { position: ask.position, kind: ask.kind, prompt: ask.prompt },
@@ -153,7 +166,8 @@ export async function answerByLink(
   body: { reason?: string | undefined },
   now = new Date(),
 ): Promise<AnsweredByLink> {
-  const { claims, member, ask } = await openLink(deps, token, now);
+  const { claims, member } = await checkLink(deps, token, now);
+  const reason = body.reason ?? null;
   const answered = await withTransaction(deps.pool, async (client) => {
     const claimed = await claimAnswerLink(client, {
       linkId: claims.linkId,
@@ -172,8 +186,11 @@ export async function answerByLink(
         { decision: claims.decisionId, decisionPath: decisionPagePath(claims.decisionId) },
       );
     }
+    // Claimed first, then the decision: a press racing another of the same link is told the link
+    // was used, not that the other press answered "elsewhere".
+    const { ask } = await checkDecision(deps, claims, reason);
     try {
-      return await answerAsk(
+      const decision = await answerAsk(
         deps,
         person(claims.workspaceId, claims.memberId, member.role),
         // The link's id is the update's id too: Temporal itself answers a repeat of this press with the first's result.
@@ -184,8 +201,9 @@ export async function answerByLink(
           channel: claims.channel,
           atRevision: claims.revision,
         },
-        { answer: claims.answer, ...(body.reason ? { reason: body.reason } : {}) },
+        { answer: claims.answer, ...(reason ? { reason } : {}) },
       );
+      return { decision, answerText: describeAnswer(ask, claims.answer) };
     } catch (error) {
       if (error instanceof DomainError && (error.code === 'ask_already_answered' || error.code === 'ask_not_found'))
         throw await refusalOf(deps.pool, claims, error);
@@ -194,5 +212,5 @@ export async function answerByLink(
       throw error;
     }
   });
-  return { decision: answered, answerText: describeAnswer(ask, claims.answer) };
+  return answered;
 }

@@ -23,6 +23,8 @@ import { colleagueOf } from '../support/members';
 import { expectProblem, outcomeOf } from '../support/problem';
 import { rowDigest, changedTables } from '../support/row-checksum';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import type { OpenApiDocument } from '../../api/openapi/document';
+import { documentedAnswers, undocumented } from '../support/documented-answers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 let cast: TestCast;
@@ -351,6 +353,60 @@ describe('issue 40 item 5: refusals', () => {
     expect((await pressPage(url)).status).toBe(200);
     const answer = (await world(cast, owner).decision(decision.id)).asks[0]!.answer!;
     expect(answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' }, provenance: { channel: 'push' } });
+  });
+});
+
+describe('issue 40 item 5: the link routes in the OpenAPI document', () => {
+  it('issue 40 item 5: need no credential, and list every refusal they give', async () => {
+    const reader = await cast.newMember();
+    const document = (await (await cast.request(reader.token, 'GET', '/api/v1/openapi.json')).json()) as OpenApiDocument;
+    const paths = document.paths as Record<string, Record<string, { security?: unknown[] }>>;
+    expect(paths['/api/v1/answer-links/{token}']!.get!.security).toEqual([]);
+    expect(paths['/api/v1/answer-links/{token}/answer']!.post!.security).toEqual([]);
+    const documented = documentedAnswers(document);
+
+    const { owner, dana } = await workspace();
+    const viewer = await colleagueOf(cast.pool, owner, 'Vic', 'viewer');
+    const decision = await fileTier(owner);
+    const reasonless = await linkFor(dana, decision.id, { option: 1 });
+    const expired = await linkFor(dana, decision.id, { option: 2, now: new Date(Date.now() - 3 * 3600_000), expiresIn: 3600_000 });
+    const viewers = await linkFor(viewer, decision.id, { option: 2 });
+    const good = await linkFor(dana, decision.id, { option: 2 });
+    const later = await linkFor(dana, decision.id, { option: 2 });
+    const wrong: string[] = [];
+    const hold = async (route: string, call: Promise<unknown>) => {
+      const outcome = await outcomeOf(call as Promise<{ status: number }>);
+      const off = undocumented(documented, route, outcome.status, outcome.code);
+      if (off) wrong.push(off);
+      return outcome;
+    };
+    const readReply = (token: string) => cast.reply(null, answerLinkRoutes.readAnswerLink, { params: { token } });
+    const pressReply = (token: string) => cast.reply(null, answerLinkRoutes.answerByLink, { params: { token }, body: {} });
+    const READ = 'GET /api/v1/answer-links/:token';
+    const PRESS = 'POST /api/v1/answer-links/:token/answer';
+    const seen = [
+      await hold(READ, readReply('nothing.here')),
+      await hold(PRESS, pressReply('nothing.here')),
+      await hold(READ, readReply(expired.token)),
+      await hold(PRESS, pressReply(viewers.token)),
+      await hold(PRESS, pressReply(reasonless.token)),
+      await hold(READ, readReply(good.token)),
+      await hold(PRESS, pressReply(good.token)),
+      await hold(PRESS, pressReply(good.token)),
+      await hold(READ, readReply(later.token)),
+    ].map((outcome) => outcome.code ?? String(outcome.status));
+    expect(seen).toEqual([
+      'link_not_found',
+      'link_not_found',
+      'link_expired',
+      'link_member_not_allowed',
+      'reason_required',
+      '200',
+      '200',
+      'link_used',
+      'link_answered_elsewhere',
+    ]);
+    expect(wrong).toEqual([]);
   });
 });
 
