@@ -46,7 +46,8 @@ import { sessionPromptHandlers } from './routes/session-prompts';
 import { stackHandlers } from './routes/stacks';
 import { byAddress, FR61_LIMITS, HOST_PROMPT_PATH, rateLimit, type RateLimits } from './rate-limit';
 import { answerLinkHandlers } from './routes/answer-links';
-import { answerLinkPages } from './routes/answer-link-pages';
+import { ANSWER_LINK_PAGE_PATH, answerLinkPages } from './routes/answer-link-pages';
+import { answerLinkRoutes } from '../domain/routes/answer-links';
 import { redactLinks } from './redact-links';
 import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
@@ -56,7 +57,7 @@ import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
-import { admitWrites } from './admit-writes';
+import { admitWrites, admitWritesAt } from './admit-writes';
 import type { WriteAdmission } from './write-admission';
 import { appShell, compressResponses, webAssets } from './web-assets';
 
@@ -162,7 +163,10 @@ export function createApp(deps: AppDeps): Express {
   // authentication, behind the same admission control and rate limits (counted by the client's address).
   const linkDeps = { pool: deps.pool, temporal: deps.temporal, answerLinkKey: deps.answerLinkKey };
   const linkLimiter = limits ? rateLimit(deps.pool, limits, deps.logger, rateLimitStore, byAddress) : null;
-  app.use(answerLinkPages({ ...linkDeps, logger: deps.logger, databaseOutage: deps.databaseOutage }, linkLimiter));
+  const linkAdmit = deps.admission ? admitWritesAt(deps.admission, ANSWER_LINK_PAGE_PATH, answerLinkRoutes.answerByLink) : null;
+  app.use(
+    answerLinkPages({ ...linkDeps, logger: deps.logger, databaseOutage: deps.databaseOutage }, { admit: linkAdmit, limiter: linkLimiter }),
+  );
   const links = express.Router();
   if (deps.admission) links.use(admitWrites(deps.admission, LINK_ROUTES));
   if (linkLimiter) links.use('/answer-links', linkLimiter);

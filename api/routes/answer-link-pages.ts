@@ -35,12 +35,19 @@ function asRefusal(error: unknown, outage: DatabaseOutage, log: Logger): DomainE
   return new DomainError('internal', 'Something went wrong on our side; nothing was answered.');
 }
 
-/** `limiter`: the API's rate limiter, counting by the client's address (api/rate-limit.ts); absent when limits are off. */
+/**
+ * `admit`: admission control for the press, as for `/api/v1`'s writes (api/admit-writes.ts);
+ * `limiter`: the API's rate limiter, counting by the client's address (api/rate-limit.ts). Each
+ * absent when off.
+ */
 export function answerLinkPages(
   deps: AnswerLinkDeps & { logger: Logger; databaseOutage: DatabaseOutage },
-  limiter: RequestHandler | null,
+  guards: { admit: RequestHandler | null; limiter: RequestHandler | null },
 ): Router {
   const router = Router();
+  const { admit, limiter } = guards;
+  // First, as in `/api/v1`: a press refused for overload costs no query and changes nothing.
+  if (admit) router.use(admit);
   router.get(ANSWER_LINK_STYLESHEET_PATH, (_req, res) => {
     res.type('css').send(ANSWER_LINK_STYLESHEET);
   });
