@@ -180,6 +180,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['answer-links/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('cli'), ...layer('ui')],
+              message: 'answer-links/ mints and verifies links for every channel: it imports domain/, db/ and runtime/ only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.ts'],
     rules: {
       'no-restricted-imports': [
