@@ -54,6 +54,11 @@ function enabled(channel: MemberChannel, settings: NotificationSettings): boolea
 
 export function routeNotification(input: RouteInput): NotificationRoute {
   const { channel, settings } = input;
+  // A test message is what the member asked for, now: on its channel, whatever else holds.
+  if (input.event.kind === 'notification.test') {
+    const test = (input.event as OutboxEvent<'notification.test'>).data;
+    return test.memberId === input.memberId && test.channel === channel ? { action: 'send' } : { action: 'skip', reason: 'not_for_member' };
+  }
   if (!enabled(channel, settings)) return { action: 'skip', reason: 'channel_off' };
   const urgent = urgencyFor(input.event, input.memberId, settings);
   if (urgent === null) return { action: 'skip', reason: 'not_for_member' };

@@ -22,6 +22,7 @@ export const OutboxKind = [
   'decision.expired',
   'reminder.due',
   'deadline.near',
+  'notification.test',
 ] as const;
 export type OutboxKind = (typeof OutboxKind)[number];
 
@@ -50,12 +51,14 @@ export const OUTBOX_PAYLOADS = {
   'reminder.due': DecisionData.extend({ memberId: z.string(), nth: z.int().min(1) }),
   /** Declared for issue 40 item 8: at `at` the decision answers itself with `answersWith`, or its host stops waiting. */
   'deadline.near': DecisionData.extend({ at: z.iso.datetime(), answersWith: z.string().nullable() }),
+  /** A member asked for a test message on one of their channels (issue 40 item 10): only that channel sends it, to them. */
+  'notification.test': z.object({ memberId: z.string(), channel: z.enum(['push', 'email', 'slack']) }),
 } as const satisfies Record<OutboxKind, z.ZodType>;
 
 export type OutboxPayload<K extends OutboxKind> = z.infer<(typeof OUTBOX_PAYLOADS)[K]>;
 
-/** What a subject an event is about is; decisions only, for now. */
-export const OutboxSubjectKind = ['decision'] as const;
+/** What an event is about: a decision, or a member (their test message). */
+export const OutboxSubjectKind = ['decision', 'member'] as const;
 export type OutboxSubjectKind = (typeof OutboxSubjectKind)[number];
 
 /** One event as the outbox holds it and a channel receives it. */

@@ -80,6 +80,20 @@ describe('issue 40: routing a notification to a member', () => {
     expect(route({ event: reminder, memberId: 'mb_sam' })).toEqual({ action: 'send' });
   });
 
+  it('item 10: a test message goes on its channel to its member, even when present or in quiet hours', () => {
+    const test = {
+      id: 'ev',
+      kind: 'notification.test',
+      workspaceId: 'ws',
+      subject: { kind: 'member', id: 'mb_dana' },
+      occurredAt: '',
+      data: { memberId: 'mb_dana', channel: 'push' },
+    } as OutboxEvent;
+    expect(route({ channel: 'push', event: test, present: true })).toEqual({ action: 'send' });
+    expect(route({ channel: 'email', event: test })).toEqual({ action: 'skip', reason: 'not_for_member' });
+    expect(route({ channel: 'push', event: test, memberId: 'mb_sam' })).toEqual({ action: 'skip', reason: 'not_for_member' });
+  });
+
   it('a window whose start equals its end is empty, not the whole day', () => {
     expect(inQuietHours({ start: '09:00', end: '09:00' }, new Date('2026-12-03T09:00:00Z'), 'UTC')).toBe(false);
     expect(inQuietHours({ start: '09:00', end: '17:00' }, new Date('2026-12-03T16:59:00Z'), 'UTC')).toBe(true);
