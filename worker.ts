@@ -118,8 +118,13 @@ export async function startWorker(options: {
     await connection.close();
     throw error;
   });
-  const done = worker.run().finally(() => connection.close());
   const notifying = options.notifier === false ? null : startNotifier(options, client, taskQueue, deployment);
+  // However the worker ends (stop(), or the SDK's own shutdown on SIGTERM), the notifier and its
+  // LISTEN connection end with it: left open they would keep the process alive past its bound.
+  const done = worker.run().finally(async () => {
+    await notifying?.stop();
+    await connection.close();
+  });
   return {
     done,
     readiness: workerReadiness({ worker, connection, target: options.temporal, pool: options.pool }),
