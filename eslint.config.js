@@ -164,6 +164,38 @@ export default tseslint.config(
     },
   },
   {
+    files: ['notifier/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...layer('api'), ...layer('workflows'), ...layer('cli'), ...layer('ui')],
+              message: 'notifier/ reads the outbox and hands events to channels: no HTTP layer, no workflow code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['answer-links/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('cli'), ...layer('ui')],
+              message: 'answer-links/ mints and verifies links for every channel: it imports domain/, db/ and runtime/ only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.ts'],
     rules: {
       'no-restricted-imports': [

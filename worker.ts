@@ -13,6 +13,10 @@ import {
 import { GracefulShutdownPeriodExpiredError, Worker, type WorkerOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { createActivities } from './activities';
+import { deliveryStarter } from './activities/queue-webhook';
+import { ChangeListener } from './db/change-listener';
+import { Notifier } from './notifier/notifier';
+import { webhookChannel } from './notifier/channels/webhooks';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
@@ -32,6 +36,8 @@ export type RunningWorker = {
   done: Promise<void>;
   /** What the worker's `/readyz` answers (runtime/worker-readiness.ts). */
   readiness: ReturnType<typeof workerReadiness>;
+  /** The outbox's notifier, when this worker runs one. */
+  notifier: Notifier | null;
 };
 
 export async function startWorker(options: {
@@ -57,6 +63,8 @@ export async function startWorker(options: {
   shutdownGraceMs?: number;
   /** Where the activities' error reports go (a failed restart, AW-03 §10); the processes pass their own. */
   logger?: Logger;
+  /** Run the outbox's notifier in this process (issue 40 item 1); on unless a test says otherwise. */
+  notifier?: boolean;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
   /**
@@ -110,11 +118,20 @@ export async function startWorker(options: {
     await connection.close();
     throw error;
   });
-  const done = worker.run().finally(() => connection.close());
+  const notifying = options.notifier === false ? null : startNotifier(options, client, taskQueue, deployment);
+  // However the worker ends (stop(), or the SDK's own shutdown on SIGTERM), the notifier and its
+  // LISTEN connection end with it: left open they would keep the process alive past its bound.
+  const done = worker.run().finally(async () => {
+    await notifying?.stop();
+    await connection.close();
+  });
   return {
     done,
     readiness: workerReadiness({ worker, connection, target: options.temporal, pool: options.pool }),
+    notifier: notifying?.notifier ?? null,
     async stop() {
+      // First, so nothing starts a delivery workflow on a connection about to close.
+      await notifying?.stop();
       if (worker.getState() === 'RUNNING') worker.shutdown();
       try {
         await done;
@@ -122,6 +139,35 @@ export async function startWorker(options: {
         if (!(error instanceof GracefulShutdownPeriodExpiredError)) throw error;
         options.logger?.warn({ err: error }, 'the worker stopped with activities still running; Temporal retries them elsewhere');
       }
+    },
+  };
+}
+
+/**
+ * The notifier hands the outbox's events to the channels: webhooks, whose delivery workflows run
+ * on this worker's task queue. Its own LISTEN connection wakes it; idle, it queries nothing.
+ */
+function startNotifier(
+  options: { pool: Pool; publicUrl?: string | undefined; logger?: Logger },
+  client: Client,
+  taskQueue: string,
+  deployment: Deployment,
+): { notifier: Notifier; stop(): Promise<void> } {
+  const listener = ChangeListener.forPool(options.pool, options.logger ? { logger: options.logger } : {});
+  const start = deliveryStarter(client, taskQueue, deployment);
+  const notifier = new Notifier({
+    pool: options.pool,
+    channels: [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl })],
+    listener,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  listener.start();
+  notifier.start();
+  return {
+    notifier,
+    async stop() {
+      await notifier.stop();
+      await listener.stop();
     },
   };
 }

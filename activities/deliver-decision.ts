@@ -17,7 +17,7 @@ import { recordActivity } from '../db/activity';
 import { releaseTaskHold } from './hold-task';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import { recordDelivery, type DecisionEvent } from '../domain/decision-state';
-import { mirrorDecision, mirrorReadingSubscribers } from './mirror-decision';
+import { mirrorDecision, mirrorReadingSubscribers, type MirrorOptions } from './mirror-decision';
 import { DELIVERY_EVENT_TYPES, type WebhookSubscribers } from '../domain/webhook';
 import { admitRestart, latestRun, lockRun, openDecisionsOfRun, updateRunStatus } from '../db/runs';
 import { appendMessage } from '../db/session-messages';
@@ -45,8 +45,9 @@ export async function deliverDecision(
   decision: DecisionSnapshot,
   events: DecisionEvent[] = [],
   logger?: Logger,
+  options: MirrorOptions = {},
 ): Promise<Delivered> {
-  const work = (db: Queryable) => deliverAndMirror(db, decision, events);
+  const work = (db: Queryable) => deliverAndMirror(db, decision, events, options);
   const { sessionId, taskId } = decision.links;
   // Linked to no session and no task, the decision has nowhere to deliver to but its own row: one statement.
   const { delivered, applied, written } = await (sessionId || taskId ? withTransaction(pool, work) : work(pool));
@@ -76,12 +77,13 @@ export async function deliverWithAnswer(
   decision: DecisionSnapshot,
   events: DecisionEvent[],
   logger?: Logger,
+  options: MirrorOptions = {},
 ): Promise<Delivered | null> {
   try {
-    return await deliverDecision(pool, decision, events, logger);
+    return await deliverDecision(pool, decision, events, logger, options);
   } catch (error) {
     log.warn('Delivery with the answer failed; the workflow delivers it again', { decisionId: decision.id, error: String(error) });
-    if ((await mirrorDecision(pool, decision, events)) === 'applied') countDecisionEvents(events);
+    if ((await mirrorDecision(pool, decision, events, options)) === 'applied') countDecisionEvents(events);
     return null;
   }
 }
@@ -90,6 +92,7 @@ async function deliverAndMirror(
   db: Queryable,
   decision: DecisionSnapshot,
   events: DecisionEvent[],
+  options: MirrorOptions,
 ): Promise<{ delivered: Delivered; applied: boolean; written: DecisionEvent[] }> {
   const { from, reason, ...restart } = await deliverToSession(db, decision);
   const otherBlockers = await releaseTaskHold(db, decision);
@@ -101,7 +104,7 @@ async function deliverAndMirror(
     detail: { outcome: outcome.kind, runId: outcome.runId, otherBlockers, ...(from ? { from, reason } : {}) },
   };
   const written = [...events, delivered];
-  const mirrored = await mirrorReadingSubscribers(db, recordDelivery(decision, outcome), written, DELIVERY_EVENT_TYPES);
+  const mirrored = await mirrorReadingSubscribers(db, recordDelivery(decision, outcome), written, DELIVERY_EVENT_TYPES, options);
   return { delivered: { outcome, subscribers: mirrored.subscribers }, applied: mirrored.outcome === 'applied', written };
 }
 

@@ -9,7 +9,7 @@ import type { DecisionSnapshot, DecisionStart } from '../domain/decision';
 import type { DecisionEvent } from '../domain/decision-state';
 import { deliverDecision, deliverWithAnswer, type Delivered } from './deliver-decision';
 import { holdTask, releaseTaskHold } from './hold-task';
-import { mirrorDecision, type MirrorOutcome } from './mirror-decision';
+import { mirrorDecision, type MirrorOptions, type MirrorOutcome } from './mirror-decision';
 import { deliveryStarter, queueWebhook, webhookEndpointsFor, type StartDelivery } from './queue-webhook';
 import { attemptWebhookDelivery } from './attempt-webhook';
 import { mirrorStack } from './mirror-stack';
@@ -54,8 +54,9 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
       if (!client || !taskQueue) throw new Error('The reconciler needs a Temporal client.');
       return reconcileDecisions(pool, client, { taskQueue, deployment });
     },
-    async mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
-      const outcome = await mirrorDecision(pool, snapshot, events);
+    /** `options.outbox`: a decision filed at workflow version 4 or later, whose events leave by the outbox. */
+    async mirrorDecision(snapshot: DecisionSnapshot, events: DecisionEvent[], options: MirrorOptions = {}): Promise<MirrorOutcome> {
+      const outcome = await mirrorDecision(pool, snapshot, events, options);
       if (outcome === 'applied') {
         countDecisionEvents(events);
         // A delivery that failed after its retries is recorded through here (FR-34).
@@ -71,12 +72,12 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
     mirrorStack(snapshot: StackSnapshot): Promise<'applied' | 'stale'> {
       return mirrorStack(pool, snapshot);
     },
-    deliverDecision(snapshot: DecisionSnapshot): Promise<Delivered> {
-      return deliverDecision(pool, snapshot, [], logger);
+    deliverDecision(snapshot: DecisionSnapshot, options: MirrorOptions = {}): Promise<Delivered> {
+      return deliverDecision(pool, snapshot, [], logger, options);
     },
     /** A local activity: the resolving answer's mirror, with its delivery when that succeeds. */
-    deliverWithAnswer(snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<Delivered | null> {
-      return deliverWithAnswer(pool, snapshot, events, logger);
+    deliverWithAnswer(snapshot: DecisionSnapshot, events: DecisionEvent[], options: MirrorOptions = {}): Promise<Delivered | null> {
+      return deliverWithAnswer(pool, snapshot, events, logger, options);
     },
     // These two keep the activity names recorded histories hold (from before "record" was the
     // word): a renamed activity would no longer replay them.

@@ -5,6 +5,7 @@
 import { prepared, withTransaction, type Queryable } from '../db/pool';
 import type { DecisionSnapshot } from '../domain/decision';
 import { progress, type DecisionEvent } from '../domain/decision-state';
+import { decisionOutboxEvents } from '../domain/outbox/decision-outbox-events';
 import { decisionFingerprint } from '../domain/recurring';
 import type { WebhookEventType, WebhookSubscribers } from '../domain/webhook';
 import { bySubscribedType, subscribedEndpoints, type SubscriberRow } from '../db/webhooks';
@@ -13,10 +14,21 @@ import { followArchive, movesRecord } from './settle-record';
 
 export type MirrorOutcome = 'applied' | 'stale';
 
+/**
+ * `outbox`: the change's events go to the outbox (issue 40 item 1). Decisions filed at workflow
+ * version 4 or later ask for it; older ones announce from their workflow, as their histories did.
+ */
+export type MirrorOptions = { outbox?: boolean };
+
 // The row lock taken by the upsert serialises concurrent mirrors of one decision; the WHERE
 // re-checks the revision after the wait, so the older writer becomes a no-op, and the
 // statements below it see no row and write nothing.
-const MIRROR_CHANGES = `with upsert as (
+const MIRROR_CHANGES = `with prior as (
+     -- The row as it was before this change: some events are announced only on a transition
+     -- (domain/outbox/decision-outbox-events.ts). A concurrent mirror of the same revision
+     -- loses at the upsert below, and then writes no events.
+     select status, snapshot->'delivery' as delivery from decisions where id = $1
+   ), upsert as (
      insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
        ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
        mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint, scope)
@@ -38,6 +50,20 @@ const MIRROR_CHANGES = `with upsert as (
             rows from (jsonb_to_recordset($27::jsonb) as (kind text, actor_kind text, actor_id text, actor_label text, detail jsonb))
               with ordinality as e(kind, actor_kind, actor_id, actor_label, detail, position)
       order by e.position
+   ), events as (
+     insert into outbox_events (id, workspace_id, kind, subject_kind, subject_id, data, occurred_at)
+     select e.id, u.workspace_id, e.kind, 'decision', u.id, e.data, e.occurred_at
+       from upsert u,
+            rows from (json_to_recordset($28::json) as (id text, kind text, data json, occurred_at timestamptz, condition text))
+              with ordinality as e(id, kind, data, occurred_at, condition, position)
+      where case e.condition
+              when 'first_delivery' then coalesce((select delivery from prior), 'null'::jsonb) = 'null'::jsonb
+              when 'new_delivery' then (select delivery->>'at' from prior) is distinct from (e.data->'decision'->'delivery'->>'at')
+              when 'newly_withdrawn' then (select status from prior) is distinct from 'withdrawn'
+              else true
+            end
+      order by e.position
+     on conflict (id) do nothing
    ), closed as (
      -- Closed: the same question from the same session now opens a new decision.
      delete from decision_keys where decision_id in (select id from upsert where status <> 'open')
@@ -45,31 +71,41 @@ const MIRROR_CHANGES = `with upsert as (
 
 const MIRROR = `${MIRROR_CHANGES} select exists (select 1 from upsert) as applied`;
 
-// Delivery's mirror also reads who subscribes to what it may announce ($28): one round trip.
+// Delivery's mirror also reads who subscribes to what it may announce ($29): one round trip.
 const MIRROR_READING_SUBSCRIBERS = `${MIRROR_CHANGES}
    select exists (select 1 from upsert) as applied,
-          coalesce((select json_agg(s) from (${subscribedEndpoints('$3', '$28')}) s), '[]') as subscribers`;
+          coalesce((select json_agg(s) from (${subscribedEndpoints('$3', '$29')}) s), '[]') as subscribers`;
 
 /**
  * Writes the snapshot and, only when it applies, the activity entries it explains (so each is
  * written once), in one statement: every change of every decision passes through here, and on
  * a busy machine each round trip to Postgres costs more than the work it carries.
  */
-export async function mirrorDecision(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[] = []): Promise<MirrorOutcome> {
+export async function mirrorDecision(
+  db: Queryable,
+  snapshot: DecisionSnapshot,
+  events: DecisionEvent[] = [],
+  options: MirrorOptions = {},
+): Promise<MirrorOutcome> {
   // A record's decision archived or restored moves its record in the same transaction.
   const outcome = movesRecord(snapshot)
     ? await withTransaction(db, async (client) => {
-        const applied = await mirrorRow(client, snapshot, events);
+        const applied = await mirrorRow(client, snapshot, events, options);
         if (applied === 'applied') await followArchive(client, snapshot);
         return applied;
       })
-    : await mirrorRow(db, snapshot, events);
+    : await mirrorRow(db, snapshot, events, options);
   await postReasons(db, snapshot, events);
   return outcome;
 }
 
-async function mirrorRow(db: Queryable, snapshot: DecisionSnapshot, events: DecisionEvent[]): Promise<MirrorOutcome> {
-  const { rows } = await db.query<{ applied: boolean }>(prepared(db, MIRROR, mirrorValues(snapshot, events)));
+async function mirrorRow(
+  db: Queryable,
+  snapshot: DecisionSnapshot,
+  events: DecisionEvent[],
+  options: MirrorOptions,
+): Promise<MirrorOutcome> {
+  const { rows } = await db.query<{ applied: boolean }>(prepared(db, MIRROR, mirrorValues(snapshot, events, options)));
   return rows[0]?.applied ? 'applied' : 'stale';
 }
 
@@ -79,15 +115,16 @@ export async function mirrorReadingSubscribers(
   snapshot: DecisionSnapshot,
   events: DecisionEvent[],
   types: readonly WebhookEventType[],
+  options: MirrorOptions = {},
 ): Promise<{ outcome: MirrorOutcome; subscribers: WebhookSubscribers }> {
   const { rows } = await db.query<{ applied: boolean; subscribers: SubscriberRow[] }>(
-    prepared(db, MIRROR_READING_SUBSCRIBERS, [...mirrorValues(snapshot, events), types]),
+    prepared(db, MIRROR_READING_SUBSCRIBERS, [...mirrorValues(snapshot, events, options), types]),
   );
   await postReasons(db, snapshot, events);
   return { outcome: rows[0]?.applied ? 'applied' : 'stale', subscribers: bySubscribedType(rows[0]?.subscribers ?? [], types) };
 }
 
-function mirrorValues(snapshot: DecisionSnapshot, events: DecisionEvent[]): unknown[] {
+function mirrorValues(snapshot: DecisionSnapshot, events: DecisionEvent[], options: MirrorOptions): unknown[] {
   const { answered, required } = progress(snapshot);
   const { links } = snapshot;
   const entries = events.map((event) => ({
@@ -126,5 +163,6 @@ function mirrorValues(snapshot: DecisionSnapshot, events: DecisionEvent[]): unkn
     // Written once, at insert, like the other links: no later snapshot moves it (issue 39 item 2).
     links.scope ?? null,
     JSON.stringify(entries),
+    JSON.stringify(options.outbox ? decisionOutboxEvents(snapshot, events) : []),
   ];
 }

@@ -14,6 +14,11 @@ export function admittedRoutes(routes: readonly RouteContract[]): RouteContract[
   return routes.filter((route) => route.method !== 'get' && (route.errors ?? []).includes('overloaded'));
 }
 
+/** Admission for one path outside `/api/v1` that writes through a workflow: an answer link's page button (issue 40 item 5). */
+export function admitWritesAt(admission: WriteAdmission, path: string, route: RouteContract): RequestHandler {
+  return admitWrites(admission, [{ ...route, path }]);
+}
+
 export function admitWrites(admission: WriteAdmission, routes: readonly RouteContract[]): RequestHandler {
   // A router only to match the declared paths as the mount does; wrapped in a plain handler so
   // the route list (api/route-list.ts) sees each route once, where it is served.

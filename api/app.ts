@@ -28,9 +28,9 @@ import { healthRouter } from './routes/health';
 import { probesRouter } from './routes/probes';
 import type { DatabaseOutage } from './database-outage';
 import { missionHandlers } from './routes/missions';
-import { mountRoutes, type ApiHandlers } from './mount-routes';
+import { mountLinkRoutes, mountRoutes, type ApiHandlers } from './mount-routes';
 import { refuseUndeclaredMethods } from './method-not-allowed';
-import { API_ROUTES } from '../domain/routes/index';
+import { API_ROUTES, LINK_ROUTES } from '../domain/routes/index';
 import { runHandlers } from './routes/runs';
 import { sessionMessageHandlers } from './routes/session-messages';
 import { sessionHandlers } from './routes/sessions';
@@ -44,7 +44,11 @@ import { inboxHandlers } from './routes/inbox';
 import { healthSettingsHandlers } from './routes/health-settings';
 import { sessionPromptHandlers } from './routes/session-prompts';
 import { stackHandlers } from './routes/stacks';
-import { FR61_LIMITS, HOST_PROMPT_PATH, rateLimit, type RateLimits } from './rate-limit';
+import { byAddress, FR61_LIMITS, HOST_PROMPT_PATH, rateLimit, type RateLimits } from './rate-limit';
+import { answerLinkHandlers } from './routes/answer-links';
+import { ANSWER_LINK_PAGE_PATH, answerLinkPages } from './routes/answer-link-pages';
+import { answerLinkRoutes } from '../domain/routes/answer-links';
+import { redactLinks } from './redact-links';
 import { RateLimitHealth } from './rate-limit-health';
 import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
@@ -53,7 +57,7 @@ import { peopleHandlers } from './routes/people';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
-import { admitWrites } from './admit-writes';
+import { admitWrites, admitWritesAt } from './admit-writes';
 import type { WriteAdmission } from './write-admission';
 import { appShell, compressResponses, webAssets } from './web-assets';
 
@@ -86,6 +90,8 @@ export type AppDeps = {
   changes?: ChangeListener;
   /** Admission control for writes that reach Temporal; absent, none (api/server.ts always gives one). */
   admission?: WriteAdmission;
+  /** CAST_ANSWER_LINK_KEY: the key answer links are signed with; unset → the one Cast keeps in PostgreSQL. */
+  answerLinkKey?: string | undefined;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -137,6 +143,8 @@ export function createApp(deps: AppDeps): Express {
       autoLogging: { ignore: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0]!) },
       genReqId: (req) => req.id,
       customProps: (req, res) => ({ requestId: req.id, ...traceOf(res) }),
+      // An answer link's token is a credential: the log names the route, not the token.
+      serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url === undefined ? undefined : redactLinks(req.url) }) },
     }),
   );
 
@@ -150,6 +158,25 @@ export function createApp(deps: AppDeps): Express {
   app.use(probesRouter(deps));
   app.use(webAuthRouter({ pool: deps.pool, site }));
   app.use(referenceRouter());
+
+  // Issue 40 item 5: answer-in-place links, whose credential is the link itself — before `/api/v1`'s
+  // authentication, behind the same admission control and rate limits (counted by the client's address).
+  const linkDeps = { pool: deps.pool, temporal: deps.temporal, answerLinkKey: deps.answerLinkKey };
+  const linkLimiter = limits ? rateLimit(deps.pool, limits, deps.logger, rateLimitStore, byAddress) : null;
+  const linkAdmit = deps.admission ? admitWritesAt(deps.admission, ANSWER_LINK_PAGE_PATH, answerLinkRoutes.answerByLink) : null;
+  app.use(
+    answerLinkPages({ ...linkDeps, logger: deps.logger, databaseOutage: deps.databaseOutage }, { admit: linkAdmit, limiter: linkLimiter }),
+  );
+  const links = express.Router();
+  if (deps.admission) links.use(admitWrites(deps.admission, LINK_ROUTES));
+  if (linkLimiter) links.use('/answer-links', linkLimiter);
+  links.use('/answer-links', (req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD' ? next() : express.json({ limit: '16kb', verify: verifyUtf8 })(req, res, next),
+  );
+  links.use('/answer-links', refuseNulText);
+  mountLinkRoutes(links, { answerLinkRoutes: answerLinkHandlers(linkDeps) }, { checkResponses: deps.checkResponses ?? false });
+  app.use('/api/v1', links);
+  app.locals.linkRoutes = listApiRoutes(links);
 
   const api = express.Router();
   // First: a write refused for overload costs no query and changes nothing.

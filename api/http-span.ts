@@ -12,6 +12,7 @@ import {
   ATTR_URL_PATH,
 } from '@opentelemetry/semantic-conventions';
 import type { RequestHandler } from 'express';
+import { redactLinks } from './redact-links';
 import { routeTemplateOf } from './route-template';
 
 /** The probes' paths: asked every few seconds by each orchestrator, neither traced nor logged. */
@@ -28,7 +29,7 @@ export function httpSpan(tracer: Tracer): RequestHandler {
       {
         kind: SpanKind.SERVER,
         // The request id (api/request-id.ts, mounted first) links a trace to its log lines and problem bodies.
-        attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: req.path, 'cast.request.id': String(req.id) },
+        attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: redactLinks(req.path), 'cast.request.id': String(req.id) },
       },
       parent,
     );

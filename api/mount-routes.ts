@@ -10,7 +10,7 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { requirePermission } from '../domain/authorize';
 import { DomainError } from '../domain/errors';
-import { API_RESOURCES, type ApiResources } from '../domain/routes/index';
+import { API_RESOURCES, LINK_RESOURCES, type ApiResources, type LinkResources } from '../domain/routes/index';
 import { successesOf, type RouteContract, type RouteInput, type RouteReply } from '../domain/routes/route';
 import type { Principal } from '../domain/principal';
 import { parseWith } from './problem';
@@ -28,9 +28,12 @@ export const WROTE = Symbol('wrote');
 
 type FirstBody<C extends RouteContract> = RouteReply<C>['body'];
 
+/** A route whose credential is an answer link has no principal: its handler acts for the link's member. */
+type PrincipalOf<C extends RouteContract> = C['credential'] extends 'answer-link' ? undefined : Principal;
+
 export type Handler<C extends RouteContract> = (
   input: RouteInput<C>,
-  context: { principal: Principal; req: Request; res: Response },
+  context: { principal: PrincipalOf<C>; req: Request; res: Response },
 ) => Promise<FirstBody<C> | Reply<C> | typeof WROTE>;
 
 /** A resource's handlers, keyed as its declarations are (`decisionRoutes.answerAsk` → `answerAsk`). */
@@ -38,6 +41,9 @@ export type Handlers<R extends Record<string, RouteContract>> = { [K in keyof R]
 
 /** Every resource's handlers, keyed as `API_RESOURCES` is: the type proves none is missing or extra. */
 export type ApiHandlers = { [R in keyof ApiResources]: Handlers<ApiResources[R]> };
+
+/** The answer-link routes' handlers, keyed as `LINK_RESOURCES` is. */
+export type LinkHandlers = { [R in keyof LinkResources]: Handlers<LinkResources[R]> };
 
 /** Parses, runs and answers one request to `contract` with its handler. */
 async function serve(
@@ -49,7 +55,8 @@ async function serve(
 ): Promise<void> {
   const principal = res.locals.principal;
   // Before the input is read: a caller learns nothing from a route that is not theirs, and nothing changes.
-  requirePermission(principal, contract.permission, contract.summary);
+  // A link's member is checked against the permission once the link is verified (api/services/answer-by-link.ts).
+  if (contract.credential !== 'answer-link') requirePermission(principal, contract.permission, contract.summary);
   const result = await handler(parseInput(contract, req), { principal, req, res });
   if (result === WROTE) return;
   const { status, body } = result instanceof Reply ? result.reply : { status: successesOf(contract)[0]!.status, body: result };
@@ -95,10 +102,24 @@ function checkResponse(contract: RouteContract, status: number, body: unknown): 
  * the type, say through a spread).
  */
 export function mountRoutes(router: Router, handlers: ApiHandlers, options: { checkResponses?: boolean } = {}): void {
+  mountResources(router, API_RESOURCES, handlers, options);
+}
+
+/** Mounts the answer-link routes, whose credential is the link itself, on a router of their own. */
+export function mountLinkRoutes(router: Router, handlers: LinkHandlers, options: { checkResponses?: boolean } = {}): void {
+  mountResources(router, LINK_RESOURCES, handlers, options);
+}
+
+function mountResources(
+  router: Router,
+  resources: Record<string, Record<string, RouteContract>>,
+  handlers: Record<string, unknown>,
+  options: { checkResponses?: boolean },
+): void {
   const serving = { checkResponses: options.checkResponses ?? false };
   const unpaired: string[] = [];
-  for (const [resource, declarations] of Object.entries(API_RESOURCES) as [keyof ApiResources, Record<string, RouteContract>][]) {
-    const own = handlers[resource] as Record<string, Handler<RouteContract> | undefined>;
+  for (const [resource, declarations] of Object.entries(resources)) {
+    const own = (handlers[resource] ?? {}) as Record<string, Handler<RouteContract> | undefined>;
     for (const name of Object.keys(own)) if (!(name in declarations)) unpaired.push(`${resource}.${name} has a handler but no declaration`);
     for (const [name, contract] of Object.entries(declarations)) {
       const handler = own[name];

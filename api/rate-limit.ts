@@ -8,7 +8,7 @@
  * all are refused (503 `rate_limit_unavailable`). The whole database away is another matter:
  * every request answers 503 `database_unavailable` (api/database-outage.ts).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../domain/errors';
 import { rateKeyOf } from '../domain/principal';
@@ -61,7 +61,21 @@ const BUCKET_WORDS: Record<Bucket, string> = {
   prompt: 'permission prompts and terminal questions',
 };
 
-export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger, health: RateLimitHealth): RequestHandler {
+/**
+ * `keyOf`: whom a request counts against — the principal (`/api/v1`), or, for an answer link
+ * (issue 40 item 5), whose credential is the link itself, the client's address, so guessing at
+ * links is held to the same limits as anything else.
+ */
+/** An answer link's requests count against the client's address: the link is the only credential they carry. */
+export const byAddress = (req: Request): string => `address:${req.ip ?? 'unknown'}`;
+
+export function rateLimit(
+  pool: Pool,
+  limits: RateLimits,
+  logger: Logger,
+  health: RateLimitHealth,
+  keyOf: (req: Request, res: Response) => string = (_req, res) => rateKeyOf(res.locals.principal),
+): RequestHandler {
   const limiter = (bucket: Bucket) =>
     new RateLimiterPostgres({
       storeClient: pool,
@@ -84,7 +98,7 @@ export function rateLimit(pool: Pool, limits: RateLimits, logger: Logger, health
   return async (req, res, next) => {
     const bucket = bucketOf(req.method, req.path);
     try {
-      const used = await limiters[bucket].consume(rateKeyOf(res.locals.principal));
+      const used = await limiters[bucket].consume(keyOf(req, res));
       health.succeeded();
       res.set('RateLimit-Limit', String(limits[bucket]));
       res.set('RateLimit-Remaining', String(used.remainingPoints));

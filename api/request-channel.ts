@@ -2,7 +2,7 @@
  * The channel a request came through (issue 38 item 10), for the provenance of what it does:
  * the signed-in browser is `web`; a token is `api` unless its client names itself in
  * `Cast-Channel` (`cli`, `mcp`, `host-terminal`, or `api`). A token cannot claim `web` (that
- * is the cookie's), `inbox` (the Inbox reply route's own) or a channel that has no door yet:
+ * is the cookie's), `inbox` (the Inbox reply route's own) or `email`, `slack`, `push` (a signed link's):
  * such a request is refused, 400 `channel_not_allowed`, before anything is read or written.
  */
 import type { Request } from 'express';

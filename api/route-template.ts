@@ -4,7 +4,7 @@
  * request refused before routing (401, 429, 503 overloaded) still names its route.
  */
 import type { Request } from 'express';
-import { API_ROUTES } from '../domain/routes/index';
+import { DECLARED_ROUTES } from '../domain/routes/index';
 
 export const API_PREFIX = '/api/v1';
 
@@ -12,7 +12,7 @@ type Template = { method: string; path: string; segments: string[]; literals: nu
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
-const TEMPLATES: Template[] = API_ROUTES.map((route) => {
+const TEMPLATES: Template[] = DECLARED_ROUTES.map((route) => {
   const segments = segmentsOf(route.path);
   return { method: route.method.toUpperCase(), path: route.path, segments, literals: segments.filter((s) => !s.startsWith(':')).length };
 });

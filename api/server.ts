@@ -36,6 +36,8 @@ export type RunningApi = {
   server: Server;
   temporal: TemporalGateway;
   routes: ApiRoute[];
+  /** The answer-link routes under `/api/v1`, whose credential is the link (issue 40 item 5). */
+  linkRoutes: ApiRoute[];
   lifecycle: Lifecycle;
   /** This process's listening connection, which wakes its waiters. */
   changes: ChangeListener;
@@ -83,6 +85,8 @@ export async function startApi(options: {
   listenUrl?: string;
   /** Writes that reach Temporal in flight at once before the next is refused `overloaded` (CAST_MAX_WRITES_IN_FLIGHT). */
   maxWritesInFlight?: number;
+  /** CAST_ANSWER_LINK_KEY: answer links' signing key; unset → the one Cast keeps in PostgreSQL. */
+  answerLinkKey?: string | undefined;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -99,6 +103,7 @@ export async function startApi(options: {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
+    ...(options.answerLinkKey ? { answerLinkKey: options.answerLinkKey } : {}),
     ...(tracer ? { tracer } : {}),
   };
   const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };
@@ -136,6 +141,7 @@ export async function startApi(options: {
     server,
     temporal,
     routes: app.locals.apiRoutes as ApiRoute[],
+    linkRoutes: app.locals.linkRoutes as ApiRoute[],
     lifecycle,
     changes,
     admission,

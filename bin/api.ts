@@ -33,6 +33,7 @@ const api = await startApi({
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   publicUrl: env.CAST_PUBLIC_URL,
   trustProxy: env.CAST_TRUST_PROXY,
+  answerLinkKey: env.CAST_ANSWER_LINK_KEY,
   longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
   drainMs,
   tracing,

@@ -15,7 +15,13 @@ import type { Logger } from '../runtime/logger';
 import type { Pool } from './pool';
 
 /** `credentials` carries a workspace id: a token, a web session or a member of it ended (migration 0024). */
-export const CHANNELS = { sessionMessages: 'cast_session_messages', decisions: 'cast_decisions', credentials: 'cast_credentials' } as const;
+export const CHANNELS = {
+  sessionMessages: 'cast_session_messages',
+  decisions: 'cast_decisions',
+  credentials: 'cast_credentials',
+  // Events are waiting in the outbox (migration 0028); the payload is empty: the notifier reads them all.
+  outbox: 'cast_outbox',
+} as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /** How often a waiter re-reads while nothing listens (before the first connect, or during an outage). */

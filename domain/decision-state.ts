@@ -48,6 +48,12 @@ export type AnswerCommand = {
   automatic?: true;
   /** How the answer reached Cast (the request's channel); absent from commands sent before it was kept. */
   channel?: Channel;
+  /**
+   * Issue 40 item 5: the decision's revision the answer was offered at (an answer-in-place link):
+   * the answer lands only while the decision is still at it. Checked in the validator, so an edit
+   * racing the link's press cannot slip between a read and the update.
+   */
+  atRevision?: number;
   /** Access asks: what the API found when it re-checked the agent's grants (E8, E9). */
   access?: 'verified' | 'self_reported' | 'denied';
   /**
@@ -215,7 +221,7 @@ export function rewrite(state: DecisionSnapshot, content: DecisionContent, now: 
 /** Why this answer cannot be recorded, or `null` when it can. First writer wins (FR-26). */
 export function checkAnswer(
   state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks'> &
-    Partial<Pick<DecisionSnapshot, 'source' | 'closedAt'>> & { workspaceId?: string },
+    Partial<Pick<DecisionSnapshot, 'source' | 'closedAt' | 'revision'>> & { workspaceId?: string },
   command: AnswerCommand,
 ): Rejection | null {
   // A view read within the caller's workspace carries none to compare.
@@ -237,6 +243,8 @@ export function checkAnswer(
   }
   const closed = nobodyWaiting(state) ?? notOpen(state);
   if (closed) return closed;
+  const moved = revisionMoved(state, command);
+  if (moved) return moved;
   const place = { permission: state.source?.kind === 'permission' };
   const shape = checkAnswerShape(ask, command.ask, command.value, command.reason, place) ?? alwaysNotOffered(state, command);
   if (shape) return shape;
@@ -248,6 +256,23 @@ export function checkAnswer(
     };
   }
   return null;
+}
+
+/**
+ * Issue 40 item 5: an answer offered at a revision (an answer-in-place link) refuses once the
+ * decision moved past it — edited, another ask answered, undone, archived and restored — since
+ * the person pressed for the decision as it was then.
+ */
+function revisionMoved(
+  state: Pick<DecisionSnapshot, 'id'> & Partial<Pick<DecisionSnapshot, 'revision'>>,
+  command: AnswerCommand,
+): Rejection | null {
+  if (command.atRevision === undefined || state.revision === undefined || state.revision === command.atRevision) return null;
+  return {
+    code: 'link_decision_changed',
+    message: `${state.id} changed since this link was sent; nothing was answered. Open the decision to answer it as it is now.`,
+    details: { decision: state.id, linkRevision: command.atRevision, revision: state.revision },
+  };
 }
 
 /**

@@ -71,6 +71,16 @@ export const ERRORS = {
   not_in_stack: { status: 409, title: 'That decision is not in this stack.' },
   invalid_order: { status: 422, title: 'The order must list every member exactly once.' },
   approval_not_found: { status: 404, title: 'Approval not found.' },
+  /**
+   * Issue 40 item 5: answer-in-place links. A link that is not Cast's (a bad signature, a
+   * malformed token) reads as not found, never saying whether its decision exists.
+   */
+  link_not_found: { status: 404, title: 'This link is not valid.' },
+  link_expired: { status: 410, title: 'This link has expired.' },
+  link_used: { status: 410, title: 'This link was already used.' },
+  link_decision_changed: { status: 409, title: 'This decision changed since this link was sent.' },
+  link_answered_elsewhere: { status: 409, title: 'Someone already answered this.' },
+  link_member_not_allowed: { status: 403, title: 'The person this link was sent to may not answer here now.' },
   rate_limited: { status: 429, title: 'Too many requests.' },
   rate_limit_unavailable: { status: 503, title: 'Cast cannot check its rate limits right now.' },
   agent_open_cap: { status: 409, title: 'This agent has too many open decisions.' },

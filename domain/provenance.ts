@@ -11,7 +11,8 @@ import { sha256Hex } from './sha256';
 /**
  * How an act reached Cast. `web` is the signed-in browser; `cli`, `mcp` and `host-terminal` are
  * the `cast` clients saying so (`Cast-Channel`); `api` any other token; `inbox` an Inbox reply.
- * `email`, `slack` and `push` are the answer-in-place channels still to come.
+ * `email`, `slack` and `push` are an answer-in-place link's press (issue 40 item 5): the channel
+ * the link was minted for.
  */
 export const Channel = ['web', 'cli', 'api', 'mcp', 'inbox', 'host-terminal', 'email', 'slack', 'push'] as const;
 export type Channel = (typeof Channel)[number];
@@ -21,7 +22,7 @@ export const CHANNEL_HEADER = 'cast-channel';
 
 /**
  * What a token may claim in `Cast-Channel`: the browser's `web` is the cookie's alone, an Inbox
- * reply's `inbox` is the reply route's, and the channels still to come have no door yet.
+ * reply's `inbox` is the reply route's, and `email`, `slack` and `push` are a signed link's.
  */
 export const CLAIMABLE_CHANNELS = ['cli', 'mcp', 'host-terminal', 'api'] as const satisfies readonly Channel[];
 

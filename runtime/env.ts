@@ -96,6 +96,12 @@ export const Env = z.object({
   CAST_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   /** The origin people and hosts reach Cast at behind a proxy: the Origin check's and every link's; unset → the request's own host. */
   CAST_PUBLIC_URL: PublicUrl,
+  /**
+   * The key answer-in-place links are signed with (issue 40 item 5), at least 32 characters; the
+   * same on every API and worker. Unset → the key Cast generates once and keeps in PostgreSQL.
+   * Changing it voids every link already sent.
+   */
+  CAST_ANSWER_LINK_KEY: optionalText.pipe(z.string().min(32, 'CAST_ANSWER_LINK_KEY must be at least 32 characters').optional()),
   /** Express's `trust proxy`: a hop count or the proxies' addresses; unset → `X-Forwarded-*` is ignored. */
   CAST_TRUST_PROXY: TrustProxy,
   /** The longest a decision wait or a message long-poll holds a request, in seconds. */

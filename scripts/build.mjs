@@ -7,6 +7,7 @@
 //   dist/workflow-bundle-traced.js                                the same with the tracing interceptors
 //   dist/migrations/                                              the schema the build expects
 //   dist/reference.css                                            the API reference page's style
+//   dist/answer-link-page.css                                     the answer-link pages' style
 //
 // plus the web queue in ui/dist (served by the API from ../ui/dist beside dist/). The packages
 // stay external: `npm ci --omit=dev` installs what the processes import. Plain JS, like ensure-deps.
@@ -59,4 +60,5 @@ log('workflows bundled');
 // Files the processes read beside their own (`new URL('./…', import.meta.url)`).
 cpSync('db/migrations', `${OUT}/migrations`, { recursive: true });
 cpSync('api/openapi/reference.css', `${OUT}/reference.css`);
+cpSync('api/answer-link-page.css', `${OUT}/answer-link-page.css`);
 log(`${OUT} written in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -120,6 +120,7 @@ try {
     allowPrivateWebhooks,
     publicUrl: env.CAST_PUBLIC_URL,
     trustProxy: env.CAST_TRUST_PROXY,
+    answerLinkKey: env.CAST_ANSWER_LINK_KEY,
     longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
     drainMs,
     tracing: apiTracing,

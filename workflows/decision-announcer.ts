@@ -1,6 +1,8 @@
 /**
- * What a decision tells subscribed webhook endpoints: each change's events, pushed to every
- * endpoint subscribed to them, where a dead endpoint holds nothing up.
+ * What a decision filed before workflow version 4 tells subscribed webhook endpoints: each
+ * change's events, pushed to every endpoint subscribed to them, where a dead endpoint holds
+ * nothing up. Kept for those decisions' histories to replay; from version 4 on, a decision's
+ * events leave through the outbox (domain/outbox/, notifier/) and this is never called.
  */
 import type { DecisionSnapshot } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';

@@ -10,6 +10,7 @@
  */
 import { condition, patched, sleep } from '@temporalio/workflow';
 import type { Delivered } from '../activities/deliver-decision';
+import type { MirrorOptions } from '../activities/mirror-decision';
 import {
   recordOf,
   type DecisionContent,
@@ -53,6 +54,12 @@ const member = (command: Expiring): DecisionEvent['actor'] => ({ kind: 'member',
 const through = (command: Expiring): Record<string, unknown> => (command.channel ? { channel: command.channel } : {});
 /** Decisions filed at this workflow version or later record each answer's provenance. */
 const RECORDS_PROVENANCE = 3;
+/**
+ * Decisions filed at this workflow version or later announce nothing themselves: their mirror
+ * writes each change's events to the outbox, and the notifier hands them to webhooks and the other
+ * channels (issue 40 item 1). Older ones keep announcing, as their histories recorded.
+ */
+const ANNOUNCES_BY_OUTBOX = 4;
 
 export class DecisionMachine implements StackedDecision {
   state: DecisionSnapshot;
@@ -66,6 +73,8 @@ export class DecisionMachine implements StackedDecision {
   private undoing = false;
   /** One delivery at a time: a second "Run now" while one runs is refused, not doubled. */
   private delivering = false;
+  /** A host prompt's lapse is writing its withdrawal (`lapseAt`). */
+  private lapsing = false;
   /** Who subscribes to what the latest delivery may announce, as that delivery read them. */
   private subscribers: WebhookSubscribers = {};
 
@@ -73,6 +82,8 @@ export class DecisionMachine implements StackedDecision {
   private readonly filedVia: string | undefined;
   /** The workflow behaviour it was filed under; 0 for a decision filed before it was stamped. */
   private readonly filedAtVersion: number;
+  /** The mirror's last argument: the outbox from version 4 on; none before, as recorded histories call it. */
+  private readonly mirrorOptions: [] | [MirrorOptions];
   /** Who it was filed for, to tell a filing meant for it from one that only shares its id. */
   private readonly filedFor: { workspaceId: string; sessionId: string | null; question: string; filing?: string };
 
@@ -80,6 +91,7 @@ export class DecisionMachine implements StackedDecision {
     this.state = rules.openDecision(start, new Date());
     this.filedVia = start.filedVia;
     this.filedAtVersion = start.workflowVersion ?? 0;
+    this.mirrorOptions = this.announcesItself ? [] : [{ outbox: true }];
     this.filedFor = {
       workspaceId: start.workspaceId,
       sessionId: start.links.sessionId,
@@ -87,6 +99,11 @@ export class DecisionMachine implements StackedDecision {
       ...(start.filing ? { filing: start.filing } : {}),
     };
     this.stack = new StackSide(this);
+  }
+
+  /** Filed before version 4: its workflow pushes its own webhook events (DecisionAnnouncer). */
+  get announcesItself(): boolean {
+    return this.filedAtVersion < ANNOUNCES_BY_OUTBOX;
   }
 
   get idle(): boolean {
@@ -165,7 +182,8 @@ export class DecisionMachine implements StackedDecision {
     // E10: the over-limit event is kept in the activity history, so the agent's instructions can be fixed.
     const overLimit = this.state.droppedAsks > 0 ? { detail: { droppedAsks: this.state.droppedAsks } } : {};
     await this.commit(this.state, { kind: 'opened', actor: rules.agentActor(this.state, this.state.filedBy, this.filedVia), ...overLimit });
-    await this.holdTheTask(this.state);
+    const holding = this.holdTheTask(this.state);
+    if (holding) await holding;
     this.filed = true;
   }
 
@@ -216,11 +234,25 @@ export class DecisionMachine implements StackedDecision {
     if (ms > 0) await sleep(ms);
     // Answered in time (or archived), nothing to do; an undo under way is the person's to finish.
     if (this.state.status !== 'open' || this.undoing) return;
-    await this.commit(rules.withdraw(this.state, new Date()), {
-      kind: 'withdrawn',
-      actor: { kind: 'system', id: null },
-      detail: { reason: 'nobody_waiting', waitsUntil },
-    });
+    this.lapsing = true;
+    try {
+      await this.commit(rules.withdraw(this.state, new Date()), {
+        kind: 'withdrawn',
+        actor: { kind: 'system', id: null },
+        detail: { reason: 'nobody_waiting', waitsUntil },
+      });
+    } finally {
+      this.lapsing = false;
+    }
+  }
+
+  /**
+   * The lapse's withdrawal is mirrored by the timer's own task, which no handler covers: the
+   * workflow must not end before its row (and its outbox events) are written. Before version 4 the
+   * announcer's activities happened to hold the workflow open until then; now nothing else does.
+   */
+  get lapseWritten(): boolean {
+    return this.announcesItself || !this.lapsing;
   }
 
   /** FR-49: the work is gone (the sweep or the API says so); only an open decision is set aside. */
@@ -234,7 +266,8 @@ export class DecisionMachine implements StackedDecision {
     return this.commit(rules.restore(this.state, new Date()), { kind: 'restored', actor: member(command), detail: through(command) });
   }
 
-  async answer(command: AnswerCommand): Promise<DecisionSnapshot> {
+  // Not `async`: it only passes recordAnswer's promise on (the SDK awaits the handler, so a throw still rejects).
+  answer(command: AnswerCommand): Promise<DecisionSnapshot> {
     const actor = { kind: 'member' as const, id: command.answeredBy };
     const provenance = this.provenanceFor(command);
     return this.recordAnswer(rules.applyAnswer(this.state, command, new Date(), provenance), {
@@ -272,14 +305,15 @@ export class DecisionMachine implements StackedDecision {
     this.delivering = true;
     this.state = next;
     try {
-      const delivered = await deliverWithAnswer(next, [answered, resolved]);
+      const delivered = await deliverWithAnswer(next, [answered, resolved], ...this.mirrorOptions);
       if (delivered) await this.takeDelivery(next, delivered);
       // Undelivered, the resolution itself was mirrored (a change landing meanwhile mirrors itself).
       else this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
     } finally {
       this.delivering = false;
     }
-    await this.stack.report();
+    const reporting = this.stack.report();
+    if (reporting) await reporting;
     return this.state;
   }
 
@@ -302,7 +336,7 @@ export class DecisionMachine implements StackedDecision {
         detail: { ask: command.ask, cancelledRun: runId, ...through(command) },
       });
       const message = await postWithdrawal(next, command.ask);
-      this.announcer.announceWithdrawal(next, command.ask, message);
+      if (this.announcesItself) this.announcer.announceWithdrawal(next, command.ask, message);
       // Reopened, a blocking decision holds its task again, and its record is pending again.
       if (reopening) await this.holdTheTask(next);
       if (reopening && recordOf(next.source)) await reopenRecord(next);
@@ -318,7 +352,7 @@ export class DecisionMachine implements StackedDecision {
     // A delivery that fails reads no subscribers; announcing then asks for them afresh.
     this.subscribers = {};
     const sent = this.state;
-    const delivered = await deliverDecision(sent).then(
+    const delivered = await deliverDecision(sent, ...this.mirrorOptions).then(
       (done) => this.takeDelivery(sent, done),
       (error: unknown) =>
         this.commit(
@@ -338,7 +372,7 @@ export class DecisionMachine implements StackedDecision {
         ),
     );
     this.delivering = false;
-    await this.announcer.announce(this.state, this.subscribers);
+    if (this.announcesItself) await this.announcer.announce(this.state, this.subscribers);
     return delivered;
   }
 
@@ -347,16 +381,19 @@ export class DecisionMachine implements StackedDecision {
   /** A withdrawn decision lets go of its task and says so. */
   async closeWithdrawn(): Promise<void> {
     if (this.state.links.taskId) await releaseTaskHold(this.state);
-    await this.announcer.announce(this.state);
+    if (this.announcesItself) await this.announcer.announce(this.state);
   }
 
   /** Resolved: settles a record's decision and delivers, unless the resolving answer delivered already. */
   async deliverResolution(): Promise<void> {
     // A record's decision settles its record and delivers here, after the answering update returned (FR-28, FR-29).
     if (recordOf(this.state.source)) await settleRecord(this.state);
-    // Delivered with the answer that resolved it, the decision has only to announce it.
-    if (this.state.delivery) await this.announcer.announce(this.state, this.subscribers);
-    else await this.deliver();
+    // Delivered with the answer that resolved it, the decision has only to announce it (its mirror did, from version 4).
+    if (this.state.delivery) {
+      if (!this.announcesItself) return;
+      const announcing = this.announcer.announce(this.state, this.subscribers);
+      if (announcing) await announcing;
+    } else await this.deliver();
   }
 
   // Writing changes down.
@@ -364,9 +401,10 @@ export class DecisionMachine implements StackedDecision {
   /** Sets the new state, mirrors it with its events, and tells the stack (if any) what changed. */
   async commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot> {
     this.state = next;
-    await mirrorDecision(next, events);
+    await mirrorDecision(next, events, ...this.mirrorOptions);
     this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
-    await this.stack.report();
+    const reporting = this.stack.report();
+    if (reporting) await reporting;
     return next;
   }
 
@@ -401,8 +439,9 @@ export class DecisionMachine implements StackedDecision {
     return this.filedAtVersion >= 1 || patched(DELIVER_WITH_ANSWER);
   }
 
-  // Most decisions link no task: skip the activity's round trip through the server for them.
-  private async holdTheTask(snapshot: DecisionSnapshot): Promise<void> {
-    if (snapshot.links.taskId && snapshot.mode === 'blocking') await holdTask(snapshot);
+  // Most decisions link no task: skip the activity's round trip through the server for them,
+  // and the promise too (undefined: nothing to await).
+  private holdTheTask(snapshot: DecisionSnapshot): Promise<void> | undefined {
+    return snapshot.links.taskId && snapshot.mode === 'blocking' ? holdTask(snapshot) : undefined;
   }
 }

@@ -109,6 +109,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     break;
   }
 
+  await condition(() => decision.lapseWritten);
   await decision.stack.stop();
   await condition(allHandlersFinished);
   await decision.announcer.settled();

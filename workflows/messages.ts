@@ -60,8 +60,11 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  *   3: every answer records its provenance — who, through which channel, and a digest of what it
  *      approved — on the answer and in its `answered` activity entry (issue 38 item 10). No new
  *      command; older decisions keep answering without it, as their histories recorded.
+ *   4: the decision announces nothing itself: its mirror writes each change's events to the outbox
+ *      in the same transaction, and the notifier sends them (issue 40 item 1). No `webhookEndpointsFor`
+ *      or `sendWebhook` activity any more; older decisions keep them, as their histories recorded.
  */
-export const DECISION_WORKFLOW_VERSION = 3;
+export const DECISION_WORKFLOW_VERSION = 4;
 
 /** `decision/<deployment>/sd-N`, or `decision/sd-N` for one filed before ids carried the deployment. */
 export function decisionWorkflowId(id: string, deployment: Deployment | undefined): string {

@@ -35,8 +35,18 @@ function sharedErrors(method: Method): ErrorCode[] {
   return method === 'get' ? EVERY_ROUTE : [...EVERY_ROUTE, ...EVERY_WRITE];
 }
 
+/**
+ * What an answer-link route shares with every route: no credential is read, so neither
+ * `unauthorized`, `channel_not_allowed` nor `cross_origin`; its own refusals say the rest.
+ */
+function sharedLinkErrors(method: Method): ErrorCode[] {
+  const every: ErrorCode[] = ['invalid_request', 'rate_limited', 'database_unavailable'];
+  return method === 'get' ? every : [...every, 'malformed_json', 'invalid_utf8', 'rate_limit_unavailable'];
+}
+
 /** What a route can refuse with: its own codes, every route's, and the 403s of the callers its permission leaves out. */
 function refusalsOf(contract: RouteContract): ErrorCode[] {
+  if (contract.credential === 'answer-link') return [...sharedLinkErrors(contract.method), ...(contract.errors ?? [])];
   const forbidden: ErrorCode[] = [
     ...(ROLES.every((role) => holds(role, contract.permission)) ? [] : (['forbidden_for_role'] as const)),
     ...(holds('agent', contract.permission) ? [] : (['forbidden_for_agent'] as const)),
@@ -45,7 +55,10 @@ function refusalsOf(contract: RouteContract): ErrorCode[] {
 }
 
 /** Who may call it, in a sentence: the roles that hold its permission, and whether agents do. */
-export function whoMay(permission: Permission): string {
+export function whoMay(permission: Permission, credential?: RouteContract['credential']): string {
+  if (credential === 'answer-link') {
+    return `No token or cookie: the link is the credential, and acts as the member it was sent to, who must still hold \`${permission}\`.`;
+  }
   const roles = ROLES.filter((role) => holds(role, permission));
   return `Needs \`${permission}\`: ${roles.join(', ')}${holds('agent', permission) ? ', and agent tokens' : '; never an agent token'}.`;
 }
@@ -113,7 +126,9 @@ export class ApiDocs {
       path: openApiPath(contract.path),
       operationId: contract.operationId,
       summary: contract.summary,
-      description: [contract.description, whoMay(contract.permission)].filter(Boolean).join('\n\n'),
+      description: [contract.description, whoMay(contract.permission, contract.credential)].filter(Boolean).join('\n\n'),
+      // An answer link needs no token or session: the signed link in the path is the credential.
+      ...(contract.credential === 'answer-link' ? { security: [] } : {}),
       'x-cast-permission': contract.permission,
       tags: [contract.tag],
       request,

@@ -4,7 +4,7 @@
  */
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../session-cookie';
-import { API_ROUTES } from '../../domain/routes';
+import { DECLARED_ROUTES } from '../../domain/routes';
 import { ApiDocs } from './api-docs';
 import { withStorableInput } from './storable-input';
 import { ApiProblem } from '../../domain/problem';
@@ -15,7 +15,7 @@ const API_VERSION = '1';
 
 function buildDocument(): OpenApiDocument {
   const docs = new ApiDocs();
-  for (const contract of API_ROUTES) docs.route(contract);
+  for (const contract of DECLARED_ROUTES) docs.route(contract);
   docs.registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',

@@ -20,7 +20,8 @@ import type { TemporalGateway } from '../temporal-gateway';
 export async function answerAsk(
   deps: { pool: Pool; temporal: TemporalGateway },
   principal: Principal,
-  target: { id: string; ask: number; idempotencyKey?: string; channel?: Channel },
+  /** `atRevision`: an answer-in-place link's revision, checked by the workflow's validator (issue 40 item 5). */
+  target: { id: string; ask: number; idempotencyKey?: string; channel?: Channel; atRevision?: number },
   body: AnswerBody,
 ): Promise<DecisionView> {
   const command: AnswerCommand = {
@@ -30,6 +31,7 @@ export async function answerAsk(
     answeredBy: principal.memberId,
     workspaceId: principal.workspaceId,
     ...(target.channel ? { channel: target.channel } : {}),
+    ...(target.atRevision !== undefined ? { atRevision: target.atRevision } : {}),
   };
   if (body.answer.kind === 'access') {
     const read = await getDecision(deps.pool, principal, target.id);

@@ -23,14 +23,19 @@ export async function resolveLinks(pool: Pool, principal: Principal, filed: File
   const ownAgent = agentOf(principal);
   if (ownAgent && filed.agent && filed.agent !== ownAgent) throw agentMismatch();
   const body = ownAgent ? { ...filed, agent: ownAgent } : filed;
-  if (body.agent && !(await getAgent(pool, workspaceId, body.agent))) throw notFound('agent');
-  const task = body.task ? await getTask(pool, workspaceId, body.task) : null;
+  // The reads are independent: one round trip for all of them before the filing's update (issue
+  // 39 item 14), then checked in the order they always were, so the same link is named missing.
+  const [agent, task, run, session] = await Promise.all([
+    body.agent ? getAgent(pool, workspaceId, body.agent) : null,
+    body.task ? getTask(pool, workspaceId, body.task) : null,
+    body.run ? getRun(pool, principal, body.run) : null,
+    // Null for a new session, and for another member's, which registering then refuses.
+    body.session ? getSession(pool, principal, body.session) : null,
+  ]);
+  if (body.agent && !agent) throw notFound('agent');
   if (body.task && !task) throw notFound('task');
-  const run = body.run ? await getRun(pool, principal, body.run) : null;
   // A run is linked through its session: one from another session is not this filing's run.
   if (body.run && (!run || (body.session && run.sessionId !== body.session))) throw notFound('run');
-  // Null for a new session, and for another member's, which registering then refuses.
-  const session = body.session ? await getSession(pool, principal, body.session) : null;
   const registerSession = async () => {
     if (!body.session) return;
     await ensureSession(pool, principal, {

@@ -5,6 +5,7 @@
  * the clients and the tests that walk every route read it too.
  */
 import { activityRoutes } from './activity';
+import { answerLinkRoutes } from './answer-links';
 import { decisionRoutes } from './decisions';
 import { agentRoutes } from './agents';
 import { missionRoutes } from './missions';
@@ -51,3 +52,18 @@ export type ApiResources = typeof API_RESOURCES;
 export const API_ROUTES: readonly RouteContract[] = Object.values(API_RESOURCES).flatMap((resource): RouteContract[] =>
   Object.values(resource),
 );
+
+/**
+ * The routes whose credential is an answer-in-place link in the path, not a token or a session
+ * (issue 40 item 5): mounted before `/api/v1`'s authentication, listed in the same OpenAPI document.
+ */
+export const LINK_RESOURCES = { answerLinkRoutes };
+
+export type LinkResources = typeof LINK_RESOURCES;
+
+export const LINK_ROUTES: readonly RouteContract[] = Object.values(LINK_RESOURCES).flatMap((resource): RouteContract[] =>
+  Object.values(resource),
+);
+
+/** Every declared route: what the OpenAPI document describes and request metrics name. */
+export const DECLARED_ROUTES: readonly RouteContract[] = [...LINK_ROUTES, ...API_ROUTES];

@@ -43,6 +43,12 @@ export type RouteContract = {
    * and whether agents may from their fixed set. Everything that decides is a person's alone.
    */
   permission: Permission;
+  /**
+   * What the caller proves who they are with: a token or the web session (the default), or an
+   * answer-in-place link in the path (issue 40 item 5), which stands for the member it was sent
+   * to — `permission` is then checked against that member, and no token or cookie is read.
+   */
+  credential?: 'answer-link';
 };
 
 /** Declares a route, keeping its literal types for the handler and the client. */

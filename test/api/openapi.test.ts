@@ -116,7 +116,9 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('documents every mounted route, and nothing that is not mounted', () => {
-    const mounted = cast.routes.map((route) => `${route.method} ${openApiPath(route.path.slice('/api/v1'.length))}`).sort();
+    const mounted = [...cast.routes, ...cast.linkRoutes]
+      .map((route) => `${route.method} ${openApiPath(route.path.slice('/api/v1'.length))}`)
+      .sort();
     const documented = operations()
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
       .sort();

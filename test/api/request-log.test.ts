@@ -1,9 +1,10 @@
 /**
  * NFR security — credentials never reach the logs: the request log names the method, the
- * path and the status, with the bearer token and the session cookie redacted.
+ * path and the status, with the bearer token, the session cookie and an answer link's token redacted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApi } from '../../api/server';
+import { mintAnswerLink } from '../../answer-links/mint-answer-link';
 import { startLoggedApi } from '../support/logged-api';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -32,5 +33,20 @@ describe('the request log', () => {
     expect(logged).toContain('"cookie":"[redacted]"');
     expect(logged).not.toContain(member.token);
     expect(logged).not.toContain('secret-session-value');
+  });
+
+  it('issue 40 item 5: logs an answer link by its route, never its token', async () => {
+    const member = await cast.newMember();
+    const url = await mintAnswerLink(
+      { pool: cast.pool, publicUrl: api.url },
+      { workspace: member.workspaceId, member: member.memberId, decision: 'sd-1', ask: 1, option: 1, revision: 1, channel: 'email' },
+    );
+    const token = url.slice(`${api.url}/a/`.length);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(`${api.url}/api/v1/answer-links/${token}`)).status).toBe(404);
+    await expect.poll(() => lines.some((line) => line.includes('"url":"/api/v1/answer-links/<link>"'))).toBe(true);
+    const logged = lines.join('\n');
+    expect(logged).toContain('"url":"/a/<link>"');
+    expect(logged).not.toContain(token.split('.')[1]);
   });
 });

@@ -78,6 +78,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { plainTarget } from '../../runtime/temporal-connection';
+import { TemporalGateway } from '../../api/temporal-gateway';
+import { readDeployment } from '../../db/deployment';
 
 const benchStarted = performance.now();
 const { values } = parseArgs({
@@ -253,6 +255,8 @@ const seededMs = await seedOpen(pool, workspaceId, memberId, DECISIONS);
 // Cast's path only in Cast's own work.
 const connection = await NativeConnection.connect({ address: temporalServer.address });
 const client = new Client({ connection });
+// A gateway of the bench's own, as the API makes it: the answer without HTTP (test/bench/write-ratios.ts).
+const gateway = TemporalGateway.create(temporal, () => readDeployment(pool));
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
 const times = (summary: Summary) => `${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)}`;
@@ -270,7 +274,7 @@ async function browserRun() {
 if (ONLY) {
   const rows: string[] = [];
   if (ONLY.has('writes')) {
-    const writes = await writeRatios({ http, client, taskQueue, log }, ANSWERS, PACE_MS);
+    const writes = await writeRatios({ http, client, taskQueue, log, gateway, member: { workspaceId, memberId } }, ANSWERS, PACE_MS);
     await writes.stop();
     rows.push(...writeRatioRows(writes, PACE_MS, times));
   }
@@ -279,6 +283,7 @@ if (ONLY) {
     rows.push(...browserRows(await browserRun(), DECISIONS, KEYSTROKES, times));
   }
   process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\n`);
+  await gateway.close();
   await connection.close();
   http.close();
   await api.stop();
@@ -303,7 +308,7 @@ if (SCALE > 0) {
   scale.http.close();
 }
 
-const writes = await writeRatios({ http, client, taskQueue, log }, ANSWERS, PACE_MS);
+const writes = await writeRatios({ http, client, taskQueue, log, gateway, member: { workspaceId, memberId } }, ANSWERS, PACE_MS);
 
 /** Calls that are not timed go typed; the timed ones above keep the bench's own client. */
 const setUp = typedCallsOver(api.url);
@@ -440,6 +445,7 @@ if (values.write) {
   log(`wrote ${where}`);
 }
 
+await gateway.close();
 await connection.close();
 http.close();
 await writes.stop();

@@ -2,19 +2,50 @@
  * Filing and answering through the API, each timed in turn with its bare Temporal call (DESIGN
  * §7): filing beside an update-with-start of a no-op workflow, answering beside a no-op Update
  * and the same Update awaiting one no-op local activity. One call every `paceMs`, so a ratio
- * compares the paths at the same moments, not how busy the machine is.
+ * compares the paths at the same moments, not how busy the machine is. Two more series say
+ * where an answer's time goes (issue 39 item 14): the same answer sent through the API's own
+ * Temporal gateway, without HTTP (the Update, the workflow's mirror and the reply), and an
+ * authenticated request that does nothing (HTTP, the token's lookup, Express): the answer
+ * through the API less the first is the API's share, the first less the no-op local activity
+ * is the decision workflow's and its mirror's.
  */
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { decisionBody } from '../support/fixtures';
 import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
+import type { TemporalGateway } from '../../api/temporal-gateway';
 import type { HttpClient } from './http-client';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 
-export type WriteRatios = { file: Summary; bareFile: Summary; answer: Summary; bare: Summary; local: Summary };
+export type WriteRatios = {
+  file: Summary;
+  bareFile: Summary;
+  answer: Summary;
+  bare: Summary;
+  local: Summary;
+  /** The same answer through the API's gateway, no HTTP. */
+  gateway: Summary;
+  /** An authenticated request that does nothing (a 404). */
+  floor: Summary;
+};
 
 export async function writeRatios(
-  { http, client, taskQueue, log }: { http: HttpClient; client: Client; taskQueue: string; log: (line: string) => void },
+  {
+    http,
+    client,
+    taskQueue,
+    log,
+    gateway,
+    member,
+  }: {
+    http: HttpClient;
+    client: Client;
+    taskQueue: string;
+    log: (line: string) => void;
+    /** The API's own door into Temporal, and who answers through it. */
+    gateway: TemporalGateway;
+    member: { workspaceId: string; memberId: string };
+  },
   count: number,
   paceMs: number,
 ): Promise<WriteRatios & { stop: () => Promise<void> }> {
@@ -39,8 +70,13 @@ export async function writeRatios(
   await timeEach(20, (index) => fileDecision(`Warm-up ${index}?`));
   await timeEach(20, bareFiling);
   const [filings, bareFilings] = await timeInterleaved(count, paceMs, [(index) => fileDecision(`Bench ${index}?`), bareFiling]);
+  // Untimed: the decisions the gateway series answers.
+  const viaGateway: string[] = [];
+  await timeEach(count, async (index) => {
+    viaGateway.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(`Gateway ${index}?`))).decision.id);
+  });
 
-  log(`answering: ${count} answers through the API and ${count} bare no-op Updates…`);
+  log(`answering: ${count} answers through the API, ${count} through its gateway, ${count} bare no-op Updates and ${count} no-op requests…`);
   const answerOnce = (id: string) => http.json('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
   await timeEach(20, (index) => answerOnce(filed[index]!));
   const noop = new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
@@ -52,10 +88,18 @@ export async function writeRatios(
   await client.workflow.executeUpdateWithStart(noopUpdate, { args: [0], startWorkflowOperation: noop });
   const noopHandle = await noop.workflowHandle();
   await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
-  const [answers, bareUpdates, localUpdates] = await timeInterleaved(count, paceMs, [
+  const answerByGateway = (id: string) =>
+    gateway.answerAsk(id, { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: member.memberId, workspaceId: member.workspaceId });
+  const nothing = async () => {
+    const reply = await http.send('GET', '/api/v1/bench-nothing-here');
+    if (reply.status !== 404) throw new Error(`GET /api/v1/bench-nothing-here answered ${reply.status}: ${reply.text}`);
+  };
+  const [answers, bareUpdates, localUpdates, gatewayAnswers, nothings] = await timeInterleaved(count, paceMs, [
     (index) => answerOnce(filed[index + 20]!),
     (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }),
     (index) => noopHandle.executeUpdate(noopLocalUpdate, { args: [index] }),
+    (index) => answerByGateway(viaGateway[index]!),
+    nothing,
   ]);
   return {
     file: summarize(filings),
@@ -63,6 +107,8 @@ export async function writeRatios(
     answer: summarize(answers),
     bare: summarize(bareUpdates),
     local: summarize(localUpdates),
+    gateway: summarize(gatewayAnswers),
+    floor: summarize(nothings),
     stop: () => noopHandle.terminate('bench finished').then(
       () => {},
       () => {},
@@ -72,15 +118,17 @@ export async function writeRatios(
 
 /** The table's rows for them; `times` writes a summary's P50 | P95 | P99. */
 export function writeRatioRows(ratios: WriteRatios, paceMs: number, times: (summary: Summary) => string): string[] {
-  const { file, bareFile, answer, bare, local } = ratios;
+  const { file, bareFile, answer, bare, local, gateway, floor } = ratios;
   const met = (ok: boolean) => (ok ? 'met' : 'missed');
   return [
     `| filing a decision (HTTP → update-with-start → mirror), in turn with the one below, a call every ${paceMs} ms | ${times(file)} | | |`,
     `| bare update-with-start of a no-op workflow | ${times(bareFile)} | | |`,
     `| filing ratio (P95 filing / P95 bare) | | ${(file.p95 / bareFile.p95).toFixed(2)}× | | ≤ 1.5× | ${met(file.p95 / bareFile.p95 <= 1.5)} |`,
-    `| answering an ask (HTTP → update → mirror), in turn with the two below, a call every ${paceMs} ms | ${times(answer)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
+    `| answering an ask (HTTP → update → mirror), in turn with the four below, a call every ${paceMs} ms | ${times(answer)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
     `| bare no-op Update round trip | ${times(bare)} | | |`,
     `| the same Update awaiting one no-op local activity | ${times(local)} | | ${(local.p95 / bare.p95).toFixed(2)}× bare |`,
+    `| the same answer through the API's Temporal gateway, no HTTP (Update → decision workflow → mirror) | ${times(gateway)} | | ${(gateway.p95 / bare.p95).toFixed(2)}× bare |`,
+    `| an authenticated request that does nothing (404: HTTP, the token's lookup, Express) | ${times(floor)} | | |`,
     `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 1.5× | ${met(answer.p95 / bare.p95 <= 1.5)} |`,
   ];
 }

@@ -27,6 +27,7 @@ export const WORKSPACE_TABLES = [
   'activity',
   'members',
   'api_tokens',
+  'answer_link_uses',
 ] as const;
 
 /** A row as compared: whole, except what a request records by merely being made (a token's last use). */

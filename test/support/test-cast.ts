@@ -41,8 +41,10 @@ export type TestCast = TypedCalls & {
   temporalAddress: string;
   /** This database's deployment: where the API puts its workflows (`decisionWorkflowId(id, cast.deployment)`). */
   deployment: Deployment;
-  /** Every `/api/v1` route the app mounted. */
+  /** Every `/api/v1` route the app mounted behind its authentication. */
   routes: ApiRoute[];
+  /** The answer-link routes under `/api/v1`, whose credential is the link (issue 40 item 5). */
+  linkRoutes: ApiRoute[];
   /** The API's admission control: its writes in flight and refusals. */
   admission: WriteAdmission;
   /** A fresh workspace with one member, so tests never see each other's rows. */
@@ -130,6 +132,7 @@ export async function startTestCast(
     temporalAddress: temporal.connection.address,
     deployment: await readDeployment(pool),
     routes: api.routes,
+    linkRoutes: api.linkRoutes,
     admission: api.admission,
     async newMember() {
       const workspaceId = await createWorkspace(pool, `test ${randomUUID()}`);

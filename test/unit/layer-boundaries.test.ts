@@ -51,6 +51,32 @@ describe('layer boundaries', () => {
     expect(await violations('activities/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toEqual([]);
   });
 
+  it('notifier/ imports no api/ and no workflow code: channels start workflows through the client', async () => {
+    expect(await violations('notifier/x.ts', "import { parseWith } from '../api/problem';\nexport const a = parseWith;\n")).toHaveLength(1);
+    expect(
+      await violations(
+        'notifier/x.ts',
+        "import { DecisionMachine } from '../workflows/decision-machine';\nexport const a = DecisionMachine;\n",
+      ),
+    ).toHaveLength(1);
+    expect(await violations('notifier/x.ts', "import { readOutbox } from '../db/outbox';\nexport const a = readOutbox;\n")).toEqual([]);
+  });
+
+  it('answer-links/ imports domain/, db/ and runtime/ only: every channel may call it (issue 40 item 5)', async () => {
+    expect(
+      await violations('answer-links/x.ts', "import { answerAsk } from '../api/services/answer-ask';\nexport const a = answerAsk;\n"),
+    ).toHaveLength(1);
+    expect(
+      await violations(
+        'answer-links/x.ts',
+        "import { mirrorDecision } from '../activities/mirror-decision';\nexport const a = mirrorDecision;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await violations('answer-links/x.ts', "import { answerLinkSecret } from '../db/answer-links';\nexport const a = answerLinkSecret;\n"),
+    ).toEqual([]);
+  });
+
   it('client/ is fetch and domain/ only: it runs in the browser and on agent hosts', async () => {
     expect(await violations('client/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
     expect(await violations('client/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toHaveLength(1);

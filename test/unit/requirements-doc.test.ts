@@ -16,7 +16,21 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const REQUIREMENTS = 'docs/requirements.md';
 const PATH_CHECKED = [REQUIREMENTS, 'docs/architecture.md'];
 /** Where citations live: the source folders and the tests. */
-const CITING = ['domain', 'api', 'db', 'workflows', 'activities', 'cli', 'ui/src', 'runtime', 'client', 'bin', 'worker.ts', 'test'];
+const CITING = [
+  'domain',
+  'api',
+  'db',
+  'workflows',
+  'activities',
+  'notifier',
+  'cli',
+  'ui/src',
+  'runtime',
+  'client',
+  'bin',
+  'worker.ts',
+  'test',
+];
 const SKIP = new Set(['node_modules', 'dist', 'histories', 'fixtures']);
 const SELF = path.relative(ROOT, import.meta.filename);
 

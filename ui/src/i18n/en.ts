@@ -157,12 +157,19 @@ export const en = {
       mcp: 'Through an agent tool (cast mcp)',
       inbox: 'By an Inbox reply',
       'host-terminal': "In the agent's own terminal",
-      email: 'By email',
-      slack: 'In Slack',
+      email: 'From an email',
+      slack: 'From Slack',
       push: 'From a notification',
       none: 'Automatically',
     },
     provenance: '{{channel}} · approved input {{digest}}',
+    // Issue 40 item 6: an answer given where the person was says so beside who gave it: "answered by Dana from an email".
+    answeredFrom: '{{who}} {{channel}}',
+    from: {
+      email: 'from an email',
+      slack: 'from Slack',
+      push: 'from a notification',
+    },
     provenanceTitle: 'SHA-256 of exactly what this answer approved: {{digest}}',
     // Each option's own page, linked beside it; the name starts with the visible words (WCAG 2.5.3).
     optionPage: 'Open page',

@@ -15,6 +15,7 @@ import { messagesSince } from '../../../../domain/staleness';
 import { AppLink } from '../../shared/app-link';
 import { askedSince, StaleMark } from '../../shared/asked-since';
 import { PauseIcon } from '../../shared/pause-icon';
+import { reachChannelOf } from './asks/answered-from';
 import { useTimeZone } from '../../shared/time-zone-provider';
 
 type Decision = DecisionRead['decision'];
@@ -32,7 +33,10 @@ function closer(t: TFunction, decision: Decision, detail: Detail, me: string | n
   const last = answers.sort((a, b) => Date.parse(b.answeredAt) - Date.parse(a.answeredAt))[0];
   if (!last) return null;
   if (last.automatic) return t('ask.byAutoDefault');
-  return last.answeredBy === me ? t('ask.you') : (detail.members[last.answeredBy] ?? last.answeredBy);
+  const who = last.answeredBy === me ? t('ask.you') : (detail.members[last.answeredBy] ?? last.answeredBy);
+  // Issue 40 item 6: "answered by Dana from an email".
+  const from = reachChannelOf(last.provenance);
+  return from ? t('ask.answeredFrom', { who, channel: t(`ask.from.${from}`) }) : who;
 }
 
 /** Messages in its session since it was asked, while it is open; null without a session. */

@@ -14,6 +14,7 @@ import { ago } from '../../../shared/time';
 import { AskMenu, type ClosedAs } from './ask-menu';
 import { sameSentence } from './said-once';
 import { useMay } from '../../../shared/session';
+import { reachChannelOf } from './answered-from';
 
 type Answer = NonNullable<AskState['answer']>;
 
@@ -40,6 +41,12 @@ function answerer(t: TFunction, answer: Answer, members: Record<string, string>,
   if (answer.automatic) return t('ask.byAutoDefault');
   if (me !== null && answer.answeredBy === me) return t('ask.you');
   return members[answer.answeredBy] ?? answer.answeredBy;
+}
+
+/** Who answered, and from where when it reached them where they were: "Dana from an email" (issue 40 item 6). */
+function answeredBy(t: TFunction, answer: Answer, who: string): string {
+  const from = reachChannelOf(answer.provenance);
+  return from ? t('ask.answeredFrom', { who, channel: t(`ask.from.${from}`) }) : who;
 }
 
 /**
@@ -125,7 +132,7 @@ export function AskItem({
       <li className="ask answered" tabIndex={-1} data-testid="answered-ask" data-ask={ask.position} data-answered-at={answer.answeredAt}>
         {!(ask.kind === 'approval' && sameSentence(ask.prompt, title)) && <p className="prompt">{ask.prompt}</p>}
         <p data-testid="answered-line">
-          {answeredLine(t, ask, answer, answerer(t, answer, members, me), command !== null)}
+          {answeredLine(t, ask, answer, answeredBy(t, answer, answerer(t, answer, members, me)), command !== null)}
           {answer.verification === 'self_reported' ? ` · ${t('ask.selfReported')}` : ''}
         </p>
         {answer.provenance && <ProvenanceLine provenance={answer.provenance} />}

@@ -1,0 +1,84 @@
+/**
+ * A channel that reaches members (push, email, Slack: issue 40 items 2–4) as one provider
+ * shape: its subscriptions are the members who may answer the event's decision, and each
+ * delivery is routed by the member's settings, presence and quiet hours
+ * (`domain/notifications/route-notification.ts`), claimed once in the delivery log, then handed
+ * to the transport. A transport only says how to send one message.
+ */
+import { recordDelivery, updateDelivery } from '../db/notification-deliveries';
+import { membersWhoAnswer, type Recipient } from '../db/notification-recipients';
+import { getNotificationSettings } from '../db/notification-settings';
+import type { Pool } from '../db/pool';
+import { isPresent } from '../db/presence';
+import type { MemberChannel } from '../domain/notifications/delivery';
+import type { NotificationSettings } from '../domain/notifications/notification-settings';
+import { routeNotification } from '../domain/notifications/route-notification';
+import type { OutboxEvent, OutboxKind } from '../domain/outbox/event-kinds';
+import type { Subscription } from '../domain/outbox/subscription';
+import type { ChannelProvider } from './channel';
+
+export type MemberMessage = { event: OutboxEvent; member: Recipient; settings: NotificationSettings; workspaceId: string };
+
+export interface MemberTransport {
+  readonly channel: MemberChannel;
+  /** The kinds this transport tells members about (what `routeNotification` may send). */
+  readonly kinds: readonly OutboxKind[];
+  /** Hands one message to the transport; throws with a readable message when it refuses. */
+  send(message: MemberMessage): Promise<void>;
+}
+
+/** A transport's refusal as the delivery log shows it (the address bounced, the push endpoint is gone). */
+export function failureDetail(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function memberChannel(pool: Pool, transport: MemberTransport, clock: () => Date = () => new Date()): ChannelProvider {
+  const recipients = new Map<string, Recipient>();
+  return {
+    name: transport.channel,
+    kinds: transport.kinds,
+    async subscriptions(event: OutboxEvent): Promise<Subscription[]> {
+      const members = await membersWhoAnswer(pool, event.workspaceId);
+      for (const member of members) recipients.set(member.id, member);
+      return members.map((member) => ({
+        channel: transport.channel,
+        kinds: transport.kinds,
+        audience: { kind: 'member', memberId: member.id },
+        cadence: 'instant',
+        target: member.id,
+      }));
+    },
+    async deliver(event: OutboxEvent, subscription: Subscription): Promise<void> {
+      if (subscription.audience.kind !== 'member') return;
+      const memberId = subscription.audience.memberId;
+      const member = recipients.get(memberId) ?? (await membersWhoAnswer(pool, event.workspaceId)).find((row) => row.id === memberId);
+      if (!member) return;
+      const settings = await getNotificationSettings(pool, event.workspaceId, memberId);
+      const route = routeNotification({
+        channel: transport.channel,
+        event,
+        memberId,
+        settings,
+        timeZone: settings.timeZone ?? member.timeZone ?? 'UTC',
+        present: await isPresent(pool, event.workspaceId, memberId),
+        now: clock(),
+      });
+      // A channel that is off, or an event not for this member, is not worth a line in their log.
+      if (route.action === 'skip' && (route.reason === 'channel_off' || route.reason === 'not_for_member')) return;
+      const base = { workspaceId: event.workspaceId, memberId, channel: transport.channel, kind: event.kind, eventId: event.id };
+      const decisionId = event.subject.kind === 'decision' ? event.subject.id : null;
+      if (route.action !== 'send') {
+        await recordDelivery(pool, { ...base, decisionId, status: route.action === 'hold' ? 'held' : 'skipped', detail: route.reason });
+        return;
+      }
+      const id = await recordDelivery(pool, { ...base, decisionId, status: 'pending' });
+      if (id === null) return; // handed on before: sent once is enough
+      try {
+        await transport.send({ event, member, settings, workspaceId: event.workspaceId });
+        await updateDelivery(pool, id, 'sent', null);
+      } catch (error) {
+        await updateDelivery(pool, id, 'failed', failureDetail(error));
+      }
+    },
+  };
+}

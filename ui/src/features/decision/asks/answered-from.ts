@@ -1,0 +1,12 @@
+/**
+ * Issue 40 item 6: the channel an answer names beside who gave it — the ones that reach a person
+ * where they are (an email, Slack, a notification). The web, the CLI and the others are said on
+ * the provenance line only, so §6.4's "Approved by you · 2 minutes ago" reads as the spec has it.
+ */
+import { ANSWER_LINK_CHANNELS, type AnswerLinkChannel } from '../../../../../domain/answer-link';
+import type { Channel } from '../../../../../domain/provenance';
+
+export function reachChannelOf(provenance: { channel: Channel | null } | null | undefined): AnswerLinkChannel | null {
+  const channel = provenance?.channel;
+  return channel && (ANSWER_LINK_CHANNELS as readonly string[]).includes(channel) ? (channel as AnswerLinkChannel) : null;
+}
