@@ -19,7 +19,7 @@ export const CHANNELS = {
   sessionMessages: 'cast_session_messages',
   decisions: 'cast_decisions',
   credentials: 'cast_credentials',
-  // Events are waiting in the outbox (migration 0028); the payload is empty: the notifier reads them all.
+  // Events are waiting in the outbox (migration 0028); the payload is the task queue they were written under.
   outbox: 'cast_outbox',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];

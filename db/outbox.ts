@@ -8,6 +8,12 @@
 import type { OutboxEvent, OutboxKind, OutboxSubjectKind } from '../domain/outbox/event-kinds';
 import type { Queryable } from './pool';
 
+/**
+ * The task queue this connection serves (db/pool.ts sets it per process): events are written
+ * under it and each notifier reads only its own, through cursors of its own.
+ */
+const QUEUE = `coalesce(current_setting('cast.task_queue', true), '')`;
+
 /** Where a channel's reading stands: the last (xid, seq) handed on. `xid` is an xid8 in text. */
 export type OutboxCursor = { xid: string; seq: string };
 
@@ -37,13 +43,13 @@ export type OutboxBatch = {
  */
 export async function lockCursor(client: Queryable, channel: string): Promise<OutboxCursor | null> {
   const { rows } = await client.query<OutboxCursor>(
-    'select xid::text as xid, seq::text as seq from outbox_cursors where channel = $1 for update skip locked',
+    `select xid::text as xid, seq::text as seq from outbox_cursors where task_queue = ${QUEUE} and channel = $1 for update skip locked`,
     [channel],
   );
   if (rows[0]) return rows[0];
   // A channel's first read starts at the outbox's beginning; a row that exists but is locked conflicts: busy.
   const created = await client.query<OutboxCursor>(
-    `insert into outbox_cursors (channel) values ($1) on conflict (channel) do nothing returning xid::text as xid, seq::text as seq`,
+    `insert into outbox_cursors (channel) values ($1) on conflict (task_queue, channel) do nothing returning xid::text as xid, seq::text as seq`,
     [channel],
   );
   return created.rows[0] ?? null;
@@ -55,7 +61,7 @@ export async function readOutbox(client: Queryable, cursor: OutboxCursor, limit:
     `with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
      select e.seq::text as seq, e.xid::text as xid, e.id, e.kind, e.workspace_id, e.subject_kind, e.subject_id, e.data, e.occurred_at
        from outbox_events e, horizon h
-      where (e.xid, e.seq) > ($1::xid8, $2::bigint) and e.xid < h.xmin
+      where e.task_queue = ${QUEUE} and (e.xid, e.seq) > ($1::xid8, $2::bigint) and e.xid < h.xmin
       order by e.xid, e.seq
       limit $3`,
     [cursor.xid, cursor.seq, limit],
@@ -70,18 +76,17 @@ export async function readOutbox(client: Queryable, cursor: OutboxCursor, limit:
 async function heldBack(client: Queryable, cursor: OutboxCursor): Promise<boolean> {
   const { rows } = await client.query<{ held: boolean }>(
     `select exists (select 1 from outbox_events
-                     where (xid, seq) > ($1::xid8, $2::bigint) and xid >= pg_snapshot_xmin(pg_current_snapshot())) as held`,
+                     where task_queue = ${QUEUE} and (xid, seq) > ($1::xid8, $2::bigint) and xid >= pg_snapshot_xmin(pg_current_snapshot())) as held`,
     [cursor.xid, cursor.seq],
   );
   return rows[0]?.held ?? false;
 }
 
 export async function moveCursor(client: Queryable, channel: string, cursor: OutboxCursor): Promise<void> {
-  await client.query('update outbox_cursors set xid = $2::xid8, seq = $3::bigint, updated_at = now() where channel = $1', [
-    channel,
-    cursor.xid,
-    cursor.seq,
-  ]);
+  await client.query(
+    `update outbox_cursors set xid = $2::xid8, seq = $3::bigint, updated_at = now() where task_queue = ${QUEUE} and channel = $1`,
+    [channel, cursor.xid, cursor.seq],
+  );
 }
 
 function eventOf(row: Row): OutboxEvent {

@@ -9,11 +9,35 @@ export type Queryable = pg.Pool | pg.PoolClient;
 // int8 (bigint) values in Cast are sequence numbers far below 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+/**
+ * `taskQueue`: the Temporal task queue this process serves, set on each connection as
+ * `cast.task_queue`. The outbox writes it on every event and a notifier reads only its own
+ * (db/outbox.ts), so processes of another installation — or another test — sharing the database
+ * never hand this one's events to their channels.
+ */
+export function createPool(connectionString: string, max = 10, taskQueue?: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    ...(taskQueue ? { options: `-c cast.task_queue=${startupValue(taskQueue)}` } : {}),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  queues.set(pool, taskQueue ?? '');
   return pool;
+}
+
+const queues = new WeakMap<pg.Pool, string>();
+
+/** The task queue a pool's connections serve (`cast.task_queue`); '' when it was made without one. */
+export function poolTaskQueue(pool: pg.Pool): string {
+  return queues.get(pool) ?? '';
+}
+
+/** A value in the startup packet's `options`, where a space separates settings and a backslash escapes. */
+function startupValue(value: string): string {
+  return value.replace(/[\\\s]/g, (char) => `\\${char}`);
 }
 
 async function newTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {

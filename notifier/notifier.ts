@@ -2,8 +2,9 @@
  * The notifier (issue 40 item 1): reads the outbox through each channel's cursor and hands every
  * event to the subscriptions it reaches. Run by each worker process; any number may run at once.
  *
- * - Woken by the outbox's NOTIFY (through the process's change listener); idle, it sends no
- *   query. While the listener is down it reads every `POLL_WHILE_DEAF_MS` instead.
+ * - Reads only the events of its pool's task queue (db/pool.ts), through cursors of that queue.
+ * - Woken by the outbox's NOTIFY for that queue (through the process's change listener); idle,
+ *   it sends no query. While the listener is down it reads every `POLL_WHILE_DEAF_MS` instead.
  * - Each channel's batch is handed on inside one transaction that holds the channel's cursor row
  *   (`FOR UPDATE SKIP LOCKED`): a second notifier skips a channel the first is serving, and the
  *   cursor moves with the batch or not at all. Stopped mid-batch, the batch is handed on again:
@@ -12,7 +13,7 @@
  *   transaction still running are read again shortly, without waiting for another NOTIFY.
  */
 import type { PoolClient } from 'pg';
-import type { Pool } from '../db/pool';
+import { poolTaskQueue, type Pool } from '../db/pool';
 import { CHANNELS, type ChangeListener } from '../db/change-listener';
 import { lockCursor, moveCursor, readOutbox } from '../db/outbox';
 import type { Logger } from '../runtime/logger';
@@ -52,7 +53,7 @@ export class Notifier {
   start(): void {
     const listener = this.options.listener;
     // The listener rings on every NOTIFY and once each time it (re)connects, for what it missed meanwhile.
-    if (listener) this.unsubscribe = listener.topic(CHANNELS.outbox, '').subscribe(() => this.wake());
+    if (listener) this.unsubscribe = listener.topic(CHANNELS.outbox, poolTaskQueue(this.options.pool)).subscribe(() => this.wake());
     this.wake();
   }
 

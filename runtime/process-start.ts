@@ -46,7 +46,7 @@ export function databaseUrlOf(env: Env): string {
 export async function openDatabase(env: Env, logger: Logger, size?: number): Promise<Pool> {
   let pool: Pool | undefined;
   try {
-    pool = createPool(databaseUrlOf(env), size ?? env.CAST_PG_POOL_MAX);
+    pool = createPool(databaseUrlOf(env), size ?? env.CAST_PG_POOL_MAX, env.temporal.taskQueue);
     await checkSchemaLevel(pool);
     return pool;
   } catch (error) {

@@ -75,7 +75,7 @@ try {
     databaseUrl = embedded.url;
     logger.info({ port: embedded.port }, 'embedded PostgreSQL is ready');
   }
-  const pool = createPool(databaseUrl, env.CAST_PG_POOL_MAX);
+  const pool = createPool(databaseUrl, env.CAST_PG_POOL_MAX, env.temporal.taskQueue);
   stops.push({ name: 'pool', stop: () => pool.end() });
   await migrate(pool);
   watchDecisionGauges(pool, logger);

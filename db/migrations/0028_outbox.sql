@@ -9,6 +9,10 @@
 -- that took its seq early and commits late is never passed by the cursor (docs/architecture.md).
 create table outbox_events (
   seq bigserial primary key,
+  -- The Temporal task queue of the process that wrote it (its pool's `cast.task_queue` setting,
+  -- db/pool.ts): a notifier hands on only its own queue's events, so two installations sharing a
+  -- database — or two tests — never deliver each other's events through their own channels.
+  task_queue text not null default coalesce(current_setting('cast.task_queue', true), ''),
   xid xid8 not null default pg_current_xact_id(),
   -- The event's own id, the same wherever it is sent (a webhook's `webhook-id`).
   id text not null unique,
@@ -20,22 +24,25 @@ create table outbox_events (
   data json not null,
   occurred_at timestamptz not null
 );
-create index outbox_events_order_idx on outbox_events (xid, seq);
+create index outbox_events_order_idx on outbox_events (task_queue, xid, seq);
 
 -- Where each channel's reading has reached; its row is locked while a notifier hands a batch on,
 -- so two notifiers never hand on the same batch.
 create table outbox_cursors (
-  channel text primary key,
+  task_queue text not null default coalesce(current_setting('cast.task_queue', true), ''),
+  channel text not null,
   xid xid8 not null default '0',
   seq bigint not null default 0,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  primary key (task_queue, channel)
 );
 
 -- A hint that events are waiting, sent when the writing transaction commits; folded per
--- transaction by Postgres. The row is the truth: a notifier woken by it reads the table.
+-- transaction by Postgres. The row is the truth: a notifier woken by it reads the table. The
+-- payload is the writer's task queue: only that queue's notifiers wake.
 create function notify_outbox() returns trigger language plpgsql as $$
 begin
-  perform pg_notify('cast_outbox', '');
+  perform pg_notify('cast_outbox', coalesce(current_setting('cast.task_queue', true), ''));
   return null;
 end $$;
 

@@ -12,6 +12,8 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 import type { ChannelProvider } from '../../notifier/channel';
 import type { Queryable } from '../../db/pool';
 import { Notifier } from '../../notifier/notifier';
+import { ChangeListener } from '../../db/change-listener';
+import { testPool } from '../support/test-pool';
 import { agentTokenOf } from '../support/members';
 import { tierAsk, world } from '../support/agent-world';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -196,6 +198,43 @@ describe('issue 40 item 1: the outbox', { timeout: 120_000 }, () => {
       expect(handed).toHaveLength(ids.length);
     } finally {
       await Promise.all(notifiers.map((notifier) => notifier.stop()));
+    }
+  });
+
+  it("issue 40 item 1: a notifier hands on only its own task queue's events, woken only by them", async () => {
+    const { workspaceId } = await cast.newMember();
+    // Another installation over the same database: its processes serve another task queue.
+    const otherPool = testPool(undefined, `other-${randomUUID()}`);
+    const listener = ChangeListener.forPool(otherPool);
+    const name = `test-${randomUUID()}`;
+    const ours = recordingChannel(workspaceId, name);
+    const theirs = recordingChannel(workspaceId, name);
+    const notifier = new Notifier({ pool: cast.pool, channels: [ours.channel] });
+    const other = new Notifier({ pool: otherPool, channels: [theirs.channel], listener });
+    try {
+      listener.start();
+      await expect.poll(() => listener.connected).toBe(true);
+      other.start();
+      await other.settled();
+      const readsBefore = other.reads;
+      const mine = `mine-${randomUUID()}`;
+      await writeEvent(cast.pool, workspaceId, mine);
+      await settle(notifier);
+      expect(ours.handed).toEqual([mine]);
+
+      const foreign = `foreign-${randomUUID()}`;
+      await writeEvent(otherPool, workspaceId, foreign);
+      // The other queue's notifier is woken by its own event and hands on that one alone, on a
+      // cursor of its own under the same channel name; this queue's notifier never sees it.
+      await expect.poll(() => theirs.handed).toEqual([foreign]);
+      expect(other.reads).toBeGreaterThan(readsBefore);
+      await settle(notifier);
+      expect(ours.handed).toEqual([mine]);
+    } finally {
+      await other.stop();
+      await notifier.stop();
+      await listener.stop();
+      await otherPool.end();
     }
   });
 });

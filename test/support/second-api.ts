@@ -26,7 +26,7 @@ export function startSecondApi(
  * with a pool of its own that `stop` ends too: what a replica sees when a dependency is down.
  */
 export async function startApiOver(databaseUrl: string, temporalAddress: string, taskQueue: string): Promise<RunningApi> {
-  const pool = testPool(databaseUrl);
+  const pool = testPool(databaseUrl, taskQueue);
   const api = await startApi({
     checkResponses: true,
     pool,

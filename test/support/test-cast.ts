@@ -86,9 +86,10 @@ export async function startTestCast(
     maxWritesInFlight?: number;
   } = {},
 ): Promise<TestCast> {
-  const pool = testPool(options.databaseUrl);
-  const allowPrivateWebhooks = options.allowPrivateWebhooks ?? true;
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
+  // Each test's processes read only their own task queue's outbox events (db/pool.ts).
+  const pool = testPool(options.databaseUrl, taskQueue);
+  const allowPrivateWebhooks = options.allowPrivateWebhooks ?? true;
   const temporal = plainTarget(options.temporalAddress ?? inject('temporalAddress'), taskQueue);
   const workerLogger = options.workerLogger ?? createLogger(process.env.TEST_LOG ?? 'silent', 'cast-worker');
   const launchWorker = () =>

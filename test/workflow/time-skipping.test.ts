@@ -78,10 +78,12 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('the 10-minute undo window', () => {
-  it('still takes an undo 9 minutes 59 seconds after the answer', async () => {
+  it('still takes an undo 9 minutes 50 seconds after the answer', async () => {
     const { handle } = await file(1);
     await handle.executeUpdate(answerAskUpdate, { args: [answer(1)] });
-    await env.sleep(10 * MINUTE - 1000);
+    // The test server's clock also runs in real time between the skip and the update's arrival:
+    // ten seconds of it, not one, so a loaded machine cannot carry the update past the window.
+    await env.sleep(10 * MINUTE - 10_000);
     const undone = await handle.executeUpdate(undoAnswerUpdate, { args: [undo(1)] });
     expect(undone).toMatchObject({ status: 'open', asks: [{ status: 'open', answer: null }] });
     await handle.terminate('test over');
