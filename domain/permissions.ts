@@ -88,3 +88,8 @@ export function holds(holder: Role | 'agent', permission: Permission): boolean {
 export function weakestRoleWith(permission: Permission): Role | null {
   return ROLES.find((role) => holds(role, permission)) ?? null;
 }
+
+/** Every role holding `permission`: a decision's people, until teams, are the members whose role holds `decision.answer`. */
+export function rolesWith(permission: Permission): Role[] {
+  return ROLES.filter((role) => holds(role, permission));
+}

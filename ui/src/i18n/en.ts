@@ -1117,6 +1117,8 @@ export const en = {
     member_not_found: 'There is no such member here.',
     last_owner: 'This is the last owner of the workspace: make someone else an owner first. Nothing was changed.',
     member_removed: 'This member was removed; add them again to give them a role.',
+    reminder_order: "The backup's reminder must come later than the first reminder. Nothing was changed.",
+    backup_cannot_answer: 'A viewer cannot answer decisions, so they cannot be the backup. Nothing was changed.',
     not_found: 'Not found.',
     method_not_allowed: 'Cast could not do that here. Reload the page and try again.',
     agent_not_found: 'There is no such agent here.',
