@@ -55,7 +55,7 @@ export async function announceReach(db: Queryable, snapshot: DecisionSnapshot, n
     const inserted = await client.query(
       `insert into outbox_events (id, workspace_id, kind, subject_kind, subject_id, data, occurred_at)
        select e.id, $1, e.kind, 'decision', $2, e.data, $3
-         from json_to_recordset($4::json) with ordinality as e(id text, kind text, data json, position bigint)
+         from rows from (json_to_recordset($4::json) as (id text, kind text, data json)) with ordinality as e(id, kind, data, position)
         order by e.position
        on conflict (id) do nothing`,
       [snapshot.workspaceId, snapshot.id, at, JSON.stringify(events)],
