@@ -64,3 +64,22 @@ export function autoDefaultLabel(state: Pick<DecisionSnapshot, 'status' | 'mode'
   const option = ask?.kind === 'decision' ? ask.options[(answer.value.selected[0] ?? 0) - 1] : undefined;
   return option?.label ?? null;
 }
+
+/**
+ * What an open decision will do by itself unless someone answers, as the queue card and the
+ * decision page say it (issue 40 item 8): a stack member answers itself with its default at its
+ * deadline; a host prompt expires when its host stops waiting. Null: nothing happens by itself.
+ */
+export type SelfAnswer = { at: string; answersWith: string | null };
+
+export function selfAnswer(
+  decision: Pick<DecisionSnapshot, 'status' | 'mode' | 'defaultOption' | 'asks' | 'stack' | 'source'>,
+): SelfAnswer | null {
+  if (decision.status !== 'open') return null;
+  const deadline = decision.stack?.deadline ?? null;
+  const answersWith = deadline ? autoDefaultLabel(decision) : null;
+  if (deadline && answersWith !== null) return { at: deadline, answersWith };
+  const source = decision.source;
+  const waitsUntil = source && (source.kind === 'permission' || source.kind === 'terminal') ? (source.waitsUntil ?? null) : null;
+  return waitsUntil ? { at: waitsUntil, answersWith: null } : null;
+}
