@@ -7,7 +7,10 @@ import { someFields } from './some-fields';
 import { REMINDER_DEFAULTS, type ReminderPlan } from './reminders';
 
 /** At least a minute, at most 30 days: a reminder sooner than that is a notification, later is none. */
-const Seconds = z.int().min(60).max(30 * 86_400);
+const Seconds = z
+  .int()
+  .min(60)
+  .max(30 * 86_400);
 
 export const ReminderSettings = z
   .object({
@@ -16,7 +19,10 @@ export const ReminderSettings = z
     backupMemberId: z.string().nullable().describe('The backup member; null: no second reminder.'),
     deadlineLeadSeconds: Seconds.describe("How long before a stack's auto-default answers its people are told."),
   })
-  .meta({ id: 'ReminderSettings', description: "When unanswered decisions remind people, and how early an automatic answer is announced." });
+  .meta({
+    id: 'ReminderSettings',
+    description: 'When unanswered decisions remind people, and how early an automatic answer is announced.',
+  });
 export type ReminderSettings = z.infer<typeof ReminderSettings>;
 
 export const ReminderSettingsBody = someFields(

@@ -28,7 +28,10 @@ export async function changeReminderSettings(pool: Pool, workspaceId: string, bo
     const backup = await getMember(pool, workspaceId, body.backupMemberId);
     if (!backup || backup.removedAt) throw notFound('member');
     if (!holds(backup.role, 'decision.answer')) {
-      throw new DomainError('backup_cannot_answer', `${backup.name} is a ${backup.role} and cannot answer decisions, so cannot be the backup.`);
+      throw new DomainError(
+        'backup_cannot_answer',
+        `${backup.name} is a ${backup.role} and cannot answer decisions, so cannot be the backup.`,
+      );
     }
   }
   await saveReminderPlan(pool, workspaceId, toPlan(settings));

@@ -92,10 +92,17 @@ describe('issue 40 items 7, 8: the reminder settings', () => {
       body: { remindAfterSeconds: 600, backupAfterSeconds: 1200, backupMemberId: sam.memberId, deadlineLeadSeconds: 300 },
     });
     const filed = await me.file({ question: 'Which tier?', context: 'Enough context to answer without the session.', asks: [tierAsk()] });
-    const history = await new Client({ connection }).workflow.getHandle(decisionWorkflowId(filed.body.decision.id, cast.deployment)).fetchHistory();
+    const history = await new Client({ connection }).workflow
+      .getHandle(decisionWorkflowId(filed.body.decision.id, cast.deployment))
+      .fetchHistory();
     const started = history.events?.[0]?.workflowExecutionStartedEventAttributes;
     const payload = started?.input?.payloads?.[0]?.data;
     const start = JSON.parse(Buffer.from(payload!).toString('utf8')) as DecisionStart;
-    expect(start.reminders).toEqual({ remindAfterMs: 600_000, backupAfterMs: 1_200_000, backupMemberId: sam.memberId, deadlineLeadMs: 300_000 });
+    expect(start.reminders).toEqual({
+      remindAfterMs: 600_000,
+      backupAfterMs: 1_200_000,
+      backupMemberId: sam.memberId,
+      deadlineLeadMs: 300_000,
+    });
   });
 });

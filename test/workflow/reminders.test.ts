@@ -83,10 +83,10 @@ async function file(reminders: ReminderPlan, extra: { mode?: 'advisory'; default
 type OutboxRow = { kind: string; data: { memberId?: string; nth?: number; backup?: boolean; at?: string; answersWith?: string | null } };
 
 async function events(id: string, kind: string): Promise<OutboxRow['data'][]> {
-  const { rows } = await cast.pool.query<OutboxRow>('select kind, data from outbox_events where subject_id = $1 and kind = $2 order by seq', [
-    id,
-    kind,
-  ]);
+  const { rows } = await cast.pool.query<OutboxRow>(
+    'select kind, data from outbox_events where subject_id = $1 and kind = $2 order by seq',
+    [id, kind],
+  );
   return rows.map((row) => row.data);
 }
 
@@ -112,7 +112,9 @@ describe('issue 40 item 7: reminders', () => {
     // The viewer is not one of its people: only those who may answer are reminded.
     expect(first.map((data) => data.memberId).sort()).toEqual([member.memberId, dana, sam].sort());
     expect(first.every((data) => data.nth === 1 && data.backup === false)).toBe(true);
-    expect(await entries(id, 'reminded')).toEqual([expect.objectContaining({ nth: 1, backup: false, members: [member.memberId, dana, sam] })]);
+    expect(await entries(id, 'reminded')).toEqual([
+      expect.objectContaining({ nth: 1, backup: false, members: [member.memberId, dana, sam] }),
+    ]);
 
     await env.sleep(3 * HOUR);
     await expect.poll(async () => (await events(id, 'reminder.due')).length).toBe(4);

@@ -810,7 +810,8 @@ export const en = {
     // Issue 40 items 7, 8: when unanswered decisions remind people.
     reminders: {
       heading: 'Reminders',
-      intro: 'A blocking decision nobody answers reminds the people who may answer it, then the backup. Decisions filed from now on follow these times.',
+      intro:
+        'A blocking decision nobody answers reminds the people who may answer it, then the backup. Decisions filed from now on follow these times.',
       remindLabel: 'Remind after (minutes)',
       remindHelp: 'How long a blocking decision waits unanswered before it reminds its people.',
       backupLabel: 'Backup',

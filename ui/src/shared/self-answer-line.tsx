@@ -17,9 +17,7 @@ export function SelfAnswerLine({ decision, as: Tag = 'p' }: { decision: Decision
   return (
     <Tag className="self-answer" data-testid="self-answer">
       <time dateTime={pending.at}>
-        {pending.answersWith === null
-          ? t('reach.expires', { time })
-          : t('reach.answersItself', { option: pending.answersWith, time })}
+        {pending.answersWith === null ? t('reach.expires', { time }) : t('reach.answersItself', { option: pending.answersWith, time })}
       </time>
     </Tag>
   );
