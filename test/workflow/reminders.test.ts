@@ -136,11 +136,9 @@ describe('issue 40 item 7: reminders', () => {
     expect(await events(id, 'reminder.due')).toEqual([]);
     expect(await entries(id, 'reminded')).toEqual([]);
     const history = await handle.fetchHistory();
-    const kinds = (history.events ?? []).map((event) => event.eventType);
     // The reminder's timer was started with the filing and cancelled by the answer.
     expect(history.events?.some((event) => event.timerStartedEventAttributes)).toBe(true);
     expect(history.events?.some((event) => event.timerCanceledEventAttributes)).toBe(true);
-    expect(kinds.length).toBeGreaterThan(0);
   });
 
   it('with no backup named there is no second reminder; an advisory decision reminds nobody', async () => {
