@@ -12,7 +12,9 @@ import { holdTask, releaseTaskHold } from './hold-task';
 import { mirrorDecision, type MirrorOptions, type MirrorOutcome } from './mirror-decision';
 import { deliveryStarter, queueWebhook, webhookEndpointsFor, type StartDelivery } from './queue-webhook';
 import { attemptWebhookDelivery } from './attempt-webhook';
+import { announceReach, type ReachOutcome } from './announce-reach';
 import { mirrorStack } from './mirror-stack';
+import type { ReachNotice } from '../domain/reminders';
 import { projectRecords } from './project-records';
 import { reopenRecord, settleRecord } from './settle-record';
 import type { Deployment } from '../domain/deployment';
@@ -63,6 +65,10 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
         reportRestartFailures(logger, snapshot, events);
       }
       return outcome;
+    },
+    /** A reminder or a deadline drawing near, written unless the decision changed since its timer fired (issue 40 items 7, 8). */
+    announceReach(snapshot: DecisionSnapshot, notice: ReachNotice): Promise<ReachOutcome> {
+      return announceReach(pool, snapshot, notice);
     },
     /** Whether a decision's row exists: a filing that a worker mirrored before it died (workflows/decision-workflow.ts). */
     async decisionMirrored(id: string): Promise<boolean> {

@@ -42,6 +42,7 @@ import { escalationHandlers } from './routes/escalations';
 import { homeHandlers } from './routes/home';
 import { inboxHandlers } from './routes/inbox';
 import { healthSettingsHandlers } from './routes/health-settings';
+import { reminderSettingsHandlers } from './routes/reminder-settings';
 import { sessionPromptHandlers } from './routes/session-prompts';
 import { stackHandlers } from './routes/stacks';
 import { byAddress, FR61_LIMITS, HOST_PROMPT_PATH, rateLimit, type RateLimits } from './rate-limit';
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps): Express {
     inboxRoutes: inboxHandlers(deps),
     homeRoutes: homeHandlers(deps),
     healthSettingsRoutes: healthSettingsHandlers(deps),
+    reminderSettingsRoutes: reminderSettingsHandlers(deps),
     analyticsRoutes: analyticsHandlers(deps),
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),

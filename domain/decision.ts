@@ -17,6 +17,7 @@ import type {
 } from './decision-view-schema';
 import type { DocumentPatch, DocumentRefs } from './documents';
 import type { DecisionId } from './ids';
+import type { ReminderPlan } from './reminders';
 
 // The shapes themselves are zod schemas in decision-view-schema.ts; these are their types.
 export type { ArchiveRecord, AskState, DecisionLinks, DecisionSnapshot, DecisionSource, DecisionView, DeliveryOutcome, RecordedAnswer };
@@ -83,6 +84,8 @@ export type DecisionStart = DecisionContent & {
   workflowVersion?: number;
   /** The filing that started it (`FilingTarget.filing`); absent before filings were checked. */
   filing?: string;
+  /** Its workspace's reminder settings when it was filed (issue 40 items 7, 8); absent before workflow version 5. */
+  reminders?: ReminderPlan;
 };
 
 /**

@@ -96,6 +96,10 @@ export const ERRORS = {
   request_expired: { status: 503, title: 'The request expired before it was processed.' },
   /** Admission control (api/write-admission.ts): refused before anything ran, so a retry is always safe. */
   overloaded: { status: 503, title: 'Cast is busy with other writes right now.' },
+  /** Issue 40 item 7: the backup's reminder comes after the people's, not before or with it. */
+  reminder_order: { status: 422, title: "The backup's reminder must come after the first reminder." },
+  /** Issue 40 item 7: the backup member answers decisions, so a viewer cannot be one. */
+  backup_cannot_answer: { status: 422, title: 'The backup member must be able to answer decisions.' },
   internal: { status: 500, title: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

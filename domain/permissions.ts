@@ -26,7 +26,7 @@ export const PERMISSION_WORDS = {
   'member.manage': 'Add members and viewers, change their role, remove them.',
   'owner.manage': 'Make, demote or remove owners and admins.',
   'webhook.manage': 'Register, list, rotate, ping and delete webhooks; read and redeliver deliveries.',
-  'settings.manage': "Change the workspace's settings (the health line).",
+  'settings.manage': "Change the workspace's settings (the health line, reminders).",
   'agent.manage': 'Create agents, rewrite their instructions, add and remove their tool grants.',
   'audit.export': "Export the whole history of writes, with every answer's provenance, as JSON Lines.",
 } as const;
@@ -87,4 +87,9 @@ export function holds(holder: Role | 'agent', permission: Permission): boolean {
 /** The weakest role holding `permission`, or null when no role does. */
 export function weakestRoleWith(permission: Permission): Role | null {
   return ROLES.find((role) => holds(role, permission)) ?? null;
+}
+
+/** Every role holding `permission`: a decision's people, until teams, are the members whose role holds `decision.answer`. */
+export function rolesWith(permission: Permission): Role[] {
+  return ROLES.filter((role) => holds(role, permission));
 }

@@ -8,7 +8,7 @@ import type { Activities } from '../activities';
 // A local activity: the mirror runs inside the worker's own workflow task, without a round
 // trip through the Temporal server, which keeps an answer's response close to a bare Update.
 // The upsert is idempotent, so a re-run after a crashed task is harmless.
-export const { mirrorDecision, deliverWithAnswer, decisionMirrored } = proxyLocalActivities<Activities>({
+export const { mirrorDecision, deliverWithAnswer, decisionMirrored, announceReach } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   // The mirror must land eventually: retry for as long as the database is away.
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },

@@ -39,7 +39,9 @@ import {
 import { DecisionAnnouncer } from './decision-announcer';
 import type { Expiring } from './messages';
 import { reject, rejectExpired, rejectIf } from './reject';
+import { DecisionReach } from './decision-reach';
 import { StackSide, type StackedDecision } from './stack-side';
+import { REMINDER_DEFAULTS } from '../domain/reminders';
 
 /**
  * Marks the histories, of decisions filed before `DECISION_WORKFLOW_VERSION` was stamped,
@@ -60,10 +62,14 @@ const RECORDS_PROVENANCE = 3;
  * channels (issue 40 item 1). Older ones keep announcing, as their histories recorded.
  */
 const ANNOUNCES_BY_OUTBOX = 4;
+/** Decisions filed at this workflow version or later remind and warn with timers of their own (issue 40 items 7, 8). */
+const REACHES_PEOPLE = 5;
 
 export class DecisionMachine implements StackedDecision {
   state: DecisionSnapshot;
   readonly stack: StackSide;
+  /** Reminders and expiry warnings; null for decisions filed before version 5. */
+  readonly reach: DecisionReach | null;
   readonly announcer = new DecisionAnnouncer();
   /** The newest revision known to be in Postgres. */
   private mirroredRevision = 0;
@@ -98,7 +104,9 @@ export class DecisionMachine implements StackedDecision {
       question: start.question,
       ...(start.filing ? { filing: start.filing } : {}),
     };
-    this.stack = new StackSide(this);
+    this.reach = this.filedAtVersion >= REACHES_PEOPLE ? new DecisionReach(this, start.reminders ?? REMINDER_DEFAULTS) : null;
+    const reach = this.reach;
+    this.stack = new StackSide(this, reach && { leadMs: reach.plan.deadlineLeadMs, warn: (deadline) => reach.warnBeforeDefault(deadline) });
   }
 
   /** Filed before version 4: its workflow pushes its own webhook events (DecisionAnnouncer). */

@@ -95,6 +95,11 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
   await decision.open();
   const waitsUntil = lapsesAt(start);
   if (waitsUntil) void decision.lapseAt(waitsUntil);
+  // Version 5: the reminders, and the warning before a host prompt lapses (issue 40 items 7, 8).
+  if (decision.reach) {
+    void decision.reach.remind();
+    if (waitsUntil) void decision.reach.warnBeforeLapse(waitsUntil);
+  }
   for (;;) {
     await condition(() => decision.readyToDeliverOrClose);
     if (decision.state.status === 'withdrawn') {
@@ -109,7 +114,7 @@ export async function decisionWorkflow(start: DecisionStart): Promise<DecisionSn
     break;
   }
 
-  await condition(() => decision.lapseWritten);
+  await condition(() => decision.lapseWritten && (decision.reach?.quiet ?? true));
   await decision.stack.stop();
   await condition(allHandlersFinished);
   await decision.announcer.settled();

@@ -63,8 +63,13 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  *   4: the decision announces nothing itself: its mirror writes each change's events to the outbox
  *      in the same transaction, and the notifier sends them (issue 40 item 1). No `webhookEndpointsFor`
  *      or `sendWebhook` activity any more; older decisions keep them, as their histories recorded.
+ *   5: reminders and expiry warnings are durable timers of the decision (issue 40 items 7, 8): an
+ *      unanswered blocking decision reminds its people, then the workspace's backup member, at the
+ *      times its start carries (`DecisionStart.reminders`); a stack member warns before its
+ *      auto-default answers, a host prompt before its host stops waiting. The `announceReach`
+ *      local activity writes each to the outbox. Older decisions start none of these timers.
  */
-export const DECISION_WORKFLOW_VERSION = 4;
+export const DECISION_WORKFLOW_VERSION = 5;
 
 /** `decision/<deployment>/sd-N`, or `decision/sd-N` for one filed before ids carried the deployment. */
 export function decisionWorkflowId(id: string, deployment: Deployment | undefined): string {

@@ -25,6 +25,9 @@ export interface StackedDecision {
   provenanceFor(command: AnswerCommand): Provenance | undefined;
 }
 
+/** How long before its auto-default a member warns, and what warning it gives. */
+export type DefaultWarning = { leadMs: number; warn: (deadline: string) => Promise<void> };
+
 export class StackSide {
   /** The stack's revision of the last signal applied, so a delayed older one changes nothing. */
   private seenRevision = 0;
@@ -40,10 +43,19 @@ export class StackSide {
    */
   private reporting: Promise<void> = Promise.resolve();
   private inFlight = 0;
+  /** A deadline warns once, like it fires once (issue 40 item 8). */
+  private warnedFor: string | null = null;
   /** The deadline's timer runs from the workflow's start, beside its main loop, until `stop`. */
   private readonly timer: Promise<void>;
 
-  constructor(private readonly decision: StackedDecision) {
+  /**
+   * `warning`: decisions filed at workflow version 5 or later announce `leadMs` before their
+   * auto-default answers (a second timer, a new command); older ones have none, as recorded.
+   */
+  constructor(
+    private readonly decision: StackedDecision,
+    private readonly warning: DefaultWarning | null = null,
+  ) {
     this.timer = this.keepDeadline();
   }
 
@@ -100,6 +112,14 @@ export class StackSide {
         continue;
       }
       const wait = untilDue(deadline, new Date());
+      if (this.warning && deadline !== this.warnedFor && wait > 0) {
+        // A deadline learned closer than the lead warns at once; one already past, not at all.
+        const early = wait - this.warning.leadMs;
+        if (early > 0 && (await condition(changed, early))) continue;
+        this.warnedFor = deadline;
+        await this.warning.warn(deadline);
+        continue;
+      }
       if (wait > 0 && (await condition(changed, wait))) continue;
       this.firedFor = deadline;
       await this.applyDefault();

@@ -10,6 +10,7 @@ import { toDecisionView } from '../../domain/decision-state';
 import { DomainError, notFound } from '../../domain/errors';
 import { claimDecisionKey, releaseDecisionKey, retryKey, sessionKey } from '../../db/decision-keys';
 import { nextDecisionNumber, skipDecisionNumbers } from '../../db/decision-queries';
+import { reminderPlan } from '../../db/reminder-settings';
 import { getStack } from '../../db/stacks';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
@@ -45,7 +46,11 @@ export async function fileValidDecision(
   idempotencyKey?: string,
 ): Promise<Filed> {
   const { links, messagesAtAsk, registerSession } = await resolveLinks(deps.pool, principal, body);
-  await refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT);
+  // Read beside the flood check: the workflow takes the workspace's reminder settings in its start.
+  const [, reminders] = await Promise.all([
+    refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT),
+    reminderPlan(deps.pool, principal.workspaceId),
+  ]);
   // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.
   const stack = body.stack ? await getStack(deps.pool, principal.workspaceId, body.stack) : null;
   if (body.stack && !stack) throw notFound('stack');
@@ -86,6 +91,7 @@ export async function fileValidDecision(
           links,
           messagesAtAsk,
           droppedAsks,
+          reminders,
           ...(deps.undoWindowMs ? { undoWindowMs: deps.undoWindowMs } : {}),
           ...(source ? { source } : {}),
         },

@@ -47,9 +47,16 @@ export const OUTBOX_PAYLOADS = {
   }),
   /** Nobody answered in time: the host that asked stopped waiting at `waitsUntil`. */
   'decision.expired': DecisionData.extend({ reason: z.literal('nobody_waiting'), waitsUntil: z.string().nullable() }),
-  /** Declared for issue 40 item 7: an unanswered blocking decision reminds `memberId` (the `nth` reminder). */
-  'reminder.due': DecisionData.extend({ memberId: z.string(), nth: z.int().min(1) }),
-  /** Declared for issue 40 item 8: at `at` the decision answers itself with `answersWith`, or its host stops waiting. */
+  /**
+   * Issue 40 item 7: an unanswered blocking decision reminds `memberId`, one event per member: the
+   * first (`nth` 1) goes to each member who may answer it, the second (`nth` 2, `backup`) to the
+   * workspace's backup member.
+   */
+  'reminder.due': DecisionData.extend({ memberId: z.string(), nth: z.int().min(1), backup: z.boolean() }),
+  /**
+   * Issue 40 item 8: at `at` the decision answers itself with `answersWith` (a stack's auto-default),
+   * or, with `answersWith` null, its host stops waiting and it expires. For the decision's people.
+   */
   'deadline.near': DecisionData.extend({ at: z.iso.datetime(), answersWith: z.string().nullable() }),
   /** A member asked for a test message on one of their channels (issue 40 item 10): only that channel sends it, to them. */
   'notification.test': z.object({ memberId: z.string(), channel: z.enum(['push', 'email', 'slack']) }),

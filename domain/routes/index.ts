@@ -21,6 +21,7 @@ import { homeRoutes } from './home';
 import { inboxRoutes } from './inbox';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
+import { reminderSettingsRoutes } from './reminder-settings';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import type { RouteContract } from './route';
@@ -41,6 +42,7 @@ export const API_RESOURCES = {
   inboxRoutes,
   homeRoutes,
   healthSettingsRoutes,
+  reminderSettingsRoutes,
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,

@@ -169,7 +169,7 @@ describe('cast hook claude-code (with an agent token)', () => {
     const output = hookOutput(run);
     expect(output.hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'ask' });
     expect(output.hookSpecificOutput.permissionDecisionReason).toMatch(
-      /^No answer in Cast after 1s; sd-\d+ was withdrawn\. Asking in the terminal instead\.$/,
+      /^Nobody answered in Cast in time \(1s\); sd-\d+ was withdrawn\. Asking in the terminal instead\.$/,
     );
 
     const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: override } });

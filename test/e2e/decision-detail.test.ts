@@ -159,7 +159,7 @@ describe('what a person needs to see to decide', () => {
     await page.getByRole('heading', { name: 'Back off or switch keys?' }).waitFor(SLOW);
     const advisory = page.getByTestId('advisory');
     expect(await advisory.textContent()).toMatch(
-      /^Advisory Editor is carrying on with its default: Basic\. Takes its default at .+ unless you answer first\.$/,
+      /^Advisory Editor is carrying on with its default: Basic\. Answers itself “Basic” at .+ unless you answer\.$/,
     );
     expect(await advisory.locator('time').getAttribute('datetime')).toBe(deadline);
     // Advisory and held by nothing: it is not blocking.

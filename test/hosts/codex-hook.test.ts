@@ -159,13 +159,13 @@ describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec -
     }
   });
 
-  it('with nobody answering before --timeout, the card is withdrawn and Codex never runs the call', async () => {
+  it('issue 40 item 8: with nobody answering before --timeout, the card is withdrawn, Codex never runs the call and its model reads that nobody answered in time', async () => {
     const codex = await codexInProject({ hookTimeout: '4s' });
     const card = await openCardOf(codex.person, codex.thread, codex.ended);
     const run = await codex.done;
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
-    expect(toldModel(codex.model)).toEqual([expect.stringContaining(`No answer in Cast after 4s; ${card.id} was withdrawn.`)]);
+    expect(toldModel(codex.model)).toEqual([expect.stringContaining(`Nobody answered in Cast in time (4s); ${card.id} was withdrawn.`)]);
     expect(codex.leftTowards()).toEqual([]);
   });
 });

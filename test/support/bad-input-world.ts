@@ -199,6 +199,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PATCH /api/v1/stacks/:id/policy': fc.constant({ dueAt: soon, autoDefaultSeconds: 86_400 }),
     'POST /api/v1/stacks/:id/apply-defaults': fc.constant({}),
     'PATCH /api/v1/settings/health': fc.constant({ healthyCeiling: 7, quietDays: 10 }),
+    'PATCH /api/v1/settings/reminders': fc.constant({ remindAfterSeconds: 1800, deadlineLeadSeconds: 600 }),
     'POST /api/v1/settings/health/hide': fc.constant({ days: 30 }),
     'DELETE /api/v1/settings/health/hide': fc.constant(undefined),
     'POST /api/v1/approvals': fresh.map((id) => ({

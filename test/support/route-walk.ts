@@ -58,6 +58,7 @@ export const LIST_BODIES: Record<string, unknown> = {
   'POST /api/v1/approvals': { actionType: 'send_message', summary: 'Send it?' },
   'POST /api/v1/escalations': { reasonCode: 'low_confidence', summary: 'Unsure.', mustDecide: 'Which?' },
   'PATCH /api/v1/settings/health': { window: '14d' },
+  'PATCH /api/v1/settings/reminders': { remindAfterSeconds: 1800 },
   'POST /api/v1/settings/health/hide': {},
   'DELETE /api/v1/settings/health/hide': undefined,
   'POST /api/v1/webhooks': { url: 'https://example.invalid/walk' },

@@ -266,6 +266,31 @@ describe.skipIf(!recording)('record workflow histories', () => {
     await save('decision-host-prompt-answered-in-time', decisionWorkflowId(answered.decision.id, cast.deployment));
   });
 
+  it('a blocking decision reminds its people, then the backup, and is answered (issue 40 item 7)', async () => {
+    const me = await member();
+    const number = (Date.now() % 1_000_000_000) + 950_000_000;
+    const start = {
+      ...decisionStart(decisionBody('Remind me?'), { id: `sd-${number}`, workspaceId: me.member.workspaceId, filedBy: me.member.memberId }),
+      workflowVersion: DECISION_WORKFLOW_VERSION,
+      // Seconds, not the hours a workspace sets: the plan is a workflow input.
+      reminders: { remindAfterMs: 1000, backupAfterMs: 2000, backupMemberId: me.member.memberId, deadlineLeadMs: 60_000 },
+      undoWindowMs: 2500,
+    };
+    const operation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
+      workflowId: decisionWorkflowId(start.id, cast.deployment),
+      taskQueue: cast.taskQueue,
+      args: [start],
+      workflowIdConflictPolicy: 'FAIL',
+    });
+    await client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: operation });
+    await until(
+      async () => (await cast.pool.query(`select 1 from activity where subject_id = $1 and kind = 'reminded'`, [start.id])).rowCount ?? 0,
+      (count) => count === 2,
+    );
+    await me.answer(start.id, 1, { kind: 'decision', selected: [2] });
+    await save('decision-reminded', decisionWorkflowId(start.id, cast.deployment));
+  });
+
   it('a filing that reached the workflow after its caller gave up keeps no decision', async () => {
     const me = await member();
     const number = (Date.now() % 1_000_000_000) + 900_000_000;

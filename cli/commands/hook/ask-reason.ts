@@ -51,7 +51,10 @@ export function failedReason(error: unknown, fate: CardFate, then = instead()): 
   return [sentence(failureText(error)), ...(card ? [sentence(card)] : []), then].join(' ');
 }
 
-/** `No answer in Cast after 10m; sd-4 was withdrawn. Asking in the terminal instead.` */
+/**
+ * `Nobody answered in Cast in time (10m); sd-4 was withdrawn. Asking in the terminal instead.` A
+ * card that lapsed is said to have lapsed, in words the model reads: never a bare deny (issue 40 item 8).
+ */
 export function stoppedReason(stopped: StopReason, timeout: string, filed: boolean, fate: CardFate, then = instead()): string {
   const card = fateText(fate);
   // `Answered in the terminal; sd-4 was withdrawn.` — nothing happens instead: the call has run.
@@ -60,7 +63,7 @@ export function stoppedReason(stopped: StopReason, timeout: string, filed: boole
     stopped.kind === 'signal'
       ? `Stopped by ${stopped.signal}`
       : filed
-        ? `No answer in Cast after ${timeout}`
+        ? `Nobody answered in Cast in time (${timeout})`
         : `Cast did not answer within ${timeout}`;
   return `${sentence(card ? `${what}; ${card}` : what)} ${then}`;
 }

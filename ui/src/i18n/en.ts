@@ -410,7 +410,6 @@ export const en = {
     advisory: 'Advisory',
     advisoryDefault: '{{agent}} is carrying on with its default: {{label}}.',
     advisoryNoDefault: '{{agent}} is carrying on without waiting for you.',
-    defaultDue: 'Takes its default at {{time}} unless you answer first.',
     defaultNoDeadline: 'Nothing answers it automatically: your answer overrides the default whenever you give it.',
     // A decision its agent took back (cast decide cancel): listed in Answered, never lost.
     withdrawn: 'WITHDRAWN',
@@ -808,6 +807,24 @@ export const en = {
       saving: 'Saving…',
       saved: 'Times are now shown in {{zone}}.',
     },
+    // Issue 40 items 7, 8: when unanswered decisions remind people.
+    reminders: {
+      heading: 'Reminders',
+      intro:
+        'A blocking decision nobody answers reminds the people who may answer it, then the backup. Decisions filed from now on follow these times.',
+      remindLabel: 'Remind after (minutes)',
+      remindHelp: 'How long a blocking decision waits unanswered before it reminds its people.',
+      backupLabel: 'Backup',
+      nobody: 'Nobody: no second reminder',
+      backupAfterLabel: 'Remind the backup after (minutes)',
+      backupAfterHelp: 'Counted from the filing, like the first; it must be later than the first.',
+      leadLabel: 'Warn before an automatic answer (minutes)',
+      leadHelp: "How long before a stack's default answers a decision its people are told what it will answer and when.",
+      save: 'Save reminders',
+      saving: 'Saving…',
+      saved: 'Reminders saved.',
+      readOnly: 'An admin or owner changes reminders.',
+    },
     webhooksLink: {
       heading: 'Webhooks',
       help: 'Signed HTTP deliveries of answers, restarts and withdrawals to your own services.',
@@ -1027,6 +1044,11 @@ export const en = {
       out_of_scope: 'Out of scope',
     },
   },
+  // Issue 40 item 8: what an open decision does by itself, on its card and its page (member's time zone).
+  reach: {
+    answersItself: 'Answers itself “{{option}}” at {{time}} unless you answer.',
+    expires: 'Expires at {{time}} unless you answer: its agent is then told nobody answered in time.',
+  },
   // /activity: the workspace's history, newest first.
   activity: {
     title: 'Activity',
@@ -1047,6 +1069,11 @@ export const en = {
     by: 'by {{actor}}',
     actors: { you: 'you', teammate: 'a teammate', system: 'Cast', agent: 'an agent', agentVia: '{{agent}} (token “{{label}}”)' },
     statusChanged: 'status changed: {{from}} → {{to}}',
+    // Issue 40 item 7: a reminder, by the names of whom it went to.
+    reminded: 'reminded {{names}}',
+    remindedBackup: 'reminded the backup, {{names}}',
+    deadlineNear: 'warned: answers itself “{{option}}” at {{time}}',
+    deadlineNearExpires: 'warned: expires at {{time}}',
     kinds: {
       opened: 'opened',
       // "… edited by Researcher": the entry's actor says who edited it.
@@ -1117,6 +1144,8 @@ export const en = {
     member_not_found: 'There is no such member here.',
     last_owner: 'This is the last owner of the workspace: make someone else an owner first. Nothing was changed.',
     member_removed: 'This member was removed; add them again to give them a role.',
+    reminder_order: "The backup's reminder must come later than the first reminder. Nothing was changed.",
+    backup_cannot_answer: 'A viewer cannot answer decisions, so they cannot be the backup. Nothing was changed.',
     not_found: 'Not found.',
     method_not_allowed: 'Cast could not do that here. Reload the page and try again.',
     agent_not_found: 'There is no such agent here.',

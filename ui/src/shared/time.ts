@@ -67,3 +67,17 @@ export function span(t: TFunction, ms: number): string {
   if (seconds < 36 * 3600) return t('span.hours', { count: Math.round(seconds / 3600) });
   return t('span.days', { count: Math.round(seconds / 86_400) });
 }
+
+/**
+ * A moment to act by, as short as it reads unambiguously in the reader's zone: "17:00" today,
+ * "5 Dec, 17:00" on another day (issue 40 item 8: "answers itself … at 17:00").
+ */
+export function clockTime(at: string, locale?: string, zone?: string, now = Date.now()): string {
+  const inZone = zone ? { timeZone: zone } : {};
+  const dayOf = (when: Date) => formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...inZone }).format(when);
+  const sameDay = dayOf(new Date(at)) === dayOf(new Date(now));
+  const options: Intl.DateTimeFormatOptions = sameDay
+    ? { hour: '2-digit', minute: '2-digit', ...inZone }
+    : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', ...inZone };
+  return formatter(locale, options).format(new Date(at));
+}

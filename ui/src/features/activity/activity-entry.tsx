@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityEntry as Entry } from '../../../../domain/activity';
 import { Ago } from '../../shared/ago';
 import { AppLink } from '../../shared/app-link';
+import { clockTime } from '../../shared/time';
+import { useTimeZone } from '../../shared/time-zone-provider';
 
 /** Names for the ids an entry carries, where the page could read them. */
 export type Names = {
@@ -50,6 +52,24 @@ function subjectName(t: TFunction, entry: Entry, names: Names): string {
   return t(`activity.unnamed.${entry.subjectKind}`);
 }
 
+/** Issue 40 item 7: "reminded Dana and Sam", "reminded the backup, Sam"; item 8: what a warning said. */
+function reached(t: TFunction, entry: Entry, names: Names, zone: string, locale: string): string | null {
+  const { members, backup, at, answersWith } = entry.detail;
+  if (entry.kind === 'reminded' && Array.isArray(members)) {
+    const list = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+      members.map((id) => (id === names.me ? t('activity.actors.you') : (names.members[String(id)] ?? t('activity.actors.teammate')))),
+    );
+    return t(backup === true ? 'activity.remindedBackup' : 'activity.reminded', { names: list });
+  }
+  if (entry.kind === 'deadline_near' && typeof at === 'string') {
+    const time = clockTime(at, locale, zone, Date.parse(entry.at));
+    return typeof answersWith === 'string'
+      ? t('activity.deadlineNear', { option: answersWith, time })
+      : t('activity.deadlineNearExpires', { time });
+  }
+  return null;
+}
+
 function what(t: TFunction, entry: Entry): string {
   const { from, to } = entry.detail;
   if (entry.kind === 'status_changed' && typeof from === 'string' && typeof to === 'string') {
@@ -81,7 +101,8 @@ function channelOf(entry: Entry): string | null {
 }
 
 export function ActivityEntry({ entry, names }: { entry: Entry; names: Names }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   const href = subjectHref(entry);
   const name = subjectName(t, entry, names);
   const channel = channelOf(entry);
@@ -94,7 +115,7 @@ export function ActivityEntry({ entry, names }: { entry: Entry; names: Names }) 
       ) : (
         <span>{name}</span>
       )}{' '}
-      <span>{what(t, entry)}</span>{' '}
+      <span>{reached(t, entry, names, zone, i18n.language) ?? what(t, entry)}</span>{' '}
       <span className="meta">
         {t('activity.by', { actor: actor(t, entry, names) })} · <Ago at={entry.at} />
         {channel && (

@@ -17,6 +17,7 @@ import { askedSince, StaleMark } from '../../shared/asked-since';
 import { PauseIcon } from '../../shared/pause-icon';
 import { reachChannelOf } from './asks/answered-from';
 import { useTimeZone } from '../../shared/time-zone-provider';
+import { SelfAnswerLine } from '../../shared/self-answer-line';
 
 type Decision = DecisionRead['decision'];
 type Detail = DecisionRead['detail'];
@@ -93,8 +94,7 @@ function BlockingLine({ detail }: { detail: Detail }) {
 
 /** An advisory decision: the agent works on its default meanwhile, and when (if ever) the default is taken. */
 function AdvisoryLine({ decision, agent }: { decision: Decision; agent: string }) {
-  const { t, i18n } = useTranslation();
-  const zone = useTimeZone();
+  const { t } = useTranslation();
   // The default is an option of its first decision ask (domain/decision-content-rules.ts).
   const choice = decision.asks.find((ask) => ask.kind === 'decision');
   const label =
@@ -104,7 +104,8 @@ function AdvisoryLine({ decision, agent }: { decision: Decision; agent: string }
     <p className="advisory" data-testid="advisory">
       <span className="chip quiet">{t('detail.advisory')}</span>{' '}
       {label ? t('detail.advisoryDefault', { agent, label }) : t('detail.advisoryNoDefault', { agent })}{' '}
-      {label && due && <time dateTime={due}>{t('detail.defaultDue', { time: moment(due, i18n.language, zone, true) })}</time>}
+      {/* With a deadline, the line below says when it answers itself and with what (issue 40 item 8). */}
+      {label && due && <SelfAnswerLine decision={decision} as="span" />}
       {label && !due && t('detail.defaultNoDeadline')}
     </p>
   );
@@ -142,6 +143,8 @@ export function DecisionFacts({ data, me }: { data: DecisionRead; me: string | n
         </p>
       )}
       {open && decision.mode === 'advisory' && <AdvisoryLine decision={decision} agent={agent} />}
+      {/* A host prompt expires when its host stops waiting (issue 40 item 8); a stack member says it on its advisory line. */}
+      {open && decision.mode !== 'advisory' && <SelfAnswerLine decision={decision} />}
       {decision.status === 'withdrawn' && decision.closedAt && (
         <p className="withdrawn-line" data-testid="withdrawn-line">
           {t('detail.withdrawnLine', { agent, time: ago(t, decision.closedAt) })}

@@ -7,6 +7,7 @@ import { askedSince, StaleMark } from '../../shared/asked-since';
 import { age, day } from '../../shared/time';
 import type { QueueCard as Card } from '../../../../domain/queue';
 import { useTimeZone } from '../../shared/time-zone-provider';
+import { SelfAnswerLine } from '../../shared/self-answer-line';
 
 /** A card the person can pick for "Group into a stack": its checkbox is named by the question. */
 export type CardPick = { checked: boolean; onToggle: () => void };
@@ -85,6 +86,8 @@ export function QueueCard({
           </span>
         )}
         {since !== null && <StaleMark askedAt={card.createdAt} messagesSince={since} />}
+        {/* Issue 40 item 8: "Answers itself “Monthly” at 17:00 unless you answer." */}
+        {open && <SelfAnswerLine decision={card} as="span" />}
         {card.dormant && (
           <span className="chip quiet" data-testid="dormant">
             {t('queue.dormant')}

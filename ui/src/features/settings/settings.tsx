@@ -12,6 +12,7 @@ import { pageStateOf } from '../../shared/page-state';
 import { useMembers } from './people-queries';
 import { PageFrame } from '../../shared/page-frame';
 import { SettingsGrants } from './settings-grants';
+import { SettingsReminders } from './settings-reminders';
 import { SettingsTimeZone } from './settings-time-zone';
 import { SettingsWebhooksLink } from './settings-webhooks-link';
 
@@ -26,6 +27,7 @@ export function SettingsPage({ me }: { me: string }) {
       <SettingsCreateToken />
       <SettingsGrants />
       <SettingsTimeZone />
+      {members.data && <SettingsReminders members={members.data} />}
       <SettingsWebhooksLink />
     </PageFrame>
   );
