@@ -769,6 +769,79 @@ export const en = {
     // "Inbox 2 waiting": approvals and escalations still waiting for a reply.
     inboxSuffix: ' waiting',
   },
+  // /settings/notifications (issue 40 item 10): how Cast reaches each person, a test per channel, the delivery log.
+  notifications: {
+    title: 'Notifications',
+    back: 'Settings',
+    subtitle: 'How Cast tells you that something waits: where, how often, and when to keep quiet.',
+    link: {
+      heading: 'Notifications',
+      help: 'Push, email and Slack; the digest, quiet hours and what counts as urgent.',
+      open: 'Set your notifications',
+    },
+    settingsHeading: 'Your notifications',
+    channels: { push: 'Push', email: 'Email', slack: 'Slack' },
+    notSetUp: 'Not set up on this server yet: ask whoever runs Cast.',
+    push: {
+      enabled: 'Notify me in this browser and on my phone',
+      showTitles: "Show the decision's title (otherwise it only says something waits)",
+    },
+    email: {
+      enabled: 'Email me',
+      address: 'Email address',
+      immediate: 'Email me at once for each urgent decision (otherwise only the digest)',
+    },
+    slack: { enabled: 'Message me on Slack' },
+    digest: {
+      legend: 'Digest',
+      cadence: 'How often',
+      cadences: { off: 'Never', hourly: 'Every hour', daily: 'Once a day' },
+      hour: 'At',
+      hourHelp: 'A daily digest goes out at this hour, in your time zone.',
+    },
+    quiet: {
+      legend: 'Quiet hours',
+      enabled: 'Keep quiet at night',
+      start: 'From',
+      end: 'Until',
+      help: 'In quiet hours no push is sent, and emails wait for the digest.',
+    },
+    timeZone: {
+      label: 'Time zone',
+      profile: "Your profile's ({{zone}})",
+      help: 'Quiet hours, the digest hour and the times below are read in this zone.',
+    },
+    urgent: {
+      legend: 'What counts as urgent',
+      blocking: 'Only decisions an agent waits on',
+      all: 'Every new decision',
+    },
+    save: 'Save notifications',
+    saving: 'Saving…',
+    saved: 'Your notifications are saved.',
+    logHeading: 'Test and delivery log',
+    logHelp: 'What each channel sent you, newest first. Times are in {{zone}}.',
+    test: 'Send a test',
+    testNamed: 'Send a test on {{channel}}',
+    testWaiting: 'Sending the test…',
+    testSent: 'The test was sent on {{channel}}.',
+    testFailed: 'The test could not be sent: {{reason}}',
+    testSkipped: 'The test was not sent: {{reason}}',
+    log: {
+      caption: '{{channel}} deliveries',
+      none: 'Nothing sent yet.',
+      failed: 'Could not load the delivery log.',
+      test: 'Test message',
+      statuses: { pending: 'Sending', sent: 'Sent', failed: 'Failed', held: 'Held for the digest', skipped: 'Not sent' },
+      reasons: {
+        present: 'you were looking at the queue',
+        quiet_hours: 'quiet hours',
+        not_urgent: 'not urgent',
+      },
+      attempts_one: '{{count}} attempt',
+      attempts_other: '{{count}} attempts',
+    },
+  },
   // /settings (issue 19): the workspace's people, and the tokens people and agents use.
   settings: {
     // The sidebar's entry.
@@ -1188,6 +1261,8 @@ export const en = {
     webhook_delivery_in_flight: 'Cast is still trying this delivery. Redeliver it once it has delivered or failed.',
     webhook_url_refused:
       'Cast delivers webhooks to public addresses only, not to this machine, a private network or a cloud metadata service.',
+    notification_address_missing: 'Give an email address to switch email on.',
+    notification_channel_not_configured: 'This server does not send on that channel yet. Ask whoever runs Cast to set it up.',
     temporal_unavailable: 'Cast cannot reach its workflow service right now. Try again; an answer is never recorded twice.',
     temporal_busy: 'Cast is busy with this decision right now. Try again in a moment.',
     database_unavailable: 'Cast cannot reach its database right now. Try again in a moment.',

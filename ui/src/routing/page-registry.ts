@@ -143,6 +143,14 @@ export const PAGES: Record<AppPage, PageEntry> = {
     ),
     section: 'settings',
   },
+  // Each person's notifications are part of Settings (issue 40 item 10).
+  notifications: {
+    Component: chunk(
+      () => import('../features/notifications/notifications'),
+      (page) => page.NotificationsPage,
+    ),
+    section: 'settings',
+  },
 };
 
 /** The sidebar's entries, in its order (the table's): each with the page it opens. */

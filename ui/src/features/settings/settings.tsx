@@ -14,6 +14,7 @@ import { PageFrame } from '../../shared/page-frame';
 import { SettingsGrants } from './settings-grants';
 import { SettingsTimeZone } from './settings-time-zone';
 import { SettingsWebhooksLink } from './settings-webhooks-link';
+import { SettingsNotificationsLink } from '../notifications/settings-notifications-link';
 
 export function SettingsPage({ me }: { me: string }) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function SettingsPage({ me }: { me: string }) {
       <SettingsCreateToken />
       <SettingsGrants />
       <SettingsTimeZone />
+      <SettingsNotificationsLink />
       <SettingsWebhooksLink />
     </PageFrame>
   );
