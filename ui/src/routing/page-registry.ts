@@ -143,10 +143,10 @@ export const PAGES: Record<AppPage, PageEntry> = {
     ),
     section: 'settings',
   },
-  // Each person's notifications are part of Settings (issue 40 item 10).
+  // Each person's notifications (issue 40): part of Settings.
   notifications: {
     Component: chunk(
-      () => import('../features/notifications/notifications'),
+      () => import('../features/notifications/notifications-page'),
       (page) => page.NotificationsPage,
     ),
     section: 'settings',
