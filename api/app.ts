@@ -55,6 +55,8 @@ import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
 import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
+import { notificationHandlers } from './routes/notifications';
+import { NO_CHANNELS_CONFIGURED, type ConfiguredChannels } from '../domain/notifications/notifications-api';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
@@ -93,6 +95,8 @@ export type AppDeps = {
   admission?: WriteAdmission;
   /** CAST_ANSWER_LINK_KEY: the key answer links are signed with; unset → the one Cast keeps in PostgreSQL. */
   answerLinkKey?: string | undefined;
+  /** Which member channels this deployment can send on (issue 40 item 10); none unless the entry point says. */
+  notificationChannels?: ConfiguredChannels;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -222,6 +226,7 @@ export function createApp(deps: AppDeps): Express {
     analyticsRoutes: analyticsHandlers(deps),
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),
+    notificationRoutes: notificationHandlers({ pool: deps.pool, configured: deps.notificationChannels ?? NO_CHANNELS_CONFIGURED }),
     openApiRoutes: openApiHandlers(),
   };
   mountRoutes(api, handlers, { checkResponses: deps.checkResponses ?? false });

@@ -30,6 +30,7 @@ export const HEADERS_TIMEOUT_MS = 66_000;
 import { DatabaseOutage } from './database-outage';
 
 import { DEFAULT_MAX_WRITES_IN_FLIGHT, WriteAdmission } from './write-admission';
+import type { ConfiguredChannels } from '../domain/notifications/notifications-api';
 
 export type RunningApi = {
   url: string;
@@ -87,6 +88,8 @@ export async function startApi(options: {
   maxWritesInFlight?: number;
   /** CAST_ANSWER_LINK_KEY: answer links' signing key; unset → the one Cast keeps in PostgreSQL. */
   answerLinkKey?: string | undefined;
+  /** Which member channels this deployment can send on (issue 40 item 10): each channel's `isConfigured`. */
+  notificationChannels?: ConfiguredChannels;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -104,6 +107,7 @@ export async function startApi(options: {
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.answerLinkKey ? { answerLinkKey: options.answerLinkKey } : {}),
+    ...(options.notificationChannels ? { notificationChannels: options.notificationChannels } : {}),
     ...(tracer ? { tracer } : {}),
   };
   const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };

@@ -17,3 +17,12 @@ export async function membersWhoAnswer(db: Queryable, workspaceId: string): Prom
   );
   return rows;
 }
+
+/** One member a message is addressed to by name (their own test message), whatever their role; null once removed. */
+export async function recipientById(db: Queryable, workspaceId: string, memberId: string): Promise<Recipient | null> {
+  const { rows } = await db.query<Recipient>(
+    `select id, name, time_zone as "timeZone" from members where workspace_id = $1 and id = $2 and removed_at is null`,
+    [workspaceId, memberId],
+  );
+  return rows[0] ?? null;
+}

@@ -99,3 +99,15 @@ function eventOf(row: Row): OutboxEvent {
     data: row.data,
   };
 }
+
+/**
+ * Writes one event that no decision change carries (a member's test message, issue 40 item
+ * 10). The insert's trigger rings the notifier when the caller's transaction commits.
+ */
+export async function writeOutboxEvent(db: Queryable, event: OutboxEvent): Promise<void> {
+  await db.query(
+    `insert into outbox_events (id, workspace_id, kind, subject_kind, subject_id, data, occurred_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [event.id, event.workspaceId, event.kind, event.subject.kind, event.subject.id, JSON.stringify(event.data), event.occurredAt],
+  );
+}

@@ -89,6 +89,10 @@ export const ERRORS = {
   webhook_delivery_not_found: { status: 404, title: 'Webhook delivery not found.' },
   webhook_delivery_in_flight: { status: 409, title: 'This delivery is still being tried.' },
   webhook_url_refused: { status: 422, title: 'Cast does not deliver to that address.' },
+  /** Issue 40 item 10: email switched on, or tested, without an address to send to. */
+  notification_address_missing: { status: 422, title: 'Email needs an address.' },
+  /** Issue 40 item 10: a test message on a channel this server has no settings for (SMTP, Slack token, VAPID keys). */
+  notification_channel_not_configured: { status: 409, title: 'This server does not send on that channel.' },
   temporal_unavailable: { status: 503, title: 'Cast cannot reach its workflow service right now.' },
   /** Issue 38 item 11: gRPC RESOURCE_EXHAUSTED ("Workflow is busy"), refused before it ran; retried by the clients. */
   temporal_busy: { status: 503, title: 'This workflow is busy right now.' },

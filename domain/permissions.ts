@@ -21,7 +21,8 @@ export const PERMISSION_WORDS = {
   'mission.manage': 'Create missions.',
   'stack.manage': 'Create stacks, change their members, order and policy, apply their defaults.',
   'token.own': "List, mint and revoke one's own tokens (and tokens for one's own agents).",
-  'profile.own': "Read and change one's own profile (the time zone one's times are shown in).",
+  'profile.own':
+    "Read and change one's own profile (the time zone one's times are shown in) and notifications (channels, digest, quiet hours; a test message; the delivery log).",
   'token.manage': "List and revoke everyone's tokens; mint tokens for any agent.",
   'member.manage': 'Add members and viewers, change their role, remove them.',
   'owner.manage': 'Make, demote or remove owners and admins.',

@@ -6,7 +6,7 @@
  * to the transport. A transport only says how to send one message.
  */
 import { recordDelivery, updateDelivery } from '../db/notification-deliveries';
-import { membersWhoAnswer, type Recipient } from '../db/notification-recipients';
+import { membersWhoAnswer, recipientById, type Recipient } from '../db/notification-recipients';
 import { getNotificationSettings } from '../db/notification-settings';
 import type { Pool } from '../db/pool';
 import { isPresent } from '../db/presence';
@@ -38,7 +38,7 @@ export function memberChannel(pool: Pool, transport: MemberTransport, clock: () 
     name: transport.channel,
     kinds: transport.kinds,
     async subscriptions(event: OutboxEvent): Promise<Subscription[]> {
-      const members = await membersWhoAnswer(pool, event.workspaceId);
+      const members = await audienceOf(pool, transport.channel, event);
       for (const member of members) recipients.set(member.id, member);
       return members.map((member) => ({
         channel: transport.channel,
@@ -51,7 +51,7 @@ export function memberChannel(pool: Pool, transport: MemberTransport, clock: () 
     async deliver(event: OutboxEvent, subscription: Subscription): Promise<void> {
       if (subscription.audience.kind !== 'member') return;
       const memberId = subscription.audience.memberId;
-      const member = recipients.get(memberId) ?? (await membersWhoAnswer(pool, event.workspaceId)).find((row) => row.id === memberId);
+      const member = recipients.get(memberId) ?? (await audienceOf(pool, transport.channel, event)).find((row) => row.id === memberId);
       if (!member) return;
       const settings = await getNotificationSettings(pool, event.workspaceId, memberId);
       const route = routeNotification({
@@ -81,4 +81,17 @@ export function memberChannel(pool: Pool, transport: MemberTransport, clock: () 
       }
     },
   };
+}
+
+/**
+ * Whom an event reaches on this channel: a test message only the member who asked for it, on the
+ * channel they named, whatever their role (a viewer may test theirs); anything else the
+ * decision's people.
+ */
+async function audienceOf(pool: Pool, channel: MemberChannel, event: OutboxEvent): Promise<Recipient[]> {
+  if (event.kind !== 'notification.test') return membersWhoAnswer(pool, event.workspaceId);
+  const test = (event as OutboxEvent<'notification.test'>).data;
+  if (test.channel !== channel) return [];
+  const member = await recipientById(pool, event.workspaceId, test.memberId);
+  return member ? [member] : [];
 }

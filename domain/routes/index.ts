@@ -9,6 +9,7 @@ import { answerLinkRoutes } from './answer-links';
 import { decisionRoutes } from './decisions';
 import { agentRoutes } from './agents';
 import { missionRoutes } from './missions';
+import { notificationRoutes } from './notifications';
 import { runRoutes } from './runs';
 import { sessionDecisionRoutes } from './session-decisions';
 import { sessionRoutes } from './sessions';
@@ -46,6 +47,7 @@ export const API_RESOURCES = {
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,
+  notificationRoutes,
   openApiRoutes,
 };
 

@@ -4,6 +4,7 @@
  * generator of valid bodies per route for the property to spoil. Records a route uses up
  * (deleted, withdrawn, stopped) are spares of their own.
  */
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../domain/notifications/notification-settings';
 import fc from 'fast-check';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -235,6 +236,13 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PATCH /api/v1/members/:id': fc.constantFrom({ role: 'viewer' }, { role: 'member' }, { role: 'admin' }),
     'DELETE /api/v1/members/:id': fc.constant(undefined),
     'PATCH /api/v1/profile': fc.constantFrom({ timeZone: 'Europe/Paris' }, { timeZone: 'Asia/Tokyo' }, { timeZone: 'UTC' }),
+    'PUT /api/v1/me/notifications': fc.constantFrom(DEFAULT_NOTIFICATION_SETTINGS, {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      email: { enabled: true, address: 'dana@example.com', immediate: true },
+      quietHours: { start: '22:00', end: '07:00' },
+      timeZone: 'Europe/Paris',
+    }),
+    'POST /api/v1/me/notifications/test': fc.constantFrom({ channel: 'push' }, { channel: 'slack' }),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },

@@ -3,6 +3,7 @@
  * a valid body for each write, one of everything in a workspace keyed by the route parameter
  * that names it, and a raw request that reads a refusal's code.
  */
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../domain/notifications/notification-settings';
 import { approvalAsk, tierAsk, world } from './agent-world';
 import { colleagueOf } from './members';
 import type { Member, TestCast } from './test-cast';
@@ -65,6 +66,8 @@ export const LIST_BODIES: Record<string, unknown> = {
   'POST /api/v1/members': { name: 'Walker' },
   'POST /api/v1/tokens': { agent: 'Walk agent token' },
   'PATCH /api/v1/profile': { timeZone: 'Europe/Paris' },
+  'PUT /api/v1/me/notifications': DEFAULT_NOTIFICATION_SETTINGS,
+  'POST /api/v1/me/notifications/test': { channel: 'push' },
 };
 
 export type Ids = Record<string, { foreign: string; missing: string }>;

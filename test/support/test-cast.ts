@@ -9,6 +9,7 @@ import type { RateLimits } from '../../api/rate-limit';
 import type { ApiRoute } from '../../api/route-list';
 import { startApi } from '../../api/server';
 import type { WriteAdmission } from '../../api/write-admission';
+import type { ConfiguredChannels } from '../../domain/notifications/notifications-api';
 import { readDeployment } from '../../db/deployment';
 import type { Pool } from '../../db/pool';
 import type { Deployment } from '../../domain/deployment';
@@ -84,6 +85,8 @@ export async function startTestCast(
     workerLogger?: Logger;
     /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); none to speak of unless a test sets one. */
     maxWritesInFlight?: number;
+    /** Which member channels the API says it can send on (issue 40 item 10); all of them unless a test says. */
+    notificationChannels?: ConfiguredChannels;
   } = {},
 ): Promise<TestCast> {
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
@@ -120,6 +123,7 @@ export async function startTestCast(
     ...(options.workflowVersion ? { workflowVersion: options.workflowVersion } : {}),
     maxWritesInFlight: options.maxWritesInFlight ?? UNBOUNDED_WRITES,
     allowPrivateWebhooks,
+    notificationChannels: options.notificationChannels ?? { push: true, email: true, slack: true },
     publicUrl: options.publicUrl,
     trustProxy: options.trustProxy,
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),

@@ -15,6 +15,7 @@ import { SettingsGrants } from './settings-grants';
 import { SettingsReminders } from './settings-reminders';
 import { SettingsTimeZone } from './settings-time-zone';
 import { SettingsWebhooksLink } from './settings-webhooks-link';
+import { SettingsNotificationsLink } from '../notifications/settings-notifications-link';
 
 export function SettingsPage({ me }: { me: string }) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function SettingsPage({ me }: { me: string }) {
       <SettingsGrants />
       <SettingsTimeZone />
       {members.data && <SettingsReminders members={members.data} />}
+      <SettingsNotificationsLink />
       <SettingsWebhooksLink />
     </PageFrame>
   );
