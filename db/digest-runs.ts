@@ -24,7 +24,10 @@ export async function digestMembers(db: Queryable): Promise<DigestMember[]> {
 }
 
 /** Claims each (member, period); returns the members whose claim is new (theirs to send). */
-export async function claimDigests(db: Queryable, claims: { memberId: string; workspaceId: string; period: string }[]): Promise<Set<string>> {
+export async function claimDigests(
+  db: Queryable,
+  claims: { memberId: string; workspaceId: string; period: string }[],
+): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
   const { rows } = await db.query<{ member_id: string }>(
     `insert into digest_runs (member_id, workspace_id, period)

@@ -18,9 +18,7 @@ export const EMAIL_VARIABLES = [
 ] as const;
 
 /** What nodemailer is given: a connection URL, or its parts. */
-export type SmtpTarget =
-  | { url: string }
-  | { host: string; port: number; secure: boolean; auth: { user: string; pass: string } | null };
+export type SmtpTarget = { url: string } | { host: string; port: number; secure: boolean; auth: { user: string; pass: string } | null };
 
 export type EmailSettings = {
   smtp: SmtpTarget;
@@ -73,7 +71,8 @@ export function loadEmailSettings(source: Record<string, string | undefined>, pu
     (name) => value(name) !== undefined,
   );
   if (url && parts.length) problems.push(`CAST_SMTP_URL: set it or ${parts.join(', ')}, not both`);
-  if (!url && !host) problems.push(`CAST_SMTP_URL: email needs an SMTP server (CAST_SMTP_URL, or CAST_SMTP_HOST); ${set.join(', ')} set without one`);
+  if (!url && !host)
+    problems.push(`CAST_SMTP_URL: email needs an SMTP server (CAST_SMTP_URL, or CAST_SMTP_HOST); ${set.join(', ')} set without one`);
   if (url) {
     const problem = smtpUrlProblem(url);
     if (problem) problems.push(`CAST_SMTP_URL: ${problem}`);

@@ -19,7 +19,10 @@ import { unsubscribeConfirmPage, unsubscribedPage, unsubscribeRefusedPage } from
 export const UNSUBSCRIBE_PAGE_PATH = '/u/:token';
 
 function invalid(): DomainError {
-  return new DomainError('unsubscribe_link_invalid', 'This unsubscribe link is not valid: it may be incomplete. Open Cast to change your notifications.');
+  return new DomainError(
+    'unsubscribe_link_invalid',
+    'This unsubscribe link is not valid: it may be incomplete. Open Cast to change your notifications.',
+  );
 }
 
 /** Whether the caller reads JSON (a program) rather than a page (a person, a mail client). */
@@ -36,7 +39,10 @@ function refuse(req: Request, res: Response, error: DomainError): void {
 export function unsubscribePages(deps: { pool: Pool; answerLinkKey?: string | undefined; logger: Logger }): Router {
   const router = Router();
   const claimsOf = async (token: unknown): Promise<UnsubscribeClaims> => {
-    const claims = typeof token === 'string' && token.length <= 1024 ? verifyUnsubscribe(await linkKey({ pool: deps.pool, key: deps.answerLinkKey }), token) : null;
+    const claims =
+      typeof token === 'string' && token.length <= 1024
+        ? verifyUnsubscribe(await linkKey({ pool: deps.pool, key: deps.answerLinkKey }), token)
+        : null;
     if (!claims) throw invalid();
     return claims;
   };

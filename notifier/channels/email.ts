@@ -19,7 +19,12 @@ import { decisionWaitingEmail, type AskButtons } from '../templates/email/decisi
 import type { EmailContent } from '../templates/email/layout';
 import { testMessageEmail } from '../templates/email/test-message';
 
-export const EMAIL_KINDS = ['decision.opened', 'reminder.due', 'deadline.near', 'notification.test'] as const satisfies readonly OutboxKind[];
+export const EMAIL_KINDS = [
+  'decision.opened',
+  'reminder.due',
+  'deadline.near',
+  'notification.test',
+] as const satisfies readonly OutboxKind[];
 
 export type EmailDeps = LinkKeySource & {
   mailer: Mailer;
@@ -43,7 +48,9 @@ async function askButtons(deps: EmailDeps, message: MemberMessage, decision: Dec
     });
   if (ask.status !== 'open') return { prompt: ask.prompt, buttons: [] };
   if (ask.kind === 'decision' && !ask.multiple) {
-    const buttons = await Promise.all(ask.options.map(async (option, index) => ({ label: option.label, url: await link({ option: index + 1 }) })));
+    const buttons = await Promise.all(
+      ask.options.map(async (option, index) => ({ label: option.label, url: await link({ option: index + 1 }) })),
+    );
     return { prompt: ask.prompt, buttons };
   }
   if (ask.kind === 'approval') {
@@ -59,7 +66,9 @@ async function askButtons(deps: EmailDeps, message: MemberMessage, decision: Dec
 }
 
 function formatAt(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(
+    new Date(iso),
+  );
 }
 
 /** Why the message comes, in its headline and subject, for each kind. */
@@ -70,13 +79,19 @@ function framing(event: OutboxEvent, timeZone: string): { headline: string; subj
     case 'deadline.near': {
       const data = (event as OutboxEvent<'deadline.near'>).data;
       const at = formatAt(data.at, timeZone);
-      const note = data.answersWith ? `It answers itself “${data.answersWith}” at ${at} unless you answer.` : `Its agent stops waiting at ${at}.`;
+      const note = data.answersWith
+        ? `It answers itself “${data.answersWith}” at ${at} unless you answer.`
+        : `Its agent stops waiting at ${at}.`;
       return { headline: 'This decision is about to run out of time.', subjectPrefix: 'Answer soon', note };
     }
     default: {
       const blocking = (event as OutboxEvent<'decision.opened'>).data.blocking;
       return blocking
-        ? { headline: 'A blocking decision waits for you: an agent is stopped until you answer.', subjectPrefix: 'Waiting on you', note: null }
+        ? {
+            headline: 'A blocking decision waits for you: an agent is stopped until you answer.',
+            subjectPrefix: 'Waiting on you',
+            note: null,
+          }
         : { headline: 'A new decision waits for you.', subjectPrefix: 'New decision', note: null };
     }
   }
@@ -91,7 +106,11 @@ export function emailTransport(deps: EmailDeps): MemberTransport {
     async send(message) {
       const to = message.settings.email.address;
       if (!to) throw new Error('No email address is set in this member’s notifications.');
-      const unsubscribeUrl = await mintUnsubscribeLink(deps, { workspaceId: message.workspaceId, memberId: message.member.id, channel: 'email' });
+      const unsubscribeUrl = await mintUnsubscribeLink(deps, {
+        workspaceId: message.workspaceId,
+        memberId: message.member.id,
+        channel: 'email',
+      });
       let content: EmailContent;
       if (message.event.kind === 'notification.test') {
         content = testMessageEmail({ queueUrl: `${base}/decisions`, unsubscribeUrl });

@@ -40,7 +40,8 @@ export function decisionWaitingEmail(input: DecisionWaitingInput): EmailContent 
     for (const button of ask.buttons) text.push(`  ${button.label}: ${button.url}`);
     text.push('');
   }
-  if (input.asks.some((ask) => ask.buttons.length > 0)) text.push('Each answer link opens a page that asks you to confirm; nothing is answered until you press there.', '');
+  if (input.asks.some((ask) => ask.buttons.length > 0))
+    text.push('Each answer link opens a page that asks you to confirm; nothing is answered until you press there.', '');
   text.push(`Open the decision: ${input.decisionUrl}`);
 
   const html: string[] = [
@@ -52,10 +53,18 @@ export function decisionWaitingEmail(input: DecisionWaitingInput): EmailContent 
   if (input.note) html.push(paragraphHtml(input.note, 'font-weight:600'));
   for (const ask of input.asks) {
     if (ask.buttons.length === 0) continue;
-    html.push(paragraphHtml(ask.prompt, 'font-weight:600'), `<p style="margin:0 0 12px 0">${ask.buttons.map((b) => buttonHtml(b.label, b.url)).join('')}</p>`);
+    html.push(
+      paragraphHtml(ask.prompt, 'font-weight:600'),
+      `<p style="margin:0 0 12px 0">${ask.buttons.map((b) => buttonHtml(b.label, b.url)).join('')}</p>`,
+    );
   }
   if (input.asks.some((ask) => ask.buttons.length > 0))
-    html.push(paragraphHtml('Each button opens a page that asks you to confirm; nothing is answered until you press there.', 'font-size:13px;color:#555555'));
+    html.push(
+      paragraphHtml(
+        'Each button opens a page that asks you to confirm; nothing is answered until you press there.',
+        'font-size:13px;color:#555555',
+      ),
+    );
   html.push(`<p style="margin:0 0 12px 0"><a href="${escapeHtml(input.decisionUrl)}">Open the decision</a></p>`);
   return { subject, text: wrapText(text.join('\n'), input.unsubscribeUrl), html: wrapHtml(subject, html.join('\n'), input.unsubscribeUrl) };
 }

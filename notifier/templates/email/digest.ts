@@ -6,7 +6,15 @@
 import type { EmailContent } from './layout';
 import { escapeHtml, paragraphHtml, subjectLine, wrapHtml, wrapText } from './layout';
 
-export type DigestLine = { id: string; question: string; summary: string | null; blocking: boolean; staleness: string; stale: boolean; url: string };
+export type DigestLine = {
+  id: string;
+  question: string;
+  summary: string | null;
+  blocking: boolean;
+  staleness: string;
+  stale: boolean;
+  url: string;
+};
 
 export type DigestInput = {
   /** "Daily" or "Hourly". */

@@ -25,7 +25,8 @@ export function paragraphHtml(text: string, style = ''): string {
   return `<p style="margin:0 0 12px 0;${style}">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
 }
 
-const FOOTER_TEXT = (unsubscribeUrl: string) => `You get this because email is on in your Cast notifications.\nTurn email off: ${unsubscribeUrl}`;
+const FOOTER_TEXT = (unsubscribeUrl: string) =>
+  `You get this because email is on in your Cast notifications.\nTurn email off: ${unsubscribeUrl}`;
 
 export function wrapText(body: string, unsubscribeUrl: string): string {
   return `${body.trimEnd()}\n\n-- \n${FOOTER_TEXT(unsubscribeUrl)}\n`;
