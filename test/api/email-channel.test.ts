@@ -19,14 +19,15 @@ import { sendDueDigests } from '../../notifier/email-digests';
 import { smtpMailer, type Mailer } from '../../notifier/smtp-mailer';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { answerLinkFor, answerLinks, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { startEmailCast } from '../support/email-cast';
+import type { Member, TestCast } from '../support/test-cast';
 
 let inbox: SmtpInbox;
 let cast: TestCast;
 let mailer: Mailer;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  cast = await startTestCast({ email: (url) => inbox.settings(url) });
+  cast = await startEmailCast(inbox);
   mailer = smtpMailer(inbox.settings(cast.url));
 }, 120_000);
 afterAll(async () => {

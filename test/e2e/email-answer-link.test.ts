@@ -15,14 +15,15 @@ import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
 import { answerLinkFor, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../support/smtp-inbox';
-import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+import { startEmailCast } from '../support/email-cast';
+import type { Member, TestCast } from '../support/test-cast';
 
 let inbox: SmtpInbox;
 let cast: TestCast;
 let browser: Browser;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  [cast, browser] = await Promise.all([startTestCast({ email: (url) => inbox.settings(url) }), launchBrowser()]);
+  [cast, browser] = await Promise.all([startEmailCast(inbox), launchBrowser()]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
