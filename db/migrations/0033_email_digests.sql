@@ -12,3 +12,10 @@ create table digest_runs (
 -- The digest tick finds the members with email on and a digest cadence without reading every row.
 create index notification_settings_email_digest_idx on notification_settings (member_id)
   where (settings -> 'email' ->> 'enabled') = 'true' and (settings -> 'email' ->> 'address') is not null;
+
+-- The email channel reads the outbox from here on: a new channel's cursor would otherwise start at
+-- the outbox's beginning and email every decision opened before email existed. Migrations run
+-- before the release's processes start, so no event is being written meanwhile.
+insert into outbox_cursors (channel, xid, seq)
+select 'email', coalesce(max(xid), '0'), coalesce(max(seq), 0) from outbox_events
+on conflict (channel) do nothing;
