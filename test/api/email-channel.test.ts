@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintUnsubscribeLink } from '../../answer-links/unsubscribe-link';
+import { linkKey } from '../../answer-links/link-key';
+import { mintUnsubscribeLink, signUnsubscribe } from '../../answer-links/unsubscribe-link';
 import { listDeliveries } from '../../db/notification-deliveries';
 import { getNotificationSettings, putNotificationSettings } from '../../db/notification-settings';
 import { localDateHour } from '../../domain/notifications/digest-period';
@@ -20,6 +21,7 @@ import { smtpMailer, type Mailer } from '../../notifier/smtp-mailer';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { answerLinkFor, answerLinks, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { startEmailCast } from '../support/email-cast';
+import { changedTables, rowDigest } from '../support/row-checksum';
 import type { Member, TestCast } from '../support/test-cast';
 
 let inbox: SmtpInbox;
@@ -202,6 +204,28 @@ describe('issue 40 item 3: email', () => {
     expect(await page.text()).toContain('Turn email off');
     expect((await getNotificationSettings(cast.pool, owner.workspaceId, owner.memberId)).email.enabled).toBe(true);
 
+    // A tampered token, while email is on: refused, and nothing changes.
+    const tampered = `${url.slice(0, -2)}xx`;
+    const before = await rowDigest(cast.pool, owner.workspaceId);
+    const refused = await fetch(tampered, { ...form(), headers: { ...form().headers, accept: 'application/json' } });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(await refused.json()).toMatchObject({ code: 'unsubscribe_link_invalid' });
+    const refusedPage = await fetch(tampered);
+    expect(refusedPage.status).toBe(404);
+    expect(await refusedPage.text()).toContain('This unsubscribe link is not valid');
+    // Signed by Cast, but naming this member in another workspace: not found either.
+    const other = await cast.newMember();
+    const otherBefore = await rowDigest(cast.pool, other.workspaceId);
+    const crossed = signUnsubscribe(await linkKey({ pool: cast.pool }), {
+      workspaceId: other.workspaceId,
+      memberId: owner.memberId,
+      channel: 'email',
+    });
+    expect((await fetch(`${cast.url}/u/${crossed}`, form())).status).toBe(404);
+    expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);
+    expect(changedTables(otherBefore, await rowDigest(cast.pool, other.workspaceId))).toEqual([]);
+
     for (let press = 0; press < 2; press += 1) {
       const done = await fetch(url, form({ 'List-Unsubscribe': 'One-Click' }));
       expect(done.status).toBe(200);
@@ -211,14 +235,6 @@ describe('issue 40 item 3: email', () => {
       expect(settings.email.address).not.toBeNull();
     }
 
-    const tampered = `${url.slice(0, -2)}xx`;
-    const refused = await fetch(tampered, { ...form(), headers: { ...form().headers, accept: 'application/json' } });
-    expect(refused.status).toBe(404);
-    expect(refused.headers.get('content-type')).toContain('application/problem+json');
-    expect(await refused.json()).toMatchObject({ code: 'unsubscribe_link_invalid' });
-    const refusedPage = await fetch(tampered);
-    expect(refusedPage.status).toBe(404);
-    expect(await refusedPage.text()).toContain('This unsubscribe link is not valid');
     expect((await getNotificationSettings(cast.pool, owner.workspaceId, owner.memberId)).email.enabled).toBe(false);
   });
 });
