@@ -17,6 +17,13 @@ import { deliveryStarter } from './activities/queue-webhook';
 import { ChangeListener } from './db/change-listener';
 import { Notifier } from './notifier/notifier';
 import { webhookChannel } from './notifier/channels/webhooks';
+import { emailTransport } from './notifier/channels/email';
+import { DigestTicker } from './notifier/digest-ticker';
+import { sendDueDigests } from './notifier/email-digests';
+import { memberChannel } from './notifier/member-channel';
+import { smtpMailer } from './notifier/smtp-mailer';
+import type { ChannelProvider } from './notifier/channel';
+import type { EmailSettings } from './runtime/email-settings';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
@@ -38,6 +45,8 @@ export type RunningWorker = {
   readiness: ReturnType<typeof workerReadiness>;
   /** The outbox's notifier, when this worker runs one. */
   notifier: Notifier | null;
+  /** The email digests' tick, when this worker runs the notifier and email is configured (issue 40 item 3). */
+  digests: DigestTicker | null;
 };
 
 export async function startWorker(options: {
@@ -65,6 +74,12 @@ export async function startWorker(options: {
   logger?: Logger;
   /** Run the outbox's notifier in this process (issue 40 item 1); on unless a test says otherwise. */
   notifier?: boolean;
+  /** Email's SMTP server and sender (runtime/email-settings.ts); none: email is off (issue 40 item 3). */
+  email?: EmailSettings | null;
+  /** CAST_ANSWER_LINK_KEY: what email's answer and unsubscribe links are signed with; unset → the key kept in PostgreSQL. */
+  answerLinkKey?: string | undefined;
+  /** How often the email digests tick; a test ticks them itself (`digests.tick(at)`) with `null`. */
+  digestTickMs?: number | null;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
   /**
@@ -129,6 +144,7 @@ export async function startWorker(options: {
     done,
     readiness: workerReadiness({ worker, connection, target: options.temporal, pool: options.pool }),
     notifier: notifying?.notifier ?? null,
+    digests: notifying?.digests ?? null,
     async stop() {
       // First, so nothing starts a delivery workflow on a connection about to close.
       await notifying?.stop();
@@ -148,26 +164,50 @@ export async function startWorker(options: {
  * on this worker's task queue. Its own LISTEN connection wakes it; idle, it queries nothing.
  */
 function startNotifier(
-  options: { pool: Pool; publicUrl?: string | undefined; logger?: Logger },
+  options: {
+    pool: Pool;
+    publicUrl?: string | undefined;
+    logger?: Logger;
+    email?: EmailSettings | null;
+    answerLinkKey?: string | undefined;
+    digestTickMs?: number | null;
+  },
   client: Client,
   taskQueue: string,
   deployment: Deployment,
-): { notifier: Notifier; stop(): Promise<void> } {
+): { notifier: Notifier; digests: DigestTicker | null; stop(): Promise<void> } {
   const listener = ChangeListener.forPool(options.pool, options.logger ? { logger: options.logger } : {});
   const start = deliveryStarter(client, taskQueue, deployment);
+  const channels: ChannelProvider[] = [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl })];
+  // Email (issue 40 item 3): immediate messages through the notifier, digests on their own tick.
+  const email = options.email ?? null;
+  const mailer = email ? smtpMailer(email) : null;
+  let digests: DigestTicker | null = null;
+  if (email && mailer) {
+    const links = { pool: options.pool, key: options.answerLinkKey, publicUrl: email.publicUrl };
+    channels.push(memberChannel(options.pool, emailTransport({ ...links, mailer })));
+    digests = new DigestTicker((now) => sendDueDigests({ ...links, mailer, ...(options.logger ? { logger: options.logger } : {}) }, now), {
+      ...(options.digestTickMs ? { everyMs: options.digestTickMs } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+  }
   const notifier = new Notifier({
     pool: options.pool,
-    channels: [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl })],
+    channels,
     listener,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   listener.start();
   notifier.start();
+  if (digests && options.digestTickMs !== null) digests.start();
   return {
     notifier,
+    digests,
     async stop() {
+      await digests?.stop();
       await notifier.stop();
       await listener.stop();
+      mailer?.close();
     },
   };
 }

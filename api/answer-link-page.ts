@@ -15,7 +15,8 @@ export const ANSWER_LINK_STYLESHEET_PATH = '/answer-link.css';
 /** Beside this file, and beside dist/api.js in the build (scripts/build.mjs copies it). */
 export const ANSWER_LINK_STYLESHEET = readFileSync(new URL('./answer-link-page.css', import.meta.url), 'utf8');
 
-function page(title: string, body: string): string {
+/** The link pages' frame: the answer links' and the unsubscribe link's. */
+export function linkPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -60,7 +61,7 @@ export function confirmationPage(link: AnswerLinkView, problem: string | null = 
     ? `<label for="reason">Why? (required) — one sentence is enough; it is what the agent learns from.</label>
 <textarea id="reason" name="reason" required maxlength="${REASON_MAX}" rows="3"></textarea>`
     : '';
-  return page(
+  return linkPage(
     `Answer ${link.decision.id}`,
     `<h1>Answer ${escape(link.decision.id)}?</h1>
 <p class="question" data-testid="link-question">${escape(link.decision.question)}</p>
@@ -82,7 +83,7 @@ ${reason}
 /** After the press: what was recorded. */
 export function answeredPage(result: AnsweredByLink): string {
   const id = result.decision.id;
-  return page(
+  return linkPage(
     `Answered ${id}`,
     `<h1>Answered</h1>
 <p class="question">${escape(result.decision.question)}</p>
@@ -109,7 +110,7 @@ export function refusalPage(error: DomainError): string {
     ? `<p><a href="${escape(decisionPath)}">Open the decision</a></p>`
     : `<p><a href="/decisions">Open Cast</a></p>`;
   const retry = ERRORS[error.code].status >= 500 ? ' Nothing was answered; try the link again in a moment.' : '';
-  return page(
+  return linkPage(
     heading,
     `<h1>${escape(heading)}</h1>
 <p class="problem" data-testid="link-refusal" data-code="${escape(error.code)}">${escape(error.message)}${retry}</p>

@@ -48,6 +48,7 @@ import { stackHandlers } from './routes/stacks';
 import { byAddress, FR61_LIMITS, HOST_PROMPT_PATH, rateLimit, type RateLimits } from './rate-limit';
 import { answerLinkHandlers } from './routes/answer-links';
 import { ANSWER_LINK_PAGE_PATH, answerLinkPages } from './routes/answer-link-pages';
+import { UNSUBSCRIBE_PAGE_PATH, unsubscribePages } from './routes/unsubscribe-pages';
 import { answerLinkRoutes } from '../domain/routes/answer-links';
 import { redactLinks } from './redact-links';
 import { RateLimitHealth } from './rate-limit-health';
@@ -172,6 +173,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     answerLinkPages({ ...linkDeps, logger: deps.logger, databaseOutage: deps.databaseOutage }, { admit: linkAdmit, limiter: linkLimiter }),
   );
+  // Issue 40 item 3: an email's one-click unsubscribe link, also its own credential, limited by address.
+  if (linkLimiter) app.use(UNSUBSCRIBE_PAGE_PATH.replace(':token', ''), linkLimiter);
+  app.use(unsubscribePages({ pool: deps.pool, answerLinkKey: deps.answerLinkKey, logger: deps.logger }));
   const links = express.Router();
   if (deps.admission) links.use(admitWrites(deps.admission, LINK_ROUTES));
   if (linkLimiter) links.use('/answer-links', linkLimiter);

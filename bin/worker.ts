@@ -42,6 +42,8 @@ const worker = await startWorker({
   temporal: env.temporal,
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   publicUrl: env.CAST_PUBLIC_URL,
+  email: env.email,
+  answerLinkKey: env.CAST_ANSWER_LINK_KEY,
   logger,
   shutdownGraceMs: drainMs,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),

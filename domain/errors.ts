@@ -81,6 +81,8 @@ export const ERRORS = {
   link_decision_changed: { status: 409, title: 'This decision changed since this link was sent.' },
   link_answered_elsewhere: { status: 409, title: 'Someone already answered this.' },
   link_member_not_allowed: { status: 403, title: 'The person this link was sent to may not answer here now.' },
+  /** Issue 40 item 3: an email's one-click unsubscribe link that is not Cast's, or whose member is gone. */
+  unsubscribe_link_invalid: { status: 404, title: 'This unsubscribe link is not valid.' },
   rate_limited: { status: 429, title: 'Too many requests.' },
   rate_limit_unavailable: { status: 503, title: 'Cast cannot check its rate limits right now.' },
   agent_open_cap: { status: 409, title: 'This agent has too many open decisions.' },

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LongPollMaxSeconds, PublicUrl, TrustProxy } from './proxy-settings';
 import { loadTemporalSettings, TemporalSettingsError, type TemporalSettings } from './temporal-settings';
+import { EmailSettingsError, loadEmailSettings, type EmailSettings } from './email-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 /** A port to listen on, or unset (an empty value too). */
@@ -102,6 +103,16 @@ export const Env = z.object({
    * Changing it voids every link already sent.
    */
   CAST_ANSWER_LINK_KEY: optionalText.pipe(z.string().min(32, 'CAST_ANSWER_LINK_KEY must be at least 32 characters').optional()),
+  /** Issue 40 item 3: email's SMTP server as one URL (smtp:// or smtps://, user and password in it); or the five below. Read by runtime/email-settings.ts. */
+  CAST_SMTP_URL: optionalText,
+  CAST_SMTP_HOST: optionalText,
+  CAST_SMTP_PORT: optionalText,
+  CAST_SMTP_USER: optionalText,
+  CAST_SMTP_PASSWORD: optionalText,
+  /** `on`: TLS from the start (port 465); `off` (the default): STARTTLS when the server offers it. */
+  CAST_SMTP_SECURE: optionalText,
+  /** The sender of Cast's email: `cast@example.com` or `Cast <cast@example.com>`. */
+  CAST_MAIL_FROM: optionalText,
   /** Express's `trust proxy`: a hop count or the proxies' addresses; unset → `X-Forwarded-*` is ignored. */
   CAST_TRUST_PROXY: TrustProxy,
   /** The longest a decision wait or a message long-poll holds a request, in seconds. */
@@ -154,6 +165,8 @@ export const Env = z.object({
 });
 export type Env = z.infer<typeof Env> & {
   temporal: TemporalSettings;
+  /** Email's transport (issue 40 item 3); null when no CAST_SMTP_* / CAST_MAIL_FROM is set: email is off. */
+  email: EmailSettings | null;
   /** Settings that are ignored, for the entry point to log. */
   warnings: string[];
 };
@@ -176,6 +189,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (name.startsWith('CAST_') && !known.has(name))
       lines.push(`  ${name}: Cast has no such setting (see the README's configuration table)`);
   }
+  let email: EmailSettings | null = null;
+  try {
+    email = loadEmailSettings(source, parsed.success ? parsed.data.CAST_PUBLIC_URL : source.CAST_PUBLIC_URL);
+  } catch (error) {
+    if (!(error instanceof EmailSettingsError)) throw error;
+    lines.push(...error.message.split('\n').map((line) => `  ${line}`));
+  }
   if (!parsed.success || lines.length) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   try {
     const { settings, warnings } = loadTemporalSettings(source, {
@@ -187,7 +207,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       warnings.push(
         'OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf: Cast sends http/json, which every OTLP/HTTP receiver accepts on the same path.',
       );
-    return { ...parsed.data, temporal: settings, warnings };
+    return { ...parsed.data, temporal: settings, email, warnings };
   } catch (error) {
     if (error instanceof TemporalSettingsError) throw new EnvError(`Invalid environment:\n  ${error.message}`);
     throw error;

@@ -95,6 +95,8 @@ try {
     temporal,
     allowPrivateWebhooks,
     publicUrl,
+    email: env.email,
+    answerLinkKey: env.CAST_ANSWER_LINK_KEY,
     logger,
     shutdownGraceMs: drainMs,
     tracing: workerTracing,

@@ -18,7 +18,7 @@
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
- * table to bench/results.md; --only writes,browser runs just those parts (filing and answering
+ * table to bench/results.md; --only writes,browser,email runs just those parts (filing and answering
  * beside their bare Temporal calls; Chromium's open, answer and keystroke) and prints them;
  * --cluster runs test/bench/cluster.ts instead (the open-source Temporal server; --open N
  * decisions open as running workflows, default 10000).
@@ -55,6 +55,7 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
 import { waiterFigures, waiterRows } from './waiters';
+import { emailFigures, emailRows, type EmailFigures } from './email-figures';
 import { NO_ADMISSION_BOUND, overloadRows } from './overload';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
@@ -102,7 +103,7 @@ if (values.cluster) {
   process.exit(0);
 }
 const ONLY = values.only === undefined ? null : new Set(values.only.split(','));
-const PARTS = ['writes', 'browser'];
+const PARTS = ['writes', 'browser', 'email'];
 if (ONLY && [...ONLY].some((part) => !PARTS.includes(part))) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${values.only}`);
 if (ONLY && values.write) throw new Error('--only runs part of the bench: bench/results.md holds full runs only (drop --write)');
 if (QUICK && values.write) throw new Error('--quick runs are for development: bench/results.md holds full runs only (drop --write)');
@@ -123,6 +124,8 @@ const STACK_MEMBERS = QUICK ? 20 : 100;
 const BROWSER_RUNS = QUICK ? 3 : 10;
 const KEYSTROKES = QUICK ? 10 : 30;
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
+/** Blocking decisions filed one at a time for the email hand-off row (issue 40 item 3). */
+const EMAIL_FILINGS = QUICK ? 20 : 100;
 const COLD_STARTS = QUICK ? 10 : 40;
 // Each ceiling step offers its rate for this long; the first steps are DESIGN §7's targets.
 const STEP_SECONDS = QUICK ? 2 : 5;
@@ -261,6 +264,25 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
 const times = (summary: Summary) => `${ms(summary.p50)} | ${ms(summary.p95)} | ${ms(summary.p99)}`;
 
+/** Issue 40 item 3: email's hand-off and digest rows (test/bench/email-figures.ts), each digest workspace seeded as the queue's. */
+function emailRun(): Promise<EmailFigures> {
+  log('email: a loopback SMTP server; filing → message accepted, then daily digests built…');
+  return emailFigures({
+    pool,
+    apiUrl: api.url,
+    member: { workspaceId, memberId },
+    http,
+    seededWorkspace: async (open) => {
+      const digest = await benchWorkspace('bench-digest');
+      digest.http.close();
+      await seedOpen(pool, digest.workspaceId, digest.memberId, open);
+      return { workspaceId: digest.workspaceId };
+    },
+    log,
+    filings: EMAIL_FILINGS,
+  });
+}
+
 /** The browser's rows: decisions to answer filed through the API (so they have workflows), then Chromium. */
 async function browserRun() {
   const setUp = typedCallsOver(api.url);
@@ -282,6 +304,7 @@ if (ONLY) {
     log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
     rows.push(...browserRows(await browserRun(), DECISIONS, KEYSTROKES, times));
   }
+  if (ONLY.has('email')) rows.push(...emailRows(await emailRun(), EMAIL_FILINGS, times));
   process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\n`);
   await gateway.close();
   await connection.close();
@@ -307,6 +330,9 @@ if (SCALE > 0) {
   atScale = { ...(await queueReads(scale.http, scale.workspaceId, READS_AT_SCALE)), seededMs: scaleSeededMs };
   scale.http.close();
 }
+
+// Early, while the outbox is short: a new channel's notifier reads it from the beginning.
+const email = await emailRun();
 
 const writes = await writeRatios({ http, client, taskQueue, log, gateway, member: { workspaceId, memberId } }, ANSWERS, PACE_MS);
 
@@ -416,6 +442,7 @@ const table = [
   ...browserRows(web, DECISIONS, KEYSTROKES, times),
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
   ...waiterRows(waiting),
+  ...emailRows(email, EMAIL_FILINGS, times),
   ...lighthouseRows(phone),
   `| \`node -e 0\` (a fresh Node process), in turn with the two below | ${times(bareNode)} | | |`,
   `| \`cast --help\` (the compiled CLI, cold process) | ${times(castHelp)} | P50 ≤ 1.5× node -e 0 | ${(castHelp.p50 / bareNode.p50).toFixed(2)}× ${met(castHelp.p50 <= 1.5 * bareNode.p50)} |`,

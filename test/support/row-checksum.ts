@@ -28,6 +28,8 @@ export const WORKSPACE_TABLES = [
   'members',
   'api_tokens',
   'answer_link_uses',
+  'notification_settings',
+  'digest_runs',
 ] as const;
 
 /** A row as compared: whole, except what a request records by merely being made (a token's last use). */

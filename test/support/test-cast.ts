@@ -23,6 +23,7 @@ import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
 import type { TrustProxy } from '../../runtime/proxy-settings';
 import type { Tracing } from '../../runtime/tracing';
+import type { EmailSettings } from '../../runtime/email-settings';
 
 installTemporalLogging('warn', { handleSignals: true });
 
@@ -87,6 +88,8 @@ export async function startTestCast(
     maxWritesInFlight?: number;
     /** Which member channels the API says it can send on (issue 40 item 10); all of them unless a test says. */
     notificationChannels?: ConfiguredChannels;
+    /** Email's SMTP server (issue 40 item 3), given the API's own URL: a loopback inbox's (test/support/smtp-inbox.ts). The digest tick is the test's to drive. */
+    email?: (apiUrl: string) => EmailSettings;
   } = {},
 ): Promise<TestCast> {
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
@@ -95,8 +98,10 @@ export async function startTestCast(
   const allowPrivateWebhooks = options.allowPrivateWebhooks ?? true;
   const temporal = plainTarget(options.temporalAddress ?? inject('temporalAddress'), taskQueue);
   const workerLogger = options.workerLogger ?? createLogger(process.env.TEST_LOG ?? 'silent', 'cast-worker');
+  let apiUrl = '';
   const launchWorker = () =>
     startWorker({
+      ...(options.email ? { email: options.email(apiUrl), digestTickMs: null } : {}),
       pool,
       temporal,
       ...(options.tracing ? { tracing: options.tracing } : { workflowBundle: { codePath: inject('workflowBundlePath') } }),
@@ -107,7 +112,8 @@ export async function startTestCast(
       publicUrl: options.publicUrl,
       logger: workerLogger,
     });
-  let worker = options.worker === false ? null : await launchWorker();
+  // With email, the worker starts after the API: its messages' links point at the API's URL.
+  let worker = options.worker === false || options.email ? null : await launchWorker();
   const logger = options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent');
   const undo = options.undoWindowMs ? { undoWindowMs: options.undoWindowMs } : {};
   const api = await startApi({
@@ -129,6 +135,8 @@ export async function startTestCast(
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.tracing ? { tracing: options.tracing } : {}),
   });
+  apiUrl = api.url;
+  if (options.email && options.worker !== false) worker = await launchWorker();
 
   return {
     url: api.url,
