@@ -15,7 +15,8 @@ create index notification_settings_email_digest_idx on notification_settings (me
 
 -- The email channel reads the outbox from here on: a new channel's cursor would otherwise start at
 -- the outbox's beginning and email every decision opened before email existed. Migrations run
--- before the release's processes start, so no event is being written meanwhile.
+-- before the release's processes start, so no event is being written meanwhile. The cursor is the
+-- migrating process's task queue's (its pool's `cast.task_queue`, migration 0028).
 insert into outbox_cursors (channel, xid, seq)
 select 'email', coalesce(max(xid), '0'), coalesce(max(seq), 0) from outbox_events
-on conflict (channel) do nothing;
+on conflict (task_queue, channel) do nothing;

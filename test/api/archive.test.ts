@@ -107,7 +107,13 @@ describe('Archive all', () => {
       const me = world(cast, await cast.newMember());
       const ids = await fileMany(me, 6);
       const target = ids[round % ids.length]!;
-      const [answer, result] = await Promise.all([outcomeOf(me.answer(target, 1, { kind: 'decision', selected: [2] })), archiveAll(me)]);
+      // As the web does: the count was shown before either request, so an answer that lands before
+      // the archive even reads the open decisions is still counted, not silently left out.
+      const since = new Date().toISOString();
+      const [answer, result] = await Promise.all([
+        outcomeOf(me.answer(target, 1, { kind: 'decision', selected: [2] })),
+        archiveAll(me, { since }),
+      ]);
       const final = await me.decision(target);
       if (answer.status === 200) {
         expect(final.status).toBe('resolved');
