@@ -12,11 +12,15 @@ import {
 } from '@temporalio/interceptors-opentelemetry';
 import { GracefulShutdownPeriodExpiredError, Worker, type WorkerOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
+import type { Agent } from 'node:https';
 import { createActivities } from './activities';
 import { deliveryStarter } from './activities/queue-webhook';
 import { ChangeListener } from './db/change-listener';
 import { Notifier } from './notifier/notifier';
 import { webhookChannel } from './notifier/channels/webhooks';
+import { pushTransport } from './notifier/channels/push';
+import { memberChannel } from './notifier/member-channel';
+import { vapidKeysOf, pushSettingsFrom, type PushSettings } from './runtime/push-settings';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
@@ -63,6 +67,10 @@ export async function startWorker(options: {
   shutdownGraceMs?: number;
   /** Where the activities' error reports go (a failed restart, AW-03 §10); the processes pass their own. */
   logger?: Logger;
+  /** Web Push's key pair and subject (CAST_VAPID_*); unset → the pair in PostgreSQL and a subject from CAST_PUBLIC_URL. */
+  push?: PushSettings;
+  /** The TLS agent pushes go through: a test's loopback push service trusts only its own certificate. */
+  pushAgent?: Agent;
   /** Run the outbox's notifier in this process (issue 40 item 1); on unless a test says otherwise. */
   notifier?: boolean;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
@@ -148,16 +156,31 @@ export async function startWorker(options: {
  * on this worker's task queue. Its own LISTEN connection wakes it; idle, it queries nothing.
  */
 function startNotifier(
-  options: { pool: Pool; publicUrl?: string | undefined; logger?: Logger },
+  options: {
+    pool: Pool;
+    publicUrl?: string | undefined;
+    logger?: Logger;
+    allowPrivateWebhooks?: boolean;
+    push?: PushSettings;
+    pushAgent?: Agent;
+  },
   client: Client,
   taskQueue: string,
   deployment: Deployment,
 ): { notifier: Notifier; stop(): Promise<void> } {
   const listener = ChangeListener.forPool(options.pool, options.logger ? { logger: options.logger } : {});
   const start = deliveryStarter(client, taskQueue, deployment);
+  const pushSettings = options.push ?? pushSettingsFrom({ CAST_PUBLIC_URL: options.publicUrl });
+  const push = pushTransport({
+    pool: options.pool,
+    vapidKeys: vapidKeysOf(options.pool, pushSettings),
+    subject: pushSettings.subject,
+    ...(options.allowPrivateWebhooks ? { allowPrivate: true } : {}),
+    ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+  });
   const notifier = new Notifier({
     pool: options.pool,
-    channels: [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl })],
+    channels: [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl }), memberChannel(options.pool, push)],
     listener,
     ...(options.logger ? { logger: options.logger } : {}),
   });

@@ -54,12 +54,15 @@ import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
 import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
+import { pushHandlers } from './routes/push';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
 import { admitWrites, admitWritesAt } from './admit-writes';
 import type { WriteAdmission } from './write-admission';
 import { appShell, compressResponses, webAssets } from './web-assets';
+import type { VapidKeys } from '../db/vapid-keys';
+import { vapidKeysOf } from '../runtime/push-settings';
 
 export type AppDeps = {
   pool: Pool;
@@ -92,6 +95,8 @@ export type AppDeps = {
   admission?: WriteAdmission;
   /** CAST_ANSWER_LINK_KEY: the key answer links are signed with; unset → the one Cast keeps in PostgreSQL. */
   answerLinkKey?: string | undefined;
+  /** CAST_VAPID_*: Web Push's keys; unset → the pair Cast keeps in PostgreSQL. */
+  vapidKeys?: VapidKeys | undefined;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -220,6 +225,7 @@ export function createApp(deps: AppDeps): Express {
     analyticsRoutes: analyticsHandlers(deps),
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),
+    pushRoutes: pushHandlers({ ...deps, vapidKeys: vapidKeysOf(deps.pool, deps.vapidKeys ? { keys: deps.vapidKeys } : {}) }),
     openApiRoutes: openApiHandlers(),
   };
   mountRoutes(api, handlers, { checkResponses: deps.checkResponses ?? false });

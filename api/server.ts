@@ -16,6 +16,7 @@ import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
 import type { TrustProxy } from '../runtime/proxy-settings';
+import type { VapidKeys } from '../db/vapid-keys';
 
 /**
  * How long an idle keep-alive connection stays open: past the 60 s that nginx (upstream
@@ -87,6 +88,8 @@ export async function startApi(options: {
   maxWritesInFlight?: number;
   /** CAST_ANSWER_LINK_KEY: answer links' signing key; unset → the one Cast keeps in PostgreSQL. */
   answerLinkKey?: string | undefined;
+  /** CAST_VAPID_PUBLIC_KEY and CAST_VAPID_PRIVATE_KEY; unset → the pair Cast keeps in PostgreSQL. */
+  vapidKeys?: VapidKeys | undefined;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -104,6 +107,7 @@ export async function startApi(options: {
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.answerLinkKey ? { answerLinkKey: options.answerLinkKey } : {}),
+    ...(options.vapidKeys ? { vapidKeys: options.vapidKeys } : {}),
     ...(tracer ? { tracer } : {}),
   };
   const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };

@@ -12,6 +12,7 @@ import { tracingFromEnv } from '../runtime/tracing';
 import { startWorker, type RunningWorker } from '../worker';
 import { openWorkerProbes, starting } from '../runtime/worker-probes';
 import { serveMetrics } from '../runtime/metrics-server';
+import { pushSettingsFrom } from '../runtime/push-settings';
 
 const { env, logger } = processEnv('cast-worker');
 // First: a metrics port another process holds stops this one before it does anything.
@@ -42,6 +43,7 @@ const worker = await startWorker({
   temporal: env.temporal,
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   publicUrl: env.CAST_PUBLIC_URL,
+  push: pushSettingsFrom(env),
   logger,
   shutdownGraceMs: drainMs,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),

@@ -21,6 +21,7 @@ import { homeRoutes } from './home';
 import { inboxRoutes } from './inbox';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
+import { pushRoutes } from './push';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import type { RouteContract } from './route';
@@ -44,6 +45,7 @@ export const API_RESOURCES = {
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,
+  pushRoutes,
   openApiRoutes,
 };
 
