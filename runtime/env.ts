@@ -109,10 +109,16 @@ export const Env = z.object({
    * every browser's subscription.
    */
   CAST_VAPID_PUBLIC_KEY: optionalText.pipe(
-    z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'CAST_VAPID_PUBLIC_KEY is an uncompressed P-256 public key in base64url (87 characters)').optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'CAST_VAPID_PUBLIC_KEY is an uncompressed P-256 public key in base64url (87 characters)')
+      .optional(),
   ),
   CAST_VAPID_PRIVATE_KEY: optionalText.pipe(
-    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'CAST_VAPID_PRIVATE_KEY is a P-256 private key in base64url (43 characters)').optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'CAST_VAPID_PRIVATE_KEY is a P-256 private key in base64url (43 characters)')
+      .optional(),
   ),
   /** Whom push services may contact about Cast's pushes: a `mailto:` or `https:` URL; unset → CAST_PUBLIC_URL when it is https. */
   CAST_VAPID_SUBJECT: optionalText.pipe(

@@ -32,7 +32,8 @@ export function pushPayload(event: OutboxEvent, settings: NotificationSettings):
   const tag = decisionId ?? 'cast';
   const data = event.data as { decision?: { question?: string } };
   const question = settings.push.showTitles ? data.decision?.question : undefined;
-  const words = event.kind === 'reminder.due' ? PUSH_WORDS.reminder : event.kind === 'deadline.near' ? PUSH_WORDS.deadline : PUSH_WORDS.opened;
+  const words =
+    event.kind === 'reminder.due' ? PUSH_WORDS.reminder : event.kind === 'deadline.near' ? PUSH_WORDS.deadline : PUSH_WORDS.opened;
   if (!question) return { title: PUSH_WORDS.title, body: words, url, tag };
   // With titles on, the question is the headline and the plain words say why it came.
   return { title: clipped(question), body: words, url, tag };

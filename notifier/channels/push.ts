@@ -56,7 +56,8 @@ export function pushTransport(options: PushTransportOptions): MemberTransport {
         await dropPushSubscription(options.pool, target.id);
         return { target, result: 'gone', detail: `the push service answered ${error.statusCode}` };
       }
-      const status = error instanceof webPush.WebPushError ? `HTTP ${error.statusCode}` : error instanceof Error ? error.message : String(error);
+      const status =
+        error instanceof webPush.WebPushError ? `HTTP ${error.statusCode}` : error instanceof Error ? error.message : String(error);
       return { target, result: 'failed', detail: status };
     }
   };

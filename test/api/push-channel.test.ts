@@ -112,7 +112,11 @@ describe('issue 40 item 2: Web Push subscriptions', { timeout: 120_000 }, () => 
     const strict = await startTestCast({ worker: false, allowPrivateWebhooks: false });
     try {
       const dana = await strict.newMember();
-      await expectProblem(strict.send(dana.token, pushRoutes.addPushSubscription, { body: service.subscribe() }), 422, 'push_endpoint_refused');
+      await expectProblem(
+        strict.send(dana.token, pushRoutes.addPushSubscription, { body: service.subscribe() }),
+        422,
+        'push_endpoint_refused',
+      );
       expect((await strict.send(dana.token, pushRoutes.listPushSubscriptions)).subscriptions).toEqual([]);
     } finally {
       await strict.stop();

@@ -112,7 +112,12 @@ function checkVapid(header: string | undefined): { key: string; claims: Received
     key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) throw new Error('the VAPID signature does not verify');
   return { key, claims: JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceivedPush['claims'] };
 }

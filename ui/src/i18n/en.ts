@@ -1208,6 +1208,25 @@ export const en = {
     pinned: 'Pinned',
     keys: 'From the keyboard, only y and n answer a permission card.',
   },
+  notifications: {
+    title: 'Notifications',
+    subtitle: 'How Cast tells you that something waits for you.',
+    // A hidden tab's notification and a push say the same (domain/notifications/push-message.ts PUSH_WORDS).
+    notice: { title: 'Cast', body: 'Something waits for you in Cast' },
+    push: {
+      heading: 'In this browser',
+      help: 'When a decision blocks an agent and this tab is hidden or closed, this browser shows a notification. It says only that something waits, unless you choose to see titles; a tap opens the decision.',
+      turnOn: 'Turn on notifications',
+      turnOff: 'Turn off notifications in this browser',
+      on: 'On: this browser shows a notification when something blocks, with Cast hidden or closed.',
+      tabOnly: 'On while a Cast tab is open. This browser cannot get notifications with Cast closed.',
+      grantedOnly: 'Allowed, but not turned on in this browser yet.',
+      off: 'Off in this browser.',
+      denied: 'This browser blocks notifications from Cast. Allow them in the browser’s site settings, then come back.',
+      unsupported: 'This browser cannot show notifications.',
+      failed: 'Could not change this browser’s notifications. Try again.',
+    },
+  },
 } as const;
 
 export type Catalogue = typeof en;
