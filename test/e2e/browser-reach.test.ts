@@ -138,6 +138,7 @@ describe('issue 40 item 2: the queue comes to the person, in the browser', () =>
           await expect
             .poll(() => section.getByTestId('push-status').textContent(), SLOW)
             .toMatch(/^(On: this browser shows a notification|On while a Cast tab is open\.)/);
+          expect(await section.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
           expect(await axeViolations(page)).toEqual([]);
           await screenshot(page, `notifications-push-${name}`);
         } finally {

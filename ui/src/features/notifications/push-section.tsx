@@ -42,7 +42,8 @@ export function PushSection() {
   }
 
   const on = state?.permission === 'granted' && state.push === 'on';
-  const offerOn = state && state.permission !== 'unsupported' && state.permission !== 'denied' && !on;
+  // Offered until the browser said yes and subscribed, or said it cannot: pressing again would change nothing.
+  const offerOn = state?.permission === 'default' || (state?.permission === 'granted' && state.push === 'off');
   return (
     <section className="settings-section" aria-labelledby={`${id}-heading`} data-testid="push-section">
       <h2 id={`${id}-heading`}>{t('notifications.push.heading')}</h2>
