@@ -1,5 +1,6 @@
 /**
- * While the queue's tab is hidden (issue 40 item 2), it keeps an eye on the queue: every
+ * While the queue's tab is hidden (issue 40 item 2) and its person allowed notifications, it
+ * keeps an eye on the queue (without that permission a hidden tab reads nothing, FR-7): every
  * HIDDEN_READ_MS it reads the open queue's first page, publishes the blocking count (the tab's
  * title follows it), and raises a system notification for each blocking decision it had not
  * seen — through the service worker when one is registered, so a click on it is handled where a
@@ -30,8 +31,10 @@ async function showTitles(): Promise<boolean> {
   }
 }
 
+const allowed = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
+
 async function announce(arrivals: Arrival[], words: NoticeWords): Promise<void> {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || arrivals.length === 0) return;
+  if (!allowed() || arrivals.length === 0) return;
   const titles = await showTitles();
   const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
   for (const arrival of arrivals) {
@@ -57,7 +60,8 @@ export function startQueueWatch(words: () => NoticeWords): () => void {
 
   const read = async () => {
     timer = null;
-    if (stopped || document.visibilityState !== 'hidden') return;
+    // FR-7 keeps a hidden tab from reading; a person who turned notifications on asked for this one.
+    if (stopped || document.visibilityState !== 'hidden' || !allowed()) return;
     try {
       const page = await readQueuePage('open', {}, 0, QUEUE_PAGE_MAX);
       publishOpenCount(page.counts.open);
