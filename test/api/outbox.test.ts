@@ -164,6 +164,8 @@ describe('issue 40 item 1: the outbox', { timeout: 120_000 }, () => {
     const before = [`a-${randomUUID()}`, `b-${randomUUID()}`];
     for (const id of before) await writeEvent(cast.pool, workspaceId, id);
     await settle(first);
+    // Rows held behind another notifier's transaction (the worker's own, on its channels) are read again shortly.
+    await expect.poll(() => handed.length).toBe(before.length);
     await first.stop();
     expect(handed).toEqual(before);
 
@@ -172,6 +174,7 @@ describe('issue 40 item 1: the outbox', { timeout: 120_000 }, () => {
     const second = new Notifier({ pool: cast.pool, channels: [channel] });
     try {
       await settle(second);
+      await expect.poll(() => handed.length).toBe(before.length + 1);
       expect(handed).toEqual([...before, after]);
     } finally {
       await second.stop();
