@@ -14,6 +14,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.mjs', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },
+  // The service worker (issue 40 item 2): plain JavaScript in its own global scope.
+  { files: ['ui/public/sw.js'], languageOptions: { globals: { self: 'readonly', URL: 'readonly' } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

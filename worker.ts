@@ -12,6 +12,7 @@ import {
 } from '@temporalio/interceptors-opentelemetry';
 import { GracefulShutdownPeriodExpiredError, Worker, type WorkerOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
+import type { Agent } from 'node:https';
 import { createActivities } from './activities';
 import { deliveryStarter } from './activities/queue-webhook';
 import { ChangeListener } from './db/change-listener';
@@ -24,6 +25,8 @@ import { memberChannel } from './notifier/member-channel';
 import { smtpMailer } from './notifier/smtp-mailer';
 import type { ChannelProvider } from './notifier/channel';
 import type { EmailSettings } from './runtime/email-settings';
+import { pushTransport } from './notifier/channels/push';
+import { vapidKeysOf, pushSettingsFrom, type PushSettings } from './runtime/push-settings';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
@@ -72,6 +75,10 @@ export async function startWorker(options: {
   shutdownGraceMs?: number;
   /** Where the activities' error reports go (a failed restart, AW-03 §10); the processes pass their own. */
   logger?: Logger;
+  /** Web Push's key pair and subject (CAST_VAPID_*); unset → the pair in PostgreSQL and a subject from CAST_PUBLIC_URL. */
+  push?: PushSettings;
+  /** The TLS agent pushes go through: a test's loopback push service trusts only its own certificate. */
+  pushAgent?: Agent;
   /** Run the outbox's notifier in this process (issue 40 item 1); on unless a test says otherwise. */
   notifier?: boolean;
   /** Email's SMTP server and sender (runtime/email-settings.ts); none: email is off (issue 40 item 3). */
@@ -171,6 +178,9 @@ function startNotifier(
     email?: EmailSettings | null;
     answerLinkKey?: string | undefined;
     digestTickMs?: number | null;
+    allowPrivateWebhooks?: boolean;
+    push?: PushSettings;
+    pushAgent?: Agent;
   },
   client: Client,
   taskQueue: string,
@@ -179,6 +189,16 @@ function startNotifier(
   const listener = ChangeListener.forPool(options.pool, options.logger ? { logger: options.logger } : {});
   const start = deliveryStarter(client, taskQueue, deployment);
   const channels: ChannelProvider[] = [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl })];
+  // Web Push (issue 40 item 2): always on; the keys are the environment's or Cast's own.
+  const pushSettings = options.push ?? pushSettingsFrom({ CAST_PUBLIC_URL: options.publicUrl });
+  const push = pushTransport({
+    pool: options.pool,
+    vapidKeys: vapidKeysOf(options.pool, pushSettings),
+    subject: pushSettings.subject,
+    ...(options.allowPrivateWebhooks ? { allowPrivate: true } : {}),
+    ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+  });
+  channels.push(memberChannel(options.pool, push));
   // Email (issue 40 item 3): immediate messages through the notifier, digests on their own tick.
   const email = options.email ?? null;
   const mailer = email ? smtpMailer(email) : null;

@@ -58,12 +58,15 @@ import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
 import { notificationHandlers } from './routes/notifications';
 import { NO_CHANNELS_CONFIGURED, type ConfiguredChannels } from '../domain/notifications/notifications-api';
+import { pushHandlers } from './routes/push';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
 import { admitWrites, admitWritesAt } from './admit-writes';
 import type { WriteAdmission } from './write-admission';
 import { appShell, compressResponses, webAssets } from './web-assets';
+import type { VapidKeys } from '../db/vapid-keys';
+import { vapidKeysOf } from '../runtime/push-settings';
 
 export type AppDeps = {
   pool: Pool;
@@ -98,6 +101,8 @@ export type AppDeps = {
   answerLinkKey?: string | undefined;
   /** Which member channels this deployment can send on (issue 40 item 10); none unless the entry point says. */
   notificationChannels?: ConfiguredChannels;
+  /** CAST_VAPID_*: Web Push's keys; unset → the pair Cast keeps in PostgreSQL. */
+  vapidKeys?: VapidKeys | undefined;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -231,6 +236,7 @@ export function createApp(deps: AppDeps): Express {
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),
     notificationRoutes: notificationHandlers({ pool: deps.pool, configured: deps.notificationChannels ?? NO_CHANNELS_CONFIGURED }),
+    pushRoutes: pushHandlers({ ...deps, vapidKeys: vapidKeysOf(deps.pool, deps.vapidKeys ? { keys: deps.vapidKeys } : {}) }),
     openApiRoutes: openApiHandlers(),
   };
   mountRoutes(api, handlers, { checkResponses: deps.checkResponses ?? false });

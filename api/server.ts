@@ -16,6 +16,7 @@ import type { RateLimits } from './rate-limit';
 import type { ApiRoute } from './route-list';
 import { TemporalGateway } from './temporal-gateway';
 import type { TrustProxy } from '../runtime/proxy-settings';
+import type { VapidKeys } from '../db/vapid-keys';
 
 /**
  * How long an idle keep-alive connection stays open: past the 60 s that nginx (upstream
@@ -90,6 +91,8 @@ export async function startApi(options: {
   answerLinkKey?: string | undefined;
   /** Which member channels this deployment can send on (issue 40 item 10): each channel's `isConfigured`. */
   notificationChannels?: ConfiguredChannels;
+  /** CAST_VAPID_PUBLIC_KEY and CAST_VAPID_PRIVATE_KEY; unset → the pair Cast keeps in PostgreSQL. */
+  vapidKeys?: VapidKeys | undefined;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -108,6 +111,7 @@ export async function startApi(options: {
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.answerLinkKey ? { answerLinkKey: options.answerLinkKey } : {}),
     ...(options.notificationChannels ? { notificationChannels: options.notificationChannels } : {}),
+    ...(options.vapidKeys ? { vapidKeys: options.vapidKeys } : {}),
     ...(tracer ? { tracer } : {}),
   };
   const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };

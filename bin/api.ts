@@ -11,6 +11,7 @@ import { installTemporalRuntime } from '../runtime/temporal-runtime';
 import { serveMetrics } from '../runtime/metrics-server';
 import { watchDecisionGauges } from '../api/decision-gauges';
 import { tracingFromEnv } from '../runtime/tracing';
+import { pushSettingsFrom } from '../runtime/push-settings';
 
 const { env, logger } = processEnv('cast-api');
 // First: a metrics port another process holds stops this one before it does anything.
@@ -34,6 +35,7 @@ const api = await startApi({
   publicUrl: env.CAST_PUBLIC_URL,
   trustProxy: env.CAST_TRUST_PROXY,
   answerLinkKey: env.CAST_ANSWER_LINK_KEY,
+  vapidKeys: pushSettingsFrom(env).keys,
   longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
   drainMs,
   tracing,

@@ -12,6 +12,7 @@ import { tracingFromEnv } from '../runtime/tracing';
 import { startWorker, type RunningWorker } from '../worker';
 import { openWorkerProbes, starting } from '../runtime/worker-probes';
 import { serveMetrics } from '../runtime/metrics-server';
+import { pushSettingsFrom } from '../runtime/push-settings';
 
 const { env, logger } = processEnv('cast-worker');
 // First: a metrics port another process holds stops this one before it does anything.
@@ -44,6 +45,7 @@ const worker = await startWorker({
   publicUrl: env.CAST_PUBLIC_URL,
   email: env.email,
   answerLinkKey: env.CAST_ANSWER_LINK_KEY,
+  push: pushSettingsFrom(env),
   logger,
   shutdownGraceMs: drainMs,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),

@@ -95,6 +95,9 @@ export const ERRORS = {
   notification_address_missing: { status: 422, title: 'Email needs an address.' },
   /** Issue 40 item 10: a test message on a channel this server has no settings for (SMTP, Slack token, VAPID keys). */
   notification_channel_not_configured: { status: 409, title: 'This server does not send on that channel.' },
+  /** Issue 40 item 2: a member's Web Push subscription (one browser). */
+  push_subscription_not_found: { status: 404, title: 'Push subscription not found.' },
+  push_endpoint_refused: { status: 422, title: 'Cast does not push to that address.' },
   temporal_unavailable: { status: 503, title: 'Cast cannot reach its workflow service right now.' },
   /** Issue 38 item 11: gRPC RESOURCE_EXHAUSTED ("Workflow is busy"), refused before it ran; retried by the clients. */
   temporal_busy: { status: 503, title: 'This workflow is busy right now.' },
@@ -152,6 +155,7 @@ const MISSING = {
   decision: { code: 'decision_not_found', message: 'There is no decision with that id in this workspace.' },
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
   member: { code: 'member_not_found', message: 'There is no member with that id in this workspace.' },
+  push_subscription: { code: 'push_subscription_not_found', message: 'You have no push subscription with that id.' },
 } as const satisfies Record<string, Rejection>;
 
 export type Resource = keyof typeof MISSING;

@@ -23,9 +23,16 @@ export interface MemberTransport {
   readonly channel: MemberChannel;
   /** The kinds this transport tells members about (what `routeNotification` may send). */
   readonly kinds: readonly OutboxKind[];
-  /** Hands one message to the transport; throws with a readable message when it refuses. */
-  send(message: MemberMessage): Promise<void>;
+  /**
+   * Hands one message to the transport; throws with a readable message when it refuses. It may
+   * say how it went instead (void is `sent`): `skipped` when the member has nowhere to receive it
+   * (no browser subscribed), `failed` when only part of it could go, each with its detail.
+   */
+  send(message: MemberMessage): Promise<void | SendOutcome>;
 }
+
+/** A transport's own word on a delivery, for the log (issue 40 item 2: a push to a browser that is gone). */
+export type SendOutcome = { status: 'sent' | 'skipped' | 'failed'; detail: string | null };
 
 /** A transport's refusal as the delivery log shows it (the address bounced, the push endpoint is gone). */
 export function failureDetail(error: unknown): string {
@@ -74,8 +81,8 @@ export function memberChannel(pool: Pool, transport: MemberTransport, clock: () 
       const id = await recordDelivery(pool, { ...base, decisionId, status: 'pending' });
       if (id === null) return; // handed on before: sent once is enough
       try {
-        await transport.send({ event, member, settings, workspaceId: event.workspaceId });
-        await updateDelivery(pool, id, 'sent', null);
+        const outcome = await transport.send({ event, member, settings, workspaceId: event.workspaceId });
+        await updateDelivery(pool, id, outcome?.status ?? 'sent', outcome?.detail ?? null);
       } catch (error) {
         await updateDelivery(pool, id, 'failed', failureDetail(error));
       }

@@ -113,6 +113,28 @@ export const Env = z.object({
   CAST_SMTP_SECURE: optionalText,
   /** The sender of Cast's email: `cast@example.com` or `Cast <cast@example.com>`. */
   CAST_MAIL_FROM: optionalText,
+  /**
+   * Web Push (issue 40 item 2): the VAPID key pair pushes are signed with, base64url as
+   * `npx web-push generate-vapid-keys` prints them; both or neither, the same on every API and
+   * worker. Unset → the pair Cast generates once and keeps in PostgreSQL. Changing it voids
+   * every browser's subscription.
+   */
+  CAST_VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'CAST_VAPID_PUBLIC_KEY is an uncompressed P-256 public key in base64url (87 characters)')
+      .optional(),
+  ),
+  CAST_VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'CAST_VAPID_PRIVATE_KEY is a P-256 private key in base64url (43 characters)')
+      .optional(),
+  ),
+  /** Whom push services may contact about Cast's pushes: a `mailto:` or `https:` URL; unset → CAST_PUBLIC_URL when it is https. */
+  CAST_VAPID_SUBJECT: optionalText.pipe(
+    z.url({ protocol: /^(mailto|https)$/, error: 'CAST_VAPID_SUBJECT is a mailto: or https: URL' }).optional(),
+  ),
   /** Express's `trust proxy`: a hop count or the proxies' addresses; unset → `X-Forwarded-*` is ignored. */
   CAST_TRUST_PROXY: TrustProxy,
   /** The longest a decision wait or a message long-poll holds a request, in seconds. */
@@ -195,6 +217,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   } catch (error) {
     if (!(error instanceof EmailSettingsError)) throw error;
     lines.push(...error.message.split('\n').map((line) => `  ${line}`));
+  }
+  if (parsed.success && !parsed.data.CAST_VAPID_PUBLIC_KEY !== !parsed.data.CAST_VAPID_PRIVATE_KEY) {
+    const missing = parsed.data.CAST_VAPID_PUBLIC_KEY ? 'CAST_VAPID_PRIVATE_KEY' : 'CAST_VAPID_PUBLIC_KEY';
+    lines.push(`  ${missing}: set both CAST_VAPID_PUBLIC_KEY and CAST_VAPID_PRIVATE_KEY, or neither`);
   }
   if (!parsed.success || lines.length) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   try {

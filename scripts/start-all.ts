@@ -17,6 +17,7 @@ import { ensureDefaultMember } from '../db/tenancy';
 import { processEnv, stop } from '../runtime/process-start';
 import { CLOSE_MARGIN_MS } from '../runtime/shutdown-signal';
 import { startWorker } from '../worker';
+import { pushSettingsFrom } from '../runtime/push-settings';
 import { openWorkerProbes } from '../runtime/worker-probes';
 import { installTemporalRuntime } from '../runtime/temporal-runtime';
 import { serveMetrics } from '../runtime/metrics-server';
@@ -97,6 +98,7 @@ try {
     publicUrl,
     email: env.email,
     answerLinkKey: env.CAST_ANSWER_LINK_KEY,
+    push: pushSettingsFrom(env),
     logger,
     shutdownGraceMs: drainMs,
     tracing: workerTracing,
@@ -123,6 +125,7 @@ try {
     publicUrl: env.CAST_PUBLIC_URL,
     trustProxy: env.CAST_TRUST_PROXY,
     answerLinkKey: env.CAST_ANSWER_LINK_KEY,
+    vapidKeys: pushSettingsFrom(env).keys,
     longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
     drainMs,
     tracing: apiTracing,

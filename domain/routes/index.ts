@@ -23,6 +23,7 @@ import { inboxRoutes } from './inbox';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
 import { reminderSettingsRoutes } from './reminder-settings';
+import { pushRoutes } from './push';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import type { RouteContract } from './route';
@@ -48,6 +49,7 @@ export const API_RESOURCES = {
   webhookRoutes,
   peopleRoutes,
   notificationRoutes,
+  pushRoutes,
   openApiRoutes,
 };
 

@@ -7,7 +7,8 @@
  *   - filing (HTTP → update-with-start → mirror) vs a bare update-with-start of a no-op
  *     workflow, and answering (HTTP → update → mirror) vs a bare no-op Update, each timed in
  *     turn with its baseline,
- *   - answer → agent delivery (`cast decide wait`), sustained load, stack deadlines, the
+ *   - answer → agent delivery (`cast decide wait`), a blocking decision → its Web Push handed
+ *     on (test/bench/push-handoff.ts), sustained load, stack deadlines, the
  *     browser's view of opening the queue, answering, and a keystroke to the next card,
  *   - last (it overloads the machine on purpose), the ceiling: filing and answering offered
  *     at a rate grown a quarter every step until a step's P95 passes 250 ms or it has an
@@ -54,6 +55,8 @@ import { rollUpHealth } from '../../db/health';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
+import { pushHandoffs, pushRow } from './push-handoff';
+import { startPushService } from '../support/push-service';
 import { waiterFigures, waiterRows } from './waiters';
 import { emailFigures, emailRows, type EmailFigures } from './email-figures';
 import { NO_ADMISSION_BOUND, overloadRows } from './overload';
@@ -121,6 +124,8 @@ const ANSWERS = QUICK ? 60 : 300;
 const WAITS = QUICK ? 10 : 50;
 const SUSTAINED_SECONDS = QUICK ? 3 : 10;
 const STACK_MEMBERS = QUICK ? 20 : 100;
+/** Blocking decisions filed one after another, each timed to its push (issue 40 item 2). */
+const PUSHES = QUICK ? 20 : 100;
 const BROWSER_RUNS = QUICK ? 3 : 10;
 const KEYSTROKES = QUICK ? 10 : 30;
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
@@ -147,9 +152,12 @@ await migrate(pool);
 
 const taskQueue = `bench-${randomUUID()}`;
 const temporal = plainTarget(temporalServer.address, taskQueue);
+// Web Push's transport sends to a push service on loopback that trusts its own certificate.
+const pushService = await startPushService();
 const worker = await startWorker({
   pool,
   temporal,
+  pushAgent: pushService.agent,
   workflowsPath: fileURLToPath(new URL('./bench-workflows.ts', import.meta.url)),
   // Defined beside the bundle's workflows, but never imported by them at runtime.
   extraActivities: { echo: async (value: number) => value },
@@ -357,6 +365,9 @@ const waiting = await waiterFigures({ pool, temporal, token, agents: QUICK ? 100
 log(`cast cold start: ${COLD_STARTS} rounds of \`node -e 0\`, \`cast --help\` and \`cast decide … --json\`, in turn…`);
 const cold = await coldStarts(COLD_STARTS, { url: api.url, token });
 
+log(`push: ${PUSHES} blocking decisions filed one at a time, each to its push at a loopback push service…`);
+const pushTimes = await pushHandoffs({ url: api.url, token }, pushService, PUSHES);
+
 log(`sustained load: filing at ${offeredFor(FILING_TARGET)}/s for ${SUSTAINED_SECONDS} s, then answering them at ${offeredFor(ANSWERING_TARGET)}/s…`);
 const load = await sustainedLoad(http, SUSTAINED_SECONDS);
 for (const run of [load.filing, load.answering]) if (run.firstError) log(`first error under load: ${run.firstError}`);
@@ -449,6 +460,7 @@ const table = [
   `| \`cast decide … --json\` (cold process, files one decision) | ${times(castDecide)} | report | ${(castDecide.p50 / bareNode.p50).toFixed(2)}× node -e 0 |`,
   sustainedRow('filing', load.filing, FILING_TARGET),
   sustainedRow('answering', load.answering, ANSWERING_TARGET),
+  pushRow(summarize(pushTimes), pushTimes.length, PUSHES, times, met),
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,
   ceilingRow('filing', filingCeiling, FILING_TARGET),
   ceilingRow('answering', answeringCeiling, ANSWERING_TARGET),
@@ -478,6 +490,7 @@ http.close();
 await writes.stop();
 await api.stop();
 await worker.stop();
+await pushService.stop();
 await pool.end();
 await embedded?.stop();
 await temporalServer.stop();

@@ -30,8 +30,10 @@ function writesOf(page: Page): Request[] {
   const writes: Request[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    // A viewer's own profile is theirs to write: the first sign-in sets their time zone (issue 39 item 10).
-    if (request.method() !== 'GET' && path.startsWith('/api/') && path !== '/api/v1/profile') writes.push(request);
+    // A viewer's own profile is theirs to write: the first sign-in sets their time zone (issue 39 item 10),
+    // and a focused tab says they are looking (presence, issue 40 item 9).
+    const own = path === '/api/v1/profile' || path === '/api/v1/me/presence';
+    if (request.method() !== 'GET' && path.startsWith('/api/') && !own) writes.push(request);
   });
   return writes;
 }

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { approvalAsk, tierAsk, world } from './agent-world';
+import { browserSubscription } from './route-walk';
 import type { Member, TestCast } from './test-cast';
 
 export type BadInputWorld = {
@@ -51,6 +52,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   const mission = (await me.ok<{ mission: { id: string } }>('POST', '/api/v1/missions', { name: 'World mission' })).mission.id;
   const task = (await me.task('World task', { missionId: mission, agentId: agent.id })).id;
   const spareTask = (await me.task('Task to delete')).id;
+  const pushSubscription = (await me.ok<{ subscription: { id: string } }>('POST', '/api/v1/me/push-subscriptions', browserSubscription()))
+    .subscription.id;
   const session = await me.session(agent.id);
   const spareSession = await me.session();
   const run = (await me.run(session, 'running')).id;
@@ -243,6 +246,10 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
       timeZone: 'Europe/Paris',
     }),
     'POST /api/v1/me/notifications/test': fc.constantFrom({ channel: 'push' }, { channel: 'slack' }),
+    'POST /api/v1/me/push-subscriptions': fresh.map(() => browserSubscription()),
+    'DELETE /api/v1/me/push-subscriptions/:id': fc.constant(undefined),
+    'PUT /api/v1/me/presence': fc.constant({}),
+    'DELETE /api/v1/me/presence': fc.constant(undefined),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },
@@ -283,6 +290,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/tokens/:id': { id: spareToken },
     'PATCH /api/v1/members/:id': { id: spareMember },
     'DELETE /api/v1/members/:id': { id: leaver },
+    'DELETE /api/v1/me/push-subscriptions/:id': { id: pushSubscription },
   };
   // Every id in the world: a field that names a record may be given the wrong one.
   const every = [...new Set(Object.values(ids).flatMap((params) => Object.values(params))), mission, run, stack, spareStack];

@@ -4,6 +4,7 @@
  * that names it, and a raw request that reads a refusal's code.
  */
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../domain/notifications/notification-settings';
+import { createECDH, randomBytes } from 'node:crypto';
 import { approvalAsk, tierAsk, world } from './agent-world';
 import { colleagueOf } from './members';
 import type { Member, TestCast } from './test-cast';
@@ -46,7 +47,15 @@ export const BODIES: Record<string, unknown> = {
   'DELETE /api/v1/tokens/:id': undefined,
   'PATCH /api/v1/members/:id': { role: 'viewer' },
   'DELETE /api/v1/members/:id': undefined,
+  'DELETE /api/v1/me/push-subscriptions/:id': undefined,
 };
+
+/** A browser's push subscription as `PushSubscription.toJSON()` gives it (issue 40 item 2). */
+export function browserSubscription(endpoint = `https://push.example.invalid/${randomBytes(8).toString('hex')}`) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { endpoint, keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') } };
+}
 
 /** Bodies for the routes without an id, for the person and agent passes. */
 export const LIST_BODIES: Record<string, unknown> = {
@@ -68,6 +77,9 @@ export const LIST_BODIES: Record<string, unknown> = {
   'PATCH /api/v1/profile': { timeZone: 'Europe/Paris' },
   'PUT /api/v1/me/notifications': DEFAULT_NOTIFICATION_SETTINGS,
   'POST /api/v1/me/notifications/test': { channel: 'push' },
+  'POST /api/v1/me/push-subscriptions': browserSubscription(),
+  'PUT /api/v1/me/presence': {},
+  'DELETE /api/v1/me/presence': undefined,
 };
 
 export type Ids = Record<string, { foreign: string; missing: string }>;
@@ -102,6 +114,7 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
   await me.file({ question: 'Owner approval ask?', context: 'Context long enough for a card to be answerable.', asks: [approvalAsk()] });
   const disposable = await me.ok<{ token: { id: string } }>('POST', '/api/v1/tokens', { agent: 'Disposable', label: 'to revoke' });
   const colleague = await colleagueOf(cast.pool, owner, 'Walk colleague');
+  const push = await me.ok<{ subscription: { id: string } }>('POST', '/api/v1/me/push-subscriptions', browserSubscription());
 
   const byResource: Record<string, { foreign: string; missing: string }> = {
     decisions: { foreign: decision, missing: 'sd-999999999' },
@@ -117,6 +130,8 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
     inbox: { foreign: `approval:${approval.approval.id}`, missing: 'approval:apr_00000000000000000000000000000000' },
     tokens: { foreign: disposable.token.id, missing: 'tk_00000000000000000000000000000000' },
     members: { foreign: colleague.memberId, missing: 'mb_00000000000000000000000000000000' },
+    // `/me/…`: the caller's own; the one `:id` under it is a push subscription.
+    me: { foreign: push.subscription.id, missing: 'ps_00000000000000000000000000000000' },
   };
   return (route) => {
     const resource = route.split(' ')[1]!.split('/')[3]!;

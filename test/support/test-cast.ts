@@ -4,6 +4,7 @@
  */
 import type { Duration } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
 import { inject } from 'vitest';
 import type { RateLimits } from '../../api/rate-limit';
 import type { ApiRoute } from '../../api/route-list';
@@ -84,6 +85,8 @@ export async function startTestCast(
     logger?: Logger;
     /** The worker's, for a test that reads its error reports; silent (or TEST_LOG's level) otherwise. */
     workerLogger?: Logger;
+    /** The TLS agent the worker's pushes go through: a loopback push service's certificate (test/support/push-service.ts). */
+    pushAgent?: Agent;
     /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); none to speak of unless a test sets one. */
     maxWritesInFlight?: number;
     /** Which member channels the API says it can send on (issue 40 item 10); all of them unless a test says. */
@@ -110,6 +113,7 @@ export async function startTestCast(
       reconcileEvery: null,
       allowPrivateWebhooks,
       publicUrl: options.publicUrl,
+      ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
       logger: workerLogger,
     });
   // With email, the worker starts after the API: its messages' links point at the API's URL.

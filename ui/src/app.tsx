@@ -10,6 +10,7 @@ import { TimeZoneProvider } from './shared/time-zone-provider';
 import { matchRoute } from './routing/match-route';
 import { PAGES } from './routing/page-registry';
 import { useNavigations } from './routing/navigate';
+import { useReach } from './features/notifications/use-reach';
 
 export function App() {
   const [client] = useState(createQueryClient);
@@ -21,12 +22,18 @@ export function App() {
 }
 
 function Shell() {
-  const { t } = useTranslation();
   // Who is signed in, so the queue can say "archived by you".
   const signedIn = useSignedIn();
   const navigations = useNavigations();
   if (signedIn.isPending) return null;
   if (!signedIn.data) return <SignIn />;
+  return <SignedIn me={signedIn.data.memberId} navigations={navigations} />;
+}
+
+function SignedIn({ me, navigations }: { me: string; navigations: number }) {
+  const { t } = useTranslation();
+  // Only once signed in: the title's count, presence and the hidden tab's watch all read as this person.
+  useReach();
 
   const { page, params } = matchRoute(location.pathname);
   // Focus moves to the page's heading; following the fragment would count as a navigation.
@@ -41,7 +48,7 @@ function Shell() {
         <Sidebar page={page} navigations={navigations} />
         <div id="content" className="content">
           <Suspense fallback={null}>
-            <Page key={navigations} page={page} id={params.id ?? ''} me={signedIn.data.memberId} />
+            <Page key={navigations} page={page} id={params.id ?? ''} me={me} />
           </Suspense>
         </div>
       </div>

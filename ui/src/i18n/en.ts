@@ -1260,6 +1260,17 @@ export const en = {
     push: {
       enabled: 'Notify me in this browser and on my phone',
       showTitles: "Show the decision's title (otherwise it only says something waits)",
+      heading: 'In this browser',
+      help: 'When a decision blocks an agent and this tab is hidden or closed, this browser shows a notification. It says only that something waits, unless you choose to see titles; a tap opens the decision.',
+      turnOn: 'Turn on notifications',
+      turnOff: 'Turn off notifications in this browser',
+      on: 'On: this browser shows a notification when something blocks, with Cast hidden or closed.',
+      tabOnly: 'On while a Cast tab is open. This browser cannot get notifications with Cast closed.',
+      grantedOnly: 'Allowed, but not turned on in this browser yet.',
+      off: 'Off in this browser.',
+      denied: 'This browser blocks notifications from Cast. Allow them in the browser’s site settings, then come back.',
+      unsupported: 'This browser cannot show notifications.',
+      failed: 'Could not change this browser’s notifications. Try again.',
     },
     email: {
       enabled: 'Email me',
@@ -1316,6 +1327,8 @@ export const en = {
       attempts_one: '{{count}} attempt',
       attempts_other: '{{count}} attempts',
     },
+    // A hidden tab's notification and a push say the same (domain/notifications/push-message.ts PUSH_WORDS).
+    notice: { title: 'Cast', body: 'Something waits for you in Cast' },
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { readHome } from '../http/home';
 
 let count: number | null = null;
 let inbox: number | null = null;
+let blocking: number | null = null;
 let version = 0;
 const listeners = new Set<() => void>();
 const changed = () => {
@@ -30,12 +31,22 @@ export function publishInboxCount(open: number): void {
   changed();
 }
 
+/** What blocks, for the tab's title (issue 40 item 2): every read of the whole queue's counts publishes it. */
+export function publishBlockingCount(count: number): void {
+  if (count === blocking) return;
+  blocking = count;
+  changed();
+}
+
 export async function refreshOpenCount(): Promise<void> {
   const started = version;
   try {
     const { counts } = await readHome();
     publishInboxCount(counts.inbox);
-    if (version === started) publishOpenCount(counts.open);
+    if (version === started) {
+      publishOpenCount(counts.open);
+      publishBlockingCount(counts.blocking);
+    }
   } catch {
     // The badges keep their last known values; the pages say when they cannot load.
   }
@@ -43,6 +54,10 @@ export async function refreshOpenCount(): Promise<void> {
 
 export function useOpenCount(): number | null {
   return useSyncExternalStore(subscribe, () => count);
+}
+
+export function useBlockingCount(): number | null {
+  return useSyncExternalStore(subscribe, () => blocking);
 }
 
 export function useInboxCount(): number | null {

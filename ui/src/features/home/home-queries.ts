@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listAgents } from '../../http/agents';
 import { approve, reject } from '../../http/approvals';
 import { readHome } from '../../http/home';
-import { publishInboxCount, publishOpenCount } from '../../shared/open-count';
+import { publishBlockingCount, publishInboxCount, publishOpenCount } from '../../shared/open-count';
 import { keys } from '../../shared/query-keys';
 
 async function readHomePage() {
@@ -17,6 +17,7 @@ async function readHomePage() {
     listAgents().catch(() => []),
   ]);
   publishOpenCount(home.counts.open);
+  publishBlockingCount(home.counts.blocking);
   publishInboxCount(home.counts.inbox);
   return { home, agents: Object.fromEntries(agents.map((agent) => [agent.id, agent.name])) };
 }

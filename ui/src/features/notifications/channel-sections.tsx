@@ -6,5 +6,6 @@
  */
 import type { ComponentType } from 'react';
 import type { MemberChannel } from '../../../../domain/notifications/delivery';
+import { PushSection } from './push-section';
 
-export const CHANNEL_SECTIONS: Partial<Record<MemberChannel, ComponentType>> = {};
+export const CHANNEL_SECTIONS: Partial<Record<MemberChannel, ComponentType>> = { push: PushSection };

@@ -10,6 +10,7 @@ import { problemMessage } from '../../http/problem-message';
 import { useAction } from '../../shared/use-action';
 import { useArchive, useArchiveAll, useGroupIntoStack, useHideHealthLine, useRestore } from './queue-queries';
 import { useSignOut } from '../../shared/session';
+import { turnOff } from '../notifications/push-client';
 import { navigate } from '../../routing/navigate';
 
 /** `archived` says an archive happened with the toast's Undo (issue 38 item 6). */
@@ -48,7 +49,12 @@ export function useQueueActions(say: (message: string) => void, archived: (id: s
         await hiding.mutateAsync();
         say(t('health.hidden'));
       }),
-    signOut: () => act(() => signingOut.mutateAsync()),
+    // This browser stops getting the person's pushes first, while the session still proves who they are.
+    signOut: () =>
+      act(async () => {
+        await turnOff().catch(() => undefined);
+        return signingOut.mutateAsync();
+      }),
     /** The new stack with the picked cards, then its page; a refusal comes back in the catalogue's words for its code. */
     async groupIntoStack(title: string, decisions: string[]): Promise<string | null> {
       try {

@@ -4,12 +4,14 @@
  * filtered one does not count it, so the badge asks for it.
  */
 import { useEffect } from 'react';
-import { publishOpenCount, refreshOpenCount } from '../../shared/open-count';
+import { publishBlockingCount, publishOpenCount, refreshOpenCount } from '../../shared/open-count';
 
-export function useSidebarCount(page: { counts: { open: number } } | null, filtered: boolean) {
+export function useSidebarCount(page: { counts: { open: number; blocking: number } } | null, filtered: boolean) {
   useEffect(() => {
     if (!page) return;
-    if (!filtered) publishOpenCount(page.counts.open);
-    else void refreshOpenCount();
+    if (!filtered) {
+      publishOpenCount(page.counts.open);
+      publishBlockingCount(page.counts.blocking);
+    } else void refreshOpenCount();
   }, [page, filtered]);
 }
