@@ -17,6 +17,9 @@ import { deliveryStarter } from './activities/queue-webhook';
 import { ChangeListener } from './db/change-listener';
 import { Notifier } from './notifier/notifier';
 import { webhookChannel } from './notifier/channels/webhooks';
+import { slackChannel } from './notifier/channels/slack';
+import { slackApi } from './slack/slack-api';
+import type { SlackSettings } from './runtime/slack-settings';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
@@ -65,6 +68,8 @@ export async function startWorker(options: {
   logger?: Logger;
   /** Run the outbox's notifier in this process (issue 40 item 1); on unless a test says otherwise. */
   notifier?: boolean;
+  /** Slack's bot token and signing secret (issue 40 item 4); absent or null, the notifier sends nothing to Slack. */
+  slack?: SlackSettings | null;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
   /**
@@ -148,7 +153,7 @@ export async function startWorker(options: {
  * on this worker's task queue. Its own LISTEN connection wakes it; idle, it queries nothing.
  */
 function startNotifier(
-  options: { pool: Pool; publicUrl?: string | undefined; logger?: Logger },
+  options: { pool: Pool; publicUrl?: string | undefined; logger?: Logger; slack?: SlackSettings | null },
   client: Client,
   taskQueue: string,
   deployment: Deployment,
@@ -157,7 +162,10 @@ function startNotifier(
   const start = deliveryStarter(client, taskQueue, deployment);
   const notifier = new Notifier({
     pool: options.pool,
-    channels: [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl })],
+    channels: [
+      webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl }),
+      ...(options.slack ? [slackChannel({ pool: options.pool, slack: slackApi(options.slack), publicUrl: options.publicUrl })] : []),
+    ],
     listener,
     ...(options.logger ? { logger: options.logger } : {}),
   });

@@ -54,6 +54,10 @@ import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
 import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
+import { slackHandlers } from './routes/slack';
+import { slackInteractivity } from './routes/slack-interactivity';
+import type { SlackSettings } from '../runtime/slack-settings';
+import { slackApi } from '../slack/slack-api';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
@@ -92,6 +96,8 @@ export type AppDeps = {
   admission?: WriteAdmission;
   /** CAST_ANSWER_LINK_KEY: the key answer links are signed with; unset → the one Cast keeps in PostgreSQL. */
   answerLinkKey?: string | undefined;
+  /** Slack's bot token and signing secret (issue 40 item 4); absent, Slack is off. */
+  slack?: SlackSettings | undefined;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -167,6 +173,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     answerLinkPages({ ...linkDeps, logger: deps.logger, databaseOutage: deps.databaseOutage }, { admit: linkAdmit, limiter: linkLimiter }),
   );
+  // Issue 40 item 4: Slack's presses, whose credential is Slack's signature — before `/api/v1` too.
+  const slack = deps.slack ? slackApi(deps.slack) : null;
+  app.use(slackInteractivity({ pool: deps.pool, temporal: deps.temporal, logger: deps.logger, settings: deps.slack ?? null, slack }));
   const links = express.Router();
   if (deps.admission) links.use(admitWrites(deps.admission, LINK_ROUTES));
   if (linkLimiter) links.use('/answer-links', linkLimiter);
@@ -220,6 +229,7 @@ export function createApp(deps: AppDeps): Express {
     analyticsRoutes: analyticsHandlers(deps),
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),
+    slackRoutes: slackHandlers({ pool: deps.pool, slack }),
     openApiRoutes: openApiHandlers(),
   };
   mountRoutes(api, handlers, { checkResponses: deps.checkResponses ?? false });

@@ -2,6 +2,7 @@
  * The API over an existing database and Temporal: an API replica (`bin/api.ts`), or the API
  * that `npm start` composes beside the worker in one process.
  */
+import type { SlackSettings } from '../runtime/slack-settings';
 import type { Server } from 'node:http';
 import type { Tracing } from '../runtime/tracing';
 import { readDeployment } from '../db/deployment';
@@ -87,6 +88,8 @@ export async function startApi(options: {
   maxWritesInFlight?: number;
   /** CAST_ANSWER_LINK_KEY: answer links' signing key; unset → the one Cast keeps in PostgreSQL. */
   answerLinkKey?: string | undefined;
+  /** Slack's bot token and signing secret (issue 40 item 4); absent or null, `/slack/interactivity` answers 404 and linking is refused. */
+  slack?: SlackSettings | null | undefined;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -104,6 +107,7 @@ export async function startApi(options: {
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.answerLinkKey ? { answerLinkKey: options.answerLinkKey } : {}),
+    ...(options.slack ? { slack: options.slack } : {}),
     ...(tracer ? { tracer } : {}),
   };
   const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };

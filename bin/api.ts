@@ -34,6 +34,7 @@ const api = await startApi({
   publicUrl: env.CAST_PUBLIC_URL,
   trustProxy: env.CAST_TRUST_PROXY,
   answerLinkKey: env.CAST_ANSWER_LINK_KEY,
+  slack: env.slack,
   longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
   drainMs,
   tracing,

@@ -42,6 +42,7 @@ const worker = await startWorker({
   temporal: env.temporal,
   allowPrivateWebhooks: env.CAST_WEBHOOK_ALLOW_PRIVATE === 'on',
   publicUrl: env.CAST_PUBLIC_URL,
+  slack: env.slack,
   logger,
   shutdownGraceMs: drainMs,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),

@@ -23,6 +23,7 @@ import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
+import { slackRoutes } from './slack';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
@@ -44,6 +45,7 @@ export const API_RESOURCES = {
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,
+  slackRoutes,
   openApiRoutes,
 };
 

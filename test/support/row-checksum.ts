@@ -28,6 +28,9 @@ export const WORKSPACE_TABLES = [
   'members',
   'api_tokens',
   'answer_link_uses',
+  'slack_links',
+  'slack_messages',
+  'slack_workspace_settings',
 ] as const;
 
 /** A row as compared: whole, except what a request records by merely being made (a token's last use). */

@@ -22,6 +22,7 @@ import { plainTarget } from '../../runtime/temporal-connection';
 import { installTemporalLogging } from '../../runtime/temporal-runtime';
 import type { TrustProxy } from '../../runtime/proxy-settings';
 import type { Tracing } from '../../runtime/tracing';
+import type { SlackSettings } from '../../runtime/slack-settings';
 
 installTemporalLogging('warn', { handleSignals: true });
 
@@ -84,6 +85,8 @@ export async function startTestCast(
     workerLogger?: Logger;
     /** Admission control's bound (CAST_MAX_WRITES_IN_FLIGHT); none to speak of unless a test sets one. */
     maxWritesInFlight?: number;
+    /** Slack's settings for the API and the worker (issue 40 item 4), pointed at a stand-in; none: Slack off. */
+    slack?: SlackSettings;
   } = {},
 ): Promise<TestCast> {
   const pool = testPool(options.databaseUrl);
@@ -101,6 +104,7 @@ export async function startTestCast(
       reconcileEvery: null,
       allowPrivateWebhooks,
       publicUrl: options.publicUrl,
+      ...(options.slack ? { slack: options.slack } : {}),
       logger: workerLogger,
     });
   let worker = options.worker === false ? null : await launchWorker();
@@ -123,6 +127,7 @@ export async function startTestCast(
     trustProxy: options.trustProxy,
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.tracing ? { tracing: options.tracing } : {}),
+    ...(options.slack ? { slack: options.slack } : {}),
   });
 
   return {

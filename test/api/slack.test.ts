@@ -1,0 +1,211 @@
+/**
+ * Issue 40 item 4 — Slack, with Slack's own client (`@slack/web-api`) talking to a scripted
+ * stand-in for the Web API on loopback that checks every Block Kit payload against Slack's
+ * documented shapes, and interactivity requests signed exactly as Slack signs them. A member
+ * links their Slack user (confirmed from Slack); a blocking decision reaches their DM with buttons;
+ * a press answers it from Slack through the one resolution path; stale, forged, unknown and late
+ * presses are refused or told and change nothing; an answer anywhere updates the message.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintAnswerLink } from '../../answer-links/mint-answer-link';
+import { slackRoutes } from '../../domain/routes/slack';
+import { decodeActionValue } from '../../slack/action-value';
+import type { Block, Button } from '../../slack/block-kit';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
+import { colleagueOf } from '../support/members';
+import { expectProblem } from '../support/problem';
+import { changedTables, rowDigest } from '../support/row-checksum';
+import { blockActionsPayload, signedBySlack } from '../support/slack/slack-press';
+import { startSlackStandIn, type SlackCall, type SlackStandIn } from '../support/slack/slack-stand-in';
+import { startTestCast, type Member, type TestCast } from '../support/test-cast';
+
+const SIGNING_SECRET = 'stand-in-signing-secret-0123456789abcdef';
+const TEAM = 'T0CASTTEST';
+
+let cast: TestCast;
+let slack: SlackStandIn;
+beforeAll(async () => {
+  slack = await startSlackStandIn();
+  cast = await startTestCast({
+    publicUrl: 'http://cast.test',
+    slack: { botToken: slack.botToken, signingSecret: SIGNING_SECRET, apiUrl: slack.apiUrl },
+  });
+});
+afterAll(async () => {
+  await cast?.stop();
+  await slack?.close();
+});
+
+/** What Slack sends Cast's Request URL, signed; `at` and `secret` as a test needs them wrong. */
+function interact(payload: unknown, options: { at?: number; secret?: string; body?: (body: string) => string } = {}) {
+  const signed = signedBySlack(payload, options.secret ?? SIGNING_SECRET, options.at);
+  return fetch(`${cast.url}/slack/interactivity`, {
+    method: 'POST',
+    headers: signed.headers,
+    body: options.body?.(signed.body) ?? signed.body,
+  });
+}
+
+const slackUser = () => `U${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+
+/** A member linked to a new Slack user through the whole flow: the id on Cast's page, then "Link" pressed in Slack. */
+async function linked(member: Member): Promise<string> {
+  const user = slackUser();
+  slack.users.add(user);
+  const sent = slack.calls.length;
+  const { link } = await cast.send(member.token, slackRoutes.linkMySlack, { body: { slackUserId: user } });
+  expect(link).toMatchObject({ slackUserId: user, status: 'pending', teamId: null });
+  const message = slack.calls.slice(sent).find((call) => call.method === 'chat.postMessage')!;
+  const button = buttons(message).find((element) => element.action_id === 'cast-link-confirm')!;
+  const response = await interact(
+    blockActionsPayload({ user, team: TEAM, channel: String(message.args.channel), actionId: button.action_id, value: button.value! }),
+  );
+  expect(response.status).toBe(200);
+  expect((await cast.send(member.token, slackRoutes.getMySlack, {})).link).toMatchObject({ status: 'linked', teamId: TEAM });
+  return user;
+}
+
+function buttons(call: SlackCall): Button[] {
+  return (call.args.blocks as Block[]).flatMap((block) => (block.type === 'actions' ? block.elements : []));
+}
+
+function texts(call: SlackCall): string {
+  return JSON.stringify(call.args.blocks);
+}
+
+/** The ephemeral reply Cast sent `user` after `from` calls. */
+async function toldTo(user: string, from: number): Promise<string> {
+  await expect
+    .poll(() => slack.calls.slice(from).some((call) => call.method === 'chat.postEphemeral' && call.args.user === user))
+    .toBe(true);
+  return String(slack.calls.slice(from).find((call) => call.method === 'chat.postEphemeral' && call.args.user === user)!.args.text);
+}
+
+/** The decision's message in `channel`, once the notifier posted it. */
+async function postedAbout(decisionId: string, channel: string): Promise<SlackCall> {
+  await expect
+    .poll(() => slack.of('chat.postMessage').some((call) => call.args.channel === channel && texts(call).includes(decisionId)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  return slack.of('chat.postMessage').find((call) => call.args.channel === channel && texts(call).includes(decisionId))!;
+}
+
+const dmOf = (user: string) => `D${user.slice(1)}`;
+
+/** The chat.update of `message` (same channel and ts) whose blocks say `saying`. */
+async function updateOf(message: SlackCall, saying: string): Promise<SlackCall> {
+  const found = () =>
+    slack
+      .of('chat.update')
+      .find((call) => call.args.channel === message.args.channel && call.args.ts === message.result?.ts && texts(call).includes(saying));
+  await expect.poll(() => found() !== undefined, { timeout: 30_000 }).toBe(true);
+  return found()!;
+}
+
+async function workspace() {
+  const owner = await cast.newMember();
+  const name = `Dana ${randomUUID().slice(0, 4)}`;
+  const dana = { ...(await colleagueOf(cast.pool, owner, name)), name };
+  return { owner, dana };
+}
+
+async function fileBlocking(filer: Member, asks = [tierAsk()]) {
+  const me = world(cast, filer);
+  const session = await me.session();
+  const run = await me.run(session, 'running');
+  const filed = await me.file({
+    question: 'Which data feed tier do we buy?',
+    context: 'The research agent needs hourly prices for the backtest; the budget holds either.',
+    asks,
+    session,
+    run: run.id,
+    mode: 'blocking',
+  });
+  return filed.body.decision;
+}
+
+describe('issue 40 item 4: Slack', { timeout: 120_000 }, () => {
+  it('issue 40 item 4: a member links their Slack user only through a press from that user in Slack', async () => {
+    const { dana } = await workspace();
+    const user = slackUser();
+    slack.users.add(user);
+    const from = slack.calls.length;
+    await cast.send(dana.token, slackRoutes.linkMySlack, { body: { slackUserId: user } });
+    const [open, message] = slack.calls.slice(from);
+    expect(open).toMatchObject({ method: 'conversations.open', args: { users: user } });
+    expect(message).toMatchObject({ method: 'chat.postMessage', args: { channel: dmOf(user) } });
+    const link = buttons(message!).find((button) => button.action_id === 'cast-link-confirm')!;
+
+    // Someone else's Slack account presses the same button (a forwarded message): nothing is linked.
+    const stranger = slackUser();
+    const before = await rowDigest(cast.pool, dana.workspaceId);
+    const strangerPress = slack.calls.length;
+    expect(
+      (
+        await interact(
+          blockActionsPayload({ user: stranger, team: TEAM, channel: dmOf(user), actionId: link.action_id, value: link.value! }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await toldTo(stranger, strangerPress)).toContain('another Slack user');
+    expect(changedTables(before, await rowDigest(cast.pool, dana.workspaceId))).toEqual([]);
+
+    const press = slack.calls.length;
+    await interact(blockActionsPayload({ user, team: TEAM, channel: dmOf(user), actionId: link.action_id, value: link.value! }));
+    expect(await toldTo(user, press)).toMatch(/^Linked: decisions that need Dana/);
+    expect(await cast.send(dana.token, slackRoutes.getMySlack, {})).toMatchObject({
+      configured: true,
+      link: { slackUserId: user, teamId: TEAM, status: 'linked' },
+    });
+
+    // The same button again: the code was used.
+    const again = slack.calls.length;
+    await interact(blockActionsPayload({ user, team: TEAM, channel: dmOf(user), actionId: link.action_id, value: link.value! }));
+    expect(await toldTo(user, again)).toContain('nothing changed');
+  });
+
+  it('issue 40 item 4: linking refuses an id Slack does not know, or that is not a member id, and writes nothing', async () => {
+    const { dana } = await workspace();
+    const before = await rowDigest(cast.pool, dana.workspaceId);
+    await expectProblem(
+      cast.send(dana.token, slackRoutes.linkMySlack, { body: { slackUserId: 'U0NOBODY99' } }),
+      422,
+      'slack_user_not_found',
+    );
+    await expectProblem(cast.request(dana.token, 'PUT', '/api/v1/me/slack', { slackUserId: 'dana@example.com' }), 400, 'invalid_request');
+    expect(changedTables(before, await rowDigest(cast.pool, dana.workspaceId))).toEqual([]);
+  });
+
+  it('issue 40 item 4: a blocking decision reaches the DM with Block Kit buttons; a press answers it from Slack, and the message says so', async () => {
+    const { owner, dana } = await workspace();
+    const user = await linked(dana);
+    const decision = await fileBlocking(owner);
+    const message = await postedAbout(decision.id, dmOf(user));
+    expect(slack.refused).toEqual([]);
+    expect(texts(message)).toContain('Which data feed tier do we buy?');
+    const pro = buttons(message).find((button) => button.text.text === 'Pro')!;
+    expect(decodeActionValue(pro.value)).toEqual({ t: 'answer', w: dana.workspaceId, d: decision.id, a: 1, r: decision.revision, o: 2 });
+    expect(buttons(message).find((button) => button.text.text === 'Open in Cast')?.url).toBe(`http://cast.test/decisions/${decision.id}`);
+
+    const from = slack.calls.length;
+    const response = await interact(
+      blockActionsPayload({ user, team: TEAM, channel: dmOf(user), actionId: pro.action_id, value: pro.value! }),
+    );
+    expect(response.status).toBe(200);
+    expect(await toldTo(user, from)).toBe(`You answered “Pro” on ${decision.id}. Cast recorded it as from Slack.`);
+    const answered = await world(cast, owner).decision(decision.id);
+    expect(answered.asks[0]!.answer).toMatchObject({
+      value: { kind: 'decision', selected: [2] },
+      answeredBy: dana.memberId,
+      provenance: { actor: { kind: 'member', id: dana.memberId }, channel: 'slack' },
+    });
+
+    // The message is rewritten: who answered and where, and no answering buttons left.
+    const update = await updateOf(message, 'from Slack: Pro');
+    expect(texts(update)).toContain(`Answered by ${dana.name} from Slack: Pro`);
+    expect(buttons(update).filter((button) => button.value)).toEqual([]);
+    expect(slack.refused).toEqual([]);
+  });
+});
