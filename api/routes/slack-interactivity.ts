@@ -68,6 +68,7 @@ export function slackInteractivity(deps: SlackInteractivityDeps): Router {
     const parsed = InteractivityPayload.safeParse(json);
     if (!parsed.success) throw invalid('The `payload` field is not a Slack interaction payload.');
     const press = BlockActionsPayload.safeParse(parsed.data);
+    if (!press.success && parsed.data.type === 'block_actions') throw invalid('The `block_actions` payload lacks what a press carries.');
     // Another interaction, or a press of a URL button ("Open in Cast"): Slack tells the app; nothing to do.
     const action = press.success ? press.data.actions[0]! : null;
     const value = decodeActionValue(action?.value);

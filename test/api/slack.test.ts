@@ -16,7 +16,7 @@ import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { changedTables, rowDigest } from '../support/row-checksum';
-import { blockActionsPayload, signedBySlack } from '../support/slack/slack-press';
+import { blockActionsPayload, signedBody, signedBySlack } from '../support/slack/slack-press';
 import { startSlackStandIn, type SlackCall, type SlackStandIn } from '../support/slack/slack-stand-in';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
@@ -207,5 +207,177 @@ describe('issue 40 item 4: Slack', { timeout: 120_000 }, () => {
     expect(texts(update)).toContain(`Answered by ${dana.name} from Slack: Pro`);
     expect(buttons(update).filter((button) => button.value)).toEqual([]);
     expect(slack.refused).toEqual([]);
+  });
+
+  it('issue 40 item 4: a stale timestamp, a forged signature, an unsigned or unreadable request are refused and change nothing', async () => {
+    const { owner, dana } = await workspace();
+    const user = await linked(dana);
+    const decision = await fileBlocking(owner);
+    const message = await postedAbout(decision.id, dmOf(user));
+    const pro = buttons(message).find((button) => button.text.text === 'Pro')!;
+    const payload = blockActionsPayload({ user, team: TEAM, channel: dmOf(user), actionId: pro.action_id, value: pro.value! });
+    const before = await rowDigest(cast.pool, owner.workspaceId);
+    const calls = slack.calls.length;
+
+    // Signed rightly, but six minutes ago: a captured request replayed later.
+    const stale = await expectProblem(await interact(payload, { at: Math.floor(Date.now() / 1000) - 6 * 60 }), 401, 'slack_request_stale');
+    expect(stale.detail).toContain('five minutes');
+    // Signed with another secret, and a body changed after signing.
+    await expectProblem(await interact(payload, { secret: 'not-the-signing-secret-0123456789' }), 401, 'slack_signature_invalid');
+    await expectProblem(await interact(payload, { body: (body) => body.replace('Pro', 'Basic') + '&x=1' }), 401, 'slack_signature_invalid');
+    // No signature at all.
+    const bare = await fetch(`${cast.url}/slack/interactivity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+    });
+    await expectProblem(bare, 401, 'slack_signature_invalid');
+    // Signed rightly, but no payload Slack sends: refused as unreadable.
+    for (const body of [
+      'payload=%7Bnot%20json',
+      'nothing=here',
+      `payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions' }))}`,
+    ]) {
+      const signed = signedBody(body, SIGNING_SECRET);
+      await expectProblem(
+        await fetch(`${cast.url}/slack/interactivity`, { method: 'POST', headers: signed.headers, body }),
+        400,
+        'invalid_request',
+      );
+    }
+
+    expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);
+    expect((await world(cast, owner).decision(decision.id)).asks[0]!.answer).toBeNull();
+    expect(slack.calls.slice(calls).filter((call) => call.method === 'chat.postEphemeral')).toEqual([]);
+  });
+
+  it('issue 40 item 4: a Slack user no member linked is told so, and answers nothing', async () => {
+    const { owner, dana } = await workspace();
+    const user = await linked(dana);
+    const decision = await fileBlocking(owner);
+    const message = await postedAbout(decision.id, dmOf(user));
+    const pro = buttons(message).find((button) => button.text.text === 'Pro')!;
+    const before = await rowDigest(cast.pool, owner.workspaceId);
+    const stranger = slackUser();
+    const from = slack.calls.length;
+    const pressed = await interact(
+      blockActionsPayload({ user: stranger, team: TEAM, channel: dmOf(user), actionId: pro.action_id, value: pro.value! }),
+    );
+    expect(pressed.status).toBe(200);
+    expect(await toldTo(stranger, from)).toMatch(/^Cast does not know this Slack account yet, so nothing was answered\./);
+    // Dana's own Slack user id, but from another Slack workspace (team): not the link she made.
+    const elsewhere = slack.calls.length;
+    await interact(blockActionsPayload({ user, team: 'T0ELSEWHERE', channel: dmOf(user), actionId: pro.action_id, value: pro.value! }));
+    expect(await toldTo(user, elsewhere)).toContain('Cast does not know this Slack account');
+    expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);
+    expect((await world(cast, owner).decision(decision.id)).asks[0]!.answer).toBeNull();
+  });
+
+  it('issue 40 item 4: a press after an answer from an email is told who answered and where, and the message says it', async () => {
+    const { owner, dana } = await workspace();
+    const sam = { ...(await colleagueOf(cast.pool, owner, 'Sam')), name: 'Sam' };
+    await linked(dana);
+    const samUser = await linked(sam);
+    const decision = await fileBlocking(owner);
+    const message = await postedAbout(decision.id, dmOf(samUser));
+    const basic = buttons(message).find((button) => button.text.text === 'Basic')!;
+
+    // Dana answers first, from the email's answer link.
+    const url = await mintAnswerLink(
+      { pool: cast.pool, publicUrl: cast.url },
+      {
+        workspace: owner.workspaceId,
+        member: dana.memberId,
+        decision: decision.id,
+        ask: 1,
+        option: 2,
+        revision: decision.revision,
+        channel: 'email',
+      },
+    );
+    expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status).toBe(
+      200,
+    );
+
+    const before = await rowDigest(cast.pool, owner.workspaceId);
+    const from = slack.calls.length;
+    await interact(
+      blockActionsPayload({ user: samUser, team: TEAM, channel: dmOf(samUser), actionId: basic.action_id, value: basic.value! }),
+    );
+    expect(await toldTo(samUser, from)).toBe(
+      `${dana.name} already answered this from an email: Pro. The first answer stands; your press answered nothing.`,
+    );
+    expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);
+    expect((await world(cast, owner).decision(decision.id)).asks[0]!.answer).toMatchObject({
+      answeredBy: dana.memberId,
+      provenance: { channel: 'email' },
+    });
+
+    const update = await updateOf(message, `Answered by ${dana.name} from an email: Pro`);
+    expect(buttons(update).filter((button) => button.value)).toEqual([]);
+  });
+
+  it('issue 40 item 4: answered on the web, every DM of the decision is updated and loses its buttons', async () => {
+    const { owner, dana } = await workspace();
+    const user = await linked(dana);
+    const decision = await fileBlocking(owner, [approvalAsk()]);
+    const message = await postedAbout(decision.id, dmOf(user));
+    expect(
+      buttons(message)
+        .filter((button) => button.value)
+        .map((button) => [button.text.text, button.style]),
+    ).toEqual([
+      ['Approve', 'primary'],
+      ['Reject', 'danger'],
+    ]);
+    // The owner answers in the browser: signed in with a cookie, as the web queue is (Cast's origin is CAST_PUBLIC_URL).
+    const session = await fetch(`${cast.url}/auth/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://cast.test' },
+      body: JSON.stringify({ token: owner.token }),
+    });
+    const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+    const answered = await fetch(`${cast.url}/api/v1/decisions/${decision.id}/asks/1/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://cast.test', cookie },
+      body: JSON.stringify({ answer: { kind: 'approval', decision: 'approve' } }),
+    });
+    expect(answered.status).toBe(200);
+    const update = await updateOf(message, 'on the web: Approved');
+    expect(texts(update)).toContain('Answered by Tester on the web: Approved');
+    expect(texts(update)).toContain('Resolved');
+    expect(buttons(update).filter((button) => button.value)).toEqual([]);
+    expect(slack.refused).toEqual([]);
+  });
+
+  it('issue 40 item 4: with a workspace channel chosen, a decision is posted there once, and a linked member answers from it', async () => {
+    const { owner, dana } = await workspace();
+    const sam = { ...(await colleagueOf(cast.pool, owner, 'Sam')), name: 'Sam' };
+    const danaUser = await linked(dana);
+    await linked(sam);
+    const channel = `C${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`;
+    await expectProblem(cast.send(dana.token, slackRoutes.updateSlackSettings, { body: { channel } }), 403, 'forbidden_for_role');
+    expect(await cast.send(owner.token, slackRoutes.updateSlackSettings, { body: { channel } })).toEqual({ configured: true, channel });
+    const decision = await fileBlocking(owner);
+    const message = await postedAbout(decision.id, channel);
+    await world(cast, owner).decision(decision.id);
+    // Dana's and Sam's deliveries were both handed on; one message.
+    await expect
+      .poll(
+        async () =>
+          (
+            await cast.pool.query(
+              "select 1 from notification_deliveries where decision_id = $1 and workspace_id = $2 and channel = 'slack' and status = 'sent'",
+              [decision.id, owner.workspaceId],
+            )
+          ).rowCount,
+      )
+      .toBe(2);
+    expect(slack.of('chat.postMessage').filter((call) => texts(call).includes(decision.id))).toHaveLength(1);
+    const pro = buttons(message).find((button) => button.text.text === 'Pro')!;
+    const from = slack.calls.length;
+    await interact(blockActionsPayload({ user: danaUser, team: TEAM, channel, actionId: pro.action_id, value: pro.value! }));
+    expect(await toldTo(danaUser, from)).toContain('You answered “Pro”');
+    await updateOf(message, `Answered by ${dana.name} from Slack: Pro`);
   });
 });

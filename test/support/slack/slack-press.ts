@@ -36,9 +36,13 @@ export function blockActionsPayload(press: PressOf): Record<string, unknown> {
 
 export type SignedRequest = { body: string; headers: Record<string, string> };
 
-/** The request Slack would send; `at` is the signing moment (seconds), `secret` the key it is signed with. */
-export function signedBySlack(payload: unknown, secret: string, at = Math.floor(Date.now() / 1000)): SignedRequest {
-  const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+/** The request Slack would send with this payload; `at` is the signing moment (seconds), `secret` the key it is signed with. */
+export function signedBySlack(payload: unknown, secret: string, at?: number): SignedRequest {
+  return signedBody(new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), secret, at);
+}
+
+/** Any body, signed as Slack signs: `v0=` + hex HMAC-SHA256 of `v0:{timestamp}:{body}`. */
+export function signedBody(body: string, secret: string, at = Math.floor(Date.now() / 1000)): SignedRequest {
   const timestamp = String(at);
   const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
   return {
