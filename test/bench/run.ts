@@ -54,6 +54,7 @@ import { rollUpHealth } from '../../db/health';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
+import { slackHandoffs } from './slack-handoff';
 import { waiterFigures, waiterRows } from './waiters';
 import { NO_ADMISSION_BOUND, overloadRows } from './overload';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
@@ -120,6 +121,7 @@ const ANSWERS = QUICK ? 60 : 300;
 const WAITS = QUICK ? 10 : 50;
 const SUSTAINED_SECONDS = QUICK ? 3 : 10;
 const STACK_MEMBERS = QUICK ? 20 : 100;
+const SLACK_DECISIONS = QUICK ? 20 : 100;
 const BROWSER_RUNS = QUICK ? 3 : 10;
 const KEYSTROKES = QUICK ? 10 : 30;
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
@@ -339,6 +341,9 @@ await settleAfterOverload();
 log(`stack deadlines: ${STACK_MEMBERS} advisory members answered by their stack's auto-default…`);
 const lags = await stackDeadlineLags({ url: api.url, token }, STACK_MEMBERS, 5);
 
+log(`slack: ${SLACK_DECISIONS} decisions filed one at a time, each until its message reaches the Slack stand-in…`);
+const slackLags = await slackHandoffs({ pool, http, member: { workspaceId, memberId } }, SLACK_DECISIONS);
+
 log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
 const web = await browserRun();
 
@@ -422,6 +427,7 @@ const table = [
   `| \`cast decide … --json\` (cold process, files one decision) | ${times(castDecide)} | report | ${(castDecide.p50 / bareNode.p50).toFixed(2)}× node -e 0 |`,
   sustainedRow('filing', load.filing, FILING_TARGET),
   sustainedRow('answering', load.answering, ANSWERING_TARGET),
+  `| decision filed → Slack message handed to Slack's Web API (a stand-in on loopback; ${SLACK_DECISIONS} decisions, one at a time) | ${times(slackLags)} | P95 ≤ 1 s | ${met(slackLags.p95 <= 1000)} |`,
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,
   ceilingRow('filing', filingCeiling, FILING_TARGET),
   ceilingRow('answering', answeringCeiling, ANSWERING_TARGET),

@@ -234,6 +234,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PATCH /api/v1/members/:id': fc.constantFrom({ role: 'viewer' }, { role: 'member' }, { role: 'admin' }),
     'DELETE /api/v1/members/:id': fc.constant(undefined),
     'PATCH /api/v1/profile': fc.constantFrom({ timeZone: 'Europe/Paris' }, { timeZone: 'Asia/Tokyo' }, { timeZone: 'UTC' }),
+    'PUT /api/v1/me/slack': fc.constant({ slackUserId: 'U0WALKER01' }),
+    'DELETE /api/v1/me/slack': fc.constant(undefined),
+    'PUT /api/v1/settings/slack': fc.constantFrom({ channel: 'C0DECIDE01' }, { channel: null }),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },

@@ -64,6 +64,9 @@ export const LIST_BODIES: Record<string, unknown> = {
   'POST /api/v1/members': { name: 'Walker' },
   'POST /api/v1/tokens': { agent: 'Walk agent token' },
   'PATCH /api/v1/profile': { timeZone: 'Europe/Paris' },
+  'PUT /api/v1/me/slack': { slackUserId: 'U0WALKER01' },
+  'DELETE /api/v1/me/slack': undefined,
+  'PUT /api/v1/settings/slack': { channel: 'C0DECIDE01' },
 };
 
 export type Ids = Record<string, { foreign: string; missing: string }>;

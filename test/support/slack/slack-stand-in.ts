@@ -10,7 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { MessageBlocks } from './block-kit-schema';
 
 /** One call as Cast made it, and what the stand-in answered. */
-export type SlackCall = { method: string; args: Record<string, unknown>; result?: Record<string, unknown> };
+export type SlackCall = {
+  method: string;
+  args: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  /** `performance.now()` when the whole request had arrived (the bench's hand-off time). */
+  receivedAt: number;
+};
 
 export type SlackStandIn = {
   /** The base URL Cast's `slackApiUrl` points at: `http://127.0.0.1:<port>/api/`. */
@@ -74,7 +80,7 @@ export async function startSlackStandIn(options: { botToken?: string } = {}): Pr
       // Slack's client sends every argument form-encoded, objects (blocks) as JSON text.
       const args: Record<string, unknown> = {};
       for (const [key, value] of new URLSearchParams(body)) args[key] = key === 'blocks' ? JSON.parse(value) : value;
-      const call: SlackCall = { method, args };
+      const call: SlackCall = { method, args, receivedAt: performance.now() };
       call.result = answer(call);
       calls.push(call);
       reply(call.result);
