@@ -18,7 +18,8 @@ export type AppPage =
   | 'inbox'
   | 'activity'
   | 'settings'
-  | 'webhooks';
+  | 'webhooks'
+  | 'notifications';
 
 export type AppRoute = {
   path: string;
@@ -48,6 +49,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/activity', page: 'activity' },
   { path: '/settings', page: 'settings' },
   { path: '/settings/webhooks', page: 'webhooks' },
+  { path: '/settings/notifications', page: 'notifications' },
 ];
 
 /** What the server serves the app at. */

@@ -770,6 +770,23 @@ export const en = {
     inboxSuffix: ' waiting',
   },
   // /settings (issue 19): the workspace's people, and the tokens people and agents use.
+  notifications: {
+    title: 'Notifications',
+    subtitle: 'How Cast reaches you when a decision needs you, and where you can answer it.',
+    slack: {
+      heading: 'Slack',
+      off: 'Slack is not set up for this Cast. Whoever runs Cast turns it on.',
+      none: 'Not linked. Link your Slack account to get decisions that need you in Slack, with buttons to answer them.',
+      pending: 'Cast sent a message to {{id}} in Slack. Press Link there to finish.',
+      linked: 'Linked to {{id}}. Decisions that need you arrive in Slack, and you can answer them there.',
+      label: 'Your Slack member ID',
+      help: 'In Slack, open your profile, then ⋮ → Copy member ID. It starts with U.',
+      send: 'Send the link message',
+      sent: 'Sent. Open Slack and press Link in the message from Cast to {{id}}.',
+      unlink: 'Unlink Slack',
+      unlinked: 'Unlinked. Cast sends you nothing in Slack, and presses there no longer answer as you.',
+    },
+  },
   settings: {
     // The sidebar's entry.
     nav: 'Settings',
@@ -1188,6 +1205,12 @@ export const en = {
     webhook_delivery_in_flight: 'Cast is still trying this delivery. Redeliver it once it has delivered or failed.',
     webhook_url_refused:
       'Cast delivers webhooks to public addresses only, not to this machine, a private network or a cloud metadata service.',
+    slack_not_configured: 'This Cast has no Slack app yet. Whoever runs Cast turns Slack on.',
+    slack_signature_invalid: 'That request was not signed by Slack; nothing was changed.',
+    slack_request_stale: 'That Slack request is too old; nothing was changed.',
+    slack_user_not_found:
+      'Slack has no member with that ID that Cast can message. Copy your member ID from your Slack profile and try again.',
+    slack_unavailable: 'Cast cannot reach Slack right now; nothing was linked. Try again in a moment.',
     temporal_unavailable: 'Cast cannot reach its workflow service right now. Try again; an answer is never recorded twice.',
     temporal_busy: 'Cast is busy with this decision right now. Try again in a moment.',
     database_unavailable: 'Cast cannot reach its database right now. Try again in a moment.',

@@ -143,6 +143,14 @@ export const PAGES: Record<AppPage, PageEntry> = {
     ),
     section: 'settings',
   },
+  // How Cast reaches each person (issue 40), part of Settings.
+  notifications: {
+    Component: chunk(
+      () => import('../features/notifications/notifications-page'),
+      (page) => page.NotificationsPage,
+    ),
+    section: 'settings',
+  },
 };
 
 /** The sidebar's entries, in its order (the table's): each with the page it opens. */
