@@ -26,8 +26,6 @@ export type SlackInteractivityDeps = {
   logger: Logger;
   settings: SlackSettings | null;
   slack: SlackApi | null;
-  /** When "now" is (tests of the timestamp's tolerance); the clock otherwise. */
-  clock?: () => Date;
 };
 
 function invalid(message: string): DomainError {
@@ -46,7 +44,7 @@ export function slackInteractivity(deps: SlackInteractivityDeps): Router {
       timestamp: req.get('x-slack-request-timestamp'),
       signature: req.get('x-slack-signature'),
       rawBody,
-      now: deps.clock?.() ?? new Date(),
+      now: new Date(),
     });
     if (verdict === 'stale') {
       throw new DomainError(
