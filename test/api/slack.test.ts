@@ -380,4 +380,47 @@ describe('issue 40 item 4: Slack', { timeout: 120_000 }, () => {
     expect(await toldTo(danaUser, from)).toContain('You answered “Pro”');
     await updateOf(message, `Answered by ${dana.name} from Slack: Pro`);
   });
+
+  it('issue 40 item 4: a reminder is said in the decision’s thread, and a test message reaches the DM', async () => {
+    const { owner, dana } = await workspace();
+    const user = await linked(dana);
+    const decision = await fileBlocking(owner);
+    const message = await postedAbout(decision.id, dmOf(user));
+    // The events items 7 and 10 emit, written as the outbox holds them.
+    const write = (kind: string, subject: { kind: string; id: string }, data: unknown) =>
+      cast.pool.query(
+        `insert into outbox_events (id, workspace_id, kind, subject_kind, subject_id, data, occurred_at) values ($1, $2, $3, $4, $5, $6, now())`,
+        [`ev_${randomUUID()}`, owner.workspaceId, kind, subject.kind, subject.id, JSON.stringify(data)],
+      );
+    const view = await world(cast, owner).decision(decision.id);
+    await write('reminder.due', { kind: 'decision', id: decision.id }, { decision: view, memberId: dana.memberId, nth: 1 });
+    await expect
+      .poll(() => slack.of('chat.postMessage').some((call) => call.args.thread_ts === message.result?.ts), { timeout: 30_000 })
+      .toBe(true);
+    const reminder = slack.of('chat.postMessage').find((call) => call.args.thread_ts === message.result?.ts)!;
+    expect(reminder.args).toMatchObject({ channel: dmOf(user), text: 'Still waiting for your answer.' });
+
+    await write('notification.test', { kind: 'member', id: dana.memberId }, { memberId: dana.memberId, channel: 'slack' });
+    await expect
+      .poll(
+        () =>
+          slack
+            .of('chat.postMessage')
+            .some((call) => call.args.channel === dmOf(user) && String(call.args.text).startsWith('A test message from Cast')),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    const log = await cast.pool.query<{ kind: string; status: string }>(
+      `select kind, status from notification_deliveries where member_id = $1 and channel = 'slack' order by id`,
+      [dana.memberId],
+    );
+    expect(log.rows).toEqual([
+      { kind: 'decision.opened', status: 'sent' },
+      { kind: 'reminder.due', status: 'sent' },
+      { kind: 'notification.test', status: 'sent' },
+    ]);
+    expect(slack.refused).toEqual([]);
+  });
 });
