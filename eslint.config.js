@@ -198,6 +198,30 @@ export default tseslint.config(
     },
   },
   {
+    files: ['slack/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...layer('api'),
+                ...layer('activities'),
+                ...layer('workflows'),
+                ...layer('notifier'),
+                ...layer('cli'),
+                ...layer('ui'),
+              ],
+              message:
+                'slack/ speaks Slack (the Web API, Block Kit, request signatures) for the notifier and the API alike: domain/, db/ and runtime/ only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -27,6 +27,9 @@ import type { ChannelProvider } from './notifier/channel';
 import type { EmailSettings } from './runtime/email-settings';
 import { pushTransport } from './notifier/channels/push';
 import { vapidKeysOf, pushSettingsFrom, type PushSettings } from './runtime/push-settings';
+import { slackChannel } from './notifier/channels/slack';
+import { slackApi } from './slack/slack-api';
+import type { SlackSettings } from './runtime/slack-settings';
 import { readDeployment } from './db/deployment';
 import type { Deployment } from './domain/deployment';
 import type { Pool } from './db/pool';
@@ -87,6 +90,8 @@ export async function startWorker(options: {
   answerLinkKey?: string | undefined;
   /** How often the email digests tick; a test ticks them itself (`digests.tick(at)`) with `null`. */
   digestTickMs?: number | null;
+  /** Slack's bot token and signing secret (issue 40 item 4); absent or null, the notifier sends nothing to Slack. */
+  slack?: SlackSettings | null;
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
   /**
@@ -181,6 +186,7 @@ function startNotifier(
     allowPrivateWebhooks?: boolean;
     push?: PushSettings;
     pushAgent?: Agent;
+    slack?: SlackSettings | null;
   },
   client: Client,
   taskQueue: string,
@@ -211,6 +217,8 @@ function startNotifier(
       ...(options.logger ? { logger: options.logger } : {}),
     });
   }
+  // Slack (issue 40 item 4): on when its bot token and signing secret are set.
+  if (options.slack) channels.push(slackChannel({ pool: options.pool, slack: slackApi(options.slack), publicUrl: options.publicUrl }));
   const notifier = new Notifier({
     pool: options.pool,
     channels,

@@ -59,6 +59,10 @@ import { peopleHandlers } from './routes/people';
 import { notificationHandlers } from './routes/notifications';
 import { NO_CHANNELS_CONFIGURED, type ConfiguredChannels } from '../domain/notifications/notifications-api';
 import { pushHandlers } from './routes/push';
+import { slackHandlers } from './routes/slack';
+import { slackInteractivity } from './routes/slack-interactivity';
+import type { SlackSettings } from '../runtime/slack-settings';
+import { slackApi } from '../slack/slack-api';
 import type { TemporalGateway } from './temporal-gateway';
 import type { PublicSite } from './public-site';
 import { DEFAULT_LONG_POLL_MAX_SECONDS, type TrustProxy } from '../runtime/proxy-settings';
@@ -103,6 +107,8 @@ export type AppDeps = {
   notificationChannels?: ConfiguredChannels;
   /** CAST_VAPID_*: Web Push's keys; unset → the pair Cast keeps in PostgreSQL. */
   vapidKeys?: VapidKeys | undefined;
+  /** Slack's bot token and signing secret (issue 40 item 4); absent, Slack is off. */
+  slack?: SlackSettings | undefined;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -181,6 +187,9 @@ export function createApp(deps: AppDeps): Express {
   // Issue 40 item 3: an email's one-click unsubscribe link, also its own credential, limited by address.
   if (linkLimiter) app.use(UNSUBSCRIBE_PAGE_PATH.replace(':token', ''), linkLimiter);
   app.use(unsubscribePages({ pool: deps.pool, answerLinkKey: deps.answerLinkKey, logger: deps.logger }));
+  // Issue 40 item 4: Slack's presses, whose credential is Slack's signature — before `/api/v1` too.
+  const slack = deps.slack ? slackApi(deps.slack) : null;
+  app.use(slackInteractivity({ pool: deps.pool, temporal: deps.temporal, logger: deps.logger, settings: deps.slack ?? null, slack }));
   const links = express.Router();
   if (deps.admission) links.use(admitWrites(deps.admission, LINK_ROUTES));
   if (linkLimiter) links.use('/answer-links', linkLimiter);
@@ -237,6 +246,7 @@ export function createApp(deps: AppDeps): Express {
     peopleRoutes: peopleHandlers(deps),
     notificationRoutes: notificationHandlers({ pool: deps.pool, configured: deps.notificationChannels ?? NO_CHANNELS_CONFIGURED }),
     pushRoutes: pushHandlers({ ...deps, vapidKeys: vapidKeysOf(deps.pool, deps.vapidKeys ? { keys: deps.vapidKeys } : {}) }),
+    slackRoutes: slackHandlers({ pool: deps.pool, slack }),
     openApiRoutes: openApiHandlers(),
   };
   mountRoutes(api, handlers, { checkResponses: deps.checkResponses ?? false });

@@ -2,6 +2,7 @@
  * The API over an existing database and Temporal: an API replica (`bin/api.ts`), or the API
  * that `npm start` composes beside the worker in one process.
  */
+import type { SlackSettings } from '../runtime/slack-settings';
 import type { Server } from 'node:http';
 import type { Tracing } from '../runtime/tracing';
 import { readDeployment } from '../db/deployment';
@@ -93,6 +94,8 @@ export async function startApi(options: {
   notificationChannels?: ConfiguredChannels;
   /** CAST_VAPID_PUBLIC_KEY and CAST_VAPID_PRIVATE_KEY; unset → the pair Cast keeps in PostgreSQL. */
   vapidKeys?: VapidKeys | undefined;
+  /** Slack's bot token and signing secret (issue 40 item 4); absent or null, `/slack/interactivity` answers 404 and linking is refused. */
+  slack?: SlackSettings | null | undefined;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -112,6 +115,7 @@ export async function startApi(options: {
     ...(options.answerLinkKey ? { answerLinkKey: options.answerLinkKey } : {}),
     ...(options.notificationChannels ? { notificationChannels: options.notificationChannels } : {}),
     ...(options.vapidKeys ? { vapidKeys: options.vapidKeys } : {}),
+    ...(options.slack ? { slack: options.slack } : {}),
     ...(tracer ? { tracer } : {}),
   };
   const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };

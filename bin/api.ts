@@ -12,6 +12,7 @@ import { serveMetrics } from '../runtime/metrics-server';
 import { watchDecisionGauges } from '../api/decision-gauges';
 import { tracingFromEnv } from '../runtime/tracing';
 import { pushSettingsFrom } from '../runtime/push-settings';
+import { configuredChannels } from '../runtime/notification-channels';
 
 const { env, logger } = processEnv('cast-api');
 // First: a metrics port another process holds stops this one before it does anything.
@@ -36,6 +37,8 @@ const api = await startApi({
   trustProxy: env.CAST_TRUST_PROXY,
   answerLinkKey: env.CAST_ANSWER_LINK_KEY,
   vapidKeys: pushSettingsFrom(env).keys,
+  slack: env.slack,
+  notificationChannels: configuredChannels(env),
   longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
   drainMs,
   tracing,

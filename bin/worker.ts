@@ -46,6 +46,7 @@ const worker = await startWorker({
   email: env.email,
   answerLinkKey: env.CAST_ANSWER_LINK_KEY,
   push: pushSettingsFrom(env),
+  slack: env.slack,
   logger,
   shutdownGraceMs: drainMs,
   ...(existsSync(bundle) ? { workflowBundle: { codePath: bundle } } : {}),

@@ -83,6 +83,15 @@ export const ERRORS = {
   link_member_not_allowed: { status: 403, title: 'The person this link was sent to may not answer here now.' },
   /** Issue 40 item 3: an email's one-click unsubscribe link that is not Cast's, or whose member is gone. */
   unsubscribe_link_invalid: { status: 404, title: 'This unsubscribe link is not valid.' },
+  /**
+   * Issue 40 item 4: Slack. A request to `/slack/interactivity` whose signature is not Slack's, or
+   * whose timestamp is more than five minutes off (a replay), is refused before its body is read.
+   */
+  slack_not_configured: { status: 409, title: 'This Cast has no Slack app.' },
+  slack_signature_invalid: { status: 401, title: 'This request is not signed by Slack.' },
+  slack_request_stale: { status: 401, title: 'This Slack request is too old.' },
+  slack_user_not_found: { status: 422, title: 'Slack has no such user.' },
+  slack_unavailable: { status: 503, title: 'Cast cannot reach Slack right now.' },
   rate_limited: { status: 429, title: 'Too many requests.' },
   rate_limit_unavailable: { status: 503, title: 'Cast cannot check its rate limits right now.' },
   agent_open_cap: { status: 409, title: 'This agent has too many open decisions.' },

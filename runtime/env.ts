@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { LongPollMaxSeconds, PublicUrl, TrustProxy } from './proxy-settings';
 import { loadTemporalSettings, TemporalSettingsError, type TemporalSettings } from './temporal-settings';
 import { EmailSettingsError, loadEmailSettings, type EmailSettings } from './email-settings';
+import { SlackEnv, slackSettings, type SlackSettings } from './slack-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 /** A port to listen on, or unset (an empty value too). */
@@ -135,6 +136,8 @@ export const Env = z.object({
   CAST_VAPID_SUBJECT: optionalText.pipe(
     z.url({ protocol: /^(mailto|https)$/, error: 'CAST_VAPID_SUBJECT is a mailto: or https: URL' }).optional(),
   ),
+  /** Slack (issue 40 item 4): the bot token and signing secret, both or neither; the Web API's URL (runtime/slack-settings.ts). */
+  ...SlackEnv,
   /** Express's `trust proxy`: a hop count or the proxies' addresses; unset → `X-Forwarded-*` is ignored. */
   CAST_TRUST_PROXY: TrustProxy,
   /** The longest a decision wait or a message long-poll holds a request, in seconds. */
@@ -189,6 +192,8 @@ export type Env = z.infer<typeof Env> & {
   temporal: TemporalSettings;
   /** Email's transport (issue 40 item 3); null when no CAST_SMTP_* / CAST_MAIL_FROM is set: email is off. */
   email: EmailSettings | null;
+  /** Slack's settings, null when Slack is off. */
+  slack: SlackSettings | null;
   /** Settings that are ignored, for the entry point to log. */
   warnings: string[];
 };
@@ -206,6 +211,8 @@ export class EnvError extends Error {
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = Env.safeParse(source);
   const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const slack = parsed.success ? slackSettings(parsed.data) : null;
+  if (slack && 'missing' in slack) lines.push(`  ${slack.missing}`);
   const known = new Set([...Object.keys(Env.shape), ...CAST_ELSEWHERE]);
   for (const name of Object.keys(source).sort()) {
     if (name.startsWith('CAST_') && !known.has(name))
@@ -233,7 +240,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       warnings.push(
         'OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf: Cast sends http/json, which every OTLP/HTTP receiver accepts on the same path.',
       );
-    return { ...parsed.data, temporal: settings, email, warnings };
+    return { ...parsed.data, temporal: settings, email, slack: slack && !('missing' in slack) ? slack : null, warnings };
   } catch (error) {
     if (error instanceof TemporalSettingsError) throw new EnvError(`Invalid environment:\n  ${error.message}`);
     throw error;

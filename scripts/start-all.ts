@@ -27,6 +27,7 @@ import { holdDataDir } from './data-dir-lock';
 import { provideTemporal } from './provide-temporal';
 import { signInToken } from './sign-in-token';
 import { startTemporalDevServer } from './temporal-dev-server';
+import { configuredChannels } from '../runtime/notification-channels';
 
 const { env, logger } = processEnv('cast');
 // One port for the API's and the worker's metrics, both in this process; taken, it stops Cast before anything starts.
@@ -99,6 +100,7 @@ try {
     email: env.email,
     answerLinkKey: env.CAST_ANSWER_LINK_KEY,
     push: pushSettingsFrom(env),
+    slack: env.slack,
     logger,
     shutdownGraceMs: drainMs,
     tracing: workerTracing,
@@ -126,6 +128,8 @@ try {
     trustProxy: env.CAST_TRUST_PROXY,
     answerLinkKey: env.CAST_ANSWER_LINK_KEY,
     vapidKeys: pushSettingsFrom(env).keys,
+    slack: env.slack,
+    notificationChannels: configuredChannels(env),
     longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
     drainMs,
     tracing: apiTracing,

@@ -26,6 +26,7 @@ import { reminderSettingsRoutes } from './reminder-settings';
 import { pushRoutes } from './push';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
+import { slackRoutes } from './slack';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
@@ -50,6 +51,7 @@ export const API_RESOURCES = {
   peopleRoutes,
   notificationRoutes,
   pushRoutes,
+  slackRoutes,
   openApiRoutes,
 };
 

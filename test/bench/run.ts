@@ -57,6 +57,7 @@ import { typedCallsOver } from '../support/typed-calls';
 import { stackDeadlineLags } from './stack-deadlines';
 import { pushHandoffs, pushRow } from './push-handoff';
 import { startPushService } from '../support/push-service';
+import { slackHandoffs } from './slack-handoff';
 import { waiterFigures, waiterRows } from './waiters';
 import { emailFigures, emailRows, type EmailFigures } from './email-figures';
 import { NO_ADMISSION_BOUND, overloadRows } from './overload';
@@ -126,6 +127,7 @@ const SUSTAINED_SECONDS = QUICK ? 3 : 10;
 const STACK_MEMBERS = QUICK ? 20 : 100;
 /** Blocking decisions filed one after another, each timed to its push (issue 40 item 2). */
 const PUSHES = QUICK ? 20 : 100;
+const SLACK_DECISIONS = QUICK ? 20 : 100;
 const BROWSER_RUNS = QUICK ? 3 : 10;
 const KEYSTROKES = QUICK ? 10 : 30;
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
@@ -376,6 +378,9 @@ await settleAfterOverload();
 log(`stack deadlines: ${STACK_MEMBERS} advisory members answered by their stack's auto-default…`);
 const lags = await stackDeadlineLags({ url: api.url, token }, STACK_MEMBERS, 5);
 
+log(`slack: ${SLACK_DECISIONS} decisions filed one at a time, each until its message reaches the Slack stand-in…`);
+const slackLags = await slackHandoffs({ pool, http, member: { workspaceId, memberId } }, SLACK_DECISIONS);
+
 log(`browser: opening /decisions and answering, ${BROWSER_RUNS} times, then ${KEYSTROKES} presses of j, in Chromium…`);
 const web = await browserRun();
 
@@ -461,6 +466,7 @@ const table = [
   sustainedRow('filing', load.filing, FILING_TARGET),
   sustainedRow('answering', load.answering, ANSWERING_TARGET),
   pushRow(summarize(pushTimes), pushTimes.length, PUSHES, times, met),
+  `| decision filed → Slack message handed to Slack's Web API (a stand-in on loopback; ${SLACK_DECISIONS} decisions, one at a time) | ${times(slackLags)} | P95 ≤ 1 s | ${met(slackLags.p95 <= 1000)} |`,
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,
   ceilingRow('filing', filingCeiling, FILING_TARGET),
   ceilingRow('answering', answeringCeiling, ANSWERING_TARGET),

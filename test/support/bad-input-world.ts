@@ -250,6 +250,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/me/push-subscriptions/:id': fc.constant(undefined),
     'PUT /api/v1/me/presence': fc.constant({}),
     'DELETE /api/v1/me/presence': fc.constant(undefined),
+    'PUT /api/v1/me/slack': fc.constant({ slackUserId: 'U0WALKER01' }),
+    'DELETE /api/v1/me/slack': fc.constant(undefined),
+    'PUT /api/v1/settings/slack': fc.constantFrom({ channel: 'C0DECIDE01' }, { channel: null }),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },

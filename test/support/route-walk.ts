@@ -80,6 +80,9 @@ export const LIST_BODIES: Record<string, unknown> = {
   'POST /api/v1/me/push-subscriptions': browserSubscription(),
   'PUT /api/v1/me/presence': {},
   'DELETE /api/v1/me/presence': undefined,
+  'PUT /api/v1/me/slack': { slackUserId: 'U0WALKER01' },
+  'DELETE /api/v1/me/slack': undefined,
+  'PUT /api/v1/settings/slack': { channel: 'C0DECIDE01' },
 };
 
 export type Ids = Record<string, { foreign: string; missing: string }>;

@@ -30,6 +30,9 @@ export const WORKSPACE_TABLES = [
   'answer_link_uses',
   'notification_settings',
   'digest_runs',
+  'slack_links',
+  'slack_messages',
+  'slack_workspace_settings',
 ] as const;
 
 /** A row as compared: whole, except what a request records by merely being made (a token's last use). */

@@ -25,6 +25,7 @@ import { installTemporalLogging } from '../../runtime/temporal-runtime';
 import type { TrustProxy } from '../../runtime/proxy-settings';
 import type { Tracing } from '../../runtime/tracing';
 import type { EmailSettings } from '../../runtime/email-settings';
+import type { SlackSettings } from '../../runtime/slack-settings';
 
 installTemporalLogging('warn', { handleSignals: true });
 
@@ -93,6 +94,8 @@ export async function startTestCast(
     notificationChannels?: ConfiguredChannels;
     /** Email's SMTP server (issue 40 item 3), given the API's own URL: a loopback inbox's (test/support/smtp-inbox.ts). The digest tick is the test's to drive. */
     email?: (apiUrl: string) => EmailSettings;
+    /** Slack's settings for the API and the worker (issue 40 item 4), pointed at a stand-in; none: Slack off. */
+    slack?: SlackSettings;
   } = {},
 ): Promise<TestCast> {
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
@@ -114,6 +117,7 @@ export async function startTestCast(
       allowPrivateWebhooks,
       publicUrl: options.publicUrl,
       ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+      ...(options.slack ? { slack: options.slack } : {}),
       logger: workerLogger,
     });
   // With email, the worker starts after the API: its messages' links point at the API's URL.
@@ -138,6 +142,7 @@ export async function startTestCast(
     trustProxy: options.trustProxy,
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.tracing ? { tracing: options.tracing } : {}),
+    ...(options.slack ? { slack: options.slack } : {}),
   });
   apiUrl = api.url;
   if (options.email && options.worker !== false) worker = await launchWorker();

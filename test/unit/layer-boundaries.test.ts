@@ -77,6 +77,18 @@ describe('layer boundaries', () => {
     ).toEqual([]);
   });
 
+  it('slack/ imports domain/, db/ and runtime/ only: the notifier and the API both speak Slack through it (issue 40 item 4)', async () => {
+    expect(
+      await violations('slack/x.ts', "import { answerAsk } from '../api/services/answer-ask';\nexport const a = answerAsk;\n"),
+    ).toHaveLength(1);
+    expect(await violations('slack/x.ts', "import { Notifier } from '../notifier/notifier';\nexport const a = Notifier;\n")).toHaveLength(
+      1,
+    );
+    expect(await violations('slack/x.ts', "import { describeAnswer } from '../domain/ask';\nexport const a = describeAnswer;\n")).toEqual(
+      [],
+    );
+  });
+
   it('client/ is fetch and domain/ only: it runs in the browser and on agent hosts', async () => {
     expect(await violations('client/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
     expect(await violations('client/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n")).toHaveLength(1);

@@ -23,6 +23,7 @@ const CITING = [
   'workflows',
   'activities',
   'notifier',
+  'slack',
   'cli',
   'ui/src',
   'runtime',

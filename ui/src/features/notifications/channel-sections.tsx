@@ -7,5 +7,6 @@
 import type { ComponentType } from 'react';
 import type { MemberChannel } from '../../../../domain/notifications/delivery';
 import { PushSection } from './push-section';
+import { SlackSection } from './slack-section';
 
-export const CHANNEL_SECTIONS: Partial<Record<MemberChannel, ComponentType>> = { push: PushSection };
+export const CHANNEL_SECTIONS: Partial<Record<MemberChannel, ComponentType>> = { push: PushSection, slack: SlackSection };
