@@ -1213,6 +1213,10 @@ export const en = {
     link_decision_changed: 'This decision changed since this link was sent; nothing was answered. Open it to see it as it is now.',
     link_answered_elsewhere: 'Someone already answered this; nothing was changed.',
     link_member_not_allowed: 'The person this link was sent to may not answer here now.',
+    push_subscription_not_found: 'There is no such browser subscription here.',
+    push_endpoint_refused: 'Cast does not send pushes to that address: it is not a public push service.',
+    unsubscribe_link_invalid:
+      'This unsubscribe link does not work: it may be incomplete, or its person was removed. Change your email in Notifications instead.',
     rate_limited: 'Too many requests. Try again in a moment.',
     rate_limited_wait: 'Too many requests. Try again in {{seconds}} s.',
     rate_limit_unavailable: 'Cast cannot check its rate limits right now, so it refused this; nothing was changed. Try again in a moment.',
