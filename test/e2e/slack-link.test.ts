@@ -69,6 +69,8 @@ describe('issue 40 item 4 — Slack on the notifications page', () => {
         );
         try {
           await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor(SLOW);
+          // The page holds every channel's controls: the Slack section's own alert and status lines.
+          const section = page.getByTestId('slack-section');
           const state = page.getByTestId('slack-state');
           expect(await state.textContent()).toMatch(/^Not linked\./);
           expect(await axeViolations(page)).toEqual([]);
@@ -76,14 +78,14 @@ describe('issue 40 item 4 — Slack on the notifications page', () => {
           // An ID Slack does not know: said in words, nothing linked.
           await page.getByLabel('Your Slack member ID').fill('U0NOBODY99');
           await page.getByRole('button', { name: 'Send the link message' }).click();
-          await page.getByRole('alert').waitFor(SLOW);
-          expect(await page.getByRole('alert').textContent()).toContain('Slack has no member with that ID');
+          await section.getByRole('alert').waitFor(SLOW);
+          expect(await section.getByRole('alert').textContent()).toContain('Slack has no member with that ID');
           expect((await cast.send(member.token, slackRoutes.getMySlack, {})).link).toBeNull();
 
           await page.getByLabel('Your Slack member ID').fill(user);
           await page.getByRole('button', { name: 'Send the link message' }).click();
           await page.getByText(`Cast sent a message to ${user} in Slack. Press Link there to finish.`).waitFor(SLOW);
-          expect(await page.getByRole('status').textContent()).toContain('Open Slack and press Link');
+          expect(await section.getByRole('status').textContent()).toContain('Open Slack and press Link');
           expect(await axeViolations(page)).toEqual([]);
           await screenshot(page, `slack-link-pending-${name}`);
 

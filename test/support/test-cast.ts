@@ -62,6 +62,8 @@ export type TestCast = TypedCalls & {
 export async function startTestCast(
   options: {
     worker?: boolean;
+    /** The worker's own outbox notifier (on unless a test drives its own channels instead). */
+    notifier?: boolean;
     temporalAddress?: string;
     undoWindowMs?: number;
     sweepEvery?: Duration;
@@ -118,6 +120,7 @@ export async function startTestCast(
       publicUrl: options.publicUrl,
       ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
       ...(options.slack ? { slack: options.slack } : {}),
+      ...(options.notifier === false ? { notifier: false } : {}),
       logger: workerLogger,
     });
   // With email, the worker starts after the API: its messages' links point at the API's URL.

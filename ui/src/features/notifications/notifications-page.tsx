@@ -9,6 +9,7 @@ import { AppLink } from '../../shared/app-link';
 import { PageFrame } from '../../shared/page-frame';
 import { pageStateOf } from '../../shared/page-state';
 import { ChannelLog } from './channel-log';
+import { CHANNEL_SECTIONS } from './channel-sections';
 import { useNotifications } from './notifications-queries';
 import { NotificationSettingsForm } from './settings-form';
 import './notifications.css';
@@ -24,6 +25,11 @@ export function NotificationsPage() {
       {view.data && (
         <>
           <NotificationSettingsForm view={view.data} />
+          {/* Each channel's own controls (this browser's push, the Slack link): forms of their own, so beside the settings' form, never in it. */}
+          {MemberChannel.map((channel) => {
+            const Section = CHANNEL_SECTIONS[channel];
+            return Section ? <Section key={channel} /> : null;
+          })}
           <section className="settings-section" aria-labelledby="notifications-log-heading">
             <h2 id="notifications-log-heading">{t('notifications.logHeading')}</h2>
             <p className="help">{t('notifications.logHelp', { zone: view.data.timeZone })}</p>

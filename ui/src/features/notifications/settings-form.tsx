@@ -11,7 +11,6 @@ import type { NotificationsView } from '../../../../domain/notifications/notific
 import { knownTimeZones } from '../../shared/time-zone';
 import { useTimeZone } from '../../shared/time-zone-provider';
 import { useAction } from '../../shared/use-action';
-import { CHANNEL_SECTIONS } from './channel-sections';
 import { useSaveNotifications } from './notifications-queries';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -228,13 +227,11 @@ function ChannelBlock({
   extra: ReactNode;
   children: ReactNode;
 }) {
-  const Section = CHANNEL_SECTIONS[channel];
   return (
     <fieldset data-testid={`channel-${channel}`}>
       <legend>{legend}</legend>
       {children}
       {extra}
-      {Section && <Section />}
     </fieldset>
   );
 }
