@@ -58,6 +58,7 @@ import { stackDeadlineLags } from './stack-deadlines';
 import { pushHandoffs, pushRow } from './push-handoff';
 import { startPushService } from '../support/push-service';
 import { slackHandoffs } from './slack-handoff';
+import { idleNotifier, idleRow } from './notifier-idle';
 import { waiterFigures, waiterRows } from './waiters';
 import { emailFigures, emailRows, type EmailFigures } from './email-figures';
 import { NO_ADMISSION_BOUND, overloadRows } from './overload';
@@ -341,6 +342,9 @@ if (SCALE > 0) {
   scale.http.close();
 }
 
+log('notifier idle: a listening notifier, caught up, left alone for 10 s while nothing is written…');
+const idle = await idleNotifier(databaseUrl, 10_000);
+
 // Early, while the outbox is short: a new channel's notifier reads it from the beginning.
 const email = await emailRun();
 
@@ -466,6 +470,7 @@ const table = [
   sustainedRow('filing', load.filing, FILING_TARGET),
   sustainedRow('answering', load.answering, ANSWERING_TARGET),
   pushRow(summarize(pushTimes), pushTimes.length, PUSHES, times, met),
+  idleRow(idle, met),
   `| decision filed → Slack message handed to Slack's Web API (a stand-in on loopback; ${SLACK_DECISIONS} decisions, one at a time) | ${times(slackLags)} | P95 ≤ 1 s | ${met(slackLags.p95 <= 1000)} |`,
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,
   ceilingRow('filing', filingCeiling, FILING_TARGET),
