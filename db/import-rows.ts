@@ -25,8 +25,11 @@ export class ImportRefused extends Error {
 }
 
 // Not copied: the migrations' own bookkeeping (the target is migrated by migrate()), and the
-// rate-limit counters, which only matter for the minute they count.
-const NOT_COPIED = new Set(['schema_migrations', 'rate_limits']);
+// rate-limit counters, which only matter for the minute they count, and the outbox: its rows are
+// ordered by the writing database's transaction ids, which mean nothing in the target (a copied
+// cursor past the target's ids would skip every event written after the import). The activity log
+// keeps the record; what the source had not handed on when it stopped is not sent again.
+const NOT_COPIED = new Set(['schema_migrations', 'rate_limits', 'outbox_events', 'outbox_cursors']);
 
 // What a fresh Cast writes by itself: the default workspace, member and sign-in token of its
 // first start, a browser's sign-in, the health roll-up's first rows, and the deployment its first
@@ -58,7 +61,9 @@ export async function importRows(pool: Pool, source: PgliteSource): Promise<Impo
     await client.query(`lock table ${list} in exclusive mode`);
     await refuseUnlessFresh(client, [...tables.keys()]);
     const startupTokens = await defaultMemberTokens(client);
-    await client.query(`truncate ${list}`);
+    // The target's own outbox rows name the start-up workspace the source's replaces; its cursors
+    // stay (they count in the target's transaction ids, which go on).
+    await client.query(`truncate ${list}, outbox_events`);
 
     const report: ImportReport = { tables: [], sequences: [], tokensKept: 0 };
     for (const [table, columns] of tables) {

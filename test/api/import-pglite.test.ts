@@ -172,6 +172,9 @@ async function writeSource(): Promise<void> {
   // A rate-limit counter: transient, not carried across.
   await db.query(`insert into rate_limits (key, points, expire) values ($1, 3, $2)`, [`read:${owner.memberId}`, Date.now() + 60_000]);
 
+  // An outbox cursor counted in the source's transaction ids: copied, it would skip the target's events.
+  await db.query(`insert into outbox_cursors (task_queue, channel, xid, seq) values ('', 'webhooks', '4000000000', 7)`);
+
   await db.exec(`
     alter table activity drop column actor_label;
     alter table web_sessions drop column token_id;
@@ -244,13 +247,20 @@ describe('npm run import-pglite', () => {
       expect(run.stdout).toContain('Next: start Cast (npm start)');
       expect(run.stdout).not.toContain(new URL(targetUrl).password || '\u0000');
 
-      // The start-up token is kept (as the owner's); the rate-limit counter is not carried.
-      expect(await tableCounts(target)).toEqual({
+      // The start-up token is kept (as the owner's); the rate-limit counter is not carried, nor
+      // the outbox (the target's own cursors stay, none of them the source's).
+      const counts = await tableCounts(target);
+      expect(counts).toEqual({
         ...sourceCounts,
         ...newestTables,
         api_tokens: sourceCounts.api_tokens! + 1,
         rate_limits: 0,
+        outbox_events: 0,
+        outbox_cursors: counts.outbox_cursors,
       });
+      expect(sourceCounts.outbox_cursors).toBeGreaterThan(0);
+      const cursors = await target.query(`select 1 from outbox_cursors where xid = '4000000000'`);
+      expect(cursors.rows).toEqual([]);
       expect(await decisionCounters(target)).toEqual([{ status: 'open', mode: 'blocking', n: 2 }]);
       expect(run.stdout).toMatch(/sign-in token of the fresh database's default member \(1\) now signs? in/);
       expect(sourceCounts).toMatchObject({ decisions: 2, sessions: 1, session_messages: 2, api_tokens: 2, rate_limits: 1 });
@@ -365,7 +375,14 @@ describe('npm run import-pglite', () => {
       const embedded = await startEmbeddedPostgres({ dir: join(dataDir, 'pg') });
       const pool = createPool(embedded.url, 2);
       try {
-        expect(await tableCounts(pool)).toEqual({ ...sourceCounts, ...newestTables, rate_limits: 0 });
+        const counts = await tableCounts(pool);
+        expect(counts).toEqual({
+          ...sourceCounts,
+          ...newestTables,
+          rate_limits: 0,
+          outbox_events: 0,
+          outbox_cursors: counts.outbox_cursors,
+        });
         expect(await decisionCounters(pool)).toEqual([{ status: 'open', mode: 'blocking', n: 2 }]);
         expect(await findPrincipalByToken(pool, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up', expiresAt: null });
       } finally {
