@@ -21,13 +21,15 @@ import { webhookChannel } from './notifier/channels/webhooks';
 import { emailTransport } from './notifier/channels/email';
 import { DigestTicker } from './notifier/digest-ticker';
 import { sendDueDigests } from './notifier/email-digests';
-import { memberChannel } from './notifier/member-channel';
-import { smtpMailer } from './notifier/smtp-mailer';
+import { memberChannel, type MemberTransport, type RetrySchedule } from './notifier/member-channel';
+import { smtpMailer, type Mailer } from './notifier/smtp-mailer';
+import { memberRetrySchedule } from './activities/start-member-retry';
+import type { MemberChannel } from './domain/notifications/delivery';
 import type { ChannelProvider } from './notifier/channel';
 import type { EmailSettings } from './runtime/email-settings';
 import { pushTransport } from './notifier/channels/push';
 import { vapidKeysOf, pushSettingsFrom, type PushSettings } from './runtime/push-settings';
-import { slackChannel } from './notifier/channels/slack';
+import { slackChannel, slackTransport, type SlackChannelDeps } from './notifier/channels/slack';
 import { slackApi } from './slack/slack-api';
 import type { SlackSettings } from './runtime/slack-settings';
 import { readDeployment } from './db/deployment';
@@ -92,6 +94,8 @@ export async function startWorker(options: {
   digestTickMs?: number | null;
   /** Slack's bot token and signing secret (issue 40 item 4); absent or null, the notifier sends nothing to Slack. */
   slack?: SlackSettings | null;
+  /** The waits before each retry of a member channel's refused message; MEMBER_RETRY_DELAYS_MS unless a test shortens them. */
+  memberRetryDelaysMs?: readonly number[];
   /** Activities beside Cast's own: the benchmark's no-op baseline. */
   extraActivities?: Record<string, (...args: never[]) => Promise<unknown>>;
   /**
@@ -119,6 +123,8 @@ export async function startWorker(options: {
   if (sweepEvery) await ensure({ name: 'cast-sweep', workflowType: 'sweepWorkflow', every: sweepEvery, deployment });
   // The roll-up also runs as the worker starts, so a new deployment has a health line at once.
   if (rollupEvery) await ensure({ name: 'cast-health', workflowType: 'healthRollupWorkflow', every: rollupEvery, runNow: true });
+  // The member transports serve the notifier's first tries and the retry activities' later ones alike.
+  const reach = memberTransports(options);
   const worker = await Worker.create({
     connection,
     namespace,
@@ -132,6 +138,7 @@ export async function startWorker(options: {
         allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
         publicUrl: options.publicUrl,
         logger: options.logger,
+        memberTransports: reach.transports,
       }),
       ...options.extraActivities,
     },
@@ -142,14 +149,17 @@ export async function startWorker(options: {
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH }),
     ...(tracing ? tracedWorker(tracing, !options.workflowBundle) : {}),
   }).catch(async (error: unknown) => {
+    reach.close();
     await connection.close();
     throw error;
   });
-  const notifying = options.notifier === false ? null : startNotifier(options, client, taskQueue, deployment);
+  const retries = memberRetrySchedule(client, taskQueue, deployment, options.memberRetryDelaysMs);
+  const notifying = options.notifier === false ? null : startNotifier(options, client, taskQueue, deployment, reach, retries);
   // However the worker ends (stop(), or the SDK's own shutdown on SIGTERM), the notifier and its
   // LISTEN connection end with it: left open they would keep the process alive past its bound.
   const done = worker.run().finally(async () => {
     await notifying?.stop();
+    reach.close();
     await connection.close();
   });
   return {
@@ -171,54 +181,83 @@ export async function startWorker(options: {
   };
 }
 
+type ReachOptions = {
+  pool: Pool;
+  publicUrl?: string | undefined;
+  email?: EmailSettings | null;
+  answerLinkKey?: string | undefined;
+  allowPrivateWebhooks?: boolean;
+  push?: PushSettings;
+  pushAgent?: Agent;
+  slack?: SlackSettings | null;
+};
+
+/** The member channels' transports this worker can send on, from its settings (issue 40 items 2–4). */
+type MemberTransports = {
+  transports: ReadonlyMap<MemberChannel, MemberTransport>;
+  mailer: Mailer | null;
+  slack: SlackChannelDeps | null;
+  close(): void;
+};
+
+function memberTransports(options: ReachOptions): MemberTransports {
+  const transports = new Map<MemberChannel, MemberTransport>();
+  // Web Push (issue 40 item 2): always on; the keys are the environment's or Cast's own.
+  const pushSettings = options.push ?? pushSettingsFrom({ CAST_PUBLIC_URL: options.publicUrl });
+  transports.set(
+    'push',
+    pushTransport({
+      pool: options.pool,
+      vapidKeys: vapidKeysOf(options.pool, pushSettings),
+      subject: pushSettings.subject,
+      ...(options.allowPrivateWebhooks ? { allowPrivate: true } : {}),
+      ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+    }),
+  );
+  // Email (issue 40 item 3): on when its SMTP server is set.
+  const mailer = options.email ? smtpMailer(options.email) : null;
+  if (options.email && mailer) {
+    transports.set('email', emailTransport({ pool: options.pool, key: options.answerLinkKey, publicUrl: options.email.publicUrl, mailer }));
+  }
+  // Slack (issue 40 item 4): on when its bot token and signing secret are set.
+  const slack = options.slack ? { pool: options.pool, slack: slackApi(options.slack), publicUrl: options.publicUrl } : null;
+  if (slack) transports.set('slack', slackTransport(slack));
+  return { transports, mailer, slack, close: () => mailer?.close() };
+}
+
 /**
  * The notifier hands the outbox's events to the channels: webhooks, whose delivery workflows run
- * on this worker's task queue. Its own LISTEN connection wakes it; idle, it queries nothing.
+ * on this worker's task queue, and the member channels, whose refused messages are retried by
+ * workflows of their own. Its own LISTEN connection wakes it; idle, it queries nothing.
  */
 function startNotifier(
-  options: {
-    pool: Pool;
-    publicUrl?: string | undefined;
-    logger?: Logger;
-    email?: EmailSettings | null;
-    answerLinkKey?: string | undefined;
-    digestTickMs?: number | null;
-    allowPrivateWebhooks?: boolean;
-    push?: PushSettings;
-    pushAgent?: Agent;
-    slack?: SlackSettings | null;
-  },
+  options: ReachOptions & { logger?: Logger; digestTickMs?: number | null },
   client: Client,
   taskQueue: string,
   deployment: Deployment,
+  reach: MemberTransports,
+  retries: RetrySchedule | undefined,
 ): { notifier: Notifier; digests: DigestTicker | null; stop(): Promise<void> } {
   const listener = ChangeListener.forPool(options.pool, options.logger ? { logger: options.logger } : {});
   const start = deliveryStarter(client, taskQueue, deployment);
   const channels: ChannelProvider[] = [webhookChannel({ pool: options.pool, start, publicUrl: options.publicUrl })];
-  // Web Push (issue 40 item 2): always on; the keys are the environment's or Cast's own.
-  const pushSettings = options.push ?? pushSettingsFrom({ CAST_PUBLIC_URL: options.publicUrl });
-  const push = pushTransport({
-    pool: options.pool,
-    vapidKeys: vapidKeysOf(options.pool, pushSettings),
-    subject: pushSettings.subject,
-    ...(options.allowPrivateWebhooks ? { allowPrivate: true } : {}),
-    ...(options.pushAgent ? { agent: options.pushAgent } : {}),
-  });
-  channels.push(memberChannel(options.pool, push));
-  // Email (issue 40 item 3): immediate messages through the notifier, digests on their own tick.
-  const email = options.email ?? null;
-  const mailer = email ? smtpMailer(email) : null;
+  const retrying = retries ? { retries } : {};
+  for (const channel of ['push', 'email'] as const) {
+    const transport = reach.transports.get(channel);
+    if (transport) channels.push(memberChannel(options.pool, transport, retrying));
+  }
+  // Email's digests tick on their own, through the same mailer.
   let digests: DigestTicker | null = null;
-  if (email && mailer) {
-    const links = { pool: options.pool, key: options.answerLinkKey, publicUrl: email.publicUrl };
-    channels.push(memberChannel(options.pool, emailTransport({ ...links, mailer })));
-    digests = new DigestTicker((now) => sendDueDigests({ ...links, mailer, ...(options.logger ? { logger: options.logger } : {}) }, now), {
+  if (options.email && reach.mailer) {
+    const links = { pool: options.pool, key: options.answerLinkKey, publicUrl: options.email.publicUrl };
+    const deps = { ...links, mailer: reach.mailer, ...(options.logger ? { logger: options.logger } : {}) };
+    digests = new DigestTicker((now) => sendDueDigests(deps, now), {
       ...(options.digestTickMs ? { everyMs: options.digestTickMs } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
   }
-  // Slack (issue 40 item 4): on when its bot token and signing secret are set.
-  if (options.slack) channels.push(slackChannel({ pool: options.pool, slack: slackApi(options.slack), publicUrl: options.publicUrl }));
+  // Slack also updates the messages it posted when their decision changes.
+  if (reach.slack) channels.push(slackChannel({ ...reach.slack, retries }));
   const notifier = new Notifier({
     pool: options.pool,
     channels,
@@ -235,7 +274,6 @@ function startNotifier(
       await digests?.stop();
       await notifier.stop();
       await listener.stop();
-      mailer?.close();
     },
   };
 }

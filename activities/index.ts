@@ -27,6 +27,10 @@ import { rollUpHealth } from '../db/health';
 import { countDecisionEvents } from '../runtime/metrics';
 import type { Logger } from '../runtime/logger';
 import { reportRestartFailures } from './report-restart-failure';
+import type { MemberChannel } from '../domain/notifications/delivery';
+import type { MemberRetryOutcome } from '../domain/notifications/delivery-retry';
+import type { MemberTransport } from '../notifier/member-channel';
+import { retryMemberDelivery } from './retry-member-delivery';
 
 /**
  * `client`, `taskQueue` and `deployment` let the reconciler read this deployment's workflows
@@ -43,9 +47,20 @@ export type ActivityDeps = {
   publicUrl?: string | undefined;
   /** Where error reports go (a failed restart, §10); none without it. */
   logger?: Logger;
+  /** The member transports a refused message is tried again on (issue 40 item 10); none: nothing is. */
+  memberTransports?: ReadonlyMap<MemberChannel, MemberTransport>;
 };
 
-export function createActivities({ pool, client, taskQueue, deployment, allowPrivateWebhooks = false, publicUrl, logger }: ActivityDeps) {
+export function createActivities({
+  pool,
+  client,
+  taskQueue,
+  deployment,
+  allowPrivateWebhooks = false,
+  publicUrl,
+  logger,
+  memberTransports = new Map(),
+}: ActivityDeps) {
   const startDelivery: StartDelivery =
     client && taskQueue
       ? deliveryStarter(client, taskQueue, deployment)
@@ -130,6 +145,10 @@ export function createActivities({ pool, client, taskQueue, deployment, allowPri
     /** One try of a delivery; `retryInMs` is when the schedule tries again, null on its last try. */
     attemptWebhookDelivery(deliveryId: string, retryInMs: number | null): Promise<WebhookAttemptOutcome> {
       return attemptWebhookDelivery({ pool, allowPrivate: allowPrivateWebhooks }, deliveryId, retryInMs);
+    },
+    /** One retry of a member channel's refused message; `retryInMs` is when the schedule tries again, null on its last try. */
+    retryMemberDelivery(deliveryId: string, retryInMs: number | null): Promise<MemberRetryOutcome> {
+      return retryMemberDelivery({ pool, transports: memberTransports }, deliveryId, retryInMs);
     },
   };
 }

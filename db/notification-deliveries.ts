@@ -41,18 +41,43 @@ export async function recordDelivery(db: Queryable, delivery: NewDelivery): Prom
   return rows[0]?.id ?? null;
 }
 
-/** Records how an attempt ended: a retry counts one more attempt. */
+/**
+ * Records how an attempt ended: a retry counts one more attempt; `nextAttemptAt` is when the
+ * next try is due (a failure the schedule tries again), null otherwise.
+ */
 export async function updateDelivery(
   db: Queryable,
   id: string,
   status: DeliveryStatus,
   detail: string | null,
   retried = false,
+  nextAttemptAt: Date | null = null,
 ): Promise<void> {
   await db.query(
-    `update notification_deliveries set status = $2, detail = $3, attempts = attempts + $4, updated_at = now() where id = $1`,
-    [id, status, detail, retried ? 1 : 0],
+    `update notification_deliveries
+        set status = $2, detail = $3, attempts = attempts + $4, next_attempt_at = $5, updated_at = now()
+      where id = $1`,
+    [id, status, detail, retried ? 1 : 0, nextAttemptAt],
   );
+}
+
+/** What a retry needs of a delivery: whom, on which channel, for which outbox event, and how it stands. */
+export type DeliveryToRetry = {
+  id: string;
+  workspaceId: string;
+  memberId: string;
+  channel: MemberChannel;
+  eventId: string | null;
+  status: DeliveryStatus;
+};
+
+export async function deliveryToRetry(db: Queryable, id: string): Promise<DeliveryToRetry | null> {
+  const { rows } = await db.query<DeliveryToRetry>(
+    `select id::text as id, workspace_id as "workspaceId", member_id as "memberId", channel, event_id as "eventId", status
+       from notification_deliveries where id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
 }
 
 /** The member's newest deliveries first, on one channel or all. */
@@ -64,6 +89,7 @@ export async function listDeliveries(
 ): Promise<NotificationDelivery[]> {
   const { rows } = await db.query<NotificationDelivery>(
     `select id::text as id, channel, kind, event_id as "eventId", decision_id as "decisionId", status, detail, attempts,
+            to_char(next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "nextAttemptAt",
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
             to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
        from notification_deliveries

@@ -111,3 +111,13 @@ export async function writeOutboxEvent(db: Queryable, event: OutboxEvent): Promi
     [event.id, event.workspaceId, event.kind, event.subject.kind, event.subject.id, JSON.stringify(event.data), event.occurredAt],
   );
 }
+
+/** One event by its id, for a delivery tried again later (notifier/retry-delivery.ts); null when it is gone. */
+export async function outboxEventById(db: Queryable, workspaceId: string, id: string): Promise<OutboxEvent | null> {
+  const { rows } = await db.query<Row>(
+    `select seq::text as seq, xid::text as xid, id, kind, workspace_id, subject_kind, subject_id, data, occurred_at
+       from outbox_events where workspace_id = $1 and id = $2`,
+    [workspaceId, id],
+  );
+  return rows[0] ? eventOf(rows[0]) : null;
+}

@@ -12,7 +12,7 @@ import type { Pool } from '../db/pool';
 import { isPresent } from '../db/presence';
 import type { MemberChannel } from '../domain/notifications/delivery';
 import type { NotificationSettings } from '../domain/notifications/notification-settings';
-import { routeNotification } from '../domain/notifications/route-notification';
+import { routeNotification, type NotificationRoute } from '../domain/notifications/route-notification';
 import type { OutboxEvent, OutboxKind } from '../domain/outbox/event-kinds';
 import type { Subscription } from '../domain/outbox/subscription';
 import type { ChannelProvider } from './channel';
@@ -39,7 +39,23 @@ export function failureDetail(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function memberChannel(pool: Pool, transport: MemberTransport, clock: () => Date = () => new Date()): ChannelProvider {
+/**
+ * A refusal no retry can mend (no address set, no Slack account linked): the log says why and
+ * nothing is tried again. Anything else a transport throws is tried again on the schedule.
+ */
+export class Undeliverable extends Error {}
+
+/** A failed delivery's retry schedule (activities/start-member-retry.ts): when it first tries again, and how it starts. */
+export type RetrySchedule = { firstInMs: number; start(deliveryId: string): Promise<void> };
+
+export type MemberChannelOptions = {
+  clock?: () => Date;
+  /** Tries a refused message again on the schedule; without it a refusal is final (a test's own channel). */
+  retries?: RetrySchedule;
+};
+
+export function memberChannel(pool: Pool, transport: MemberTransport, options: MemberChannelOptions = {}): ChannelProvider {
+  const clock = options.clock ?? (() => new Date());
   const recipients = new Map<string, Recipient>();
   return {
     name: transport.channel,
@@ -58,36 +74,72 @@ export function memberChannel(pool: Pool, transport: MemberTransport, clock: () 
     async deliver(event: OutboxEvent, subscription: Subscription): Promise<void> {
       if (subscription.audience.kind !== 'member') return;
       const memberId = subscription.audience.memberId;
-      const member = recipients.get(memberId) ?? (await audienceOf(pool, transport.channel, event)).find((row) => row.id === memberId);
+      const member = recipients.get(memberId) ?? (await recipientOf(pool, transport.channel, event, memberId));
       if (!member) return;
-      const settings = await getNotificationSettings(pool, event.workspaceId, memberId);
-      const route = routeNotification({
-        channel: transport.channel,
-        event,
-        memberId,
-        settings,
-        timeZone: settings.timeZone ?? member.timeZone ?? 'UTC',
-        present: await isPresent(pool, event.workspaceId, memberId),
-        now: clock(),
-      });
+      const routed = await routeFor(pool, transport.channel, event, member, clock());
       // A channel that is off, or an event not for this member, is not worth a line in their log.
-      if (route.action === 'skip' && (route.reason === 'channel_off' || route.reason === 'not_for_member')) return;
+      if (routed.route.action === 'skip' && (routed.route.reason === 'channel_off' || routed.route.reason === 'not_for_member')) return;
       const base = { workspaceId: event.workspaceId, memberId, channel: transport.channel, kind: event.kind, eventId: event.id };
       const decisionId = event.subject.kind === 'decision' ? event.subject.id : null;
-      if (route.action !== 'send') {
-        await recordDelivery(pool, { ...base, decisionId, status: route.action === 'hold' ? 'held' : 'skipped', detail: route.reason });
+      if (routed.route.action !== 'send') {
+        const status = routed.route.action === 'hold' ? 'held' : 'skipped';
+        await recordDelivery(pool, { ...base, decisionId, status, detail: routed.route.reason });
         return;
       }
       const id = await recordDelivery(pool, { ...base, decisionId, status: 'pending' });
       if (id === null) return; // handed on before: sent once is enough
-      try {
-        const outcome = await transport.send({ event, member, settings, workspaceId: event.workspaceId });
-        await updateDelivery(pool, id, outcome?.status ?? 'sent', outcome?.detail ?? null);
-      } catch (error) {
-        await updateDelivery(pool, id, 'failed', failureDetail(error));
+      const tried = await attemptSend(transport, { event, member, settings: routed.settings, workspaceId: event.workspaceId });
+      const retries = options.retries;
+      if (tried.status === 'failed' && tried.retryable && retries) {
+        // Logged before the schedule starts: its first retry finds the row it settles.
+        await updateDelivery(pool, id, 'failed', tried.detail, false, new Date(clock().getTime() + retries.firstInMs));
+        await retries
+          .start(id)
+          .catch((error: unknown) => updateDelivery(pool, id, 'failed', `${tried.detail}; not tried again: ${failureDetail(error)}`));
+        return;
       }
+      await updateDelivery(pool, id, tried.status, tried.detail);
     },
   };
+}
+
+/** One try through the transport, as the log records it; `retryable` when the schedule should try again. */
+export async function attemptSend(
+  transport: MemberTransport,
+  message: MemberMessage,
+): Promise<{ status: 'sent' | 'skipped' | 'failed'; detail: string | null; retryable: boolean }> {
+  try {
+    const outcome = await transport.send(message);
+    return { status: outcome?.status ?? 'sent', detail: outcome?.detail ?? null, retryable: outcome?.status === 'failed' };
+  } catch (error) {
+    return { status: 'failed', detail: failureDetail(error), retryable: !(error instanceof Undeliverable) };
+  }
+}
+
+/** The member's settings now and what they say of this event on this channel (a retry asks again: they may have changed). */
+export async function routeFor(
+  pool: Pool,
+  channel: MemberChannel,
+  event: OutboxEvent,
+  member: Recipient,
+  now: Date,
+): Promise<{ route: NotificationRoute; settings: NotificationSettings }> {
+  const settings = await getNotificationSettings(pool, event.workspaceId, member.id);
+  const route = routeNotification({
+    channel,
+    event,
+    memberId: member.id,
+    settings,
+    timeZone: settings.timeZone ?? member.timeZone ?? 'UTC',
+    present: await isPresent(pool, event.workspaceId, member.id),
+    now,
+  });
+  return { route, settings };
+}
+
+/** The member an event reaches on this channel, or null when it reaches them no longer (removed, or not theirs). */
+export async function recipientOf(pool: Pool, channel: MemberChannel, event: OutboxEvent, memberId: string): Promise<Recipient | null> {
+  return (await audienceOf(pool, channel, event)).find((row) => row.id === memberId) ?? null;
 }
 
 /**

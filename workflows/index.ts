@@ -5,3 +5,4 @@ export { stackWorkflow } from './stack-workflow';
 export { healthRollupWorkflow } from './health-rollup-workflow';
 export { reconcileWorkflow } from './reconcile-workflow';
 export { webhookDeliveryWorkflow } from './webhook-delivery-workflow';
+export { memberDeliveryWorkflow } from './member-delivery-workflow';

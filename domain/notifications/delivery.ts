@@ -9,8 +9,9 @@ export const MemberChannel = ['push', 'email', 'slack'] as const;
 export type MemberChannel = (typeof MemberChannel)[number];
 
 /**
- * `pending`: claimed, being handed on (a process stopped right there leaves it so). `sent`: handed to the transport. `failed`: the transport refused (detail says why; a retry
- * adds to `attempts`). `held`: kept back (quiet hours, the member present) for the digest.
+ * `pending`: claimed, being handed on (a process stopped right there leaves it so). `sent`:
+ * handed to the transport. `failed`: the transport refused (detail says why); with
+ * `nextAttemptAt` it is tried again then (delivery-retry.ts), each try adding to `attempts`. `held`: kept back (quiet hours, the member present) for the digest.
  * `skipped`: nothing to send on (the channel off, no address or subscription).
  */
 export const DeliveryStatus = ['pending', 'sent', 'failed', 'held', 'skipped'] as const;
@@ -26,6 +27,8 @@ export const NotificationDelivery = z.object({
   status: z.enum(DeliveryStatus),
   detail: z.string().nullable(),
   attempts: z.int().min(1),
+  /** When a failed delivery is tried again; null when no try is due (sent, or failed for good). */
+  nextAttemptAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

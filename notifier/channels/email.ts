@@ -13,7 +13,7 @@ import { decisionPagePath } from '../../domain/answer-link';
 import type { AskState, DecisionView } from '../../domain/decision-view-schema';
 import type { OutboxEvent, OutboxKind } from '../../domain/outbox/event-kinds';
 import { ago } from '../../domain/staleness';
-import type { MemberMessage, MemberTransport } from '../member-channel';
+import { Undeliverable, type MemberMessage, type MemberTransport } from '../member-channel';
 import type { Mailer } from '../smtp-mailer';
 import { decisionWaitingEmail, type AskButtons } from '../templates/email/decision-waiting';
 import type { EmailContent } from '../templates/email/layout';
@@ -105,7 +105,7 @@ export function emailTransport(deps: EmailDeps): MemberTransport {
     kinds: EMAIL_KINDS,
     async send(message) {
       const to = message.settings.email.address;
-      if (!to) throw new Error('No email address is set in this member’s notifications.');
+      if (!to) throw new Undeliverable('No email address is set in this member’s notifications.');
       const unsubscribeUrl = await mintUnsubscribeLink(deps, {
         workspaceId: message.workspaceId,
         memberId: message.member.id,

@@ -22,7 +22,14 @@ import { BLOCK_KIT_LIMITS, plain, type SlackMessage } from '../../slack/block-ki
 import { decisionMessage } from '../../slack/decision-message';
 import type { SlackApi } from '../../slack/slack-api';
 import type { ChannelProvider } from '../channel';
-import { failureDetail, memberChannel, type MemberMessage, type MemberTransport } from '../member-channel';
+import {
+  failureDetail,
+  memberChannel,
+  Undeliverable,
+  type MemberMessage,
+  type MemberTransport,
+  type RetrySchedule,
+} from '../member-channel';
 
 export const SLACK_CHANNEL = 'slack';
 
@@ -42,12 +49,14 @@ export type SlackChannelDeps = {
   slack: SlackApi;
   /** CAST_PUBLIC_URL: the base of each message's "Open in Cast". */
   publicUrl?: string | undefined;
+  /** A refused post tried again on the schedule (the worker's); without it a refusal is final. */
+  retries?: RetrySchedule | undefined;
 };
 
 const isUpdate = (kind: OutboxKind) => (UPDATE_KINDS as readonly OutboxKind[]).includes(kind);
 
 export function slackChannel(deps: SlackChannelDeps): ChannelProvider {
-  const members = memberChannel(deps.pool, slackTransport(deps));
+  const members = memberChannel(deps.pool, slackTransport(deps), deps.retries ? { retries: deps.retries } : {});
   return {
     name: SLACK_CHANNEL,
     kinds: [...MEMBER_KINDS, ...UPDATE_KINDS],
@@ -121,7 +130,7 @@ export function slackTransport(deps: SlackChannelDeps): MemberTransport {
     async send(message: MemberMessage): Promise<void> {
       const { event, member, workspaceId } = message;
       const link = await getSlackLink(deps.pool, workspaceId, member.id);
-      if (!link?.linkedAt) throw new Error('No Slack account is linked: link yours on the notifications page.');
+      if (!link?.linkedAt) throw new Undeliverable('No Slack account is linked: link yours on the notifications page.');
       if (event.kind === 'notification.test') {
         const dm = await deps.slack.openDm(link.slackUserId);
         await deps.slack.post(dm, testMessage());

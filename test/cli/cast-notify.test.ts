@@ -112,9 +112,16 @@ describe('cast notify (issue 40 item 10)', () => {
       detail: 'SMTP 550 mailbox unavailable',
     });
     await cast.pool.query(`update notification_deliveries set created_at = '2026-12-04T00:30:00Z' where member_id = $1`, [dana.memberId]);
+    // The email is tried again at 09:40 in Dana's zone, its second attempt refused too.
+    await cast.pool.query(
+      `update notification_deliveries set attempts = 2, next_attempt_at = '2026-12-04T00:40:00Z' where member_id = $1 and channel = 'email'`,
+      [dana.memberId],
+    );
     const log = await shell.run(['notify', 'log']);
     expect(log.code, log.stderr).toBe(0);
-    expect(log.stdout).toContain('2026-12-04 09:30  email  failed   decision.opened sd-7 — SMTP 550 mailbox unavailable');
+    expect(log.stdout).toContain(
+      '2026-12-04 09:30  email  failed   decision.opened sd-7 · 2 attempts — SMTP 550 mailbox unavailable · tried again at 2026-12-04 09:40',
+    );
     expect(log.stdout).toContain('2026-12-04 09:30  push   sent     test message');
     const onlyPush = await shell.run(['notify', 'log', '--channel', 'push', '--json']);
     expect(jsonOf<{ deliveries: { channel: string }[] }>(onlyPush).deliveries.map((row) => row.channel)).toEqual(['push']);

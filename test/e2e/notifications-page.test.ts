@@ -36,8 +36,10 @@ const WIDTHS = [
 /** A notifier over the outbox with stand-in transports: email takes every message, push refuses each. */
 function standInNotifier(): { notifier: Notifier; emailed: MemberMessage[]; stop(): Promise<void> } {
   const emailed: MemberMessage[] = [];
+  // A refused message is tried again ten minutes on: the log says when (the schedule itself is another file's).
+  const retries = { firstInMs: 10 * 60_000, start: async () => {} };
   const transport = (channel: MemberChannel, send: (message: MemberMessage) => Promise<void>) => ({
-    ...memberChannel(cast.pool, { channel, kinds: ['notification.test'], send }),
+    ...memberChannel(cast.pool, { channel, kinds: ['notification.test'], send }, { retries }),
     // A cursor of its own, so it never meets another file's notifier.
     name: `e2e-${channel}-${randomUUID()}`,
   });
@@ -125,7 +127,7 @@ describe('issue 40 item 10 — a notifications page', () => {
           // In the notifications' zone (Tokyo), not the browser's (Los Angeles).
           expect(await sent.first().textContent()).toMatch(/^Sent · Test message · 1 attempt · .+GMT\+9$/);
 
-          // A test on push: its transport refuses, and the log says why.
+          // A test on push: its transport refuses, and the log says why and when it is tried again.
           const push = page.getByTestId('log-push');
           await push.getByRole('button', { name: 'Send a test on Push' }).click();
           await expect
@@ -134,7 +136,7 @@ describe('issue 40 item 10 — a notifications page', () => {
           const failed = push.locator('.delivery-log li');
           await expect.poll(() => failed.count(), SLOW).toBe(1);
           expect(await failed.first().textContent()).toMatch(
-            /^Failed · Test message · The push service said 410 Gone · 1 attempt · .+GMT\+9$/,
+            /^Failed · Test message · The push service said 410 Gone · 1 attempt · .+GMT\+9 · tried again at .+GMT\+9$/,
           );
           expect(await axeViolations(page)).toEqual([]);
           await screenshot(page, `notifications-tested-${name}`);

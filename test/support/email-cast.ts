@@ -12,10 +12,10 @@ import { freshDatabase } from './fresh-database';
 import type { SmtpInbox } from './smtp-inbox';
 import { startTestCast, type TestCast } from './test-cast';
 
-export async function startEmailCast(inbox: SmtpInbox): Promise<TestCast> {
+export async function startEmailCast(inbox: SmtpInbox, options: Parameters<typeof startTestCast>[0] = {}): Promise<TestCast> {
   const databaseUrl = await freshDatabase(inject('databaseUrl'), 'cast_email');
   const pool = createPool(databaseUrl, 1);
   await migrate(pool);
   await pool.end();
-  return startTestCast({ databaseUrl, email: (url) => inbox.settings(url) });
+  return startTestCast({ ...options, databaseUrl, email: (url) => inbox.settings(url) });
 }

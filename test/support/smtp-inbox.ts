@@ -18,15 +18,24 @@ export type SmtpInbox = {
   /** The messages to `address`, waiting until there are at least `count`. */
   waitFor(address: string, count?: number): Promise<ReceivedMail[]>;
   to(address: string): ReceivedMail[];
+  /** Refuses the next `times` messages to `address` as a busy server does (451, a temporary failure). */
+  refuse(address: string, times: number): void;
   stop(): Promise<void>;
 };
 
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const left = refusals.get(address.address.toLowerCase()) ?? 0;
+      if (left === 0) return callback();
+      refusals.set(address.address.toLowerCase(), left - 1);
+      return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,6 +64,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     messages,
     settings: (publicUrl) => ({ smtp: { url }, from: 'Cast <cast@example.test>', publicUrl }),
     to,
+    refuse: (address, times) => void refusals.set(address.toLowerCase(), times),
     async waitFor(address, count = 1) {
       for (let attempt = 0; attempt < 600; attempt += 1) {
         if (to(address).length >= count) return to(address);

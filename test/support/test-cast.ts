@@ -98,6 +98,8 @@ export async function startTestCast(
     email?: (apiUrl: string) => EmailSettings;
     /** Slack's settings for the API and the worker (issue 40 item 4), pointed at a stand-in; none: Slack off. */
     slack?: SlackSettings;
+    /** The waits before each retry of a refused member message (issue 40 item 10): a test's short schedule. */
+    memberRetryDelaysMs?: readonly number[];
   } = {},
 ): Promise<TestCast> {
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
@@ -121,6 +123,7 @@ export async function startTestCast(
       ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
       ...(options.slack ? { slack: options.slack } : {}),
       ...(options.notifier === false ? { notifier: false } : {}),
+      ...(options.memberRetryDelaysMs ? { memberRetryDelaysMs: options.memberRetryDelaysMs } : {}),
       logger: workerLogger,
     });
   // With email, the worker starts after the API: its messages' links point at the API's URL.

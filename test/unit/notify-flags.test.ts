@@ -57,6 +57,7 @@ describe('the page: a test message’s outcome from the log', () => {
     status,
     detail: null,
     attempts: 1,
+    nextAttemptAt: null,
     createdAt: '2026-12-04T00:00:00.000Z',
     updatedAt: '2026-12-04T00:00:00.000Z',
   });

@@ -36,7 +36,7 @@ export function registerNotify(cast: Command): void {
     .action(async (channel: string, opts: { json?: boolean }) => (await import('./test-action')).run(channel, opts));
   notify
     .command('log')
-    .description('what each channel sent you, newest first: sent, failed and why, held, skipped; attempts')
+    .description('what each channel sent you, newest first: sent, failed and why, held, skipped; attempts and the next retry')
     .option('--channel <channel>', 'push, email or slack (default: all)')
     .option('--limit <n>', 'how many (default 50, at most 200)')
     .option('--json', 'print one JSON object')

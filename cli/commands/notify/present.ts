@@ -52,5 +52,6 @@ export function deliveryLine(delivery: NotificationDelivery, timeZone: string): 
         : delivery.kind;
   const attempts = delivery.attempts > 1 ? ` · ${delivery.attempts} attempts` : '';
   const why = delivery.detail ? ` — ${delivery.detail}` : '';
-  return `${localTime(delivery.createdAt, timeZone)}  ${delivery.channel.padEnd(5)}  ${bold(delivery.status.padEnd(7))}  ${about}${attempts}${why}`;
+  const next = delivery.nextAttemptAt ? ` · tried again at ${localTime(delivery.nextAttemptAt, timeZone)}` : '';
+  return `${localTime(delivery.createdAt, timeZone)}  ${delivery.channel.padEnd(5)}  ${bold(delivery.status.padEnd(7))}  ${about}${attempts}${why}${next}`;
 }

@@ -1346,9 +1346,12 @@ export const en = {
         present: 'you were looking at the queue',
         quiet_hours: 'quiet hours',
         not_urgent: 'not urgent',
+        channel_off: 'the channel was turned off',
+        not_for_member: 'no longer yours to answer',
       },
       attempts_one: '{{count}} attempt',
       attempts_other: '{{count}} attempts',
+      nextAttempt: 'tried again at {{time}}',
     },
     // A hidden tab's notification and a push say the same (domain/notifications/push-message.ts PUSH_WORDS).
     notice: { title: 'Cast', body: 'Something waits for you in Cast' },

@@ -1,7 +1,7 @@
 /**
  * One channel's "Send a test" and its delivery log (issue 40 item 10): what the channel did with
  * each message for this person — sent, failed and why, held for the digest, skipped — with its
- * attempts and when, in the zone their notifications are read in.
+ * attempts, when, and when a failed one is tried again, in the zone their notifications are read in.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { useChannelDeliveries, useTestNotification } from './notifications-queri
 import { testOutcome, testRow } from './test-outcome';
 
 /** The reasons Cast itself gives for holding or skipping; anything else is the transport's own words. */
-const REASONS = ['present', 'quiet_hours', 'not_urgent'] as const;
+const REASONS = ['present', 'quiet_hours', 'not_urgent', 'channel_off', 'not_for_member'] as const;
 
 export function ChannelLog({ channel, configured, timeZone }: { channel: MemberChannel; configured: boolean; timeZone: string }) {
   const { t, i18n } = useTranslation();
@@ -74,6 +74,14 @@ export function ChannelLog({ channel, configured, timeZone }: { channel: MemberC
                   : delivery.kind}
               {reason(delivery) && <> · {reason(delivery)}</>} · {t('notifications.log.attempts', { count: delivery.attempts })} ·{' '}
               <time dateTime={delivery.createdAt}>{moment(delivery.createdAt, i18n.language, timeZone, true)}</time>
+              {delivery.nextAttemptAt && (
+                <>
+                  {' · '}
+                  <span data-testid="next-attempt">
+                    {t('notifications.log.nextAttempt', { time: moment(delivery.nextAttemptAt, i18n.language, timeZone, true) })}
+                  </span>
+                </>
+              )}
             </li>
           ))}
         </ul>
