@@ -210,6 +210,7 @@ function memberTransports(options: ReachOptions): MemberTransports {
       pool: options.pool,
       vapidKeys: vapidKeysOf(options.pool, pushSettings),
       subject: pushSettings.subject,
+      answerLinkKey: options.answerLinkKey,
       ...(options.allowPrivateWebhooks ? { allowPrivate: true } : {}),
       ...(options.pushAgent ? { agent: options.pushAgent } : {}),
     }),

@@ -8,7 +8,10 @@
 import type { OutboxEvent } from '../outbox/event-kinds';
 import type { NotificationSettings } from './notification-settings';
 
-export type PushPayload = { title: string; body: string; url: string; tag: string };
+/** A notification button: `url` is an answer-in-place link's path on Cast's origin (push-actions.ts). */
+export type PushAction = { action: string; title: string; url: string };
+
+export type PushPayload = { title: string; body: string; url: string; tag: string; actions?: PushAction[] };
 
 export const PUSH_WORDS = {
   title: 'Cast',

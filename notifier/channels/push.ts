@@ -10,7 +10,10 @@ import webPush from 'web-push';
 import type { Pool } from '../../db/pool';
 import { dropPushSubscription, pushTargets, type PushTarget } from '../../db/push-subscriptions';
 import type { VapidKeys } from '../../db/vapid-keys';
-import { pushPayload } from '../../domain/notifications/push-message';
+import { pushPayload, type PushAction } from '../../domain/notifications/push-message';
+import { pushActionPlan } from '../../domain/notifications/push-actions';
+import { mintAnswerLink } from '../../answer-links/mint-answer-link';
+import { getDecision } from '../../db/decision-queries';
 import type { OutboxKind } from '../../domain/outbox/event-kinds';
 import { urlRefusal } from '../../runtime/public-address';
 import type { MemberMessage, MemberTransport, SendOutcome } from '../member-channel';
@@ -31,6 +34,8 @@ export type PushTransportOptions = {
   allowPrivate?: boolean;
   /** The TLS agent pushes go through; the tests' push service trusts its own certificate. */
   agent?: Agent;
+  /** CAST_ANSWER_LINK_KEY, when set: what a push's answer buttons are signed with; the key kept in PostgreSQL otherwise. */
+  answerLinkKey?: string | undefined;
 };
 
 /** What the push service said, in the log's words. */
@@ -69,6 +74,8 @@ export function pushTransport(options: PushTransportOptions): MemberTransport {
       const targets = await pushTargets(options.pool, message.workspaceId, message.member.id);
       if (targets.length === 0) return { status: 'skipped', detail: 'no browser subscribed' };
       const payload = pushPayload(message.event, message.settings);
+      const actions = await answerActions(options, message);
+      if (actions.length) payload.actions = actions;
       // A topic is at most 32 URL-safe characters: a later push on the same decision replaces an undelivered one.
       const topic = payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || 'cast';
       const attempts = await Promise.all(targets.map((target) => attempt(target, JSON.stringify(payload), topic)));
@@ -76,6 +83,35 @@ export function pushTransport(options: PushTransportOptions): MemberTransport {
     },
   };
 }
+
+/**
+ * The notification's answer buttons (domain/notifications/push-actions.ts), each an answer link
+ * for this member bound to the decision as it is now. Only the link's path travels: the service
+ * worker opens it on the origin it serves, whatever CAST_PUBLIC_URL says.
+ */
+async function answerActions(options: PushTransportOptions, message: MemberMessage): Promise<PushAction[]> {
+  const { event } = message;
+  if (event.subject.kind !== 'decision' || event.kind === 'notification.test') return [];
+  const decision = await getDecision(options.pool, { workspaceId: message.workspaceId }, event.subject.id);
+  if (!decision) return [];
+  const links = { pool: options.pool, key: options.answerLinkKey, publicUrl: LINK_ORIGIN };
+  return Promise.all(
+    pushActionPlan(decision, message.settings.push.showTitles).map(async ({ action, title, ...answer }) => {
+      const url = await mintAnswerLink(links, {
+        workspace: message.workspaceId,
+        member: message.member.id,
+        decision: decision.id,
+        revision: decision.revision,
+        channel: 'push',
+        ...answer,
+      });
+      return { action, title, url: new URL(url).pathname };
+    }),
+  );
+}
+
+/** A stand-in origin for minting: only the path of a push's links is sent. */
+const LINK_ORIGIN = 'https://cast.invalid';
 
 /** One line for the member's log: sent when any browser took it, with what happened to the rest. */
 function outcomeOf(attempts: Attempt[]): SendOutcome {

@@ -13,7 +13,7 @@ import type { NotificationDelivery } from '../../domain/notifications/delivery';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../domain/notifications/notification-settings';
 import { PUSH_WORDS } from '../../domain/notifications/push-message';
 import { pushRoutes } from '../../domain/routes/push';
-import { tierAsk, world } from '../support/agent-world';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { agentTokenOf, colleagueOf } from '../support/members';
 import { expectProblem } from '../support/problem';
 import { startPushService, type PushService } from '../support/push-service';
@@ -151,8 +151,47 @@ describe('issue 40 item 2: a new blocking decision is pushed', { timeout: 120_00
     const id = await fileBlocking(dana, 'Rotate the staging database password?');
     expect((await pushLogOf(dana, id)).status).toBe('sent');
     expect(pushesTo(browser.endpoint).map((push) => push.payload)).toEqual([
-      { title: 'Rotate the staging database password?', body: PUSH_WORDS.opened, url: `/decisions/${id}`, tag: id },
+      {
+        title: 'Rotate the staging database password?',
+        body: PUSH_WORDS.opened,
+        url: `/decisions/${id}`,
+        tag: id,
+        // With titles on, a two-option choice's options are its buttons: each an answer link's page.
+        actions: [
+          { action: 'option-1', title: 'Basic', url: expect.stringMatching(/^\/a\/[A-Za-z0-9_.-]+$/) },
+          { action: 'option-2', title: 'Pro', url: expect.stringMatching(/^\/a\/[A-Za-z0-9_.-]+$/) },
+        ],
+      },
     ]);
+  });
+
+  it('issue 40 item 5: an approval’s push carries Approve and Reject; a press opens its confirmation page, which answers as the member, from push', async () => {
+    const dana = await cast.newMember();
+    const { browser } = await subscribed(dana);
+    const me = world(cast, dana);
+    const session = await me.session();
+    const filed = await me.file({ question: 'Deploy the payments service now?', context, asks: [approvalAsk()], session });
+    const id = filed.body.decision.id;
+    expect((await pushLogOf(dana, id)).status).toBe('sent');
+    const [push] = pushesTo(browser.endpoint);
+    const payload = push!.payload as { actions: Array<{ action: string; title: string; url: string }> };
+    // Content-free still: the buttons say what they do, not what the decision is about.
+    expect(payload.actions.map(({ action, title }) => [action, title])).toEqual([
+      ['approve', 'Approve'],
+      ['reject', 'Reject'],
+    ]);
+    expect(JSON.stringify(payload)).not.toContain('payments');
+
+    // The service worker opens the path on Cast's origin: a GET shows what pressing answers, and answers nothing.
+    const approve = `${cast.url}${payload.actions[0]!.url}`;
+    const page = await fetch(approve);
+    expect(page.status).toBe(200);
+    expect((await me.decision(id)).asks[0]!.answer).toBeNull();
+    const pressed = await fetch(approve, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(pressed.status).toBe(200);
+    const answer = (await me.decision(id)).asks[0]!.answer!;
+    expect(answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' }, answeredBy: dana.memberId });
+    expect(answer.provenance).toMatchObject({ actor: { kind: 'member', id: dana.memberId }, channel: 'push' });
   });
 
   it('an advisory decision pushes nothing; a member with no browser is logged as skipped', async () => {

@@ -9,10 +9,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isPresent } from '../../db/presence';
+import { mintAnswerLink } from '../../answer-links/mint-answer-link';
 import { pushPayload, PUSH_WORDS } from '../../domain/notifications/push-message';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../domain/notifications/notification-settings';
 import type { OutboxEvent } from '../../domain/outbox/event-kinds';
-import { tierAsk, world } from '../support/agent-world';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
 import { screenshot, signIn } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
@@ -37,14 +38,15 @@ async function fileBlocking(member: Member, question: string): Promise<string> {
   return (await me.file({ question, context, asks: [tierAsk()], session, mode: 'blocking' })).body.decision.id;
 }
 
-type Shown = { title: string; body: string; tag: string; url: unknown };
+type Shown = { title: string; body: string; tag: string; url: unknown; actions: string[] };
 
 /** The notifications the page's service worker registration shows now. */
 // Strings, not functions: the tests' type check has no DOM (these run in the page).
 function shownNotifications(page: Page): Promise<Shown[]> {
   return page.evaluate(`navigator.serviceWorker.ready
     .then((registration) => registration.getNotifications())
-    .then((shown) => shown.map((one) => ({ title: one.title, body: one.body, tag: one.tag, url: one.data && one.data.url })))`);
+    .then((shown) => shown.map((one) => ({ title: one.title, body: one.body, tag: one.tag, url: one.data && one.data.url,
+      actions: (one.actions || []).map((action) => action.title) })))`);
 }
 
 async function signedIn(viewport: { width: number; height: number }, member: Member): Promise<{ context: BrowserContext; page: Page }> {
@@ -75,7 +77,7 @@ describe('issue 40 item 2: the queue comes to the person, in the browser', () =>
           await expect.poll(() => page.title(), SLOW).toBe('(3) Cast');
           await expect
             .poll(async () => (await shownNotifications(page)).filter((one) => one.tag === id), SLOW)
-            .toEqual([{ title: PUSH_WORDS.title, body: PUSH_WORDS.opened, tag: id, url: `/decisions/${id}` }]);
+            .toEqual([{ title: PUSH_WORDS.title, body: PUSH_WORDS.opened, tag: id, url: `/decisions/${id}`, actions: [] }]);
           // Content-free: nothing of the decision shows on the notification, and the two already there raised none.
           expect((await shownNotifications(page)).map((one) => one.tag)).toEqual([id]);
 
@@ -108,12 +110,62 @@ describe('issue 40 item 2: the queue comes to the person, in the browser', () =>
           await deliverPush(page, JSON.stringify(payload));
           await expect
             .poll(() => shownNotifications(page), SLOW)
-            .toEqual([{ title: PUSH_WORDS.title, body: PUSH_WORDS.opened, tag: id, url: `/decisions/${id}` }]);
+            .toEqual([{ title: PUSH_WORDS.title, body: PUSH_WORDS.opened, tag: id, url: `/decisions/${id}`, actions: [] }]);
           await clickNotification(context, id);
           await expect.poll(() => page.url(), SLOW).toBe(`${cast.url}/decisions/${id}`);
           await page.getByRole('heading', { name: 'Move the staging cluster to the new region?' }).waitFor(SLOW);
         } finally {
           await context.close();
+        }
+      },
+      SCENARIO,
+    );
+
+    it(
+      `at ${name} px: a push's Approve button opens its answer link's page, and only the press there answers, from push`,
+      async () => {
+        const member = await cast.newMember();
+        const me = world(cast, member);
+        const session = await me.session();
+        const filed = await me.file({ question: 'Restart the ingest workers now?', context, asks: [approvalAsk()], session });
+        const decision = filed.body.decision;
+        const { context: browserContext, page } = await signedIn(viewport, member);
+        try {
+          await page.goto(`${cast.url}/settings/notifications`);
+          // The push transport's buttons for this decision (notifier/channels/push.ts), as its payload carries them.
+          const link = await mintAnswerLink(
+            { pool: cast.pool, publicUrl: cast.url },
+            {
+              workspace: member.workspaceId,
+              member: member.memberId,
+              decision: decision.id,
+              ask: 1,
+              revision: decision.revision,
+              channel: 'push',
+              value: { kind: 'approval', decision: 'approve' },
+            },
+          );
+          const payload = {
+            title: PUSH_WORDS.title,
+            body: PUSH_WORDS.opened,
+            url: `/decisions/${decision.id}`,
+            tag: decision.id,
+            actions: [{ action: 'approve', title: 'Approve', url: new URL(link).pathname }],
+          };
+          await deliverPush(page, JSON.stringify(payload));
+          await expect.poll(async () => (await shownNotifications(page)).map((one) => one.actions), SLOW).toEqual([['Approve']]);
+          await clickNotification(browserContext, decision.id, 'approve');
+          await expect.poll(() => page.url(), SLOW).toBe(link);
+          await page.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+          // Opening it answered nothing.
+          expect((await me.decision(decision.id)).asks[0]!.answer).toBeNull();
+          await page.getByRole('button', { name: 'Approve' }).click();
+          await page.getByTestId('link-answered').waitFor(SLOW);
+          const answer = (await me.decision(decision.id)).asks[0]!.answer!;
+          expect(answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' }, answeredBy: member.memberId });
+          expect(answer.provenance).toMatchObject({ channel: 'push' });
+        } finally {
+          await browserContext.close();
         }
       },
       SCENARIO,
@@ -200,16 +252,17 @@ async function deliverPush(page: Page, data: string): Promise<void> {
 }
 
 /**
- * A person's click on the notification: the service worker's `notificationclick` handler, run
- * on the notification it showed (no browser lets a test press a system notification itself).
+ * A person's click on the notification (or on one of its buttons, `action`): the service worker's
+ * `notificationclick` handler, run on the notification it showed (no browser lets a test press a
+ * system notification itself).
  */
-async function clickNotification(context: BrowserContext, tag: string): Promise<void> {
+async function clickNotification(context: BrowserContext, tag: string, action = ''): Promise<void> {
   const [worker] = context.serviceWorkers();
   expect(worker, 'the app’s service worker').toBeTruthy();
   const clicked = await worker!.evaluate(`(async () => {
     const [notification] = await self.registration.getNotifications({ tag: ${JSON.stringify(tag)} });
     if (!notification) return false;
-    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+    self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: ${JSON.stringify(action)} }));
     return true;
   })()`);
   expect(clicked).toBe(true);

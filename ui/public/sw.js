@@ -1,8 +1,9 @@
 /*
  * Cast's service worker (issue 40 item 2): shows a Web Push as a system notification and opens
  * its decision on a tap. A push carries only what domain/notifications/push-message.ts puts in
- * it ({ title, body, url, tag }): content-free unless its person opted into titles; the page
- * reads the decision itself once signed in. Served from the app's origin at /sw.js, so the
+ * it ({ title, body, url, tag, actions }): content-free unless its person opted into titles; the
+ * page reads the decision itself once signed in. Its buttons (`actions`: Approve and Reject, say)
+ * open an answer link's confirmation page, which answers only when pressed there. Served from the app's origin at /sw.js, so the
  * Content-Security-Policy's script-src 'self' covers it, and its scope is the whole app.
  * Plain JavaScript, not bundled: a service worker's URL must stay the same across releases.
  */
@@ -18,6 +19,14 @@ function samePath(url) {
   }
 }
 
+/** The buttons: each an action name, its words and the path it opens; anything malformed is left out. */
+function actionsOf(data) {
+  if (!Array.isArray(data.actions)) return [];
+  return data.actions
+    .filter((one) => one && typeof one.action === 'string' && typeof one.title === 'string' && typeof one.url === 'string')
+    .map((one) => ({ action: one.action, title: one.title, url: samePath(one.url) }));
+}
+
 function payloadOf(event) {
   try {
     const data = event.data ? event.data.json() : {};
@@ -26,9 +35,10 @@ function payloadOf(event) {
       body: typeof data.body === 'string' ? data.body : FALLBACK.body,
       url: samePath(typeof data.url === 'string' ? data.url : FALLBACK.url),
       tag: typeof data.tag === 'string' && data.tag ? data.tag : FALLBACK.tag,
+      actions: actionsOf(data),
     };
   } catch {
-    return FALLBACK;
+    return { ...FALLBACK, actions: [] };
   }
 }
 
@@ -45,14 +55,18 @@ self.addEventListener('push', (event) => {
       renotify: true,
       icon: '/icon-192.png',
       badge: '/icon-192.png',
-      data: { url: push.url },
+      actions: push.actions.map(({ action, title }) => ({ action, title })),
+      data: { url: push.url, actions: Object.fromEntries(push.actions.map(({ action, url }) => [action, url])) },
     }),
   );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = samePath(event.notification.data && event.notification.data.url);
+  const data = event.notification.data || {};
+  // A button opens its answer link's confirmation page; the notification's body, the decision.
+  const chosen = event.action && data.actions ? data.actions[event.action] : undefined;
+  const url = samePath(chosen || data.url);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
