@@ -67,6 +67,31 @@ describe('answering in the browser', () => {
     expect((await me.decision(filed.body.decision.id)).status).toBe('resolved');
   });
 
+  it('issue 38 item 6: another ask answered while the first answer is still on its way is sent after it, not dropped', async () => {
+    const member = await cast.newMember();
+    const me = world(cast, member);
+    const filed = await me.file({ question: 'Set up the slow data feed', context, asks: [approvalAsk(), tierAsk(), accessAsk()] });
+    const id = filed.body.decision.id;
+    const page = await signedIn(member.token);
+    await page.getByRole('heading', { name: 'Set up the slow data feed' }).waitFor();
+    // The server is slow to take the approval: it waits until the person has answered the choice too.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/v1/decisions/${id}/asks/1/answer*`, async (route) => (await held, route.continue()));
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('radio', { name: /Pro/ }).check();
+    await page.getByRole('button', { name: 'Answer', exact: true }).click();
+    release();
+    await page
+      .getByText('One more and the agent picks this up where it stopped.')
+      .or(page.locator('.detail').getByText('2 of 3'))
+      .first()
+      .waitFor();
+    await expect
+      .poll(async () => (await me.decision(id)).asks.map((ask) => ask.answer?.value.kind ?? null))
+      .toEqual(['approval', 'decision', null]);
+  });
+
   it('E5 — a restart that failed says so and offers Run now, which restarts it once the host is back', async () => {
     const member = await cast.newMember();
     const me = world(cast, member);

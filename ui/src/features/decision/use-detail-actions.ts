@@ -73,29 +73,38 @@ export function useDetailActions({
   });
   // One change at a time from this pane: a key pressed twice while the first request is on its
   // way sends nothing more (issue 38 item 6). Only the request counts, not the reads after it.
-  const busy = useRef(false);
+  // `ask`: the ask an answer on its way is for, so another ask's answer can wait for it.
+  const busy = useRef<{ ask: number | null; done: Promise<unknown> } | null>(null);
   const act = (work: () => Promise<void>) => {
     if (busy.current) return Promise.resolve(false);
     setProblem(null);
     return refused(work);
   };
-  async function sending<T>(request: () => Promise<T>): Promise<T> {
-    busy.current = true;
+  async function sending<T>(request: () => Promise<T>, ask: number | null = null): Promise<T> {
+    const done = request();
+    busy.current = { ask, done };
     try {
-      return await request();
+      return await done;
     } finally {
-      busy.current = false;
+      busy.current = null;
     }
   }
 
   /** `unsent`: answers to other asks, filled in and not sent, sent first so closing keeps them (issue 39 item 6). */
   async function answer(ask: number, value: AnswerValue, reason?: string, unsent: UnsentAnswer[] = []) {
+    // Another ask's answer still on its way (the server slow, the person quick): this one is
+    // sent after it, not dropped — answering two asks one after the other means both. The same
+    // ask pressed again is the double press the guard is for.
+    while (busy.current && busy.current.ask !== null && busy.current.ask !== ask) {
+      await busy.current.done.catch(() => undefined);
+      await nextTask();
+    }
     await act(async () => {
       // Sent one after another, so the last reply holds every answer sent before it.
       const reply = await sending(async () => {
         for (const other of unsent) await sendUnsent(other);
         return actions.answer.mutateAsync({ ask, value, reason });
-      });
+      }, ask);
       announce(answerTaken(t, value));
       focusAfter.current = { ask };
       onChanged({ left: reply.decision.status !== 'open' });
