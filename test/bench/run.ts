@@ -161,6 +161,8 @@ const worker = await startWorker({
   pool,
   temporal,
   pushAgent: pushService.agent,
+  // The push service is on loopback, which Cast refuses unless told (CAST_WEBHOOK_ALLOW_PRIVATE).
+  allowPrivateWebhooks: true,
   workflowsPath: fileURLToPath(new URL('./bench-workflows.ts', import.meta.url)),
   // Defined beside the bundle's workflows, but never imported by them at runtime.
   extraActivities: { echo: async (value: number) => value },
@@ -175,6 +177,7 @@ const api = await startApi({
   temporal,
   rateLimits: null,
   maxWritesInFlight: NO_ADMISSION_BOUND,
+  allowPrivateWebhooks: true,
 });
 
 /** A workspace with one member and that member's API client. */
