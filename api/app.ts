@@ -56,6 +56,7 @@ import { listApiRoutes } from './route-list';
 import { webhookHandlers } from './routes/webhooks';
 import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
+import { teamHandlers } from './routes/teams';
 import { notificationHandlers } from './routes/notifications';
 import { NO_CHANNELS_CONFIGURED, type ConfiguredChannels } from '../domain/notifications/notifications-api';
 import { pushHandlers } from './routes/push';
@@ -244,6 +245,7 @@ export function createApp(deps: AppDeps): Express {
     analyticsRoutes: analyticsHandlers(deps),
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),
+    teamRoutes: teamHandlers(deps),
     notificationRoutes: notificationHandlers({ pool: deps.pool, configured: deps.notificationChannels ?? NO_CHANNELS_CONFIGURED }),
     pushRoutes: pushHandlers({ ...deps, vapidKeys: vapidKeysOf(deps.pool, deps.vapidKeys ? { keys: deps.vapidKeys } : {}) }),
     slackRoutes: slackHandlers({ pool: deps.pool, slack }),

@@ -52,6 +52,8 @@ export async function removeMember(pool: Pool, workspaceId: string, id: string, 
     await client.query('update members set removed_at = now() where workspace_id = $1 and id = $2', [workspaceId, id]);
     await client.query('update api_tokens set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
     await client.query('update web_sessions set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
+    // They leave every team (issue 41 item 7): what is addressed to a team no longer reaches them.
+    await client.query('delete from team_members where member_id = $1', [id]);
     return (await getMember(client, workspaceId, id))!;
   });
 }

@@ -24,6 +24,8 @@ export const ERRORS = {
   agent_mismatch: { status: 403, title: 'An agent token acts only for its own agent.' },
   token_not_found: { status: 404, title: 'Token not found.' },
   member_not_found: { status: 404, title: 'Member not found.' },
+  team_not_found: { status: 404, title: 'Team not found.' },
+  team_name_taken: { status: 409, title: 'A team with that name already exists.' },
   /** A workspace always keeps an owner: the last one can be neither removed nor demoted. */
   last_owner: { status: 409, title: 'The workspace needs an owner.' },
   member_removed: { status: 409, title: 'This member was removed.' },
@@ -164,6 +166,7 @@ const MISSING = {
   decision: { code: 'decision_not_found', message: 'There is no decision with that id in this workspace.' },
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
   member: { code: 'member_not_found', message: 'There is no member with that id in this workspace.' },
+  team: { code: 'team_not_found', message: 'There is no team with that id in this workspace.' },
   push_subscription: { code: 'push_subscription_not_found', message: 'You have no push subscription with that id.' },
 } as const satisfies Record<string, Rejection>;
 

@@ -27,6 +27,7 @@ import { pushRoutes } from './push';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import { slackRoutes } from './slack';
+import { teamRoutes } from './teams';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
@@ -49,6 +50,7 @@ export const API_RESOURCES = {
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,
+  teamRoutes,
   notificationRoutes,
   pushRoutes,
   slackRoutes,

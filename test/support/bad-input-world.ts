@@ -116,6 +116,10 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   // A member to change and one to remove: never the owner the requests are sent as.
   const spareMember = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World spare member' })).member.id;
   const leaver = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World leaver' })).member.id;
+  const teamOf = async (name: string, members: string[] = []) =>
+    (await me.ok<{ team: { id: string } }>('POST', '/api/v1/teams', { name, members })).team.id;
+  const team = await teamOf('world-team', [spareMember]);
+  const spareTeam = await teamOf('world-spare-team');
 
   const soon = new Date(Date.now() + 86_400_000).toISOString();
   // No run: a run belongs to its session, and these bodies name a new session each time.
@@ -253,6 +257,11 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PUT /api/v1/me/slack': fc.constant({ slackUserId: 'U0WALKER01' }),
     'DELETE /api/v1/me/slack': fc.constant(undefined),
     'PUT /api/v1/settings/slack': fc.constantFrom({ channel: 'C0DECIDE01' }, { channel: null }),
+    'POST /api/v1/teams': fresh.map((id) => ({ name: `team-${id}`, members: [] })),
+    'PATCH /api/v1/teams/:id': fresh.map((id) => ({ name: `renamed-${id}` })),
+    'DELETE /api/v1/teams/:id': fc.constant(undefined),
+    'PUT /api/v1/teams/:id/members/:memberId': fc.constant({}),
+    'DELETE /api/v1/teams/:id/members/:memberId': fc.constant(undefined),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },
@@ -294,6 +303,10 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PATCH /api/v1/members/:id': { id: spareMember },
     'DELETE /api/v1/members/:id': { id: leaver },
     'DELETE /api/v1/me/push-subscriptions/:id': { id: pushSubscription },
+    'PATCH /api/v1/teams/:id': { id: team },
+    'DELETE /api/v1/teams/:id': { id: spareTeam },
+    'PUT /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
+    'DELETE /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
   };
   // Every id in the world: a field that names a record may be given the wrong one.
   const every = [...new Set(Object.values(ids).flatMap((params) => Object.values(params))), mission, run, stack, spareStack];

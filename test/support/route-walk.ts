@@ -48,6 +48,10 @@ export const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/members/:id': { role: 'viewer' },
   'DELETE /api/v1/members/:id': undefined,
   'DELETE /api/v1/me/push-subscriptions/:id': undefined,
+  'PATCH /api/v1/teams/:id': { name: 'walk-renamed' },
+  'PUT /api/v1/teams/:id/members/:memberId': {},
+  'DELETE /api/v1/teams/:id': undefined,
+  'DELETE /api/v1/teams/:id/members/:memberId': undefined,
 };
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it (issue 40 item 2). */
@@ -83,6 +87,7 @@ export const LIST_BODIES: Record<string, unknown> = {
   'PUT /api/v1/me/slack': { slackUserId: 'U0WALKER01' },
   'DELETE /api/v1/me/slack': undefined,
   'PUT /api/v1/settings/slack': { channel: 'C0DECIDE01' },
+  'POST /api/v1/teams': { name: 'walk-team' },
 };
 
 export type Ids = Record<string, { foreign: string; missing: string }>;
@@ -118,6 +123,7 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
   const disposable = await me.ok<{ token: { id: string } }>('POST', '/api/v1/tokens', { agent: 'Disposable', label: 'to revoke' });
   const colleague = await colleagueOf(cast.pool, owner, 'Walk colleague');
   const push = await me.ok<{ subscription: { id: string } }>('POST', '/api/v1/me/push-subscriptions', browserSubscription());
+  const team = await me.ok<{ team: { id: string } }>('POST', '/api/v1/teams', { name: 'owners', members: [colleague.memberId] });
 
   const byResource: Record<string, { foreign: string; missing: string }> = {
     decisions: { foreign: decision, missing: 'sd-999999999' },
@@ -135,6 +141,7 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
     members: { foreign: colleague.memberId, missing: 'mb_00000000000000000000000000000000' },
     // `/me/…`: the caller's own; the one `:id` under it is a push subscription.
     me: { foreign: push.subscription.id, missing: 'ps_00000000000000000000000000000000' },
+    teams: { foreign: team.team.id, missing: 'tm_00000000000000000000000000000000' },
   };
   return (route) => {
     const resource = route.split(' ')[1]!.split('/')[3]!;
@@ -145,6 +152,7 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
       grantId: { foreign: grant.grant.id, missing: 'gr_00000000000000000000000000000000' },
       decision: { foreign: decision, missing: 'sd-999999999' },
       deliveryId: { foreign: delivery.delivery.id, missing: 'whd_00000000000000000000000000000000' },
+      memberId: { foreign: colleague.memberId, missing: 'mb_00000000000000000000000000000000' },
     };
   };
 }

@@ -33,6 +33,7 @@ export const WORKSPACE_TABLES = [
   'slack_links',
   'slack_messages',
   'slack_workspace_settings',
+  'teams',
 ] as const;
 
 /** A row as compared: whole, except what a request records by merely being made (a token's last use). */

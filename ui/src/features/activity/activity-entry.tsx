@@ -31,6 +31,7 @@ function subjectHref(entry: Entry): string | null {
     case 'agent':
       return `/agents/${id}/instructions`;
     case 'session':
+    case 'team':
       return null;
   }
 }
