@@ -6,9 +6,11 @@
  * sessions in the same transaction: the next request with any of them is a 401, and what they
  * hold open ends (the revocations ring `cast_credentials`, migration 0024).
  */
+import type { Actor } from '../domain/activity';
 import { DomainError, notFound } from '../domain/errors';
 import type { Member } from '../domain/people';
 import type { Role } from '../domain/permissions';
+import { recordBy } from './activity';
 import { withTransaction, type Pool, type Queryable } from './pool';
 import { getMember } from './tenancy';
 
@@ -30,7 +32,14 @@ async function lockFor(db: Queryable, workspaceId: string, id: string): Promise<
   return { member, owners: rows.filter((row) => row.role === 'owner' && row.removed_at === null).length };
 }
 
-export async function changeMemberRole(pool: Pool, workspaceId: string, id: string, role: Role, guard: MemberGuard): Promise<Member> {
+export async function changeMemberRole(
+  pool: Pool,
+  workspaceId: string,
+  id: string,
+  role: Role,
+  guard: MemberGuard,
+  actor: Actor,
+): Promise<Member> {
   return withTransaction(pool, async (client) => {
     const { member, owners } = await lockFor(client, workspaceId, id);
     if (member.removedAt) throw new DomainError('member_removed', 'This member was removed; add them again to give them a role.');
@@ -38,12 +47,19 @@ export async function changeMemberRole(pool: Pool, workspaceId: string, id: stri
     if (member.role === role) return member;
     if (member.role === 'owner' && owners <= 1) throw lastOwner();
     await client.query('update members set role = $3 where workspace_id = $1 and id = $2', [workspaceId, id, role]);
+    await recordBy(client, actor, {
+      workspaceId,
+      subjectKind: 'member',
+      subjectId: id,
+      kind: 'role_changed',
+      detail: { from: member.role, to: role },
+    });
     return (await getMember(client, workspaceId, id))!;
   });
 }
 
 /** Removes the member (removing twice keeps the first time) and ends every credential of theirs. */
-export async function removeMember(pool: Pool, workspaceId: string, id: string, guard: MemberGuard): Promise<Member> {
+export async function removeMember(pool: Pool, workspaceId: string, id: string, guard: MemberGuard, actor: Actor): Promise<Member> {
   return withTransaction(pool, async (client) => {
     const { member, owners } = await lockFor(client, workspaceId, id);
     if (member.removedAt) return member;
@@ -54,6 +70,7 @@ export async function removeMember(pool: Pool, workspaceId: string, id: string, 
     await client.query('update web_sessions set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
     // They leave every team (issue 41 item 7): what is addressed to a team no longer reaches them.
     await client.query('delete from team_members where member_id = $1', [id]);
+    await recordBy(client, actor, { workspaceId, subjectKind: 'member', subjectId: id, kind: 'removed', detail: { name: member.name } });
     return (await getMember(client, workspaceId, id))!;
   });
 }

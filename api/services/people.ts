@@ -40,15 +40,14 @@ export async function createTokenFor(pool: Pool, principal: PersonPrincipal, bod
       ...(agent ? { agentId: agent.id } : {}),
       ...(body.expiresIn ? { expiresInMs: body.expiresIn } : {}),
     });
-    if (agent) {
-      await recordBy(client, actorOf(principal), {
-        workspaceId,
-        subjectKind: 'agent',
-        subjectId: agent.id,
-        kind: 'token_created',
-        detail: { tokenId: id, label },
-      });
-    }
+    // On record either way (issue 41 item 8): under the agent it acts for, or the person's own.
+    await recordBy(client, actorOf(principal), {
+      workspaceId,
+      subjectKind: agent ? 'agent' : 'member',
+      subjectId: agent ? agent.id : principal.memberId,
+      kind: 'token_created',
+      detail: { tokenId: id, label },
+    });
     return { token: (await getToken(client, workspaceId, id))!, secret, agentCreated: Boolean(agent && !existing) };
   });
 }
@@ -58,7 +57,20 @@ export async function revokeTokenOf(pool: Pool, principal: PersonPrincipal, id: 
   const token = await getToken(pool, principal.workspaceId, id);
   if (!token) throw notFound('token');
   if (token.memberId !== principal.memberId) requirePermission(principal, 'token.manage', "Revoke another member's token");
-  return revokeTokenRow(pool, principal.workspaceId, id);
+  return withTransaction(pool, async (client) => {
+    const revoked = await revokeTokenRow(client, principal.workspaceId, id);
+    // Revoking twice keeps the first time, and records it once.
+    if (token.revokedAt === null) {
+      await recordBy(client, actorOf(principal), {
+        workspaceId: principal.workspaceId,
+        subjectKind: token.agentId ? 'agent' : 'member',
+        subjectId: token.agentId ?? token.memberId,
+        kind: 'token_revoked',
+        detail: { tokenId: id, label: token.label },
+      });
+    }
+    return revoked;
+  });
 }
 
 /** Giving or taking away owner or admin is an owner's alone. */
@@ -72,17 +84,37 @@ export async function addMember(pool: Pool, principal: PersonPrincipal, body: Ad
     const { workspaceId } = principal;
     const memberId = await createMember(client, workspaceId, body.name, false, body.role);
     const { id, secret } = await mintToken(client, { workspaceId, memberId }, { kind: 'person', label: `${body.name}'s first token` });
+    await recordBy(client, actorOf(principal), {
+      workspaceId,
+      subjectKind: 'member',
+      subjectId: memberId,
+      kind: 'added',
+      detail: { name: body.name, role: body.role },
+    });
     return { member: (await getMember(client, workspaceId, memberId))!, token: (await getToken(client, workspaceId, id))!, secret };
   });
 }
 
 export async function changeRole(pool: Pool, principal: PersonPrincipal, id: string, role: Role): Promise<Member> {
-  return changeMemberRole(pool, principal.workspaceId, id, role, (member) => {
-    guardElevation(principal, member.role, `Change an ${member.role}'s role`);
-    guardElevation(principal, role, `Make someone an ${role}`);
-  });
+  return changeMemberRole(
+    pool,
+    principal.workspaceId,
+    id,
+    role,
+    (member) => {
+      guardElevation(principal, member.role, `Change an ${member.role}'s role`);
+      guardElevation(principal, role, `Make someone an ${role}`);
+    },
+    actorOf(principal),
+  );
 }
 
 export async function removeMember(pool: Pool, principal: PersonPrincipal, id: string): Promise<Member> {
-  return removeMemberRow(pool, principal.workspaceId, id, (member) => guardElevation(principal, member.role, `Remove an ${member.role}`));
+  return removeMemberRow(
+    pool,
+    principal.workspaceId,
+    id,
+    (member) => guardElevation(principal, member.role, `Remove an ${member.role}`),
+    actorOf(principal),
+  );
 }

@@ -62,7 +62,7 @@ describe('issue 40 items 9, 10: what member channels keep', () => {
     const member = await colleagueOf(cast.pool, owner, 'Sam', 'member');
     await colleagueOf(cast.pool, owner, 'Vic', 'viewer');
     const gone = await colleagueOf(cast.pool, owner, 'Gil', 'admin');
-    await removeMember(cast.pool, owner.workspaceId, gone.memberId, () => {});
+    await removeMember(cast.pool, owner.workspaceId, gone.memberId, () => {}, { kind: 'member', id: owner.memberId });
     const ids = (await membersWhoAnswer(cast.pool, owner.workspaceId)).map((row) => row.id);
     expect(ids).toEqual([owner.memberId, member.memberId]);
   });

@@ -111,3 +111,30 @@ describe('issue 41 item 1: teams', () => {
     expect((await cast.send(elsewhere.token, teamRoutes.getTeam, { params: { id: theirs.id } })).team.name).toBe('theirs');
   });
 });
+
+describe('issue 41 item 8: membership, roles and tokens on record', () => {
+  it('adding a member, changing their role, minting and revoking a token, and removing them are history entries with their actor', async () => {
+    const { owner, admin } = await workspace();
+    const { member } = await cast.send(admin.token, peopleRoutes.addMember, { body: { name: 'Nell', role: 'member' } });
+    await cast.send(owner.token, peopleRoutes.changeMember, { params: { id: member.id }, body: { role: 'admin' } });
+    const minted = await cast.send(admin.token, peopleRoutes.createToken, { body: { label: 'laptop' } });
+    await cast.send(admin.token, peopleRoutes.revokeToken, { params: { id: minted.token.id } });
+    // Revoking twice keeps the first time and records it once.
+    await cast.send(admin.token, peopleRoutes.revokeToken, { params: { id: minted.token.id } });
+    await cast.send(owner.token, peopleRoutes.removeMember, { params: { id: member.id } });
+
+    const history = async (memberId: string) =>
+      [...(await cast.send(owner.token, activityRoutes.listActivity, { query: { subject_kind: 'member', subject_id: memberId } })).activity]
+        .reverse()
+        .map((entry) => [entry.kind, entry.actorId, entry.detail, entry.subjectTitle]);
+    expect(await history(member.id)).toEqual([
+      ['added', admin.memberId, { name: 'Nell', role: 'member' }, 'Nell'],
+      ['role_changed', owner.memberId, { from: 'member', to: 'admin' }, 'Nell'],
+      ['removed', owner.memberId, { name: 'Nell' }, 'Nell'],
+    ]);
+    expect(await history(admin.memberId)).toEqual([
+      ['token_created', admin.memberId, { tokenId: minted.token.id, label: 'laptop' }, 'Ada'],
+      ['token_revoked', admin.memberId, { tokenId: minted.token.id, label: 'laptop' }, 'Ada'],
+    ]);
+  });
+});

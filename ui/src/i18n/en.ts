@@ -1063,9 +1063,10 @@ export const en = {
       session: 'Session {{name}}',
       agent: 'Agent {{name}}',
       team: 'Team {{name}}',
+      member: 'Member {{name}}',
     },
     // A subject whose title could not be read (gone since): never its raw id.
-    unnamed: { decision: 'A decision', task: 'A task', run: 'A run', agent: 'An agent', team: 'A team' },
+    unnamed: { decision: 'A decision', task: 'A task', run: 'A run', agent: 'An agent', team: 'A team', member: 'A member' },
     quoted: '"{{name}}"',
     by: 'by {{actor}}',
     actors: { you: 'you', teammate: 'a teammate', system: 'Cast', agent: 'an agent', agentVia: '{{agent}} (token “{{label}}”)' },
@@ -1105,6 +1106,11 @@ export const en = {
       renamed: 'renamed',
       member_added: 'a member added',
       member_removed: 'a member removed',
+      added: 'added',
+      removed: 'removed',
+      role_changed: 'role changed',
+      token_created: 'a token minted',
+      token_revoked: 'a token revoked',
     },
   },
   // /agents: the workspace's agents and the rails that make one stop and ask (§6.7, §6.8).

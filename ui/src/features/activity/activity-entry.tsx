@@ -32,6 +32,7 @@ function subjectHref(entry: Entry): string | null {
       return `/agents/${id}/instructions`;
     case 'session':
     case 'team':
+    case 'member':
       return null;
   }
 }
