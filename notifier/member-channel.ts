@@ -32,7 +32,12 @@ export interface MemberTransport {
 }
 
 /** A transport's own word on a delivery, for the log (issue 40 item 2: a push to a browser that is gone). */
-export type SendOutcome = { status: 'sent' | 'skipped' | 'failed'; detail: string | null };
+export type SendOutcome = {
+  status: 'sent' | 'skipped' | 'failed';
+  detail: string | null;
+  /** `false`: a failure no retry mends (every browser gone); a failure is tried again otherwise. */
+  retry?: boolean;
+};
 
 /** A transport's refusal as the delivery log shows it (the address bounced, the push endpoint is gone). */
 export function failureDetail(error: unknown): string {
@@ -110,7 +115,8 @@ export async function attemptSend(
 ): Promise<{ status: 'sent' | 'skipped' | 'failed'; detail: string | null; retryable: boolean }> {
   try {
     const outcome = await transport.send(message);
-    return { status: outcome?.status ?? 'sent', detail: outcome?.detail ?? null, retryable: outcome?.status === 'failed' };
+    const retryable = outcome?.status === 'failed' && outcome.retry !== false;
+    return { status: outcome?.status ?? 'sent', detail: outcome?.detail ?? null, retryable };
   } catch (error) {
     return { status: 'failed', detail: failureDetail(error), retryable: !(error instanceof Undeliverable) };
   }

@@ -124,5 +124,6 @@ function outcomeOf(attempts: Attempt[]): SendOutcome {
   ];
   const detail = notes.length ? notes.join('; ') : null;
   if (sent > 0) return { status: 'sent', detail: detail && `sent to ${sent} of ${attempts.length} browsers; ${detail}` };
-  return { status: 'failed', detail };
+  // Every browser gone: their subscriptions are removed, so a retry would find none to push to.
+  return { status: 'failed', detail, retry: failed.length > 0 };
 }

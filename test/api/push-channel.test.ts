@@ -220,10 +220,10 @@ describe('issue 40 item 2: a new blocking decision is pushed', { timeout: 120_00
       kept.subscription.id,
     ]);
 
-    // The last browser gone: the delivery failed, and why.
+    // The last browser gone: the delivery failed, and why; with no browser left, it is not tried again.
     service.gone(kept.browser.endpoint);
     const next = await fileBlocking(dana, 'Archive last quarter’s reports?');
-    expect(await pushLogOf(dana, next)).toMatchObject({ status: 'failed', detail: expect.stringContaining('410') });
+    expect(await pushLogOf(dana, next)).toMatchObject({ status: 'failed', detail: expect.stringContaining('410'), nextAttemptAt: null });
     expect((await cast.send(dana.token, pushRoutes.listPushSubscriptions)).subscriptions).toEqual([]);
   });
 });
