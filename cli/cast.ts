@@ -22,6 +22,7 @@ import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
 import { registerMcp } from './commands/mcp/serve';
 import { registerMember } from './commands/people/member';
+import { registerTeam } from './commands/team/team';
 import { registerNotify } from './commands/notify/notify';
 import { registerToken } from './commands/people/token';
 import { registerRunner } from './commands/runner/runner';
@@ -76,6 +77,7 @@ export function program(): Command {
   registerStackDefaults(stack);
 
   registerMember(cast);
+  registerTeam(cast);
   registerToken(cast);
   registerNotify(cast);
   registerLogin(cast);
