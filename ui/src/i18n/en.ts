@@ -768,6 +768,22 @@ export const en = {
     // "Inbox 2 waiting": approvals and escalations still waiting for a reply.
     inboxSuffix: ' waiting',
   },
+  // Settings' Teams (issue 41 item 1): named groups of members, kept by admins.
+  teams: {
+    heading: 'Teams',
+    about: 'Groups of people a decision can be addressed to. Admins keep them.',
+    none: 'No teams yet.',
+    empty: 'Nobody in this team yet.',
+    failed: 'Could not load the teams.',
+    formerMember: 'a former member',
+    remove: 'Remove',
+    removeNamed: 'Remove {{member}} from {{team}}',
+    addLabel: 'Add to {{team}}',
+    choose: 'Choose a person',
+    add: 'Add',
+    newName: 'New team',
+    create: 'Create team',
+  },
   // /settings (issue 19): the workspace's people, and the tokens people and agents use.
   settings: {
     // The sidebar's entry.

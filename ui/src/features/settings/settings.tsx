@@ -1,5 +1,5 @@
 /**
- * `/settings` (issue 19): who may do what. The workspace's members, its tokens with Revoke,
+ * `/settings` (issue 19): who may do what. The workspace's members and teams (issue 41), its tokens with Revoke,
  * minting a token for an agent or for yourself, and each agent's tool grants (issue 39 item 5).
  * Only people reach it: the API refuses every one of these routes to an agent token, and web
  * sign-in takes person tokens only.
@@ -16,6 +16,7 @@ import { SettingsReminders } from './settings-reminders';
 import { SettingsTimeZone } from './settings-time-zone';
 import { SettingsWebhooksLink } from './settings-webhooks-link';
 import { SettingsNotificationsLink } from '../notifications/settings-notifications-link';
+import { SettingsTeams } from '../teams/settings-teams';
 
 export function SettingsPage({ me }: { me: string }) {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function SettingsPage({ me }: { me: string }) {
     <PageFrame title={t('settings.title')} loaded={pageStateOf(members)} className="settings">
       <p className="subtitle">{t('settings.subtitle')}</p>
       {members.data && <SettingsMembers members={members.data} me={me} />}
+      {members.data && <SettingsTeams members={members.data} />}
       <SettingsTokens me={me} />
       <SettingsCreateToken />
       <SettingsGrants />
