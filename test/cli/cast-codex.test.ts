@@ -3,7 +3,7 @@
  * (kept whole, Cast's entry once), and `cast hook codex` denies — in the shape of the event it
  * was run for — whenever no person's answer can be had, never printing nothing.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -69,8 +69,14 @@ describe('issue 31 item 12: cast install codex', () => {
 
   it('issue 38 item 8: the installed command answers deny when the cast it runs cannot run, and passes on its verdict when it can', () => {
     const hookInput = payload('PermissionRequest');
-    const run = (command: string, env: Record<string, string>) =>
-      execFileSync('sh', ['-c', command], { input: hookInput, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', ...env } });
+    const run = (command: string, env: Record<string, string>) => {
+      const result = spawnSync('sh', ['-c', command], { input: hookInput, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', ...env } });
+      // A command that fails before reading its input closes the pipe while the payload is still
+      // being written: that EPIPE is the very case under test, not a fault of the run.
+      if (result.error && (result.error as NodeJS.ErrnoException).code !== 'EPIPE') throw result.error;
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout;
+    };
     // No cast, no node on this PATH: the absolute paths still run it (here it reaches no Cast, so its own deny).
     const ran = run(codexHookCommand([process.execPath, CAST_BIN]), unreachable);
     expect(ran.trim().split('\n')).toHaveLength(1);
