@@ -11,7 +11,7 @@ export function registerTeam(cast: Command): void {
     .command('ls', { isDefault: true })
     .description('every team with its members (what `cast team` alone does)')
     .option('--json', 'print one JSON object')
-    .action(async (opts: { json?: boolean }) => (await import('./team-actions')).list(opts));
+    .action(async (opts: { json?: boolean }) => (await import('./ls-action')).run(opts));
   team
     .command('create')
     .description('create a team, with members at once if you name them')
@@ -19,7 +19,7 @@ export function registerTeam(cast: Command): void {
     .argument('[members...]', 'members to add, e.g. mb_…')
     .option('--json', 'print one JSON object')
     .action(async (name: string, members: string[], opts: { json?: boolean }) =>
-      (await import('./team-actions')).create(name, members, opts),
+      (await import('./create-action')).run(name, members, opts),
     );
   team
     .command('rename')
@@ -27,27 +27,25 @@ export function registerTeam(cast: Command): void {
     .argument('<team>', 'its name or id')
     .argument('<name>', 'the new name')
     .option('--json', 'print one JSON object')
-    .action(async (which: string, name: string, opts: { json?: boolean }) => (await import('./team-actions')).rename(which, name, opts));
+    .action(async (which: string, name: string, opts: { json?: boolean }) => (await import('./rename-action')).run(which, name, opts));
   team
     .command('add')
     .description('add a member to a team')
     .argument('<team>', 'its name or id')
     .argument('<member>', 'the member, e.g. mb_…')
     .option('--json', 'print one JSON object')
-    .action(async (which: string, member: string, opts: { json?: boolean }) => (await import('./team-actions')).add(which, member, opts));
+    .action(async (which: string, member: string, opts: { json?: boolean }) => (await import('./add-action')).run(which, member, opts));
   team
     .command('remove')
     .description('take a member out of a team; they stay in the workspace')
     .argument('<team>', 'its name or id')
     .argument('<member>', 'the member, e.g. mb_…')
     .option('--json', 'print one JSON object')
-    .action(async (which: string, member: string, opts: { json?: boolean }) =>
-      (await import('./team-actions')).remove(which, member, opts),
-    );
+    .action(async (which: string, member: string, opts: { json?: boolean }) => (await import('./remove-action')).run(which, member, opts));
   team
     .command('delete')
     .description('delete a team; its members stay in the workspace')
     .argument('<team>', 'its name or id')
     .option('--json', 'print one JSON object')
-    .action(async (which: string, opts: { json?: boolean }) => (await import('./team-actions')).deleteTeam(which, opts));
+    .action(async (which: string, opts: { json?: boolean }) => (await import('./delete-action')).run(which, opts));
 }
