@@ -80,9 +80,10 @@ describe('FR-19, E8 — issue 39 item 5: an access ask naming a tool is finished
         const detail = page.locator('.detail');
         const who = detail.getByTestId('grant-who');
         await who.waitFor(SLOW);
-        expect(await who.textContent()).toBe(
-          `An admin or owner grants ${TOOL} to Ops in Cast: Tester. Once they have, press "I have granted it".`,
-        );
+        // The names arrive with the members' read, which may land after the line itself.
+        await expect
+          .poll(() => who.textContent(), SLOW)
+          .toBe(`An admin or owner grants ${TOOL} to Ops in Cast: Tester. Once they have, press "I have granted it".`);
         expect(await detail.getByTestId('grant-in-place').count()).toBe(0);
         expect(await detail.getByRole('button', { name: 'I have granted it' }).count()).toBe(1);
         await screenshot(page, `grant-who-${name}`);
