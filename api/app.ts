@@ -43,6 +43,7 @@ import { homeHandlers } from './routes/home';
 import { inboxHandlers } from './routes/inbox';
 import { healthSettingsHandlers } from './routes/health-settings';
 import { reminderSettingsHandlers } from './routes/reminder-settings';
+import { approvalSettingsHandlers } from './routes/approval-settings';
 import { sessionPromptHandlers } from './routes/session-prompts';
 import { stackHandlers } from './routes/stacks';
 import { byAddress, FR61_LIMITS, HOST_PROMPT_PATH, rateLimit, type RateLimits } from './rate-limit';
@@ -242,6 +243,7 @@ export function createApp(deps: AppDeps): Express {
     homeRoutes: homeHandlers(deps),
     healthSettingsRoutes: healthSettingsHandlers(deps),
     reminderSettingsRoutes: reminderSettingsHandlers(deps),
+    approvalSettingsRoutes: approvalSettingsHandlers(deps),
     analyticsRoutes: analyticsHandlers(deps),
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),

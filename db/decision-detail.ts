@@ -27,6 +27,10 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     ...decision.asks.flatMap((ask) => [
       ...(ask.answer ? [ask.answer.answeredBy] : []),
       ...(ask.withdrawnAnswers ?? []).flatMap((withdrawn) => [withdrawn.answeredBy, withdrawn.withdrawnBy]),
+      // Issue 41: who approved so far, and who may not approve, by name.
+      ...(ask.kind === 'approval' && ask.quorum
+        ? [...ask.quorum.approvals.map((approval) => approval.by), ...(ask.quorum.barred ? [ask.quorum.barred] : [])]
+        : []),
     ]),
   ];
   const { rows } = await pool.query(

@@ -19,9 +19,11 @@ import {
   type DecisionView,
   type DeliveryOutcome,
   type FilingTarget,
+  type RecordedAnswer,
 } from './decision';
 import { normalizeQuestion } from './question-key';
 import { provenanceOf, type Channel, type Provenance } from './provenance';
+import { checkApproval, completesQuorum, quorumFor, type ApprovalPolicy } from './approval-quorum';
 
 /** An entry for the activity history, written with the snapshot that it explains. */
 export type DecisionEvent = {
@@ -77,17 +79,19 @@ export function expiredCommand(command: { expiresAt?: string }, now: Date): Reje
   };
 }
 
-function openAsks(asks: Ask[], previous: AskState[] = []): AskState[] {
+function openAsks(asks: Ask[], previous: AskState[] = [], policy?: ApprovalPolicy): AskState[] {
   return asks.map((ask, index) => {
     const before = previous[index];
-    // An ask the edit left exactly as it was keeps its answer; a changed ask is asked afresh.
+    // An ask the edit left exactly as it was keeps its answer (and its approvals); a changed ask is asked afresh.
     if (before && sameAsk(before, ask)) return before;
-    return { ...ask, position: index + 1, status: 'open', answer: null };
+    const quorum = ask.kind === 'approval' ? quorumFor(ask, policy) : undefined;
+    return { ...ask, position: index + 1, status: 'open', answer: null, ...(quorum ? { quorum } : {}) } as AskState;
   });
 }
 
 function sameAsk(state: AskState, ask: Ask): boolean {
   const { position: _p, status: _s, answer: _a, ...definition } = state;
+  if ('quorum' in definition) delete definition.quorum;
   return JSON.stringify(definition) === JSON.stringify(ask);
 }
 
@@ -111,7 +115,7 @@ export function openDecision(start: DecisionStart, now: Date): DecisionSnapshot 
     workspaceId: start.workspaceId,
     ...contentOf(start),
     status: 'open',
-    asks: openAsks(start.asks),
+    asks: openAsks(start.asks, [], start.approvalPolicy),
     links: start.links,
     messagesAtAsk: start.messagesAtAsk,
     droppedAsks: start.droppedAsks,
@@ -212,8 +216,8 @@ export function checkFilingTarget(
 }
 
 /** Rewrites an open decision in place (same id, age and place in the queue); `null` when nothing changed. */
-export function rewrite(state: DecisionSnapshot, content: DecisionContent, now: Date): DecisionSnapshot | null {
-  const next = { ...state, ...contentOf(content), asks: openAsks(content.asks, state.asks) };
+export function rewrite(state: DecisionSnapshot, content: DecisionContent, now: Date, policy?: ApprovalPolicy): DecisionSnapshot | null {
+  const next = { ...state, ...contentOf(content), asks: openAsks(content.asks, state.asks, policy) };
   if (JSON.stringify(next) === JSON.stringify(state)) return null;
   return resolveIfComplete({ ...next, revision: state.revision + 1, updatedAt: now.toISOString() }, now);
 }
@@ -248,6 +252,9 @@ export function checkAnswer(
   const place = { permission: state.source?.kind === 'permission' };
   const shape = checkAnswerShape(ask, command.ask, command.value, command.reason, place) ?? alwaysNotOffered(state, command);
   if (shape) return shape;
+  // Issue 41 items 3, 4: the same person counts once, and the asker may not approve their own agent's request.
+  const approval = ask.kind === 'approval' ? checkApproval(ask.quorum, command.ask, command.value, command.answeredBy) : null;
+  if (approval) return approval;
   if (ask.kind === 'access' && command.access === 'denied') {
     return {
       code: 'access_not_granted',
@@ -293,22 +300,49 @@ export function applyAnswer(state: DecisionSnapshot, command: AnswerCommand, now
   const at = now.toISOString();
   const asks = state.asks.map((ask): AskState => {
     if (ask.position !== command.ask) return ask;
-    const verification = ask.kind === 'access' ? (command.access === 'verified' ? 'verified' : 'self_reported') : undefined;
-    return {
-      ...ask,
-      status: 'answered',
-      answer: {
-        value: command.value,
+    if (ask.kind === 'approval' && ask.quorum && command.value.kind === 'approval' && command.value.decision === 'approve') {
+      // Issue 41 item 3: each approval is recorded; the one that reaches the quorum answers the ask.
+      const approval = {
+        by: command.answeredBy,
+        at,
+        channel: command.channel ?? null,
         reason: command.reason,
-        answeredBy: command.answeredBy,
-        answeredAt: at,
-        ...(verification ? { verification } : {}),
-        ...(command.automatic ? { automatic: true as const } : {}),
         ...(provenance ? { provenance } : {}),
-      },
-    };
+      };
+      const quorum = { ...ask.quorum, approvals: [...ask.quorum.approvals, approval] };
+      if (quorum.approvals.length < quorum.required) return { ...ask, quorum };
+      return { ...ask, quorum, status: 'answered', answer: recordedAnswer(command, at, provenance) };
+    }
+    const verification = ask.kind === 'access' ? (command.access === 'verified' ? 'verified' : 'self_reported') : undefined;
+    return { ...ask, status: 'answered', answer: recordedAnswer(command, at, provenance, verification) };
   });
   return resolveIfComplete({ ...state, asks, revision: state.revision + 1, updatedAt: at }, now);
+}
+
+function recordedAnswer(
+  command: AnswerCommand,
+  at: string,
+  provenance: Provenance | undefined,
+  verification?: 'verified' | 'self_reported',
+): RecordedAnswer {
+  return {
+    value: command.value,
+    reason: command.reason,
+    answeredBy: command.answeredBy,
+    answeredAt: at,
+    ...(verification ? { verification } : {}),
+    ...(command.automatic ? { automatic: true as const } : {}),
+    ...(provenance ? { provenance } : {}),
+  };
+}
+
+/**
+ * Whether this answer is an approval the ask counts without being answered by it (issue 41 item
+ * 3): the quorum is not reached yet, so the decision stays open.
+ */
+export function isPartialApproval(state: Pick<DecisionSnapshot, 'asks'>, command: AnswerCommand): boolean {
+  const ask = state.asks[command.ask - 1];
+  return ask?.kind === 'approval' && !completesQuorum(ask.quorum, command.value);
 }
 
 function resolveIfComplete(state: DecisionSnapshot, now: Date): DecisionSnapshot {
@@ -464,6 +498,8 @@ export function autoDefaultAnswer(state: DecisionSnapshot): AnswerCommand | null
  */
 export function settle(state: DecisionSnapshot, command: AnswerCommand, now: Date, provenance?: Provenance): DecisionSnapshot {
   const answered = applyAnswer(state, command, now, provenance);
+  // An approval short of its quorum is counted; the record stays pending and the decision open.
+  if (isPartialApproval(state, command)) return answered;
   const asks = answered.asks.map((ask): AskState => (ask.answer || ask.status !== 'open' ? ask : { ...ask, status: 'superseded' }));
   const at = now.toISOString();
   return { ...answered, asks, status: 'resolved', resolvedAt: answered.resolvedAt ?? at, closedAt: answered.closedAt ?? at };

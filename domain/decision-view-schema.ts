@@ -11,6 +11,7 @@ import { ArchiveReason, AskStatus, DecisionMode, DecisionStatus, DeliveryOutcome
 import { DocumentRefs } from './documents-schema';
 import { DecisionId, StackId } from './ids';
 import { Provenance } from './provenance-schema';
+import { Quorum } from './approval-quorum-schema';
 
 /** A moment as the JSON carries it: `toISOString()`. */
 export const Timestamp = z.iso.datetime();
@@ -48,7 +49,7 @@ const askState = {
 export const AskState = z
   .discriminatedUnion('kind', [
     DecisionAsk.safeExtend(askState),
-    ApprovalAsk.safeExtend(askState),
+    ApprovalAsk.safeExtend({ ...askState, quorum: Quorum.optional() }),
     FactAsk.safeExtend(askState),
     AccessAsk.safeExtend(askState),
     ActionAsk.safeExtend(askState),

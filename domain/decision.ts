@@ -18,6 +18,7 @@ import type {
 import type { DocumentPatch, DocumentRefs } from './documents';
 import type { DecisionId } from './ids';
 import type { ReminderPlan } from './reminders';
+import type { ApprovalPolicy } from './approval-quorum';
 
 // The shapes themselves are zod schemas in decision-view-schema.ts; these are their types.
 export type { ArchiveRecord, AskState, DecisionLinks, DecisionSnapshot, DecisionSource, DecisionView, DeliveryOutcome, RecordedAnswer };
@@ -86,6 +87,11 @@ export type DecisionStart = DecisionContent & {
   filing?: string;
   /** Its workspace's reminder settings when it was filed (issue 40 items 7, 8); absent before workflow version 5. */
   reminders?: ReminderPlan;
+  /**
+   * Issue 41 items 3, 4: how many people each approval ask needs and who may not approve it, as the
+   * workspace's settings said when it was filed; absent before workflow version 6 (one approver, anyone).
+   */
+  approvalPolicy?: ApprovalPolicy;
 };
 
 /**

@@ -66,6 +66,10 @@ export const ERRORS = {
   undo_window_passed: { status: 409, title: 'The undo window has passed.' },
   undo_after_acting: { status: 409, title: 'The agent already acted on this answer.' },
   undo_in_progress: { status: 409, title: 'An undo of this decision is already under way.' },
+  /** Issue 41 item 3: an approval ask that needs several people counts each person once. */
+  already_approved: { status: 409, title: 'You already approved this.' },
+  /** Issue 41 item 4: the workspace separates duties for this action: the asker's approval does not count. */
+  separation_of_duties: { status: 403, title: 'You cannot approve a request your own agent made.' },
   stack_not_found: { status: 404, title: 'Stack not found.' },
   stack_closed: { status: 409, title: 'This stack is closed.' },
   already_in_stack: { status: 409, title: 'That decision is already in a stack.' },

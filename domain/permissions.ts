@@ -28,7 +28,7 @@ export const PERMISSION_WORDS = {
   'team.manage': 'Create, rename and delete teams; add and remove their members.',
   'owner.manage': 'Make, demote or remove owners and admins.',
   'webhook.manage': 'Register, list, rotate, ping and delete webhooks; read and redeliver deliveries.',
-  'settings.manage': "Change the workspace's settings (the health line, reminders).",
+  'settings.manage': "Change the workspace's settings (the health line, reminders, approvals).",
   'agent.manage': 'Create agents, rewrite their instructions, add and remove their tool grants.',
   'audit.export': "Export the whole history of writes, with every answer's provenance, as JSON Lines.",
 } as const;

@@ -77,6 +77,8 @@ export function digestOf(value: unknown): string {
 /** The ask as it was asked: its definition without the decision's bookkeeping. */
 function askAsAsked(ask: AskState): Record<string, unknown> {
   const { position: _position, status: _status, answer: _answer, withdrawnAnswers: _withdrawn, ...asked } = ask;
+  // An approval ask's approvals so far (issue 41) are the record, not what each approver approved.
+  if ('quorum' in asked) delete asked.quorum;
   return asked;
 }
 

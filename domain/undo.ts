@@ -7,6 +7,7 @@ import type { AskState, DecisionSnapshot, RecordedAnswer } from './decision';
 import type { UndoState } from './decision-detail-schema';
 import type { Rejection } from './errors';
 import type { RunStatus } from './run';
+import { approvalBy, type Quorum } from './approval-quorum';
 
 /** The default window; a workflow input, so tests can use seconds. */
 export const UNDO_WINDOW_MS = 10 * 60 * 1000;
@@ -57,6 +58,8 @@ export function checkUndo(
   state: Pick<DecisionSnapshot, 'id' | 'status' | 'asks' | 'undoWindowMs'>,
   position: number,
   now: Date,
+  /** Who undoes: on an ask that needs several approvers, only their own approval is theirs to take back. */
+  by?: string,
 ): Rejection | null {
   const ask = state.asks[position - 1];
   if (!ask) {
@@ -66,6 +69,8 @@ export function checkUndo(
       details: { ask: position, asks: state.asks.length },
     };
   }
+  const quorum = ask.kind === 'approval' ? ask.quorum : undefined;
+  if (quorum && by !== undefined && !vetoed(ask)) return checkApprovalUndo(state, position, quorum, by, now);
   if (!ask.answer) {
     return { code: 'nothing_to_undo', message: `Ask ${position} has no answer to undo.`, details: { ask: position } };
   }
@@ -79,6 +84,41 @@ export function checkUndo(
   }
   if (now.getTime() >= undoDeadline(ask.answer, state.undoWindowMs)) {
     return { code: 'undo_window_passed', message: 'The 10-minute undo window has passed.', details: { ask: position, answer: ask.answer } };
+  }
+  return null;
+}
+
+/** An ask that needs several approvers answered by a rejection: that veto undoes like any answer. */
+function vetoed(ask: AskState): boolean {
+  return ask.answer?.value.kind === 'approval' && ask.answer.value.decision === 'reject';
+}
+
+/** Issue 41 item 3: undo on an ask that needs several approvers takes back only the undoer's approval. */
+function checkApprovalUndo(
+  state: Pick<DecisionSnapshot, 'id' | 'status' | 'undoWindowMs'>,
+  position: number,
+  quorum: Quorum,
+  by: string,
+  now: Date,
+): Rejection | null {
+  const mine = approvalBy(quorum, by);
+  if (!mine) {
+    return {
+      code: 'nothing_to_undo',
+      message: `You have no approval on ask ${position} to take back; each approver takes back only their own.`,
+      details: { ask: position },
+    };
+  }
+  if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
+  if (state.status === 'withdrawn') {
+    return {
+      code: 'decision_not_open',
+      message: `Decision ${state.id} was withdrawn by its agent; there is nothing to undo.`,
+      details: { decisionStatus: state.status },
+    };
+  }
+  if (now.getTime() >= undoDeadline({ answeredAt: mine.at }, state.undoWindowMs)) {
+    return { code: 'undo_window_passed', message: 'The 10-minute undo window has passed.', details: { ask: position } };
   }
   return null;
 }
@@ -97,7 +137,9 @@ export function actedRejection(agentName: string | null, runId: string): Rejecti
 export function undoAnswer(state: DecisionSnapshot, position: number, by: string, now: Date): DecisionSnapshot {
   const at = now.toISOString();
   const asks = state.asks.map((ask): AskState => {
-    if (ask.position !== position || !ask.answer) return ask;
+    if (ask.position !== position) return ask;
+    if (ask.kind === 'approval' && ask.quorum && !vetoed(ask)) return withoutApprovalOf(ask, ask.quorum, by, at);
+    if (!ask.answer) return ask;
     const withdrawn: WithdrawnAnswer = { ...ask.answer, withdrawnBy: by, withdrawnAt: at };
     return { ...ask, status: 'open', answer: null, withdrawnAnswers: [...(ask.withdrawnAnswers ?? []), withdrawn] };
   });
@@ -112,6 +154,31 @@ export function undoAnswer(state: DecisionSnapshot, position: number, by: string
     delivery: reopened ? null : state.delivery,
     revision: state.revision + 1,
     updatedAt: at,
+  };
+}
+
+/**
+ * Takes `by`'s approval off the ask, kept among its withdrawn answers (FR-42); an ask the quorum
+ * had answered is open again, with the others' approvals still counted.
+ */
+function withoutApprovalOf(ask: AskState & { kind: 'approval' }, quorum: Quorum, by: string, at: string): AskState {
+  const mine = approvalBy(quorum, by);
+  if (!mine) return ask;
+  const withdrawn: WithdrawnAnswer = {
+    value: { kind: 'approval', decision: 'approve' },
+    reason: mine.reason,
+    answeredBy: mine.by,
+    answeredAt: mine.at,
+    ...(mine.provenance ? { provenance: mine.provenance } : {}),
+    withdrawnBy: by,
+    withdrawnAt: at,
+  };
+  return {
+    ...ask,
+    status: 'open',
+    answer: null,
+    quorum: { ...quorum, approvals: quorum.approvals.filter((approval) => approval !== mine) },
+    withdrawnAnswers: [...(ask.withdrawnAnswers ?? []), withdrawn],
   };
 }
 

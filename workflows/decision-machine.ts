@@ -23,6 +23,7 @@ import {
 import * as rules from '../domain/decision-state';
 import type { AnswerCommand, DecisionEvent } from '../domain/decision-state';
 import type { Provenance } from '../domain/provenance';
+import type { ApprovalPolicy } from '../domain/approval-quorum';
 import { actedRejection, checkUndo, restartedBy, undoAnswer } from '../domain/undo';
 import type { WebhookSubscribers } from '../domain/webhook';
 import {
@@ -64,6 +65,8 @@ const RECORDS_PROVENANCE = 3;
 const ANNOUNCES_BY_OUTBOX = 4;
 /** Decisions filed at this workflow version or later remind and warn with timers of their own (issue 40 items 7, 8). */
 const REACHES_PEOPLE = 5;
+/** Decisions filed at this workflow version or later count approvers and bar the asker, as their start's policy says (issue 41). */
+const COUNTS_APPROVERS = 6;
 
 export class DecisionMachine implements StackedDecision {
   state: DecisionSnapshot;
@@ -90,13 +93,17 @@ export class DecisionMachine implements StackedDecision {
   private readonly filedAtVersion: number;
   /** The mirror's last argument: the outbox from version 4 on; none before, as recorded histories call it. */
   private readonly mirrorOptions: [] | [MirrorOptions];
+  /** Issue 41 items 3, 4: how many people its approval asks need, and who may not approve them (version 6 on). */
+  private readonly approvalPolicy: ApprovalPolicy | undefined;
   /** Who it was filed for, to tell a filing meant for it from one that only shares its id. */
   private readonly filedFor: { workspaceId: string; sessionId: string | null; question: string; filing?: string };
 
   constructor(start: DecisionStart) {
-    this.state = rules.openDecision(start, new Date());
-    this.filedVia = start.filedVia;
     this.filedAtVersion = start.workflowVersion ?? 0;
+    this.approvalPolicy = this.filedAtVersion >= COUNTS_APPROVERS ? start.approvalPolicy : undefined;
+    const { approvalPolicy: _policy, ...asFiled } = start;
+    this.state = rules.openDecision(this.approvalPolicy ? { ...asFiled, approvalPolicy: this.approvalPolicy } : asFiled, new Date());
+    this.filedVia = start.filedVia;
     this.mirrorOptions = this.announcesItself ? [] : [{ outbox: true }];
     this.filedFor = {
       workspaceId: start.workspaceId,
@@ -164,7 +171,7 @@ export class DecisionMachine implements StackedDecision {
     rejectExpired(command);
     if (this.undoing)
       reject({ code: 'undo_in_progress', message: 'An undo of this decision is already under way; try again in a moment.' });
-    rejectIf(checkUndo(this.state, command.ask, new Date()));
+    rejectIf(checkUndo(this.state, command.ask, new Date(), command.by));
   }
 
   validateAnswer(command: AnswerCommand): void {
@@ -197,7 +204,7 @@ export class DecisionMachine implements StackedDecision {
 
   /** The filing of a new decision waits for `open`; the same question again rewrites it in place. */
   async file({ target: _target, ...content }: DecisionContent & Expiring & { target?: FilingTarget }): Promise<DecisionSnapshot> {
-    const next = rules.rewrite(this.state, content, new Date());
+    const next = rules.rewrite(this.state, content, new Date(), this.approvalPolicy);
     if (next) return this.commit(next, { kind: 'edited', actor: rules.agentActor(next, content.by ?? next.filedBy, content.via) });
     await condition(() => this.filed && this.mirroredRevision >= this.state.revision);
     return this.state;
@@ -207,7 +214,7 @@ export class DecisionMachine implements StackedDecision {
     const merged = rules.mergeEdit(this.state, edit);
     if ('code' in merged) reject(merged);
     const wasBlocking = this.state.mode === 'blocking';
-    const rewritten = rules.rewrite(this.state, merged, new Date());
+    const rewritten = rules.rewrite(this.state, merged, new Date(), this.approvalPolicy);
     const next = rewritten
       ? await this.commit(rewritten, { kind: 'edited', actor: rules.agentActor(rewritten, edit.by ?? rewritten.filedBy, edit.via) })
       : this.state;
@@ -281,17 +288,36 @@ export class DecisionMachine implements StackedDecision {
     return this.recordAnswer(rules.applyAnswer(this.state, command, new Date(), provenance), {
       kind: 'answered',
       actor,
-      detail: { ask: command.ask, ...(provenance ? { provenance } : {}) },
+      detail: { ask: command.ask, ...this.approvalCount(command), ...(provenance ? { provenance } : {}) },
     });
+  }
+
+  /**
+   * Issue 41 item 3: an approval of an ask that needs several people says which one it is
+   * (`approvals` of `required`), and whether it left the ask waiting for more (`partial`).
+   */
+  private approvalCount(command: AnswerCommand): Record<string, unknown> {
+    const ask = this.state.asks[command.ask - 1];
+    if (ask?.kind !== 'approval' || !ask.quorum || command.value.kind !== 'approval' || command.value.decision !== 'approve') return {};
+    const approvals = ask.quorum.approvals.length + 1;
+    return { approvals, required: ask.quorum.required, ...(approvals < ask.quorum.required ? { partial: true } : {}) };
   }
 
   /** The record's own door answers its derived ask (FR-29) and returns with the record settled too. */
   async settle(command: AnswerCommand): Promise<DecisionSnapshot> {
     const provenance = this.provenanceFor(command);
+    const partial = rules.isPartialApproval(this.state, command);
+    const count = this.approvalCount(command);
     const next = rules.settle(this.state, command, new Date(), provenance);
     const actor = { kind: 'member' as const, id: command.answeredBy };
     const door = this.state.source?.kind ?? null;
-    const answered: DecisionEvent = { kind: 'answered', actor, detail: { ask: command.ask, door, ...(provenance ? { provenance } : {}) } };
+    const answered: DecisionEvent = {
+      kind: 'answered',
+      actor,
+      detail: { ask: command.ask, door, ...count, ...(provenance ? { provenance } : {}) },
+    };
+    // Short of its quorum (issue 41 item 3), the approval is counted and the record stays pending.
+    if (partial) return this.commit(next, answered);
     await this.commit(next, answered, { kind: 'resolved', actor });
     await settleRecord(next);
     return next;
@@ -333,6 +359,9 @@ export class DecisionMachine implements StackedDecision {
       await condition(() => !this.delivering);
       const runId = restartedBy(this.state);
       const reopening = this.state.status === 'resolved';
+      // Issue 41 item 3: an approval that had not answered its ask yet reached no agent; nothing to tell it.
+      const undone = this.state.asks[command.ask - 1];
+      const toldAgent = !(undone?.kind === 'approval' && undone.quorum && !undone.answer);
       if (runId) {
         const cancel = await cancelRestart(this.state, runId);
         if (cancel.began) reject(actedRejection(cancel.agentName, runId));
@@ -341,10 +370,12 @@ export class DecisionMachine implements StackedDecision {
       await this.commit(next, {
         kind: 'undone',
         actor: member(command),
-        detail: { ask: command.ask, cancelledRun: runId, ...through(command) },
+        detail: { ask: command.ask, cancelledRun: runId, ...through(command), ...(toldAgent ? {} : { approval: true }) },
       });
-      const message = await postWithdrawal(next, command.ask);
-      if (this.announcesItself) this.announcer.announceWithdrawal(next, command.ask, message);
+      if (toldAgent) {
+        const message = await postWithdrawal(next, command.ask);
+        if (this.announcesItself) this.announcer.announceWithdrawal(next, command.ask, message);
+      }
       // Reopened, a blocking decision holds its task again, and its record is pending again.
       if (reopening) await this.holdTheTask(next);
       if (reopening && recordOf(next.source)) await reopenRecord(next);

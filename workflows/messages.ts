@@ -68,8 +68,14 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  *      times its start carries (`DecisionStart.reminders`); a stack member warns before its
  *      auto-default answers, a host prompt before its host stops waiting. The `announceReach`
  *      local activity writes each to the outbox. Older decisions start none of these timers.
+ *   6: an approval ask may need several people (issue 41 items 3, 4): the start carries the
+ *      workspace's `approvalPolicy`, from which each approval ask takes its `quorum` (how many must
+ *      approve, who may not); an approval short of it is recorded and leaves the decision open, a
+ *      rejection vetoes at once, and undo takes back one approver's approval. No new command on
+ *      the paths older decisions take (they carry no policy); the stamp keeps a worker that knows
+ *      only version 5 — which would resolve on the first approval — from taking such a decision.
  */
-export const DECISION_WORKFLOW_VERSION = 5;
+export const DECISION_WORKFLOW_VERSION = 6;
 
 /** `decision/<deployment>/sd-N`, or `decision/sd-N` for one filed before ids carried the deployment. */
 export function decisionWorkflowId(id: string, deployment: Deployment | undefined): string {

@@ -11,6 +11,8 @@ import { DomainError, notFound } from '../../domain/errors';
 import { claimDecisionKey, releaseDecisionKey, retryKey, sessionKey } from '../../db/decision-keys';
 import { nextDecisionNumber, skipDecisionNumbers } from '../../db/decision-queries';
 import { reminderPlan } from '../../db/reminder-settings';
+import { approvalSettings } from '../../db/approval-settings';
+import { policyOf } from '../../domain/approval-settings-schema';
 import { getStack } from '../../db/stacks';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
@@ -47,10 +49,14 @@ export async function fileValidDecision(
 ): Promise<Filed> {
   const { links, messagesAtAsk, registerSession } = await resolveLinks(deps.pool, principal, body);
   // Read beside the flood check: the workflow takes the workspace's reminder settings in its start.
-  const [, reminders] = await Promise.all([
+  const [, reminders, approvals] = await Promise.all([
     refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT),
     reminderPlan(deps.pool, principal.workspaceId),
+    approvalSettings(deps.pool, principal.workspaceId),
   ]);
+  // Issue 41 items 3, 4: the asker is the filing member — a session is only ever posted to by the
+  // member who owns it, and an agent token files as the member who minted it.
+  const approvalPolicy = policyOf(approvals, principal.memberId);
   // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.
   const stack = body.stack ? await getStack(deps.pool, principal.workspaceId, body.stack) : null;
   if (body.stack && !stack) throw notFound('stack');
@@ -92,6 +98,7 @@ export async function fileValidDecision(
           messagesAtAsk,
           droppedAsks,
           reminders,
+          approvalPolicy,
           ...(deps.undoWindowMs ? { undoWindowMs: deps.undoWindowMs } : {}),
           ...(source ? { source } : {}),
         },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { filledText } from '../text-fields';
 import { ApprovalActionKind } from './approval-ask';
 import { askBase } from './ask-base-schema';
+import { MAX_APPROVERS } from '../approval-quorum';
 
 /** An action's one-line summary, in UTF-16 code units (as `z.string().max` counts). */
 export const ACTION_SUMMARY_MAX = 1000;
@@ -15,6 +16,14 @@ export const ApprovalAsk = z.strictObject({
     summary: filledText(ACTION_SUMMARY_MAX),
   }),
   risks: z.array(filledText(200)).max(10).default([]),
+  /**
+   * Issue 41 item 3: how many different people must approve it (1 unless said). The workspace's
+   * minimum for the action kind raises it; one rejection vetoes it whatever the count.
+   */
+  approvers: z
+    .strictObject({ required: z.int().min(1).max(MAX_APPROVERS) })
+    .optional()
+    .meta({ description: 'How many different people must approve (1–9); the workspace minimum for the action kind may raise it.' }),
 });
 export type ApprovalAsk = z.infer<typeof ApprovalAsk>;
 

@@ -51,7 +51,8 @@ export function decisionOutboxEvents(snapshot: DecisionSnapshot, entries: readon
       const position = Number(detail.ask);
       const ask = snapshot.asks[position - 1];
       // The message the agent was told (activities/undo-answer.ts composes the same one).
-      const message = ask?.withdrawnAnswers?.at(-1) ? withdrawalMessage(ask) : null;
+      // An approval that had not answered its ask (issue 41 item 3) reached no agent: nothing was told.
+      const message = ask?.withdrawnAnswers?.at(-1) && !detail.approval ? withdrawalMessage(ask) : null;
       rows.push(row('answer.withdrawn', 'always', snapshot.updatedAt, { ask: position, message }));
     }
     if (entry.kind === 'withdrawn' && detail.reason === 'nobody_waiting') {

@@ -59,7 +59,15 @@ const answerByLink = route({
   params,
   body: { schema: AnswerByLinkBody, required: false },
   ok: { status: 200, description: 'The decision with the answer recorded.', schema: AnsweredByLink },
-  errors: [...LINK_REFUSALS, 'reason_required', 'access_not_granted', 'undo_in_progress', ...WORKFLOW_ERRORS],
+  errors: [
+    ...LINK_REFUSALS,
+    'reason_required',
+    'access_not_granted',
+    'undo_in_progress',
+    'already_approved',
+    'separation_of_duties',
+    ...WORKFLOW_ERRORS,
+  ],
   permission: 'decision.answer',
   credential: 'answer-link',
 });

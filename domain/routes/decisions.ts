@@ -196,7 +196,9 @@ const answerAsk = route({
   summary: 'Answer an ask',
   description:
     'Records the answer; the last required one resolves the decision. 409 with the recorded answer and its author ' +
-    'when it was answered already; 422 when the answer does not fit the ask or lacks a required reason.',
+    'when it was answered already; 422 when the answer does not fit the ask or lacks a required reason. An approval ask ' +
+    'that needs several people (`quorum`) counts each approval, answers when enough have approved, and is vetoed by one ' +
+    'rejection: 409 `already_approved` for a second approval by the same person, 403 `separation_of_duties` for the asker’s own.',
   params: AskParams,
   query: z.strictObject({
     detail: z
@@ -233,6 +235,8 @@ const answerAsk = route({
     'reason_required',
     'access_not_granted',
     'undo_in_progress',
+    'already_approved',
+    'separation_of_duties',
     ...WORKFLOW_ERRORS,
   ],
   permission: 'decision.answer',
@@ -244,7 +248,9 @@ const undoAnswer = route({
   path: '/decisions/:id/asks/:ask/undo',
   operationId: 'undoAnswer',
   summary: "Undo an ask's answer",
-  description: 'Takes the answer back while it is under 10 minutes old and no run it restarted has been claimed. Takes no body, or `{}`.',
+  description:
+    'Takes the answer back while it is under 10 minutes old and no run it restarted has been claimed. On an approval ask that ' +
+    'needs several people, takes back only the caller’s own approval. Takes no body, or `{}`.',
   params: AskParams,
   body: { schema: EmptyBody, required: false },
   ok: { status: 200, description: 'The decision, open again.', schema: OneDecision },

@@ -23,6 +23,7 @@ import { inboxRoutes } from './inbox';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
 import { reminderSettingsRoutes } from './reminder-settings';
+import { approvalSettingsRoutes } from './approval-settings';
 import { pushRoutes } from './push';
 import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
@@ -47,6 +48,7 @@ export const API_RESOURCES = {
   homeRoutes,
   healthSettingsRoutes,
   reminderSettingsRoutes,
+  approvalSettingsRoutes,
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,

@@ -18,6 +18,8 @@ export const SETTLE = [
   'decision_archived',
   'decision_not_open',
   'undo_in_progress',
+  'already_approved',
+  'separation_of_duties',
   ...WORKFLOW_ERRORS,
 ] as const satisfies readonly ErrorCode[];
 /** Choosing one of an escalation's options. */

@@ -19,6 +19,8 @@ import { stackWorkflowId } from '../../workflows/stack-messages';
 import type { z } from 'zod';
 import type { FileDecisionBody } from '../../domain/decision-schema';
 import { approvalRoutes } from '../../domain/routes/approvals';
+import { approvalSettingsRoutes } from '../../domain/routes/approval-settings';
+import { colleagueOf } from '../support/members';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { escalationRoutes } from '../../domain/routes/escalations';
 import { runRoutes } from '../../domain/routes/runs';
@@ -289,6 +291,35 @@ describe.skipIf(!recording)('record workflow histories', () => {
     );
     await me.answer(start.id, 1, { kind: 'decision', selected: [2] });
     await save('decision-reminded', decisionWorkflowId(start.id, cast.deployment));
+  });
+
+  it('an approval that needs two people: one approves, takes it back, approves again; a second resolves it (issue 41)', async () => {
+    const me = await member();
+    await me.send(approvalSettingsRoutes.replaceApprovalSettings, {
+      body: { actions: { send_message: { minimumApprovers: 2, separationOfDuties: true } } },
+    });
+    const dana = world(cast, await colleagueOf(cast.pool, me.member, 'Dana'));
+    const summary = 'Approve a $240 spend on the data feed';
+    const quorumAsk = {
+      kind: 'approval' as const,
+      prompt: summary,
+      action: { kind: 'override_budget' as const, summary },
+      approvers: { required: 2 },
+    };
+    const eli = world(cast, await colleagueOf(cast.pool, me.member, 'Eli'));
+    const id = await fileId(me, { question: 'Spend $240?', context, asks: [quorumAsk] });
+    await dana.answer(id, 1, { kind: 'approval', decision: 'approve' });
+    await dana.send(decisionRoutes.undoAnswer, { params: { id, ask: 1 }, body: {} });
+    await dana.answer(id, 1, { kind: 'approval', decision: 'approve' });
+    await eli.answer(id, 1, { kind: 'approval', decision: 'approve' });
+    // Through the record's own door: the first approval is counted, the second settles it.
+    const { approval } = await me.send(approvalRoutes.proposeApproval, {
+      body: { actionType: 'send_message', summary: 'Send the launch email to 4,000 customers', risks: ['external_reach'] },
+    });
+    await dana.send(approvalRoutes.approve, { params: { id: approval.id }, body: {} });
+    await eli.send(approvalRoutes.approve, { params: { id: approval.id }, body: {} });
+    await save('decision-approval-quorum', decisionWorkflowId(id, cast.deployment));
+    await save('decision-approval-quorum-settled', decisionWorkflowId(approval.decisionId!, cast.deployment));
   });
 
   it('a filing that reached the workflow after its caller gave up keeps no decision', async () => {
