@@ -393,9 +393,19 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
  * completed just as the update arrived (the task fails with UnhandledCommand and runs again).
  * The update was never accepted, so it is sent again: to the workflow still running, or to the
  * completed one, which reads as closed (a host withdrawing the card its deadline just withdrew).
+ * Under many updates at once (issue 41: 20 people approving one ask) the server may also lose the
+ * speculative task that carried one ("Workflow task not found" on completion) and reject it as
+ * "wasn't processed by worker": never accepted either, so it too is sent again.
  */
 const DROPPED_UPDATE_ATTEMPTS = 3;
 
+/** The error's message and its causes' (the client wraps the server's reason in a WorkflowUpdateFailedError). */
+function errorText(error: Error): string {
+  const parts: string[] = [];
+  for (let current: unknown = error; current instanceof Error && parts.length < 5; current = current.cause) parts.push(current.message);
+  return parts.join(' | ');
+}
+
 function droppedByTaskFailure(error: unknown): boolean {
-  return error instanceof Error && /unexpected workflow task failure/i.test(error.message);
+  return error instanceof Error && /unexpected workflow task failure|wasn't processed by worker/i.test(errorText(error));
 }

@@ -208,6 +208,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/stacks/:id/apply-defaults': fc.constant({}),
     'PATCH /api/v1/settings/health': fc.constant({ healthyCeiling: 7, quietDays: 10 }),
     'PATCH /api/v1/settings/reminders': fc.constant({ remindAfterSeconds: 1800, deadlineLeadSeconds: 600 }),
+    'PUT /api/v1/settings/approvals': fc.constant({ actions: { other: { minimumApprovers: 1, separationOfDuties: false } }, risks: {} }),
     'POST /api/v1/settings/health/hide': fc.constant({ days: 30 }),
     'DELETE /api/v1/settings/health/hide': fc.constant(undefined),
     'POST /api/v1/approvals': fresh.map((id) => ({

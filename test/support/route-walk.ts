@@ -73,6 +73,8 @@ export const LIST_BODIES: Record<string, unknown> = {
   'POST /api/v1/escalations': { reasonCode: 'low_confidence', summary: 'Unsure.', mustDecide: 'Which?' },
   'PATCH /api/v1/settings/health': { window: '14d' },
   'PATCH /api/v1/settings/reminders': { remindAfterSeconds: 1800 },
+  // One approver, anyone: the default, so the walk's own approvals still resolve on one answer.
+  'PUT /api/v1/settings/approvals': { actions: { other: { minimumApprovers: 1, separationOfDuties: false } } },
   'POST /api/v1/settings/health/hide': {},
   'DELETE /api/v1/settings/health/hide': undefined,
   'POST /api/v1/webhooks': { url: 'https://example.invalid/walk' },

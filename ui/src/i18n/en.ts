@@ -186,6 +186,17 @@ export const en = {
     done: 'Done',
     doneWithNote: 'Done — {{note}}',
   },
+  // Issue 41 items 3, 4: approvals that need several people, and the asker who may not approve.
+  quorum: {
+    approvedBy: 'Approved by {{names}} — {{count}} of {{required}}',
+    needs_one: 'Needs {{count}} person to approve.',
+    needs_other: 'Needs {{count}} different people to approve. Nobody has yet.',
+    barred:
+      'You cannot approve this: your own agent asked for it, and this workspace wants someone else to approve it. You can still reject it.',
+    youApproved_one: 'You approved this. It waits for {{count}} more person.',
+    youApproved_other: 'You approved this. It waits for {{count}} more people.',
+    takeBack: 'Take back my approval',
+  },
   undo: {
     menu: 'Answer actions',
     // Drawn on the menu button, whose accessible name is `menu`.
@@ -1226,6 +1237,8 @@ export const en = {
     undo_after_acting: 'Undo — the agent already acted on this. Undo cannot unsend or unspend.',
     undo_after_acting_named: 'Undo — {{agent}} already acted on this. Undo cannot unsend or unspend.',
     undo_in_progress: 'An undo of this decision is already under way.',
+    already_approved: 'You already approved this; it needs different people for the rest. Nothing was changed.',
+    separation_of_duties: 'You cannot approve a request your own agent made: someone else must. Nothing was changed.',
     stack_not_found: 'There is no such stack here.',
     stack_closed: 'This stack is closed: every member is resolved.',
     already_in_stack: 'A decision is in one stack at a time, and one of these is already in a stack.',

@@ -9,6 +9,10 @@ import type { Submit } from './submit';
 import { sameSentence } from './said-once';
 import { ToolCallView, type ToolCall } from './tool-call';
 import { OptionalNote } from './optional-note';
+import { approveBlockedText, QuorumLine } from './quorum-line';
+
+/** Who is looking, and the names the card says (issue 41): for an ask that needs several approvers. */
+export type QuorumFacts = { members: Record<string, string>; me: string | null; onTakeBack: () => void };
 
 type ApprovalAsk = Extract<AskState, { kind: 'approval' }>;
 
@@ -31,6 +35,7 @@ export function ApprovalControl({
   riskFlags = null,
   command = null,
   title = null,
+  people = null,
 }: {
   ask: ApprovalAsk;
   submit: Submit;
@@ -39,16 +44,21 @@ export function ApprovalControl({
   command?: ToolCall | null;
   /** The decision's title: a prompt that repeats it is left to screen readers (issue 39 item 4). */
   title?: string | null;
+  /** Who is looking and the members' names, for an ask that needs several approvers (issue 41). */
+  people?: QuorumFacts | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  // Issue 41: the asker barred from approving, or one who approved already, is told before they try.
+  const blocked = approveBlockedText(t, ask.quorum, people?.me ?? null);
+  const mine = people?.me != null && ask.quorum?.approvals.some((approval) => approval.by === people.me);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [hint, setHint] = useState(false);
   const rejection = reason.trim();
   const box = useRef<HTMLFieldSetElement>(null);
   const reasonField = useRef<HTMLTextAreaElement>(null);
-  const approve = () => submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined);
+  const approve = () => (blocked ? setHint(true) : submit({ kind: 'approval', decision: 'approve' }, reason.trim() || undefined));
   const approveAlways = () => submit({ kind: 'approval', decision: 'approve', always: true }, reason.trim() || undefined);
   // Only a permission card carries its host's tool call.
   const permission = command !== null;
@@ -76,6 +86,12 @@ export function ApprovalControl({
         {ask.context && <p className="ask-context">{ask.context}</p>}
         <OptionalNote ask={ask} />
         <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />
+        {ask.quorum && <QuorumLine quorum={ask.quorum} members={people?.members ?? {}} me={people?.me ?? null} />}
+        {blocked && (
+          <p className="help" id={`${id}-blocked`} data-testid="approve-blocked">
+            {blocked}
+          </p>
+        )}
         {rejecting ? (
           <>
             <ReasonField required value={reason} onChange={setReason} describes={id} fieldRef={reasonField} />
@@ -92,7 +108,14 @@ export function ApprovalControl({
           <>
             {/* Approve is the filled primary, Reject the outlined danger: they differ in weight and word, not hue alone (FR-67). */}
             <div className="buttons">
-              <button type="button" className="primary" data-answer="approve" onClick={approve}>
+              <button
+                type="button"
+                className="primary"
+                data-answer="approve"
+                onClick={approve}
+                disabled={blocked !== null}
+                aria-describedby={blocked ? `${id}-blocked` : undefined}
+              >
                 {t('ask.approve')}
               </button>
               {permission ? (
@@ -105,9 +128,14 @@ export function ApprovalControl({
                 </button>
               )}
             </div>
+            {mine && people && (
+              <button type="button" className="quiet" data-testid="take-back-approval" onClick={people.onTakeBack}>
+                {t('quorum.takeBack')}
+              </button>
+            )}
             {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
             <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} sendHint={false} />
-            {hint && (
+            {hint && !blocked && (
               <p className="help" role="status" data-testid="approve-hint">
                 {t('ask.approveHint')}
               </p>

@@ -15,6 +15,7 @@ import { AskMenu, type ClosedAs } from './ask-menu';
 import { sameSentence } from './said-once';
 import { useMay } from '../../../shared/session';
 import { reachChannelOf } from './answered-from';
+import { QuorumLine } from './quorum-line';
 
 type Answer = NonNullable<AskState['answer']>;
 
@@ -140,6 +141,7 @@ export function AskItem({
         {answer.reason && <blockquote>{answer.reason}</blockquote>}
         {/* Issue 38 item 9: what was approved stays on the card once answered — the command, a Write's content, an Edit's diff. */}
         {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />}
+        {ask.kind === 'approval' && ask.quorum && <QuorumLine quorum={ask.quorum} members={members} me={me} />}
         <AskMenu
           undo={menu.undo}
           agent={menu.agent}
@@ -170,6 +172,7 @@ export function AskItem({
       <li className="ask" tabIndex={-1} data-ask={ask.position}>
         {!(ask.kind === 'approval' && sameSentence(ask.prompt, title)) && <p className="prompt">{ask.prompt}</p>}
         {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />}
+        {ask.kind === 'approval' && ask.quorum && <QuorumLine quorum={ask.quorum} members={members} me={me} />}
         {banner}
       </li>
     );
@@ -178,7 +181,16 @@ export function AskItem({
     <li className="ask" tabIndex={-1} data-ask={ask.position} data-open="true" data-kind={ask.kind}>
       {banner}
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
-      {ask.kind === 'approval' && <ApprovalControl ask={ask} submit={submit} riskFlags={riskFlags} command={command} title={title} />}
+      {ask.kind === 'approval' && (
+        <ApprovalControl
+          ask={ask}
+          submit={submit}
+          riskFlags={riskFlags}
+          command={command}
+          title={title}
+          people={{ members, me, onTakeBack: menu.onUndo }}
+        />
+      )}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
       {ask.kind === 'access' && <AccessControl ask={ask} submit={submit} agent={agent} />}
       {ask.kind === 'action' && <ActionControl ask={ask} submit={submit} />}
