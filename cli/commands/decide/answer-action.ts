@@ -9,7 +9,7 @@ import type { AnswerValue } from '../../../domain/ask-schema';
 import type { Client } from '../../http';
 import { CliError, emit, Exit, usageError } from '../../output';
 import type { AnswerOptions } from './answer';
-import { answerLine, outcomeJson } from './present';
+import { answerLine, approvalCountWords, outcomeJson } from './present';
 import { checkId, closedError, connect, getDecision } from './target';
 
 /** `yes` / `no` (and y / n) for an approval ask. */
@@ -37,9 +37,23 @@ export async function run(given: string, n: string, opts: AnswerOptions): Promis
       throw usageError(`Saying no needs a reason: cast decide answer ${id} no --reason "…" (it is what the agent learns from).`);
     // Issue 31 item 5: a card its agent stopped waiting for; the answer would reach no one.
     if (code === 'nobody_waiting') throw new CliError((error as ApiError).problem.detail, Exit.closed, { state: 'withdrawn' }, code);
+    // Issue 41 items 3, 4: counted once per person, and never the asker's own where duties are separated.
+    if (code === 'already_approved' || code === 'separation_of_duties') {
+      throw new CliError(
+        (error as ApiError).problem.detail,
+        Exit.refused,
+        { status: (error as ApiError).problem.status, problem: code },
+        code,
+      );
+    }
     throw error;
   }
-  emit(Boolean(opts.json), [`${decision.id} answered: ${answerLine(decision)}`], outcomeJson(decision));
+  // Issue 41: an approval short of the people it needs is counted; the decision stays open.
+  const counted = decision.status === 'open' ? approvalCountWords(decision) : null;
+  const line = counted
+    ? `${decision.id}: your approval is counted — ${counted}; it waits for the others.`
+    : `${decision.id} answered: ${answerLine(decision)}`;
+  emit(Boolean(opts.json), [line], outcomeJson(decision));
 }
 
 function answerValue(n: string, always: boolean): AnswerValue {

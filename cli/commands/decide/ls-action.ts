@@ -1,8 +1,14 @@
 /** What `cast decide ls` does: lists the session's decisions, and says which open ones went stale. */
 import { STALE_HINT } from '../../../domain/staleness';
 import { bold, emit } from '../../output';
-import { answerLine, answerOf, answersJson } from './present';
+import { answerLine, answerOf, answersJson, approvalCount, approvalCountWords } from './present';
 import { connect, sessionDecisions, sessionOf } from './target';
+
+/** Issue 41: an approval that needs several people says how many have approved so far. */
+function counted(decision: Parameters<typeof approvalCountWords>[0]): string {
+  const words = approvalCountWords(decision);
+  return words ? `, ${words}` : '';
+}
 
 export async function run(opts: { json?: boolean }): Promise<void> {
   const session = sessionOf();
@@ -11,7 +17,7 @@ export async function run(opts: { json?: boolean }): Promise<void> {
   for (const { decision, askedAgo, messagesSince, stale } of entries) {
     const state =
       decision.status === 'open'
-        ? `open, asked ${askedAgo}, ${messagesSince} messages since${stale ? ' — stale' : ''}`
+        ? `open, asked ${askedAgo}, ${messagesSince} messages since${stale ? ' — stale' : ''}${counted(decision)}`
         : decision.status === 'resolved'
           ? `answered: ${answerLine(decision)}`
           : decision.status;
@@ -28,6 +34,7 @@ export async function run(opts: { json?: boolean }): Promise<void> {
       question: decision.question,
       answer: answerOf(decision),
       answers: answersJson(decision),
+      approvals: approvalCount(decision),
       askedAt: decision.createdAt,
       messagesSince,
       stale,

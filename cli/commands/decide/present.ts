@@ -74,8 +74,23 @@ export function outcomeJson(decision: DecisionView) {
     // An approval's y / n (issue 31 item 4): said only where the decision asks for one.
     ...(approvalAskOf(decision) ? { verdict: verdictOf(decision) } : {}),
     answeredBy: (decisionAskOf(decision) ?? approvalAskOf(decision))?.answer?.answeredBy ?? null,
+    // Issue 41: an approval that needs several people says how many have approved.
+    ...(approvalAskOf(decision)?.quorum ? { approvals: approvalCount(decision) } : {}),
     message: decision.status === 'resolved' ? composeAnswerMessage(decision) : null,
   };
+}
+
+/** How many have approved an approval ask that needs several people, and how many it needs (issue 41 item 3). */
+export function approvalCount(decision: DecisionView): { count: number; required: number; by: string[] } | null {
+  const quorum = approvalAskOf(decision)?.quorum;
+  if (!quorum || quorum.required <= 1) return null;
+  return { count: quorum.approvals.length, required: quorum.required, by: quorum.approvals.map((approval) => approval.by) };
+}
+
+/** "approved by 1 of 2", for `ls` and `answer`; null when the decision needs one approver. */
+export function approvalCountWords(decision: DecisionView): string | null {
+  const count = approvalCount(decision);
+  return count ? `approved by ${count.count} of ${count.required}` : null;
 }
 
 /**
