@@ -852,6 +852,29 @@ export const en = {
       saved: 'Reminders saved.',
       readOnly: 'An admin or owner changes reminders.',
     },
+    // Issue 41 items 3, 4: approvals that need more than one person, and the asker who may not approve.
+    approvals: {
+      heading: 'Approvals',
+      intro:
+        'How many different people must approve an action an agent asks for, and whether the person whose own agent asked may approve it. An agent may ask for more people, never fewer; one rejection always stops it. Approvals filed from now on follow these settings.',
+      what: 'Action or risk',
+      minimum: 'People who must approve',
+      separation: 'Not the asker',
+      separationHelp:
+        '“Not the asker”: the member whose agent asked (who owns its session, or filed with their own token) cannot approve it, and is told so on the card. They can still reject it.',
+      actions: {
+        spawn_agent: 'Spawn an agent',
+        schedule_task: 'Schedule a task',
+        send_message: 'Send a message',
+        override_budget: 'Override a budget',
+        other: 'Any other action',
+      },
+      risk: 'Risk: {{risk}}',
+      save: 'Save approvals',
+      saving: 'Saving…',
+      saved: 'Approval settings saved.',
+      readOnly: 'An admin or owner changes approval settings.',
+    },
     webhooksLink: {
       heading: 'Webhooks',
       help: 'Signed HTTP deliveries of answers, restarts and withdrawals to your own services.',

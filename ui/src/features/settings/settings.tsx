@@ -13,6 +13,7 @@ import { useMembers } from './people-queries';
 import { PageFrame } from '../../shared/page-frame';
 import { SettingsGrants } from './settings-grants';
 import { SettingsReminders } from './settings-reminders';
+import { SettingsApprovals } from './settings-approvals';
 import { SettingsTimeZone } from './settings-time-zone';
 import { SettingsWebhooksLink } from './settings-webhooks-link';
 import { SettingsNotificationsLink } from '../notifications/settings-notifications-link';
@@ -31,6 +32,7 @@ export function SettingsPage({ me }: { me: string }) {
       <SettingsGrants />
       <SettingsTimeZone />
       {members.data && <SettingsReminders members={members.data} />}
+      <SettingsApprovals />
       <SettingsNotificationsLink />
       <SettingsWebhooksLink />
     </PageFrame>
