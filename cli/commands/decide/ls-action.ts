@@ -34,7 +34,8 @@ export async function run(opts: { json?: boolean }): Promise<void> {
       question: decision.question,
       answer: answerOf(decision),
       answers: answersJson(decision),
-      approvals: approvalCount(decision),
+      // Only on an approval that needs several people: other decisions' JSON is as it was.
+      ...(approvalCount(decision) ? { approvals: approvalCount(decision) } : {}),
       askedAt: decision.createdAt,
       messagesSince,
       stale,

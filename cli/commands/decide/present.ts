@@ -75,7 +75,7 @@ export function outcomeJson(decision: DecisionView) {
     ...(approvalAskOf(decision) ? { verdict: verdictOf(decision) } : {}),
     answeredBy: (decisionAskOf(decision) ?? approvalAskOf(decision))?.answer?.answeredBy ?? null,
     // Issue 41: an approval that needs several people says how many have approved.
-    ...(approvalAskOf(decision)?.quorum ? { approvals: approvalCount(decision) } : {}),
+    ...(approvalCount(decision) ? { approvals: approvalCount(decision) } : {}),
     message: decision.status === 'resolved' ? composeAnswerMessage(decision) : null,
   };
 }
