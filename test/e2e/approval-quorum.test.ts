@@ -55,6 +55,32 @@ describe('issue 41: an approval that needs two people, on the card', () => {
     await second.close();
   });
 
+  it('an approver who has approved is told it waits for others, and takes their approval back from the card', async () => {
+    const owner = await cast.newMember();
+    const me = world(cast, owner);
+    const summary = 'Delete the staging database';
+    const filed = await me.file({
+      question: 'Delete the staging database?',
+      context,
+      asks: [{ kind: 'approval', prompt: summary, action: { kind: 'other', summary }, approvers: { required: 3 } }],
+    });
+    const id = filed.body.decision.id;
+    const dana = await colleagueOf(cast.pool, owner, 'Dana');
+    const page = await signedIn(dana.token, `/decisions/${id}`);
+    await expect
+      .poll(() => page.getByTestId('quorum-count').first().textContent(), SLOW)
+      .toBe('Needs 3 different people to approve. Nobody has yet.');
+    await page.locator('[data-answer="approve"]').first().click();
+    await expect.poll(() => page.getByTestId('quorum-count').first().textContent(), SLOW).toBe('Approved by you — 1 of 3');
+    expect(await page.getByTestId('approve-blocked').first().textContent()).toBe('You approved this. It waits for 2 more people.');
+    expect(await page.locator('[data-answer="approve"]').first().isDisabled()).toBe(true);
+    await page.getByTestId('take-back-approval').click();
+    await expect.poll(() => page.getByTestId('withdrawn').first().textContent(), SLOW).toMatch(/^Approval taken back by you/);
+    expect(await page.getByTestId('quorum-count').first().textContent()).toBe('Needs 3 different people to approve. Nobody has yet.');
+    expect((await me.decision(id)).asks[0]).toMatchObject({ status: 'open', quorum: { approvals: [] } });
+    await page.close();
+  });
+
   it('the Settings page keeps how many people approve each kind of action', async () => {
     const owner = await cast.newMember();
     const page = await signedIn(owner.token, '/settings');

@@ -196,6 +196,7 @@ export const en = {
     youApproved_one: 'You approved this. It waits for {{count}} more person.',
     youApproved_other: 'You approved this. It waits for {{count}} more people.',
     takeBack: 'Take back my approval',
+    tookBack: 'Approval taken back by {{who}} {{time}}.',
   },
   undo: {
     menu: 'Answer actions',

@@ -154,17 +154,32 @@ export function AskItem({
     );
   }
   const withdrawn = ask.withdrawnAnswers?.at(-1);
+  // Issue 41: on an ask that needs several people, an approval taken back is one person's; the
+  // agent heard of it only if it had answered the ask, so the card says only who took it back.
+  const approvalTakenBack =
+    ask.kind === 'approval' && ask.quorum && withdrawn?.value.kind === 'approval' && withdrawn.value.decision === 'approve';
   // §6.4 "After an undo": the ask is open again, with what was withdrawn and that the agent knows.
-  const banner = withdrawn && (
+  const banner = approvalTakenBack ? (
     <div className="withdrawn" data-testid="withdrawn">
-      <span className="tag">{t('undo.withdrawnTag')}</span>
-      <p>{t('undo.withdrawnBanner', { time: ago(t, withdrawn.withdrawnAt), agent: menu.agent })}</p>
       <p>
-        {withdrawn.reason
-          ? t('undo.previousAnswerWithReason', { answer: describe(ask, t, withdrawn), reason: withdrawn.reason })
-          : t('undo.previousAnswer', { answer: describe(ask, t, withdrawn) })}
+        {t('quorum.tookBack', {
+          who: me !== null && withdrawn.withdrawnBy === me ? t('ask.you') : (members[withdrawn.withdrawnBy] ?? withdrawn.withdrawnBy),
+          time: ago(t, withdrawn.withdrawnAt),
+        })}
       </p>
     </div>
+  ) : (
+    withdrawn && (
+      <div className="withdrawn" data-testid="withdrawn">
+        <span className="tag">{t('undo.withdrawnTag')}</span>
+        <p>{t('undo.withdrawnBanner', { time: ago(t, withdrawn.withdrawnAt), agent: menu.agent })}</p>
+        <p>
+          {withdrawn.reason
+            ? t('undo.previousAnswerWithReason', { answer: describe(ask, t, withdrawn), reason: withdrawn.reason })
+            : t('undo.previousAnswer', { answer: describe(ask, t, withdrawn) })}
+        </p>
+      </div>
+    )
   );
   // Closed unanswered (archived), or not this person's to answer: an approval still says what it would do and what it risks, read-only.
   if (!open || !mayAnswer)
