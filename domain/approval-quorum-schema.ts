@@ -11,7 +11,7 @@ export const Approval = z
     reason: z.string().nullable(),
     provenance: Provenance.optional(),
   })
-  .meta({ id: 'Approval', description: 'One approval counted towards an approval ask that needs several people.' });
+  .meta({ id: 'QuorumApproval', description: 'One approval counted towards an approval ask that needs several people.' });
 
 export const Quorum = z
   .object({
