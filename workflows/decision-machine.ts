@@ -67,6 +67,8 @@ const ANNOUNCES_BY_OUTBOX = 4;
 const REACHES_PEOPLE = 5;
 /** Decisions filed at this workflow version or later count approvers and bar the asker, as their start's policy says (issue 41). */
 const COUNTS_APPROVERS = 6;
+/** Decisions filed at this workflow version or later write their mirror in the order of their changes. */
+const MIRRORS_IN_ORDER = 6;
 
 export class DecisionMachine implements StackedDecision {
   state: DecisionSnapshot;
@@ -82,6 +84,8 @@ export class DecisionMachine implements StackedDecision {
   private undoing = false;
   /** One delivery at a time: a second "Run now" while one runs is refused, not doubled. */
   private delivering = false;
+  /** The latest mirror write, settled either way (`inOrder`, version 6 on). */
+  private lastWrite: Promise<void> | null = null;
   /** A host prompt's lapse is writing its withdrawal (`lapseAt`). */
   private lapsing = false;
   /** Who subscribes to what the latest delivery may announce, as that delivery read them. */
@@ -339,7 +343,7 @@ export class DecisionMachine implements StackedDecision {
     this.delivering = true;
     this.state = next;
     try {
-      const delivered = await deliverWithAnswer(next, [answered, resolved], ...this.mirrorOptions);
+      const delivered = await this.inOrder(() => deliverWithAnswer(next, [answered, resolved], ...this.mirrorOptions));
       if (delivered) await this.takeDelivery(next, delivered);
       // Undelivered, the resolution itself was mirrored (a change landing meanwhile mirrors itself).
       else this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
@@ -440,11 +444,30 @@ export class DecisionMachine implements StackedDecision {
   /** Sets the new state, mirrors it with its events, and tells the stack (if any) what changed. */
   async commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot> {
     this.state = next;
-    await mirrorDecision(next, events, ...this.mirrorOptions);
+    await this.inOrder(() => mirrorDecision(next, events, ...this.mirrorOptions));
     this.mirroredRevision = Math.max(this.mirroredRevision, next.revision);
     const reporting = this.stack.report();
     if (reporting) await reporting;
     return next;
+  }
+
+  /**
+   * From version 6, one decision's mirror writes go out one after another, in the order their
+   * changes were made. Concurrent approvals (issue 41) otherwise race: the later revision may land
+   * first, and the earlier one — stale by the mirror rule — would write its activity entry nowhere.
+   * The state is set before this waits, so the first writer still wins. Older decisions write as
+   * their histories recorded, concurrently.
+   */
+  private inOrder<T>(write: () => Promise<T>): Promise<T> {
+    if (this.filedAtVersion < MIRRORS_IN_ORDER) return write();
+    const previous = this.lastWrite;
+    const mine = previous ? previous.then(write, write) : write();
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lastWrite = settled;
+    return mine;
   }
 
   /** A snapshot an activity has already mirrored, in the same transaction as its own work. */
