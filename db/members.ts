@@ -10,6 +10,7 @@ import type { Actor } from '../domain/activity';
 import { DomainError, notFound } from '../domain/errors';
 import type { Member } from '../domain/people';
 import type { Role } from '../domain/permissions';
+import { returnAssigned } from './assignments';
 import { recordBy } from './activity';
 import { withTransaction, type Pool, type Queryable } from './pool';
 import { getMember } from './tenancy';
@@ -68,7 +69,9 @@ export async function removeMember(pool: Pool, workspaceId: string, id: string, 
     await client.query('update members set removed_at = now() where workspace_id = $1 and id = $2', [workspaceId, id]);
     await client.query('update api_tokens set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
     await client.query('update web_sessions set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
-    // They leave every team (issue 41 item 7): what is addressed to a team no longer reaches them.
+    // What was addressed to them returns to their team or to everyone, and they leave every team
+    // (issue 41 item 7): what is addressed to a team no longer reaches them.
+    await returnAssigned(client, workspaceId, { memberId: id }, actor);
     await client.query('delete from team_members where member_id = $1', [id]);
     await recordBy(client, actor, { workspaceId, subjectKind: 'member', subjectId: id, kind: 'removed', detail: { name: member.name } });
     return (await getMember(client, workspaceId, id))!;

@@ -7,6 +7,7 @@ import type { Actor } from '../domain/activity';
 import { DomainError, notFound } from '../domain/errors';
 import type { Team } from '../domain/teams';
 import { recordBy } from './activity';
+import { returnAssigned } from './assignments';
 import { newId } from './ids';
 import { isUniqueViolation } from './pg-errors';
 import { withTransaction, type Queryable } from './pool';
@@ -100,6 +101,8 @@ export async function renameTeam(db: Queryable, workspaceId: string, id: string,
 export async function deleteTeam(db: Queryable, workspaceId: string, id: string, actor: Actor): Promise<Team> {
   return withTransaction(db, async (client) => {
     const team = await lockTeam(client, workspaceId, id);
+    // What was addressed to the team returns to everyone (issue 41 item 7).
+    await returnAssigned(client, workspaceId, { teamId: id }, actor);
     await client.query('delete from teams where workspace_id = $1 and id = $2', [workspaceId, id]);
     await recordBy(client, actor, { workspaceId, subjectKind: 'team', subjectId: id, kind: 'deleted', detail: { name: team.name } });
     return team;

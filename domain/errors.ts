@@ -26,6 +26,13 @@ export const ERRORS = {
   member_not_found: { status: 404, title: 'Member not found.' },
   team_not_found: { status: 404, title: 'Team not found.' },
   team_name_taken: { status: 409, title: 'A team with that name already exists.' },
+  /** Issue 41 item 1: `--to @name` names no member, or more than one. */
+  assignee_not_found: { status: 422, title: 'No member or team goes by that name.' },
+  assignee_ambiguous: { status: 422, title: 'More than one member goes by that name.' },
+  /** Issue 41 item 2: the workspace lets only the assignee, their team and admins answer. */
+  not_assignee: { status: 403, title: 'This decision is addressed to someone else.' },
+  already_claimed: { status: 409, title: 'Someone else is on this decision.' },
+  not_claimant: { status: 403, title: 'Only the member on it, or an admin, releases it.' },
   /** A workspace always keeps an owner: the last one can be neither removed nor demoted. */
   last_owner: { status: 409, title: 'The workspace needs an owner.' },
   member_removed: { status: 409, title: 'This member was removed.' },

@@ -11,6 +11,7 @@ import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/de
 import { DomainError, notFound } from '../../domain/errors';
 import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';
 import { listGrants } from '../../db/agents';
+import { refuseUnlessMayAnswer } from '../../db/assignments';
 import { firstViewedAt, getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
@@ -33,6 +34,8 @@ export async function answerAsk(
     ...(target.channel ? { channel: target.channel } : {}),
     ...(target.atRevision !== undefined ? { atRevision: target.atRevision } : {}),
   };
+  // Item 2 of issue 41: where only assignees answer, anyone else is refused before the update.
+  await refuseUnlessMayAnswer(deps.pool, principal, target.id);
   if (body.answer.kind === 'access') {
     const read = await getDecision(deps.pool, principal, target.id);
     const ask = read?.asks[target.ask - 1];

@@ -28,11 +28,13 @@ import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import { slackRoutes } from './slack';
 import { teamRoutes } from './teams';
+import { assignmentRoutes } from './assignments';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
 export const API_RESOURCES = {
   decisionRoutes,
+  assignmentRoutes,
   sessionDecisionRoutes,
   missionRoutes,
   agentRoutes,
