@@ -113,7 +113,7 @@ export async function refuseUnlessMayAnswer(db: Queryable, principal: Principal,
   throw new DomainError(
     'not_assignee',
     `Decision ${decisionId} is addressed to ${row.kind === 'team' ? `team ${assignee.name}` : assignee.name}: in this workspace only ${whoMayAnswer(assignee)} may answer it.`,
-    { assignee: { kind: row.kind, name: row.name } },
+    { assigneeKind: row.kind, assignee: row.name },
   );
 }
 
@@ -158,7 +158,8 @@ export async function claim(db: Queryable, principal: Principal, id: string): Pr
     if (row.claimed_by === principal.memberId) return;
     if (row.claimed_by) {
       throw new DomainError('already_claimed', `${row.claimant ?? 'Someone'} is on ${id}: they release it, or an admin reassigns it.`, {
-        claimedBy: { id: row.claimed_by, name: row.claimant },
+        claimedBy: row.claimed_by,
+        claimant: row.claimant,
       });
     }
     if (!forMe.keys.includes(row.assignee_key)) {

@@ -31,7 +31,7 @@ const claimDecision = route({
   method: 'post',
   path: '/decisions/:id/claim',
   operationId: 'claimDecision',
-  summary: "Say you are on a decision (\"Dana is on it\")",
+  summary: 'Say you are on a decision',
   description:
     'A member claims a decision addressed to them, a team of theirs, or nobody; others see who is on it. Claiming it again changes nothing; another member\'s claim is 409 `already_claimed`. Takes no body, or `{}`.',
   params,

@@ -78,6 +78,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     edit: await file('Edit me?'),
     withdraw: await file('Withdraw me?'),
     archive: await file('Archive me?'),
+    assign: await file('Whose is this?'),
     free: await file('In no stack yet?'),
     joiner: await file('Join the stack?'),
     first: await file('First in the stack?'),
@@ -260,6 +261,10 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/teams': fresh.map((id) => ({ name: `team-${id}`, members: [] })),
     'PATCH /api/v1/teams/:id': fresh.map((id) => ({ name: `renamed-${id}` })),
     'DELETE /api/v1/teams/:id': fc.constant(undefined),
+    'PUT /api/v1/decisions/:id/assignee': fc.constantFrom({ to: 'team:world-team' }, { to: null }, { to: '@World spare member' }),
+    'POST /api/v1/decisions/:id/claim': fc.constantFrom(undefined, {}),
+    'POST /api/v1/decisions/:id/release': fc.constantFrom(undefined, {}),
+    'PATCH /api/v1/settings/answers': fc.constantFrom({ whoMayAnswer: 'anyone' }, { whoMayAnswer: 'assignees' }),
     'PUT /api/v1/teams/:id/members/:memberId': fc.constant({}),
     'DELETE /api/v1/teams/:id/members/:memberId': fc.constant(undefined),
   };
@@ -305,6 +310,9 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/me/push-subscriptions/:id': { id: pushSubscription },
     'PATCH /api/v1/teams/:id': { id: team },
     'DELETE /api/v1/teams/:id': { id: spareTeam },
+    'PUT /api/v1/decisions/:id/assignee': { id: open.assign },
+    'POST /api/v1/decisions/:id/claim': { id: open.assign },
+    'POST /api/v1/decisions/:id/release': { id: open.assign },
     'PUT /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
     'DELETE /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
   };
