@@ -254,7 +254,30 @@ export const en = {
     bodyOpen: 'Open it on its own',
     optionPages: 'Options',
   },
+  // Issue 41 items 1-2: whom a decision is for, who is on it, and who may answer it.
+  assignment: {
+    forYou: 'For you',
+    forMember: 'For {{name}}',
+    forTeam: 'For team {{name}}',
+    forEveryone: 'For everyone',
+    onIt: '{{name}} is on it',
+    youAreOnIt: 'You are on it',
+    claim: "I'm on it",
+    release: 'Release',
+    reassign: 'Address it to',
+    toEveryone: 'Everyone',
+    toTeam: 'Team {{name}}',
+    onlyTeam: 'Only members of team {{name}} or an admin answer this decision here.',
+    onlyMember: 'Only {{name}} or an admin answer this decision here.',
+    whoMayAnswer: 'Who may answer',
+    whoMayAnswerHelp: 'Anyone in the workspace, or only the person or team a decision is addressed to, and admins.',
+    policy: { anyone: 'Anyone', assignees: 'The assignee, their team and admins' },
+    saved: 'Saved: {{policy}}.',
+  },
   filters: {
+    // Issue 41 item 1: the queue opens on what is for the person; Everyone is one key (f) away.
+    audience: 'Whose decisions',
+    for: { me: 'For me', everyone: 'Everyone' },
     search: 'Search decisions',
     agent: 'Agent',
     task: 'Task',
@@ -301,6 +324,7 @@ export const en = {
       help: '?',
       toList: 'Esc',
       closeDialog: 'Esc',
+      audience: 'f',
     },
     action: {
       nextDecision: 'Move to the next decision',
@@ -318,6 +342,7 @@ export const en = {
       help: 'Show this table',
       toList: 'Return focus to the queue list',
       closeDialog: 'Close it; focus goes back where it was',
+      audience: 'Switch between For me and Everyone',
     },
     // Typed outside a field, or a key that does nothing here (issue 38 item 6): the rest of the sentence must run nothing.
     paused: 'Typed outside a field: nothing was changed. The keys are paused; press Esc to use them again.',

@@ -17,6 +17,7 @@ import { SettingsTimeZone } from './settings-time-zone';
 import { SettingsWebhooksLink } from './settings-webhooks-link';
 import { SettingsNotificationsLink } from '../notifications/settings-notifications-link';
 import { SettingsTeams } from '../teams/settings-teams';
+import { SettingsAnswers } from '../assignment/settings-answers';
 
 export function SettingsPage({ me }: { me: string }) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function SettingsPage({ me }: { me: string }) {
       <p className="subtitle">{t('settings.subtitle')}</p>
       {members.data && <SettingsMembers members={members.data} me={me} />}
       {members.data && <SettingsTeams members={members.data} />}
+      <SettingsAnswers />
       <SettingsTokens me={me} />
       <SettingsCreateToken />
       <SettingsGrants />
