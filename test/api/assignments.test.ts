@@ -11,6 +11,7 @@ import { assignmentRoutes } from '../../domain/routes/assignments';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { peopleRoutes } from '../../domain/routes/people';
 import { teamRoutes } from '../../domain/routes/teams';
+import { membersWhoAnswer } from '../../db/notification-recipients';
 import { agentTokenOf, colleagueOf } from '../support/members';
 import { changedTables, rowDigest } from '../support/row-checksum';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
@@ -182,6 +183,19 @@ describe('issue 41 item 1: addressed to someone, and "For me"', () => {
       status: 404,
       code: 'decision_not_found',
     });
+  });
+});
+
+describe('issue 41 item 1: the queue comes to whom a decision is for', () => {
+  it("a decision's notifications reach its member, its team's members, or (for nobody) everyone who answers", async () => {
+    const { owner, admin, dana, sam } = await workspace();
+    const viewer = await colleagueOf(cast.pool, owner, 'Vic Viewer', 'viewer');
+    const people = async (id: string) => (await membersWhoAnswer(cast.pool, owner.workspaceId, id)).map((member) => member.id).sort();
+    expect(await people(await file(owner, 'Drop the staging table?', '@sam'))).toEqual([sam.memberId]);
+    expect(await people(await file(owner, 'Rotate the TLS keys?', 'team:infra'))).toEqual([dana.memberId]);
+    const everyone = [owner.memberId, admin.memberId, dana.memberId, sam.memberId].sort();
+    expect(await people(await file(owner, 'Ship on Friday?'))).toEqual(everyone);
+    expect(everyone).not.toContain(viewer.memberId);
   });
 });
 
