@@ -58,6 +58,7 @@ import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
 import { teamHandlers } from './routes/teams';
 import { assignmentHandlers } from './routes/assignments';
+import { delegationHandlers } from './routes/delegations';
 import { notificationHandlers } from './routes/notifications';
 import { NO_CHANNELS_CONFIGURED, type ConfiguredChannels } from '../domain/notifications/notifications-api';
 import { pushHandlers } from './routes/push';
@@ -248,6 +249,7 @@ export function createApp(deps: AppDeps): Express {
     peopleRoutes: peopleHandlers(deps),
     teamRoutes: teamHandlers(deps),
     assignmentRoutes: assignmentHandlers(deps),
+    delegationRoutes: delegationHandlers(deps),
     notificationRoutes: notificationHandlers({ pool: deps.pool, configured: deps.notificationChannels ?? NO_CHANNELS_CONFIGURED }),
     pushRoutes: pushHandlers({ ...deps, vapidKeys: vapidKeysOf(deps.pool, deps.vapidKeys ? { keys: deps.vapidKeys } : {}) }),
     slackRoutes: slackHandlers({ pool: deps.pool, slack }),

@@ -4,12 +4,22 @@
  * Each change is one statement with its activity entry, so a refused one leaves nothing.
  */
 import type { Actor } from '../domain/activity';
-import { mayAnswer, parseTarget, whoMayAnswer, type AnswerPolicy, type Assignment, type AssigneeRef, type AssigneeTarget, type ForMe } from '../domain/assignment';
+import {
+  mayAnswer,
+  parseTarget,
+  whoMayAnswer,
+  type AnswerPolicy,
+  type Assignment,
+  type AssigneeRef,
+  type AssigneeTarget,
+  type ForMe,
+} from '../domain/assignment';
 import { DomainError, notFound } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { actorOf } from '../domain/principal';
 import { holds } from '../domain/permissions';
 import { recordBy } from './activity';
+import { coveredSql, OPEN_NOW } from './delegations';
 import type { QueueReader } from './decision-queries';
 import { withTransaction, prepared, type Queryable } from './pool';
 
@@ -65,19 +75,22 @@ function unknownAssignee(target: string): DomainError {
  * once per queue read and per answer.
  */
 export async function forMeOf(db: Queryable, principal: Principal): Promise<ForMe> {
-  const { rows } = await db.query<{ policy: AnswerPolicy; teams: string[] }>(
+  const { rows } = await db.query<{ policy: AnswerPolicy; teams: string[]; covers: string[] }>(
     prepared(
       db,
       `select w.answer_policy as policy,
               coalesce((select array_agg(tm.team_id) from team_members tm join teams t on t.id = tm.team_id
-                         where tm.member_id = $2 and t.workspace_id = $1), '{}') as teams
+                         where tm.member_id = $2 and t.workspace_id = $1), '{}') as teams,
+              -- Issue 41 item 5: the members this one covers for now, their decisions theirs meanwhile.
+              array(${coveredSql('$1', '$2')}) as covers
          from workspaces w where w.id = $1`,
       [principal.workspaceId, principal.memberId],
     ),
   );
-  const row = rows[0] ?? { policy: 'anyone' as const, teams: [] };
+  const row = rows[0] ?? { policy: 'anyone' as const, teams: [], covers: [] };
   return {
-    keys: [principal.memberId, ...row.teams, ''],
+    keys: [principal.memberId, ...row.teams, ...row.covers, ''],
+    covers: row.covers,
     policy: row.policy,
     role: principal.kind === 'agent' ? 'agent' : principal.role,
   };
@@ -88,17 +101,18 @@ export function queueReader(forMe: ForMe): QueueReader {
   return { keys: forMe.keys, policy: forMe.policy, admin: forMe.role !== 'agent' && holds(forMe.role, 'member.manage') };
 }
 
-type AssigneeRow = { assignee_key: string; kind: 'member' | 'team' | null; name: string | null };
+type AssigneeRow = { assignee_key: string; assignee_member_id: string | null; kind: 'member' | 'team' | null; name: string | null };
 
 /**
  * Item 2: refuses the answer, saying who may give it, when the workspace lets only assignees
  * answer and this person is not one. A decision not found here is left for the workflow to refuse.
  */
-export async function refuseUnlessMayAnswer(db: Queryable, principal: Principal, decisionId: string): Promise<void> {
+export async function refuseUnlessMayAnswer(db: Queryable, principal: Principal, decisionId: string): Promise<string | null> {
   const forMe = await forMeOf(db, principal);
-  if (forMe.policy === 'anyone') return;
+  // Nobody covered for: no answer here is given for someone else, and under "anyone" none is refused.
+  if (forMe.policy === 'anyone' && forMe.covers.length === 0) return null;
   const { rows } = await db.query<AssigneeRow>(
-    `select d.assignee_key,
+    `select d.assignee_key, d.assignee_member_id,
             case when d.assignee_member_id is not null then 'member' when d.assignee_team_id is not null then 'team' end as kind,
             coalesce(m.name, t.name) as name
        from decisions d
@@ -108,7 +122,9 @@ export async function refuseUnlessMayAnswer(db: Queryable, principal: Principal,
     [principal.workspaceId, decisionId],
   );
   const row = rows[0];
-  if (!row || !row.kind || mayAnswer(forMe, row.assignee_key)) return;
+  // Issue 41 item 5: answering what is addressed to a member one covers for is acting for them.
+  const actingFor = row?.assignee_member_id && forMe.covers.includes(row.assignee_member_id) ? row.assignee_member_id : null;
+  if (!row || !row.kind || mayAnswer(forMe, row.assignee_key)) return actingFor;
   const assignee = { kind: row.kind, name: row.name ?? '' };
   throw new DomainError(
     'not_assignee',
@@ -127,7 +143,8 @@ async function lockDecision(db: Queryable, workspaceId: string, id: string): Pro
     [workspaceId, id],
   );
   if (!rows[0]) throw notFound('decision');
-  if (rows[0].status !== 'open') throw new DomainError('decision_not_open', `Decision ${id} is ${rows[0].status}: only an open decision is reassigned or claimed.`);
+  if (rows[0].status !== 'open')
+    throw new DomainError('decision_not_open', `Decision ${id} is ${rows[0].status}: only an open decision is reassigned or claimed.`);
   return rows[0];
 }
 
@@ -170,7 +187,12 @@ export async function claim(db: Queryable, principal: Principal, id: string): Pr
       id,
       principal.memberId,
     ]);
-    await recordBy(client, actorOf(principal), { workspaceId: principal.workspaceId, subjectKind: 'decision', subjectId: id, kind: 'claimed' });
+    await recordBy(client, actorOf(principal), {
+      workspaceId: principal.workspaceId,
+      subjectKind: 'decision',
+      subjectId: id,
+      kind: 'on_it',
+    });
   });
 }
 
@@ -182,12 +204,15 @@ export async function release(db: Queryable, principal: Principal, id: string, a
     if (row.claimed_by !== principal.memberId && !admin) {
       throw new DomainError('not_claimant', `${row.claimant ?? 'Someone else'} is on ${id}: they release it, or an admin does.`);
     }
-    await client.query('update decisions set claimed_by = null, claimed_at = null where workspace_id = $1 and id = $2', [principal.workspaceId, id]);
+    await client.query('update decisions set claimed_by = null, claimed_at = null where workspace_id = $1 and id = $2', [
+      principal.workspaceId,
+      id,
+    ]);
     await recordBy(client, actorOf(principal), {
       workspaceId: principal.workspaceId,
       subjectKind: 'decision',
       subjectId: id,
-      kind: 'released',
+      kind: 'let_go',
       detail: { claimedBy: row.claimed_by },
     });
   });
@@ -256,6 +281,22 @@ export async function returnAssigned(
   }
 }
 
+/** Issue 41 item 5: an answer given by a delegate, on the decision's record, naming whom they acted for. */
+export async function recordActingFor(
+  db: Queryable,
+  principal: Principal,
+  target: { id: string; ask: number },
+  memberId: string,
+): Promise<void> {
+  await recordBy(db, actorOf(principal), {
+    workspaceId: principal.workspaceId,
+    subjectKind: 'decision',
+    subjectId: target.id,
+    kind: 'answered_for',
+    detail: { ask: target.ask, for: memberId },
+  });
+}
+
 export async function answerPolicy(db: Queryable, workspaceId: string): Promise<AnswerPolicy> {
   const { rows } = await db.query<{ answer_policy: AnswerPolicy }>('select answer_policy from workspaces where id = $1', [workspaceId]);
   return rows[0]?.answer_policy ?? 'anyone';
@@ -264,7 +305,13 @@ export async function answerPolicy(db: Queryable, workspaceId: string): Promise<
 export async function setAnswerPolicy(db: Queryable, workspaceId: string, policy: AnswerPolicy, actor: Actor): Promise<void> {
   await withTransaction(db, async (client) => {
     await client.query('update workspaces set answer_policy = $2 where id = $1', [workspaceId, policy]);
-    await recordBy(client, actor, { workspaceId, subjectKind: 'member', subjectId: actor.id ?? '', kind: 'answer_policy_changed', detail: { whoMayAnswer: policy } });
+    await recordBy(client, actor, {
+      workspaceId,
+      subjectKind: 'member',
+      subjectId: actor.id ?? '',
+      kind: 'answer_policy_changed',
+      detail: { whoMayAnswer: policy },
+    });
   });
 }
 
@@ -277,6 +324,9 @@ export function assignmentSql(keys: string, policy: string, admin: string): stri
   return `json_build_object(
       'assignee', case when d.assignee_member_id is not null then json_build_object('kind', 'member', 'id', d.assignee_member_id, 'name', asg_m.name)
                        when d.assignee_team_id is not null then json_build_object('kind', 'team', 'id', d.assignee_team_id, 'name', asg_t.name) end,
+      -- Issue 41 item 5: who covers for its member now (the card keeps the member's name).
+      'delegatedTo', (select json_build_object('id', dm.id, 'name', dm.name) from delegations dl join members dm on dm.id = dl.delegate_id
+                       where dl.member_id = d.assignee_member_id and ${OPEN_NOW('dl')} order by dl.created_at desc limit 1),
       'claimedBy', case when d.claimed_by is not null then json_build_object('id', d.claimed_by, 'name', asg_c.name,
                         'at', to_char(d.claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end,
       'forMe', d.assignee_key = any(${keys}),

@@ -4,6 +4,7 @@
  * member, or its team's members; a decision for nobody reaches everyone.
  */
 import { ROLES, holds, type Role } from '../domain/permissions';
+import { coveringSql } from './delegations';
 import type { Queryable } from './pool';
 
 const ANSWERING_ROLES: readonly Role[] = ROLES.filter((role) => holds(role, 'decision.answer'));
@@ -18,6 +19,8 @@ export async function membersWhoAnswer(db: Queryable, workspaceId: string, decis
       where m.workspace_id = $1 and m.removed_at is null and m.role = any($2::text[])
         and (not exists (select 1 from d where d.assignee_member_id is not null or d.assignee_team_id is not null)
              or m.id = (select assignee_member_id from d)
+             -- Issue 41 item 5: whoever covers for its member now.
+             or m.id in (${coveringSql('$1', '(select assignee_member_id from d)')})
              or m.id in (select tm.member_id from team_members tm where tm.team_id = (select assignee_team_id from d)))
       order by m.created_at, m.id`,
     [workspaceId, ANSWERING_ROLES, decisionId],

@@ -22,9 +22,7 @@ export const AssigneeTarget = z
   .string()
   .trim()
   .regex(/^(@[^\s@][^@]{0,99}|team:[A-Za-z0-9][A-Za-z0-9._-]{0,63})$/, {
-    error: naming(
-      (field, input) => `${field} is ${shown(input)}: address a member as @name (@dana) or a team as team:name (team:infra).`,
-    ),
+    error: naming((field, input) => `${field} is ${shown(input)}: address a member as @name (@dana) or a team as team:name (team:infra).`),
   })
   .meta({ description: 'A member as `@name` or `@mb_…`, or a team as `team:name` or `team:tm_…`.' });
 export type AssigneeTarget = z.infer<typeof AssigneeTarget>;
@@ -64,6 +62,8 @@ const Named = z.object({ id: z.string(), name: z.string() });
 export const Assignment = z
   .object({
     assignee: z.object({ kind: z.enum(AssigneeKind), id: z.string(), name: z.string() }).nullable(),
+    /** While its member is away: who covers for them (issue 41 item 5). */
+    delegatedTo: Named.nullable(),
     /** The member who said they are on it, and since when. */
     claimedBy: Named.extend({ at: z.iso.datetime() }).nullable(),
     /** It is addressed to the reader, a team of theirs, or nobody: it is in their "For me". */
@@ -78,7 +78,13 @@ export type Assignment = z.infer<typeof Assignment>;
  * The assignee keys a member's "For me" covers (migration 0038's `assignee_key`): their own id,
  * each of their teams', and '' for nobody.
  */
-export type ForMe = { keys: string[]; policy: AnswerPolicy; role: Role | 'agent' };
+export type ForMe = {
+  keys: string[];
+  /** The members this one covers for now (issue 41 item 5): their ids are among `keys`. */
+  covers: string[];
+  policy: AnswerPolicy;
+  role: Role | 'agent';
+};
 
 /** The rule of item 2, in one place: the same words decide the queue's flag and the answer's refusal. */
 export function mayAnswer(forMe: ForMe, assigneeKey: string): boolean {

@@ -33,6 +33,12 @@ export const ERRORS = {
   not_assignee: { status: 403, title: 'This decision is addressed to someone else.' },
   already_claimed: { status: 409, title: 'Someone else is on this decision.' },
   not_claimant: { status: 403, title: 'Only the member on it, or an admin, releases it.' },
+  /** Issue 41 item 5: delegation. */
+  delegation_not_found: { status: 404, title: 'Delegation not found.' },
+  delegation_window: { status: 422, title: 'A delegation needs an end after its start, in the future, within a year.' },
+  delegation_to_self: { status: 422, title: 'A member cannot delegate to themselves.' },
+  delegation_loop: { status: 409, title: 'That delegation would hand decisions back in a loop.' },
+  not_delegator: { status: 403, title: 'Only the member away, their delegate, or an admin changes this delegation.' },
   /** A workspace always keeps an owner: the last one can be neither removed nor demoted. */
   last_owner: { status: 409, title: 'The workspace needs an owner.' },
   member_removed: { status: 409, title: 'This member was removed.' },
@@ -174,6 +180,7 @@ const MISSING = {
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
   member: { code: 'member_not_found', message: 'There is no member with that id in this workspace.' },
   team: { code: 'team_not_found', message: 'There is no team with that id in this workspace.' },
+  delegation: { code: 'delegation_not_found', message: 'There is no delegation with that id in this workspace.' },
   push_subscription: { code: 'push_subscription_not_found', message: 'You have no push subscription with that id.' },
 } as const satisfies Record<string, Rejection>;
 

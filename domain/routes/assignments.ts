@@ -17,8 +17,7 @@ const reassignDecision = route({
   path: '/decisions/:id/assignee',
   operationId: 'reassignDecision',
   summary: 'Address an open decision to someone',
-  description:
-    'A member (`@dana`), a team (`team:infra`), or `null` for everyone. A claim on it ends. Recorded in its activity history.',
+  description: 'A member (`@dana`), a team (`team:infra`), or `null` for everyone. A claim on it ends. Recorded in its activity history.',
   params,
   body: { schema: ReassignBody },
   ok: ok('Whom it is for now.'),
@@ -33,7 +32,7 @@ const claimDecision = route({
   operationId: 'claimDecision',
   summary: 'Say you are on a decision',
   description:
-    'A member claims a decision addressed to them, a team of theirs, or nobody; others see who is on it. Claiming it again changes nothing; another member\'s claim is 409 `already_claimed`. Takes no body, or `{}`.',
+    "A member claims a decision addressed to them, a team of theirs, or nobody; others see who is on it. Claiming it again changes nothing; another member's claim is 409 `already_claimed`. Takes no body, or `{}`.",
   params,
   body: { schema: EmptyBody, required: false },
   ok: ok('Whom it is for, with the claim.'),
@@ -47,7 +46,7 @@ const releaseDecision = route({
   path: '/decisions/:id/release',
   operationId: 'releaseDecision',
   summary: 'Give up a claim',
-  description: "The member on it, or an admin, releases it; releasing what nobody claimed changes nothing. Takes no body, or `{}`.",
+  description: 'The member on it, or an admin, releases it; releasing what nobody claimed changes nothing. Takes no body, or `{}`.',
   params,
   body: { schema: EmptyBody, required: false },
   ok: ok('Whom it is for, with nobody on it.'),
@@ -74,7 +73,7 @@ const updateAnswerSettings = route({
   operationId: 'updateAnswerSettings',
   summary: 'Change who may answer decisions',
   description:
-    '`anyone`: every member answers any decision. `assignees`: a decision addressed to a member or a team is answered by them, the team\'s members and admins (others get 403 `not_assignee`); one addressed to nobody, by anyone.',
+    "`anyone`: every member answers any decision. `assignees`: a decision addressed to a member or a team is answered by them, the team's members and admins (others get 403 `not_assignee`); one addressed to nobody, by anyone.",
   body: { schema: AnswerSettingsBody },
   ok: { status: 200, description: 'The setting, applied to every answer from now on.', schema: Settings },
   permission: 'settings.manage',

@@ -29,6 +29,7 @@ import { webhookRoutes } from './webhooks';
 import { slackRoutes } from './slack';
 import { teamRoutes } from './teams';
 import { assignmentRoutes } from './assignments';
+import { delegationRoutes } from './delegations';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
@@ -53,6 +54,7 @@ export const API_RESOURCES = {
   webhookRoutes,
   peopleRoutes,
   teamRoutes,
+  delegationRoutes,
   notificationRoutes,
   pushRoutes,
   slackRoutes,

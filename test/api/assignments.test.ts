@@ -68,6 +68,7 @@ describe('issue 41 item 1: addressed to someone, and "For me"', () => {
     const card = (id: string) => danas.decisions.find((one) => one.id === id)!;
     expect(card(toDana).assignment).toEqual({
       assignee: { kind: 'member', id: dana.memberId, name: 'Dana Scully' },
+      delegatedTo: null,
       claimedBy: null,
       forMe: true,
       mayAnswer: true,
@@ -159,21 +160,25 @@ describe('issue 41 item 1: addressed to someone, and "For me"', () => {
     const { activity } = await cast.send(admin.token, activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: id } });
     const story = [...activity]
       .reverse()
-      .filter((entry) => ['assigned', 'claimed', 'released'].includes(entry.kind))
+      .filter((entry) => ['assigned', 'on_it', 'let_go'].includes(entry.kind))
       .map((entry) => [entry.kind, entry.actorId]);
     expect(story).toEqual([
       ['assigned', sam.memberId],
-      ['claimed', dana.memberId],
-      ['released', dana.memberId],
-      ['claimed', dana.memberId],
+      ['on_it', dana.memberId],
+      ['let_go', dana.memberId],
+      ['on_it', dana.memberId],
       ['assigned', admin.memberId],
     ]);
   });
 
-  it('an answered decision is not reassigned or claimed; another workspace\'s reads as missing', async () => {
+  it("an answered decision is not reassigned or claimed; another workspace's reads as missing", async () => {
     const { owner, dana } = await workspace();
     const id = await file(owner, 'Ship?');
-    await cast.send(dana.token, decisionRoutes.answerAsk, { params: { id, ask: 1 }, query: {}, body: { answer: { kind: 'approval', decision: 'approve' } } });
+    await cast.send(dana.token, decisionRoutes.answerAsk, {
+      params: { id, ask: 1 },
+      query: {},
+      body: { answer: { kind: 'approval', decision: 'approve' } },
+    });
     expect(await problem(await cast.request(dana.token, 'PUT', `/api/v1/decisions/${id}/assignee`, { to: '@dana' }))).toMatchObject({
       status: 409,
       code: 'decision_not_open',
@@ -244,7 +249,7 @@ describe('issue 41 item 2: who may answer', () => {
   });
 });
 
-describe('issue 41 item 7: nobody\'s absence keeps their decisions', () => {
+describe("issue 41 item 7: nobody's absence keeps their decisions", () => {
   it("a removed member's decisions return to their one team, and their claims end; a deleted team's return to everyone", async () => {
     const { owner, admin, dana, sam, infra } = await workspace();
     const toDana = await file(owner, 'Drop the staging table?', '@dana');
@@ -261,7 +266,9 @@ describe('issue 41 item 7: nobody\'s absence keeps their decisions', () => {
     expect((await read(toInfra)).assignee).toBeNull();
     // Back in everyone's "For me".
     expect(new Set((await forMe(sam)).decisions.map((card) => card.id))).toEqual(new Set([toDana, toInfra]));
-    const { activity } = await cast.send(admin.token, activityRoutes.listActivity, { query: { subject_kind: 'decision', subject_id: toDana } });
+    const { activity } = await cast.send(admin.token, activityRoutes.listActivity, {
+      query: { subject_kind: 'decision', subject_id: toDana },
+    });
     expect(activity.filter((entry) => entry.kind === 'assigned').map((entry) => entry.detail['because'])).toEqual([
       'team_deleted',
       'member_removed',

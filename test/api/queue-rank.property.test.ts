@@ -430,7 +430,9 @@ describe('the queue read', () => {
                 where d.workspace_id = $1 and d.id = a.id`,
               [workspaceId, JSON.stringify(rows.map((row, index) => ({ id: row.id, ...whom[index]! })))],
             );
-            return rows.filter((_, index) => whom[index]!.member === ME || whom[index]!.team === MY_TEAM || (!whom[index]!.member && !whom[index]!.team));
+            return rows.filter(
+              (_, index) => whom[index]!.member === ME || whom[index]!.team === MY_TEAM || (!whom[index]!.member && !whom[index]!.team),
+            );
           };
           for (const shift of [0, 1]) {
             const mine = await assign(shift);

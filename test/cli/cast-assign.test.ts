@@ -27,7 +27,19 @@ describe('cast decide --to, assign, claim, release (CLI door)', () => {
     await cast.send(owner.token, teamRoutes.createTeam, { body: { name: 'infra', members: [dana.memberId] } });
     const agent = castShell({ url: cast.url, token: owner.token });
 
-    const filed = await agent.run(['decide', 'Drop the staging table?', '-o', 'Drop :: frees 40 GB', '-o', 'Keep :: costs $12/month', '--context', 'Nobody has read it since March.', '--to', '@dana', '--json']);
+    const filed = await agent.run([
+      'decide',
+      'Drop the staging table?',
+      '-o',
+      'Drop :: frees 40 GB',
+      '-o',
+      'Keep :: costs $12/month',
+      '--context',
+      'Nobody has read it since March.',
+      '--to',
+      '@dana',
+      '--json',
+    ]);
     expect(filed.code, filed.stderr).toBe(0);
     const { id } = jsonOf<Filed>(filed);
     const forDana = await cast.send(dana.token, decisionRoutes.listQueue, { query: { for: 'me' } });
@@ -53,6 +65,8 @@ describe('cast decide --to, assign, claim, release (CLI door)', () => {
     expect(nobody.stderr).toContain('No member of this workspace goes by @zed');
     expect((await agent.run(['decide', 'assign', id])).code).toBe(2);
     expect((await agent.run(['decide', 'assign', id, 'dana'])).code).toBe(2);
-    expect((await agent.run(['decide', 'Who?', '-o', 'A :: a', '-o', 'B :: b', '--context', 'Context enough.', '--to', 'dana'])).code).toBe(2);
+    expect((await agent.run(['decide', 'Who?', '-o', 'A :: a', '-o', 'B :: b', '--context', 'Context enough.', '--to', 'dana'])).code).toBe(
+      2,
+    );
   });
 });

@@ -47,7 +47,7 @@ describe('issue 41 items 1-2: For me, claims and who may answer, in the browser'
         const owner = await cast.newMember();
         const admin = await colleagueOf(cast.pool, owner, 'Ada Admin', 'admin');
         const dana = await colleagueOf(cast.pool, owner, 'Dana Scully', 'member');
-        await colleagueOf(cast.pool, owner, 'Sam Vimes', 'member');
+        const sam = await colleagueOf(cast.pool, owner, 'Sam Vimes', 'member');
         await cast.send(admin.token, teamRoutes.createTeam, { body: { name: 'infra', members: [dana.memberId] } });
         const toDana = await file(owner, 'Drop the staging table?', '@dana');
         const toInfra = await file(owner, 'Rotate the TLS keys?', 'team:infra');
@@ -92,6 +92,20 @@ describe('issue 41 items 1-2: For me, claims and who may answer, in the browser'
           expect(await page.locator('.detail').getByRole('button', { name: 'Approve' }).count()).toBe(0);
           expect(await axeViolations(page)).toEqual([]);
           await screenshot(page, `not-assignee-${name}`);
+
+          // Away (item 5): Dana hands her decisions to Sam until tomorrow; the list says so, and Sam holds them.
+          await page.goto(`${cast.url}/settings`);
+          const away = page.getByTestId('away');
+          await away.getByRole('combobox', { name: 'Hand my decisions to' }).selectOption({ label: 'Sam Vimes' }, SLOW);
+          const tomorrow = new Date(Date.now() + 86_400_000);
+          const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+          await away.getByLabel('until').fill(local);
+          await away.getByRole('button', { name: 'Hand them over' }).click();
+          await away.getByText(/Sam Vimes covers for Dana Scully until/).waitFor(SLOW);
+          const sams = await cast.send(sam.token, decisionRoutes.listQueue, { query: { for: 'me' } });
+          expect(sams.decisions.map((card) => card.id)).toContain(toDana);
+          expect(await axeViolations(page)).toEqual([]);
+          await screenshot(page, `away-${name}`);
         } finally {
           await context.close();
         }

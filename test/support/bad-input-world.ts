@@ -121,6 +121,12 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     (await me.ok<{ team: { id: string } }>('POST', '/api/v1/teams', { name, members })).team.id;
   const team = await teamOf('world-team', [spareMember]);
   const spareTeam = await teamOf('world-spare-team');
+  const delegation = (
+    await me.ok<{ delegation: { id: string } }>('POST', '/api/v1/delegations', {
+      to: spareMember,
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+  ).delegation.id;
 
   const soon = new Date(Date.now() + 86_400_000).toISOString();
   // No run: a run belongs to its session, and these bodies name a new session each time.
@@ -265,6 +271,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/decisions/:id/claim': fc.constantFrom(undefined, {}),
     'POST /api/v1/decisions/:id/release': fc.constantFrom(undefined, {}),
     'PATCH /api/v1/settings/answers': fc.constantFrom({ whoMayAnswer: 'anyone' }, { whoMayAnswer: 'assignees' }),
+    'POST /api/v1/delegations': fc.constant({ to: spareMember, endsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    'POST /api/v1/delegations/:id/end': fc.constantFrom(undefined, {}),
     'PUT /api/v1/teams/:id/members/:memberId': fc.constant({}),
     'DELETE /api/v1/teams/:id/members/:memberId': fc.constant(undefined),
   };
@@ -313,6 +321,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PUT /api/v1/decisions/:id/assignee': { id: open.assign },
     'POST /api/v1/decisions/:id/claim': { id: open.assign },
     'POST /api/v1/decisions/:id/release': { id: open.assign },
+    'POST /api/v1/delegations/:id/end': { id: delegation },
     'PUT /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
     'DELETE /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
   };

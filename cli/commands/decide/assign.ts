@@ -17,7 +17,7 @@ export function registerAssign(decide: Command): void {
     .action(async (id: string, to: string | undefined, opts: AssignOptions) => (await import('./assign-action')).run(id, to, opts));
   decide
     .command('claim')
-    .description("say you are on it: the others see \"<you> is on it\"")
+    .description('say you are on it: the others see "<you> is on it"')
     .argument('<id>', 'the decision, e.g. sd-41')
     .option('--json', 'print one JSON object')
     .action(async (id: string, opts: { json?: boolean }) => (await import('./claim-action')).run(id, opts));

@@ -76,7 +76,8 @@ function decideWords(session: string, stack: string | undefined): ToolWords {
       `There is no stack ${stack} in this workspace; nothing was filed. Leave out stack, or give the id of an open one.`,
     stack_closed: () =>
       `Stack ${stack} is closed (every decision in it is resolved); nothing was filed. Leave out stack, or give an open one.`,
-    assignee_not_found: (problem) => `${problem?.detail ?? ''} Nothing was filed. Leave out to, or name a member or team of this workspace.`,
+    assignee_not_found: (problem) =>
+      `${problem?.detail ?? ''} Nothing was filed. Leave out to, or name a member or team of this workspace.`,
     assignee_ambiguous: (problem) => `${problem?.detail ?? ''} Nothing was filed.`,
   };
 }

@@ -254,6 +254,20 @@ export const en = {
     bodyOpen: 'Open it on its own',
     optionPages: 'Options',
   },
+  // Issue 41 item 5: a member away hands their decisions to a colleague for a window.
+  away: {
+    heading: 'Away',
+    about:
+      'While you are away, what is addressed to you is also your colleague’s: in their For me, theirs to answer, and their notifications.',
+    none: 'Nobody is away.',
+    covering: '{{delegate}} covers for {{member}} until {{until}}.',
+    coming: '{{delegate}} will cover for {{member}} from {{from}} until {{until}}.',
+    end: 'End {{member}}’s delegation',
+    to: 'Hand my decisions to',
+    choose: 'Choose a colleague',
+    until: 'until',
+    save: 'Hand them over',
+  },
   // Issue 41 items 1-2: whom a decision is for, who is on it, and who may answer it.
   assignment: {
     forYou: 'For you',
@@ -261,6 +275,7 @@ export const en = {
     forTeam: 'For team {{name}}',
     forEveryone: 'For everyone',
     onIt: '{{name}} is on it',
+    covers: '{{name}} covers',
     youAreOnIt: 'You are on it',
     claim: "I'm on it",
     release: 'Release',
@@ -1152,6 +1167,14 @@ export const en = {
       role_changed: 'role changed',
       token_created: 'a token minted',
       token_revoked: 'a token revoked',
+      // Issue 41: whom a decision is for, who is on it, and who covers for whom.
+      assigned: 'readdressed',
+      on_it: 'taken on',
+      let_go: 'let go',
+      answered_for: 'answered for someone away',
+      delegated: 'delegated while away',
+      delegation_ended: 'a delegation ended',
+      answer_policy_changed: 'who may answer changed',
     },
   },
   // /agents: the workspace's agents and the rails that make one stop and ask (§6.7, §6.8).
@@ -1204,6 +1227,11 @@ export const en = {
     already_claimed: 'Someone else is on this decision.',
     already_claimed_named: '{{name}} is on this decision.',
     not_claimant: 'Only the person on it, or an admin, can release it.',
+    delegation_not_found: 'There is no such delegation here.',
+    delegation_window: 'A delegation needs an end after its start, still to come, and at most a year away. Nothing was changed.',
+    delegation_to_self: 'Choose someone else to cover for you. Nothing was changed.',
+    delegation_loop: 'That would hand decisions back in a loop: the other person already passes theirs to you then. Nothing was changed.',
+    not_delegator: 'Only the person away, the one covering, or an admin can end this delegation.',
     last_owner: 'This is the last owner of the workspace: make someone else an owner first. Nothing was changed.',
     member_removed: 'This member was removed; add them again to give them a role.',
     reminder_order: "The backup's reminder must come later than the first reminder. Nothing was changed.",

@@ -28,7 +28,11 @@ export function AssignmentPanel({ id, assignment, me }: { id: string; assignment
   const words = [assigneeWords(t, assignment, me) ?? t('assignment.forEveryone'), claimWords(t, assignment, me)].filter(Boolean);
   const claimedBy = assignment.claimedBy;
   const current =
-    assignment.assignee === null ? '' : assignment.assignee.kind === 'team' ? `team:${assignment.assignee.id}` : `@${assignment.assignee.id}`;
+    assignment.assignee === null
+      ? ''
+      : assignment.assignee.kind === 'team'
+        ? `team:${assignment.assignee.id}`
+        : `@${assignment.assignee.id}`;
   return (
     <div className="assignment" data-testid="assignment">
       <p data-testid="assignment-line">{words.join(' · ')}</p>
@@ -40,14 +44,26 @@ export function AssignmentPanel({ id, assignment, me }: { id: string; assignment
             </button>
           )}
           {claimedBy && (claimedBy.id === me || mayReleaseAnyone) && (
-            <button type="button" className="small quiet" data-action="release" disabled={release.isPending} onClick={() => release.mutate()}>
+            <button
+              type="button"
+              className="small quiet"
+              data-action="release"
+              disabled={release.isPending}
+              onClick={() => release.mutate()}
+            >
               {t('assignment.release')}
             </button>
           )}
           <label htmlFor={menuId} className="visually-hidden">
             {t('assignment.reassign')}
           </label>
-          <select id={menuId} data-testid="reassign" value={current} disabled={reassign.isPending} onChange={(e) => reassign.mutate(e.target.value || null)}>
+          <select
+            id={menuId}
+            data-testid="reassign"
+            value={current}
+            disabled={reassign.isPending}
+            onChange={(e) => reassign.mutate(e.target.value || null)}
+          >
             <option value="">{t('assignment.toEveryone')}</option>
             {(teams.data ?? []).map((team) => (
               <option key={team.id} value={`team:${team.id}`}>

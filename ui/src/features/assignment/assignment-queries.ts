@@ -5,7 +5,16 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Assignment } from '../../../../domain/assignment';
-import { changeAnswerSettings, claimDecision, readAnswerSettings, reassignDecision, releaseDecision } from '../../http/assignments';
+import {
+  changeAnswerSettings,
+  claimDecision,
+  createDelegation,
+  endDelegation,
+  listDelegations,
+  readAnswerSettings,
+  reassignDecision,
+  releaseDecision,
+} from '../../http/assignments';
 import type { DecisionRead } from '../../http/decisions';
 import { keys } from '../../shared/query-keys';
 
@@ -34,3 +43,24 @@ export function useChangeAnswerSettings() {
   const client = useQueryClient();
   return useMutation({ mutationFn: changeAnswerSettings, onSuccess: (settings) => client.setQueryData(answerSettingsKey, settings) });
 }
+
+const delegationsKey = ['delegations'] as const;
+
+export function useDelegations() {
+  return useQuery({ queryKey: delegationsKey, queryFn: listDelegations });
+}
+
+/** A delegation set or ended: the list is read again, and so is the queue, whose For me it changes. */
+function useDelegationChange<T>(change: (input: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: delegationsKey });
+      void client.invalidateQueries({ queryKey: keys.queue });
+    },
+  });
+}
+
+export const useCreateDelegation = () => useDelegationChange(createDelegation);
+export const useEndDelegation = () => useDelegationChange(endDelegation);

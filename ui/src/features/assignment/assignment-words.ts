@@ -6,7 +6,9 @@ export function assigneeWords(t: TFunction, assignment: Assignment, me: string |
   const { assignee } = assignment;
   if (!assignee) return null;
   if (assignee.kind === 'team') return t('assignment.forTeam', { name: assignee.name });
-  return assignee.id === me ? t('assignment.forYou') : t('assignment.forMember', { name: assignee.name });
+  const whom = assignee.id === me ? t('assignment.forYou') : t('assignment.forMember', { name: assignee.name });
+  // Issue 41 item 5: the member keeps their name; who covers for them is said beside it.
+  return assignment.delegatedTo ? `${whom} · ${t('assignment.covers', { name: assignment.delegatedTo.name })}` : whom;
 }
 
 export function claimWords(t: TFunction, assignment: Assignment, me: string | null): string | null {

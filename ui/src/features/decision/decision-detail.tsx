@@ -171,7 +171,12 @@ export function DecisionDetail({
       <DetailStory data={data} embedDocuments={embedDocuments} />
       <AssignmentAllows.Provider value={data.detail.assignment.mayAnswer}>
         <AskCommandsContext.Provider value={asks.current}>
-          <DetailAsks data={data} me={me} onAnswer={(...answer) => void actions.answer(...answer)} onUndo={(ask) => void actions.undo(ask)} />
+          <DetailAsks
+            data={data}
+            me={me}
+            onAnswer={(...answer) => void actions.answer(...answer)}
+            onUndo={(ask) => void actions.undo(ask)}
+          />
         </AskCommandsContext.Provider>
       </AssignmentAllows.Provider>
       {open && permission && <p className="help keyboard-only">{t('prompt.keys')}</p>}
