@@ -28,6 +28,7 @@ import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import { slackRoutes } from './slack';
 import { teamRoutes } from './teams';
+import { signInRoutes } from './sign-in';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
@@ -50,6 +51,7 @@ export const API_RESOURCES = {
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,
+  signInRoutes,
   teamRoutes,
   notificationRoutes,
   pushRoutes,
