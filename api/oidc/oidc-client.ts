@@ -96,8 +96,11 @@ export class OidcClient {
   }
 }
 
+/** The library's reasons, outermost first: openid-client's summary, then oauth4webapi's check that failed (it names the claim). */
 function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const reasons: string[] = [];
+  for (let cause: unknown = error; cause instanceof Error && reasons.length < 4; cause = cause.cause) reasons.push(cause.message);
+  return reasons.length ? reasons.join(': ') : String(error);
 }
 
 /** A network failure reaching the provider, as opposed to an answer that failed a check. */

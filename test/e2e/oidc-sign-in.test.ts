@@ -22,6 +22,7 @@ import { reserveOidcProvider, startOidcProvider, type OidcProvider } from '../su
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 import { testPool } from '../support/test-pool';
 import { colleagueOf } from '../support/members';
+import { createLogger } from '../../runtime/logger';
 
 const SLOW = { timeout: 20_000 };
 const SCENARIO = 120_000;
@@ -33,6 +34,8 @@ let browser: Browser;
 let owner: Member;
 /** A Cast whose provider never runs: discovery fails at the first sign-in. */
 let orphan: TestCast;
+/** What the Cast logged: a refusal names the library's reason. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   // The workspace first: Cast's settings name the one sign-ins join.
@@ -46,7 +49,11 @@ beforeAll(async () => {
     requiredGroup: 'cast-users',
     teamMap: [{ group: 'platform-eng', team: 'infra' }],
   });
-  cast = await startTestCast({ worker: false, oidc: reserved.settings });
+  cast = await startTestCast({
+    worker: false,
+    oidc: reserved.settings,
+    logger: createLogger('info', 'cast-api', { write: (line: string) => void logLines.push(line) }),
+  });
   provider = await startOidcProvider(reserved.port, cast.url);
   browser = await launchBrowser();
   orphan = await startTestCast({ worker: false, oidc: (await reserveOidcProvider({ workspaceId })).settings });
@@ -143,10 +150,10 @@ describe('issue 41 item 6: signing in with the identity provider', () => {
     SCENARIO,
   );
 
-  for (const [defect, what] of [
-    ['audience', 'an ID token for another client (wrong audience)'],
-    ['nonce', 'an ID token with another nonce'],
-    ['expired', 'an expired ID token'],
+  for (const [defect, what, claim] of [
+    ['audience', 'an ID token for another client (wrong audience)', '"aud"'],
+    ['nonce', 'an ID token with another nonce', '"nonce"'],
+    ['expired', 'an expired ID token', '"exp"'],
   ] as const) {
     it(
       `${what} is refused: nobody is signed in and the sign-in page says why`,
@@ -165,6 +172,11 @@ describe('issue 41 item 6: signing in with the identity provider', () => {
           const page = await signInWithProvider(context, `eve-${defect}`);
           await refusedWith(page, 'oidc_refused');
           expect(await page.getByRole('alert').textContent()).toContain("did not pass Cast's checks");
+          // openid-client's own check of that claim is what refused it, and said so.
+          const refusal = logLines
+            .map((line) => JSON.parse(line) as { msg?: string; reason?: string })
+            .findLast((line) => line.msg === 'OpenID Connect sign-in refused');
+          expect(refusal?.reason).toContain(claim);
         } finally {
           await context.close();
           await provider.setDefect(null);
