@@ -17,7 +17,8 @@ import type { Pool } from '../../db/pool';
 import { activityRoutes } from '../../domain/routes/activity';
 import { signInRoutes } from '../../domain/routes/sign-in';
 import { teamRoutes } from '../../domain/routes/teams';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, screenshot, signIn } from '../support/browser';
+import { axeViolations } from '../support/axe';
 import { reserveOidcProvider, startOidcProvider, type OidcProvider } from '../support/oidc-provider';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 import { testPool } from '../support/test-pool';
@@ -104,7 +105,20 @@ describe('issue 41 item 6: signing in with the identity provider', () => {
     async () => {
       const dana = await colleagueOf(cast.pool, owner, 'Dana');
       const infra = (await cast.send(owner.token, teamRoutes.createTeam, { body: { name: 'infra', members: [] } })).team;
-      await cast.send(owner.token, signInRoutes.inviteMemberSignIn, { params: { id: dana.memberId }, body: { email: 'Dana@Example.com' } });
+      // The owner invites her in Settings, by the email the provider verifies for her.
+      const admin = await browser.newContext();
+      try {
+        const settings = await signIn(await admin.newPage(), cast.url, owner.token, '/settings', 'signed-in');
+        const invite = settings.getByRole('form', { name: 'Invite to sign in with Test IdP' });
+        await invite.getByLabel('Member').selectOption({ label: 'Dana' }, SLOW);
+        await invite.getByLabel('Email at the identity provider').fill('Dana@Example.com');
+        await invite.getByRole('button', { name: 'Invite' }).click();
+        await invite.getByText('Dana is invited as dana@example.com.').waitFor(SLOW);
+        expect(await axeViolations(settings)).toEqual([]);
+        await screenshot(settings, 'oidc-settings-invite');
+      } finally {
+        await admin.close();
+      }
       await provider.setAccounts({
         'dana-sub': { email: 'dana@example.com', email_verified: true, name: 'Dana D', groups: ['cast-users', 'platform-eng'] },
       });
@@ -255,8 +269,13 @@ describe('issue 41 item 6: signing in with the identity provider', () => {
         expect(start.headers()['location']).toBe('/sign-in?refused=oidc_unavailable');
         await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
         await refusedWith(page, 'oidc_unavailable');
+        expect(await page.getByRole('alert').textContent()).toBe(
+          'Cast cannot reach your identity provider right now. Try again in a moment, or sign in with a token.',
+        );
         // The token sign-in is still there.
         await page.getByLabel('Token').waitFor(SLOW);
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, 'oidc-provider-unreachable');
       } finally {
         await context.close();
       }

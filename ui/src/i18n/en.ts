@@ -911,6 +911,15 @@ export const en = {
       adding: 'Adding…',
       failed: 'Could not load the members.',
     },
+    // Issue 41 item 6: an admin invites a member to sign in with the identity provider.
+    signInInvite: {
+      heading: 'Invite to sign in with {{name}}',
+      help: 'Their first sign-in through the identity provider with this email, verified there, links them; from then on the provider finds them.',
+      memberLabel: 'Member',
+      emailLabel: 'Email at the identity provider',
+      submit: 'Invite',
+      invited: '{{name}} is invited as {{email}}.',
+    },
     tokens: {
       heading: 'Tokens',
       help: 'An agent token files, edits and waits on its own decisions and can never answer one. Secrets are never shown here.',
