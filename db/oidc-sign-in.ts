@@ -25,7 +25,7 @@ export type CheckedIdentity = {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
-  /** The groups claim's groups; null when no groups claim is configured. */
+  /** The groups claim's groups; null when no groups claim is configured or the token lacks it. */
   groups: string[] | null;
 };
 
@@ -82,6 +82,16 @@ export async function signInWithIdentity(
   identity: CheckedIdentity,
   policy: SignInPolicy,
 ): Promise<SignInOutcome> {
+  try {
+    return await signInOnce(pool, workspaceId, identity, policy);
+  } catch (error) {
+    // Two first sign-ins of one subject at once: the one that lost the race to link finds the link made.
+    if (!isUniqueViolation(error, 'member_identities_pkey')) throw error;
+    return signInOnce(pool, workspaceId, identity, policy);
+  }
+}
+
+async function signInOnce(pool: Pool, workspaceId: string, identity: CheckedIdentity, policy: SignInPolicy): Promise<SignInOutcome> {
   return withTransaction(pool, async (client) => {
     const about = { issuer: identity.issuer, subject: identity.subject, email: identity.email };
     let member = await linkedMember(client, workspaceId, identity);
@@ -102,10 +112,12 @@ export async function signInWithIdentity(
 
     if (member?.removed_at) return refuse('member_removed', 'This member was removed from the workspace.', member.id);
 
-    // Item 7: leaving the required group at the provider ends what the person holds in Cast.
+    // Item 7: leaving the required group at the provider ends what the person holds in Cast. A
+    // token without the claim at all is refused too, but revokes nothing: that is the provider's
+    // configuration speaking (a missing scope or mapper), not the person's groups.
     if (policy.requiredGroup && !(identity.groups ?? []).includes(policy.requiredGroup)) {
       let revoked = { tokens: 0, sessions: 0 };
-      if (member) revoked = await revokeEverything(client, member.id);
+      if (member && identity.groups) revoked = await revokeEverything(client, member.id);
       return refuse('oidc_group_missing', `Your identity is not in the group ${policy.requiredGroup}.`, member?.id ?? null, {
         group: policy.requiredGroup,
         revoked,

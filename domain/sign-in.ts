@@ -28,9 +28,13 @@ export const MemberSignIn = z
   .meta({ id: 'MemberSignIn' });
 export type MemberSignIn = z.infer<typeof MemberSignIn>;
 
-/** The groups an ID token names under `claim`: a list of strings, or one string; anything else is none. */
+/**
+ * The groups an ID token names under `claim`: a list of strings, or one string. Null when no claim
+ * is configured or the token does not carry it at all — a provider not sending the claim (a
+ * missing scope or mapper) says nothing about anyone's groups, so nothing is taken away for it.
+ */
 export function groupsOf(claims: Record<string, unknown>, claim: string | null): string[] | null {
-  if (!claim) return null;
+  if (!claim || !(claim in claims)) return null;
   const value = claims[claim];
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');

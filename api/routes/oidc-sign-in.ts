@@ -21,8 +21,9 @@ import { parse } from 'cookie';
 const FLOW_MINUTES = 10;
 const FLOW_COOKIE = 'cast_oidc';
 
+/** `__Secure-`, not `__Host-`: the cookie is scoped to `/auth/oidc/`, and `__Host-` demands `Path=/`. */
 function flowCookieName(req: Request, site: PublicSite): string {
-  return isHttps(req, site) ? `__Host-${FLOW_COOKIE}` : FLOW_COOKIE;
+  return isHttps(req, site) ? `__Secure-${FLOW_COOKIE}` : FLOW_COOKIE;
 }
 
 /**

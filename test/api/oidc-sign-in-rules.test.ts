@@ -116,6 +116,30 @@ describe('issue 41 item 6: who a checked identity signs in as', () => {
     ]);
   });
 
+  it('item 7: a token without the groups claim is refused but revokes nothing (the provider is misconfigured, not the person gone)', async () => {
+    const owner = await cast.newMember();
+    const dana = await colleagueOf(cast.pool, owner, 'Dana');
+    await cast.send(owner.token, signInRoutes.inviteMemberSignIn, { params: { id: dana.memberId }, body: { email: 'dana@example.com' } });
+    const policy: SignInPolicy = { ...POLICY, requiredGroup: 'cast-users' };
+    expect(await signInWithIdentity(cast.pool, owner.workspaceId, identity('dana', { groups: ['cast-users'] }), policy)).toMatchObject({
+      outcome: 'signed_in',
+    });
+    expect(await signInWithIdentity(cast.pool, owner.workspaceId, identity('dana', { groups: null }), policy)).toMatchObject({
+      code: 'oidc_group_missing',
+    });
+    expect((await cast.request(dana.token, 'GET', '/api/v1/profile')).status).toBe(200);
+  });
+
+  it('two first sign-ins of one subject at once make one member', async () => {
+    const owner = await cast.newMember();
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => signInWithIdentity(cast.pool, owner.workspaceId, identity('racer'), { ...POLICY, jit: true })),
+    );
+    const ids = outcomes.map((outcome) => (outcome.outcome === 'signed_in' ? outcome.principal.memberId : outcome.code));
+    expect(new Set(ids).size).toBe(1);
+    expect((await cast.send(owner.token, peopleRoutes.listMembers, { query: {} })).members).toHaveLength(2);
+  });
+
   it('item 7: without the required group an unlinked identity is refused and nothing is linked or made', async () => {
     const owner = await cast.newMember();
     const policy: SignInPolicy = { ...POLICY, jit: true, requiredGroup: 'cast-users' };

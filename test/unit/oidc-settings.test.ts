@@ -94,10 +94,12 @@ describe('issue 41 item 6: configured by environment, refused by name when incom
 });
 
 describe('the rules a sign-in follows', () => {
-  it('groups: a list or one string under the configured claim; none configured, none read', () => {
+  it('groups: a list or one string under the configured claim; none configured or none sent, none read', () => {
     expect(groupsOf({ groups: ['a', 'b', 3] }, 'groups')).toEqual(['a', 'b']);
     expect(groupsOf({ roles: 'admins' }, 'roles')).toEqual(['admins']);
-    expect(groupsOf({}, 'groups')).toEqual([]);
+    expect(groupsOf({ groups: null }, 'groups')).toEqual([]);
+    // A token without the claim says nothing about groups: nothing is taken away for it.
+    expect(groupsOf({}, 'groups')).toBeNull();
     expect(groupsOf({ groups: ['a'] }, null)).toBeNull();
   });
 
