@@ -11,6 +11,7 @@ import { peopleRoutes } from '../../domain/routes/people';
 import { signInRoutes } from '../../domain/routes/sign-in';
 import { teamRoutes } from '../../domain/routes/teams';
 import { colleagueOf } from '../support/members';
+import { world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
@@ -128,6 +129,42 @@ describe('issue 41 item 6: who a checked identity signs in as', () => {
       code: 'oidc_group_missing',
     });
     expect((await cast.request(dana.token, 'GET', '/api/v1/profile')).status).toBe(200);
+  });
+
+  it('item 7: a linked member signing in without the required group ends their tokens, sessions and open streams at once', async () => {
+    const owner = await cast.newMember();
+    const dana = await colleagueOf(cast.pool, owner, 'Dana');
+    await cast.send(owner.token, signInRoutes.inviteMemberSignIn, { params: { id: dana.memberId }, body: { email: 'dana@example.com' } });
+    const policy: SignInPolicy = { ...POLICY, requiredGroup: 'cast-users' };
+    const first = await signInWithIdentity(cast.pool, owner.workspaceId, identity('dana', { groups: ['cast-users'] }), policy);
+    if (first.outcome !== 'signed_in') throw new Error(`refused: ${first.code}`);
+    const session = await world(cast, dana).session();
+    const controller = new AbortController();
+    const stream = await fetch(`${cast.url}/api/v1/sessions/${session}/events`, {
+      headers: { authorization: `Bearer ${dana.token}` },
+      signal: controller.signal,
+    });
+    try {
+      expect(stream.status).toBe(200);
+      expect(await signInWithIdentity(cast.pool, owner.workspaceId, identity('dana', { groups: ['eng'] }), policy)).toMatchObject({
+        code: 'oidc_group_missing',
+      });
+      // The stream ends by itself: reading to its end is the proof.
+      expect(await stream.text()).toContain('event: revoked\n');
+    } finally {
+      controller.abort();
+    }
+    expect((await cast.request(dana.token, 'GET', '/api/v1/profile')).status).toBe(401);
+    expect(await findWebSession(cast.pool, first.sessionId)).toBeNull();
+    const { activity } = await cast.send(owner.token, activityRoutes.listActivity, {
+      query: { subject_kind: 'member', subject_id: dana.memberId },
+    });
+    expect(activity[0]).toMatchObject({
+      kind: 'sign_in_refused',
+      actorKind: 'member',
+      actorId: dana.memberId,
+      detail: { reason: 'oidc_group_missing', group: 'cast-users', revoked: { tokens: 1, sessions: 1 } },
+    });
   });
 
   it('two first sign-ins of one subject at once make one member', async () => {
