@@ -133,6 +133,18 @@ export const ERRORS = {
   reminder_order: { status: 422, title: "The backup's reminder must come after the first reminder." },
   /** Issue 40 item 7: the backup member answers decisions, so a viewer cannot be one. */
   backup_cannot_answer: { status: 422, title: 'The backup member must be able to answer decisions.' },
+  /**
+   * Issue 41 item 6: OpenID Connect sign-in. The browser flow shows these on the sign-in page
+   * (`/sign-in?refused=<code>`); the admin's routes answer them as problems.
+   */
+  oidc_not_configured: { status: 404, title: 'This Cast has no identity provider.' },
+  oidc_unavailable: { status: 503, title: 'Cast cannot reach the identity provider right now.' },
+  oidc_refused: { status: 401, title: 'The identity provider’s answer did not pass Cast’s checks.' },
+  oidc_expired: { status: 400, title: 'That sign-in took too long or was already used.' },
+  oidc_not_invited: { status: 403, title: 'Nobody here invited that identity.' },
+  oidc_email_unverified: { status: 403, title: 'The identity provider has not verified that email.' },
+  oidc_group_missing: { status: 403, title: 'That identity is not in the group Cast requires.' },
+  sign_in_email_taken: { status: 409, title: 'Another member is invited by that email.' },
   internal: { status: 500, title: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

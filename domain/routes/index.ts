@@ -30,6 +30,7 @@ import { slackRoutes } from './slack';
 import { teamRoutes } from './teams';
 import { assignmentRoutes } from './assignments';
 import { delegationRoutes } from './delegations';
+import { signInRoutes } from './sign-in';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
@@ -53,6 +54,7 @@ export const API_RESOURCES = {
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,
+  signInRoutes,
   teamRoutes,
   delegationRoutes,
   notificationRoutes,

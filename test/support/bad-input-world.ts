@@ -117,6 +117,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   // A member to change and one to remove: never the owner the requests are sent as.
   const spareMember = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World spare member' })).member.id;
   const leaver = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World leaver' })).member.id;
+  const invitee = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World invitee' })).member.id;
   const teamOf = async (name: string, members: string[] = []) =>
     (await me.ok<{ team: { id: string } }>('POST', '/api/v1/teams', { name, members })).team.id;
   const team = await teamOf('world-team', [spareMember]);
@@ -249,6 +250,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/tokens/:id': fc.constant(undefined),
     'PATCH /api/v1/members/:id': fc.constantFrom({ role: 'viewer' }, { role: 'member' }, { role: 'admin' }),
     'DELETE /api/v1/members/:id': fc.constant(undefined),
+    'PUT /api/v1/members/:id/sign-in': fresh.map((id) => ({ email: `${id}@example.com` })),
+    'DELETE /api/v1/members/:id/sign-in': fc.constant(undefined),
     'PATCH /api/v1/profile': fc.constantFrom({ timeZone: 'Europe/Paris' }, { timeZone: 'Asia/Tokyo' }, { timeZone: 'UTC' }),
     'PUT /api/v1/me/notifications': fc.constantFrom(DEFAULT_NOTIFICATION_SETTINGS, {
       ...DEFAULT_NOTIFICATION_SETTINGS,
@@ -315,6 +318,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/tokens/:id': { id: spareToken },
     'PATCH /api/v1/members/:id': { id: spareMember },
     'DELETE /api/v1/members/:id': { id: leaver },
+    'PUT /api/v1/members/:id/sign-in': { id: invitee },
+    'DELETE /api/v1/members/:id/sign-in': { id: invitee },
     'DELETE /api/v1/me/push-subscriptions/:id': { id: pushSubscription },
     'PATCH /api/v1/teams/:id': { id: team },
     'DELETE /api/v1/teams/:id': { id: spareTeam },

@@ -47,6 +47,8 @@ export const BODIES: Record<string, unknown> = {
   'DELETE /api/v1/tokens/:id': undefined,
   'PATCH /api/v1/members/:id': { role: 'viewer' },
   'DELETE /api/v1/members/:id': undefined,
+  'PUT /api/v1/members/:id/sign-in': { email: 'walk-colleague@example.com' },
+  'DELETE /api/v1/members/:id/sign-in': undefined,
   'DELETE /api/v1/me/push-subscriptions/:id': undefined,
   'PATCH /api/v1/teams/:id': { name: 'walk-renamed' },
   'PUT /api/v1/decisions/:id/assignee': { to: null },

@@ -9,6 +9,10 @@ export const en = {
     failed: 'That token is not valid. Check it and try again.',
     agentToken: "That is an agent's token: it files and waits on decisions and cannot answer them. Sign in with your own person token.",
     signOut: 'Sign out',
+    // Issue 41 item 6: the workspace's identity provider, offered beside the token.
+    withProvider: 'Sign in with {{name}}',
+    orToken: 'Or sign in with a token',
+    refused: 'You were not signed in.',
   },
   queue: {
     title: 'My Decisions',
@@ -947,6 +951,15 @@ export const en = {
       adding: 'Adding…',
       failed: 'Could not load the members.',
     },
+    // Issue 41 item 6: an admin invites a member to sign in with the identity provider.
+    signInInvite: {
+      heading: 'Invite to sign in with {{name}}',
+      help: 'Their first sign-in through the identity provider with this email, verified there, links them; from then on the provider finds them.',
+      memberLabel: 'Member',
+      emailLabel: 'Email at the identity provider',
+      submit: 'Invite',
+      invited: '{{name}} is invited as {{email}}.',
+    },
     tokens: {
       heading: 'Tokens',
       help: 'An agent token files, edits and waits on its own decisions and can never answer one. Secrets are never shown here.',
@@ -1175,6 +1188,13 @@ export const en = {
       delegated: 'delegated while away',
       delegation_ended: 'a delegation ended',
       answer_policy_changed: 'who may answer changed',
+      // Issue 41 items 6 and 8: signing in with the identity provider, and with a token.
+      signed_in: 'signed in',
+      signed_out: 'signed out',
+      sign_in_linked: 'linked to their identity provider',
+      sign_in_refused: 'sign-in refused',
+      sign_in_invited: 'invited to sign in by email',
+      sign_in_unlinked: 'unlinked from their identity provider',
     },
   },
   // /agents: the workspace's agents and the rails that make one stop and ask (§6.7, §6.8).
@@ -1233,6 +1253,15 @@ export const en = {
     delegation_loop: 'That would hand decisions back in a loop: the other person already passes theirs to you then. Nothing was changed.',
     not_delegator: 'Only the person away, the one covering, or an admin can end this delegation.',
     last_owner: 'This is the last owner of the workspace: make someone else an owner first. Nothing was changed.',
+    // Issue 41 item 6: the sign-in page says these after a sign-in through the identity provider.
+    oidc_not_configured: 'This Cast has no identity provider to sign in with. Sign in with a token.',
+    oidc_unavailable: 'Cast cannot reach your identity provider right now. Try again in a moment, or sign in with a token.',
+    oidc_refused: "Your identity provider's answer did not pass Cast's checks, so you were not signed in. Try again.",
+    oidc_expired: 'That sign-in took too long or was already used. Start again.',
+    oidc_not_invited: 'Nobody in this workspace invited that identity. Ask an admin to invite your email.',
+    oidc_email_unverified: 'Your identity provider has not verified your email, so Cast cannot match it to an invitation.',
+    oidc_group_missing: 'Your identity is not in the group this workspace requires, so you were signed out everywhere. Ask an admin.',
+    sign_in_email_taken: 'Another member is already invited by that email.',
     member_removed: 'This member was removed; add them again to give them a role.',
     reminder_order: "The backup's reminder must come later than the first reminder. Nothing was changed.",
     backup_cannot_answer: 'A viewer cannot answer decisions, so they cannot be the backup. Nothing was changed.',
