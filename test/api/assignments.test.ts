@@ -10,6 +10,7 @@ import { activityRoutes } from '../../domain/routes/activity';
 import { assignmentRoutes } from '../../domain/routes/assignments';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { peopleRoutes } from '../../domain/routes/people';
+import { sessionRoutes } from '../../domain/routes/sessions';
 import { teamRoutes } from '../../domain/routes/teams';
 import { membersWhoAnswer } from '../../db/notification-recipients';
 import { agentTokenOf, colleagueOf } from '../support/members';
@@ -255,7 +256,12 @@ describe("issue 41 item 7: nobody's absence keeps their decisions", () => {
     const toDana = await file(owner, 'Drop the staging table?', '@dana');
     const toInfra = await file(owner, 'Rotate the TLS keys?', 'team:infra');
     await cast.send(dana.token, assignmentRoutes.claimDecision, { params: { id: toInfra }, body: {} });
+    const session = `dana-${Date.now()}`;
+    await cast.send(dana.token, sessionRoutes.putSession, { params: { id: session }, body: { scope: 'infra' } });
+    expect((await cast.request(admin.token, 'GET', `/api/v1/sessions/${session}`)).status).toBe(404);
     await cast.send(admin.token, peopleRoutes.removeMember, { params: { id: dana.memberId } });
+    // Her session passes to the admin who removed her.
+    expect((await cast.send(admin.token, sessionRoutes.getSession, { params: { id: session } })).session.scope).toBe('infra');
 
     const read = async (id: string) => (await cast.send(admin.token, decisionRoutes.getDecision, { params: { id } })).detail.assignment;
     expect(await read(toDana)).toMatchObject({ assignee: { kind: 'team', id: infra, name: 'infra' }, claimedBy: null });
