@@ -95,6 +95,8 @@ async function handOver(client: Queryable, workspaceId: string, id: string, heir
     id,
     heir,
   ]);
+  // A team's backup who leaves is no one's backup: the workspace's takes over.
+  await client.query('update teams set backup_member_id = null where workspace_id = $1 and backup_member_id = $2', [workspaceId, id]);
   const agents = await client.query('update agents set created_by = $3 where workspace_id = $1 and created_by = $2', [
     workspaceId,
     id,

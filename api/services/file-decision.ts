@@ -49,7 +49,7 @@ export async function fileValidDecision(
   // Read beside the flood check: the workflow takes the workspace's reminder settings in its start.
   const [, reminders] = await Promise.all([
     refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT),
-    reminderPlan(deps.pool, principal.workspaceId),
+    reminderPlan(deps.pool, principal.workspaceId, links.assignee?.kind === 'team' ? links.assignee.id : null),
   ]);
   // `--stack ds-N`: refused before anything is filed when the stack is missing or closed.
   const stack = body.stack ? await getStack(deps.pool, principal.workspaceId, body.stack) : null;

@@ -5,12 +5,17 @@
  * assignee. A window opens and closes on time; chains pass on and never loop; what is refused is
  * refused by code and changes nothing. Real Postgres and Temporal.
  */
+import { Client, Connection } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membersWhoAnswer } from '../../db/notification-recipients';
 import { activityRoutes } from '../../domain/routes/activity';
 import { assignmentRoutes } from '../../domain/routes/assignments';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { delegationRoutes } from '../../domain/routes/delegations';
+import { reminderSettingsRoutes } from '../../domain/routes/reminder-settings';
+import { teamRoutes } from '../../domain/routes/teams';
+import { decisionWorkflowId } from '../../workflows/messages';
 import { colleagueOf } from '../support/members';
 import { changedTables, rowDigest } from '../support/row-checksum';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
@@ -49,6 +54,37 @@ async function people() {
     kim: await colleagueOf(cast.pool, owner, 'Kim Wexler', 'member'),
   };
 }
+
+/** The reminder plan the decision's workflow was started with (its first event's input). */
+async function startedPlan(id: string): Promise<{ backupMemberId: string | null }> {
+  const connection = await Connection.connect({ address: cast.temporalAddress });
+  try {
+    const history = await new Client({ connection }).workflow.getHandle(decisionWorkflowId(id, cast.deployment)).fetchHistory();
+    const payload = history.events![0]!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!;
+    return defaultPayloadConverter.fromPayload<{ reminders: { backupMemberId: string | null } }>(payload).reminders;
+  } finally {
+    await connection.close();
+  }
+}
+
+describe("issue 41 item 5: a team's backup", () => {
+  it("a decision for a team reminds the team's backup the second time; one for nobody, the workspace's; a viewer cannot be one", async () => {
+    const { owner, admin, dana, sam } = await people();
+    const viewer = await colleagueOf(cast.pool, owner, 'Vic Viewer', 'viewer');
+    const { team } = await cast.send(admin.token, teamRoutes.createTeam, { body: { name: 'infra', members: [dana.memberId] } });
+    await cast.send(admin.token, reminderSettingsRoutes.updateReminderSettings, { body: { backupMemberId: admin.memberId } });
+    const refused = await problem(await cast.request(admin.token, 'PUT', `/api/v1/teams/${team.id}/backup`, { member: viewer.memberId }));
+    expect(refused).toMatchObject({ status: 422, code: 'backup_cannot_answer' });
+    const set = await cast.send(admin.token, teamRoutes.setTeamBackup, { params: { id: team.id }, body: { member: sam.memberId } });
+    expect(set.team.backup).toBe(sam.memberId);
+
+    expect((await startedPlan(await file(owner, 'Rotate the TLS keys?', 'team:infra'))).backupMemberId).toBe(sam.memberId);
+    expect((await startedPlan(await file(owner, 'Ship on Friday?'))).backupMemberId).toBe(admin.memberId);
+    // Cleared: the workspace's backup again.
+    await cast.send(admin.token, teamRoutes.setTeamBackup, { params: { id: team.id }, body: { member: null } });
+    expect((await startedPlan(await file(owner, 'Renew the certificate?', 'team:infra'))).backupMemberId).toBe(admin.memberId);
+  });
+});
 
 describe('issue 41 item 5: delegation', () => {
   it("while Dana is away Sam holds her decisions, answers them for her where only assignees answer, and is notified; the card keeps Dana's name", async () => {

@@ -277,6 +277,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/delegations': fc.constant({ to: spareMember, endsAt: new Date(Date.now() + 86_400_000).toISOString() }),
     'POST /api/v1/delegations/:id/end': fc.constantFrom(undefined, {}),
     'PUT /api/v1/teams/:id/members/:memberId': fc.constant({}),
+    'PUT /api/v1/teams/:id/backup': fc.constantFrom({ member: null }, { member: spareMember }),
     'DELETE /api/v1/teams/:id/members/:memberId': fc.constant(undefined),
   };
   const ids: Record<string, Record<string, string>> = {
@@ -328,6 +329,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/decisions/:id/release': { id: open.assign },
     'POST /api/v1/delegations/:id/end': { id: delegation },
     'PUT /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
+    'PUT /api/v1/teams/:id/backup': { id: team },
     'DELETE /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
   };
   // Every id in the world: a field that names a record may be given the wrong one.

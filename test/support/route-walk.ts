@@ -56,6 +56,7 @@ export const BODIES: Record<string, unknown> = {
   'POST /api/v1/decisions/:id/release': {},
   'POST /api/v1/delegations/:id/end': {},
   'PUT /api/v1/teams/:id/members/:memberId': {},
+  'PUT /api/v1/teams/:id/backup': { member: null },
   'DELETE /api/v1/teams/:id': undefined,
   'DELETE /api/v1/teams/:id/members/:memberId': undefined,
 };
