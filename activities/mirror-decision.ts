@@ -31,9 +31,14 @@ const MIRROR_CHANGES = `with prior as (
    ), upsert as (
      insert into decisions (id, number, workspace_id, question, context, status, mode, confidence,
        ask_kinds, asks_total, asks_required, asks_answered, session_id, agent_id, task_id, run_id,
-       mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint, scope)
+       mission_id, filed_by, revision, snapshot, created_at, updated_at, resolved_at, closed_at, fingerprint, scope,
+       assignee_member_id, assignee_team_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22, $23, $24, $25, $26)
+       $20, $21, $22, $23, $24, $25, $26,
+       -- The assignee as filed (issue 41 item 1), like the scope written at insert alone: a
+       -- person's reassignment writes these columns, and no later snapshot moves them back.
+       case when $20::jsonb #>> '{links,assignee,kind}' = 'member' then $20::jsonb #>> '{links,assignee,id}' end,
+       case when $20::jsonb #>> '{links,assignee,kind}' = 'team' then $20::jsonb #>> '{links,assignee,id}' end)
      on conflict (id) do update set
        question = excluded.question, context = excluded.context, status = excluded.status,
        mode = excluded.mode, confidence = excluded.confidence, ask_kinds = excluded.ask_kinds,

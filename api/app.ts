@@ -36,6 +36,8 @@ import { sessionMessageHandlers } from './routes/session-messages';
 import { sessionHandlers } from './routes/sessions';
 import { taskHandlers } from './routes/tasks';
 import { webAuthRouter } from './routes/web-auth';
+import { oidcSignInRouter } from './routes/oidc-sign-in';
+import type { OidcSettings } from '../runtime/oidc-settings';
 import { analyticsHandlers } from './routes/analytics';
 import { approvalHandlers } from './routes/approvals';
 import { escalationHandlers } from './routes/escalations';
@@ -58,6 +60,9 @@ import { webhookHandlers } from './routes/webhooks';
 import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
 import { teamHandlers } from './routes/teams';
+import { assignmentHandlers } from './routes/assignments';
+import { delegationHandlers } from './routes/delegations';
+import { memberSignInHandlers } from './routes/member-sign-in';
 import { notificationHandlers } from './routes/notifications';
 import { NO_CHANNELS_CONFIGURED, type ConfiguredChannels } from '../domain/notifications/notifications-api';
 import { pushHandlers } from './routes/push';
@@ -111,6 +116,8 @@ export type AppDeps = {
   vapidKeys?: VapidKeys | undefined;
   /** Slack's bot token and signing secret (issue 40 item 4); absent, Slack is off. */
   slack?: SlackSettings | undefined;
+  /** OpenID Connect sign-in (issue 41 item 6); absent or null, sign-in is by token only. */
+  oidc?: OidcSettings | null | undefined;
 };
 
 /** The trace a request's log lines belong to, when it is traced (api/http-span.ts). */
@@ -176,6 +183,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter({ pool: deps.pool, temporal: deps.temporal, rateLimitStore }));
   app.use(probesRouter(deps));
   app.use(webAuthRouter({ pool: deps.pool, site }));
+  app.use(oidcSignInRouter({ pool: deps.pool, site, logger: deps.logger, oidc: deps.oidc ?? null }));
   app.use(referenceRouter());
 
   // Issue 40 item 5: answer-in-place links, whose credential is the link itself — before `/api/v1`'s
@@ -247,7 +255,10 @@ export function createApp(deps: AppDeps): Express {
     analyticsRoutes: analyticsHandlers(deps),
     webhookRoutes: webhookHandlers(deps),
     peopleRoutes: peopleHandlers(deps),
+    signInRoutes: memberSignInHandlers(deps),
     teamRoutes: teamHandlers(deps),
+    assignmentRoutes: assignmentHandlers(deps),
+    delegationRoutes: delegationHandlers(deps),
     notificationRoutes: notificationHandlers({ pool: deps.pool, configured: deps.notificationChannels ?? NO_CHANNELS_CONFIGURED }),
     pushRoutes: pushHandlers({ ...deps, vapidKeys: vapidKeysOf(deps.pool, deps.vapidKeys ? { keys: deps.vapidKeys } : {}) }),
     slackRoutes: slackHandlers({ pool: deps.pool, slack }),

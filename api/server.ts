@@ -3,6 +3,7 @@
  * that `npm start` composes beside the worker in one process.
  */
 import type { SlackSettings } from '../runtime/slack-settings';
+import type { OidcSettings } from '../runtime/oidc-settings';
 import type { Server } from 'node:http';
 import type { Tracing } from '../runtime/tracing';
 import { readDeployment } from '../db/deployment';
@@ -96,6 +97,8 @@ export async function startApi(options: {
   vapidKeys?: VapidKeys | undefined;
   /** Slack's bot token and signing secret (issue 40 item 4); absent or null, `/slack/interactivity` answers 404 and linking is refused. */
   slack?: SlackSettings | null | undefined;
+  /** OpenID Connect sign-in (issue 41 item 6); absent or null, sign-in is by token only. */
+  oidc?: OidcSettings | null | undefined;
 }): Promise<RunningApi> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const tracer = options.tracing?.tracer;
@@ -116,6 +119,7 @@ export async function startApi(options: {
     ...(options.notificationChannels ? { notificationChannels: options.notificationChannels } : {}),
     ...(options.vapidKeys ? { vapidKeys: options.vapidKeys } : {}),
     ...(options.slack ? { slack: options.slack } : {}),
+    ...(options.oidc ? { oidc: options.oidc } : {}),
     ...(tracer ? { tracer } : {}),
   };
   const listenerOptions = { logger: options.logger, ...(options.waitFallbackMs ? { fallbackMs: options.waitFallbackMs } : {}) };

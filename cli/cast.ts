@@ -9,6 +9,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAnswer } from './commands/decide/answer';
 import { registerCancel } from './commands/decide/cancel';
+import { registerAssign } from './commands/decide/assign';
 import { registerEdit } from './commands/decide/edit';
 import { registerFile } from './commands/decide/file';
 import { registerLs } from './commands/decide/ls';
@@ -61,6 +62,7 @@ export function program(): Command {
   registerCancel(decide);
   registerAnswer(decide);
   registerWait(decide);
+  registerAssign(decide);
 
   const stack = cast
     .command('stack')

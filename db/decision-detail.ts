@@ -15,12 +15,19 @@ import { describeAnswer } from '../domain/ask';
 import { permissionPattern } from '../domain/permission-pattern';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import type { Pool } from './pool';
+import type { Principal } from '../domain/principal';
+import { readAssignment } from './assignments';
 import { waitingOnPerson } from './waiting-on-person';
 
 export type { DecisionDetail };
 
-export async function decisionDetail(pool: Pool, workspaceId: string, decision: DecisionView): Promise<DecisionDetail> {
+/** A decision not mirrored yet is nobody's: everyone's, as it was filed without `--to`. */
+const UNASSIGNED = { assignee: null, delegatedTo: null, claimedBy: null, forMe: true, mayAnswer: true };
+
+export async function decisionDetail(pool: Pool, principal: Principal, decision: DecisionView): Promise<DecisionDetail> {
+  const { workspaceId } = principal;
   const { links } = decision;
+  const assignment = readAssignment(pool, principal, decision.id);
   const memberIds = [
     decision.filedBy,
     ...(decision.archived?.by ? [decision.archived.by] : []),
@@ -105,6 +112,7 @@ export async function decisionDetail(pool: Pool, workspaceId: string, decision: 
     if (state) undo[ask.position] = state;
   }
   return {
+    assignment: (await assignment) ?? UNASSIGNED,
     recurring: row.agent ? await recurringOf(pool, workspaceId, decision, row.agent) : null,
     agent: row.agent,
     task,

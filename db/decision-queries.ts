@@ -14,6 +14,8 @@ import { recordActivity } from './activity';
 import { hostPromptWaiting, waitingOnPerson } from './waiting-on-person';
 import { withTransaction, prepared, type Pool } from './pool';
 import type { Principal } from '../domain/principal';
+import type { AnswerPolicy, Assignment } from '../domain/assignment';
+import { ASSIGNMENT_JOINS, assignmentSql } from './assignments';
 
 type Row = { snapshot: DecisionSnapshot; first_viewed_at: Date | null };
 
@@ -83,9 +85,18 @@ export type QueueQuery = {
   session?: string;
   stack?: string;
   search?: string;
+  /** "For me" (issue 41 item 1): only what is addressed to the reader, their teams, or nobody (the reader's keys). */
+  forMe?: boolean;
   limit: number;
   offset: number;
 };
+
+/**
+ * Who reads the queue, for each card's assignment: their "For me" keys, the workspace's policy,
+ * and whether their role answers anything (an admin). Without one, the card reads as everyone's.
+ */
+export type QueueReader = { keys: string[]; policy: AnswerPolicy; admin: boolean };
+const EVERYONE: QueueReader = { keys: [''], policy: 'anyone', admin: false };
 
 /** What the read model gives of a queue page; the route adds the health line and the paging. */
 export type QueuePage = Pick<QueuePageView, 'decisions' | 'counts' | 'tabs' | 'history'>;
@@ -148,7 +159,7 @@ const ASKED = `case when d.fingerprint is not null and d.created_at > now() - in
 /** Overdue stacks are listed before everything else (cast-decide "Decision stacks"). */
 const STACK_OVERDUE = "coalesce(st.status = 'open' and st.due_at < now(), false)";
 
-function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: unknown[]): string {
+function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: unknown[], reader: QueueReader = EVERYONE): string {
   const where: string[] = [];
   const add = (sql: string, value: unknown) => {
     params.push(value);
@@ -161,10 +172,12 @@ function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: un
   if (query.session) add('d.session_id = ?', query.session);
   if (query.stack) add('sm.stack_id = ?', query.stack);
   if (query.search) add("d.question ilike '%' || ? || '%'", query.search.replace(/[\\%_]/g, '\\$&'));
+  if (query.forMe) add('d.assignee_key = any(?::text[])', reader.keys);
   return where.map((clause) => ` and ${clause}`).join('');
 }
 
 type CardRow = {
+  assignment: Assignment;
   blocking: boolean;
   dormant: boolean;
   agent_name: string | null;
@@ -197,6 +210,8 @@ function postedClass(alias: string): string {
 const WEIGHT = 'coalesce(d.confidence, 0.5)';
 /** The workspace parameter, opaque to the planner (see openWindowSql). */
 const WS = '(select $1::text)';
+/** The reader's "For me" keys, the fast read's fourth parameter, as opaque as the workspace. */
+const KEYS = '(select $4::text[])::text[]';
 const LIVE_SECONDS = HEARTBEAT_TIMEOUT_MS / 1000;
 
 /**
@@ -226,11 +241,21 @@ const LIVE_SECONDS = HEARTBEAT_TIMEOUT_MS / 1000;
  * keeps one generic plan for the statement instead of planning it on every read (planning
  * this statement costs several times running it). The plan needs no estimate to be right.
  */
-function openWindowSql(window: number): string {
+function openWindowSql(window: number, keyed: boolean): string {
   const rankKeys = `${WEIGHT} desc, d.created_at, d.number`;
   const walk = (where: string) => `d.workspace_id = ${WS} and d.status = 'open' and ${where}
           and d.id not in (select id from overdue)
         order by ${rankKeys} limit ${window}`;
+  const mine = keyed ? ` and d.assignee_key = any(${KEYS})` : '';
+  // "For me" walks each of its keys' part of migration 0038's index, in rank order, a window each.
+  const part = (columns: string, where: string) =>
+    keyed
+      ? `(select x.* from unnest(${KEYS}) k(key) cross join lateral (
+           select ${columns} from decisions d where ${walk(`d.assignee_key = k.key and ${where}`)}) x)`
+      : `(select ${columns} from decisions d
+        where ${walk(where)})`;
+  const row = (blocking: boolean, group: number) =>
+    `d.id, d.created_at, d.number, ${WEIGHT} as weight, ${blocking} as blocking, ${group} as rank_group, false as stack_overdue`;
   return `live as materialized (
       select s.id from sessions s where s.workspace_id = ${WS} and ${heartbeatLive('s', String(LIVE_SECONDS))}
       union
@@ -245,31 +270,28 @@ function openWindowSql(window: number): string {
         from stacks st
         join stack_members sm on sm.stack_id = st.id
         join decisions d on d.id = sm.decision_id
-       where st.workspace_id = ${WS} and st.status = 'open' and st.due_at < now() and d.workspace_id = ${WS} and d.status = 'open'),
+       where st.workspace_id = ${WS} and st.status = 'open' and st.due_at < now() and d.workspace_id = ${WS} and d.status = 'open'${mine}),
     w as materialized (
       (select * from overdue order by rank_group, weight desc, created_at, number limit ${window})
       union all
-      (select d.id, d.created_at, d.number, ${WEIGHT}, true, 1, false from decisions d
-        where ${walk(`${postedClass('d')} = 1`)})
+      ${part(row(true, 1), `${postedClass('d')} = 1`)}
       union all
       (select x.* from live l cross join lateral (
-         select d.id, d.created_at, d.number, ${WEIGHT} as weight, true as blocking, 1 as rank_group, false as stack_overdue
+         select ${row(true, 1)}
            from decisions d
-          where d.session_id = l.id and ${walk(`${postedClass('d')} = 2`)}) x)
+          where d.session_id = l.id${mine} and ${walk(`${postedClass('d')} = 2`)}) x)
       union all
-      (select d.id, d.created_at, d.number, ${WEIGHT}, true, 2, false from decisions d
-        where ${walk(`${postedClass('d')} = 2 and d.session_id not in (select id from live)`)})
+      ${part(row(true, 2), `${postedClass('d')} = 2 and d.session_id not in (select id from live)`)}
       union all
-      (select d.id, d.created_at, d.number, ${WEIGHT}, false, 3, false from decisions d
-        where ${walk(`${postedClass('d')} = 3`)}))`;
+      ${part(row(false, 3), `${postedClass('d')} = 3`)})`;
 }
 
 /** Window sizes of the Open tab's fast read; a page reaching past the largest is ranked in full. */
 const OPEN_WINDOWS = [32, 128, 512, 1024] as const;
 
 /** The page's rows joined with the card's facts; `p` holds the ranked ids and keys. */
-function cardSql(liveSecondsParam: string, keys: string[]): string {
-  return `select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group,
+function cardSql(liveSecondsParam: string, keys: string[], reader: [string, string, string]): string {
+  return `select d.snapshot, d.first_viewed_at, p.blocking, p.rank_group, ${assignmentSql(...reader)} as assignment,
             ${dormant(liveSecondsParam)} as dormant, st.id as stack_id, st.title as stack_title, sm.position as stack_position,
             st.due_at as stack_due_at, p.stack_overdue, ${ASKED} as asked, ${STACK_MEMBERS} as stack_members,
             a.name as agent_name, case when t.deleted_at is null then t.title end as task_title, d.scope,
@@ -281,6 +303,7 @@ function cardSql(liveSecondsParam: string, keys: string[]): string {
        left join stack_members sm on sm.decision_id = d.id
        left join stacks st on st.id = sm.stack_id
        left join agents a on a.id = d.agent_id
+       ${ASSIGNMENT_JOINS}
       order by ${keys.map((key) => `p.${key}`).join(', ')}`;
 }
 
@@ -303,13 +326,13 @@ const tabStatuses = (tab: QueueTab) => `'{${TAB_STATUSES[tab].join(',')}}'::text
  * Counts of the unfiltered queue, all from the counters (blocking is the posted mode alone), and
  * the two closed tabs' counts for the tabs themselves. $1 workspace, $2 the tab's statuses.
  */
-const COUNTS_UNFILTERED = `select coalesce(sum(c.n) filter (where c.status = 'open'), 0)::int as open,
+const countsUnfiltered = (keyed: boolean) => `select coalesce(sum(c.n) filter (where c.status = 'open'), 0)::int as open,
             coalesce(sum(c.n) filter (where c.status = 'open' and c.mode = 'blocking'), 0)::int as blocking,
             coalesce(sum(c.n) filter (where c.status = any ((select $2::text[])::text[])), 0)::int as total,
             coalesce(sum(c.n) filter (where c.status = any (${tabStatuses('answered')})), 0)::int as answered,
             coalesce(sum(c.n) filter (where c.status = any (${tabStatuses('archived')})), 0)::int as archived,
             ${HISTORY}
-       from decision_counts c where c.workspace_id = ${WS}`;
+       from decision_counts c where c.workspace_id = ${WS}${keyed ? ' and c.assignee_key = any((select $3::text[])::text[])' : ''}`;
 
 export type QueuePlan = 'fast' | 'general';
 
@@ -330,24 +353,28 @@ export async function listQueue(
   pool: Pool,
   workspaceId: string,
   query: QueueQuery,
-  options: { plan?: QueuePlan } = {},
+  options: { plan?: QueuePlan; reader?: QueueReader } = {},
 ): Promise<QueuePage> {
+  const reader = options.reader ?? EVERYONE;
   const params: unknown[] = [workspaceId];
-  const filter = filters(query, params);
+  const filter = filters(query, params, reader);
   const n = params.length;
   const status = TAB_STATUSES[query.tab];
   const limit = Math.min(query.limit, QUEUE_PAGE_MAX);
   const general = options.plan === 'general';
-  const window = general || filter || query.tab !== 'open' ? undefined : OPEN_WINDOWS.find((size) => size >= query.offset + limit);
+  // "For me" alone keeps the fast read: its walks and counters carry the assignee (migration 0038).
+  const narrowed = filters({ ...query, forMe: false }, []) !== '';
+  const window = general || narrowed || query.tab !== 'open' ? undefined : OPEN_WINDOWS.find((size) => size >= query.offset + limit);
+  const keyed = Boolean(query.forMe);
 
   const page = window
     ? pool.query<Row & CardRow>(
         prepared(
           pool,
-          `with ${openWindowSql(window)},
+          `with ${openWindowSql(window, keyed)},
                 p as (select * from w order by ${OPEN_KEYS.join(', ')} limit (select $2::int) offset (select $3::int))
-           ${cardSql(String(LIVE_SECONDS), OPEN_KEYS)}`,
-          [workspaceId, limit, query.offset],
+           ${cardSql(String(LIVE_SECONDS), OPEN_KEYS, ['$4::text[]', '$5::text', '$6::boolean'])}`,
+          [workspaceId, limit, query.offset, reader.keys, reader.policy, reader.admin],
         ),
       )
     : pool.query<Row & CardRow>(
@@ -360,12 +387,12 @@ export async function listQueue(
               where d.workspace_id = $1 and d.status = any ($${n + 1}::text[])${filter}
               order by ${(query.tab === 'open' ? OPEN_KEYS : CLOSED_KEYS).join(', ')}
               limit $${n + 3} offset $${n + 4})
-           ${cardSql(`$${n + 2}`, query.tab === 'open' ? OPEN_KEYS : CLOSED_KEYS)}`,
-          [...params, status, LIVE_SECONDS, limit, query.offset],
+           ${cardSql(`$${n + 2}`, query.tab === 'open' ? OPEN_KEYS : CLOSED_KEYS, [`$${n + 5}::text[]`, `$${n + 6}::text`, `$${n + 7}::boolean`])}`,
+          [...params, status, LIVE_SECONDS, limit, query.offset, reader.keys, reader.policy, reader.admin],
         ),
       );
   const facts =
-    filter || general
+    narrowed || general
       ? pool.query<FactsRow>(
           prepared(
             pool,
@@ -380,7 +407,7 @@ export async function listQueue(
             [...params, status],
           ),
         )
-      : pool.query<FactsRow>(prepared(pool, COUNTS_UNFILTERED, [workspaceId, status]));
+      : pool.query<FactsRow>(prepared(pool, countsUnfiltered(keyed), keyed ? [workspaceId, status, reader.keys] : [workspaceId, status]));
   const [rows, totals] = await Promise.all([page, facts]).then(([p, f]) => [p.rows, f.rows[0]] as const);
   return {
     decisions: rows.map((row) => ({
@@ -402,6 +429,7 @@ export async function listQueue(
       agentName: row.agent_name,
       taskTitle: row.task_title,
       scope: row.scope,
+      assignment: row.assignment,
     })),
     counts: { open: totals?.open ?? 0, blocking: totals?.blocking ?? 0, total: totals?.total ?? 0 },
     tabs: { open: totals?.open ?? 0, answered: totals?.answered ?? 0, archived: totals?.archived ?? 0 },
@@ -418,9 +446,10 @@ export async function openDecisionIds(
   workspaceId: string,
   query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>,
   limit: number,
+  reader?: QueueReader,
 ): Promise<{ ids: string[]; matched: number }> {
   const params: unknown[] = [workspaceId];
-  const filter = filters(query, params);
+  const filter = filters(query, params, reader);
   const { rows } = await pool.query<{ id: string; matched: number }>(
     `select d.id, count(*) over ()::int as matched ${FROM}
       where d.workspace_id = $1 and d.status = 'open'${filter}
@@ -440,9 +469,10 @@ export async function countResolvedSince(
   query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>,
   since: string,
   except: string[],
+  reader?: QueueReader,
 ): Promise<number> {
   const params: unknown[] = [workspaceId, since, except];
-  const filter = filters(query, params);
+  const filter = filters(query, params, reader);
   const { rows } = await pool.query<{ count: number }>(
     `select count(*)::int as count ${FROM}
       where d.workspace_id = $1 and d.status = 'resolved' and d.resolved_at >= $2 and not (d.id = any($3))${filter}`,

@@ -161,7 +161,9 @@ const HEALTH_INPUTS = `
        live as (${LIVE})
   select h.computed_at, now() as now, s.healthy_ceiling, s.quiet_days, s.health_hidden_until,
          -- The per-workspace counters (migration 0014): counting the open rows grows with them.
-         (select coalesce(sum(n), 0)::int from decision_counts where workspace_id = $1 and status = 'open') as open,
+         -- "For me" (issue 41 item 1): the open count is the reader's, when their keys ($2) are given.
+         (select coalesce(sum(n), 0)::int from decision_counts
+           where workspace_id = $1 and status = 'open' and ($2::text[] is null or assignee_key = any($2::text[]))) as open,
          (select coalesce(json_agg(json_build_object('ago', x.ago, 'opened', x.opened)), '[]')
             from (select ((h.computed_at at time zone 'UTC')::date - r.day)::int as ago, sum(r.opened)::int as opened
                     from decision_rollups r where r.workspace_id = $1 group by 1) x) as days,
@@ -184,8 +186,8 @@ const HEALTH_INPUTS = `
 const byAgent = (rows: AgentRow[]) =>
   rows.map((agent) => ({ agentId: agent.agent_id, name: agent.name, opened: agent.opened, hostPrompts: agent.host_prompts }));
 
-async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inputs> {
-  const { rows } = await db.query<InputsRow>(prepared(db, HEALTH_INPUTS, [workspaceId]));
+async function readHealthInputs(db: Queryable, workspaceId: string, keys: string[] | null = null): Promise<Inputs> {
+  const { rows } = await db.query<InputsRow>(prepared(db, HEALTH_INPUTS, [workspaceId, keys]));
   const row = rows[0]!;
   const settings = toSettings(row);
   if (!row.computed_at) return { snapshot: null, open: row.open, settings, now: row.now };
@@ -206,7 +208,11 @@ async function readHealthInputs(db: Queryable, workspaceId: string): Promise<Inp
 }
 
 /** The health line for the queue, or null when it is hidden or cannot be read (FR-55). */
-export async function queueHealth(db: Queryable, workspaceId: string): Promise<HealthLine | null> {
-  const inputs = await readHealthInputs(db, workspaceId);
+/**
+ * The queue's health line. With `keys` ("For me", issue 41 item 1) its open count is what is
+ * addressed to the reader; how often agents ask stays the workspace's, as its owner needs it.
+ */
+export async function queueHealth(db: Queryable, workspaceId: string, keys: string[] | null = null): Promise<HealthLine | null> {
+  const inputs = await readHealthInputs(db, workspaceId, keys);
   return visibleHealth(inputs.snapshot, inputs.open, inputs.settings, inputs.now);
 }

@@ -10,6 +10,7 @@ import type { Actor } from '../domain/activity';
 import { DomainError, notFound } from '../domain/errors';
 import type { Member } from '../domain/people';
 import type { Role } from '../domain/permissions';
+import { returnAssigned } from './assignments';
 import { recordBy } from './activity';
 import { withTransaction, type Pool, type Queryable } from './pool';
 import { getMember } from './tenancy';
@@ -68,11 +69,40 @@ export async function removeMember(pool: Pool, workspaceId: string, id: string, 
     await client.query('update members set removed_at = now() where workspace_id = $1 and id = $2', [workspaceId, id]);
     await client.query('update api_tokens set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
     await client.query('update web_sessions set revoked_at = now() where member_id = $1 and revoked_at is null', [id]);
-    // They leave every team (issue 41 item 7): what is addressed to a team no longer reaches them.
+    // What was addressed to them returns to their team or to everyone, and they leave every team
+    // (issue 41 item 7): what is addressed to a team no longer reaches them.
+    await returnAssigned(client, workspaceId, { memberId: id }, actor);
+    // Their sessions and the agents they made pass to the admin who removed them (item 7), so
+    // nothing of the workspace is left with nobody to answer for it; the tokens above stay ended.
+    const heir = actor.kind === 'member' ? actor.id : null;
+    const handedOver = heir ? await handOver(client, workspaceId, id, heir) : null;
     await client.query('delete from team_members where member_id = $1', [id]);
-    await recordBy(client, actor, { workspaceId, subjectKind: 'member', subjectId: id, kind: 'removed', detail: { name: member.name } });
+    await recordBy(client, actor, {
+      workspaceId,
+      subjectKind: 'member',
+      subjectId: id,
+      kind: 'removed',
+      detail: { name: member.name, ...(handedOver ? { handedOver } : {}) },
+    });
     return (await getMember(client, workspaceId, id))!;
   });
+}
+
+/** Moves a removed member's sessions and the agents they made to `heir`; says how many of each. */
+async function handOver(client: Queryable, workspaceId: string, id: string, heir: string) {
+  const sessions = await client.query('update sessions set owner_member_id = $3 where workspace_id = $1 and owner_member_id = $2', [
+    workspaceId,
+    id,
+    heir,
+  ]);
+  // A team's backup who leaves is no one's backup: the workspace's takes over.
+  await client.query('update teams set backup_member_id = null where workspace_id = $1 and backup_member_id = $2', [workspaceId, id]);
+  const agents = await client.query('update agents set created_by = $3 where workspace_id = $1 and created_by = $2', [
+    workspaceId,
+    id,
+    heir,
+  ]);
+  return { to: heir, sessions: sessions.rowCount ?? 0, agents: agents.rowCount ?? 0 };
 }
 
 /** Sets the member's own time zone (issue 39 item 10); a removed member has no profile to change. */

@@ -20,12 +20,16 @@ function toPlan(row: Row | undefined): ReminderPlan {
   };
 }
 
-/** The plan a decision filed now follows: the workspace's settings, each unset one its default. */
-export async function reminderPlan(db: Queryable, workspaceId: string): Promise<ReminderPlan> {
+/**
+ * The plan a decision filed now follows: the workspace's settings, each unset one its default.
+ * Addressed to a team with a backup of its own (issue 41 item 5), that member is its backup.
+ */
+export async function reminderPlan(db: Queryable, workspaceId: string, teamId: string | null = null): Promise<ReminderPlan> {
   const { rows } = await db.query<Row>(
-    `select remind_after_seconds, backup_after_seconds, backup_member_id, deadline_lead_seconds
-       from workspace_settings where workspace_id = $1`,
-    [workspaceId],
+    `select s.remind_after_seconds, s.backup_after_seconds, s.deadline_lead_seconds,
+            coalesce((select t.backup_member_id from teams t where t.workspace_id = w.id and t.id = $2), s.backup_member_id) as backup_member_id
+       from (select $1::text as id) w left join workspace_settings s on s.workspace_id = w.id`,
+    [workspaceId, teamId],
   );
   return toPlan(rows[0]);
 }

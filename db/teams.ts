@@ -6,19 +6,21 @@
 import type { Actor } from '../domain/activity';
 import { DomainError, notFound } from '../domain/errors';
 import type { Team } from '../domain/teams';
+import { holds, type Role } from '../domain/permissions';
 import { recordBy } from './activity';
+import { returnAssigned } from './assignments';
 import { newId } from './ids';
 import { isUniqueViolation } from './pg-errors';
 import { withTransaction, type Queryable } from './pool';
 
-type TeamRow = { id: string; name: string; members: string[]; created_at: Date };
+type TeamRow = { id: string; name: string; members: string[]; backup_member_id: string | null; created_at: Date };
 
-const TEAM_SELECT = `select t.id, t.name, t.created_at,
+const TEAM_SELECT = `select t.id, t.name, t.created_at, t.backup_member_id,
         coalesce((select array_agg(tm.member_id order by tm.added_at, tm.member_id) from team_members tm where tm.team_id = t.id), '{}') as members
    from teams t`;
 
 function toTeam(row: TeamRow): Team {
-  return { id: row.id, name: row.name, members: row.members, createdAt: row.created_at.toISOString() };
+  return { id: row.id, name: row.name, members: row.members, backup: row.backup_member_id, createdAt: row.created_at.toISOString() };
 }
 
 function nameTaken(name: string): DomainError {
@@ -96,10 +98,40 @@ export async function renameTeam(db: Queryable, workspaceId: string, id: string,
   }
 }
 
+/**
+ * Names the team's backup (issue 41 item 5): a current member who may answer decisions (a viewer
+ * is 422 `backup_cannot_answer`), or null for the workspace's. Decisions filed to the team from
+ * now on remind them the second time.
+ */
+export async function setTeamBackup(db: Queryable, workspaceId: string, id: string, memberId: string | null, actor: Actor): Promise<Team> {
+  return withTransaction(db, async (client) => {
+    const before = await lockTeam(client, workspaceId, id);
+    if (memberId) {
+      const { rows } = await client.query<{ name: string; role: Role }>(
+        'select name, role from members where workspace_id = $1 and id = $2 and removed_at is null',
+        [workspaceId, memberId],
+      );
+      if (!rows[0]) throw notFound('member');
+      if (!holds(rows[0].role, 'decision.answer')) {
+        throw new DomainError(
+          'backup_cannot_answer',
+          `${rows[0].name} is a ${rows[0].role} and cannot answer decisions, so cannot be the backup.`,
+        );
+      }
+    }
+    if (before.backup === memberId) return before;
+    await client.query('update teams set backup_member_id = $3 where workspace_id = $1 and id = $2', [workspaceId, id, memberId]);
+    await recordBy(client, actor, { workspaceId, subjectKind: 'team', subjectId: id, kind: 'backup_set', detail: { backup: memberId } });
+    return (await getTeam(client, workspaceId, id))!;
+  });
+}
+
 /** Deletes the team and its memberships; the history keeps its name. */
 export async function deleteTeam(db: Queryable, workspaceId: string, id: string, actor: Actor): Promise<Team> {
   return withTransaction(db, async (client) => {
     const team = await lockTeam(client, workspaceId, id);
+    // What was addressed to the team returns to everyone (issue 41 item 7).
+    await returnAssigned(client, workspaceId, { teamId: id }, actor);
     await client.query('delete from teams where workspace_id = $1 and id = $2', [workspaceId, id]);
     await recordBy(client, actor, { workspaceId, subjectKind: 'team', subjectId: id, kind: 'deleted', detail: { name: team.name } });
     return team;

@@ -10,6 +10,7 @@ import { TaskStatus } from './task';
 import { Timestamp } from './decision-view-schema';
 import { RiskFlag } from './approval';
 import { Pickup } from './pickup';
+import { Assignment } from './assignment';
 
 const Named = z.object({ id: z.string(), name: z.string() });
 
@@ -24,6 +25,8 @@ export type UndoState = z.infer<typeof UndoState>;
 
 export const DecisionDetail = z
   .object({
+    /** Whom it is for, who is on it, and whether the reader may answer (issue 41 items 1-2). */
+    assignment: Assignment,
     agent: Named.nullable(),
     task: z
       .object({

@@ -4,6 +4,7 @@
  * imports and which must stay zod-free.
  */
 import { z } from 'zod';
+import { AssigneeTarget } from './assignment';
 import { someFields } from './some-fields';
 import { filledText, trimmedText } from './text-fields';
 import { AnswerValue, Ask, Reason } from './ask-schema';
@@ -77,6 +78,8 @@ export const FileDecisionBody = z
     run: LinkId.optional(),
     /** Appends the decision to this stack (`--stack ds-7`). */
     stack: StackId.optional(),
+    /** Whom it is for (issue 41 item 1): `@dana` or `team:infra`; absent, everyone. */
+    to: AssigneeTarget.optional(),
   })
   .superRefine((body, ctx) => {
     advisoryHasDefault(body, ctx);

@@ -4,6 +4,7 @@
  * `import type`, so the workflow bundle, which imports it, stays zod-free.
  */
 import { z } from 'zod';
+import { AssigneeRef } from './assignment';
 import { orNull } from './or-null';
 import { AccessAsk, ActionAsk, AnswerValue, ApprovalAsk, DecisionAsk, FactAsk } from './ask-schema';
 import { AccessVerification } from './asks/access-ask';
@@ -71,6 +72,11 @@ export const DecisionLinks = z
      * filed before it was carried.
      */
     scope: z.string().nullable().optional(),
+    /**
+     * Whom the filing addressed it to (issue 41 item 1), as filed: a person's reassignment is
+     * the read model's (the card's `assignment`), not the workflow's. Absent: nobody.
+     */
+    assignee: AssigneeRef.nullable().optional(),
   })
   .meta({ id: 'DecisionLinks' });
 export type DecisionLinks = z.infer<typeof DecisionLinks>;

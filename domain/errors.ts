@@ -26,6 +26,19 @@ export const ERRORS = {
   member_not_found: { status: 404, title: 'Member not found.' },
   team_not_found: { status: 404, title: 'Team not found.' },
   team_name_taken: { status: 409, title: 'A team with that name already exists.' },
+  /** Issue 41 item 1: `--to @name` names no member, or more than one. */
+  assignee_not_found: { status: 422, title: 'No member or team goes by that name.' },
+  assignee_ambiguous: { status: 422, title: 'More than one member goes by that name.' },
+  /** Issue 41 item 2: the workspace lets only the assignee, their team and admins answer. */
+  not_assignee: { status: 403, title: 'This decision is addressed to someone else.' },
+  already_claimed: { status: 409, title: 'Someone else is on this decision.' },
+  not_claimant: { status: 403, title: 'Only the member on it, or an admin, releases it.' },
+  /** Issue 41 item 5: delegation. */
+  delegation_not_found: { status: 404, title: 'Delegation not found.' },
+  delegation_window: { status: 422, title: 'A delegation needs an end after its start, in the future, within a year.' },
+  delegation_to_self: { status: 422, title: 'A member cannot delegate to themselves.' },
+  delegation_loop: { status: 409, title: 'That delegation would hand decisions back in a loop.' },
+  not_delegator: { status: 403, title: 'Only the member away, their delegate, or an admin changes this delegation.' },
   /** A workspace always keeps an owner: the last one can be neither removed nor demoted. */
   last_owner: { status: 409, title: 'The workspace needs an owner.' },
   member_removed: { status: 409, title: 'This member was removed.' },
@@ -124,6 +137,18 @@ export const ERRORS = {
   reminder_order: { status: 422, title: "The backup's reminder must come after the first reminder." },
   /** Issue 40 item 7: the backup member answers decisions, so a viewer cannot be one. */
   backup_cannot_answer: { status: 422, title: 'The backup member must be able to answer decisions.' },
+  /**
+   * Issue 41 item 6: OpenID Connect sign-in. The browser flow shows these on the sign-in page
+   * (`/sign-in?refused=<code>`); the admin's routes answer them as problems.
+   */
+  oidc_not_configured: { status: 404, title: 'This Cast has no identity provider.' },
+  oidc_unavailable: { status: 503, title: 'Cast cannot reach the identity provider right now.' },
+  oidc_refused: { status: 401, title: 'The identity provider’s answer did not pass Cast’s checks.' },
+  oidc_expired: { status: 400, title: 'That sign-in took too long or was already used.' },
+  oidc_not_invited: { status: 403, title: 'Nobody here invited that identity.' },
+  oidc_email_unverified: { status: 403, title: 'The identity provider has not verified that email.' },
+  oidc_group_missing: { status: 403, title: 'That identity is not in the group Cast requires.' },
+  sign_in_email_taken: { status: 409, title: 'Another member is invited by that email.' },
   internal: { status: 500, title: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
@@ -171,6 +196,7 @@ const MISSING = {
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
   member: { code: 'member_not_found', message: 'There is no member with that id in this workspace.' },
   team: { code: 'team_not_found', message: 'There is no team with that id in this workspace.' },
+  delegation: { code: 'delegation_not_found', message: 'There is no delegation with that id in this workspace.' },
   push_subscription: { code: 'push_subscription_not_found', message: 'You have no push subscription with that id.' },
 } as const satisfies Record<string, Rejection>;
 

@@ -9,6 +9,7 @@ import { queryNumber } from './query-number';
 import { limitQuery } from './routes/list-limit';
 import { HealthLine } from './health';
 import { StackId } from './ids';
+import { Assignment, QueueAudience } from './assignment';
 
 export const QueueTab = ['open', 'answered', 'archived'] as const;
 export type QueueTab = (typeof QueueTab)[number];
@@ -56,6 +57,8 @@ export const QueueCardFacts = z.object({
   messagesSince: z.int().min(0).nullable(),
   /** "Asked {count} times": set when its agent raised it 3+ times in 14 days (FR-56). */
   askedTimes: z.int().min(1).nullable(),
+  /** Whom it is for, who is on it, and whether the reader may answer it (issue 41 items 1-2). */
+  assignment: Assignment,
 });
 export type QueueCardFacts = z.infer<typeof QueueCardFacts>;
 
@@ -72,6 +75,11 @@ export const QUEUE_PAGE_MAX = 100;
 
 export const QueueQueryParams = z.strictObject({
   tab: z.enum(QueueTab).default('open'),
+  /**
+   * `me`: what is addressed to the reader, their teams, or nobody ("For me"); `everyone`: the
+   * whole workspace. Counts and the health line follow it. An agent token reads its own agent's.
+   */
+  for: z.enum(QueueAudience).default('everyone'),
   agent: filledText(200).optional(),
   task: filledText(200).optional(),
   mission: filledText(200).optional(),
@@ -86,6 +94,7 @@ export type QueueQueryParams = z.infer<typeof QueueQueryParams>;
 
 /** Archive all: the queue's filter, as a body (FR-44). */
 export const ArchiveAllBody = QueueQueryParams.pick({
+  for: true,
   agent: true,
   task: true,
   mission: true,

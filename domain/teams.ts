@@ -24,6 +24,8 @@ export const Team = z
     name: z.string(),
     /** Its members' ids, in the order they joined. */
     members: z.array(z.string()),
+    /** Who is reminded the second time about what is addressed to the team (issue 41 item 5); null: the workspace's backup. */
+    backup: z.string().nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'Team' });
@@ -37,6 +39,9 @@ export const CreateTeamBody = z
   })
   .meta({ id: 'CreateTeamBody' });
 export type CreateTeamBody = z.infer<typeof CreateTeamBody>;
+
+export const TeamBackupBody = z.strictObject({ member: z.string().min(1).max(100).nullable() }).meta({ id: 'TeamBackupBody' });
+export type TeamBackupBody = z.infer<typeof TeamBackupBody>;
 
 export const RenameTeamBody = z.strictObject({ name: TeamName }).meta({ id: 'RenameTeamBody' });
 export type RenameTeamBody = z.infer<typeof RenameTeamBody>;

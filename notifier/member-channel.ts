@@ -151,10 +151,12 @@ export async function recipientOf(pool: Pool, channel: MemberChannel, event: Out
 /**
  * Whom an event reaches on this channel: a test message only the member who asked for it, on the
  * channel they named, whatever their role (a viewer may test theirs); anything else the
- * decision's people.
+ * decision's people, as it is addressed now.
  */
 async function audienceOf(pool: Pool, channel: MemberChannel, event: OutboxEvent): Promise<Recipient[]> {
-  if (event.kind !== 'notification.test') return membersWhoAnswer(pool, event.workspaceId);
+  if (event.kind !== 'notification.test') {
+    return membersWhoAnswer(pool, event.workspaceId, event.subject.kind === 'decision' ? event.subject.id : null);
+  }
   const test = (event as OutboxEvent<'notification.test'>).data;
   if (test.channel !== channel) return [];
   const member = await recipientById(pool, event.workspaceId, test.memberId);

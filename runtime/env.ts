@@ -9,6 +9,7 @@ import { LongPollMaxSeconds, PublicUrl, TrustProxy } from './proxy-settings';
 import { loadTemporalSettings, TemporalSettingsError, type TemporalSettings } from './temporal-settings';
 import { EmailSettingsError, loadEmailSettings, type EmailSettings } from './email-settings';
 import { SlackEnv, slackSettings, type SlackSettings } from './slack-settings';
+import { OidcEnv, oidcSettings, type OidcSettings } from './oidc-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 /** A port to listen on, or unset (an empty value too). */
@@ -138,6 +139,8 @@ export const Env = z.object({
   ),
   /** Slack (issue 40 item 4): the bot token and signing secret, both or neither; the Web API's URL (runtime/slack-settings.ts). */
   ...SlackEnv,
+  /** OpenID Connect sign-in (issue 41 item 6): issuer and client id together, or none (runtime/oidc-settings.ts). */
+  ...OidcEnv,
   /** Express's `trust proxy`: a hop count or the proxies' addresses; unset → `X-Forwarded-*` is ignored. */
   CAST_TRUST_PROXY: TrustProxy,
   /** The longest a decision wait or a message long-poll holds a request, in seconds. */
@@ -194,6 +197,8 @@ export type Env = z.infer<typeof Env> & {
   email: EmailSettings | null;
   /** Slack's settings, null when Slack is off. */
   slack: SlackSettings | null;
+  /** OpenID Connect sign-in's settings, null when it is off. */
+  oidc: OidcSettings | null;
   /** Settings that are ignored, for the entry point to log. */
   warnings: string[];
 };
@@ -213,6 +218,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   const slack = parsed.success ? slackSettings(parsed.data) : null;
   if (slack && 'missing' in slack) lines.push(`  ${slack.missing}`);
+  const oidc = parsed.success ? oidcSettings(parsed.data) : null;
+  if (oidc && 'missing' in oidc) lines.push(...oidc.missing.map((line) => `  ${line}`));
   const known = new Set([...Object.keys(Env.shape), ...CAST_ELSEWHERE]);
   for (const name of Object.keys(source).sort()) {
     if (name.startsWith('CAST_') && !known.has(name))
@@ -240,7 +247,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       warnings.push(
         'OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf: Cast sends http/json, which every OTLP/HTTP receiver accepts on the same path.',
       );
-    return { ...parsed.data, temporal: settings, email, slack: slack && !('missing' in slack) ? slack : null, warnings };
+    return {
+      ...parsed.data,
+      temporal: settings,
+      email,
+      slack: slack && !('missing' in slack) ? slack : null,
+      oidc: oidc && !('missing' in oidc) ? oidc : null,
+      warnings,
+    };
   } catch (error) {
     if (error instanceof TemporalSettingsError) throw new EnvError(`Invalid environment:\n  ${error.message}`);
     throw error;

@@ -129,6 +129,7 @@ try {
     answerLinkKey: env.CAST_ANSWER_LINK_KEY,
     vapidKeys: pushSettingsFrom(env).keys,
     slack: env.slack,
+    oidc: env.oidc,
     notificationChannels: configuredChannels(env),
     longPollMaxSeconds: env.CAST_LONG_POLL_MAX_SECONDS,
     drainMs,

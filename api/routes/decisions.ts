@@ -3,6 +3,7 @@ import { notFound } from '../../domain/errors';
 import { capAsks } from '../../domain/decision';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
+import { forMeOf, queueReader } from '../../db/assignments';
 import { decisionDetail } from '../../db/decision-detail';
 import { queueHealth } from '../../db/health';
 import type { Pool } from '../../db/pool';
@@ -60,16 +61,24 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
       );
     },
 
-    listQueue: async ({ query: { q, ...query } }, { principal, req }) => {
+    listQueue: async ({ query: { q, for: requested, ...query } }, { principal, req }) => {
       // An agent token reads the entries its agent filed, and the workspace's health is a person's.
       const ownAgent = agentOf(principal);
       if (ownAgent && query.agent && query.agent !== ownAgent) throw agentMismatch();
+      // "For me" is a person's: an agent reads its own agent's decisions, whoever they are for.
+      const audience = ownAgent ? 'everyone' : requested;
+      const reader = queueReader(await forMeOf(deps.pool, principal));
       // FR-55: the health line never fails the queue; unavailable, it is simply not there.
       const [page, health] = await Promise.all([
-        listQueue(deps.pool, principal.workspaceId, { ...query, ...(q ? { search: q } : {}), ...(ownAgent ? { agent: ownAgent } : {}) }),
+        listQueue(
+          deps.pool,
+          principal.workspaceId,
+          { ...query, forMe: audience === 'me', ...(q ? { search: q } : {}), ...(ownAgent ? { agent: ownAgent } : {}) },
+          { reader },
+        ),
         ownAgent
           ? null
-          : queueHealth(deps.pool, principal.workspaceId).catch((error: unknown) => {
+          : queueHealth(deps.pool, principal.workspaceId, audience === 'me' ? reader.keys : null).catch((error: unknown) => {
               req.log.warn({ err: error }, 'health line unavailable');
               return null;
             }),
@@ -84,7 +93,7 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
       // Agents' own reads (the CLI, MCP) send X-Cast-Agent, so only a person's first look counts as a view (FR-14).
       const firstView = headers['x-cast-agent'] || principal.kind === 'agent' ? null : await markFirstViewed(deps.pool, principal, id);
       if (firstView) decision.firstViewedAt = firstView;
-      return { decision, detail: await decisionDetail(deps.pool, principal.workspaceId, decision) };
+      return { decision, detail: await decisionDetail(deps.pool, principal, decision) };
     },
 
     editDecision: async ({ params, body }, { principal }) => ({
@@ -106,7 +115,7 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
       };
       const decision = await answerAsk(deps, principal, target, body);
       // Read only when asked: the web keeps this reply in place of reading the decision again.
-      return query.detail ? { decision, detail: await decisionDetail(deps.pool, principal.workspaceId, decision) } : { decision };
+      return query.detail ? { decision, detail: await decisionDetail(deps.pool, principal, decision) } : { decision };
     },
 
     undoAnswer: async ({ params }, { principal, res }) => ({

@@ -1,6 +1,6 @@
 /** `/api/v1/teams` (declared in domain/routes/teams.ts): the mount has checked each route's permission. */
 import type { Pool } from '../../db/pool';
-import { addTeamMember, createTeam, deleteTeam, getTeam, listTeams, removeTeamMember, renameTeam } from '../../db/teams';
+import { addTeamMember, createTeam, deleteTeam, getTeam, listTeams, removeTeamMember, renameTeam, setTeamBackup } from '../../db/teams';
 import { notFound } from '../../domain/errors';
 import { actorOf } from '../../domain/principal';
 import { teamRoutes } from '../../domain/routes/teams';
@@ -23,6 +23,9 @@ export function teamHandlers(deps: { pool: Pool }): Handlers<typeof teamRoutes> 
     }),
     deleteTeam: async ({ params }, { principal }) => ({
       team: await deleteTeam(deps.pool, principal.workspaceId, params.id, actorOf(principal)),
+    }),
+    setTeamBackup: async ({ params, body }, { principal }) => ({
+      team: await setTeamBackup(deps.pool, principal.workspaceId, params.id, body.member, actorOf(principal)),
     }),
     addTeamMember: async ({ params }, { principal }) => ({
       team: await addTeamMember(deps.pool, principal.workspaceId, params.id, params.memberId, actorOf(principal)),

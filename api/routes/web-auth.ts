@@ -12,6 +12,7 @@ import { closeWebSession, findWebSession, openWebSession } from '../../db/web-se
 import { isSameOrigin, type PublicSite } from '../public-site';
 import { sessionCookieName, sessionCookieOf, sessionCookieOptions } from '../session-cookie';
 import { parseWith } from '../problem';
+import { recordSignIn, recordSignOut } from '../../db/oidc-sign-in';
 
 const SignIn = z.strictObject({ token: z.string().trim().min(1).max(200) });
 
@@ -46,6 +47,7 @@ export function webAuthRouter(deps: { pool: Pool; site: PublicSite }): Router {
       );
     }
     const session = await openWebSession(deps.pool, principal);
+    await recordSignIn(deps.pool, principal, 'token');
     res.cookie(sessionCookieName(req, deps.site), session.id, { ...sessionCookieOptions(req, deps.site), expires: session.expiresAt });
     res.status(201).json({ principal: signedIn(principal) });
   });
@@ -60,7 +62,10 @@ export function webAuthRouter(deps: { pool: Pool; site: PublicSite }): Router {
   router.delete('/auth/session', async (req, res) => {
     if (!isSameOrigin(req, deps.site)) throw new DomainError('cross_origin', 'Sign out from Cast itself.');
     const cookie = sessionCookieOf(req, deps.site);
+    // Issue 41 item 8: a sign-out is in the history, with who and when (a session already ended records nothing).
+    const principal = cookie ? await findWebSession(deps.pool, cookie) : null;
     if (cookie) await closeWebSession(deps.pool, cookie);
+    if (principal) await recordSignOut(deps.pool, principal, 'web');
     res.clearCookie(sessionCookieName(req, deps.site), sessionCookieOptions(req, deps.site));
     res.status(204).end();
   });

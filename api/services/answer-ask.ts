@@ -11,6 +11,7 @@ import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/de
 import { DomainError, notFound } from '../../domain/errors';
 import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';
 import { listGrants } from '../../db/agents';
+import { recordActingFor, refuseUnlessMayAnswer } from '../../db/assignments';
 import { firstViewedAt, getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
@@ -33,6 +34,8 @@ export async function answerAsk(
     ...(target.channel ? { channel: target.channel } : {}),
     ...(target.atRevision !== undefined ? { atRevision: target.atRevision } : {}),
   };
+  // Item 2 of issue 41: where only assignees answer, anyone else is refused before the update.
+  const actingFor = await refuseUnlessMayAnswer(deps.pool, principal, target.id);
   if (body.answer.kind === 'access') {
     const read = await getDecision(deps.pool, principal, target.id);
     const ask = read?.asks[target.ask - 1];
@@ -43,7 +46,11 @@ export async function answerAsk(
     deps.temporal.answerAsk(target.id, command, target.idempotencyKey),
     firstViewedAt(deps.pool, principal.workspaceId, target.id),
   ]);
-  if (snapshot) return toDecisionView(snapshot, viewedAt ?? null);
+  if (snapshot) {
+    // Item 5: the record says who acted for whom.
+    if (actingFor) await recordActingFor(deps.pool, principal, target, actingFor);
+    return toDecisionView(snapshot, viewedAt ?? null);
+  }
   const current = await getDecision(deps.pool, principal, target.id);
   if (!current) throw notFound('decision');
 

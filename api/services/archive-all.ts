@@ -5,6 +5,7 @@
  * answered while the archive runs is refused by its workflow; one answered before it began
  * is found by its answer's time, after `since` (when the dialog showed the count).
  */
+import { forMeOf, queueReader } from '../../db/assignments';
 import { ARCHIVE_ALL_MAX, type ArchiveAllBody, type ArchiveAllResult } from '../../domain/queue';
 import { DomainError } from '../../domain/errors';
 import { countResolvedSince, decisionStatuses, openDecisionIds } from '../../db/decision-queries';
@@ -20,9 +21,11 @@ export async function archiveAll(
   principal: Principal,
   filter: ArchiveAllBody,
 ): Promise<ArchiveAllResult> {
-  const { q, since, ...rest } = filter;
-  const query = { ...rest, ...(q ? { search: q } : {}) };
-  const { ids, matched } = await openDecisionIds(deps.pool, principal.workspaceId, query, ARCHIVE_ALL_MAX);
+  const { q, since, for: audience, ...rest } = filter;
+  const query = { ...rest, forMe: audience === 'me', ...(q ? { search: q } : {}) };
+  // "For me" archives what the person sees there (issue 41 item 1).
+  const reader = audience === 'me' ? queueReader(await forMeOf(deps.pool, principal)) : undefined;
+  const { ids, matched } = await openDecisionIds(deps.pool, principal.workspaceId, query, ARCHIVE_ALL_MAX, reader);
   const refused: string[] = [];
   let archived = 0;
   let failed = 0;
@@ -44,7 +47,7 @@ export async function archiveAll(
   const statuses = await decisionStatuses(deps.pool, principal.workspaceId, refused);
   const refusedAnswered = refused.filter((id) => statuses.get(id) === 'resolved').length;
   // Answered after the person saw the count and before the confirmation read the open ones.
-  const answeredMeanwhile = since ? await countResolvedSince(deps.pool, principal.workspaceId, query, since, ids) : 0;
+  const answeredMeanwhile = since ? await countResolvedSince(deps.pool, principal.workspaceId, query, since, ids, reader) : 0;
   return {
     archived,
     alreadyAnswered: refusedAnswered + answeredMeanwhile,

@@ -1,6 +1,6 @@
 /**
  * Resolves what a filing links to — its session, agent, task (and through it the mission)
- * and run — checking each belongs to the caller's workspace. A session another member owns
+ * and run, and whom it is addressed to — checking each belongs to the caller's workspace. A session another member owns
  * reads as not found (DESIGN §4). Resolving only reads: registering a new session is handed
  * back as `registerSession`, for the filing to call once nothing else can refuse it, so a
  * refused filing leaves no session behind.
@@ -9,6 +9,7 @@ import { notFound } from '../../domain/errors';
 import type { DecisionLinks } from '../../domain/decision';
 import type { FileDecisionBody } from '../../domain/decision-schema';
 import { getAgent } from '../../db/agents';
+import { resolveAssignee } from '../../db/assignments';
 import type { Pool } from '../../db/pool';
 import { getRun } from '../../db/runs';
 import { ensureSession, getSession } from '../../db/sessions';
@@ -25,12 +26,13 @@ export async function resolveLinks(pool: Pool, principal: Principal, filed: File
   const body = ownAgent ? { ...filed, agent: ownAgent } : filed;
   // The reads are independent: one round trip for all of them before the filing's update (issue
   // 39 item 14), then checked in the order they always were, so the same link is named missing.
-  const [agent, task, run, session] = await Promise.all([
+  const [agent, task, run, session, assignee] = await Promise.all([
     body.agent ? getAgent(pool, workspaceId, body.agent) : null,
     body.task ? getTask(pool, workspaceId, body.task) : null,
     body.run ? getRun(pool, principal, body.run) : null,
     // Null for a new session, and for another member's, which registering then refuses.
     body.session ? getSession(pool, principal, body.session) : null,
+    body.to ? resolveAssignee(pool, workspaceId, body.to) : null,
   ]);
   if (body.agent && !agent) throw notFound('agent');
   if (body.task && !task) throw notFound('task');
@@ -53,6 +55,8 @@ export async function resolveLinks(pool: Pool, principal: Principal, filed: File
       missionId: task?.missionId ?? null,
       // Fixed now: a later filing from another directory moves the session, never this decision.
       scope: body.scope ?? session?.scope ?? null,
+      // Issue 41 item 1: kept as an id, so renaming the team or the member moves nothing.
+      ...(assignee ? { assignee: { kind: assignee.kind, id: assignee.id } } : {}),
     },
     messagesAtAsk: body.session ? (session?.messageCount ?? 0) : null,
     registerSession,

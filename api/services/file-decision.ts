@@ -51,7 +51,7 @@ export async function fileValidDecision(
   // Read beside the flood check: the workflow takes the workspace's reminder settings in its start.
   const [, reminders, approvals] = await Promise.all([
     refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT),
-    reminderPlan(deps.pool, principal.workspaceId),
+    reminderPlan(deps.pool, principal.workspaceId, links.assignee?.kind === 'team' ? links.assignee.id : null),
     approvalSettings(deps.pool, principal.workspaceId),
   ]);
   // Issue 41 items 3, 4: the asker is the filing member — a session is only ever posted to by the

@@ -14,7 +14,7 @@ import { route, WORKFLOW_ERRORS } from './route';
 
 const tag = 'Decisions';
 /** Any string: a malformed decision id reads as a missing one (404), never as a bad request. */
-const DecisionIdParam = z.string().min(1).meta({ description: 'The decision, `sd-N`. A malformed id reads as a missing one.' });
+export const DecisionIdParam = z.string().min(1).meta({ description: 'The decision, `sd-N`. A malformed id reads as a missing one.' });
 const AskParam = queryNumber({ min: 1, max: MAX_ASKS }).meta({ description: 'The ask, numbered from 1.' });
 const DecisionParams = z.object({ id: DecisionIdParam });
 const AskParams = z.object({ id: DecisionIdParam, ask: AskParam });

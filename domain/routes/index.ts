@@ -29,11 +29,15 @@ import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import { slackRoutes } from './slack';
 import { teamRoutes } from './teams';
+import { assignmentRoutes } from './assignments';
+import { delegationRoutes } from './delegations';
+import { signInRoutes } from './sign-in';
 import type { RouteContract } from './route';
 
 /** Each resource's declarations, keyed by name, in the order the API mounts them. */
 export const API_RESOURCES = {
   decisionRoutes,
+  assignmentRoutes,
   sessionDecisionRoutes,
   missionRoutes,
   agentRoutes,
@@ -52,7 +56,9 @@ export const API_RESOURCES = {
   analyticsRoutes,
   webhookRoutes,
   peopleRoutes,
+  signInRoutes,
   teamRoutes,
+  delegationRoutes,
   notificationRoutes,
   pushRoutes,
   slackRoutes,

@@ -1,6 +1,6 @@
 /** `/api/v1/teams` (issue 41 item 1): named groups of members, read by everyone, changed by admins. */
 import { z } from 'zod';
-import { CreateTeamBody, RenameTeamBody, Team } from '../teams';
+import { CreateTeamBody, RenameTeamBody, Team, TeamBackupBody } from '../teams';
 import { EmptyBody } from './empty-body';
 import { route } from './route';
 
@@ -73,6 +73,21 @@ const deleteTeam = route({
   permission: 'team.manage',
 });
 
+const setTeamBackup = route({
+  tag,
+  method: 'put',
+  path: '/teams/:id/backup',
+  operationId: 'setTeamBackup',
+  summary: "Name a team's backup",
+  description:
+    "Who is reminded the second time about a decision addressed to the team, instead of the workspace's backup (`null`: the workspace's). A member who cannot answer is 422 `backup_cannot_answer`; one not in the workspace 404 `member_not_found`. Decisions filed to the team from then on follow it.",
+  params: teamParams,
+  body: { schema: TeamBackupBody },
+  ok: one('The team with its backup.'),
+  errors: ['team_not_found', 'member_not_found', 'backup_cannot_answer'],
+  permission: 'team.manage',
+});
+
 const memberParams = z.object({ id: z.string().min(1), memberId: z.string().min(1) });
 
 const addTeamMember = route({
@@ -103,4 +118,4 @@ const removeTeamMember = route({
   permission: 'team.manage',
 });
 
-export const teamRoutes = { listTeams, createTeam, getTeam, renameTeam, deleteTeam, addTeamMember, removeTeamMember };
+export const teamRoutes = { listTeams, createTeam, getTeam, renameTeam, deleteTeam, setTeamBackup, addTeamMember, removeTeamMember };

@@ -130,7 +130,7 @@ describe('issue 41 item 8: membership, roles and tokens on record', () => {
     expect(await history(member.id)).toEqual([
       ['added', admin.memberId, { name: 'Nell', role: 'member' }, 'Nell'],
       ['role_changed', owner.memberId, { from: 'member', to: 'admin' }, 'Nell'],
-      ['removed', owner.memberId, { name: 'Nell' }, 'Nell'],
+      ['removed', owner.memberId, { name: 'Nell', handedOver: { to: owner.memberId, sessions: 0, agents: 0 } }, 'Nell'],
     ]);
     expect(await history(admin.memberId)).toEqual([
       ['token_created', admin.memberId, { tokenId: minted.token.id, label: 'laptop' }, 'Ada'],

@@ -19,7 +19,7 @@
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
- * table to bench/results.md; --only writes,browser,email runs just those parts (filing and answering
+ * table to bench/results.md; --only writes,browser,email,scale runs just those parts (filing and answering
  * beside their bare Temporal calls; Chromium's open, answer and keystroke) and prints them;
  * --cluster runs test/bench/cluster.ts instead (the open-source Temporal server; --open N
  * decisions open as running workflows, default 10000).
@@ -45,7 +45,7 @@ import { installTemporalLogging } from '../../runtime/temporal-runtime';
 import { freePort } from '../../runtime/free-port';
 import { decisionBody, decisionStart } from '../support/fixtures';
 import { openDecision } from '../../domain/decision-state';
-import { listQueue } from '../../db/decision-queries';
+import { listQueue, type QueueReader } from '../../db/decision-queries';
 import { browserFigures, browserRows } from './browser-figures';
 import { writeRatioRows, writeRatios } from './write-ratios';
 import { coldStarts } from './cold-start';
@@ -108,7 +108,7 @@ if (values.cluster) {
   process.exit(0);
 }
 const ONLY = values.only === undefined ? null : new Set(values.only.split(','));
-const PARTS = ['writes', 'browser', 'email'];
+const PARTS = ['writes', 'browser', 'email', 'scale'];
 if (ONLY && [...ONLY].some((part) => !PARTS.includes(part))) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${values.only}`);
 if (ONLY && values.write) throw new Error('--only runs part of the bench: bench/results.md holds full runs only (drop --write)');
 if (QUICK && values.write) throw new Error('--quick runs are for development: bench/results.md holds full runs only (drop --write)');
@@ -228,15 +228,73 @@ async function seedOpen(db: Pool, workspaceId: string, memberId: string, decisio
  * warm-up, then timed in turn, back to back: whatever else the machine does falls on both
  * alike, so their ratio compares the two paths.
  */
-async function queueReads(http: HttpClient, workspaceId: string, reads: number) {
-  const pageQuery = { tab: 'open' as const, limit: 25, offset: 0 };
-  const viaApi = () => http.json('GET', '/api/v1/decisions');
-  const viaSql = () => listQueue(pool, workspaceId, pageQuery);
+async function queueReads(http: HttpClient, workspaceId: string, reads: number, forMe?: QueueReader) {
+  const pageQuery = { tab: 'open' as const, limit: 25, offset: 0, ...(forMe ? { forMe: true } : {}) };
+  const viaApi = () => http.json('GET', forMe ? '/api/v1/decisions?for=me' : '/api/v1/decisions');
+  const viaSql = () => listQueue(pool, workspaceId, pageQuery, forMe ? { reader: forMe } : {});
   const warmUp = Math.ceil(reads / 10);
   await timeEach(warmUp, viaApi);
   await timeEach(warmUp, viaSql);
   const [apiReads, sqlReads] = await timeInterleaved(reads, 0, [viaApi, viaSql]);
   return { api: summarize(apiReads), sql: summarize(sqlReads) };
+}
+
+const TEAMS = 50;
+
+/** Addresses the workspace's open decisions over `teams` teams (one in ten to nobody); the member joins the first. */
+async function spreadOverTeams(workspaceId: string, memberId: string, teams: number): Promise<QueueReader> {
+  const ids = Array.from({ length: teams }, (_, index) => `tm_bench${String(index).padStart(2, '0')}${workspaceId.slice(-8)}`);
+  await pool.query(
+    `insert into teams (id, workspace_id, name) select id, $1, 'team-' || ord from unnest($2::text[]) with ordinality as t(id, ord)`,
+    [workspaceId, ids],
+  );
+  await pool.query('insert into team_members (team_id, member_id) values ($1, $2)', [ids[0], memberId]);
+  await pool.query(
+    `update decisions set assignee_team_id = case when number % 10 = 0 then null else ($2::text[])[1 + number % $3] end
+      where workspace_id = $1 and status = 'open'`,
+    [workspaceId, ids, teams],
+  );
+  await pool.query('vacuum (analyze) decisions');
+  return { keys: [memberId, ids[0]!, ''], policy: 'anyone', admin: false };
+}
+
+type Reads = { api: Summary; sql: Summary };
+
+/** The queue's first page at scale, then the same workspace's "For me" over 50 teams (issue 41 item 1). */
+async function scaleRun(): Promise<{ atScale: (Reads & { seededMs: number }) | null; forMeAtScale: Reads | null }> {
+  if (SCALE === 0) return { atScale: null, forMeAtScale: null };
+  // A workspace of its own, so every other row still runs on the queue of --decisions.
+  const scale = await benchWorkspace('bench-scale');
+  log(`seeding ${SCALE} open decisions with ${SCALE * 5} asks in a second workspace…`);
+  const scaleSeededMs = await seedOpen(pool, scale.workspaceId, scale.memberId, SCALE);
+  log(`seeded in ${seconds(scaleSeededMs)}; queue read at scale: ${READS_AT_SCALE} API reads in turn with ${READS_AT_SCALE} direct reads…`);
+  const atScale = { ...(await queueReads(scale.http, scale.workspaceId, READS_AT_SCALE)), seededMs: scaleSeededMs };
+  // Issue 41 item 1: the same workspace over 50 teams, the member in one; one decision in ten for nobody.
+  const reader = await spreadOverTeams(scale.workspaceId, scale.memberId, TEAMS);
+  log(`"For me" at scale: ${SCALE} open over ${TEAMS} teams; ${READS_AT_SCALE} API reads in turn with ${READS_AT_SCALE} direct reads…`);
+  const forMeAtScale = await queueReads(scale.http, scale.workspaceId, READS_AT_SCALE, reader);
+  scale.http.close();
+  return { atScale, forMeAtScale };
+}
+
+/** The rows of the queue read at scale and of "For me" at scale. */
+function scaleRows({ atScale, forMeAtScale }: { atScale: (Reads & { seededMs: number }) | null; forMeAtScale: Reads | null }): string[] {
+  return [
+    ...(atScale
+      ? [
+          `| queue read at scale, first page (API, ${SCALE} open / ${SCALE * 5} asks), in turn with the SQL below | ${times(atScale.api)} | P95 ≤ 25 ms | ${met(atScale.api.p95 <= 25)} |`,
+          `| the same page at scale straight from SQL (no HTTP) | ${times(atScale.sql)} | | |`,
+          `| read ratio at scale (P95 API / P95 SQL) | | ${(atScale.api.p95 / atScale.sql.p95).toFixed(2)}× | | ≤ 3× | ${met(atScale.api.p95 / atScale.sql.p95 <= 3)} |`,
+        ]
+      : []),
+    ...(forMeAtScale
+      ? [
+          `| "For me" at scale, first page (API, ${SCALE} open over ${TEAMS} teams, the member in one), in turn with the SQL below | ${times(forMeAtScale.api)} | P95 ≤ 25 ms | ${met(forMeAtScale.api.p95 <= 25)} |`,
+          `| the same "For me" page straight from SQL (no HTTP) | ${times(forMeAtScale.sql)} | | |`,
+          `| "For me" read ratio (P95 API / P95 SQL) | | ${(forMeAtScale.api.p95 / forMeAtScale.sql.p95).toFixed(2)}× | | ≤ 3× | ${met(forMeAtScale.api.p95 / forMeAtScale.sql.p95 <= 3)} |`,
+        ]
+      : []),
+  ];
 }
 
 /** Lighthouse on a realistic queue of a workspace of its own (test/bench/lighthouse.ts). */
@@ -319,6 +377,7 @@ if (ONLY) {
     rows.push(...browserRows(await browserRun(), DECISIONS, KEYSTROKES, times));
   }
   if (ONLY.has('email')) rows.push(...emailRows(await emailRun(), EMAIL_FILINGS, times));
+  if (ONLY.has('scale')) rows.push(...scaleRows(await scaleRun()));
   process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\n`);
   await gateway.close();
   await connection.close();
@@ -334,16 +393,7 @@ if (ONLY) {
 log(`seeded in ${seconds(seededMs)}; queue read: ${READS} API reads in turn with ${READS} direct reads of the same page (its two SQL statements, no HTTP)…`);
 const reads = await queueReads(http, workspaceId, READS);
 
-let atScale: { api: Summary; sql: Summary; seededMs: number } | null = null;
-if (SCALE > 0) {
-  // A workspace of its own, so every other row still runs on the queue of --decisions.
-  const scale = await benchWorkspace('bench-scale');
-  log(`seeding ${SCALE} open decisions with ${SCALE * 5} asks in a second workspace…`);
-  const scaleSeededMs = await seedOpen(pool, scale.workspaceId, scale.memberId, SCALE);
-  log(`seeded in ${seconds(scaleSeededMs)}; queue read at scale: ${READS_AT_SCALE} API reads in turn with ${READS_AT_SCALE} direct reads…`);
-  atScale = { ...(await queueReads(scale.http, scale.workspaceId, READS_AT_SCALE)), seededMs: scaleSeededMs };
-  scale.http.close();
-}
+const { atScale, forMeAtScale } = await scaleRun();
 
 log('notifier idle: a listening notifier, caught up, left alone for 10 s while nothing is written…');
 const idle = await idleNotifier(databaseUrl, 10_000);
@@ -454,13 +504,7 @@ const table = [
   `| queue read, first page (API, ${DECISIONS} open / ${DECISIONS * 5} asks), in turn with the SQL below | ${times(read)} | P95 ≤ 25 ms | ${met(read.p95 <= 25)} |`,
   `| the same page straight from SQL (no HTTP) | ${times(sql)} | | |`,
   `| read ratio (P95 API / P95 SQL) | | ${(read.p95 / sql.p95).toFixed(2)}× | | ≤ 3× | ${met(read.p95 / sql.p95 <= 3)} |`,
-  ...(atScale
-    ? [
-        `| queue read at scale, first page (API, ${SCALE} open / ${SCALE * 5} asks), in turn with the SQL below | ${times(atScale.api)} | P95 ≤ 25 ms | ${met(atScale.api.p95 <= 25)} |`,
-        `| the same page at scale straight from SQL (no HTTP) | ${times(atScale.sql)} | | |`,
-        `| read ratio at scale (P95 API / P95 SQL) | | ${(atScale.api.p95 / atScale.sql.p95).toFixed(2)}× | | ≤ 3× | ${met(atScale.api.p95 / atScale.sql.p95 <= 3)} |`,
-      ]
-    : []),
+  ...scaleRows({ atScale, forMeAtScale }),
   ...writeRatioRows(writes, PACE_MS, times),
   ...browserRows(web, DECISIONS, KEYSTROKES, times),
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,

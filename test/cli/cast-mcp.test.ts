@@ -107,6 +107,7 @@ describe('cast mcp: the tools', () => {
       'mode',
       'defaultOption',
       'stack',
+      'to',
     ]);
     expect(Object.keys(byName.wait_for_decision!.inputSchema.properties!)).toEqual(['id', 'timeoutSeconds']);
     expect(Object.keys(byName.list_decisions!.inputSchema.properties!)).toEqual(['view', 'limit']);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleRoutes } from '../../domain/routes/people';
+import { signInRoutes } from '../../domain/routes/sign-in';
 import { world } from '../support/agent-world';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 import { castShell, jsonOf } from './run-cast';
@@ -26,6 +27,20 @@ async function agentShell(owner: Member, agent = 'Claude Code on the laptop') {
 }
 
 describe('cast member and cast token (CLI door)', () => {
+  it('issue 41 item 6: invites a member to sign in with the identity provider, and unlinks them; a bad email exits 2', async () => {
+    const owner = await cast.newMember();
+    const person = castShell({ url: cast.url, token: owner.token });
+    const dana = jsonOf<{ member: { id: string } }>(await person.run(['member', 'add', 'Dana', '--json'])).member.id;
+    const invited = await person.run(['member', 'invite', dana, 'Dana@Example.com', '--json']);
+    expect(invited.code, invited.stderr).toBe(0);
+    expect(jsonOf<{ signIn: unknown }>(invited).signIn).toEqual({ memberId: dana, email: 'dana@example.com', identity: null });
+    expect((await person.run(['member', 'invite', dana, 'not-an-email'])).code).toBe(2);
+    const unlinked = await person.run(['member', 'unlink', dana]);
+    expect(unlinked.code, unlinked.stderr).toBe(0);
+    expect(unlinked.stdout).toContain('no longer signs in through the identity provider');
+    expect((await cast.send(owner.token, signInRoutes.getMemberSignIn, { params: { id: dana } })).signIn.email).toBeNull();
+  });
+
   it('adds a member with a one-time person token, and lists tokens without their secrets', async () => {
     const owner = await cast.newMember();
     const person = castShell({ url: cast.url, token: owner.token });

@@ -351,7 +351,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard' });
     await sheet.waitFor(SLOW);
-    // The bindings, not the header row: §6.17's fourteen, and Esc in a dialog.
+    // The bindings, not the header row: §6.17's fourteen, Esc in a dialog, and f (issue 41 item 1).
     const rows = sheet.locator('tbody tr');
     const bindings = await rows.evaluateAll((all) => all.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
     expect(bindings).toEqual([
@@ -370,6 +370,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
       ['?', 'anywhere on the surface', 'Show this table'],
       ['Esc', 'detail', 'Return focus to the queue list'],
       ['Esc', 'a dialog, or this table', 'Close it; focus goes back where it was'],
+      ['f', 'queue', 'Switch between For me and Everyone'],
     ]);
     expect(await sheet.locator('thead tr').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);

@@ -116,8 +116,8 @@ describe('permission prompts in the queue (cast-decide)', () => {
       await page.keyboard.press('?');
       const sheet = page.getByRole('dialog', { name: 'Keyboard' });
       await sheet.waitFor();
-      // Every binding (§6.17's fourteen, and Esc in a dialog), counted without the header row.
-      expect(await sheet.locator('tbody tr').count()).toBe(15);
+      // Every binding (§6.17's fourteen, Esc in a dialog, and f for For me / Everyone), counted without the header row.
+      expect(await sheet.locator('tbody tr').count()).toBe(16);
       expect(await sheet.getByText('On a permission card the number keys do nothing: only y and n answer it.').count()).toBe(1);
     },
     SCENARIO,

@@ -78,6 +78,7 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     edit: await file('Edit me?'),
     withdraw: await file('Withdraw me?'),
     archive: await file('Archive me?'),
+    assign: await file('Whose is this?'),
     free: await file('In no stack yet?'),
     joiner: await file('Join the stack?'),
     first: await file('First in the stack?'),
@@ -116,10 +117,17 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
   // A member to change and one to remove: never the owner the requests are sent as.
   const spareMember = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World spare member' })).member.id;
   const leaver = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World leaver' })).member.id;
+  const invitee = (await me.ok<{ member: { id: string } }>('POST', '/api/v1/members', { name: 'World invitee' })).member.id;
   const teamOf = async (name: string, members: string[] = []) =>
     (await me.ok<{ team: { id: string } }>('POST', '/api/v1/teams', { name, members })).team.id;
   const team = await teamOf('world-team', [spareMember]);
   const spareTeam = await teamOf('world-spare-team');
+  const delegation = (
+    await me.ok<{ delegation: { id: string } }>('POST', '/api/v1/delegations', {
+      to: spareMember,
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+  ).delegation.id;
 
   const soon = new Date(Date.now() + 86_400_000).toISOString();
   // No run: a run belongs to its session, and these bodies name a new session each time.
@@ -243,6 +251,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/tokens/:id': fc.constant(undefined),
     'PATCH /api/v1/members/:id': fc.constantFrom({ role: 'viewer' }, { role: 'member' }, { role: 'admin' }),
     'DELETE /api/v1/members/:id': fc.constant(undefined),
+    'PUT /api/v1/members/:id/sign-in': fresh.map((id) => ({ email: `${id}@example.com` })),
+    'DELETE /api/v1/members/:id/sign-in': fc.constant(undefined),
     'PATCH /api/v1/profile': fc.constantFrom({ timeZone: 'Europe/Paris' }, { timeZone: 'Asia/Tokyo' }, { timeZone: 'UTC' }),
     'PUT /api/v1/me/notifications': fc.constantFrom(DEFAULT_NOTIFICATION_SETTINGS, {
       ...DEFAULT_NOTIFICATION_SETTINGS,
@@ -261,7 +271,14 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'POST /api/v1/teams': fresh.map((id) => ({ name: `team-${id}`, members: [] })),
     'PATCH /api/v1/teams/:id': fresh.map((id) => ({ name: `renamed-${id}` })),
     'DELETE /api/v1/teams/:id': fc.constant(undefined),
+    'PUT /api/v1/decisions/:id/assignee': fc.constantFrom({ to: 'team:world-team' }, { to: null }, { to: '@World spare member' }),
+    'POST /api/v1/decisions/:id/claim': fc.constantFrom(undefined, {}),
+    'POST /api/v1/decisions/:id/release': fc.constantFrom(undefined, {}),
+    'PATCH /api/v1/settings/answers': fc.constantFrom({ whoMayAnswer: 'anyone' }, { whoMayAnswer: 'assignees' }),
+    'POST /api/v1/delegations': fc.constant({ to: spareMember, endsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    'POST /api/v1/delegations/:id/end': fc.constantFrom(undefined, {}),
     'PUT /api/v1/teams/:id/members/:memberId': fc.constant({}),
+    'PUT /api/v1/teams/:id/backup': fc.constantFrom({ member: null }, { member: spareMember }),
     'DELETE /api/v1/teams/:id/members/:memberId': fc.constant(undefined),
   };
   const ids: Record<string, Record<string, string>> = {
@@ -303,10 +320,17 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'DELETE /api/v1/tokens/:id': { id: spareToken },
     'PATCH /api/v1/members/:id': { id: spareMember },
     'DELETE /api/v1/members/:id': { id: leaver },
+    'PUT /api/v1/members/:id/sign-in': { id: invitee },
+    'DELETE /api/v1/members/:id/sign-in': { id: invitee },
     'DELETE /api/v1/me/push-subscriptions/:id': { id: pushSubscription },
     'PATCH /api/v1/teams/:id': { id: team },
     'DELETE /api/v1/teams/:id': { id: spareTeam },
+    'PUT /api/v1/decisions/:id/assignee': { id: open.assign },
+    'POST /api/v1/decisions/:id/claim': { id: open.assign },
+    'POST /api/v1/decisions/:id/release': { id: open.assign },
+    'POST /api/v1/delegations/:id/end': { id: delegation },
     'PUT /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
+    'PUT /api/v1/teams/:id/backup': { id: team },
     'DELETE /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
   };
   // Every id in the world: a field that names a record may be given the wrong one.

@@ -47,9 +47,16 @@ export const BODIES: Record<string, unknown> = {
   'DELETE /api/v1/tokens/:id': undefined,
   'PATCH /api/v1/members/:id': { role: 'viewer' },
   'DELETE /api/v1/members/:id': undefined,
+  'PUT /api/v1/members/:id/sign-in': { email: 'walk-colleague@example.com' },
+  'DELETE /api/v1/members/:id/sign-in': undefined,
   'DELETE /api/v1/me/push-subscriptions/:id': undefined,
   'PATCH /api/v1/teams/:id': { name: 'walk-renamed' },
+  'PUT /api/v1/decisions/:id/assignee': { to: null },
+  'POST /api/v1/decisions/:id/claim': {},
+  'POST /api/v1/decisions/:id/release': {},
+  'POST /api/v1/delegations/:id/end': {},
   'PUT /api/v1/teams/:id/members/:memberId': {},
+  'PUT /api/v1/teams/:id/backup': { member: null },
   'DELETE /api/v1/teams/:id': undefined,
   'DELETE /api/v1/teams/:id/members/:memberId': undefined,
 };
@@ -75,6 +82,8 @@ export const LIST_BODIES: Record<string, unknown> = {
   'PATCH /api/v1/settings/reminders': { remindAfterSeconds: 1800 },
   // One approver, anyone: the default, so the walk's own approvals still resolve on one answer.
   'PUT /api/v1/settings/approvals': { actions: { other: { minimumApprovers: 1, separationOfDuties: false } } },
+  'PATCH /api/v1/settings/answers': { whoMayAnswer: 'anyone' },
+  'POST /api/v1/delegations': { to: 'mb_walk', endsAt: '2099-01-01T00:00:00Z' },
   'POST /api/v1/settings/health/hide': {},
   'DELETE /api/v1/settings/health/hide': undefined,
   'POST /api/v1/webhooks': { url: 'https://example.invalid/walk' },
@@ -126,6 +135,10 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
   const colleague = await colleagueOf(cast.pool, owner, 'Walk colleague');
   const push = await me.ok<{ subscription: { id: string } }>('POST', '/api/v1/me/push-subscriptions', browserSubscription());
   const team = await me.ok<{ team: { id: string } }>('POST', '/api/v1/teams', { name: 'owners', members: [colleague.memberId] });
+  const delegation = await me.ok<{ delegation: { id: string } }>('POST', '/api/v1/delegations', {
+    to: colleague.memberId,
+    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
 
   const byResource: Record<string, { foreign: string; missing: string }> = {
     decisions: { foreign: decision, missing: 'sd-999999999' },
@@ -144,6 +157,7 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
     // `/me/…`: the caller's own; the one `:id` under it is a push subscription.
     me: { foreign: push.subscription.id, missing: 'ps_00000000000000000000000000000000' },
     teams: { foreign: team.team.id, missing: 'tm_00000000000000000000000000000000' },
+    delegations: { foreign: delegation.delegation.id, missing: 'dl_00000000000000000000000000000000' },
   };
   return (route) => {
     const resource = route.split(' ')[1]!.split('/')[3]!;

@@ -26,6 +26,7 @@ import type { TrustProxy } from '../../runtime/proxy-settings';
 import type { Tracing } from '../../runtime/tracing';
 import type { EmailSettings } from '../../runtime/email-settings';
 import type { SlackSettings } from '../../runtime/slack-settings';
+import type { OidcSettings } from '../../runtime/oidc-settings';
 
 installTemporalLogging('warn', { handleSignals: true });
 
@@ -98,6 +99,8 @@ export async function startTestCast(
     email?: (apiUrl: string) => EmailSettings;
     /** Slack's settings for the API and the worker (issue 40 item 4), pointed at a stand-in; none: Slack off. */
     slack?: SlackSettings;
+    /** OpenID Connect sign-in's settings (issue 41 item 6), pointed at a provider the test runs; none: token sign-in only. */
+    oidc?: OidcSettings;
     /** The waits before each retry of a refused member message (issue 40 item 10): a test's short schedule. */
     memberRetryDelaysMs?: readonly number[];
   } = {},
@@ -149,6 +152,7 @@ export async function startTestCast(
     ...(options.longPollMaxSeconds ? { longPollMaxSeconds: options.longPollMaxSeconds } : {}),
     ...(options.tracing ? { tracing: options.tracing } : {}),
     ...(options.slack ? { slack: options.slack } : {}),
+    ...(options.oidc ? { oidc: options.oidc } : {}),
   });
   apiUrl = api.url;
   if (options.email && options.worker !== false) worker = await launchWorker();

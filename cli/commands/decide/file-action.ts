@@ -26,7 +26,7 @@ export async function run(question: string | undefined, opts: FileOptions, verbs
   if (!context && !report && !doc) {
     throw usageError('A decision needs its context: add --context TEXT (or --context - to read stdin), --report FILE or --doc FILE.');
   }
-  const body = fileBody({ question, context, options, ...mode, report, doc, optionPages, stack }, sessionOf());
+  const body = fileBody({ question, context, options, ...mode, report, doc, optionPages, stack, to: opts.to }, sessionOf());
 
   const filed = await postDecision(connect(), body);
   const lines = cardLines(filed.decision, filed.card, filed.created ? 'filed' : 'already open, updated in place');

@@ -11,6 +11,7 @@ export type FileOptions = {
   advisory?: boolean;
   default?: string;
   stack?: string;
+  to?: string;
   json?: boolean;
 };
 
@@ -25,6 +26,7 @@ export function registerFile(decide: Command): void {
     .option('--advisory', 'keep working on --default meanwhile (only for a default that is cheap to undo)')
     .option('--default <n>', 'the option an advisory decision proceeds on')
     .option('--stack <stack>', 'append it to this stack, e.g. ds-7 (cast stack ls lists them)')
+    .option('--to <who>', 'whom it is for: @dana (a member) or team:infra (a team); without it, everyone')
     .option('--json', 'print one JSON object')
     .action(async (question: string | undefined, opts: FileOptions, command: Command) =>
       (await import('./file-action')).run(

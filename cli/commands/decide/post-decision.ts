@@ -26,6 +26,8 @@ export type DecisionDraft = {
   doc?: string | undefined;
   optionPages?: OptionPage[];
   stack?: string | undefined;
+  /** Whom it is for: `@dana` or `team:infra` (issue 41 item 1). */
+  to?: string | undefined;
 };
 
 /**
@@ -52,6 +54,7 @@ export function fileBody(draft: DecisionDraft, session: string): FileDecisionBod
       session,
       scope: scope(),
       ...(draft.stack ? { stack: draft.stack } : {}),
+      ...(draft.to ? { to: draft.to } : {}),
     },
     { error: draftWords },
   );

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DecisionOption } from '../../../domain/ask-schema';
 import { DecisionMode } from '../../../domain/decision';
 import { StackId } from '../../../domain/ids';
+import { AssigneeTarget } from '../../../domain/assignment';
 import { DecideResult } from '../../../domain/mcp-tool-results-schema';
 import { naming } from '../../../domain/refusal-words';
 import { splitOption } from '../decide/decision-input';
@@ -61,6 +62,9 @@ export const DecideInput = {
     .optional()
     .describe('advisory only: the option number you proceed on until answered (only when it is cheap to undo)'),
   stack: StackId.optional().describe('append it to this stack, e.g. ds-7'),
+  to: AssigneeTarget.optional().describe(
+    'whom it is for: "@dana" (a member) or "team:infra" (a team); leave it out for everyone in the workspace',
+  ),
 };
 
 /** Cast's refusals of a filing, in the tool's words: its `stack` argument, the session it files in. */
@@ -72,6 +76,9 @@ function decideWords(session: string, stack: string | undefined): ToolWords {
       `There is no stack ${stack} in this workspace; nothing was filed. Leave out stack, or give the id of an open one.`,
     stack_closed: () =>
       `Stack ${stack} is closed (every decision in it is resolved); nothing was filed. Leave out stack, or give an open one.`,
+    assignee_not_found: (problem) =>
+      `${problem?.detail ?? ''} Nothing was filed. Leave out to, or name a member or team of this workspace.`,
+    assignee_ambiguous: (problem) => `${problem?.detail ?? ''} Nothing was filed.`,
   };
 }
 

@@ -1,13 +1,13 @@
 /**
- * `cast member add NAME [--role ROLE]`, `cast member role ID ROLE`, `cast member remove ID`:
- * the people of a workspace. Each needs `member.manage` (an admin or owner; only an owner
+ * `cast member add NAME [--role ROLE]`, `cast member role ID ROLE`, `cast member remove ID`,
+ * `cast member invite ID EMAIL`, `cast member unlink ID`: the people of a workspace. Each needs `member.manage` (an admin or owner; only an owner
  * adds, makes, demotes or removes an owner or admin): anyone else gets exit 4 (not allowed),
  * an agent token exit 9; the last owner stays (exit 3, `last_owner`).
  */
 import type { Command } from 'commander';
 
 export function registerMember(cast: Command): void {
-  const member = cast.command('member').description('the people of your workspace: add, change a role, remove');
+  const member = cast.command('member').description('the people of your workspace: add, change a role, remove, invite to sign in');
   member
     .command('add')
     .description('add a person; prints their person token once (they sign in to the web queue with it, or run cast login)')
@@ -28,4 +28,17 @@ export function registerMember(cast: Command): void {
     .argument('<id>', 'the member, e.g. mb_…')
     .option('--json', 'print one JSON object')
     .action(async (id: string, opts: { json?: boolean }) => (await import('./member-remove-action')).run(id, opts));
+  member
+    .command('invite')
+    .description("invite a member to sign in with the workspace's identity provider by the email it verifies for them")
+    .argument('<id>', 'the member, e.g. mb_…')
+    .argument('<email>', 'the email their identity provider verifies, e.g. dana@example.com')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, email: string, opts: { json?: boolean }) => (await import('./member-invite-action')).run(id, email, opts));
+  member
+    .command('unlink')
+    .description('withdraw the invitation and unlink their identity-provider sign-in (their tokens stay)')
+    .argument('<id>', 'the member, e.g. mb_…')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, opts: { json?: boolean }) => (await import('./member-unlink-action')).run(id, opts));
 }

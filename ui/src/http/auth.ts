@@ -41,3 +41,17 @@ export async function signIn(token: string): Promise<SignedIn> {
 export async function signOut(): Promise<void> {
   await send('DELETE');
 }
+
+/** Whether this Cast offers sign-in with the workspace's identity provider, and its name (issue 41 item 6). */
+const OidcOffer = z.object({ enabled: z.boolean(), name: z.string().nullable() });
+export type OidcOffer = z.infer<typeof OidcOffer>;
+
+/** Where the browser goes to sign in with the provider: Cast sends it on, and it comes back signed in or refused. */
+export const OIDC_START_PATH = '/auth/oidc/start';
+
+export async function oidcOffer(): Promise<OidcOffer> {
+  const response = await fetch('/auth/oidc', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const answer = await readBody(response);
+  if (!response.ok) throw new ProblemError(problemOf(response.status, answer));
+  return OidcOffer.parse(answer.json);
+}

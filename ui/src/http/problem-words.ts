@@ -54,6 +54,9 @@ const WORDINGS: Partial<Record<ErrorCode, (problem: Fields) => Wording>> = {
     return {};
   },
   reason_required: (problem) => (problem.expected === 'approval_reply' ? { context: 'approvalReply' } : {}),
+  not_assignee: (problem) =>
+    isText(problem.assignee) ? { context: problem.assigneeKind === 'team' ? 'team' : 'member', values: { name: problem.assignee } } : {},
+  already_claimed: (problem) => (isText(problem.claimant) ? { context: 'named', values: { name: problem.claimant } } : {}),
   agent_name_taken: (problem) => (isText(problem.name) ? { context: 'named', values: { name: problem.name } } : {}),
   task_blocked: (problem) => (isNumber(problem.openBlockers) ? { context: 'counted', values: { count: problem.openBlockers } } : {}),
   ask_not_found: (problem) => withNumbers('counted', problem, 'ask', 'asks'),

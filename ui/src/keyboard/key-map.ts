@@ -18,6 +18,7 @@ export const QueueAction = [
   'help',
   'toList',
   'closeDialog',
+  'audience',
 ] as const;
 export type QueueAction = (typeof QueueAction)[number];
 
@@ -55,4 +56,6 @@ export const KEY_MAP: ReadonlyArray<{
   { keys: ['?'], action: 'help', where: 'anywhere' },
   { keys: ['Escape'], action: 'toList', where: 'detail' },
   { keys: ['Escape'], action: 'closeDialog', where: 'dialog', ownedByControl: true },
+  // Issue 41 item 1: not in §6.17's table, which knew one person per workspace; listed after it.
+  { keys: ['f'], action: 'audience', where: 'queue' },
 ];

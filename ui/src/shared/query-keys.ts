@@ -4,6 +4,8 @@ import type { QueueTab } from '../../../domain/queue';
 
 export const keys = {
   session: ['session'] as const,
+  /** Whether this Cast offers sign-in with an identity provider (issue 41 item 6). */
+  oidcOffer: ['oidc-offer'] as const,
   queue: ['queue'] as const,
   /** A tab under a filter, with how many of its cards are loaded. */
   queueTab: (tab: QueueTab, filters: QueueFilters, shown: number) => ['queue', tab, filters, shown] as const,

@@ -12,6 +12,8 @@ import { useDecision } from './decision-queries';
 import { useMay, useSignedIn } from '../../shared/session';
 import { hostPromptOf } from '../../shared/host-prompt';
 import { AskCommandsContext, type AskRegistry } from './asks/ask-commands';
+import { AssignmentPanel } from '../assignment/assignment-panel';
+import { AssignmentAllows } from '../assignment/may-answer-here';
 import { DecisionFacts } from './decision-facts';
 import './decision-detail.css';
 import { DetailAsks } from './detail-asks';
@@ -63,11 +65,13 @@ export function DecisionDetail({
 }) {
   const { t } = useTranslation();
   const me = useSignedIn().data?.memberId ?? null;
-  const mayAnswer = useMay('decision.answer');
+  const role = useMay('decision.answer');
   const mayArchive = useMay('decision.archive');
   const read = useDecision(id);
   // Drawn in slices, like the list (a read arriving would otherwise be one long task).
   const data = useDeferredValue(read.data);
+  // Issue 41 item 2: the role answers, and the workspace lets this person answer this decision.
+  const mayAnswer = role && (data?.detail.assignment.mayAnswer ?? true);
   const actions = useDetailActions({ id, data, announce, onChanged, onArchived });
   const pane = useRef<HTMLElement>(null);
   const asks = useRef<AskRegistry>(new Map());
@@ -152,6 +156,7 @@ export function DecisionDetail({
     <section ref={pane} className="detail" aria-labelledby="detail-title" data-card-kind={permission ? 'permission' : undefined}>
       <DetailHeading decision={decision} position={position} titleAs={titleAs} />
       <DecisionFacts data={data} me={me} />
+      {open && <AssignmentPanel id={decision.id} assignment={data.detail.assignment} me={me} />}
       {/* Overtaken: someone else answered first. Their answer is below; the pane says so once, not as a failure beside a success. */}
       {problem?.overtaken ? (
         <p className="overtaken" role="status" data-testid="overtaken">
@@ -164,9 +169,16 @@ export function DecisionDetail({
         </>
       )}
       <DetailStory data={data} embedDocuments={embedDocuments} />
-      <AskCommandsContext.Provider value={asks.current}>
-        <DetailAsks data={data} me={me} onAnswer={(...answer) => void actions.answer(...answer)} onUndo={(ask) => void actions.undo(ask)} />
-      </AskCommandsContext.Provider>
+      <AssignmentAllows.Provider value={data.detail.assignment.mayAnswer}>
+        <AskCommandsContext.Provider value={asks.current}>
+          <DetailAsks
+            data={data}
+            me={me}
+            onAnswer={(...answer) => void actions.answer(...answer)}
+            onUndo={(ask) => void actions.undo(ask)}
+          />
+        </AskCommandsContext.Provider>
+      </AssignmentAllows.Provider>
       {open && permission && <p className="help keyboard-only">{t('prompt.keys')}</p>}
       {open && <PendingLine data={data} />}
       <DetailFooter

@@ -8,6 +8,8 @@ import type { AnswerValue } from '../../../../domain/ask-schema';
 import { documentHref, type DecisionRead } from '../../http/decisions';
 import { AskItem } from './asks/ask-item';
 import { ProgressDots } from '../../shared/progress-dots';
+import { AssignmentAllows } from '../assignment/may-answer-here';
+import { whoMayAnswerWords } from '../assignment/assignment-words';
 import { useMay } from '../../shared/session';
 import { answerCloses } from '../../../../domain/decision-state';
 import type { UnsentAnswer } from '../../keyboard/detail-commands';
@@ -28,7 +30,8 @@ export function DetailAsks({
   const { t } = useTranslation();
   const { decision, detail } = data;
   const open = decision.status === 'open';
-  const mayAnswer = useMay('decision.answer');
+  const role = useMay('decision.answer');
+  const assignmentAllows = useContext(AssignmentAllows);
   const agent = detail.agent?.name ?? t('outcome.theAgent');
   const controls = useContext(AskCommandsContext);
 
@@ -59,9 +62,15 @@ export function DetailAsks({
         </span>
       </h3>
       {/* Said once, where the controls would be: the API would refuse an answer from this role. */}
-      {open && !mayAnswer && (
+      {open && !role && (
         <p className="help" data-testid="read-only">
           {t('detail.readOnly')}
+        </p>
+      )}
+      {/* Issue 41 item 2: the workspace lets only the assignee, their team and admins answer; said before anyone tries. */}
+      {open && role && !assignmentAllows && (
+        <p className="help" data-testid="not-assignee">
+          {whoMayAnswerWords(t, detail.assignment)}
         </p>
       )}
       <ol className="asks">

@@ -57,7 +57,8 @@ export function Decisions({ me }: { me: string | null }) {
   // which the page stays responsive, instead of one long task per read (issue 30 item 16).
   const page = useDeferredValue(queue.page);
   const step = mode === 'step';
-  const filtered = Object.keys(filters).length > 0;
+  // Whom the queue is for is its scope, not a filter: "For me" and Everyone each have their own empty state and counts.
+  const filtered = Object.keys(filters).some((key) => key !== 'for');
   const say = useCallback((words: string) => change({ type: 'say', message: words }), []);
   const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
   // An archive, from a card, the pane's button or `e`: said with Undo, like Gmail (issue 38 item 6).
@@ -86,7 +87,8 @@ export function Decisions({ me }: { me: string | null }) {
   const chosen = ordered.filter((card) => picked.has(card.id) && canPick(card));
   const detail = useRef<DetailCommands | null>(null);
 
-  useSidebarCount(page, filtered);
+  // The badge counts "For me", as the sidebar's own read does: Everyone's count is not the badge's.
+  useSidebarCount(page, filtered || filters.for === 'everyone');
   useQueueUrl({ tab, filters, id: selected, mode, shown });
 
   useQueuePageKeys(
@@ -98,6 +100,7 @@ export function Decisions({ me }: { me: string | null }) {
       openCard: (id) => walk.open(id, 'ask'),
       backToList: walk.backToList,
       openHelp: () => open('help'),
+      toggleAudience: () => change({ type: 'filter', filters: { ...filters, for: filters.for === 'everyone' ? undefined : 'everyone' } }),
       detail: () => detail.current,
     },
     walk.card,

@@ -9,7 +9,7 @@ import { QUEUE_PAGE, type QueueFilters } from '../../http/decisions';
 export const TABS = QueueTab;
 export type Tab = QueueTab;
 
-export const FILTER_KEYS = ['agent', 'task', 'mission', 'kind', 'q'] as const;
+export const FILTER_KEYS = ['for', 'agent', 'task', 'mission', 'kind', 'q'] as const;
 export type Filters = QueueFilters;
 
 /** List mode groups and lists; step mode shows one decision at full width and advances on answer. */
@@ -40,6 +40,8 @@ export function readQueueUrl(search = location.search): QueueUrl {
   // An ask kind the queue does not know filters nothing.
   const kind = params.get('kind');
   if (isAskKind(kind)) filters.kind = kind;
+  // The queue opens on "For me" (issue 41 item 1): only Everyone is in the address.
+  if (params.get('for') === 'everyone') filters.for = 'everyone';
   const mode = params.get('mode') === 'step' ? 'step' : 'list';
   return { tab: isTab(tab) ? tab : 'open', filters, id: params.get('id'), mode, shown: readShown(params.get('shown')) };
 }

@@ -8,6 +8,7 @@ import { age, day } from '../../shared/time';
 import type { QueueCard as Card } from '../../../../domain/queue';
 import { useTimeZone } from '../../shared/time-zone-provider';
 import { SelfAnswerLine } from '../../shared/self-answer-line';
+import { assigneeWords, claimWords } from '../assignment/assignment-words';
 
 /** A card the person can pick for "Group into a stack": its checkbox is named by the question. */
 export type CardPick = { checked: boolean; onToggle: () => void };
@@ -80,6 +81,17 @@ export function QueueCard({
         )}
         {/* One rule (domain/blocking.ts): only a decision its agent waits on says Blocking. */}
         {open && card.blocking && <span className="chip">{t('queue.blocking')}</span>}
+        {/* Issue 41 item 1: whom it is for, and who is on it ("Dana is on it"). */}
+        {open && card.assignment.assignee && (
+          <span className="chip quiet" data-testid="assignee-chip">
+            {assigneeWords(t, card.assignment, me)}
+          </span>
+        )}
+        {open && card.assignment.claimedBy && (
+          <span className="chip quiet" data-testid="claimed-chip">
+            {claimWords(t, card.assignment, me)}
+          </span>
+        )}
         {open && card.mode === 'advisory' && (
           <span className="chip quiet" data-testid="advisory-chip">
             {t('queue.advisory')}

@@ -3,7 +3,8 @@
  * follows the typing: a pause of SEARCH_PAUSE_MS reads the list (Enter does at once), and a
  * polite live region says how many match once the read lands. Below 768 px the four menus fold
  * behind one "Filters" control, which says how many are set, so the list starts on the first
- * screen; wider, they sit beside the search and the control is not shown.
+ * screen; wider, they sit beside the search and the control is not shown. Before them, whom the
+ * queue is for: "For me" (mine, my teams', nobody's; where it opens) or Everyone (issue 41 item 1).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,20 @@ export function QueueFilters({
 
   return (
     <form className="filters" role="search" onSubmit={submit}>
+      <div className="audience" role="group" aria-label={t('filters.audience')}>
+        {(['me', 'everyone'] as const).map((audience) => (
+          <button
+            key={audience}
+            type="button"
+            className="small"
+            data-audience={audience}
+            aria-pressed={(filters.for ?? 'me') === audience}
+            onClick={() => onChange({ ...filters, for: audience === 'me' ? undefined : audience })}
+          >
+            {t(`filters.for.${audience}`)}
+          </button>
+        ))}
+      </div>
       <label>
         <span className="visually-hidden">{t('filters.search')}</span>
         <input type="search" placeholder={t('filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} />

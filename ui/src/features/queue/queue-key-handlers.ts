@@ -26,6 +26,8 @@ export function queueKeyHandlers(
     /** Shows the list again where the detail replaced it, and focuses the current card. */
     backToList: () => void;
     openHelp: () => void;
+    /** Switches between "For me" and Everyone (issue 41 item 1). */
+    toggleAudience: () => void;
     /** The detail pane's commands, while a decision is drawn. */
     detail: () => DetailCommands | null;
   },
@@ -58,6 +60,7 @@ export function queueKeyHandlers(
     undo: onShown((detail) => detail.undoLatest()),
     archive: onShown((detail) => detail.archive()),
     help: page.openHelp,
+    audience: page.toggleAudience,
     toList: page.backToList,
   };
 }

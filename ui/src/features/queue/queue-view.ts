@@ -37,6 +37,7 @@ export type QueueViewChange =
 /** A cleared menu leaves no key behind: an empty filter is the whole queue. */
 function withoutBlanks(filters: QueueFilters): QueueFilters {
   const kept: QueueFilters = {};
+  if (filters.for === 'everyone') kept.for = 'everyone';
   if (filters.agent) kept.agent = filters.agent;
   if (filters.task) kept.task = filters.task;
   if (filters.mission) kept.mission = filters.mission;

@@ -10,6 +10,7 @@ import { When } from '../../shared/page-frame';
 import { useAddMember } from './people-queries';
 import { useMay } from '../../shared/session';
 import { SettingsSecret } from './settings-secret';
+import { SettingsSignInInvite } from './settings-sign-in-invite';
 
 export function SettingsMembers({ members, me }: { members: Member[]; me: string }) {
   const { t } = useTranslation();
@@ -48,6 +49,7 @@ export function SettingsMembers({ members, me }: { members: Member[]; me: string
         </div>
       )}
       {mayManage && <AddMember />}
+      <SettingsSignInInvite members={members} />
     </section>
   );
 }

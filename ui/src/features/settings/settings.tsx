@@ -18,6 +18,8 @@ import { SettingsTimeZone } from './settings-time-zone';
 import { SettingsWebhooksLink } from './settings-webhooks-link';
 import { SettingsNotificationsLink } from '../notifications/settings-notifications-link';
 import { SettingsTeams } from '../teams/settings-teams';
+import { SettingsAnswers } from '../assignment/settings-answers';
+import { SettingsAway } from '../assignment/settings-away';
 
 export function SettingsPage({ me }: { me: string }) {
   const { t } = useTranslation();
@@ -27,6 +29,8 @@ export function SettingsPage({ me }: { me: string }) {
       <p className="subtitle">{t('settings.subtitle')}</p>
       {members.data && <SettingsMembers members={members.data} me={me} />}
       {members.data && <SettingsTeams members={members.data} />}
+      <SettingsAnswers />
+      {members.data && <SettingsAway members={members.data} me={me} />}
       <SettingsTokens me={me} />
       <SettingsCreateToken />
       <SettingsGrants />

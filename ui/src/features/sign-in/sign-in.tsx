@@ -1,12 +1,25 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProblemError } from '../../../../client/request';
+import { isErrorCode } from '../../../../domain/errors';
+import { OIDC_START_PATH, oidcOffer } from '../../http/auth';
+import { keys } from '../../shared/query-keys';
 import { useSignIn } from '../../shared/session';
+
+/** Why the identity provider's sign-in came back refused: the server sends `/sign-in?refused=<code>`. */
+function refusedCode(): string | null {
+  const code = new URLSearchParams(window.location.search).get('refused');
+  return code && isErrorCode(code) ? code : null;
+}
 
 export function SignIn() {
   const { t } = useTranslation();
   const [token, setToken] = useState('');
   const signIn = useSignIn();
+  // Issue 41 item 6: the identity provider, when this Cast has one; the token sign-in stays for everyone.
+  const offer = useQuery({ queryKey: keys.oidcOffer, queryFn: oidcOffer, staleTime: Infinity, retry: false });
+  const refused = refusedCode();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -16,6 +29,17 @@ export function SignIn() {
   return (
     <main className="sign-in">
       <h1>{t('signIn.title')}</h1>
+      {refused && !signIn.isError && <p role="alert">{t(`problems.${refused}`, { defaultValue: t('signIn.refused') })}</p>}
+      {offer.data?.enabled && (
+        <>
+          <p>
+            <a className="sign-in-provider" href={OIDC_START_PATH}>
+              {t('signIn.withProvider', { name: offer.data.name })}
+            </a>
+          </p>
+          <h2>{t('signIn.orToken')}</h2>
+        </>
+      )}
       <form onSubmit={submit}>
         <label htmlFor="token">{t('signIn.tokenLabel')}</label>
         <input

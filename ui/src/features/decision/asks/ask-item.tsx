@@ -13,7 +13,7 @@ import type { RiskFlag } from '../../../../../domain/approval';
 import { ago } from '../../../shared/time';
 import { AskMenu, type ClosedAs } from './ask-menu';
 import { sameSentence } from './said-once';
-import { useMay } from '../../../shared/session';
+import { useMayAnswerHere } from '../../assignment/may-answer-here';
 import { reachChannelOf } from './answered-from';
 import { QuorumLine } from './quorum-line';
 
@@ -123,8 +123,9 @@ export function AskItem({
   agent?: { id: string; name: string } | null;
 }) {
   const { t } = useTranslation();
-  // A role without decision.answer reads an open ask as a closed one: its question, no control.
-  const mayAnswer = useMay('decision.answer');
+  // A role without decision.answer, or someone the workspace does not let answer this one (issue
+  // 41 item 2), reads an open ask as a closed one: its question, no control.
+  const mayAnswer = useMayAnswerHere();
   if (ask.answer) {
     const answer = ask.answer;
     const note = answer.value.kind === 'action' ? answer.value.note : undefined;

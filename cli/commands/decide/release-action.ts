@@ -1,0 +1,11 @@
+/** What `cast decide release` does: gives the member's claim up. */
+import { assignmentRoutes } from '../../../domain/routes/assignments';
+import { emit } from '../../output';
+import { assignmentLine } from './assignment-line';
+import { checkId, connect } from './target';
+
+export async function run(given: string, opts: { json?: boolean }): Promise<void> {
+  const id = checkId(given);
+  const { assignment } = await connect().request(assignmentRoutes.releaseDecision, { params: { id }, body: {} });
+  emit(Boolean(opts.json), [assignmentLine(id, assignment)], { id, assignment });
+}
