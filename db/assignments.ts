@@ -5,6 +5,7 @@
  */
 import type { Actor } from '../domain/activity';
 import {
+  canonicalTarget,
   mayAnswer,
   parseTarget,
   whoMayAnswer,
@@ -105,21 +106,26 @@ type AssigneeRow = { assignee_key: string; assignee_member_id: string | null; ki
 
 /**
  * Item 2: refuses the answer, saying who may give it, when the workspace lets only assignees
- * answer and this person is not one. A decision not found here is left for the workflow to refuse.
+ * answer and this person is not one. An ask addressed to someone of its own is theirs, whoever
+ * the decision is for. A decision not found here is left for the workflow to refuse. Returns the
+ * member the person acts for, when they cover for its assignee (item 5).
  */
-export async function refuseUnlessMayAnswer(db: Queryable, principal: Principal, decisionId: string): Promise<string | null> {
+export async function refuseUnlessMayAnswer(db: Queryable, principal: Principal, decisionId: string, ask = 1): Promise<string | null> {
   const forMe = await forMeOf(db, principal);
   // Nobody covered for: no answer here is given for someone else, and under "anyone" none is refused.
   if (forMe.policy === 'anyone' && forMe.covers.length === 0) return null;
   const { rows } = await db.query<AssigneeRow>(
-    `select d.assignee_key, d.assignee_member_id,
-            case when d.assignee_member_id is not null then 'member' when d.assignee_team_id is not null then 'team' end as kind,
-            coalesce(m.name, t.name) as name
-       from decisions d
-       left join members m on m.id = d.assignee_member_id
-       left join teams t on t.id = d.assignee_team_id
-      where d.workspace_id = $1 and d.id = $2`,
-    [principal.workspaceId, decisionId],
+    `with d as (
+       select d.*, d.snapshot->'asks'->($3::int - 1)->>'to' as ask_to from decisions d where d.workspace_id = $1 and d.id = $2),
+     k as (
+       select d.*, case when ask_to like '@%' then 'member' when ask_to like 'team:%' then 'team'
+                        when assignee_member_id is not null then 'member' when assignee_team_id is not null then 'team' end as kind,
+                   case when ask_to like '@%' then substr(ask_to, 2) when ask_to like 'team:%' then substr(ask_to, 6) else assignee_key end as key
+         from d)
+     select k.key as assignee_key, case when k.kind = 'member' then k.key end as assignee_member_id, k.kind,
+            coalesce((select name from members where id = k.key), (select name from teams where id = k.key)) as name
+       from k`,
+    [principal.workspaceId, decisionId, ask],
   );
   const row = rows[0];
   // Issue 41 item 5: answering what is addressed to a member one covers for is acting for them.
@@ -128,7 +134,7 @@ export async function refuseUnlessMayAnswer(db: Queryable, principal: Principal,
   const assignee = { kind: row.kind, name: row.name ?? '' };
   throw new DomainError(
     'not_assignee',
-    `Decision ${decisionId} is addressed to ${row.kind === 'team' ? `team ${assignee.name}` : assignee.name}: in this workspace only ${whoMayAnswer(assignee)} may answer it.`,
+    `${row.kind === 'team' ? `Team ${assignee.name}` : assignee.name} answers this on ${decisionId}: in this workspace only ${whoMayAnswer(assignee)} may.`,
     { assigneeKind: row.kind, assignee: row.name },
   );
 }
@@ -315,6 +321,9 @@ export async function setAnswerPolicy(db: Queryable, workspaceId: string, policy
   });
 }
 
+/** An ask's assignee key (migration 0038's kind of key) from its kept target, `a.ask`'s `to`. */
+const ASK_KEY = `(case when a.ask->>'to' like '@%' then substr(a.ask->>'to', 2) else substr(a.ask->>'to', 6) end)`;
+
 /**
  * The card's assignment, as SQL over the decision `d` (migration 0038), for the reader whose
  * "For me" keys are `keys`, under `policy`, with `admin` when their role answers anything:
@@ -330,7 +339,20 @@ export function assignmentSql(keys: string, policy: string, admin: string): stri
       'claimedBy', case when d.claimed_by is not null then json_build_object('id', d.claimed_by, 'name', asg_c.name,
                         'at', to_char(d.claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end,
       'forMe', d.assignee_key = any(${keys}),
-      'mayAnswer', ${policy} = 'anyone' or ${admin} or d.assignee_key = any(${keys}))`;
+      'mayAnswer', ${policy} = 'anyone' or ${admin} or d.assignee_key = any(${keys}),
+      -- The asks addressed to someone of their own, kept as '@mb_…' or 'team:tm_…' (ASK_KEY).
+      'asks', (select coalesce(json_object_agg(a.ord, json_build_object(
+                 'assignee', json_build_object('kind', case when a.ask->>'to' like '@%' then 'member' else 'team' end, 'id', ${ASK_KEY},
+                   'name', coalesce((select name from members where id = ${ASK_KEY}), (select name from teams where id = ${ASK_KEY}), '')),
+                 'mayAnswer', ${policy} = 'anyone' or ${admin} or ${ASK_KEY} = any(${keys}))), '{}')
+                 from jsonb_array_elements(d.snapshot->'asks') with ordinality as a(ask, ord) where a.ask ? 'to'))`;
+}
+
+/** The asks' targets as kept: each `@name` / `team:name` found and written by id (canonicalTarget). */
+export async function resolveAskTargets<A extends { to?: string | undefined }>(db: Queryable, workspaceId: string, asks: A[]): Promise<A[]> {
+  return Promise.all(
+    asks.map(async (ask) => (ask.to ? { ...ask, to: canonicalTarget(await resolveAssignee(db, workspaceId, ask.to)) } : ask)),
+  );
 }
 
 export const ASSIGNMENT_JOINS = `left join members asg_m on asg_m.id = d.assignee_member_id

@@ -22,7 +22,7 @@ import { waitingOnPerson } from './waiting-on-person';
 export type { DecisionDetail };
 
 /** A decision not mirrored yet is nobody's: everyone's, as it was filed without `--to`. */
-const UNASSIGNED = { assignee: null, delegatedTo: null, claimedBy: null, forMe: true, mayAnswer: true };
+const UNASSIGNED = { assignee: null, delegatedTo: null, claimedBy: null, forMe: true, mayAnswer: true, asks: {} };
 
 export async function decisionDetail(pool: Pool, principal: Principal, decision: DecisionView): Promise<DecisionDetail> {
   const { workspaceId } = principal;

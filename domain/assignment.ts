@@ -27,6 +27,11 @@ export const AssigneeTarget = z
   .meta({ description: 'A member as `@name` or `@mb_…`, or a team as `team:name` or `team:tm_…`.' });
 export type AssigneeTarget = z.infer<typeof AssigneeTarget>;
 
+/** The target an ask keeps once filed: by id, so renaming the member or the team moves nothing. */
+export function canonicalTarget(ref: AssigneeRef): AssigneeTarget {
+  return ref.kind === 'member' ? `@${ref.id}` : `team:${ref.id}`;
+}
+
 /** What `@…`/`team:…` names, before it is looked up. */
 export function parseTarget(target: AssigneeTarget): { kind: 'member' | 'team'; name: string } {
   return target.startsWith('@') ? { kind: 'member', name: target.slice(1).trim() } : { kind: 'team', name: target.slice(5) };
@@ -70,6 +75,16 @@ export const Assignment = z
     forMe: z.boolean(),
     /** The reader may answer it under the workspace's setting; when not, the card says who may. */
     mayAnswer: z.boolean(),
+    /**
+     * The asks addressed to someone other than the decision's assignee, by position: whom each is
+     * for, and whether the reader may answer that one.
+     */
+    asks: z
+      .record(
+        z.string(),
+        z.object({ assignee: z.object({ kind: z.enum(AssigneeKind), id: z.string(), name: z.string() }), mayAnswer: z.boolean() }),
+      )
+      .default({}),
   })
   .meta({ id: 'Assignment' });
 export type Assignment = z.infer<typeof Assignment>;

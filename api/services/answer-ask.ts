@@ -35,7 +35,7 @@ export async function answerAsk(
     ...(target.atRevision !== undefined ? { atRevision: target.atRevision } : {}),
   };
   // Item 2 of issue 41: where only assignees answer, anyone else is refused before the update.
-  const actingFor = await refuseUnlessMayAnswer(deps.pool, principal, target.id);
+  const actingFor = await refuseUnlessMayAnswer(deps.pool, principal, target.id, target.ask);
   if (body.answer.kind === 'access') {
     const read = await getDecision(deps.pool, principal, target.id);
     const ask = read?.asks[target.ask - 1];

@@ -6,6 +6,7 @@
  */
 import { decisionNumberOf, type DecisionSnapshot, type DecisionView } from '../../domain/decision';
 import type { EditDecisionBody } from '../../domain/decision-schema';
+import { resolveAskTargets } from '../../db/assignments';
 import { checkArchive, checkRestore, checkRewrite, checkRunNow, mergeEdit, toDecisionView } from '../../domain/decision-state';
 import { optionKey, type DocumentPatch } from '../../domain/documents';
 import { DomainError, type Rejection, notFound } from '../../domain/errors';
@@ -36,7 +37,9 @@ async function change(
 }
 
 export async function editDecision(deps: Deps, principal: Principal, id: string, body: EditDecisionBody): Promise<DecisionView> {
-  const { report, doc, optionPages, ...rest } = body;
+  const { report, doc, optionPages, ...given } = body;
+  // An edit's asks addressed to someone are kept by id, as a filing's are (issue 41 item 1).
+  const rest = given.asks ? { ...given, asks: await resolveAskTargets(deps.pool, principal.workspaceId, given.asks) } : given;
   if (report !== undefined || doc !== undefined || optionPages !== undefined) {
     await refuseBeforeStoring(deps, principal, id, rest, { report, doc, optionPages });
   }

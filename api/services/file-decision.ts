@@ -11,6 +11,7 @@ import { DomainError, notFound } from '../../domain/errors';
 import { claimDecisionKey, releaseDecisionKey, retryKey, sessionKey } from '../../db/decision-keys';
 import { nextDecisionNumber, skipDecisionNumbers } from '../../db/decision-queries';
 import { reminderPlan } from '../../db/reminder-settings';
+import { resolveAskTargets } from '../../db/assignments';
 import { approvalSettings } from '../../db/approval-settings';
 import { policyOf } from '../../domain/approval-settings-schema';
 import { getStack } from '../../db/stacks';
@@ -49,10 +50,12 @@ export async function fileValidDecision(
 ): Promise<Filed> {
   const { links, messagesAtAsk, registerSession } = await resolveLinks(deps.pool, principal, body);
   // Read beside the flood check: the workflow takes the workspace's reminder settings in its start.
-  const [, reminders, approvals] = await Promise.all([
+  // An ask addressed to someone is kept by their id (issue 41 item 1); a name nobody goes by refuses here.
+  const [, reminders, approvals, asks] = await Promise.all([
     refuseFlooding(deps.pool, principal.workspaceId, links.agentId, deps.openPerAgent ?? OPEN_PER_AGENT),
     reminderPlan(deps.pool, principal.workspaceId, links.assignee?.kind === 'team' ? links.assignee.id : null),
     approvalSettings(deps.pool, principal.workspaceId),
+    resolveAskTargets(deps.pool, principal.workspaceId, body.asks),
   ]);
   // Issue 41 items 3, 4: the asker is the filing member — a session is only ever posted to by the
   // member who owns it, and an agent token files as the member who minted it.
@@ -68,7 +71,7 @@ export async function fileValidDecision(
     documents,
     question: body.question,
     context: body.context,
-    asks: body.asks,
+    asks,
     mode: body.mode,
     defaultOption: body.defaultOption,
     confidence: body.confidence,

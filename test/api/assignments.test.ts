@@ -238,6 +238,53 @@ describe('issue 41 item 2: who may answer', () => {
     expect(bySam.decision.status).toBe('resolved');
   });
 
+  it('an ask addressed to someone of its own is theirs to answer, whoever the decision is for; kept by id', async () => {
+    const { owner, admin, dana, sam, infra } = await workspace();
+    await cast.send(admin.token, assignmentRoutes.updateAnswerSettings, { body: { whoMayAnswer: 'assignees' } });
+    const { decision } = await cast.send(owner.token, decisionRoutes.fileDecision, {
+      body: {
+        question: 'Ship the billing change?',
+        to: '@sam',
+        asks: [
+          { kind: 'approval', prompt: 'Ship it?', action: { summary: 'Deploy billing v2' } },
+          { kind: 'fact', prompt: 'Which maintenance window?', to: 'team:infra' },
+        ],
+      },
+    });
+    expect(decision.asks[1]!.to).toBe(`team:${infra}`);
+    const samsView = await cast.send(sam.token, decisionRoutes.getDecision, { params: { id: decision.id } });
+    expect(samsView.detail.assignment).toMatchObject({ mayAnswer: true, asks: { '2': { assignee: { kind: 'team', name: 'infra' }, mayAnswer: false } } });
+    const danasView = await cast.send(dana.token, decisionRoutes.getDecision, { params: { id: decision.id } });
+    expect(danasView.detail.assignment).toMatchObject({ mayAnswer: false, asks: { '2': { mayAnswer: true } } });
+
+    const before = await rowDigest(cast.pool, owner.workspaceId);
+    const fact = { answer: { kind: 'fact' as const, text: 'Sunday 02:00 UTC' } };
+    const bySam = await problem(await cast.request(sam.token, 'POST', `/api/v1/decisions/${decision.id}/asks/2/answer`, fact));
+    expect(bySam).toMatchObject({ status: 403, code: 'not_assignee' });
+    expect(bySam.detail).toContain('a member of team infra or an admin');
+    const byDana = await problem(
+      await cast.request(dana.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, { answer: { kind: 'approval', decision: 'approve' } }),
+    );
+    expect(byDana).toMatchObject({ status: 403, code: 'not_assignee' });
+    expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);
+
+    await cast.send(dana.token, decisionRoutes.answerAsk, { params: { id: decision.id, ask: 2 }, query: {}, body: fact });
+    const done = await cast.send(sam.token, decisionRoutes.answerAsk, {
+      params: { id: decision.id, ask: 1 },
+      query: {},
+      body: { answer: { kind: 'approval', decision: 'approve' } },
+    });
+    expect(done.decision.status).toBe('resolved');
+    // A name nobody goes by, on an ask, is refused before anything is filed.
+    const nobody = await problem(
+      await cast.request(owner.token, 'POST', '/api/v1/decisions', {
+        question: 'Who?',
+        asks: [{ kind: 'fact', prompt: 'Who knows?', to: '@zed' }],
+      }),
+    );
+    expect(nobody).toMatchObject({ status: 422, code: 'assignee_not_found' });
+  });
+
   it('under the default, anyone answers what is addressed to someone else', async () => {
     const { owner, sam } = await workspace();
     const toDana = await file(owner, 'Drop the staging table?', '@dana');

@@ -13,7 +13,7 @@ import { useMay, useSignedIn } from '../../shared/session';
 import { hostPromptOf } from '../../shared/host-prompt';
 import { AskCommandsContext, type AskRegistry } from './asks/ask-commands';
 import { AssignmentPanel } from '../assignment/assignment-panel';
-import { AssignmentAllows } from '../assignment/may-answer-here';
+import { AssignmentShown } from '../assignment/may-answer-here';
 import { DecisionFacts } from './decision-facts';
 import './decision-detail.css';
 import { DetailAsks } from './detail-asks';
@@ -71,7 +71,9 @@ export function DecisionDetail({
   // Drawn in slices, like the list (a read arriving would otherwise be one long task).
   const data = useDeferredValue(read.data);
   // Issue 41 item 2: the role answers, and the workspace lets this person answer this decision.
-  const mayAnswer = role && (data?.detail.assignment.mayAnswer ?? true);
+  // A key acts when some ask is theirs to answer; the server holds each ask to its own assignee.
+  const assignment = data?.detail.assignment;
+  const mayAnswer = role && (!assignment || assignment.mayAnswer || Object.values(assignment.asks).some((ask) => ask.mayAnswer));
   const actions = useDetailActions({ id, data, announce, onChanged, onArchived });
   const pane = useRef<HTMLElement>(null);
   const asks = useRef<AskRegistry>(new Map());
@@ -169,7 +171,7 @@ export function DecisionDetail({
         </>
       )}
       <DetailStory data={data} embedDocuments={embedDocuments} />
-      <AssignmentAllows.Provider value={data.detail.assignment.mayAnswer}>
+      <AssignmentShown.Provider value={data.detail.assignment}>
         <AskCommandsContext.Provider value={asks.current}>
           <DetailAsks
             data={data}
@@ -178,7 +180,7 @@ export function DecisionDetail({
             onUndo={(ask) => void actions.undo(ask)}
           />
         </AskCommandsContext.Provider>
-      </AssignmentAllows.Provider>
+      </AssignmentShown.Provider>
       {open && permission && <p className="help keyboard-only">{t('prompt.keys')}</p>}
       {open && <PendingLine data={data} />}
       <DetailFooter

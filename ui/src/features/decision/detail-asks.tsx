@@ -8,7 +8,7 @@ import type { AnswerValue } from '../../../../domain/ask-schema';
 import { documentHref, type DecisionRead } from '../../http/decisions';
 import { AskItem } from './asks/ask-item';
 import { ProgressDots } from '../../shared/progress-dots';
-import { AssignmentAllows } from '../assignment/may-answer-here';
+import { AssignmentShown } from '../assignment/may-answer-here';
 import { whoMayAnswerWords } from '../assignment/assignment-words';
 import { useMay } from '../../shared/session';
 import { answerCloses } from '../../../../domain/decision-state';
@@ -31,7 +31,7 @@ export function DetailAsks({
   const { decision, detail } = data;
   const open = decision.status === 'open';
   const role = useMay('decision.answer');
-  const assignmentAllows = useContext(AssignmentAllows);
+  const assignmentAllows = useContext(AssignmentShown)?.mayAnswer ?? true;
   const agent = detail.agent?.name ?? t('outcome.theAgent');
   const controls = useContext(AskCommandsContext);
 

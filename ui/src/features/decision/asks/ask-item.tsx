@@ -13,6 +13,7 @@ import type { RiskFlag } from '../../../../../domain/approval';
 import { ago } from '../../../shared/time';
 import { AskMenu, type ClosedAs } from './ask-menu';
 import { sameSentence } from './said-once';
+import { AskAssignee } from '../../assignment/ask-assignee';
 import { useMayAnswerHere } from '../../assignment/may-answer-here';
 import { reachChannelOf } from './answered-from';
 import { QuorumLine } from './quorum-line';
@@ -125,7 +126,7 @@ export function AskItem({
   const { t } = useTranslation();
   // A role without decision.answer, or someone the workspace does not let answer this one (issue
   // 41 item 2), reads an open ask as a closed one: its question, no control.
-  const mayAnswer = useMayAnswerHere();
+  const mayAnswer = useMayAnswerHere(ask.position);
   if (ask.answer) {
     const answer = ask.answer;
     const note = answer.value.kind === 'action' ? answer.value.note : undefined;
@@ -182,10 +183,13 @@ export function AskItem({
       </div>
     )
   );
+  // Issue 41 item 1: an ask addressed to someone of its own says whom, open or read-only.
+  const whom = open && <AskAssignee position={ask.position} />;
   // Closed unanswered (archived), or not this person's to answer: an approval still says what it would do and what it risks, read-only.
   if (!open || !mayAnswer)
     return (
       <li className="ask" tabIndex={-1} data-ask={ask.position}>
+        {whom}
         {!(ask.kind === 'approval' && sameSentence(ask.prompt, title)) && <p className="prompt">{ask.prompt}</p>}
         {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />}
         {ask.kind === 'approval' && ask.quorum && <QuorumLine quorum={ask.quorum} members={members} me={me} />}
@@ -195,6 +199,7 @@ export function AskItem({
   return (
     // Focusable from script: after an undo focus returns here, not into the emptied field.
     <li className="ask" tabIndex={-1} data-ask={ask.position} data-open="true" data-kind={ask.kind}>
+      {whom}
       {banner}
       {ask.kind === 'decision' && <DecisionControl ask={ask} submit={submit} optionPage={optionPage} />}
       {ask.kind === 'approval' && (
