@@ -73,6 +73,7 @@ describe('issue 41 item 1: addressed to someone, and "For me"', () => {
       claimedBy: null,
       forMe: true,
       mayAnswer: true,
+      asks: {},
     });
     expect(card(toInfra).assignment.assignee).toEqual({ kind: 'team', id: infra, name: 'infra' });
     expect(card(toNobody).assignment.assignee).toBeNull();
