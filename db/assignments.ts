@@ -349,7 +349,11 @@ export function assignmentSql(keys: string, policy: string, admin: string): stri
 }
 
 /** The asks' targets as kept: each `@name` / `team:name` found and written by id (canonicalTarget). */
-export async function resolveAskTargets<A extends { to?: string | undefined }>(db: Queryable, workspaceId: string, asks: A[]): Promise<A[]> {
+export async function resolveAskTargets<A extends { to?: string | undefined }>(
+  db: Queryable,
+  workspaceId: string,
+  asks: A[],
+): Promise<A[]> {
   return Promise.all(
     asks.map(async (ask) => (ask.to ? { ...ask, to: canonicalTarget(await resolveAssignee(db, workspaceId, ask.to)) } : ask)),
   );

@@ -254,7 +254,10 @@ describe('issue 41 item 2: who may answer', () => {
     });
     expect(decision.asks[1]!.to).toBe(`team:${infra}`);
     const samsView = await cast.send(sam.token, decisionRoutes.getDecision, { params: { id: decision.id } });
-    expect(samsView.detail.assignment).toMatchObject({ mayAnswer: true, asks: { '2': { assignee: { kind: 'team', name: 'infra' }, mayAnswer: false } } });
+    expect(samsView.detail.assignment).toMatchObject({
+      mayAnswer: true,
+      asks: { '2': { assignee: { kind: 'team', name: 'infra' }, mayAnswer: false } },
+    });
     const danasView = await cast.send(dana.token, decisionRoutes.getDecision, { params: { id: decision.id } });
     expect(danasView.detail.assignment).toMatchObject({ mayAnswer: false, asks: { '2': { mayAnswer: true } } });
 
@@ -264,7 +267,9 @@ describe('issue 41 item 2: who may answer', () => {
     expect(bySam).toMatchObject({ status: 403, code: 'not_assignee' });
     expect(bySam.detail).toContain('a member of team infra or an admin');
     const byDana = await problem(
-      await cast.request(dana.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, { answer: { kind: 'approval', decision: 'approve' } }),
+      await cast.request(dana.token, 'POST', `/api/v1/decisions/${decision.id}/asks/1/answer`, {
+        answer: { kind: 'approval', decision: 'approve' },
+      }),
     );
     expect(byDana).toMatchObject({ status: 403, code: 'not_assignee' });
     expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);

@@ -10,7 +10,11 @@ export function AskAssignee({ position }: { position: number }) {
   const me = useSignedIn().data?.memberId ?? null;
   const own = useContext(AssignmentShown)?.asks[String(position)];
   if (!own) return null;
-  const words = assigneeWords(t, { assignee: own.assignee, delegatedTo: null, claimedBy: null, forMe: true, mayAnswer: own.mayAnswer, asks: {} }, me);
+  const words = assigneeWords(
+    t,
+    { assignee: own.assignee, delegatedTo: null, claimedBy: null, forMe: true, mayAnswer: own.mayAnswer, asks: {} },
+    me,
+  );
   return (
     <p className="help" data-testid="ask-assignee">
       {words}
