@@ -3,14 +3,14 @@
  * for one of them — a delivery row, and the delivery workflow that tries it (attempt-webhook.ts)
  * for as long as the schedule says, apart from the decision that announced it.
  */
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { startOnce } from './start-once';
 import type { Deployment } from '../domain/deployment';
 import type { WebhookEvent } from '../domain/webhook';
 import { WEBHOOK_DELIVERY_WORKFLOW, webhookDeliveryWorkflowId, type WebhookDeliveryInput } from '../domain/webhook-delivery';
 import type { Pool } from '../db/pool';
 import { queueDelivery } from '../db/webhook-deliveries';
 import { webhookSubscribers } from '../db/webhooks';
-import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery-workflow';
 
 export async function webhookEndpointsFor(pool: Pool, workspaceId: string, event: WebhookEvent): Promise<string[]> {
   return (await webhookSubscribers(pool, workspaceId, [event.type]))[event.type] ?? [];
@@ -22,16 +22,11 @@ export type StartDelivery = (deliveryId: string) => Promise<void>;
 export function deliveryStarter(client: Client, taskQueue: string, deployment: Deployment | undefined): StartDelivery {
   return async (deliveryId) => {
     const input: WebhookDeliveryInput = { deliveryId };
-    try {
-      await client.workflow.start<typeof webhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, {
-        workflowId: webhookDeliveryWorkflowId(deliveryId, deployment),
-        taskQueue,
-        args: [input],
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      });
-    } catch (error) {
-      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-    }
+    await startOnce(client, WEBHOOK_DELIVERY_WORKFLOW, {
+      workflowId: webhookDeliveryWorkflowId(deliveryId, deployment),
+      taskQueue,
+      args: [input],
+    });
   };
 }
 

@@ -2,7 +2,8 @@
  * Starts a failed member delivery's retry workflow (workflows/member-delivery-workflow.ts) on
  * this worker's task queue, once: a second start for the same delivery finds it running.
  */
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { startOnce } from './start-once';
 import type { Deployment } from '../domain/deployment';
 import {
   MEMBER_DELIVERY_WORKFLOW,
@@ -11,7 +12,6 @@ import {
   type MemberDeliveryInput,
 } from '../domain/notifications/delivery-retry';
 import type { RetrySchedule } from '../notifier/member-channel';
-import type { memberDeliveryWorkflow } from '../workflows/member-delivery-workflow';
 
 /** `delaysMs`: the schedule (a test passes a short one); MEMBER_RETRY_DELAYS_MS otherwise. */
 export function memberRetrySchedule(
@@ -25,16 +25,11 @@ export function memberRetrySchedule(
     firstInMs: delaysMs[0]!,
     async start(deliveryId) {
       const input: MemberDeliveryInput = { deliveryId, delaysMs: [...delaysMs] };
-      try {
-        await client.workflow.start<typeof memberDeliveryWorkflow>(MEMBER_DELIVERY_WORKFLOW, {
-          workflowId: memberDeliveryWorkflowId(deliveryId, deployment),
-          taskQueue,
-          args: [input],
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        });
-      } catch (error) {
-        if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-      }
+      await startOnce(client, MEMBER_DELIVERY_WORKFLOW, {
+        workflowId: memberDeliveryWorkflowId(deliveryId, deployment),
+        taskQueue,
+        args: [input],
+      });
     },
   };
 }

@@ -6,6 +6,8 @@
 import type { Actor } from '../domain/activity';
 import {
   canonicalTarget,
+  isAdmin,
+  isAdminPrincipal,
   mayAnswer,
   parseTarget,
   whoMayAnswer,
@@ -18,7 +20,6 @@ import {
 import { DomainError, notFound } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { actorOf } from '../domain/principal';
-import { holds } from '../domain/permissions';
 import { recordBy } from './activity';
 import { coveredSql, OPEN_NOW } from './delegations';
 import type { QueueReader } from './decision-queries';
@@ -99,7 +100,12 @@ export async function forMeOf(db: Queryable, principal: Principal): Promise<ForM
 
 /** The queue's reader (db/decision-queries.ts) for this "For me". */
 export function queueReader(forMe: ForMe): QueueReader {
-  return { keys: forMe.keys, policy: forMe.policy, admin: forMe.role !== 'agent' && holds(forMe.role, 'member.manage') };
+  return { keys: forMe.keys, policy: forMe.policy, admin: isAdmin(forMe.role) };
+}
+
+/** The queue's reader for this principal: their "For me", read once. */
+export async function readerOf(db: Queryable, principal: Principal): Promise<QueueReader> {
+  return queueReader(await forMeOf(db, principal));
 }
 
 type AssigneeRow = { assignee_key: string; assignee_member_id: string | null; kind: 'member' | 'team' | null; name: string | null };
@@ -203,7 +209,8 @@ export async function claim(db: Queryable, principal: Principal, id: string): Pr
 }
 
 /** Gives a claim up: the claimant, or an admin (someone away). Releasing what nobody claimed changes nothing. */
-export async function release(db: Queryable, principal: Principal, id: string, admin: boolean): Promise<void> {
+export async function release(db: Queryable, principal: Principal, id: string): Promise<void> {
+  const admin = isAdminPrincipal(principal);
   await withTransaction(db, async (client) => {
     const row = await lockDecision(client, principal.workspaceId, id);
     if (!row.claimed_by) return;
@@ -226,7 +233,7 @@ export async function release(db: Queryable, principal: Principal, id: string, a
 
 /** The card's assignment of one decision, for this reader; null when the workspace has no such decision. */
 export async function readAssignment(db: Queryable, principal: Principal, id: string): Promise<Assignment | null> {
-  const reader = queueReader(await forMeOf(db, principal));
+  const reader = await readerOf(db, principal);
   const { rows } = await db.query<{ assignment: Assignment }>(
     prepared(
       db,

@@ -3,6 +3,7 @@
  * one transaction with its activity entry on the member away (item 8). Windows are read at the
  * moment of each read, so they open and close on time.
  */
+import { isAdminPrincipal } from '../domain/assignment';
 import { DELEGATION_DEPTH, DELEGATION_MAX_DAYS, type CreateDelegationBody, type Delegation } from '../domain/delegation';
 import { DomainError, notFound } from '../domain/errors';
 import { actorOf, type Principal } from '../domain/principal';
@@ -77,13 +78,9 @@ export async function listDelegations(db: Queryable, workspaceId: string): Promi
   return rows.map(toDelegation);
 }
 
-export async function createDelegation(
-  db: Queryable,
-  principal: Principal,
-  body: CreateDelegationBody,
-  admin: boolean,
-): Promise<Delegation> {
+export async function createDelegation(db: Queryable, principal: Principal, body: CreateDelegationBody): Promise<Delegation> {
   const { workspaceId } = principal;
+  const admin = isAdminPrincipal(principal);
   const from = body.from ?? principal.memberId;
   if (from !== principal.memberId && !admin) {
     throw new DomainError('forbidden_for_role', "Delegating someone else's decisions takes member.manage (an admin or an owner).", {
@@ -141,7 +138,8 @@ export async function createDelegation(
 }
 
 /** Ends a delegation now: the member away, their delegate, or an admin. Ending it twice changes nothing. */
-export async function endDelegation(db: Queryable, principal: Principal, id: string, admin: boolean): Promise<Delegation> {
+export async function endDelegation(db: Queryable, principal: Principal, id: string): Promise<Delegation> {
+  const admin = isAdminPrincipal(principal);
   return withTransaction(db, async (client) => {
     const { rows } = await client.query<Row>(`${SELECT} where dl.workspace_id = $1 and dl.id = $2 for update of dl`, [
       principal.workspaceId,

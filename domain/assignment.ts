@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { holds, type Role } from './permissions';
+import type { Principal } from './principal';
 import { naming, shown } from './refusal-words';
 
 export const AssigneeKind = ['member', 'team'] as const;
@@ -101,10 +102,20 @@ export type ForMe = {
   role: Role | 'agent';
 };
 
+/** An admin or owner: answers whatever it is addressed to, releases anyone's claim, sets anyone's delegation. */
+export function isAdmin(role: Role | 'agent'): boolean {
+  return role !== 'agent' && holds(role, 'member.manage');
+}
+
+/** The same, of whoever makes a request: an agent never is. */
+export function isAdminPrincipal(principal: Principal): boolean {
+  return principal.kind === 'person' && isAdmin(principal.role);
+}
+
 /** The rule of item 2, in one place: the same words decide the queue's flag and the answer's refusal. */
 export function mayAnswer(forMe: ForMe, assigneeKey: string): boolean {
   if (forMe.policy === 'anyone') return true;
-  if (forMe.role !== 'agent' && holds(forMe.role, 'member.manage')) return true;
+  if (isAdmin(forMe.role)) return true;
   return forMe.keys.includes(assigneeKey);
 }
 

@@ -2,7 +2,6 @@
 import { answerPolicy, claim, readAssignment, reassign, release, resolveAssignee, setAnswerPolicy } from '../../db/assignments';
 import type { Pool } from '../../db/pool';
 import { notFound } from '../../domain/errors';
-import { holds } from '../../domain/permissions';
 import { actorOf, type Principal } from '../../domain/principal';
 import type { assignmentRoutes } from '../../domain/routes/assignments';
 import { type Handlers } from '../mount-routes';
@@ -28,8 +27,7 @@ export function assignmentHandlers(deps: { pool: Pool }): Handlers<typeof assign
     },
     releaseDecision: async ({ params }, { principal }) => {
       const id = decisionIdParam(params.id);
-      const admin = principal.kind === 'person' && holds(principal.role, 'member.manage');
-      await release(deps.pool, principal, id, admin);
+      await release(deps.pool, principal, id);
       return assignmentOf(principal, id);
     },
     getAnswerSettings: async (_input, { principal }) => ({

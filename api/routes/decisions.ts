@@ -3,7 +3,7 @@ import { notFound } from '../../domain/errors';
 import { capAsks } from '../../domain/decision';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
-import { forMeOf, queueReader } from '../../db/assignments';
+import { readerOf } from '../../db/assignments';
 import { decisionDetail } from '../../db/decision-detail';
 import { queueHealth } from '../../db/health';
 import type { Pool } from '../../db/pool';
@@ -67,7 +67,7 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
       if (ownAgent && query.agent && query.agent !== ownAgent) throw agentMismatch();
       // "For me" is a person's: an agent reads its own agent's decisions, whoever they are for.
       const audience = ownAgent ? 'everyone' : requested;
-      const reader = queueReader(await forMeOf(deps.pool, principal));
+      const reader = await readerOf(deps.pool, principal);
       // FR-55: the health line never fails the queue; unavailable, it is simply not there.
       const [page, health] = await Promise.all([
         listQueue(

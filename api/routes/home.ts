@@ -5,7 +5,7 @@
  * person's "For me" (issue 41 item 1), as the queue opens on it.
  */
 import { listApprovals } from '../../db/approvals';
-import { forMeOf, queueReader } from '../../db/assignments';
+import { readerOf } from '../../db/assignments';
 import { countOpenInbox } from '../../db/inbox';
 import { listQueue } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
@@ -15,7 +15,7 @@ import { type Handlers } from '../mount-routes';
 export function homeHandlers(deps: { pool: Pool }): Handlers<typeof homeRoutes> {
   return {
     home: async (_input, { principal }) => {
-      const reader = queueReader(await forMeOf(deps.pool, principal));
+      const reader = await readerOf(deps.pool, principal);
       const [queue, approvals, inbox] = await Promise.all([
         listQueue(deps.pool, principal.workspaceId, { tab: 'open', limit: 1, offset: 0, forMe: true }, { reader }),
         listApprovals(deps.pool, principal.workspaceId, 'pending', 5),

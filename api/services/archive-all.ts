@@ -5,7 +5,7 @@
  * answered while the archive runs is refused by its workflow; one answered before it began
  * is found by its answer's time, after `since` (when the dialog showed the count).
  */
-import { forMeOf, queueReader } from '../../db/assignments';
+import { readerOf } from '../../db/assignments';
 import { ARCHIVE_ALL_MAX, type ArchiveAllBody, type ArchiveAllResult } from '../../domain/queue';
 import { DomainError } from '../../domain/errors';
 import { countResolvedSince, decisionStatuses, openDecisionIds } from '../../db/decision-queries';
@@ -24,7 +24,7 @@ export async function archiveAll(
   const { q, since, for: audience, ...rest } = filter;
   const query = { ...rest, forMe: audience === 'me', ...(q ? { search: q } : {}) };
   // "For me" archives what the person sees there (issue 41 item 1).
-  const reader = audience === 'me' ? queueReader(await forMeOf(deps.pool, principal)) : undefined;
+  const reader = audience === 'me' ? await readerOf(deps.pool, principal) : undefined;
   const { ids, matched } = await openDecisionIds(deps.pool, principal.workspaceId, query, ARCHIVE_ALL_MAX, reader);
   const refused: string[] = [];
   let archived = 0;

@@ -2,7 +2,7 @@
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../../shared/session';
-import { assigneeWords } from './assignment-words';
+import { whomWords } from './assignment-words';
 import { AssignmentShown } from './may-answer-here';
 
 export function AskAssignee({ position }: { position: number }) {
@@ -10,14 +10,9 @@ export function AskAssignee({ position }: { position: number }) {
   const me = useSignedIn().data?.memberId ?? null;
   const own = useContext(AssignmentShown)?.asks[String(position)];
   if (!own) return null;
-  const words = assigneeWords(
-    t,
-    { assignee: own.assignee, delegatedTo: null, claimedBy: null, forMe: true, mayAnswer: own.mayAnswer, asks: {} },
-    me,
-  );
   return (
     <p className="help" data-testid="ask-assignee">
-      {words}
+      {whomWords(t, own.assignee, me)}
     </p>
   );
 }

@@ -12,7 +12,7 @@ import { useMay } from '../../shared/session';
 import { useMembers } from '../settings/people-queries';
 import { useTeams } from '../teams/teams-queries';
 import { useClaim, useReassign, useRelease } from './assignment-queries';
-import { assigneeWords, claimWords } from './assignment-words';
+import { answersDecisions, assigneeWords, claimWords } from './assignment-words';
 
 export function AssignmentPanel({ id, assignment, me }: { id: string; assignment: Assignment; me: string | null }) {
   const { t } = useTranslation();
@@ -70,13 +70,11 @@ export function AssignmentPanel({ id, assignment, me }: { id: string; assignment
                 {t('assignment.toTeam', { name: team.name })}
               </option>
             ))}
-            {(members.data ?? [])
-              .filter((member) => !member.removedAt && member.role !== 'viewer')
-              .map((member) => (
-                <option key={member.id} value={`@${member.id}`}>
-                  {member.name}
-                </option>
-              ))}
+            {(members.data ?? []).filter(answersDecisions).map((member) => (
+              <option key={member.id} value={`@${member.id}`}>
+                {member.name}
+              </option>
+            ))}
           </select>
         </div>
       )}

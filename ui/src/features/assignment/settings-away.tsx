@@ -9,6 +9,7 @@ import type { Member } from '../../../../domain/people';
 import { problemMessage } from '../../http/problem-message';
 import { useMay } from '../../shared/session';
 import { useTimeZone } from '../../shared/time-zone-provider';
+import { answersDecisions } from './assignment-words';
 import { useCreateDelegation, useDelegations, useEndDelegation } from './assignment-queries';
 
 export function SettingsAway({ members, me }: { members: Member[]; me: string | null }) {
@@ -22,7 +23,7 @@ export function SettingsAway({ members, me }: { members: Member[]; me: string | 
   const zone = useTimeZone();
   const [to, setTo] = useState('');
   const [until, setUntil] = useState('');
-  const colleagues = members.filter((member) => member.id !== me && !member.removedAt && member.role !== 'viewer');
+  const colleagues = members.filter((member) => member.id !== me && answersDecisions(member));
   const when = (iso: string) => new Date(iso).toLocaleString(undefined, { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
 
   const submit = (event: FormEvent) => {
