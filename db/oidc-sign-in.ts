@@ -5,7 +5,6 @@
  * without the required group and revoke what they hold; put them in and out of the mapped teams;
  * open the web session. Each outcome is in the activity history with its actor and time.
  */
-import { randomBytes } from 'node:crypto';
 import type { Actor } from '../domain/activity';
 import { DomainError, type ErrorCode } from '../domain/errors';
 import type { Role } from '../domain/permissions';
@@ -16,7 +15,7 @@ import { newId } from './ids';
 import { isUniqueViolation } from './pg-errors';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from './pool';
 import { hashToken } from './tenancy';
-import { WEB_SESSION_DAYS } from './web-sessions';
+import { openWebSession } from './web-sessions';
 
 /** What a sign-in knows once the client library has checked the ID token. */
 export type CheckedIdentity = {
@@ -175,12 +174,7 @@ async function signInOnce(pool: Pool, workspaceId: string, identity: CheckedIden
 
     if (identity.groups && policy.teamMap.length) await syncTeams(client, workspaceId, member.id, identity.groups, policy.teamMap);
 
-    const sessionId = randomBytes(32).toString('base64url');
-    const { rows } = await client.query<{ expires_at: Date }>(
-      `insert into web_sessions (id_hash, workspace_id, member_id, token_id, expires_at, via)
-       values ($1, $2, $3, null, now() + make_interval(days => $4), 'oidc') returning expires_at`,
-      [hashToken(sessionId), workspaceId, member.id, WEB_SESSION_DAYS],
-    );
+    const session = await openWebSession(client, person(workspaceId, member.id, member.role), 'oidc');
     await recordBy(
       client,
       { kind: 'member', id: member.id },
@@ -192,7 +186,7 @@ async function signInOnce(pool: Pool, workspaceId: string, identity: CheckedIden
         detail: { via: 'oidc', ...about },
       },
     );
-    const expiresAt = rows[0]!.expires_at;
+    const { id: sessionId, expiresAt } = session;
     const principal: PersonPrincipal = { ...person(workspaceId, member.id, member.role), webSession: hashToken(sessionId), expiresAt };
     return { outcome: 'signed_in', principal, sessionId, expiresAt, linked, created };
   });

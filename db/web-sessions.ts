@@ -5,17 +5,22 @@
 import { randomBytes } from 'node:crypto';
 import { person, type PersonPrincipal } from '../domain/principal';
 import type { Role } from '../domain/permissions';
-import type { Pool } from './pool';
+import type { Pool, Queryable } from './pool';
 import { hashToken } from './tenancy';
 
 export const WEB_SESSION_DAYS = 30;
 
-export async function openWebSession(pool: Pool, principal: PersonPrincipal): Promise<{ id: string; expiresAt: Date }> {
+/** `via`: how the person signed in — a token, or the identity provider (issue 41 item 6, no token behind it). */
+export async function openWebSession(
+  db: Queryable,
+  principal: PersonPrincipal,
+  via: 'token' | 'oidc' = 'token',
+): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString('base64url');
-  const { rows } = await pool.query<{ expires_at: Date }>(
-    `insert into web_sessions (id_hash, workspace_id, member_id, token_id, expires_at)
-     values ($1, $2, $3, $4, now() + make_interval(days => $5)) returning expires_at`,
-    [hashToken(id), principal.workspaceId, principal.memberId, principal.tokenId, WEB_SESSION_DAYS],
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `insert into web_sessions (id_hash, workspace_id, member_id, token_id, expires_at, via)
+     values ($1, $2, $3, $4, now() + make_interval(days => $5), $6) returning expires_at`,
+    [hashToken(id), principal.workspaceId, principal.memberId, principal.tokenId, WEB_SESSION_DAYS, via],
   );
   return { id, expiresAt: rows[0]!.expires_at };
 }
