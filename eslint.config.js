@@ -182,6 +182,23 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 42: rules/ evaluates Cedar in-process for the API's filing and the bench alike: domain/ only.
+    files: ['rules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...layer('api'), ...layer('activities'), ...layer('workflows'), ...layer('cli'), ...layer('ui'), ...layer('db')],
+              message: 'rules/ is the Cedar engine: it imports domain/ only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['answer-links/**/*.ts'],
     rules: {
       'no-restricted-imports': [

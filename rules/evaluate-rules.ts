@@ -1,0 +1,140 @@
+/**
+ * Rule evaluation: the interface the filing service calls (issue 42 item 3).
+ *
+ *   evaluateRules(rules: readonly Rule[], request: RuleRequest): RuleOutcome[]
+ *
+ * `rules` is every rule of the request's workspace as stored (db/rules.ts `listRules`), any
+ * mode; `request` describes the filing and its asks (domain/rules/rule-request.ts). It returns
+ * one `RuleOutcome` per ask, in the asks' order: the verdict (the machine answers with an
+ * effect, a person is asked, or nothing), a route, a number of approvers, the shadow rules that
+ * matched, and the `inputDigest` provenance records for an answer to the ask. Synchronous and
+ * pure but for Cedar's parse cache: the same rules and request give the same outcomes, so the
+ * outcomes can be passed in a workflow's start and replayed.
+ *
+ * What it guarantees:
+ * - Cedar decides which rules match; forbid beats permit, then an admin's rule beats a member's
+ *   (domain/rules/rule-precedence.ts).
+ * - A rule answers only what its author may answer by hand (`mayAnswer` with `request.authors`),
+ *   never past its `endsAt`, never when `off`; a `shadow` rule only appears in `shadowHits`.
+ * - Fail closed: a live rule that concerns the ask and cannot be evaluated (Cedar cannot parse it,
+ *   or its evaluation errs) makes the verdict `ask-person` with `cause: 'engine-error'`.
+ */
+import { mayAnswer } from '../domain/assignment';
+import { digestOf } from '../domain/provenance';
+import type { Rule } from '../domain/rules/rule';
+import { effectFits, type AnswerEffect, type CedarAction } from '../domain/rules/rule-effect';
+import { refOf, strongest, type Candidate } from '../domain/rules/rule-precedence';
+import { askAttributes, type RuleAsk, type RuleOutcome, type RuleRequest, type RuleVerdict } from '../domain/rules/rule-request';
+import { authorize } from './cedar-engine';
+import { ANY_TOOL, preparedRules, type PreparedRules } from './prepared-rules';
+
+export type { RuleAsk, RuleOutcome, RuleRequest } from '../domain/rules/rule-request';
+
+/** Whether the rule may act on this ask now: not expired, and its author may answer the ask by hand. */
+function applies(rule: Rule, request: RuleRequest, ask: RuleAsk): boolean {
+  if (rule.mode === 'off') return false;
+  if (rule.endsAt !== null && Date.parse(rule.endsAt) <= Date.parse(request.now)) return false;
+  const author = request.authors[rule.author];
+  return author !== undefined && mayAnswer(author, ask.assigneeKey);
+}
+
+function candidateOf(rule: Rule, polarity: 'permit' | 'forbid'): Candidate {
+  return {
+    rule: { id: rule.id, name: rule.name, revision: rule.revision, authorRole: rule.authorRole, createdAt: rule.createdAt },
+    effect: rule.effect,
+    polarity,
+  };
+}
+
+type Matches = { live: Map<CedarAction, Candidate[]>; shadow: Candidate[]; failed: Set<string> };
+
+function matchAsk(prepared: PreparedRules, request: RuleRequest, ask: RuleAsk): Matches {
+  const matches: Matches = { live: new Map(), shadow: [], failed: new Set() };
+  const tools = ask.tool ? [ask.tool.name, ANY_TOOL] : [ANY_TOOL];
+  for (const [id, broken] of prepared.broken) {
+    const rule = prepared.byId.get(id)!;
+    if (rule.mode === 'on' && tools.includes(broken.tool) && applies(rule, request, ask)) matches.failed.add(id);
+  }
+  const principal = { type: request.principal.kind === 'agent' ? 'Agent' : 'Member', id: request.principal.id };
+  const resource = { type: 'Ask', id: String(ask.position), attrs: askAttributes(request, ask) };
+  for (const set of prepared.sets) {
+    if (!tools.includes(set.tool)) continue;
+    const answer = authorize(set.setId, { principal, action: set.action, resource });
+    const concerned = (id: string) => applies(prepared.byId.get(id)!, request, ask);
+    if (!answer.ok) {
+      if (set.mode === 'on') for (const id of set.ruleIds.filter(concerned)) matches.failed.add(id);
+      continue;
+    }
+    if (set.mode === 'on') for (const id of answer.errored.filter(concerned)) matches.failed.add(id);
+    for (const id of answer.reasons) {
+      const rule = prepared.byId.get(id);
+      if (!rule || !applies(rule, request, ask)) continue;
+      const candidate = candidateOf(rule, set.polarity);
+      if (set.mode === 'shadow') matches.shadow.push(candidate);
+      else matches.live.set(set.action, [...(matches.live.get(set.action) ?? []), candidate]);
+    }
+  }
+  return matches;
+}
+
+function verdictOf(matches: Matches, ask: RuleAsk): RuleVerdict {
+  if (matches.failed.size > 0) {
+    return { kind: 'ask-person', cause: 'engine-error', rule: null, failed: [...matches.failed].sort() };
+  }
+  const fitting = (matches.live.get('answer') ?? []).filter(
+    (candidate) => candidate.polarity === 'forbid' || effectFits(candidate.effect, ask),
+  );
+  const winner = strongest(fitting);
+  if (!winner) return { kind: 'none' };
+  const rule = refOf(winner);
+  // A denial answers an approval; on any other kind of ask it still forbids the machine's answer.
+  if (winner.effect.kind === 'ask-person' || !effectFits(winner.effect, ask))
+    return { kind: 'ask-person', cause: 'rule', rule, failed: [] };
+  return { kind: 'answer', effect: winner.effect as AnswerEffect, rule };
+}
+
+function outcomeOf(prepared: PreparedRules, request: RuleRequest, ask: RuleAsk): RuleOutcome {
+  const inputDigest = digestOf(ask.approvedInput);
+  let matches: Matches;
+  try {
+    matches = matchAsk(prepared, request, ask);
+  } catch {
+    return {
+      position: ask.position,
+      verdict: { kind: 'ask-person', cause: 'engine-error', rule: null, failed: [] },
+      route: null,
+      approvers: null,
+      shadowHits: [],
+      inputDigest,
+    };
+  }
+  const route = strongest(matches.live.get('route') ?? []);
+  const approvers = strongest((matches.live.get('require_approvers') ?? []).filter((candidate) => effectFits(candidate.effect, ask)));
+  return {
+    position: ask.position,
+    verdict: verdictOf(matches, ask),
+    route: route?.effect.kind === 'route' ? { to: route.effect.to, rule: refOf(route) } : null,
+    approvers: approvers?.effect.kind === 'approvers' ? { required: approvers.effect.required, rule: refOf(approvers) } : null,
+    shadowHits: matches.shadow.map((candidate) => ({ rule: refOf(candidate), effect: candidate.effect })),
+    inputDigest,
+  };
+}
+
+export function evaluateRules(rules: readonly Rule[], request: RuleRequest): RuleOutcome[] {
+  const ownRules = rules.filter((rule) => rule.mode !== 'off');
+  let prepared: PreparedRules;
+  try {
+    prepared = preparedRules(request.workspaceId, ownRules);
+  } catch {
+    // The engine itself is unusable: every ask goes to a person.
+    return request.asks.map((ask) => ({
+      position: ask.position,
+      verdict: { kind: 'ask-person', cause: 'engine-error', rule: null, failed: ownRules.map((rule) => rule.id) },
+      route: null,
+      approvers: null,
+      shadowHits: [],
+      inputDigest: digestOf(ask.approvedInput),
+    }));
+  }
+  return request.asks.map((ask) => outcomeOf(prepared, request, ask));
+}
