@@ -60,6 +60,7 @@ import { webhookHandlers } from './routes/webhooks';
 import { requestMetrics } from './request-metrics';
 import { peopleHandlers } from './routes/people';
 import { teamHandlers } from './routes/teams';
+import { ruleHandlers } from './routes/rules';
 import { assignmentHandlers } from './routes/assignments';
 import { delegationHandlers } from './routes/delegations';
 import { memberSignInHandlers } from './routes/member-sign-in';
@@ -257,6 +258,7 @@ export function createApp(deps: AppDeps): Express {
     peopleRoutes: peopleHandlers(deps),
     signInRoutes: memberSignInHandlers(deps),
     teamRoutes: teamHandlers(deps),
+    ruleRoutes: ruleHandlers(deps),
     assignmentRoutes: assignmentHandlers(deps),
     delegationRoutes: delegationHandlers(deps),
     notificationRoutes: notificationHandlers({ pool: deps.pool, configured: deps.notificationChannels ?? NO_CHANNELS_CONFIGURED }),

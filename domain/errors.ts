@@ -39,6 +39,10 @@ export const ERRORS = {
   delegation_to_self: { status: 422, title: 'A member cannot delegate to themselves.' },
   delegation_loop: { status: 409, title: 'That delegation would hand decisions back in a loop.' },
   not_delegator: { status: 403, title: 'Only the member away, their delegate, or an admin changes this delegation.' },
+  /** Issue 42: rules. */
+  rule_not_found: { status: 404, title: 'Rule not found.' },
+  rule_invalid: { status: 422, title: 'Cedar refused this rule.' },
+  rule_not_author: { status: 403, title: 'Only its author or an admin changes this rule.' },
   /** A workspace always keeps an owner: the last one can be neither removed nor demoted. */
   last_owner: { status: 409, title: 'The workspace needs an owner.' },
   member_removed: { status: 409, title: 'This member was removed.' },
@@ -196,6 +200,7 @@ const MISSING = {
   token: { code: 'token_not_found', message: 'There is no token with that id in this workspace.' },
   member: { code: 'member_not_found', message: 'There is no member with that id in this workspace.' },
   team: { code: 'team_not_found', message: 'There is no team with that id in this workspace.' },
+  rule: { code: 'rule_not_found', message: 'There is no rule with that id in this workspace.' },
   delegation: { code: 'delegation_not_found', message: 'There is no delegation with that id in this workspace.' },
   push_subscription: { code: 'push_subscription_not_found', message: 'You have no push subscription with that id.' },
 } as const satisfies Record<string, Rejection>;

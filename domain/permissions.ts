@@ -25,6 +25,8 @@ export const PERMISSION_WORDS = {
     "Read and change one's own profile (the time zone one's times are shown in) and notifications (channels, digest, quiet hours; a test message; the delivery log).",
   'token.manage': "List and revoke everyone's tokens; mint tokens for any agent.",
   'member.manage': 'Add members and viewers, change their role, remove them.',
+  'rule.manage':
+    "Make, change, test and disable rules: a member their own, covering only what they may answer; an admin anyone's. Hand-written Cedar is an admin's.",
   'team.manage': 'Create, rename and delete teams; add and remove their members.',
   'owner.manage': 'Make, demote or remove owners and admins.',
   'webhook.manage': 'Register, list, rotate, ping and delete webhooks; read and redeliver deliveries.',
@@ -50,6 +52,7 @@ const MEMBER: readonly Permission[] = [
   'task.manage',
   'mission.manage',
   'stack.manage',
+  'rule.manage',
 ];
 const ADMIN: readonly Permission[] = [
   ...MEMBER,

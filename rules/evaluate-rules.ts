@@ -29,6 +29,7 @@ import { authorize } from './cedar-engine';
 import { ANY_TOOL, preparedRules, type PreparedRules } from './prepared-rules';
 
 export type { RuleAsk, RuleOutcome, RuleRequest } from '../domain/rules/rule-request';
+export { forgetRules } from './prepared-rules';
 
 /** Whether the rule may act on this ask now: not expired, and its author may answer the ask by hand. */
 function applies(rule: Rule, request: RuleRequest, ask: RuleAsk): boolean {

@@ -46,6 +46,11 @@ export function rulesKey(rules: readonly Rule[]): string {
 
 const cache = new Map<string, PreparedRules>();
 
+/** Drops what was parsed for `workspaceId`: a trial's unsaved rule keeps one id and revision whatever its text. */
+export function forgetRules(workspaceId: string): void {
+  cache.delete(workspaceId);
+}
+
 /** The workspace's rules, parsed; reparsed only when a rule was added, changed or removed. */
 export function preparedRules(workspaceId: string, rules: readonly Rule[]): PreparedRules {
   const key = rulesKey(rules);

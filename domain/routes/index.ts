@@ -29,6 +29,7 @@ import { stackRoutes } from './stacks';
 import { webhookRoutes } from './webhooks';
 import { slackRoutes } from './slack';
 import { teamRoutes } from './teams';
+import { ruleRoutes } from './rules';
 import { assignmentRoutes } from './assignments';
 import { delegationRoutes } from './delegations';
 import { signInRoutes } from './sign-in';
@@ -58,6 +59,7 @@ export const API_RESOURCES = {
   peopleRoutes,
   signInRoutes,
   teamRoutes,
+  ruleRoutes,
   delegationRoutes,
   notificationRoutes,
   pushRoutes,

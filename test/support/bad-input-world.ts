@@ -129,6 +129,17 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     })
   ).delegation.id;
 
+  const ruleOf = async (name: string) =>
+    (
+      await me.ok<{ rule: { id: string } }>('POST', '/api/v1/rules', {
+        name,
+        reason: 'The world has rules.',
+        effect: { kind: 'ask-person' },
+      })
+    ).rule.id;
+  const rule = await ruleOf('World rule');
+  const spareRule = await ruleOf('World spare rule');
+
   const soon = new Date(Date.now() + 86_400_000).toISOString();
   // No run: a run belongs to its session, and these bodies name a new session each time.
   const links = { agent: agent.id, task };
@@ -280,6 +291,20 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PUT /api/v1/teams/:id/members/:memberId': fc.constant({}),
     'PUT /api/v1/teams/:id/backup': fc.constantFrom({ member: null }, { member: spareMember }),
     'DELETE /api/v1/teams/:id/members/:memberId': fc.constant(undefined),
+    'POST /api/v1/rules': fresh.map((id) => ({
+      name: `rule ${id}`,
+      reason: 'A world rule.',
+      effect: { kind: 'approve' },
+      conditions: { tool: { name: 'Bash', commandPrefix: `echo ${id}` } },
+    })),
+    'POST /api/v1/rules/test': fc.constant({
+      name: 'Trial',
+      reason: 'Trying.',
+      effect: { kind: 'approve' },
+      conditions: { askKind: 'approval' },
+    }),
+    'PATCH /api/v1/rules/:id': fresh.map((id) => ({ reason: `Changed ${id}.` })),
+    'DELETE /api/v1/rules/:id': fc.constant(undefined),
   };
   const ids: Record<string, Record<string, string>> = {
     'PATCH /api/v1/decisions/:id': { id: open.edit },
@@ -332,6 +357,8 @@ export async function buildBadInputWorld(cast: TestCast, member: Member): Promis
     'PUT /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
     'PUT /api/v1/teams/:id/backup': { id: team },
     'DELETE /api/v1/teams/:id/members/:memberId': { id: team, memberId: spareMember },
+    'PATCH /api/v1/rules/:id': { id: rule },
+    'DELETE /api/v1/rules/:id': { id: spareRule },
   };
   // Every id in the world: a field that names a record may be given the wrong one.
   const every = [...new Set(Object.values(ids).flatMap((params) => Object.values(params))), mission, run, stack, spareStack];

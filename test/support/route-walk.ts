@@ -59,6 +59,8 @@ export const BODIES: Record<string, unknown> = {
   'PUT /api/v1/teams/:id/backup': { member: null },
   'DELETE /api/v1/teams/:id': undefined,
   'DELETE /api/v1/teams/:id/members/:memberId': undefined,
+  'PATCH /api/v1/rules/:id': { reason: 'Walked again.' },
+  'DELETE /api/v1/rules/:id': undefined,
 };
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it (issue 40 item 2). */
@@ -99,6 +101,13 @@ export const LIST_BODIES: Record<string, unknown> = {
   'DELETE /api/v1/me/slack': undefined,
   'PUT /api/v1/settings/slack': { channel: 'C0DECIDE01' },
   'POST /api/v1/teams': { name: 'walk-team' },
+  'POST /api/v1/rules': {
+    name: 'Walk rule',
+    reason: 'Walking.',
+    effect: { kind: 'approve' },
+    conditions: { tool: { name: 'Bash', commandPrefix: 'ls' } },
+  },
+  'POST /api/v1/rules/test': { name: 'Walk trial', reason: 'Walking.', effect: { kind: 'approve' } },
 };
 
 export type Ids = Record<string, { foreign: string; missing: string }>;
@@ -135,6 +144,11 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
   const colleague = await colleagueOf(cast.pool, owner, 'Walk colleague');
   const push = await me.ok<{ subscription: { id: string } }>('POST', '/api/v1/me/push-subscriptions', browserSubscription());
   const team = await me.ok<{ team: { id: string } }>('POST', '/api/v1/teams', { name: 'owners', members: [colleague.memberId] });
+  const rule = await me.ok<{ rule: { id: string } }>('POST', '/api/v1/rules', {
+    name: 'Owner rule',
+    reason: 'Owners walk.',
+    effect: { kind: 'ask-person' },
+  });
   const delegation = await me.ok<{ delegation: { id: string } }>('POST', '/api/v1/delegations', {
     to: colleague.memberId,
     endsAt: new Date(Date.now() + 86_400_000).toISOString(),
@@ -158,6 +172,7 @@ export async function ownersWorld(cast: TestCast, owner: Member): Promise<(route
     me: { foreign: push.subscription.id, missing: 'ps_00000000000000000000000000000000' },
     teams: { foreign: team.team.id, missing: 'tm_00000000000000000000000000000000' },
     delegations: { foreign: delegation.delegation.id, missing: 'dl_00000000000000000000000000000000' },
+    rules: { foreign: rule.rule.id, missing: 'ru_00000000000000000000000000000000' },
   };
   return (route) => {
     const resource = route.split(' ')[1]!.split('/')[3]!;

@@ -34,6 +34,8 @@ export const WORKSPACE_TABLES = [
   'slack_messages',
   'slack_workspace_settings',
   'teams',
+  'rules',
+  'rule_hits',
 ] as const;
 
 /** A row as compared: whole, except what a request records by merely being made (a token's last use). */
