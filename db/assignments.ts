@@ -18,10 +18,11 @@ import {
   type ForMe,
 } from '../domain/assignment';
 import { DomainError, notFound } from '../domain/errors';
-import type { Principal } from '../domain/principal';
+import type { Membership, Principal } from '../domain/principal';
 import { actorOf } from '../domain/principal';
 import { recordBy } from './activity';
-import { coveredSql, OPEN_NOW } from './delegations';
+import { OPEN_NOW } from './delegations';
+import { membershipSql, toMembership, type MembershipRow } from './membership';
 import type { QueueReader } from './decision-queries';
 import { withTransaction, prepared, type Queryable } from './pool';
 
@@ -73,29 +74,24 @@ function unknownAssignee(target: string): DomainError {
 }
 
 /**
- * What "For me" covers for this principal, and the workspace's policy: one round trip, made
- * once per queue read and per answer.
+ * What "For me" covers for this principal, and the workspace's policy: read with the credential
+ * when it came with one (db/membership.ts), else in one round trip.
  */
 export async function forMeOf(db: Queryable, principal: Principal): Promise<ForMe> {
-  const { rows } = await db.query<{ policy: AnswerPolicy; teams: string[]; covers: string[] }>(
-    prepared(
-      db,
-      `select w.answer_policy as policy,
-              coalesce((select array_agg(tm.team_id) from team_members tm join teams t on t.id = tm.team_id
-                         where tm.member_id = $2 and t.workspace_id = $1), '{}') as teams,
-              -- Issue 41 item 5: the members this one covers for now, their decisions theirs meanwhile.
-              array(${coveredSql('$1', '$2')}) as covers
-         from workspaces w where w.id = $1`,
-      [principal.workspaceId, principal.memberId],
-    ),
-  );
-  const row = rows[0] ?? { policy: 'anyone' as const, teams: [], covers: [] };
+  const membership = principal.membership ?? (await readMembership(db, principal));
   return {
-    keys: [principal.memberId, ...row.teams, ...row.covers, ''],
-    covers: row.covers,
-    policy: row.policy,
+    keys: [principal.memberId, ...membership.teams, ...membership.covers, ''],
+    covers: [...membership.covers],
+    policy: membership.policy,
     role: principal.kind === 'agent' ? 'agent' : principal.role,
   };
+}
+
+async function readMembership(db: Queryable, principal: Principal): Promise<Membership> {
+  const { rows } = await db.query<MembershipRow>(
+    prepared(db, `select ${membershipSql('$1', '$2')}`, [principal.workspaceId, principal.memberId]),
+  );
+  return toMembership(rows[0]!);
 }
 
 /** The queue's reader (db/decision-queries.ts) for this "For me". */

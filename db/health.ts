@@ -207,9 +207,8 @@ async function readHealthInputs(db: Queryable, workspaceId: string, keys: string
   };
 }
 
-/** The health line for the queue, or null when it is hidden or cannot be read (FR-55). */
 /**
- * The queue's health line. With `keys` ("For me", issue 41 item 1) its open count is what is
+ * The queue's health line, or null when it is hidden or cannot be read (FR-55). With `keys` ("For me", issue 41 item 1) its open count is what is
  * addressed to the reader; how often agents ask stays the workspace's, as its owner needs it.
  */
 export async function queueHealth(db: Queryable, workspaceId: string, keys: string[] | null = null): Promise<HealthLine | null> {

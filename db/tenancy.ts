@@ -9,6 +9,7 @@ import type { Member, Token, TokenKind } from '../domain/people';
 import type { Role } from '../domain/permissions';
 import { person, type Principal } from '../domain/principal';
 import { newId } from './ids';
+import { membershipSql, toMembership, type MembershipRow } from './membership';
 import { prepared, type Pool, type Queryable } from './pool';
 
 /** A member of a workspace, as tokens are minted for one. */
@@ -68,7 +69,7 @@ export async function issueToken(pool: Queryable, member: MemberRef, label: stri
   return (await mintToken(pool, member, { kind: 'person', label }, secret)).secret;
 }
 
-type PrincipalRow = {
+type PrincipalRow = MembershipRow & {
   workspaceId: string;
   memberId: string;
   tokenId: string;
@@ -97,12 +98,13 @@ export async function findPrincipalByToken(pool: Pool, secret: string): Promise<
          update api_tokens set last_used_at = now()
           where id = (select id from t) and coalesce((select last_used_at from t) < now() - interval '1 minute', true))
        select workspace_id as "workspaceId", member_id as "memberId", id as "tokenId", kind, agent_id as "agentId", label, role,
-              expires_at as "expiresAt" from t`,
+              expires_at as "expiresAt", ${membershipSql('t.workspace_id', 't.member_id')} from t`,
       [hashToken(secret)],
     ),
   );
   const row = rows[0];
   if (!row) return null;
+  const membership = toMembership(row);
   return row.kind === 'agent'
     ? {
         kind: 'agent',
@@ -112,6 +114,7 @@ export async function findPrincipalByToken(pool: Pool, secret: string): Promise<
         agentId: row.agentId!,
         tokenLabel: row.label,
         expiresAt: row.expiresAt,
+        membership,
       }
     : {
         kind: 'person',
@@ -120,6 +123,7 @@ export async function findPrincipalByToken(pool: Pool, secret: string): Promise<
         tokenId: row.tokenId,
         role: row.role,
         expiresAt: row.expiresAt,
+        membership,
       };
 }
 

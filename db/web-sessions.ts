@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { person, type PersonPrincipal } from '../domain/principal';
 import type { Role } from '../domain/permissions';
 import type { Pool, Queryable } from './pool';
+import { membershipSql, toMembership, type MembershipRow } from './membership';
 import { hashToken } from './tenancy';
 
 export const WEB_SESSION_DAYS = 30;
@@ -25,7 +26,7 @@ export async function openWebSession(
   return { id, expiresAt: rows[0]!.expires_at };
 }
 
-type SessionRow = { workspaceId: string; memberId: string; tokenId: string | null; role: Role; expiresAt: Date };
+type SessionRow = MembershipRow & { workspaceId: string; memberId: string; tokenId: string | null; role: Role; expiresAt: Date };
 
 /**
  * The person a browser session stands for, with their role as it is now, or null once the
@@ -36,7 +37,7 @@ export async function findWebSession(pool: Pool, id: string): Promise<PersonPrin
   const idHash = hashToken(id);
   const { rows } = await pool.query<SessionRow>(
     `select s.workspace_id as "workspaceId", s.member_id as "memberId", s.token_id as "tokenId", m.role,
-            least(s.expires_at, t.expires_at) as "expiresAt"
+            least(s.expires_at, t.expires_at) as "expiresAt", ${membershipSql('s.workspace_id', 's.member_id')}
        from web_sessions s join members m on m.id = s.member_id
        left join api_tokens t on t.id = s.token_id
       where s.id_hash = $1 and s.revoked_at is null and s.expires_at > now() and m.removed_at is null
@@ -45,7 +46,13 @@ export async function findWebSession(pool: Pool, id: string): Promise<PersonPrin
   );
   const row = rows[0];
   if (!row) return null;
-  return { ...person(row.workspaceId, row.memberId, row.role), tokenId: row.tokenId, webSession: idHash, expiresAt: row.expiresAt };
+  return {
+    ...person(row.workspaceId, row.memberId, row.role),
+    tokenId: row.tokenId,
+    webSession: idHash,
+    expiresAt: row.expiresAt,
+    membership: toMembership(row),
+  };
 }
 
 export async function closeWebSession(pool: Pool, id: string): Promise<void> {

@@ -4,6 +4,7 @@
  * who minted it, whose sessions and runs the agent works in; what it may do is the agent's.
  */
 import type { Actor } from './activity';
+import type { AnswerPolicy } from './assignment';
 import { DomainError } from './errors';
 import type { Role } from './permissions';
 
@@ -12,7 +13,12 @@ type Base = {
   memberId: string;
   /** When the credential it came with expires (a token's, or a web session's), or null for never. */
   expiresAt?: Date | null;
+  /** What the member answers for, read with the credential (db/membership.ts); absent where no credential was read. */
+  membership?: Membership;
 };
+
+/** A member's teams, the members they cover for now, and the workspace's "who may answer". */
+export type Membership = { teams: readonly string[]; covers: readonly string[]; policy: AnswerPolicy };
 
 /**
  * A person, with their role as it stood when the request came in. `webSession` is the hash of

@@ -22,6 +22,7 @@
  */
 import type { DecisionSource } from './decision-view-schema';
 import { permissionPattern } from './permission-pattern';
+import { sha256Hex } from './sha256';
 
 export const RECURRING_MIN = 3;
 export const RECURRING_DAYS = 14;
@@ -36,6 +37,18 @@ export function normalisePrompt(prompt: string): string {
     .trim();
 }
 
+/**
+ * Longest fingerprint kept as it reads, in UTF-8 bytes. A longer one is kept as its digest: an
+ * index entry may not pass a third of a page (2,704 bytes), and a 1,000-character prompt in a
+ * script of 3-byte letters would. Clusters compare fingerprints for equality only, so a digest
+ * clusters exactly as its text would.
+ */
+export const FINGERPRINT_TEXT_BYTES = 512;
+
+function bounded(agentId: string, key: string): string {
+  return new TextEncoder().encode(key).length <= FINGERPRINT_TEXT_BYTES ? key : `${agentId}|sha256|${sha256Hex(key)}`;
+}
+
 /** A permission prompt's tool and the pattern of its input (null: the tool alone). */
 export type PermissionKey = { tool: string; pattern: string | null };
 
@@ -47,8 +60,10 @@ export function recurringFingerprint(decision: {
   permission?: PermissionKey;
 }): string | null {
   if (!decision.agentId) return null;
-  if (decision.permission) return `${decision.agentId}|permission|${decision.permission.tool}|${decision.permission.pattern ?? ''}`;
-  return `${decision.agentId}|${decision.source ?? 'decide'}|${normalisePrompt(decision.firstPrompt)}`;
+  const key = decision.permission
+    ? `${decision.agentId}|permission|${decision.permission.tool}|${decision.permission.pattern ?? ''}`
+    : `${decision.agentId}|${decision.source ?? 'decide'}|${normalisePrompt(decision.firstPrompt)}`;
+  return bounded(decision.agentId, key);
 }
 
 /**

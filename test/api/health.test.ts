@@ -299,6 +299,21 @@ describe('recurring decisions (FR-56…FR-58)', () => {
     await cast.pool.query(`update decisions set created_at = now() - interval '15 days' where id = $1`, [first]);
     expect((await queueOf(me)).decisions.find((decision) => decision.id === third)?.askedTimes).toBeNull();
   });
+
+  it('a 1,000-character question in 3-byte letters files, is kept, and clusters (the bad-input property test found one the index refused)', async () => {
+    const me = world(cast, await cast.newMember());
+    const editor = await me.agent('Editor');
+    const prompt = (ending: string) => `${'待'.repeat(997)} ${ending}?`;
+    const ids: string[] = [];
+    for (const ending of ['1', '2', '3']) {
+      const body = choice('Which wait?', { agent: editor.id, session: await me.session() });
+      const filed = await me.file({ ...body, asks: [{ ...body.asks[0]!, prompt: prompt(ending) }] });
+      expect(filed.status).toBe(201);
+      ids.push(filed.body.decision.id);
+    }
+    const card = (await queueOf(me)).decisions.find((decision) => decision.id === ids[2])!;
+    expect(card.askedTimes).toBe(3);
+  });
 });
 
 describe('analytics', () => {

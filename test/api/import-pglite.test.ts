@@ -192,6 +192,9 @@ async function writeSource(): Promise<void> {
 beforeAll(writeSource);
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
+/** A member in no team, covering for nobody, in a workspace where anyone may answer. */
+const ALONE = { teams: [], covers: [], policy: 'anyone' };
+
 describe('npm run import-pglite', () => {
   it('exits 2 with the usage when no directory or no PGlite directory is given', async () => {
     const none = await runImport([], { CAST_DATA_DIR: join(temp, 'unused') });
@@ -270,8 +273,18 @@ describe('npm run import-pglite', () => {
       // The fresh start's workspace is gone; the earlier Cast's owner is the default member again.
       // Every token of the earlier Cast is a person token of its member; the default member owns the workspace.
       expect(await ensureDefaultMember(target)).toEqual(owner);
-      expect(await findPrincipalByToken(target, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up', expiresAt: null });
-      expect(await findPrincipalByToken(target, colleagueToken)).toEqual({ ...colleague, tokenId: 'tk_agent', expiresAt: null });
+      expect(await findPrincipalByToken(target, ownerToken)).toEqual({
+        ...owner,
+        tokenId: 'tk_start-up',
+        expiresAt: null,
+        membership: ALONE,
+      });
+      expect(await findPrincipalByToken(target, colleagueToken)).toEqual({
+        ...colleague,
+        tokenId: 'tk_agent',
+        expiresAt: null,
+        membership: ALONE,
+      });
       expect(await findPrincipalByToken(target, startupToken)).toMatchObject({ ...owner, tokenId: expect.any(String) });
       const roles = await target.query('select id, role from members order by id');
       expect(roles.rows).toEqual([
@@ -384,7 +397,12 @@ describe('npm run import-pglite', () => {
           outbox_cursors: counts.outbox_cursors,
         });
         expect(await decisionCounters(pool)).toEqual([{ status: 'open', mode: 'blocking', n: 2 }]);
-        expect(await findPrincipalByToken(pool, ownerToken)).toEqual({ ...owner, tokenId: 'tk_start-up', expiresAt: null });
+        expect(await findPrincipalByToken(pool, ownerToken)).toEqual({
+          ...owner,
+          tokenId: 'tk_start-up',
+          expiresAt: null,
+          membership: ALONE,
+        });
       } finally {
         await pool.end();
         await embedded.stop();

@@ -15,12 +15,15 @@
  *     error (down a quarter a step when the target itself breaks); the highest rate held is
  *     reported with the step that broke it,
  *   - overload (test/bench/overload.ts): filings at twice that ceiling by agents that retry,
- *     with admission control at its default bound and with it off.
+ *     with admission control at its default bound and with it off,
+ *   - Temporal's bare ceilings on the same server and steps (test/bench/bare-ceiling.ts), so
+ *     Cast's read as a share of what the server itself holds.
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
- * table to bench/results.md; --only writes,browser,email,scale runs just those parts (filing and answering
- * beside their bare Temporal calls; Chromium's open, answer and keystroke) and prints them;
+ * table to bench/results.md; --only writes,browser,email,scale,ceiling runs just those parts (filing and
+ * answering beside their bare Temporal calls; Chromium's open, answer and keystroke; the
+ * ceilings, Cast's and Temporal's) and prints them;
  * --cluster runs test/bench/cluster.ts instead (the open-source Temporal server; --open N
  * decisions open as running workflows, default 10000).
  */
@@ -64,6 +67,7 @@ import { emailFigures, emailRows, type EmailFigures } from './email-figures';
 import { NO_ADMISSION_BOUND, overloadRows } from './overload';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
+import { bareCeilings, type BareCeilings } from './bare-ceiling';
 import {
   ANSWERING_TARGET,
   answerOne,
@@ -108,7 +112,7 @@ if (values.cluster) {
   process.exit(0);
 }
 const ONLY = values.only === undefined ? null : new Set(values.only.split(','));
-const PARTS = ['writes', 'browser', 'email', 'scale'];
+const PARTS = ['writes', 'browser', 'email', 'scale', 'ceiling'];
 if (ONLY && [...ONLY].some((part) => !PARTS.includes(part))) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${values.only}`);
 if (ONLY && values.write) throw new Error('--only runs part of the bench: bench/results.md holds full runs only (drop --write)');
 if (QUICK && values.write) throw new Error('--quick runs are for development: bench/results.md holds full runs only (drop --write)');
@@ -364,6 +368,79 @@ async function browserRun() {
   return browserFigures(api.url, token, 'Browser answer', BROWSER_RUNS, KEYSTROKES);
 }
 
+const stepLine = (step: Step) =>
+  `${step.offered}/s: ${step.completed} done at ${step.rate.toFixed(1)}/s, P95 ${step.latency.p95.toFixed(0)} ms${step.held ? '' : ` — broke: ${step.why}`}`;
+
+/** Cast's own ceilings: filing, then answering, offered at rising rates until one breaks. */
+async function castCeilings(): Promise<{ filingCeiling: Ceiling; answeringCeiling: Ceiling }> {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
+  log(`ceiling, filing: from ${FILING_TARGET}/s, ${STEP_SECONDS} s a step, ×${CEILING_GROWTH} a step, until P95 > ${CEILING_P95_MS} ms or an error…`);
+  const answerable: string[] = [];
+  const filingCeiling = await rampUntilBroken({ from: FILING_TARGET, seconds: STEP_SECONDS, onStep: (step) => log(`  filing ${stepLine(step)}`) }, (index) =>
+    fileOne(http, `Ceiling ${index}?`, answerable),
+  );
+  await settle();
+  log(`ceiling, answering: from ${ANSWERING_TARGET}/s, the same steps; each step's decisions filed before it, untimed…`);
+  let supplied = 0;
+  let used = 0;
+  const answeringCeiling = await rampUntilBroken(
+    {
+      from: ANSWERING_TARGET,
+      seconds: STEP_SECONDS,
+      prepare: async (needed) => {
+        const short = used + needed - answerable.length;
+        if (short > 0) {
+          await fileMany(http, short, answerable, `Ceiling supply ${supplied}`);
+          supplied += short;
+          await settle();
+        }
+        used += needed;
+      },
+      onStep: (step) => log(`  answering ${stepLine(step)}`),
+    },
+    (index) => answerOne(http, answerable[index]!),
+  );
+  return { filingCeiling, answeringCeiling };
+}
+
+/** Temporal's ceilings on the same server and the same steps (test/bench/bare-ceiling.ts), after everything else. */
+async function temporalCeilings(): Promise<BareCeilings> {
+  await settleAfterOverload();
+  log(`ceiling, bare Temporal: update-with-start from ${FILING_TARGET}/s and Update from ${ANSWERING_TARGET}/s, the same steps…`);
+  return bareCeilings(
+    { client, taskQueue, seconds: STEP_SECONDS, onStep: (what, step) => log(`  bare ${what} ${stepLine(step)}`) },
+    { withStart: FILING_TARGET, update: ANSWERING_TARGET },
+  );
+}
+
+/** Cast's ceilings, Temporal's bare ones on the same steps, and each of Cast's as a share of its own. */
+function ceilingRows(filing: Ceiling, answering: Ceiling, bare: BareCeilings): string[] {
+  const ceilingRow = (what: string, ceiling: Ceiling, target: number | null) => {
+    const { held, broke } = ceiling;
+    const result = held
+      ? `${held.offered}/s held (${held.rate.toFixed(1)}/s done)${target === null ? '' : ` ${met(held.offered >= target)}`}; ${
+          broke ? `${broke.offered}/s broke it: ${broke.why}` : `never broke in ${ceiling.steps.length} steps`
+        }`
+      : `none held, down to ${ceiling.steps.at(-1)!.offered}/s${target === null ? '' : ` ${met(false)}`}; ${broke!.offered}/s: ${broke!.why}`;
+    const from = ceiling.steps[0]?.offered ?? 0;
+    return `| ceiling, ${what}: highest offered rate held (P95 ≤ ${CEILING_P95_MS} ms, no error), ${STEP_SECONDS} s steps from ${from}/s, ×${CEILING_GROWTH} a step; the latency of that step | ${
+      held ? times(held.latency) : ' | | '
+    } | ${target === null ? 'report' : `report; ≥ ${target}/s`} | ${result} |`;
+  };
+  const share = (what: string, cast: Ceiling, temporal: Ceiling) =>
+    `| ${what}: Cast's ceiling / Temporal's bare ceiling on the same server | | ${
+      cast.held && temporal.held ? `${((100 * cast.held.offered) / temporal.held.offered).toFixed(0)} %` : 'n/a'
+    } | | report | ${cast.held?.offered ?? 0}/s of ${temporal.held?.offered ?? 0}/s |`;
+  return [
+    ceilingRow('filing', filing, FILING_TARGET),
+    ceilingRow('answering', answering, ANSWERING_TARGET),
+    ceilingRow('bare update-with-start of a no-op workflow (filing\'s floor)', bare.withStart, null),
+    ceilingRow('bare Update of a running no-op workflow (answering\'s floor)', bare.update, null),
+    share('filing', filing, bare.withStart),
+    share('answering', answering, bare.update),
+  ];
+}
+
 // --only: just the parts named, on the same seeded queue, printed and not written.
 if (ONLY) {
   const rows: string[] = [];
@@ -378,6 +455,10 @@ if (ONLY) {
   }
   if (ONLY.has('email')) rows.push(...emailRows(await emailRun(), EMAIL_FILINGS, times));
   if (ONLY.has('scale')) rows.push(...scaleRows(await scaleRun()));
+  if (ONLY.has('ceiling')) {
+    const { filingCeiling, answeringCeiling } = await castCeilings();
+    rows.push(...ceilingRows(filingCeiling, answeringCeiling, await temporalCeilings()));
+  }
   process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\n`);
   await gateway.close();
   await connection.close();
@@ -445,38 +526,10 @@ log(`lighthouse: ${LIGHTHOUSE_RUNS} runs of the mobile preset on a realistic que
 const phone = await phoneFigures();
 
 // Last: it pushes the machine past what it serves, which nothing measured after it should feel.
-const stepLine = (step: Step) =>
-  `${step.offered}/s: ${step.completed} done at ${step.rate.toFixed(1)}/s, P95 ${step.latency.p95.toFixed(0)} ms${step.held ? '' : ` — broke: ${step.why}`}`;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
-log(`ceiling, filing: from ${FILING_TARGET}/s, ${STEP_SECONDS} s a step, ×${CEILING_GROWTH} a step, until P95 > ${CEILING_P95_MS} ms or an error…`);
-const answerable: string[] = [];
-const filingCeiling = await rampUntilBroken({ from: FILING_TARGET, seconds: STEP_SECONDS, onStep: (step) => log(`  filing ${stepLine(step)}`) }, (index) =>
-  fileOne(http, `Ceiling ${index}?`, answerable),
-);
-await settle();
-log(`ceiling, answering: from ${ANSWERING_TARGET}/s, the same steps; each step's decisions filed before it, untimed…`);
-let supplied = 0;
-let used = 0;
-const answeringCeiling = await rampUntilBroken(
-  {
-    from: ANSWERING_TARGET,
-    seconds: STEP_SECONDS,
-    prepare: async (needed) => {
-      const short = used + needed - answerable.length;
-      if (short > 0) {
-        await fileMany(http, short, answerable, `Ceiling supply ${supplied}`);
-        supplied += short;
-        await settle();
-      }
-      used += needed;
-    },
-    onStep: (step) => log(`  answering ${stepLine(step)}`),
-  },
-  (index) => answerOne(http, answerable[index]!),
-);
-
+const { filingCeiling, answeringCeiling } = await castCeilings();
 // Issue 29 item 7: twice the filing ceiling just measured (the issue's 40/s if none held), with admission control and without.
 const overload = await overloadRows({ pool, temporal }, filingCeiling.held?.offered ?? 40, QUICK ? 3 : 10, log);
+const bare = await temporalCeilings();
 
 const read = reads.api;
 const sql = reads.sql;
@@ -487,17 +540,6 @@ const castDecide = summarize(cold.decide);
 const lag = summarize(lags);
 const sustainedRow = (what: string, run: Load, target: number) =>
   `| sustained ${what}: ${run.completed} at ${run.offered}/s offered, ${run.errors} errors, latency under load | ${times(run.latency)} | ≥ ${target}/s, no error | ${run.rate.toFixed(1)}/s ${met(run.rate >= target && run.errors === 0)} |`;
-const ceilingRow = (what: string, ceiling: Ceiling, target: number) => {
-  const { held, broke } = ceiling;
-  const result = held
-    ? `${held.offered}/s held (${held.rate.toFixed(1)}/s done) ${met(held.offered >= target)}; ${
-        broke ? `${broke.offered}/s broke it: ${broke.why}` : `never broke in ${ceiling.steps.length} steps`
-      }`
-    : `none held, down to ${ceiling.steps.at(-1)!.offered}/s ${met(false)}; ${broke!.offered}/s: ${broke!.why}`;
-  return `| ceiling, ${what}: highest offered rate held (P95 ≤ ${CEILING_P95_MS} ms, no error), ${STEP_SECONDS} s steps from ${target}/s, ×${CEILING_GROWTH} a step; the latency of that step | ${
-    held ? times(held.latency) : ' | | '
-  } | report; ≥ ${target}/s | ${result} |`;
-};
 const table = [
   '| what | P50 | P95 | P99 | target | result |',
   '|---|---|---|---|---|---|',
@@ -520,14 +562,14 @@ const table = [
   idleRow(idle, met),
   `| decision filed → Slack message handed to Slack's Web API (a stand-in on loopback; ${SLACK_DECISIONS} decisions, one at a time) | ${times(slackLags)} | P95 ≤ 1 s | ${met(slackLags.p95 <= 1000)} |`,
   `| stack auto-default: deadline → answer recorded (${lags.length} of ${STACK_MEMBERS} members) | ${times(lag)} | within 1 s | ${met(lags.length === STACK_MEMBERS && lag.p99 <= 1000)} |`,
-  ceilingRow('filing', filingCeiling, FILING_TARGET),
-  ceilingRow('answering', answeringCeiling, ANSWERING_TARGET),
+  ...ceilingRows(filingCeiling, answeringCeiling, bare),
   ...overload.rows,
 ].join('\n');
 const notes = [
   `Seeding (bulk SQL, then VACUUM ANALYZE): ${DECISIONS} open decisions in ${seconds(seededMs)}${atScale ? `; ${SCALE} in ${seconds(atScale.seededMs)}` : ''}.`,
   `Ceiling steps, filing: ${filingCeiling.steps.map(stepLine).join('; ')}.`,
   `Ceiling steps, answering: ${answeringCeiling.steps.map(stepLine).join('; ')}.`,
+  `Bare ceiling steps, update-with-start: ${bare.withStart.steps.map(stepLine).join('; ')}; Update: ${bare.update.steps.map(stepLine).join('; ')}.`,
   overload.notes,
   `The whole bench took ${seconds(performance.now() - benchStarted)}${QUICK ? ' (--quick: small sizes and short steps)' : ''}.`,
 ].join('\n\n');

@@ -1,7 +1,7 @@
 /** FR-56: the fingerprint that decides which decisions are "substantially identical". */
 import { describe, expect, it } from 'vitest';
 import { commandPattern, directoryOf, permissionPattern } from '../../domain/permission-pattern';
-import { decisionFingerprint, draftRule, normalisePrompt, recurringFingerprint } from '../../domain/recurring';
+import { decisionFingerprint, draftRule, FINGERPRINT_TEXT_BYTES, normalisePrompt, recurringFingerprint } from '../../domain/recurring';
 
 const fingerprint = (firstPrompt: string, agentId: string | null = 'agent-editor', source?: string) =>
   recurringFingerprint({ agentId, firstPrompt, ...(source ? { source } : {}) });
@@ -36,6 +36,24 @@ describe('what does not', () => {
 
   it('an apostrophe inside a word is not a quoted literal', () => {
     expect(normalisePrompt("Don't ship Editor's draft?")).toBe('don t ship editor s draft');
+  });
+});
+
+describe('a long prompt (the bad-input property test found one the index could not hold)', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+  const long = (word: string) => Array.from({ length: 200 }, () => word).join(' ');
+
+  it('is kept as a digest within the bound, and still clusters as its words do', () => {
+    const cyrillic = fingerprint(`${long('ждать')} 3?`)!;
+    expect(bytes(cyrillic)).toBeLessThanOrEqual(FINGERPRINT_TEXT_BYTES);
+    expect(cyrillic).toMatch(/^agent-editor\|sha256\|[0-9a-f]{64}$/);
+    expect(fingerprint(`${long('ждать')} 14?`)).toBe(cyrillic);
+    expect(fingerprint(`${long('ждать')} ещё?`)).not.toBe(cyrillic);
+    expect(fingerprint(long('ждать'), 'agent-ops')).not.toBe(cyrillic);
+  });
+
+  it('a short one is kept as it reads', () => {
+    expect(fingerprint('Which list?')).toBe('agent-editor|decide|which list');
   });
 });
 
