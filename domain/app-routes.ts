@@ -19,7 +19,8 @@ export type AppPage =
   | 'activity'
   | 'settings'
   | 'webhooks'
-  | 'notifications';
+  | 'notifications'
+  | 'rules';
 
 export type AppRoute = {
   path: string;
@@ -47,6 +48,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/home', page: 'home' },
   { path: '/inbox', page: 'inbox' },
   { path: '/activity', page: 'activity' },
+  { path: '/rules', page: 'rules' },
   { path: '/settings', page: 'settings' },
   { path: '/settings/webhooks', page: 'webhooks' },
   { path: '/settings/notifications', page: 'notifications' },

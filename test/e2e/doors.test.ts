@@ -81,6 +81,7 @@ describe('the sidebar (§6.1)', () => {
         '/agents',
         '/analytics',
         '/activity',
+        '/rules',
         '/settings',
       ]);
       await expect.poll(() => openCount(page), SLOW).toBe('2 open');

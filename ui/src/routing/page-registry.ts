@@ -126,6 +126,15 @@ export const PAGES: Record<AppPage, PageEntry> = {
     section: 'activity',
     sidebar: { href: '/activity', label: 'nav.activity', may: 'workspace.read' },
   },
+  // Issue 42: the workspace's rules, their records, and making one.
+  rules: {
+    Component: chunk(
+      () => import('../features/rules/rules-page'),
+      (page) => page.RulesPage,
+    ),
+    section: 'rules',
+    sidebar: { href: '/rules', label: 'nav.rules', may: 'workspace.read' },
+  },
   // Its words live with the page's own (`settings.nav`); a viewer sees it for their own tokens.
   settings: {
     Component: chunk(
