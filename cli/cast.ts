@@ -24,6 +24,7 @@ import { registerLogin } from './commands/login';
 import { registerMcp } from './commands/mcp/serve';
 import { registerMember } from './commands/people/member';
 import { registerTeam } from './commands/team/team';
+import { registerRule } from './commands/rule/rule';
 import { registerNotify } from './commands/notify/notify';
 import { registerToken } from './commands/people/token';
 import { registerRunner } from './commands/runner/runner';
@@ -80,6 +81,7 @@ export function program(): Command {
 
   registerMember(cast);
   registerTeam(cast);
+  registerRule(cast);
   registerToken(cast);
   registerNotify(cast);
   registerLogin(cast);
