@@ -25,6 +25,7 @@ import { registerMcp } from './commands/mcp/serve';
 import { registerMember } from './commands/people/member';
 import { registerTeam } from './commands/team/team';
 import { registerDelegate } from './commands/delegate/delegate';
+import { registerRule } from './commands/rule/rule';
 import { registerNotify } from './commands/notify/notify';
 import { registerToken } from './commands/people/token';
 import { registerRunner } from './commands/runner/runner';
@@ -82,6 +83,7 @@ export function program(): Command {
   registerMember(cast);
   registerTeam(cast);
   registerDelegate(cast);
+  registerRule(cast);
   registerToken(cast);
   registerNotify(cast);
   registerLogin(cast);

@@ -53,8 +53,23 @@ export function checkPolicy(text: string, effect: RuleEffect): PolicyProblem | n
   }
 }
 
-/** Parses a set of policies (id → text) once, under `setId`, for `authorize` to use; null when it parsed. */
-export function prepare(setId: string, policies: Readonly<Record<string, string>>): PolicyProblem | null {
+/**
+ * The policy as a matcher: the same scope and `when`/`unless` conditions, turned into a permit on
+ * any action, so one request reports every rule whose conditions hold, forbids and permits alike
+ * (a set mixing them reports only the side that won). Null when Cedar cannot read it.
+ */
+export function matcherOf(text: string): cedar.PolicyJson | null {
+  try {
+    const json = cedar.policyToJson(text);
+    if (json.type === 'failure') return null;
+    return { ...json.json, effect: 'permit', action: { op: 'All' } };
+  } catch {
+    return null;
+  }
+}
+
+/** Parses a set of policies (id → text or JSON) once, under `setId`, for `authorize` to use; null when it parsed. */
+export function prepare(setId: string, policies: Readonly<Record<string, string | cedar.PolicyJson>>): PolicyProblem | null {
   try {
     const answer = cedar.preparsePolicySet(setId, { staticPolicies: { ...policies } });
     return answer.type === 'success' ? null : { message: words(answer.errors) };

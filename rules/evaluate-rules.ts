@@ -22,11 +22,11 @@
 import { mayAnswer } from '../domain/assignment';
 import { digestOf } from '../domain/provenance';
 import type { Rule } from '../domain/rules/rule';
-import { effectFits, type AnswerEffect, type CedarAction } from '../domain/rules/rule-effect';
+import { cedarActionOf, cedarEffectOf, effectFits, type AnswerEffect, type CedarAction } from '../domain/rules/rule-effect';
 import { refOf, strongest, type Candidate } from '../domain/rules/rule-precedence';
 import { askAttributes, type RuleAsk, type RuleOutcome, type RuleRequest, type RuleVerdict } from '../domain/rules/rule-request';
 import { authorize } from './cedar-engine';
-import { ANY_TOOL, preparedRules, type PreparedRules } from './prepared-rules';
+import { ANY, bucketKey, preparedRules, toolKeys, type PreparedRules } from './prepared-rules';
 
 export type { RuleAsk, RuleOutcome, RuleRequest } from '../domain/rules/rule-request';
 export { forgetRules } from './prepared-rules';
@@ -49,30 +49,53 @@ function candidateOf(rule: Rule, polarity: 'permit' | 'forbid'): Candidate {
 
 type Matches = { live: Map<CedarAction, Candidate[]>; shadow: Candidate[]; failed: Set<string> };
 
+/** The first word of the command as run, and as the recurring rule reads it (past `sudo`, env assignments). */
+function commandWords(ask: RuleAsk, attributes: Record<string, unknown>): string[] {
+  const words = [ANY];
+  if (typeof attributes.command === 'string') words.push(attributes.command.split(/\s+/)[0]!);
+  if (typeof attributes.commandWords === 'string') words.push(attributes.commandWords.split(' ')[0]!);
+  return ask.tool?.name === 'Bash' ? [...new Set(words)] : [ANY];
+}
+
+/** Every bucket (prepared-rules.ts) a rule matching this ask could be filed under. */
+function bucketsOf(request: RuleRequest, ask: RuleAsk, attributes: Record<string, unknown>): string[] {
+  const keys: string[] = [];
+  const agents = request.agentId ? [request.agentId, ANY] : [ANY];
+  for (const kind of [ask.kind, ANY])
+    for (const agent of agents)
+      for (const tool of toolKeys(ask.tool?.name ?? null))
+        for (const word of tool === 'Bash' ? commandWords(ask, attributes) : [ANY]) keys.push(bucketKey(kind, agent, tool, word));
+  return keys;
+}
+
 function matchAsk(prepared: PreparedRules, request: RuleRequest, ask: RuleAsk): Matches {
   const matches: Matches = { live: new Map(), shadow: [], failed: new Set() };
-  const tools = ask.tool ? [ask.tool.name, ANY_TOOL] : [ANY_TOOL];
-  for (const [id, broken] of prepared.broken) {
+  const concerned = (id: string) => {
     const rule = prepared.byId.get(id)!;
-    if (rule.mode === 'on' && tools.includes(broken.tool) && applies(rule, request, ask)) matches.failed.add(id);
-  }
+    return rule.mode === 'on' && applies(rule, request, ask);
+  };
+  const attributes = askAttributes(request, ask);
   const principal = { type: request.principal.kind === 'agent' ? 'Agent' : 'Member', id: request.principal.id };
-  const resource = { type: 'Ask', id: String(ask.position), attrs: askAttributes(request, ask) };
-  for (const set of prepared.sets) {
-    if (!tools.includes(set.tool)) continue;
-    const answer = authorize(set.setId, { principal, action: set.action, resource });
-    const concerned = (id: string) => applies(prepared.byId.get(id)!, request, ask);
+  const resource = { type: 'Ask', id: String(ask.position), attrs: attributes };
+  for (const bucket of bucketsOf(request, ask, attributes)) {
+    for (const id of (prepared.broken.get(bucket) ?? []).filter(concerned)) matches.failed.add(id);
+    const set = prepared.sets.get(bucket);
+    if (!set) continue;
+    const answer = authorize(set.setId, { principal, action: 'answer', resource });
     if (!answer.ok) {
-      if (set.mode === 'on') for (const id of set.ruleIds.filter(concerned)) matches.failed.add(id);
+      for (const id of set.ruleIds.filter(concerned)) matches.failed.add(id);
       continue;
     }
-    if (set.mode === 'on') for (const id of answer.errored.filter(concerned)) matches.failed.add(id);
+    for (const id of answer.errored.filter(concerned)) matches.failed.add(id);
     for (const id of answer.reasons) {
       const rule = prepared.byId.get(id);
       if (!rule || !applies(rule, request, ask)) continue;
-      const candidate = candidateOf(rule, set.polarity);
-      if (set.mode === 'shadow') matches.shadow.push(candidate);
-      else matches.live.set(set.action, [...(matches.live.get(set.action) ?? []), candidate]);
+      const candidate = candidateOf(rule, cedarEffectOf(rule.effect));
+      if (rule.mode === 'shadow') matches.shadow.push(candidate);
+      else {
+        const action = cedarActionOf(rule.effect);
+        matches.live.set(action, [...(matches.live.get(action) ?? []), candidate]);
+      }
     }
   }
   return matches;

@@ -1,40 +1,69 @@
 /**
- * A workspace's rules, parsed by Cedar once per set of revisions (issue 42: evaluation in well
- * under a millisecond with 1,000 rules). Cedar evaluates every policy of a set it is handed, so
- * the rules are split into small sets it can skip: by mode (shadow rules never mix with live
- * ones), by action, by effect (a set of permits alone reports every permit that matched; one of
- * forbids, every forbid), and by the exact tool name a rule names, so a Bash prompt is never
- * evaluated against the rules about Write.
+ * A workspace's rules, parsed by Cedar once per set of revisions (issue 42: evaluation within a
+ * millisecond with 1,000 rules). Cedar evaluates every policy of a set it is handed, so rules are
+ * filed into small sets by what an ask must have for them to match at all, and an ask is
+ * evaluated against only the sets it could match: the ask kind (named, or implied by the effect:
+ * an approval is approved), the agent, the exact tool (or `mcp__*` for MCP globs), and for Bash
+ * the command's first word when the rule names it whole. Anything a rule leaves open, and every
+ * hand-written rule, files under `*` and is tried for every ask.
+ *
+ * Each policy is held as its matcher (cedar-engine.ts `matcherOf`): one request per set reports
+ * every rule whose conditions hold, and evaluate-rules.ts combines them by the rule's own
+ * effect, forbid over permit as Cedar would.
  */
 import type { Rule } from '../domain/rules/rule';
-import { cedarActionOf, cedarEffectOf, type CedarAction } from '../domain/rules/rule-effect';
-import { prepare } from './cedar-engine';
+import type { RuleEffect } from '../domain/rules/rule-effect';
+import { matcherOf, prepare } from './cedar-engine';
 
-/** Rules that name no exact tool (a glob, or no tool at all), and hand-written ones: tried for every ask. */
-export const ANY_TOOL = '*';
+export const ANY = '*';
+const MCP_FAMILY = 'mcp__*';
 
-export type PreparedSet = {
-  setId: string;
-  mode: 'on' | 'shadow';
-  action: CedarAction;
-  polarity: 'permit' | 'forbid';
-  /** The exact tool name its rules need, or ANY_TOOL. */
-  tool: string;
-  ruleIds: readonly string[];
-};
+/** The bucket an ask or a rule files under: kind, agent, tool, first command word. */
+export function bucketKey(kind: string, agent: string, tool: string, word: string): string {
+  return `${kind}|${agent}|${tool}|${word}`;
+}
+
+function impliedKind(effect: RuleEffect): string {
+  if (effect.kind === 'approve' || effect.kind === 'deny' || effect.kind === 'approvers') return 'approval';
+  if (effect.kind === 'choose') return 'decision';
+  if (effect.kind === 'fact') return 'fact';
+  return ANY;
+}
+
+/** A Bash prefix's first word, when the prefix names it whole (`npm test`, not `np`). */
+function firstWord(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  const match = /^(\S+)\s/.exec(text);
+  return match ? match[1]! : null;
+}
+
+function ruleBucket(rule: Rule): string {
+  const kind = rule.handWritten ? impliedKind(rule.effect) : (rule.conditions.askKind ?? impliedKind(rule.effect));
+  if (rule.handWritten) return bucketKey(kind, ANY, ANY, ANY);
+  const name = rule.conditions.tool?.name;
+  const tool = !name ? ANY : !name.includes('*') ? name : name.startsWith('mcp__') ? MCP_FAMILY : ANY;
+  const words = rule.conditions.tool?.commandWords;
+  const word = tool === 'Bash' ? ((words ? words.split(' ')[0]! : null) ?? firstWord(rule.conditions.tool?.commandPrefix) ?? ANY) : ANY;
+  return bucketKey(kind, rule.conditions.agent ?? ANY, tool, word);
+}
+
+/** The tool keys an ask's tool could be filed under. */
+export function toolKeys(name: string | null): string[] {
+  if (name === null) return [ANY];
+  return name.startsWith('mcp__') ? [name, MCP_FAMILY, ANY] : [name, ANY];
+}
+
+/** `content` is the bucket's rules at their revisions, so an unchanged bucket is not parsed again. */
+export type PreparedSet = { setId: string; ruleIds: readonly string[]; content: string };
 
 export type PreparedRules = {
   key: string;
-  sets: readonly PreparedSet[];
+  /** Parsed sets by bucket key. */
+  sets: ReadonlyMap<string, PreparedSet>;
   byId: ReadonlyMap<string, Rule>;
-  /** Rules Cedar could not parse (stored before a schema change, or damaged): they fail every ask they could concern. */
-  broken: ReadonlyMap<string, { tool: string; message: string }>;
+  /** Rules Cedar could not parse (stored before a schema change, or damaged), by bucket: they fail every ask that could reach them. */
+  broken: ReadonlyMap<string, readonly string[]>;
 };
-
-function toolOf(rule: Rule): string {
-  const name = rule.conditions.tool?.name;
-  return !rule.handWritten && name && !name.includes('*') ? name : ANY_TOOL;
-}
 
 /** The same rules at the same revisions give the same key, so the parsed sets are reused. */
 export function rulesKey(rules: readonly Rule[]): string {
@@ -61,32 +90,49 @@ export function preparedRules(workspaceId: string, rules: readonly Rule[]): Prep
   return prepared;
 }
 
+/** A rule's matcher by id and revision: a new revision is read again, an unchanged rule never. */
+const matchers = new Map<string, ReturnType<typeof matcherOf>>();
+
+function matcherFor(rule: Rule): ReturnType<typeof matcherOf> {
+  const key = `${rule.id}:${rule.revision}:${rule.cedar.length}`;
+  if (!matchers.has(key)) {
+    // Bounded: old revisions are never asked for again, and a cleared entry is only read again.
+    if (matchers.size >= 50_000) matchers.clear();
+    matchers.set(key, matcherOf(rule.cedar));
+  }
+  return matchers.get(key)!;
+}
+
 function prepareRules(workspaceId: string, key: string, rules: readonly Rule[]): PreparedRules {
-  const groups = new Map<string, { set: Omit<PreparedSet, 'setId' | 'ruleIds'>; rules: Rule[] }>();
+  const before = cache.get(workspaceId);
+  const groups = new Map<string, Rule[]>();
   for (const rule of rules) {
     if (rule.mode === 'off') continue;
-    const set = { mode: rule.mode, action: cedarActionOf(rule.effect), polarity: cedarEffectOf(rule.effect), tool: toolOf(rule) };
-    const groupKey = `${set.mode}|${set.action}|${set.polarity}|${set.tool}`;
-    const group = groups.get(groupKey) ?? { set, rules: [] };
-    group.rules.push(rule);
-    groups.set(groupKey, group);
+    const bucket = ruleBucket(rule);
+    groups.set(bucket, [...(groups.get(bucket) ?? []), rule]);
   }
-  const sets: PreparedSet[] = [];
-  const broken = new Map<string, { tool: string; message: string }>();
-  let counter = 0;
-  const add = (set: Omit<PreparedSet, 'setId' | 'ruleIds'>, members: readonly Rule[]): boolean => {
-    const setId = `${workspaceId}/${counter++}`;
-    const problem = prepare(setId, Object.fromEntries(members.map((rule) => [rule.id, rule.cedar])));
-    if (problem) return false;
-    sets.push({ ...set, setId, ruleIds: members.map((rule) => rule.id) });
-    return true;
-  };
-  for (const { set, rules: members } of groups.values()) {
-    if (add(set, members)) continue;
-    // One damaged policy must not silence the rest of its set: find it by parsing each alone.
-    for (const rule of members) {
-      if (!add(set, [rule])) broken.set(rule.id, { tool: set.tool, message: 'Cedar could not parse this rule.' });
+  const sets = new Map<string, PreparedSet>();
+  const broken = new Map<string, string[]>();
+  for (const [bucket, members] of groups) {
+    const content = rulesKey(members);
+    const kept = before?.sets.get(bucket);
+    // A bucket whose rules did not change keeps its parsed set: one saved rule reparses one bucket.
+    if (kept && kept.content === content && !before?.broken.has(bucket)) {
+      sets.set(bucket, kept);
+      continue;
     }
+    const parsed: Record<string, NonNullable<ReturnType<typeof matcherOf>>> = {};
+    for (const rule of members) {
+      const matcher = matcherFor(rule);
+      if (matcher) parsed[rule.id] = matcher;
+      else broken.set(bucket, [...(broken.get(bucket) ?? []), rule.id]);
+    }
+    const ruleIds = Object.keys(parsed);
+    if (ruleIds.length === 0) continue;
+    // One id per bucket, so parsing it again replaces what Cedar held for it.
+    const setId = `${workspaceId}/${bucket}`;
+    if (prepare(setId, parsed)) broken.set(bucket, [...(broken.get(bucket) ?? []), ...ruleIds]);
+    else sets.set(bucket, { setId, ruleIds, content });
   }
   return { key, sets, byId: new Map(rules.map((rule) => [rule.id, rule])), broken };
 }

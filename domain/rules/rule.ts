@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../permissions';
+import { someFields } from '../some-fields';
 import { filledText } from '../text-fields';
 import { RuleConditions } from './rule-conditions';
 import { RuleEffect } from './rule-effect';
@@ -66,8 +67,8 @@ export const CreateRuleBody = z
   .meta({ id: 'CreateRuleBody' });
 export type CreateRuleBody = z.infer<typeof CreateRuleBody>;
 
-export const UpdateRuleBody = z
-  .strictObject({
+export const UpdateRuleBody = someFields(
+  z.strictObject({
     name: RuleName.optional(),
     reason: RuleReason.optional(),
     mode: z.enum(RuleMode).optional(),
@@ -76,8 +77,9 @@ export const UpdateRuleBody = z
     effect: RuleEffect.optional(),
     /** Null: back to a rule compiled from its conditions. */
     cedar: CedarText.nullable().optional(),
-  })
-  .meta({ id: 'UpdateRuleBody' });
+  }),
+  'Say what to change: name, reason, mode, endsAt, conditions, effect or cedar.',
+).meta({ id: 'UpdateRuleBody' });
 export type UpdateRuleBody = z.infer<typeof UpdateRuleBody>;
 
 /** One shadow (or live) match on record, beside what the person actually answered. */

@@ -21,9 +21,9 @@
  * Options: --decisions N (open decisions seeded, default 10000; 5 asks each); --scale N (the
  * queue read at scale, default 100000; 0 skips it); --quick (small sizes and short steps for
  * development: 1000 and 5000 open, fewer samples; not for --write); --write also writes the
- * table to bench/results.md; --only writes,browser,email,scale,ceiling runs just those parts (filing and
- * answering beside their bare Temporal calls; Chromium's open, answer and keystroke; the
- * ceilings, Cast's and Temporal's) and prints them;
+ * table to bench/results.md; --only writes,browser,email,scale,ceiling,rules runs just those
+ * parts (filing and answering beside their bare Temporal calls; Chromium's open, answer and
+ * keystroke; the ceilings, Cast's and Temporal's; rule evaluation) and prints them;
  * --cluster runs test/bench/cluster.ts instead (the open-source Temporal server; --open N
  * decisions open as running workflows, default 10000).
  */
@@ -50,6 +50,7 @@ import { decisionBody, decisionStart } from '../support/fixtures';
 import { openDecision } from '../../domain/decision-state';
 import { listQueue, type QueueReader } from '../../db/decision-queries';
 import { browserFigures, browserRows } from './browser-figures';
+import { ruleEvaluation, ruleEvaluationRows } from './rule-evaluation';
 import { writeRatioRows, writeRatios } from './write-ratios';
 import { coldStarts } from './cold-start';
 import { fileRealisticQueue, lighthouseFigures, lighthouseRows, medianRun, type LighthouseFigures } from './lighthouse';
@@ -112,7 +113,7 @@ if (values.cluster) {
   process.exit(0);
 }
 const ONLY = values.only === undefined ? null : new Set(values.only.split(','));
-const PARTS = ['writes', 'browser', 'email', 'scale', 'ceiling'];
+const PARTS = ['writes', 'browser', 'email', 'scale', 'ceiling', 'rules'];
 if (ONLY && [...ONLY].some((part) => !PARTS.includes(part))) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${values.only}`);
 if (ONLY && values.write) throw new Error('--only runs part of the bench: bench/results.md holds full runs only (drop --write)');
 if (QUICK && values.write) throw new Error('--quick runs are for development: bench/results.md holds full runs only (drop --write)');
@@ -139,6 +140,8 @@ const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
 /** Blocking decisions filed one at a time for the email hand-off row (issue 40 item 3). */
 const EMAIL_FILINGS = QUICK ? 20 : 100;
 const COLD_STARTS = QUICK ? 10 : 40;
+/** Issue 42: evaluations of one host prompt against 1,000 rules, in-process as the filing service calls it. */
+const RULE_EVALUATIONS = QUICK ? 500 : 5000;
 // Each ceiling step offers its rate for this long; the first steps are DESIGN §7's targets.
 const STEP_SECONDS = QUICK ? 2 : 5;
 // Filings and answers are each timed in turn with their baselines, one call every 50 ms: a
@@ -459,6 +462,7 @@ if (ONLY) {
     const { filingCeiling, answeringCeiling } = await castCeilings();
     rows.push(...ceilingRows(filingCeiling, answeringCeiling, await temporalCeilings()));
   }
+  if (ONLY.has('rules')) rows.push(...ruleEvaluationRows(ruleEvaluation(1000, RULE_EVALUATIONS), met));
   process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\n`);
   await gateway.close();
   await connection.close();
@@ -548,6 +552,7 @@ const table = [
   `| read ratio (P95 API / P95 SQL) | | ${(read.p95 / sql.p95).toFixed(2)}× | | ≤ 3× | ${met(read.p95 / sql.p95 <= 3)} |`,
   ...scaleRows({ atScale, forMeAtScale }),
   ...writeRatioRows(writes, PACE_MS, times),
+  ...ruleEvaluationRows(ruleEvaluation(1000, RULE_EVALUATIONS), met),
   ...browserRows(web, DECISIONS, KEYSTROKES, times),
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
   ...waiterRows(waiting),
