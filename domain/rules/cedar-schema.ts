@@ -22,6 +22,7 @@ type CedarType =
 
 const str = { type: 'String' } as const;
 const long = { type: 'Long' } as const;
+const bool = { type: 'Boolean' } as const;
 const entity = (name: string) => ({ type: 'Entity', name }) as const;
 const optional = <T extends CedarType>(type: T) => ({ ...type, required: false });
 
@@ -38,6 +39,11 @@ export const ASK_ATTRIBUTES = {
   command: optional(str),
   /** The command's leading words as the recurring rule reads them (`git status`). */
   commandWords: optional(str),
+  /**
+   * The command chains or redirects (`;`, `&&`, `|`, `` ` ``, `$(`, `<`, `>`, a new line): a permit
+   * on its prefix or its leading words must not let through what follows them.
+   */
+  compound: optional(bool),
   path: optional(str),
   approvalAction: optional(entity('ApprovalAction')),
   risks: { type: 'Set', element: str },

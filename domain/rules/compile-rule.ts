@@ -32,8 +32,13 @@ function escape(text: string, keepStars: boolean): string {
 
 const has = (attribute: string, test: string) => `(resource has ${attribute} && ${test})`;
 
-/** Each condition as one Cedar expression over `resource`, in a fixed order. */
-export function conditionClauses(conditions: RuleConditions): string[] {
+/**
+ * Each condition as one Cedar expression over `resource`, in a fixed order. A permit on a
+ * command's prefix or leading words also needs the command to be simple: `npm test && curl …`
+ * starts with `npm test`, and approving the one must not approve the other. A forbid needs no
+ * such guard: it should catch `rm -rf` wherever it sits.
+ */
+export function conditionClauses(conditions: RuleConditions, polarity: 'permit' | 'forbid' = 'forbid'): string[] {
   const clauses: string[] = [];
   if (conditions.agent !== undefined) clauses.push(has('agent', `resource.agent == Agent::${cedarString(conditions.agent)}`));
   if (conditions.project !== undefined) clauses.push(has('project', `resource.project == ${cedarString(conditions.project)}`));
@@ -43,8 +48,11 @@ export function conditionClauses(conditions: RuleConditions): string[] {
     // A tool name is letters, digits, _ . : - and `*` (tool-grant.ts): the same glob as a grant's.
     clauses.push(has('toolName', `resource.toolName like ${likePattern(tool.name, true)}`));
     if (tool.commandWords !== undefined) clauses.push(has('commandWords', `resource.commandWords == ${cedarString(tool.commandWords)}`));
+    if (tool.command !== undefined) clauses.push(has('command', `resource.command == ${cedarString(tool.command)}`));
     if (tool.commandPrefix !== undefined)
       clauses.push(has('command', `resource.command like ${likePattern(tool.commandPrefix, false).replace(/"$/, '*"')}`));
+    if (polarity === 'permit' && (tool.commandPrefix !== undefined || tool.commandWords !== undefined))
+      clauses.push(has('compound', '!resource.compound'));
     if (tool.pathGlob !== undefined) clauses.push(has('path', `resource.path like ${likePattern(tool.pathGlob, true)}`));
   }
   const approval = conditions.approval;
@@ -62,6 +70,6 @@ export function conditionClauses(conditions: RuleConditions): string[] {
 /** The one policy a simple rule is. */
 export function compileRule(conditions: RuleConditions, effect: RuleEffect): string {
   const head = `${cedarEffectOf(effect)} (principal, action == Action::"${cedarActionOf(effect)}", resource is Ask)`;
-  const clauses = conditionClauses(conditions);
+  const clauses = conditionClauses(conditions, cedarEffectOf(effect));
   return clauses.length === 0 ? `${head};` : `${head}\nwhen {\n  ${clauses.join(' &&\n  ')}\n};`;
 }

@@ -27,6 +27,8 @@ export const ToolCondition = z
      * the command's pattern equals these words.
      */
     commandWords: filledText(200).optional(),
+    /** A Bash command exactly as it is run (`touch a.txt`): what "always" on a permission card keeps. */
+    command: filledText(4000).optional(),
     /** A Bash command that starts with this text (`npm test`): matched as Cedar `like "npm test*"`. */
     commandPrefix: filledText(1000).refine(noControl, noControlWords).optional(),
     /** A Write, Edit or Read path glob (`src/**`, `*.md`); `*` is any run of characters, `/` included. */

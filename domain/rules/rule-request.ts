@@ -95,6 +95,11 @@ function pathOf(tool: NonNullable<RuleAsk['tool']>): string | null {
   return null;
 }
 
+/** Whether a shell command does more than its first words say: chained, piped, substituted or redirected. */
+export function isCompound(command: string): boolean {
+  return /[;&|`<>\n]|\$\(/.test(command);
+}
+
 const ref = (type: string, id: string) => ({ __entity: { type, id } });
 
 /** The `Ask` entity's attributes (cedar-schema.ts ASK_ATTRIBUTES) for one ask of the request. */
@@ -116,6 +121,7 @@ export function askAttributes(request: RuleRequest, ask: RuleAsk): Record<string
     if (command) {
       attributes.command = command;
       attributes.commandWords = commandPattern(command);
+      attributes.compound = isCompound(command);
     }
     const path = pathOf(ask.tool);
     if (path) attributes.path = path;

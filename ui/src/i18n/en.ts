@@ -856,6 +856,7 @@ export const en = {
       project: 'in {{project}}',
       askKind: '{{kind}} asks',
       tool: 'tool {{tool}}',
+      command: 'command “{{command}}” exactly',
       commandWords: 'command {{words}}',
       commandPrefix: 'command starting “{{prefix}}”',
       pathGlob: 'path {{glob}}',

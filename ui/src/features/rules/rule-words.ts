@@ -31,6 +31,7 @@ export function conditionWords(t: TFunction, conditions: RuleConditions, agentNa
   const tool = conditions.tool;
   if (tool) {
     words.push(t('rules.when.tool', { tool: tool.name }));
+    if (tool.command) words.push(t('rules.when.command', { command: tool.command }));
     if (tool.commandWords) words.push(t('rules.when.commandWords', { words: tool.commandWords }));
     if (tool.commandPrefix) words.push(t('rules.when.commandPrefix', { prefix: tool.commandPrefix }));
     if (tool.pathGlob) words.push(t('rules.when.pathGlob', { glob: tool.pathGlob }));
