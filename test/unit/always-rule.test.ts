@@ -61,7 +61,11 @@ describe('alwaysRuleFor', () => {
       question: 'Deploy the docs site?',
       context: null,
       asks: [
-        { ...approval, prompt: 'Deploy the docs site?', action: { kind: 'deploy', summary: 'docs' } } as DecisionSnapshot['asks'][number],
+        {
+          ...approval,
+          prompt: 'Deploy the docs site?',
+          action: { kind: 'deploy', summary: 'docs' },
+        } as unknown as DecisionSnapshot['asks'][number],
       ],
       links: { agentId: 'ag_ops' } as Decision['links'],
       source: null,
