@@ -2,6 +2,7 @@
  * The rules of a decision's life, as pure functions over its snapshot. The workflow wires
  * them to Temporal messages; tests call them directly.
  */
+import { alwaysRuleFor } from './always-rule';
 import { checkAnswerShape } from './ask';
 import type { AnswerValue, Ask } from './ask-schema';
 import { advisoryDefaultIssue, hasOption } from './decision-content-rules';
@@ -161,15 +162,33 @@ function nobodyWaiting(
  * (`source.alwaysAllows`); on any other card it would be a plain approve that promised more.
  */
 function alwaysNotOffered(
-  state: Pick<DecisionSnapshot, 'id'> & Partial<Pick<DecisionSnapshot, 'source'>>,
+  state: Pick<DecisionSnapshot, 'id'> & Partial<Pick<DecisionSnapshot, 'source' | 'question' | 'context' | 'asks' | 'links'>>,
   command: AnswerCommand,
 ): Rejection | null {
   if (command.value.kind !== 'approval' || !command.value.always) return null;
   const source = state.source;
   if (source?.kind === 'permission' && source.alwaysAllows?.length) return null;
+  // Issue 42 item 4: or Cast keeps it, as a rule, where it can say narrowly what "the same" is.
+  if (
+    state.asks &&
+    state.links &&
+    state.question !== undefined &&
+    alwaysRuleFor(
+      {
+        ...state,
+        context: state.context ?? null,
+        source: state.source ?? null,
+        question: state.question,
+        asks: state.asks,
+        links: state.links,
+      },
+      command.ask,
+    )
+  )
+    return null;
   return {
     code: 'always_not_offered',
-    message: `${state.id} offers no "always allow": its host keeps no rule for it (only Claude Code's PermissionRequest door does). Approve it without "always"; nothing changed.`,
+    message: `${state.id} offers no "always": neither its host nor a rule of Cast can keep it narrowly (a fetch, or an approval filed without an agent). Approve it without "always"; nothing changed.`,
     details: { decision: state.id },
   };
 }

@@ -17,6 +17,7 @@ import type { Pool } from '../../db/pool';
 import type { Principal } from '../../domain/principal';
 import type { Channel } from '../../domain/provenance';
 import type { TemporalGateway } from '../temporal-gateway';
+import { keepAlways } from './keep-always';
 
 export async function answerAsk(
   deps: { pool: Pool; temporal: TemporalGateway },
@@ -49,7 +50,12 @@ export async function answerAsk(
   if (snapshot) {
     // Item 5: the record says who acted for whom.
     if (actingFor) await recordActingFor(deps.pool, principal, target, actingFor);
-    return toDecisionView(snapshot, viewedAt ?? null);
+    const view = toDecisionView(snapshot, viewedAt ?? null);
+    // Issue 42 item 4: "always" leaves a rule in Cast, so the same ask answers itself everywhere.
+    if (body.answer.kind === 'approval' && body.answer.always && principal.kind === 'person') {
+      await keepAlways(deps.pool, principal, view, target.ask);
+    }
+    return view;
   }
   const current = await getDecision(deps.pool, principal, target.id);
   if (!current) throw notFound('decision');

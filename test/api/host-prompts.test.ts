@@ -163,8 +163,8 @@ describe('issue 31 item 2: the card keeps the whole tool input', () => {
   });
 });
 
-describe('issue 31 item 9: "always allow" only where the host keeps a rule', () => {
-  it('issue 31 item 9: a card filed with the rules its host keeps takes an "always" approve; one filed without refuses it with always_not_offered and stays open', async () => {
+describe('issue 31 item 9: "always allow" only where the host or Cast keeps a rule', () => {
+  it('issue 31 item 9: a card filed with the rules its host keeps takes an "always" approve; a fetch, which nobody keeps, refuses it with always_not_offered and stays open', async () => {
     const { person, me, agent: token } = await agent();
     const session = randomUUID();
     const keeping = await me.send(sessionRoutes.fileHostPrompt, {
@@ -172,7 +172,11 @@ describe('issue 31 item 9: "always allow" only where the host keeps a rule', () 
       body: bash('touch a.txt', { alwaysAllows: ['Bash(touch a.txt)'] }),
     });
     expect(keeping.decision.source).toMatchObject({ kind: 'permission', alwaysAllows: ['Bash(touch a.txt)'] });
-    const plain = await me.send(sessionRoutes.fileHostPrompt, { params: { id: session }, body: bash('touch b.txt') });
+    // A fetch: its host keeps its domain, which a rule of Cast does not read (issue 42 item 4).
+    const plain = await me.send(sessionRoutes.fileHostPrompt, {
+      params: { id: session },
+      body: { kind: 'permission', tool: 'WebFetch', toolInput: { url: 'https://example.com/a' }, requestId: `toolu_${randomUUID()}` },
+    });
     expect(plain.decision.source).toMatchObject({ kind: 'permission', alwaysAllows: null });
 
     const always = { answer: { kind: 'approval', decision: 'approve', always: true } };
@@ -182,7 +186,7 @@ describe('issue 31 item 9: "always allow" only where the host keeps a rule', () 
       'always_not_offered',
     );
     expect(refused.detail).toBe(
-      `${plain.decision.id} offers no "always allow": its host keeps no rule for it (only Claude Code's PermissionRequest door does). Approve it without "always"; nothing changed.`,
+      `${plain.decision.id} offers no "always": neither its host nor a rule of Cast can keep it narrowly (a fetch, or an approval filed without an agent). Approve it without "always"; nothing changed.`,
     );
     expect((await person.decision(plain.decision.id)).status).toBe('open');
 

@@ -19,13 +19,17 @@ beforeAll(async () => {
 afterAll(() => cast?.stop());
 
 /** A person with a shell, and a permission card their agent's hook filed (`alwaysAllows`: the rules its host keeps on "always"). */
-async function permissionCard(alwaysAllows?: string[]) {
+const BASH = { tool: 'Bash', toolInput: { command: 'rm -rf build/' } };
+/** A fetch is kept by its domain, which neither this host's card nor a rule of Cast keeps (issue 42 item 4). */
+const FETCH = { tool: 'WebFetch', toolInput: { url: 'https://example.com/a' } };
+
+async function permissionCard(alwaysAllows?: string[], call: { tool: string; toolInput: Record<string, unknown> } = BASH) {
   const member = await cast.newMember();
   const me = world(cast, member);
   const agent = world(cast, await agentTokenOf(cast.pool, member, 'Claude Code'));
   const { decision } = await agent.send(sessionRoutes.fileHostPrompt, {
     params: { id: randomUUID() },
-    body: { kind: 'permission', tool: 'Bash', toolInput: { command: 'rm -rf build/' }, ...(alwaysAllows ? { alwaysAllows } : {}) },
+    body: { kind: 'permission', ...call, ...(alwaysAllows ? { alwaysAllows } : {}) },
   });
   return { me, shell: castShell({ url: cast.url, token: member.token }), id: decision.id };
 }
@@ -107,11 +111,11 @@ describe('issue 31 item 4: cast decide answer on an approval ask', () => {
     expect((await me.decision(id)).asks[0]!.answer!.value).toEqual({ kind: 'approval', decision: 'approve', always: true });
   });
 
-  it('issue 31 item 9: yes --always on a card whose host keeps no rule is refused by Cast (exit 7) and changes nothing', async () => {
-    const { me, shell, id } = await permissionCard();
+  it('issue 42 item 4: yes --always on a card neither its host nor Cast can keep is refused by Cast (exit 7) and changes nothing', async () => {
+    const { me, shell, id } = await permissionCard(undefined, FETCH);
     const run = await shell.run(['decide', 'answer', id, 'yes', '--always', '--json']);
     expect(run.code).toBe(7);
-    expect(run.stderr).toContain(`${id} offers no "always allow"`);
+    expect(run.stderr).toContain(`${id} offers no "always"`);
     expect(jsonOf(run)).toMatchObject({ error: { code: 'always_not_offered' } });
     expect((await me.decision(id)).status).toBe('open');
   });

@@ -1321,6 +1321,8 @@ export const en = {
       delegated: 'delegated while away',
       delegation_ended: 'a delegation ended',
       answer_policy_changed: 'who may answer changed',
+      // Issue 42 item 4: "Approve, and always" left a rule.
+      rule_made: 'made a rule of its answer',
       // Issue 41 items 6 and 8: signing in with the identity provider, and with a token.
       signed_in: 'signed in',
       signed_out: 'signed out',
