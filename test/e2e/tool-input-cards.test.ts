@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
+import { ruleRoutes } from '../../domain/routes/rules';
 import { screenshot, signedInPage } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
@@ -128,6 +129,10 @@ describe('issue 31 item 9: "Approve, and always allow" from the web', () => {
         1,
       );
       expect(await detail.getByTestId('always-rules').locator('li').allTextContents()).toEqual(['Bash(touch a.txt)']);
+      // Issue 42 item 4: and Cast keeps it too, for every machine and host.
+      expect(await detail.getByTestId('always-cast-rule').textContent()).toBe(
+        'Cast keeps it as your rule “Always allow Bash(touch a.txt)”, so the same ask answers itself on every machine and in every host; Rules lists it.',
+      );
       await screenshot(page, 'permission-always-390');
       await expectAccessible(page);
       await always.click();
@@ -135,18 +140,27 @@ describe('issue 31 item 9: "Approve, and always allow" from the web', () => {
         .poll(async () => (await me.decision(id)).asks[0]?.answer?.value, SLOW)
         .toEqual({ kind: 'approval', decision: 'approve', always: true });
       await detail.getByText(/^Approved and always allowed by you · /).waitFor(SLOW);
+      expect((await me.send(ruleRoutes.listRules)).rules.map((rule) => [rule.name, rule.mode])).toEqual([
+        ['Always allow Bash(touch a.txt)', 'on'],
+      ]);
     },
     SCENARIO,
   );
 
   it(
-    'issue 31 item 9: a card whose host keeps no rule offers Approve and Reject only',
+    'issue 42 item 4: a card whose host keeps no rule still offers "always", kept by Cast alone; a fetch, which nobody keeps, offers Approve and Deny only',
     async () => {
       const me = world(cast, await cast.newMember());
-      const { detail } = await openOnPhone(me, 'Bash', { command: 'touch a.txt' });
-      expect(await detail.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(1);
-      expect(await detail.getByRole('button', { name: 'Approve, and always allow' }).count()).toBe(0);
-      expect(await detail.getByTestId('always-rules').count()).toBe(0);
+      const bash = await openOnPhone(me, 'Bash', { command: 'touch b.txt' });
+      await bash.detail.getByRole('button', { name: 'Approve, and always allow' }).waitFor(SLOW);
+      expect(await bash.detail.getByTestId('always-rules').count()).toBe(0);
+      expect(await bash.detail.getByTestId('always-cast-rule').count()).toBe(1);
+      await bash.page.context().close();
+
+      const fetch = await openOnPhone(world(cast, await cast.newMember()), 'WebFetch', { url: 'https://example.com/a' });
+      expect(await fetch.detail.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(1);
+      expect(await fetch.detail.getByRole('button', { name: 'Approve, and always allow' }).count()).toBe(0);
+      expect(await fetch.detail.getByTestId('always-cast-rule').count()).toBe(0);
     },
     SCENARIO,
   );

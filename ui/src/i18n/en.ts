@@ -110,6 +110,10 @@ export const en = {
     confirmRejection: 'Confirm rejection',
     // Issue 31 item 9: offered only where the card's host keeps the answer as a rule.
     approveAlways: 'Approve, and always allow',
+    // Issue 42 item 4: any approval Cast can keep as a rule, not only a host's permission card.
+    approveAlwaysThis: 'Approve, and always for this',
+    alwaysCastKeeps:
+      'Cast keeps it as your rule “{{rule}}”, so the same ask answers itself on every machine and in every host; Rules lists it.',
     alwaysKeeps_one: 'Always allowing keeps this rule in the project, so the same call is not asked again:',
     alwaysKeeps_other: 'Always allowing keeps these rules in the project, so the same calls are not asked again:',
     action: 'ACTION',

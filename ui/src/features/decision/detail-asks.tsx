@@ -5,6 +5,7 @@
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue } from '../../../../domain/ask-schema';
+import { alwaysRuleFor } from '../../../../domain/always-rule';
 import { documentHref, type DecisionRead } from '../../http/decisions';
 import { AskItem } from './asks/ask-item';
 import { ProgressDots } from '../../shared/progress-dots';
@@ -95,6 +96,7 @@ export function DetailAsks({
                   }
                 : null
             }
+            alwaysRule={alwaysRuleFor(decision, ask.position)?.name ?? null}
             optionPage={(ask, option) =>
               decision.documents.options?.[`${ask}.${option}`] ? documentHref(decision.id, `option-${ask}-${option}`) : null
             }

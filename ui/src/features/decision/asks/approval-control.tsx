@@ -36,6 +36,7 @@ export function ApprovalControl({
   command = null,
   title = null,
   people = null,
+  alwaysRule = null,
 }: {
   ask: ApprovalAsk;
   submit: Submit;
@@ -46,6 +47,8 @@ export function ApprovalControl({
   title?: string | null;
   /** Who is looking and the members' names, for an ask that needs several approvers (issue 41). */
   people?: QuorumFacts | null;
+  /** The rule "always" leaves in Cast (issue 42 item 4), by its name; null when Cast cannot keep it. */
+  alwaysRule?: string | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -133,7 +136,9 @@ export function ApprovalControl({
                 {t('quorum.takeBack')}
               </button>
             )}
-            {keeps.length > 0 && <AlwaysAllow rules={keeps} onApprove={approveAlways} />}
+            {(keeps.length > 0 || alwaysRule) && !blocked && (
+              <AlwaysAllow rules={keeps} castRule={alwaysRule} permission={permission} onApprove={approveAlways} />
+            )}
             <ReasonField required={false} value={reason} onChange={setReason} describes={id} fieldRef={reasonField} sendHint={false} />
             {hint && !blocked && (
               <p className="help" role="status" data-testid="approve-hint">
@@ -148,26 +153,42 @@ export function ApprovalControl({
 }
 
 /**
- * "Approve, and always allow" (issue 31 item 9), where the card's host keeps the answer as a
- * rule: the button, and the rules it keeps, so the person sees how far "always" reaches.
+ * "Approve, and always" (issue 31 item 9, issue 42 item 4): the button, the rules the card's host
+ * keeps in its own settings, and the rule Cast keeps for every machine and host, so the person
+ * sees how far "always" reaches before pressing it.
  */
-function AlwaysAllow({ rules, onApprove }: { rules: string[]; onApprove: () => void }) {
+function AlwaysAllow({
+  rules,
+  castRule,
+  permission,
+  onApprove,
+}: {
+  rules: string[];
+  castRule: string | null;
+  permission: boolean;
+  onApprove: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
     <div className="always-allow">
       <button type="button" data-answer="approve-always" aria-describedby={id} onClick={onApprove}>
-        {t('ask.approveAlways')}
+        {permission ? t('ask.approveAlways') : t('ask.approveAlwaysThis')}
       </button>
       <div id={id} className="help">
-        <p>{t('ask.alwaysKeeps', { count: rules.length })}</p>
-        <ul data-testid="always-rules">
-          {rules.map((rule) => (
-            <li key={rule}>
-              <code>{rule}</code>
-            </li>
-          ))}
-        </ul>
+        {rules.length > 0 && (
+          <>
+            <p>{t('ask.alwaysKeeps', { count: rules.length })}</p>
+            <ul data-testid="always-rules">
+              {rules.map((rule) => (
+                <li key={rule}>
+                  <code>{rule}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {castRule && <p data-testid="always-cast-rule">{t('ask.alwaysCastKeeps', { rule: castRule })}</p>}
       </div>
     </div>
   );

@@ -104,6 +104,7 @@ export function AskItem({
   command = null,
   title = null,
   agent = null,
+  alwaysRule = null,
 }: {
   ask: AskState;
   members: Record<string, string>;
@@ -122,6 +123,8 @@ export function AskItem({
   title?: string | null;
   /** The decision's agent: an access ask naming a tool offers to grant it to them. */
   agent?: { id: string; name: string } | null;
+  /** The rule "Approve, and always" would leave in Cast (issue 42 item 4), by its name; null when none can be made. */
+  alwaysRule?: string | null;
 }) {
   const { t } = useTranslation();
   // A role without decision.answer, or someone the workspace does not let answer this one (issue
@@ -210,6 +213,7 @@ export function AskItem({
           command={command}
           title={title}
           people={{ members, me, onTakeBack: menu.onUndo }}
+          alwaysRule={alwaysRule}
         />
       )}
       {ask.kind === 'fact' && <FactControl ask={ask} submit={submit} />}
