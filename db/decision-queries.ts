@@ -85,6 +85,8 @@ export type QueueQuery = {
   session?: string;
   stack?: string;
   search?: string;
+  /** Issue 42 item 6: answered by this rule (an answer that stands, not one taken back). */
+  answeredBy?: { kind: 'rule'; id: string };
   /** "For me" (issue 41 item 1): only what is addressed to the reader, their teams, or nobody (the reader's keys). */
   forMe?: boolean;
   limit: number;
@@ -173,6 +175,10 @@ function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: un
   if (query.stack) add('sm.stack_id = ?', query.stack);
   if (query.search) add("d.question ilike '%' || ? || '%'", query.search.replace(/[\\%_]/g, '\\$&'));
   if (query.forMe) add('d.assignee_key = any(?::text[])', reader.keys);
+  // Containment on the mirrored snapshot: an ask whose standing answer's provenance names the rule.
+  if (query.answeredBy) {
+    add("d.snapshot->'asks' @> ?::jsonb", JSON.stringify([{ answer: { provenance: { actor: query.answeredBy } } }]));
+  }
   return where.map((clause) => ` and ${clause}`).join('');
 }
 

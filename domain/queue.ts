@@ -73,6 +73,15 @@ export { ARCHIVE_ALL_MAX, DORMANT_AFTER_DAYS } from './limits';
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_PAGE_MAX = 100;
 
+/**
+ * Issue 42 item 6: `rule:<id>` lists the decisions that rule answered (an answer it gave and that
+ * still stands: one taken back with Undo no longer counts). Read on the Answered tab.
+ */
+export const AnsweredByFilter = characters(210)
+  .regex(/^rule:\S{1,200}$/, 'Name a rule: `rule:<id>`.')
+  .transform((value) => ({ kind: 'rule' as const, id: value.slice('rule:'.length) }))
+  .meta({ description: 'Only decisions answered by this rule: `rule:<id>` (issue 42). An answer taken back with Undo does not count.' });
+
 export const QueueQueryParams = z.strictObject({
   tab: z.enum(QueueTab).default('open'),
   /**
@@ -87,6 +96,7 @@ export const QueueQueryParams = z.strictObject({
   session: characters(200).min(1).optional(),
   stack: StackId.optional(),
   q: filledText(200).optional(),
+  answeredBy: AnsweredByFilter.optional(),
   limit: limitQuery(QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX),
   offset: queryNumber({ min: 0, max: 1_000_000 }).default(0),
 });
