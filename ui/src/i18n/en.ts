@@ -153,6 +153,8 @@ export const en = {
     answeredValue: '{{answer}} — answered by {{who}} · {{time}}',
     you: 'you',
     byAutoDefault: "the stack's auto-default",
+    // Issue 42 item 6: an answer a rule gave names the rule at the revision that gave it.
+    byRule: "rule '{{name}}' (r{{revision}})",
     // Provenance (issue 38 item 10): the channel an answer came through, and the digest of what it approved.
     channel: {
       web: 'On the web',
@@ -1173,7 +1175,16 @@ export const en = {
     unnamed: { decision: 'A decision', task: 'A task', run: 'A run', agent: 'An agent', team: 'A team', member: 'A member' },
     quoted: '"{{name}}"',
     by: 'by {{actor}}',
-    actors: { you: 'you', teammate: 'a teammate', system: 'Cast', agent: 'an agent', agentVia: '{{agent}} (token “{{label}}”)' },
+    actors: {
+      you: 'you',
+      teammate: 'a teammate',
+      system: 'Cast',
+      agent: 'an agent',
+      agentVia: '{{agent}} (token “{{label}}”)',
+      // Issue 42 item 6: Cast's own answer names its source, from the entry's provenance.
+      rule: "rule '{{name}}' (r{{revision}})",
+      stackAutoDefault: "the stack's auto-default",
+    },
     statusChanged: 'status changed: {{from}} → {{to}}',
     // Issue 40 item 7: a reminder, by the names of whom it went to.
     reminded: 'reminded {{names}}',

@@ -1,0 +1,63 @@
+/**
+ * Issue 42 items 1, 6: a rule's answer is a person's answer command with the rule as its actor,
+ * and it is told in words — to the agent ("Answered by rule 'tests may run' (r3)") and to people.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeAnswerMessage } from '../../domain/answer-message';
+import { digestAtFiling, machineAnswerer, ruleAnswerCommand, ruleProvenance, type AutomaticAnswer } from '../../domain/automatic-answer';
+import { applyAnswer, answerProvenance, openDecision } from '../../domain/decision-state';
+import { AnsweredByFilter } from '../../domain/queue';
+import { decisionStart } from '../support/fixtures';
+
+const who = { id: 'sd-7', workspaceId: 'ws', filedBy: 'm-ana' };
+const approval = {
+  question: 'Run the test suite?',
+  context: 'It needs the database.',
+  asks: [{ kind: 'approval' as const, prompt: 'Run npm test', action: { kind: 'override_budget' as const, summary: 'Run npm test' } }],
+};
+const rule = { kind: 'rule' as const, id: 'rule-tests', name: 'tests may run', revision: 3 };
+
+function answered(answer: Omit<AutomaticAnswer, 'inputDigest'>) {
+  const start = decisionStart(approval, who);
+  const state = openDecision(start, new Date('2026-12-04T10:00:00Z'));
+  const full = { ...answer, inputDigest: digestAtFiling(start, answer.ask) };
+  return { start, state, full, next: applyAnswer(state, ruleAnswerCommand(full), new Date(), ruleProvenance(state, full)) };
+}
+
+describe("a rule's answer", () => {
+  it('is recorded as the rule, automatic, with the digest a person answering the same ask would record', () => {
+    const { state, next } = answered({ ask: 1, value: { kind: 'approval', decision: 'approve' }, reason: null, source: rule });
+    const answer = next.asks[0]!.answer!;
+    expect(next.status).toBe('resolved');
+    expect(answer).toMatchObject({ answeredBy: 'rule:rule-tests', automatic: true });
+    expect(answer.provenance).toMatchObject({
+      actor: { kind: 'rule', id: 'rule-tests', name: 'tests may run', revision: 3 },
+      channel: null,
+    });
+    const person = answerProvenance(state, { ask: 1, value: { kind: 'approval', decision: 'approve' }, reason: null, answeredBy: 'm-ana' });
+    expect(answer.provenance?.inputDigest).toBe(person.inputDigest);
+  });
+
+  it("tells the agent which rule answered, and a deny's reason in words", () => {
+    const reason = 'Production needs a person.';
+    const { next } = answered({ ask: 1, value: { kind: 'approval', decision: 'reject' }, reason, source: rule });
+    const message = composeAnswerMessage(next);
+    expect(message).toContain(`Reason: ${reason}`);
+    expect(message).toContain("Answered by rule 'tests may run' (r3)");
+  });
+
+  it("names the rule for people; the stack's auto-default as before; a person's answer not at all", () => {
+    const { next } = answered({ ask: 1, value: { kind: 'approval', decision: 'approve' }, reason: null, source: rule });
+    expect(machineAnswerer(next.asks[0]!.answer!)).toBe("The rule 'tests may run' (r3)");
+    expect(machineAnswerer({ automatic: true })).toBe("The stack's auto-default");
+    expect(machineAnswerer({ provenance: { actor: { kind: 'member', id: 'm-ana' } } })).toBeNull();
+  });
+});
+
+describe('the Answered filter by rule', () => {
+  it('takes `rule:<id>` and refuses anything else', () => {
+    expect(AnsweredByFilter.parse('rule:rule-tests')).toEqual({ kind: 'rule', id: 'rule-tests' });
+    expect(AnsweredByFilter.safeParse('rule:').success).toBe(false);
+    expect(AnsweredByFilter.safeParse('m-ana').success).toBe(false);
+  });
+});
