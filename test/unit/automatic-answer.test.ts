@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswerMessage } from '../../domain/answer-message';
 import { digestAtFiling, machineAnswerer, ruleAnswerCommand, ruleProvenance, type AutomaticAnswer } from '../../domain/automatic-answer';
-import { applyAnswer, answerProvenance, openDecision } from '../../domain/decision-state';
+import { applyAnswer, answerProvenance, openDecision, toDecisionView } from '../../domain/decision-state';
+import { digestOf } from '../../domain/provenance';
+import { verdictOf } from '../../cli/commands/hook/answer-verdict';
 import { AnsweredByFilter } from '../../domain/queue';
 import { decisionStart } from '../support/fixtures';
 
@@ -51,6 +53,35 @@ describe("a rule's answer", () => {
     expect(machineAnswerer(next.asks[0]!.answer!)).toBe("The rule 'tests may run' (r3)");
     expect(machineAnswerer({ automatic: true })).toBe("The stack's auto-default");
     expect(machineAnswerer({ provenance: { actor: { kind: 'member', id: 'm-ana' } } })).toBeNull();
+  });
+});
+
+describe("a rule's answer to a host's permission prompt", () => {
+  it("digests the tool input, and the hook's verdict names the rule with a deny's reason", () => {
+    const source = {
+      kind: 'permission' as const,
+      id: 'hp-1',
+      tool: 'Bash',
+      toolInput: { command: 'npm test' },
+      lastAssistantMessage: null,
+      pinned: null,
+    };
+    const start = { ...decisionStart(approval, who), source };
+    const state = openDecision(start, new Date());
+    const answer: AutomaticAnswer = {
+      ask: 1,
+      value: { kind: 'approval', decision: 'reject' },
+      reason: 'Run the tests in CI instead.',
+      source: rule,
+      inputDigest: digestAtFiling(start, 1),
+    };
+    const provenance = ruleProvenance(state, answer);
+    expect(provenance).toMatchObject({ digestOf: 'tool-input', inputDigest: digestOf({ command: 'npm test' }) });
+    const view = toDecisionView(applyAnswer(state, ruleAnswerCommand(answer), new Date(), provenance));
+    expect(verdictOf(view)).toEqual({
+      decision: 'deny',
+      reason: "Denied in Cast (sd-7) by rule 'tests may run' (r3): Run the tests in CI instead.",
+    });
   });
 });
 
