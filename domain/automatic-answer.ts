@@ -84,3 +84,10 @@ export function digestAtFiling(filing: Pick<DecisionStart, 'question' | 'context
   const state = { question: filing.question, context: filing.context ?? null, asks, source: filing.source ?? null };
   return digestOf(approvedInput(state, position).input);
 }
+
+/** Given by the stack's auto-default: automatic, and not a rule's (both are `automatic`). */
+export function byStackDefault(
+  answer: { automatic?: true; provenance?: { actor: ProvenanceActor } | undefined } | null | undefined,
+): boolean {
+  return answer?.automatic === true && answer.provenance?.actor.kind !== 'rule';
+}
