@@ -32,6 +32,11 @@ export function ruleAnsweredBy(ruleId: string): string {
   return `rule:${ruleId}`;
 }
 
+/** Whether an `answeredBy` names a rule rather than a member (`ruleAnsweredBy`). */
+export function isRuleAnswerer(answeredBy: string): boolean {
+  return answeredBy.startsWith('rule:');
+}
+
 /** The answer command a rule's answer is checked and applied as, like a person's. */
 export function ruleAnswerCommand(answer: AutomaticAnswer): AnswerCommand {
   return { ask: answer.ask, value: answer.value, reason: answer.reason, answeredBy: ruleAnsweredBy(answer.source.id), automatic: true };

@@ -1116,6 +1116,8 @@ export const en = {
     // The chip of an open message: what it waits for from the person, by kind (issue 39 item 4).
     waiting: { approval: 'Waiting for your approval', escalation: 'Waiting for your answer' },
     teammate: 'a teammate',
+    // Issue 42: a record a rule settled (its name is on the decision).
+    aRule: 'a rule',
     failed: 'Could not load your Inbox.',
   },
   // /tasks: the task board — a "Needs you" column, then one per status (§6.16, S10).
