@@ -73,13 +73,19 @@ export { ARCHIVE_ALL_MAX, DORMANT_AFTER_DAYS } from './limits';
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_PAGE_MAX = 100;
 
+const ANSWERED_BY_RULE = /^rule:\S{1,200}$/;
+
+/** The actor an `answeredBy` filter names, as answers' provenance records it; null when it names none. */
+export function answeredByActor(filter: string): { kind: 'rule'; id: string } | null {
+  return ANSWERED_BY_RULE.test(filter) ? { kind: 'rule', id: filter.slice('rule:'.length) } : null;
+}
+
 /**
  * Issue 42 item 6: `rule:<id>` lists the decisions that rule answered (an answer it gave and that
  * still stands: one taken back with Undo no longer counts). Read on the Answered tab.
  */
-export const AnsweredByFilter = characters(210)
-  .regex(/^rule:\S{1,200}$/, 'Name a rule: `rule:<id>`.')
-  .transform((value) => ({ kind: 'rule' as const, id: value.slice('rule:'.length) }))
+export const AnsweredByFilter = characters(205)
+  .regex(ANSWERED_BY_RULE, 'Name a rule: `rule:<id>`.')
   .meta({ description: 'Only decisions answered by this rule: `rule:<id>` (issue 42). An answer taken back with Undo does not count.' });
 
 export const QueueQueryParams = z.strictObject({
@@ -111,6 +117,7 @@ export const ArchiveAllBody = QueueQueryParams.pick({
   kind: true,
   session: true,
   q: true,
+  answeredBy: true,
 })
   .extend({
     since: Timestamp.optional().meta({

@@ -8,7 +8,7 @@ import { digestAtFiling, machineAnswerer, ruleAnswerCommand, ruleProvenance, typ
 import { applyAnswer, answerProvenance, openDecision, toDecisionView } from '../../domain/decision-state';
 import { digestOf } from '../../domain/provenance';
 import { verdictOf } from '../../cli/commands/hook/answer-verdict';
-import { AnsweredByFilter } from '../../domain/queue';
+import { AnsweredByFilter, answeredByActor } from '../../domain/queue';
 import { decisionStart } from '../support/fixtures';
 
 const who = { id: 'sd-7', workspaceId: 'ws', filedBy: 'm-ana' };
@@ -87,8 +87,10 @@ describe("a rule's answer to a host's permission prompt", () => {
 
 describe('the Answered filter by rule', () => {
   it('takes `rule:<id>` and refuses anything else', () => {
-    expect(AnsweredByFilter.parse('rule:rule-tests')).toEqual({ kind: 'rule', id: 'rule-tests' });
+    expect(AnsweredByFilter.parse('rule:rule-tests')).toBe('rule:rule-tests');
+    expect(answeredByActor('rule:rule-tests')).toEqual({ kind: 'rule', id: 'rule-tests' });
     expect(AnsweredByFilter.safeParse('rule:').success).toBe(false);
     expect(AnsweredByFilter.safeParse('m-ana').success).toBe(false);
+    expect(answeredByActor('m-ana')).toBeNull();
   });
 });

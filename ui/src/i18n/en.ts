@@ -317,6 +317,10 @@ export const en = {
     mission: 'Mission',
     kind: 'Kind',
     kinds: { decision: 'Decision', approval: 'Approval', fact: 'Fact', access: 'Access', action: 'Action' },
+    // Issue 42 item 6: the Answered list of one rule's answers, from a link; pressing it shows every answer.
+    answeredBy: 'Answered by',
+    answeredByRule: 'Answered by rule {{id}}',
+    showEveryAnswer: 'Show every answer again',
     // Below 768 px the four menus fold behind one control, which says how many are set.
     toggle: 'Filters',
     toggleSet: 'Filters ({{count}})',
