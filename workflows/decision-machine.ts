@@ -340,11 +340,12 @@ export class DecisionMachine implements StackedDecision {
   }
 
   /**
-   * Records an answer (a person's, or the machine's: workflows/automatic-answers.ts). The one that resolves the decision is
-   * delivered in the same local activity that mirrors it, so the agent has it without further
-   * round trips through the server and the answering update returns it delivered. A record's
-   * decision (whose record settles first, FR-29), a delivery or undo already under way, or a
-   * delivery that failed there leaves delivery to the main loop's activity, which retries.
+   * Records an answer (a person's, or the machine's: workflows/automatic-answers.ts). The one
+   * that resolves the decision is delivered in the same local activity that mirrors it, so the
+   * agent has it without further round trips through the server and the answering update
+   * returns it delivered. A record's decision (whose record settles first, FR-29), a delivery or
+   * undo already under way, or a delivery that failed there leaves delivery to the main loop's
+   * activity, which retries.
    */
   async recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot> {
     if (next.status !== 'resolved') return this.commit(next, answered);
