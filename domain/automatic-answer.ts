@@ -42,6 +42,18 @@ export function ruleAnswerCommand(answer: AutomaticAnswer): AnswerCommand {
   return { ask: answer.ask, value: answer.value, reason: answer.reason, answeredBy: ruleAnsweredBy(answer.source.id), automatic: true };
 }
 
+/**
+ * Whether a rule may give this answer at all, besides fitting the ask as a person's must. An
+ * approval ask that needs several people, or bars its asker (issue 41), asks for people: a rule's
+ * approval would count as one of them, or slip past the bar, so only a rejection (a veto) is a
+ * rule's to give there. Fail closed: the ask stays for people.
+ */
+export function ruleMayAnswer(state: Pick<DecisionSnapshot, 'asks'>, answer: AutomaticAnswer): boolean {
+  const ask = state.asks[answer.ask - 1];
+  const approves = answer.value.kind === 'approval' && answer.value.decision === 'approve';
+  return !(ask?.kind === 'approval' && ask.quorum && approves);
+}
+
 /** A rule's provenance: the rule at its revision, no channel, and the digest of what it matched. */
 export function ruleProvenance(
   state: Pick<DecisionSnapshot, 'question' | 'context' | 'asks' | 'source'>,

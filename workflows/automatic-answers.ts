@@ -7,7 +7,7 @@
  */
 import type { DecisionSnapshot } from '../domain/decision';
 import { applyAnswer, autoDefaultAnswer, checkAnswer, type AnswerCommand, type DecisionEvent } from '../domain/decision-state';
-import { ruleAnswerCommand, ruleProvenance, type AutomaticAnswer } from '../domain/automatic-answer';
+import { ruleAnswerCommand, ruleMayAnswer, ruleProvenance, type AutomaticAnswer } from '../domain/automatic-answer';
 import type { Provenance } from '../domain/provenance';
 
 /** What answering needs of the decision (its state machine is one). */
@@ -26,13 +26,14 @@ export class AutomaticAnswers {
   constructor(private readonly decision: AnswerableDecision) {}
 
   /**
-   * The rules' answers from the start, in their order. One that no longer fits (its ask answered
-   * already, or the decision closed) is skipped, never forced: a person answers it instead.
+   * The rules' answers from the start, in their order. One that does not fit (its ask answered
+   * already, the decision closed, an approval that needs people) is skipped, never forced: a
+   * person answers it instead.
    */
   async atFiling(answers: readonly AutomaticAnswer[]): Promise<void> {
     for (const answer of answers) {
       const command = ruleAnswerCommand(answer);
-      if (checkAnswer(this.decision.state, command)) continue;
+      if (!ruleMayAnswer(this.decision.state, answer) || checkAnswer(this.decision.state, command)) continue;
       await this.give(command, ruleProvenance(this.decision.state, answer));
     }
   }

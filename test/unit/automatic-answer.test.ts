@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { composeAnswerMessage } from '../../domain/answer-message';
-import { digestAtFiling, machineAnswerer, ruleAnswerCommand, ruleProvenance, type AutomaticAnswer } from '../../domain/automatic-answer';
+import {
+  digestAtFiling,
+  machineAnswerer,
+  ruleAnswerCommand,
+  ruleMayAnswer,
+  ruleProvenance,
+  type AutomaticAnswer,
+} from '../../domain/automatic-answer';
 import { applyAnswer, answerProvenance, openDecision, toDecisionView } from '../../domain/decision-state';
 import { digestOf } from '../../domain/provenance';
 import { verdictOf } from '../../cli/commands/hook/answer-verdict';
@@ -53,6 +60,24 @@ describe("a rule's answer", () => {
     expect(machineAnswerer(next.asks[0]!.answer!)).toBe("The rule 'tests may run' (r3)");
     expect(machineAnswerer({ automatic: true })).toBe("The stack's auto-default");
     expect(machineAnswerer({ provenance: { actor: { kind: 'member', id: 'm-ana' } } })).toBeNull();
+  });
+});
+
+describe('an approval that needs people', () => {
+  it("takes a rule's veto, never a rule's approval (it would count as a person, or slip past the bar)", () => {
+    const policy = { actions: { override_budget: { minimum: 2, separation: false } }, risks: {}, asker: 'm-ana' };
+    const state = openDecision({ ...decisionStart(approval, who), approvalPolicy: policy }, new Date());
+    expect(state.asks[0]).toMatchObject({ quorum: { required: 2 } });
+    const by = (decision: 'approve' | 'reject'): AutomaticAnswer => ({
+      ask: 1,
+      value: { kind: 'approval', decision },
+      reason: decision === 'reject' ? 'Never.' : null,
+      source: rule,
+      inputDigest: digestAtFiling(decisionStart(approval, who), 1),
+    });
+    expect(ruleMayAnswer(state, by('approve'))).toBe(false);
+    expect(ruleMayAnswer(state, by('reject'))).toBe(true);
+    expect(ruleMayAnswer(openDecision(decisionStart(approval, who), new Date()), by('approve'))).toBe(true);
   });
 });
 
