@@ -21,6 +21,7 @@ import { referenceRouter } from './openapi/reference-router';
 import { activityHandlers } from './routes/activity';
 import { agentHandlers } from './routes/agents';
 import { decisionHandlers } from './routes/decisions';
+import type { AutomaticAnswersFor } from './services/file-decision';
 import { decisionDocumentHandlers } from './routes/decision-documents';
 import { decisionWaitHandlers } from './routes/decision-wait';
 import { sessionDecisionHandlers } from './routes/session-decisions';
@@ -89,6 +90,12 @@ export type AppDeps = {
   undoWindowMs?: number;
   /** How many decisions one agent may keep open (200 unless a test says otherwise). */
   openPerAgent?: number;
+  /**
+   * Issue 42 item 1: the answers the workspace's rules give a filing (api/services/file-decision.ts).
+   * Every filing route is handed these deps, so set here it reaches decisions, host prompts,
+   * approvals and escalations alike; unset, nothing answers itself.
+   */
+  automaticAnswers?: AutomaticAnswersFor;
   /** FR-61's per-member limits; `null` turns them off (tests and benchmarks that measure throughput). */
   rateLimits?: RateLimits | null;
   /** Parse every answer with its declared schema, so a handler that drifts fails (the test suite). */

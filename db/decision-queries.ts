@@ -7,7 +7,14 @@ import type { AskKind } from '../domain/ask';
 import type { DecisionSnapshot, DecisionView } from '../domain/decision';
 import { toDecisionView } from '../domain/decision-state';
 import { RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
-import { DORMANT_AFTER_DAYS, QUEUE_PAGE_MAX, TAB_STATUSES, type QueuePage as QueuePageView, type QueueTab } from '../domain/queue';
+import {
+  answeredByActor,
+  DORMANT_AFTER_DAYS,
+  QUEUE_PAGE_MAX,
+  TAB_STATUSES,
+  type QueuePage as QueuePageView,
+  type QueueTab,
+} from '../domain/queue';
 import { HEARTBEAT_TIMEOUT_MS } from '../domain/session';
 import { messagesSince } from '../domain/staleness';
 import { recordActivity } from './activity';
@@ -85,6 +92,8 @@ export type QueueQuery = {
   session?: string;
   stack?: string;
   search?: string;
+  /** Issue 42 item 6: answered by this rule (an answer that stands, not one taken back). */
+  answeredBy?: string;
   /** "For me" (issue 41 item 1): only what is addressed to the reader, their teams, or nobody (the reader's keys). */
   forMe?: boolean;
   limit: number;
@@ -173,6 +182,9 @@ function filters(query: Omit<QueueQuery, 'tab' | 'limit' | 'offset'>, params: un
   if (query.stack) add('sm.stack_id = ?', query.stack);
   if (query.search) add("d.question ilike '%' || ? || '%'", query.search.replace(/[\\%_]/g, '\\$&'));
   if (query.forMe) add('d.assignee_key = any(?::text[])', reader.keys);
+  // Containment on the mirrored snapshot: an ask whose standing answer's provenance names the rule.
+  const answeredBy = query.answeredBy ? answeredByActor(query.answeredBy) : null;
+  if (answeredBy) add("d.snapshot->'asks' @> ?::jsonb", JSON.stringify([{ answer: { provenance: { actor: answeredBy } } }]));
   return where.map((clause) => ` and ${clause}`).join('');
 }
 

@@ -5,6 +5,7 @@
  * a host can render the message as the answer to its ask.
  */
 import { describeAnswer } from './ask';
+import { machineAnswerLine } from './automatic-answer';
 import type { DecisionSnapshot } from './decision';
 import { pendingLead, pendingTask, stillWaits, taskWaitsReplaces, type HeldTask } from './pane-lines';
 import type { Pickup } from './pickup';
@@ -23,12 +24,17 @@ export function composeAnswerMessage(decision: Pick<DecisionSnapshot, 'id' | 'qu
   if (decision.asks.length === 1 && only?.kind === 'decision' && only.answer) {
     const lines = [`Decision: ${describeAnswer(only, only.answer.value)}`];
     if (only.answer.reason) lines.push(`Reason: ${only.answer.reason}`);
+    // Issue 42 item 6: an answer a rule gave says so, by the rule's name and revision.
+    const byRule = machineAnswerLine(only.answer);
+    if (byRule) lines.push(byRule);
     return [...lines, castDecisionTag(decision)].join('\n');
   }
   const lines = [`Answers to "${decision.question}":`];
   for (const ask of answered) {
     lines.push(`${ask.position}. ${ask.prompt}`, `   Answer: ${describeAnswer(ask, ask.answer!.value)}`);
     if (ask.answer!.reason) lines.push(`   Reason: ${ask.answer!.reason}`);
+    const byRule = machineAnswerLine(ask.answer!);
+    if (byRule) lines.push(`   ${byRule}`);
   }
   for (const ask of decision.asks.filter((ask) => !ask.answer)) {
     lines.push(`${ask.position}. ${ask.prompt}`, '   Answer: (optional, not answered)');

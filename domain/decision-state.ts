@@ -47,7 +47,10 @@ export type AnswerCommand = {
   value: AnswerValue;
   reason: string | null;
   answeredBy: string;
-  /** The stack's auto-default answered it (cast-decide "Decision stacks"), not a person. */
+  /**
+   * The machine answered it, not a person: the stack's auto-default (cast-decide "Decision stacks"),
+   * or a rule (issue 42; workflows/automatic-answers.ts passes a rule's provenance itself).
+   */
   automatic?: true;
   /** How the answer reached Cast (the request's channel); absent from commands sent before it was kept. */
   channel?: Channel;

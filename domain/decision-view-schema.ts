@@ -26,7 +26,7 @@ export const RecordedAnswer = z
     answeredAt: Timestamp,
     /** Access asks only: checked against the agent's grants, or closed on the member's word (E9). */
     verification: z.enum(AccessVerification).optional(),
-    /** Given by the stack's auto-default policy, not by a person. */
+    /** Given by the machine, not by a person: the stack's auto-default, or a rule (issue 42); `provenance` says which. */
     automatic: z.literal(true).optional(),
     /** Who gave it, through which channel, and a digest of what it approved (issue 38 item 10); absent on answers recorded before. */
     provenance: Provenance.optional(),

@@ -19,6 +19,7 @@ import type { DocumentPatch, DocumentRefs } from './documents';
 import type { DecisionId } from './ids';
 import type { ReminderPlan } from './reminders';
 import type { ApprovalPolicy } from './approval-quorum';
+import type { AutomaticAnswer } from './automatic-answer';
 
 // The shapes themselves are zod schemas in decision-view-schema.ts; these are their types.
 export type { ArchiveRecord, AskState, DecisionLinks, DecisionSnapshot, DecisionSource, DecisionView, DeliveryOutcome, RecordedAnswer };
@@ -92,6 +93,12 @@ export type DecisionStart = DecisionContent & {
    * workspace's settings said when it was filed; absent before workflow version 6 (one approver, anyone).
    */
   approvalPolicy?: ApprovalPolicy;
+  /**
+   * Issue 42 item 1: the answers the workspace's rules give this decision, as the filing service
+   * evaluated them (the workflow stays deterministic: it only applies them, at once, in order).
+   * Never from the filing's body: an agent may not answer itself. Absent before workflow version 7.
+   */
+  automaticAnswers?: AutomaticAnswer[];
 };
 
 /**

@@ -8,7 +8,7 @@ import { Channel, DigestOf } from './provenance';
 export const ProvenanceActor = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('member'), id: z.string() }),
-    z.object({ kind: z.literal('rule'), id: z.string(), revision: z.int().min(1) }),
+    z.object({ kind: z.literal('rule'), id: z.string(), revision: z.int().min(1), name: z.string() }),
     z.object({ kind: z.literal('stack-auto-default'), stackId: z.string().nullable() }),
     z.object({ kind: z.literal('system'), reason: z.string() }),
   ])

@@ -26,10 +26,13 @@ export const CHANNEL_HEADER = 'cast-channel';
  */
 export const CLAIMABLE_CHANNELS = ['cli', 'mcp', 'host-terminal', 'api'] as const satisfies readonly Channel[];
 
-/** Who gave an answer. Rules (a later issue) answer with their revision; nothing produces `rule` yet. */
+/**
+ * Who gave an answer. A rule answers at a revision, and keeps the name it had then, so its answer
+ * reads "Answered by rule 'tests may run' (r3)" after the rule is renamed (issue 42 item 1).
+ */
 export type ProvenanceActor =
   | { kind: 'member'; id: string }
-  | { kind: 'rule'; id: string; revision: number }
+  | { kind: 'rule'; id: string; revision: number; name: string }
   | { kind: 'stack-auto-default'; stackId: string | null }
   | { kind: 'system'; reason: string };
 

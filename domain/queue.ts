@@ -73,6 +73,21 @@ export { ARCHIVE_ALL_MAX, DORMANT_AFTER_DAYS } from './limits';
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_PAGE_MAX = 100;
 
+const ANSWERED_BY_RULE = /^rule:\S{1,200}$/;
+
+/** The actor an `answeredBy` filter names, as answers' provenance records it; null when it names none. */
+export function answeredByActor(filter: string): { kind: 'rule'; id: string } | null {
+  return ANSWERED_BY_RULE.test(filter) ? { kind: 'rule', id: filter.slice('rule:'.length) } : null;
+}
+
+/**
+ * Issue 42 item 6: `rule:<id>` lists the decisions that rule answered (an answer it gave and that
+ * still stands: one taken back with Undo no longer counts). Read on the Answered tab.
+ */
+export const AnsweredByFilter = characters(205)
+  .regex(ANSWERED_BY_RULE, 'Name a rule: `rule:<id>`.')
+  .meta({ description: 'Only decisions answered by this rule: `rule:<id>` (issue 42). An answer taken back with Undo does not count.' });
+
 export const QueueQueryParams = z.strictObject({
   tab: z.enum(QueueTab).default('open'),
   /**
@@ -87,6 +102,7 @@ export const QueueQueryParams = z.strictObject({
   session: characters(200).min(1).optional(),
   stack: StackId.optional(),
   q: filledText(200).optional(),
+  answeredBy: AnsweredByFilter.optional(),
   limit: limitQuery(QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX),
   offset: queryNumber({ min: 0, max: 1_000_000 }).default(0),
 });
@@ -101,6 +117,7 @@ export const ArchiveAllBody = QueueQueryParams.pick({
   kind: true,
   session: true,
   q: true,
+  answeredBy: true,
 })
   .extend({
     since: Timestamp.optional().meta({

@@ -8,6 +8,7 @@ import type { UndoState } from './decision-detail-schema';
 import type { Rejection } from './errors';
 import type { RunStatus } from './run';
 import { approvalBy, type Quorum } from './approval-quorum';
+import type { ProvenanceActor } from './provenance';
 
 /** The default window; a workflow input, so tests can use seconds. */
 export const UNDO_WINDOW_MS = 10 * 60 * 1000;
@@ -185,4 +186,13 @@ function withoutApprovalOf(ask: AskState & { kind: 'approval' }, quorum: Quorum,
 /** What the agent is told (FR-40): it names what was withdrawn. */
 export function withdrawalMessage(ask: Pick<AskState, 'prompt'>): string {
   return `The owner withdrew their earlier answer to "${ask.prompt}".`;
+}
+
+/**
+ * Whose answer an undo of ask `position` took back (issue 42 item 4): the provenance actor of its
+ * newest withdrawn answer — a rule's, so a client can offer to disable the rule — or null for one
+ * recorded before provenance.
+ */
+export function undoneActor(state: Pick<DecisionSnapshot, 'asks'>, position: number): ProvenanceActor | null {
+  return state.asks[position - 1]?.withdrawnAnswers?.at(-1)?.provenance?.actor ?? null;
 }

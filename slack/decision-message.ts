@@ -8,6 +8,7 @@
  */
 import { decisionPagePath } from '../domain/answer-link';
 import { describeAnswer } from '../domain/ask';
+import { machineAnswerer } from '../domain/automatic-answer';
 import { channelPhrase } from '../domain/channel-words';
 import type { AskState, DecisionView } from '../domain/decision';
 import { encodeActionValue, type SlackAnswerValue } from './action-value';
@@ -97,7 +98,9 @@ export function answeredLine(ask: AskState, names: Readonly<Record<string, strin
   const answer = ask.answer;
   if (!answer) return null;
   const what = describeAnswer(ask, answer.value);
-  if (answer.automatic) return `Answered by the stack's auto-default: ${what}`;
+  // Issue 42: the machine's answer names its source — a rule at its revision, or the stack's auto-default.
+  const machine = machineAnswerer(answer);
+  if (machine) return `Answered by ${machine.charAt(0).toLowerCase()}${machine.slice(1)}: ${what}`;
   const who = names[answer.answeredBy] ?? 'a teammate';
   const where = channelPhrase(answer.provenance?.channel);
   return `Answered by ${who}${where ? ` ${where}` : ''}: ${what}`;

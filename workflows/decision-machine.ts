@@ -42,6 +42,8 @@ import type { Expiring } from './messages';
 import { reject, rejectExpired, rejectIf } from './reject';
 import { DecisionReach } from './decision-reach';
 import { StackSide, type StackedDecision } from './stack-side';
+import { AutomaticAnswers } from './automatic-answers';
+import type { AutomaticAnswer } from '../domain/automatic-answer';
 import { REMINDER_DEFAULTS } from '../domain/reminders';
 
 /**
@@ -69,10 +71,14 @@ const REACHES_PEOPLE = 5;
 const COUNTS_APPROVERS = 6;
 /** Decisions filed at this workflow version or later write their mirror in the order of their changes. */
 const MIRRORS_IN_ORDER = 6;
+/** Decisions filed at this workflow version or later take the rules' answers their start carries (issue 42 item 1). */
+const TAKES_RULE_ANSWERS = 7;
 
 export class DecisionMachine implements StackedDecision {
   state: DecisionSnapshot;
   readonly stack: StackSide;
+  /** The machine's answers: the rules' at filing, the stack's default at its deadline (issue 42 item 1). */
+  readonly automatic: AutomaticAnswers;
   /** Reminders and expiry warnings; null for decisions filed before version 5. */
   readonly reach: DecisionReach | null;
   readonly announcer = new DecisionAnnouncer();
@@ -99,13 +105,16 @@ export class DecisionMachine implements StackedDecision {
   private readonly mirrorOptions: [] | [MirrorOptions];
   /** Issue 41 items 3, 4: how many people its approval asks need, and who may not approve them (version 6 on). */
   private readonly approvalPolicy: ApprovalPolicy | undefined;
+  /** The rules' answers its start carries, applied once it is open (version 7 on; none before). */
+  private readonly ruleAnswers: readonly AutomaticAnswer[];
   /** Who it was filed for, to tell a filing meant for it from one that only shares its id. */
   private readonly filedFor: { workspaceId: string; sessionId: string | null; question: string; filing?: string };
 
   constructor(start: DecisionStart) {
     this.filedAtVersion = start.workflowVersion ?? 0;
     this.approvalPolicy = this.filedAtVersion >= COUNTS_APPROVERS ? start.approvalPolicy : undefined;
-    const { approvalPolicy: _policy, ...asFiled } = start;
+    this.ruleAnswers = this.filedAtVersion >= TAKES_RULE_ANSWERS ? (start.automaticAnswers ?? []) : [];
+    const { approvalPolicy: _policy, automaticAnswers: _answers, ...asFiled } = start;
     this.state = rules.openDecision(this.approvalPolicy ? { ...asFiled, approvalPolicy: this.approvalPolicy } : asFiled, new Date());
     this.filedVia = start.filedVia;
     this.mirrorOptions = this.announcesItself ? [] : [{ outbox: true }];
@@ -117,6 +126,7 @@ export class DecisionMachine implements StackedDecision {
     };
     this.reach = this.filedAtVersion >= REACHES_PEOPLE ? new DecisionReach(this, start.reminders ?? REMINDER_DEFAULTS) : null;
     const reach = this.reach;
+    this.automatic = new AutomaticAnswers(this);
     this.stack = new StackSide(this, reach && { leadMs: reach.plan.deadlineLeadMs, warn: (deadline) => reach.warnBeforeDefault(deadline) });
   }
 
@@ -203,6 +213,8 @@ export class DecisionMachine implements StackedDecision {
     await this.commit(this.state, { kind: 'opened', actor: rules.agentActor(this.state, this.state.filedBy, this.filedVia), ...overLimit });
     const holding = this.holdTheTask(this.state);
     if (holding) await holding;
+    // Issue 42 item 1: the rules answer at once, so the filing returns the decision as they left it.
+    if (this.ruleAnswers.length > 0) await this.automatic.atFiling(this.ruleAnswers);
     this.filed = true;
   }
 
@@ -328,11 +340,12 @@ export class DecisionMachine implements StackedDecision {
   }
 
   /**
-   * Records an answer (a person's, or a stack's default). The one that resolves the decision is
-   * delivered in the same local activity that mirrors it, so the agent has it without further
-   * round trips through the server and the answering update returns it delivered. A record's
-   * decision (whose record settles first, FR-29), a delivery or undo already under way, or a
-   * delivery that failed there leaves delivery to the main loop's activity, which retries.
+   * Records an answer (a person's, or the machine's: workflows/automatic-answers.ts). The one
+   * that resolves the decision is delivered in the same local activity that mirrors it, so the
+   * agent has it without further round trips through the server and the answering update
+   * returns it delivered. A record's decision (whose record settles first, FR-29), a delivery or
+   * undo already under way, or a delivery that failed there leaves delivery to the main loop's
+   * activity, which retries.
    */
   async recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot> {
     if (next.status !== 'resolved') return this.commit(next, answered);
@@ -366,6 +379,8 @@ export class DecisionMachine implements StackedDecision {
       // Issue 41 item 3: an approval that had not answered its ask yet reached no agent; nothing to tell it.
       const undone = this.state.asks[command.ask - 1];
       const toldAgent = !(undone?.kind === 'approval' && undone.quorum && !undone.answer);
+      // Issue 42 item 4: whose answer it was (a rule's, say), so its entry can offer to disable the rule.
+      const actor = undone?.answer?.provenance?.actor;
       if (runId) {
         const cancel = await cancelRestart(this.state, runId);
         if (cancel.began) reject(actedRejection(cancel.agentName, runId));
@@ -374,7 +389,13 @@ export class DecisionMachine implements StackedDecision {
       await this.commit(next, {
         kind: 'undone',
         actor: member(command),
-        detail: { ask: command.ask, cancelledRun: runId, ...through(command), ...(toldAgent ? {} : { approval: true }) },
+        detail: {
+          ask: command.ask,
+          cancelledRun: runId,
+          ...through(command),
+          ...(toldAgent ? {} : { approval: true }),
+          ...(actor ? { undone: { actor } } : {}),
+        },
       });
       if (toldAgent) {
         const message = await postWithdrawal(next, command.ask);

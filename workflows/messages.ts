@@ -74,8 +74,14 @@ export const DECISION_WORKFLOW = 'decisionWorkflow';
  *      rejection vetoes at once, and undo takes back one approver's approval. No new command on
  *      the paths older decisions take (they carry no policy); the stamp keeps a worker that knows
  *      only version 5 — which would resolve on the first approval — from taking such a decision.
+ *   7: the machine answers through one path (issue 42 item 1): the start may carry the rules'
+ *      answers (`DecisionStart.automaticAnswers`), which the decision records at once after it opens,
+ *      each with its rule's provenance; the stack's auto-default takes the same path, with the same
+ *      commands as before. No new command on the paths older decisions take (their starts carry no
+ *      rule answers); the stamp keeps a worker that knows only version 6 — which would ignore them
+ *      and leave the decision for a person — from taking such a decision.
  */
-export const DECISION_WORKFLOW_VERSION = 6;
+export const DECISION_WORKFLOW_VERSION = 7;
 
 /** `decision/<deployment>/sd-N`, or `decision/sd-N` for one filed before ids carried the deployment. */
 export function decisionWorkflowId(id: string, deployment: Deployment | undefined): string {

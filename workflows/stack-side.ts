@@ -1,14 +1,14 @@
 /**
  * A decision's side of its stack, kept inside the decision workflow: it learns which stack it
  * is in and when its auto-default is due (a signal from the stack workflow), keeps that
- * deadline as a durable timer, answers with the declared default when it fires — serialised
- * with people's answers, because both change this one workflow's state — and reports back
- * to the stack whenever the decision opens or closes.
+ * deadline as a durable timer, answers with the declared default when it fires (through the
+ * decision's automatic answers, serialised with people's answers, because both change this one
+ * workflow's state) and reports back to the stack whenever the decision opens or closes.
  */
 import { condition, getExternalWorkflowHandle } from '@temporalio/workflow';
 import type { DecisionSnapshot } from '../domain/decision';
-import { applyAnswer, autoDefaultAnswer, type AnswerCommand, type DecisionEvent } from '../domain/decision-state';
-import type { Provenance } from '../domain/provenance';
+import type { DecisionEvent } from '../domain/decision-state';
+import type { AutomaticAnswers } from './automatic-answers';
 import { untilDue } from '../domain/stack';
 import { memberStatusSignal, type StackMembershipMessage } from './membership-signals';
 import { stackWorkflowId } from './stack-messages';
@@ -19,10 +19,8 @@ export interface StackedDecision {
   /** False while another change (an undo) is under way; the default waits for it. */
   readonly idle: boolean;
   commit(next: DecisionSnapshot, ...events: DecisionEvent[]): Promise<DecisionSnapshot>;
-  /** Records an answer, as a person's answer is recorded (the one that resolves also delivers). */
-  recordAnswer(next: DecisionSnapshot, answered: DecisionEvent): Promise<DecisionSnapshot>;
-  /** The answer's provenance, when the decision records it. */
-  provenanceFor(command: AnswerCommand): Provenance | undefined;
+  /** The one path the machine's answers take (issue 42 item 1): the default is one of them. */
+  readonly automatic: AutomaticAnswers;
 }
 
 /** How long before its auto-default a member warns, and what warning it gives. */
@@ -128,15 +126,6 @@ export class StackSide {
 
   private async applyDefault(): Promise<void> {
     await condition(() => this.decision.idle);
-    const state = this.decision.state;
-    const command = autoDefaultAnswer(state);
-    if (!command) return;
-    const actor = { kind: 'system' as const, id: null };
-    const provenance = this.decision.provenanceFor(command);
-    await this.decision.recordAnswer(applyAnswer(state, command, new Date(), provenance), {
-      kind: 'answered',
-      actor,
-      detail: { ask: command.ask, automatic: true, ...(provenance ? { provenance } : {}) },
-    });
+    await this.decision.automatic.stackDefault();
   }
 }

@@ -1,6 +1,7 @@
 /** `/api/v1/decisions` (declared in domain/routes/decisions.ts): thin handlers over a service or a query. */
 import { notFound } from '../../domain/errors';
 import { capAsks } from '../../domain/decision';
+import { undoneActor } from '../../domain/undo';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { getDecision, listQueue, markFirstViewed } from '../../db/decision-queries';
 import { readerOf } from '../../db/assignments';
@@ -118,8 +119,9 @@ export function decisionHandlers(deps: Deps): Handlers<Omit<typeof decisionRoute
       return query.detail ? { decision, detail: await decisionDetail(deps.pool, principal, decision) } : { decision };
     },
 
-    undoAnswer: async ({ params }, { principal, res }) => ({
-      decision: await undoAnswer(deps, principal, decisionIdParam(params.id), params.ask, res.locals.channel),
-    }),
+    undoAnswer: async ({ params }, { principal, res }) => {
+      const decision = await undoAnswer(deps, principal, decisionIdParam(params.id), params.ask, res.locals.channel);
+      return { decision, undone: { ask: params.ask, actor: undoneActor(decision, params.ask) } };
+    },
   };
 }

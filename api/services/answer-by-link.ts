@@ -19,6 +19,7 @@ import { getMember } from '../../db/tenancy';
 import { decisionPagePath, linkExpired, type AnswerLinkClaims } from '../../domain/answer-link';
 import type { AnswerLinkView, AnsweredByLink } from '../../domain/answer-link-schema';
 import { describeAnswer } from '../../domain/ask';
+import { machineAnswerer } from '../../domain/automatic-answer';
 import { channelPhrase } from '../../domain/channel-words';
 import type { AskState, DecisionView } from '../../domain/decision';
 import { checkAnswer, type AnswerCommand } from '../../domain/decision-state';
@@ -126,7 +127,8 @@ async function refusalOf(pool: Pool, claims: AnswerLinkClaims, rejection: Reject
       : null;
   const channel = given?.provenance?.channel ?? null;
   const what = given && ask ? describeAnswer(ask, given.value) : null;
-  const by = given?.automatic ? "The stack's auto-default" : who ? (who.name === 'you' ? 'You' : who.name) : 'Someone';
+  const machine = given ? machineAnswerer(given) : null;
+  const by = machine ?? (who ? (who.name === 'you' ? 'You' : who.name) : 'Someone');
   const where = channelPhrase(channel);
   return new DomainError(
     'link_answered_elsewhere',

@@ -12,6 +12,7 @@ import { memberForSlackUser } from '../../db/slack';
 import { getMember } from '../../db/tenancy';
 import type { AnswerValue } from '../../domain/ask-schema';
 import { describeAnswer } from '../../domain/ask';
+import { machineAnswerer } from '../../domain/automatic-answer';
 import { channelPhrase } from '../../domain/channel-words';
 import type { AskState } from '../../domain/decision';
 import { DomainError } from '../../domain/errors';
@@ -85,10 +86,8 @@ async function answeredAlready(pool: Pool, value: SlackAnswerValue, memberId: st
   if (!given || !ask) return `Someone already answered this. ${NOTHING}`;
   const what = describeAnswer(ask, given.value);
   const where = channelPhrase(given.provenance?.channel);
-  const who = given.automatic
-    ? "The stack's auto-default"
-    : given.answeredBy === memberId
-      ? 'You'
-      : ((await getMember(pool, value.w, given.answeredBy))?.name ?? 'A teammate');
+  const who =
+    machineAnswerer(given) ??
+    (given.answeredBy === memberId ? 'You' : ((await getMember(pool, value.w, given.answeredBy))?.name ?? 'A teammate'));
   return `${who} already answered this${where ? ` ${where}` : ''}: ${what}. The first answer stands; your press answered nothing.`;
 }

@@ -2,7 +2,8 @@
  * Write side of filing: resolve links, pick the decision id (the open one for the same
  * question from the same session, else a new `sd-N`), and file it through the workflow.
  */
-import { capAsks, decisionIdOf, decisionNumberOf, type DecisionSource, type DecisionView } from '../../domain/decision';
+import { capAsks, decisionIdOf, decisionNumberOf, type DecisionSource, type DecisionStart, type DecisionView } from '../../domain/decision';
+import type { AutomaticAnswer } from '../../domain/automatic-answer';
 import { FileDecisionBody } from '../../domain/decision-schema';
 import { cardNotes } from '../../domain/card-notes';
 import { applyDocumentPatch } from '../../domain/documents';
@@ -24,7 +25,23 @@ import { storeDocuments } from './store-documents';
 
 export type Filed = { decision: DecisionView; created: boolean; notes: string[] };
 
-type FilingDeps = { pool: Pool; temporal: TemporalGateway; undoWindowMs?: number; openPerAgent?: number };
+/**
+ * Issue 42 item 1: the answers the workspace's rules give a filing, read before its workflow
+ * starts and passed in the start (`DecisionStart.automaticAnswers`), so the workflow stays
+ * deterministic. Rules are not wired yet: with none, a decision waits for a person, as always.
+ */
+export type AutomaticAnswersFor = (filing: {
+  principal: Principal;
+  filing: Omit<DecisionStart, 'id' | 'number' | 'automaticAnswers'>;
+}) => Promise<AutomaticAnswer[]>;
+
+type FilingDeps = {
+  pool: Pool;
+  temporal: TemporalGateway;
+  undoWindowMs?: number;
+  openPerAgent?: number;
+  automaticAnswers?: AutomaticAnswersFor;
+};
 
 /** Files a body as it came: asks past the tenth are dropped and counted (E10), the rest validated. */
 export async function fileDecision(
@@ -78,6 +95,21 @@ export async function fileValidDecision(
     attempts: body.attempts,
   };
 
+  const filed = {
+    ...content,
+    workspaceId: principal.workspaceId,
+    filedBy: principal.memberId,
+    ...(principal.kind === 'agent' ? { filedVia: principal.tokenLabel } : {}),
+    links,
+    messagesAtAsk,
+    droppedAsks,
+    reminders,
+    approvalPolicy,
+    ...(deps.undoWindowMs ? { undoWindowMs: deps.undoWindowMs } : {}),
+    ...(source ? { source } : {}),
+  };
+  const filing = await withAutomaticAnswers(deps, principal, filed);
+
   let collisions = 0;
   let released = false;
   let expiredWaits = 0;
@@ -90,21 +122,7 @@ export async function fileValidDecision(
     const id: string = key ? await claimDecisionKey(deps.pool, key, candidate) : candidate;
     try {
       const snapshot = await deps.temporal.fileDecision(
-        {
-          ...content,
-          id,
-          number: decisionNumberOf(id),
-          workspaceId: principal.workspaceId,
-          filedBy: principal.memberId,
-          ...(principal.kind === 'agent' ? { filedVia: principal.tokenLabel } : {}),
-          links,
-          messagesAtAsk,
-          droppedAsks,
-          reminders,
-          approvalPolicy,
-          ...(deps.undoWindowMs ? { undoWindowMs: deps.undoWindowMs } : {}),
-          ...(source ? { source } : {}),
-        },
+        { ...filing, id, number: decisionNumberOf(id) },
         content,
         // Every try of one keyed filing is one filing, so the workflow the first started takes the retry.
         key && !links.sessionId ? `${key.scope}/${key.questionKey}` : undefined,
@@ -143,6 +161,16 @@ export async function fileValidDecision(
       throw error;
     }
   }
+}
+
+/** The filing, with the answers the rules give it (issue 42 item 1) when there are any. */
+async function withAutomaticAnswers<T extends Omit<DecisionStart, 'id' | 'number' | 'automaticAnswers'>>(
+  deps: FilingDeps,
+  principal: Principal,
+  filing: T,
+): Promise<T & Pick<DecisionStart, 'automaticAnswers'>> {
+  const automaticAnswers = deps.automaticAnswers ? await deps.automaticAnswers({ principal, filing }) : [];
+  return automaticAnswers.length > 0 ? { ...filing, automaticAnswers } : filing;
 }
 
 /**

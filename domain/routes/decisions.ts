@@ -1,5 +1,6 @@
 /** `/api/v1/decisions`: filing, the queue, one decision, its changes, answers, documents and waiting. */
 import { z } from 'zod';
+import { ProvenanceActor } from '../provenance-schema';
 import { MAX_ASKS } from '../decision';
 import { AnswerBody, EditDecisionBody, FileDecisionRequest } from '../decision-schema';
 import { DecisionDetail } from '../decision-detail-schema';
@@ -19,6 +20,17 @@ const AskParam = queryNumber({ min: 1, max: MAX_ASKS }).meta({ description: 'The
 const DecisionParams = z.object({ id: DecisionIdParam });
 const AskParams = z.object({ id: DecisionIdParam, ask: AskParam });
 const OneDecision = z.object({ decision: DecisionView });
+
+/**
+ * Issue 42 item 4: undo says whose answer it took back — a member's, a rule's at a revision, the
+ * stack's auto-default — so a client can offer to disable the rule whose answer a person undid.
+ */
+const Undone = OneDecision.extend({
+  undone: z.object({
+    ask: z.int().min(1),
+    actor: ProvenanceActor.nullable().meta({ description: 'Who gave the answer taken back; null for one recorded before provenance.' }),
+  }),
+}).meta({ id: 'UndoResult' });
 const Filed = z.object({ decision: DecisionView, card: FilingCard });
 const notFound = ['decision_not_found'] as const satisfies readonly ErrorCode[];
 
@@ -253,7 +265,7 @@ const undoAnswer = route({
     'needs several people, takes back only the caller’s own approval. Takes no body, or `{}`.',
   params: AskParams,
   body: { schema: EmptyBody, required: false },
-  ok: { status: 200, description: 'The decision, open again.', schema: OneDecision },
+  ok: { status: 200, description: 'The decision, open again, and whose answer was taken back.', schema: Undone },
   errors: [
     ...notFound,
     'ask_not_found',

@@ -30,6 +30,8 @@ import { taskRoutes } from '../../domain/routes/tasks';
 import { webhookRoutes } from '../../domain/routes/webhooks';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { decisionBody, decisionStart } from '../support/fixtures';
+import { digestAtFiling } from '../../domain/automatic-answer';
+import type { DecisionStart } from '../../domain/decision';
 import { until } from '../support/until';
 import { startTestCast, type TestCast } from '../support/test-cast';
 import { historyToJson } from './history-json';
@@ -77,6 +79,16 @@ async function save(name: string, workflowId: string, options: { running?: boole
   const history = await handle.fetchHistory();
   mkdirSync(HISTORIES, { recursive: true });
   writeFileSync(new URL(`${name}.json`, HISTORIES), historyToJson(history));
+}
+
+/** The start operation of a decision started directly, not through the API: what a test passes in its start. */
+function startOf(start: DecisionStart): WithStartWorkflowOperation<typeof decisionWorkflow> {
+  return new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
+    workflowId: decisionWorkflowId(start.id, cast.deployment),
+    taskQueue: cast.taskQueue,
+    args: [start],
+    workflowIdConflictPolicy: 'FAIL',
+  });
 }
 
 async function member(): Promise<Me> {
@@ -278,13 +290,7 @@ describe.skipIf(!recording)('record workflow histories', () => {
       reminders: { remindAfterMs: 1000, backupAfterMs: 2000, backupMemberId: me.member.memberId, deadlineLeadMs: 60_000 },
       undoWindowMs: 2500,
     };
-    const operation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
-      workflowId: decisionWorkflowId(start.id, cast.deployment),
-      taskQueue: cast.taskQueue,
-      args: [start],
-      workflowIdConflictPolicy: 'FAIL',
-    });
-    await client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: operation });
+    await client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: startOf(start) });
     await until(
       async () => (await cast.pool.query(`select 1 from activity where subject_id = $1 and kind = 'reminded'`, [start.id])).rowCount ?? 0,
       (count) => count === 2,
@@ -322,6 +328,29 @@ describe.skipIf(!recording)('record workflow histories', () => {
     await save('decision-approval-quorum-settled', decisionWorkflowId(approval.decisionId!, cast.deployment));
   });
 
+  it("a rule answers at filing, from the start (issue 42 item 1); a person undoes the rule's answer and answers", async () => {
+    const me = await member();
+    const number = (Date.now() % 1_000_000_000) + 980_000_000;
+    const filed = decisionStart(decisionBody('Run the tests?'), {
+      id: `sd-${number}`,
+      workspaceId: me.member.workspaceId,
+      filedBy: me.member.memberId,
+    });
+    const source = { kind: 'rule' as const, id: 'rule-tests', name: 'tests may run', revision: 3 };
+    const automaticAnswers = [
+      { ask: 1, value: { kind: 'decision' as const, selected: [2] }, reason: null, source, inputDigest: digestAtFiling(filed, 1) },
+    ];
+    const start = { ...filed, workflowVersion: DECISION_WORKFLOW_VERSION, undoWindowMs: 2500, automaticAnswers };
+    const answered = await client.workflow.executeUpdateWithStart(fileDecisionUpdate, {
+      args: [start],
+      startWorkflowOperation: startOf(start),
+    });
+    expect(answered.status).toBe('resolved');
+    await me.send(decisionRoutes.undoAnswer, { params: { id: start.id, ask: 1 }, body: {} });
+    await me.answer(start.id, 1, { kind: 'decision', selected: [1] }, 'v1 is what production runs.');
+    await save('decision-rule-answered-undone', decisionWorkflowId(start.id, cast.deployment));
+  });
+
   it('a filing that reached the workflow after its caller gave up keeps no decision', async () => {
     const me = await member();
     const number = (Date.now() % 1_000_000_000) + 900_000_000;
@@ -334,14 +363,8 @@ describe.skipIf(!recording)('record workflow histories', () => {
       expiresAt: new Date(Date.now() - 1000).toISOString(),
       workflowVersion: DECISION_WORKFLOW_VERSION,
     };
-    const operation = new WithStartWorkflowOperation<typeof decisionWorkflow>(DECISION_WORKFLOW, {
-      workflowId: decisionWorkflowId(start.id, cast.deployment),
-      taskQueue: cast.taskQueue,
-      args: [start],
-      workflowIdConflictPolicy: 'FAIL',
-    });
     await expect(
-      client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: operation }),
+      client.workflow.executeUpdateWithStart(fileDecisionUpdate, { args: [start], startWorkflowOperation: startOf(start) }),
     ).rejects.toThrow();
     await save('decision-expired-filing', decisionWorkflowId(start.id, cast.deployment));
   });

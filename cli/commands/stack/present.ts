@@ -1,4 +1,5 @@
 /** How a stack reads on the command line: its policy, a list row, the checklist, and --json. */
+import { byStackDefault } from '../../../domain/automatic-answer';
 import type { DecisionView } from '../../../domain/decision';
 import type { StackView } from '../../../domain/stack';
 import { bold, dim } from '../../output';
@@ -58,7 +59,8 @@ export function stackJson(stack: StackView) {
 }
 
 function automatic(decision: DecisionView): boolean {
-  return decision.asks.some((ask) => ask.kind === 'decision' && ask.answer?.automatic === true);
+  // A rule's answer is automatic too (issue 42), but not the stack's default.
+  return decision.asks.some((ask) => ask.kind === 'decision' && byStackDefault(ask.answer));
 }
 
 /** One member as the checklist shows it; a member the read model has not caught up with shows its id only. */

@@ -7,7 +7,7 @@ import { call, hrefOf } from './call';
 
 /** The queue's filters, as the URL and Archive all carry them. */
 /** `for` absent: "For me", where the queue opens (issue 41 item 1); `everyone`: the whole workspace. */
-export type QueueFilters = Pick<ArchiveAllBody, 'agent' | 'task' | 'mission' | 'kind' | 'q'> & { for?: QueueAudience };
+export type QueueFilters = Pick<ArchiveAllBody, 'agent' | 'task' | 'mission' | 'kind' | 'q' | 'answeredBy'> & { for?: QueueAudience };
 
 export const QUEUE_PAGE = 25;
 

@@ -157,6 +157,8 @@ export const en = {
     answeredValue: '{{answer}} — answered by {{who}} · {{time}}',
     you: 'you',
     byAutoDefault: "the stack's auto-default",
+    // Issue 42 item 6: an answer a rule gave names the rule at the revision that gave it.
+    byRule: "rule '{{name}}' (r{{revision}})",
     // Provenance (issue 38 item 10): the channel an answer came through, and the digest of what it approved.
     channel: {
       web: 'On the web',
@@ -319,6 +321,10 @@ export const en = {
     mission: 'Mission',
     kind: 'Kind',
     kinds: { decision: 'Decision', approval: 'Approval', fact: 'Fact', access: 'Access', action: 'Action' },
+    // Issue 42 item 6: the Answered list of one rule's answers, from a link; pressing it shows every answer.
+    answeredBy: 'Answered by',
+    answeredByRule: 'Answered by rule {{id}}',
+    showEveryAnswer: 'Show every answer again',
     // Below 768 px the four menus fold behind one control, which says how many are set.
     toggle: 'Filters',
     toggleSet: 'Filters ({{count}})',
@@ -1216,6 +1222,8 @@ export const en = {
     // The chip of an open message: what it waits for from the person, by kind (issue 39 item 4).
     waiting: { approval: 'Waiting for your approval', escalation: 'Waiting for your answer' },
     teammate: 'a teammate',
+    // Issue 42: a record a rule settled (its name is on the decision).
+    aRule: 'a rule',
     failed: 'Could not load your Inbox.',
   },
   // /tasks: the task board — a "Needs you" column, then one per status (§6.16, S10).
@@ -1275,7 +1283,16 @@ export const en = {
     unnamed: { decision: 'A decision', task: 'A task', run: 'A run', agent: 'An agent', team: 'A team', member: 'A member' },
     quoted: '"{{name}}"',
     by: 'by {{actor}}',
-    actors: { you: 'you', teammate: 'a teammate', system: 'Cast', agent: 'an agent', agentVia: '{{agent}} (token “{{label}}”)' },
+    actors: {
+      you: 'you',
+      teammate: 'a teammate',
+      system: 'Cast',
+      agent: 'an agent',
+      agentVia: '{{agent}} (token “{{label}}”)',
+      // Issue 42 item 6: Cast's own answer names its source, from the entry's provenance.
+      rule: "rule '{{name}}' (r{{revision}})",
+      stackAutoDefault: "the stack's auto-default",
+    },
     statusChanged: 'status changed: {{from}} → {{to}}',
     // Issue 40 item 7: a reminder, by the names of whom it went to.
     reminded: 'reminded {{names}}',

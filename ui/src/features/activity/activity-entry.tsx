@@ -81,8 +81,16 @@ function what(t: TFunction, entry: Entry): string {
   return t(`activity.kinds.${entry.kind}`, { defaultValue: entry.kind.replaceAll('_', ' ') });
 }
 
+/** Issue 42 item 6: Cast's answer names its source — a rule at its revision, or a stack's auto-default. */
+function machineSource(t: TFunction, entry: Entry): string | null {
+  const provenance = entry.detail.provenance as { actor?: { kind?: unknown; name?: unknown; revision?: unknown } } | undefined;
+  const source = provenance?.actor;
+  if (source?.kind === 'rule') return t('activity.actors.rule', { name: String(source.name), revision: Number(source.revision) });
+  return source?.kind === 'stack-auto-default' ? t('activity.actors.stackAutoDefault') : null;
+}
+
 function actor(t: TFunction, entry: Entry, names: Names): string {
-  if (entry.actorKind === 'system') return t('activity.actors.system');
+  if (entry.actorKind === 'system') return machineSource(t, entry) ?? t('activity.actors.system');
   if (entry.actorKind === 'agent') {
     const agent = (entry.actorId && names.agents[entry.actorId]) || t('activity.actors.agent');
     // Which of the agent's tokens it came through, so a leaked one can be found and revoked.

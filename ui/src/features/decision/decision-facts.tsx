@@ -15,7 +15,7 @@ import { messagesSince } from '../../../../domain/staleness';
 import { AppLink } from '../../shared/app-link';
 import { askedSince, StaleMark } from '../../shared/asked-since';
 import { PauseIcon } from '../../shared/pause-icon';
-import { reachChannelOf } from './asks/answered-from';
+import { machineAnswerer, reachChannelOf } from './asks/answered-from';
 import { useTimeZone } from '../../shared/time-zone-provider';
 import { SelfAnswerLine } from '../../shared/self-answer-line';
 
@@ -28,12 +28,13 @@ function ageWords(t: TFunction, at: string): string {
   return words === t('age.now') ? words : t('detail.age', { age: words });
 }
 
-/** Who gave the answer that closed it: the latest one, by a person or by the stack's auto-default. */
+/** Who gave the answer that closed it: the latest one, by a person, a rule or the stack's auto-default. */
 function closer(t: TFunction, decision: Decision, detail: Detail, me: string | null): string | null {
   const answers = decision.asks.flatMap((ask) => (ask.answer ? [ask.answer] : []));
   const last = answers.sort((a, b) => Date.parse(b.answeredAt) - Date.parse(a.answeredAt))[0];
   if (!last) return null;
-  if (last.automatic) return t('ask.byAutoDefault');
+  const machine = machineAnswerer(t, last);
+  if (machine) return machine;
   const who = last.answeredBy === me ? t('ask.you') : (detail.members[last.answeredBy] ?? last.answeredBy);
   // Issue 40 item 6: "answered by Dana from an email".
   const from = reachChannelOf(last.provenance);

@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTO_DEFAULT_ACTOR } from '../../../../domain/decision-state';
+import { isRuleAnswerer } from '../../../../domain/automatic-answer';
 import type { InboxMessage as Message } from '../../../../domain/inbox';
 import { useAction } from '../../shared/use-action';
 import { useReply } from './inbox-queries';
@@ -17,9 +18,10 @@ import { AppLink } from '../../shared/app-link';
 import { RiskChips } from '../../shared/risk-chips';
 import { SendHint, sendOnCtrlEnter } from '../../shared/send-hint';
 
-/** Who settled it, as the reader reads it: "you", a teammate's name, or the stack's auto-default. */
+/** Who settled it, as the reader reads it: "you", a teammate's name, a rule, or the stack's auto-default. */
 function settler(t: TFunction, message: Message, me: string | null): string {
   if (message.answeredBy === AUTO_DEFAULT_ACTOR) return t('ask.byAutoDefault');
+  if (message.answeredBy && isRuleAnswerer(message.answeredBy)) return t('inbox.aRule');
   if (me !== null && message.answeredBy === me) return t('ask.you');
   return message.answeredByName ?? t('inbox.teammate');
 }

@@ -3,13 +3,13 @@
  * and how many cards are loaded (`shown`, 25 at a time), so a reload keeps what "Load more" loaded.
  */
 import { AskKind } from '../../../../domain/ask';
-import { QueueTab } from '../../../../domain/queue';
+import { answeredByActor, QueueTab } from '../../../../domain/queue';
 import { QUEUE_PAGE, type QueueFilters } from '../../http/decisions';
 
 export const TABS = QueueTab;
 export type Tab = QueueTab;
 
-export const FILTER_KEYS = ['for', 'agent', 'task', 'mission', 'kind', 'q'] as const;
+export const FILTER_KEYS = ['for', 'agent', 'task', 'mission', 'kind', 'q', 'answeredBy'] as const;
 export type Filters = QueueFilters;
 
 /** List mode groups and lists; step mode shows one decision at full width and advances on answer. */
@@ -42,6 +42,9 @@ export function readQueueUrl(search = location.search): QueueUrl {
   if (isAskKind(kind)) filters.kind = kind;
   // The queue opens on "For me" (issue 41 item 1): only Everyone is in the address.
   if (params.get('for') === 'everyone') filters.for = 'everyone';
+  // Issue 42 item 6: what one rule answered (`rule:<id>`), linked from the rule; anything else filters nothing.
+  const answeredBy = params.get('answeredBy');
+  if (answeredBy && answeredByActor(answeredBy)) filters.answeredBy = answeredBy;
   const mode = params.get('mode') === 'step' ? 'step' : 'list';
   return { tab: isTab(tab) ? tab : 'open', filters, id: params.get('id'), mode, shown: readShown(params.get('shown')) };
 }

@@ -85,6 +85,19 @@ export function QueueFilters({
       >
         {chosen > 0 ? t('filters.toggleSet', { count: chosen }) : t('filters.toggle')}
       </button>
+      {filters.answeredBy ? (
+        // Issue 42 item 6: set by a link from a rule, so it has no menu; one press shows every answer again.
+        <button
+          type="button"
+          className="small"
+          aria-pressed="true"
+          data-testid="answered-by-filter"
+          title={t('filters.showEveryAnswer')}
+          onClick={() => onChange({ ...filters, answeredBy: undefined })}
+        >
+          {t('filters.answeredByRule', { id: filters.answeredBy.slice('rule:'.length) })}
+        </button>
+      ) : null}
       <div className="filter-menus" id={menusId} data-open={open}>
         {MENUS.map((key) => (
           <label key={key}>

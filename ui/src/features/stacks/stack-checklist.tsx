@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { byStackDefault } from '../../../../domain/automatic-answer';
 import { memberDeadline, type StackView } from '../../../../domain/stack';
 import { moment } from '../../shared/time';
 import type { DecisionView } from '../../../../domain/decision-view-schema';
@@ -107,7 +108,7 @@ function memberLine(t: TFunction, decision: DecisionView): string {
     .map((ask) => describe(ask, t))
     .filter(Boolean)
     .join(', ');
-  const automatic = answered.some((ask) => ask.answer?.automatic);
+  const automatic = answered.some((ask) => byStackDefault(ask.answer));
   return [
     automatic ? t('stack.answeredAutomatically') : t(`stack.memberStatuses.${decision.status}`),
     t(`stack.modes.${decision.mode}`),

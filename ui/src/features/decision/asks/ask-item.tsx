@@ -15,7 +15,7 @@ import { AskMenu, type ClosedAs } from './ask-menu';
 import { sameSentence } from './said-once';
 import { AskAssignee } from '../../assignment/ask-assignee';
 import { useMayAnswerHere } from '../../assignment/may-answer-here';
-import { reachChannelOf } from './answered-from';
+import { machineAnswerer, reachChannelOf } from './answered-from';
 import { QuorumLine } from './quorum-line';
 
 type Answer = NonNullable<AskState['answer']>;
@@ -38,9 +38,10 @@ export function describe(ask: AskState, t: TFunction, answer: Pick<Answer, 'valu
   }
 }
 
-/** Who gave the answer, as the person reads it: "you", a teammate's name, or the stack's auto-default. */
+/** Who gave the answer, as the person reads it: "you", a teammate's name, a rule, or the stack's auto-default. */
 function answerer(t: TFunction, answer: Answer, members: Record<string, string>, me: string | null): string {
-  if (answer.automatic) return t('ask.byAutoDefault');
+  const machine = machineAnswerer(t, answer);
+  if (machine) return machine;
   if (me !== null && answer.answeredBy === me) return t('ask.you');
   return members[answer.answeredBy] ?? answer.answeredBy;
 }
