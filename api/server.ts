@@ -11,6 +11,7 @@ import { ChangeListener } from '../db/change-listener';
 import type { Pool } from '../db/pool';
 import type { Logger } from '../runtime/logger';
 import type { TemporalTarget } from '../runtime/temporal-connection';
+import { rulesAtFiling } from './services/rules/rules-at-filing';
 import { createApp } from './app';
 import { Lifecycle } from './lifecycle';
 import { closeConnectionsOnDrain, drainServer, type Drained } from './server-drain';
@@ -138,6 +139,8 @@ export async function startApi(options: {
     databaseOutage,
     changes,
     admission,
+    // Issue 42: every filing asks the workspace's rules first.
+    automaticAnswers: rulesAtFiling(options.pool, options.logger),
     ...settings,
   });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -28,12 +28,13 @@ export type Filed = { decision: DecisionView; created: boolean; notes: string[] 
 /**
  * Issue 42 item 1: the answers the workspace's rules give a filing, read before its workflow
  * starts and passed in the start (`DecisionStart.automaticAnswers`), so the workflow stays
- * deterministic. Rules are not wired yet: with none, a decision waits for a person, as always.
+ * deterministic (api/services/rules/rules-at-filing.ts); `filed` puts what matched on record once
+ * the decision has its id.
  */
 export type AutomaticAnswersFor = (filing: {
   principal: Principal;
   filing: Omit<DecisionStart, 'id' | 'number' | 'automaticAnswers'>;
-}) => Promise<AutomaticAnswer[]>;
+}) => Promise<{ answers: AutomaticAnswer[]; filed?: (decisionId: string) => Promise<void> }>;
 
 type FilingDeps = {
   pool: Pool;
@@ -108,7 +109,7 @@ export async function fileValidDecision(
     ...(deps.undoWindowMs ? { undoWindowMs: deps.undoWindowMs } : {}),
     ...(source ? { source } : {}),
   };
-  const filing = await withAutomaticAnswers(deps, principal, filed);
+  const { filing, recordMatches } = await withAutomaticAnswers(deps, principal, filed);
 
   let collisions = 0;
   let released = false;
@@ -128,6 +129,7 @@ export async function fileValidDecision(
         key && !links.sessionId ? `${key.scope}/${key.questionKey}` : undefined,
       );
       const notes = cardNotes(snapshot);
+      await recordMatches?.(snapshot.id);
       if (stack) notes.push(...(await joinStack(deps, stack.id, snapshot.id)));
       const decision = toDecisionView(snapshot);
       return { decision, created: id === candidate, notes };
@@ -168,9 +170,10 @@ async function withAutomaticAnswers<T extends Omit<DecisionStart, 'id' | 'number
   deps: FilingDeps,
   principal: Principal,
   filing: T,
-): Promise<T & Pick<DecisionStart, 'automaticAnswers'>> {
-  const automaticAnswers = deps.automaticAnswers ? await deps.automaticAnswers({ principal, filing }) : [];
-  return automaticAnswers.length > 0 ? { ...filing, automaticAnswers } : filing;
+): Promise<{ filing: T & Pick<DecisionStart, 'automaticAnswers'>; recordMatches: ((decisionId: string) => Promise<void>) | undefined }> {
+  if (!deps.automaticAnswers) return { filing, recordMatches: undefined };
+  const { answers, filed } = await deps.automaticAnswers({ principal, filing });
+  return { filing: answers.length > 0 ? { ...filing, automaticAnswers: answers } : filing, recordMatches: filed };
 }
 
 /**

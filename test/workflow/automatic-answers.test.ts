@@ -42,7 +42,7 @@ type Filing = Parameters<AutomaticAnswersFor>[0]['filing'];
 
 /** Files `body` as `me` through the filing service, with the rules' answers `answers` gives. */
 async function fileWithRules(me: Me, body: Body, answers: (filing: Filing) => AutomaticAnswer[]) {
-  const automaticAnswers: AutomaticAnswersFor = async ({ filing }) => answers(filing);
+  const automaticAnswers: AutomaticAnswersFor = async ({ filing }) => ({ answers: answers(filing) });
   const deps = { pool: cast.pool, temporal: gateway, automaticAnswers };
   if (me.member.kind !== 'person') throw new Error('a person files these');
   return fileValidDecision(deps, me.member, FileDecisionBody.parse(body), 0);
