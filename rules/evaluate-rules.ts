@@ -89,7 +89,8 @@ function matchAsk(prepared: PreparedRules, request: RuleRequest, ask: RuleAsk): 
     for (const id of answer.errored.filter(concerned)) matches.failed.add(id);
     for (const id of answer.reasons) {
       const rule = prepared.byId.get(id);
-      if (!rule || !applies(rule, request, ask)) continue;
+      // An effect the ask cannot take (a fact's value for an approval) would answer nothing, live or in shadow.
+      if (!rule || !applies(rule, request, ask) || !effectFits(rule.effect, ask)) continue;
       const candidate = candidateOf(rule, cedarEffectOf(rule.effect));
       if (rule.mode === 'shadow') matches.shadow.push(candidate);
       else {
