@@ -53,6 +53,20 @@ function toRule(row: RuleRow): Rule {
 /** What a save writes: everything but the id, the revision and the times. */
 export type RuleFields = Pick<Rule, 'name' | 'reason' | 'endsAt' | 'mode' | 'conditions' | 'effect' | 'cedar' | 'handWritten'>;
 
+/** A save's fields as the statements below bind them, in their column order. */
+function fieldValues(fields: RuleFields): unknown[] {
+  return [
+    fields.name,
+    fields.reason,
+    fields.endsAt,
+    fields.mode,
+    JSON.stringify(fields.conditions),
+    JSON.stringify(fields.effect),
+    fields.cedar,
+    fields.handWritten,
+  ];
+}
+
 /** The workspace's rules, oldest first; `live` leaves out those that are off (what a filing evaluates). */
 export async function listRules(db: Queryable, workspaceId: string, options: { live?: boolean } = {}): Promise<Rule[]> {
   const { rows } = await db.query<RuleRow>(
@@ -74,23 +88,10 @@ export async function createRule(
   fields: RuleFields,
 ): Promise<Rule> {
   const { rows } = await db.query<RuleRow>(
-    `insert into rules (id, workspace_id, name, author_id, author_role, reason, ends_at, mode, conditions, effect, cedar, hand_written)
+    `insert into rules (id, workspace_id, author_id, author_role, name, reason, ends_at, mode, conditions, effect, cedar, hand_written)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      returning ${RULE_COLUMNS}`,
-    [
-      newId('ru'),
-      workspaceId,
-      fields.name,
-      author.memberId,
-      author.role,
-      fields.reason,
-      fields.endsAt,
-      fields.mode,
-      JSON.stringify(fields.conditions),
-      JSON.stringify(fields.effect),
-      fields.cedar,
-      fields.handWritten,
-    ],
+    [newId('ru'), workspaceId, author.memberId, author.role, ...fieldValues(fields)],
   );
   return toRule(rows[0]!);
 }
@@ -102,18 +103,7 @@ export async function updateRule(db: Queryable, workspaceId: string, id: string,
             revision = revision + 1, updated_at = now()
       where workspace_id = $1 and id = $2
       returning ${RULE_COLUMNS}`,
-    [
-      workspaceId,
-      id,
-      fields.name,
-      fields.reason,
-      fields.endsAt,
-      fields.mode,
-      JSON.stringify(fields.conditions),
-      JSON.stringify(fields.effect),
-      fields.cedar,
-      fields.handWritten,
-    ],
+    [workspaceId, id, ...fieldValues(fields)],
   );
   if (!rows[0]) throw notFound('rule');
   return toRule(rows[0]);
