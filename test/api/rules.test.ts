@@ -3,11 +3,12 @@
  * compiled to Cedar, validated, kept at revision 1 in shadow and bumped by every change; an
  * admin saves hand-written Cedar, which a member may not. What Cedar refuses is 422
  * `rule_invalid` with the validator's words, and nothing is written. Another workspace's rule
- * reads as 404; a viewer reads but cannot make one; a member cannot change another's. A rule's
+ * reads as 404; each change is in the activity history; a viewer reads but cannot make one; a member cannot change another's. A rule's
  * hits are listed beside what the person answered, and `POST /rules/test` tries an unsaved rule
  * on the last 30 days of decisions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityRoutes } from '../../domain/routes/activity';
 import { ruleRoutes } from '../../domain/routes/rules';
 import { recordHits } from '../../db/rules';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
@@ -78,6 +79,17 @@ describe('issue 42: rules through the API', () => {
     const off = await cast.send(dana.token, ruleRoutes.disableRule, { params: { id: rule.id } });
     expect(off.rule).toMatchObject({ mode: 'off', revision: 4 });
     expect((await cast.send(dana.token, ruleRoutes.disableRule, { params: { id: rule.id } })).rule.revision).toBe(4);
+
+    // Each change is on record with its actor and the revision it reached; disabling twice adds nothing.
+    const { activity: entries } = await cast.send(viewer.token, activityRoutes.listActivity, {
+      query: { subject_kind: 'rule', subject_id: rule.id },
+    });
+    expect([...entries].reverse().map((entry) => [entry.kind, entry.actorId, entry.detail.revision, entry.detail.mode])).toEqual([
+      ['created', dana.memberId, 1, 'shadow'],
+      ['updated', dana.memberId, 2, 'on'],
+      ['updated', dana.memberId, 3, 'on'],
+      ['disabled', dana.memberId, 4, 'off'],
+    ]);
   });
 
   it('an admin saves hand-written Cedar, validated against the generated schema; a member may not', async () => {
