@@ -8,6 +8,7 @@
 import type { Actor } from '../domain/activity';
 import { notFound } from '../domain/errors';
 import type { Role } from '../domain/permissions';
+import type { HitToRecord } from '../domain/rules/hits-of-outcomes';
 import type { Rule, RuleHit, RuleMode } from '../domain/rules/rule';
 import type { RuleConditions } from '../domain/rules/rule-conditions';
 import type { RuleEffect } from '../domain/rules/rule-effect';
@@ -152,7 +153,8 @@ export async function disableRule(db: Queryable, workspaceId: string, id: string
   });
 }
 
-export type NewRuleHit = Pick<RuleHit, 'ruleId' | 'revision' | 'decisionId' | 'position' | 'effect' | 'shadow' | 'inputDigest'>;
+/** A hit as `hitsOfOutcomes` (domain/rules/hits-of-outcomes.ts) makes it from a filing's outcomes. */
+export type NewRuleHit = HitToRecord;
 
 /** Records what rules matched at a filing; a retried filing records each hit once. */
 export async function recordHits(db: Queryable, workspaceId: string, hits: readonly NewRuleHit[]): Promise<void> {
