@@ -114,42 +114,23 @@ describe('issue 42: rules through the API', () => {
   it('refuses what Cedar refuses with 422 rule_invalid and the validator’s words, and what zod refuses with 400; nothing is written', async () => {
     const { owner, admin } = await workspace();
     const before = await rowDigest(cast.pool, owner.workspaceId);
-    const untyped = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', {
-        name: 'Untyped',
-        reason: 'x',
-        effect: { kind: 'approve' },
-        cedar: 'permit (principal, action == Action::"answer", resource is Ask) when { resource.command == "ls" };',
-      }),
-    );
+    const make = async (body: Record<string, unknown>) =>
+      problem(await cast.request(admin.token, 'POST', '/api/v1/rules', { name: 'Refused', reason: 'x', ...body }));
+    const untyped = await make({
+      effect: { kind: 'approve' },
+      cedar: 'permit (principal, action == Action::"answer", resource is Ask) when { resource.command == "ls" };',
+    });
     expect(untyped).toMatchObject({ status: 422, code: 'rule_invalid' });
     expect(untyped.cedar).toMatch(/optional attribute `command`/);
-    const wrongEffect = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', {
-        name: 'Wrong',
-        reason: 'x',
-        effect: { kind: 'deny', reason: 'no' },
-        cedar: 'permit (principal, action == Action::"answer", resource);',
-      }),
-    );
+    // A permit cannot be a denial; text that is not Cedar is not a rule.
+    const wrongEffect = await make({
+      effect: { kind: 'deny', reason: 'no' },
+      cedar: 'permit (principal, action == Action::"answer", resource);',
+    });
     expect(wrongEffect).toMatchObject({ status: 422, code: 'rule_invalid' });
-    const notCedar = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', {
-        name: 'Broken',
-        reason: 'x',
-        effect: { kind: 'approve' },
-        cedar: 'permit (',
-      }),
-    );
-    expect(notCedar).toMatchObject({ status: 422, code: 'rule_invalid' });
-    const badEffect = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', { name: 'x', reason: 'x', effect: { kind: 'maybe' } }),
-    );
-    expect(badEffect).toMatchObject({ status: 400, code: 'invalid_request' });
-    const nobody = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', { name: 'x', reason: 'x', effect: { kind: 'route', to: '@nobody-here' } }),
-    );
-    expect(nobody).toMatchObject({ status: 422, code: 'assignee_not_found' });
+    expect(await make({ effect: { kind: 'approve' }, cedar: 'permit (' })).toMatchObject({ status: 422, code: 'rule_invalid' });
+    expect(await make({ effect: { kind: 'maybe' } })).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(await make({ effect: { kind: 'route', to: '@nobody-here' } })).toMatchObject({ status: 422, code: 'assignee_not_found' });
     expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);
   });
 
