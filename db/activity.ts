@@ -68,6 +68,7 @@ function withTitles(page: string, order: 'asc' | 'desc'): string {
               when 'agent' then (select name from agents where workspace_id = e.workspace_id and id = e.subject_id)
               when 'team' then (select name from teams where workspace_id = e.workspace_id and id = e.subject_id)
               when 'member' then (select name from members where workspace_id = e.workspace_id and id = e.subject_id)
+              when 'rule' then (select name from rules where workspace_id = e.workspace_id and id = e.subject_id)
             end as title,
             rn.agent as run_agent, rn.task as run_task, rn.scope as run_scope
        from (${page}) e

@@ -2,15 +2,19 @@
  * Rules and their hits (issue 42, migration 0043). A rule is read and changed within its
  * workspace only: another workspace's id reads as 404 `rule_not_found`, as a missing one does.
  * Every change bumps the revision in the same statement, so two saves never share one.
- * Validation (the Cedar schema, who may save what) happens before these are called.
+ * Validation (the Cedar schema, who may save what) happens before these are called. Each change
+ * is one transaction with its activity entry, naming the revision it reached (migration 0044).
  */
+import type { Actor } from '../domain/activity';
 import { notFound } from '../domain/errors';
 import type { Role } from '../domain/permissions';
+import type { HitToRecord } from '../domain/rules/hits-of-outcomes';
 import type { Rule, RuleHit, RuleMode } from '../domain/rules/rule';
 import type { RuleConditions } from '../domain/rules/rule-conditions';
 import type { RuleEffect } from '../domain/rules/rule-effect';
 import { newId } from './ids';
-import type { Queryable } from './pool';
+import { recordBy } from './activity';
+import { withTransaction, type Queryable } from './pool';
 
 type RuleRow = {
   id: string;
@@ -53,6 +57,20 @@ function toRule(row: RuleRow): Rule {
 /** What a save writes: everything but the id, the revision and the times. */
 export type RuleFields = Pick<Rule, 'name' | 'reason' | 'endsAt' | 'mode' | 'conditions' | 'effect' | 'cedar' | 'handWritten'>;
 
+/** A save's fields as the statements below bind them, in their column order. */
+function fieldValues(fields: RuleFields): unknown[] {
+  return [
+    fields.name,
+    fields.reason,
+    fields.endsAt,
+    fields.mode,
+    JSON.stringify(fields.conditions),
+    JSON.stringify(fields.effect),
+    fields.cedar,
+    fields.handWritten,
+  ];
+}
+
 /** The workspace's rules, oldest first; `live` leaves out those that are off (what a filing evaluates). */
 export async function listRules(db: Queryable, workspaceId: string, options: { live?: boolean } = {}): Promise<Rule[]> {
   const { rows } = await db.query<RuleRow>(
@@ -72,68 +90,71 @@ export async function createRule(
   workspaceId: string,
   author: { memberId: string; role: Role },
   fields: RuleFields,
+  actor: Actor,
 ): Promise<Rule> {
-  const { rows } = await db.query<RuleRow>(
-    `insert into rules (id, workspace_id, name, author_id, author_role, reason, ends_at, mode, conditions, effect, cedar, hand_written)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     returning ${RULE_COLUMNS}`,
-    [
-      newId('ru'),
-      workspaceId,
-      fields.name,
-      author.memberId,
-      author.role,
-      fields.reason,
-      fields.endsAt,
-      fields.mode,
-      JSON.stringify(fields.conditions),
-      JSON.stringify(fields.effect),
-      fields.cedar,
-      fields.handWritten,
-    ],
-  );
-  return toRule(rows[0]!);
+  return withTransaction(db, async (client) => {
+    const { rows } = await client.query<RuleRow>(
+      `insert into rules (id, workspace_id, author_id, author_role, name, reason, ends_at, mode, conditions, effect, cedar, hand_written)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       returning ${RULE_COLUMNS}`,
+      [newId('ru'), workspaceId, author.memberId, author.role, ...fieldValues(fields)],
+    );
+    const rule = toRule(rows[0]!);
+    await recorded(client, workspaceId, actor, rule, 'created');
+    return rule;
+  });
+}
+
+/** The history's entry for a rule's change: what it is now, at which revision. */
+function recorded(db: Queryable, workspaceId: string, actor: Actor, rule: Rule, kind: 'created' | 'updated' | 'disabled'): Promise<void> {
+  return recordBy(db, actor, {
+    workspaceId,
+    subjectKind: 'rule',
+    subjectId: rule.id,
+    kind,
+    detail: { name: rule.name, revision: rule.revision, mode: rule.mode, effect: rule.effect.kind },
+  });
 }
 
 /** Writes the rule's new fields and bumps its revision; 404 when it is not the workspace's. */
-export async function updateRule(db: Queryable, workspaceId: string, id: string, fields: RuleFields): Promise<Rule> {
-  const { rows } = await db.query<RuleRow>(
-    `update rules set name = $3, reason = $4, ends_at = $5, mode = $6, conditions = $7, effect = $8, cedar = $9, hand_written = $10,
-            revision = revision + 1, updated_at = now()
-      where workspace_id = $1 and id = $2
-      returning ${RULE_COLUMNS}`,
-    [
-      workspaceId,
-      id,
-      fields.name,
-      fields.reason,
-      fields.endsAt,
-      fields.mode,
-      JSON.stringify(fields.conditions),
-      JSON.stringify(fields.effect),
-      fields.cedar,
-      fields.handWritten,
-    ],
-  );
-  if (!rows[0]) throw notFound('rule');
-  return toRule(rows[0]);
+export async function updateRule(db: Queryable, workspaceId: string, id: string, fields: RuleFields, actor: Actor): Promise<Rule> {
+  return withTransaction(db, async (client) => {
+    const { rows } = await client.query<RuleRow>(
+      `update rules set name = $3, reason = $4, ends_at = $5, mode = $6, conditions = $7, effect = $8, cedar = $9, hand_written = $10,
+              revision = revision + 1, updated_at = now()
+        where workspace_id = $1 and id = $2
+        returning ${RULE_COLUMNS}`,
+      [workspaceId, id, ...fieldValues(fields)],
+    );
+    if (!rows[0]) throw notFound('rule');
+    const rule = toRule(rows[0]);
+    await recorded(client, workspaceId, actor, rule, 'updated');
+    return rule;
+  });
 }
 
 /** Turns the rule off (a new revision); disabling twice changes nothing. */
-export async function disableRule(db: Queryable, workspaceId: string, id: string): Promise<Rule> {
-  const { rows } = await db.query<RuleRow>(
-    `update rules set mode = 'off', revision = revision + 1, updated_at = now()
-      where workspace_id = $1 and id = $2 and mode <> 'off'
-      returning ${RULE_COLUMNS}`,
-    [workspaceId, id],
-  );
-  if (rows[0]) return toRule(rows[0]);
-  const rule = await getRule(db, workspaceId, id);
-  if (!rule) throw notFound('rule');
-  return rule;
+export async function disableRule(db: Queryable, workspaceId: string, id: string, actor: Actor): Promise<Rule> {
+  return withTransaction(db, async (client) => {
+    const { rows } = await client.query<RuleRow>(
+      `update rules set mode = 'off', revision = revision + 1, updated_at = now()
+        where workspace_id = $1 and id = $2 and mode <> 'off'
+        returning ${RULE_COLUMNS}`,
+      [workspaceId, id],
+    );
+    if (rows[0]) {
+      const rule = toRule(rows[0]);
+      await recorded(client, workspaceId, actor, rule, 'disabled');
+      return rule;
+    }
+    const rule = await getRule(client, workspaceId, id);
+    if (!rule) throw notFound('rule');
+    return rule;
+  });
 }
 
-export type NewRuleHit = Pick<RuleHit, 'ruleId' | 'revision' | 'decisionId' | 'position' | 'effect' | 'shadow' | 'inputDigest'>;
+/** A hit as `hitsOfOutcomes` (domain/rules/hits-of-outcomes.ts) makes it from a filing's outcomes. */
+export type NewRuleHit = HitToRecord;
 
 /** Records what rules matched at a filing; a retried filing records each hit once. */
 export async function recordHits(db: Queryable, workspaceId: string, hits: readonly NewRuleHit[]): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const SubjectKind = ['decision', 'task', 'run', 'session', 'agent', 'team', 'member'] as const;
+export const SubjectKind = ['decision', 'task', 'run', 'session', 'agent', 'team', 'member', 'rule'] as const;
 export type SubjectKind = (typeof SubjectKind)[number];
 
 export const ActorKind = ['member', 'agent', 'system'] as const;

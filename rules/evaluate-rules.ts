@@ -12,8 +12,10 @@
  * outcomes can be passed in a workflow's start and replayed.
  *
  * What it guarantees:
- * - Cedar decides which rules match; forbid beats permit, then an admin's rule beats a member's
- *   (domain/rules/rule-precedence.ts).
+ * - Cedar decides which rules match (each policy's scope and conditions); among them a forbid
+ *   beats a permit, as Cedar combines them, then an admin's rule beats a member's
+ *   (domain/rules/rule-precedence.ts). A rule whose effect the ask cannot take (a denial of a
+ *   decision ask, option 4 of three) is left out, live and in shadow.
  * - A rule answers only what its author may answer by hand (`mayAnswer` with `request.authors`),
  *   never past its `endsAt`, never when `off`; a `shadow` rule only appears in `shadowHits`.
  * - Fail closed: a live rule that concerns the ask and cannot be evaluated (Cedar cannot parse it,
@@ -89,7 +91,8 @@ function matchAsk(prepared: PreparedRules, request: RuleRequest, ask: RuleAsk): 
     for (const id of answer.errored.filter(concerned)) matches.failed.add(id);
     for (const id of answer.reasons) {
       const rule = prepared.byId.get(id);
-      if (!rule || !applies(rule, request, ask)) continue;
+      // An effect the ask cannot take (a fact's value for an approval) would answer nothing, live or in shadow.
+      if (!rule || !applies(rule, request, ask) || !effectFits(rule.effect, ask)) continue;
       const candidate = candidateOf(rule, cedarEffectOf(rule.effect));
       if (rule.mode === 'shadow') matches.shadow.push(candidate);
       else {
@@ -101,19 +104,15 @@ function matchAsk(prepared: PreparedRules, request: RuleRequest, ask: RuleAsk): 
   return matches;
 }
 
-function verdictOf(matches: Matches, ask: RuleAsk): RuleVerdict {
+function verdictOf(matches: Matches): RuleVerdict {
   if (matches.failed.size > 0) {
     return { kind: 'ask-person', cause: 'engine-error', rule: null, failed: [...matches.failed].sort() };
   }
-  const fitting = (matches.live.get('answer') ?? []).filter(
-    (candidate) => candidate.polarity === 'forbid' || effectFits(candidate.effect, ask),
-  );
-  const winner = strongest(fitting);
+  // Every candidate fits the ask (matchAsk keeps no other): a denial only ever answers an approval.
+  const winner = strongest(matches.live.get('answer') ?? []);
   if (!winner) return { kind: 'none' };
   const rule = refOf(winner);
-  // A denial answers an approval; on any other kind of ask it still forbids the machine's answer.
-  if (winner.effect.kind === 'ask-person' || !effectFits(winner.effect, ask))
-    return { kind: 'ask-person', cause: 'rule', rule, failed: [] };
+  if (winner.effect.kind === 'ask-person') return { kind: 'ask-person', cause: 'rule', rule, failed: [] };
   return { kind: 'answer', effect: winner.effect as AnswerEffect, rule };
 }
 
@@ -133,10 +132,10 @@ function outcomeOf(prepared: PreparedRules, request: RuleRequest, ask: RuleAsk):
     };
   }
   const route = strongest(matches.live.get('route') ?? []);
-  const approvers = strongest((matches.live.get('require_approvers') ?? []).filter((candidate) => effectFits(candidate.effect, ask)));
+  const approvers = strongest(matches.live.get('require_approvers') ?? []);
   return {
     position: ask.position,
-    verdict: verdictOf(matches, ask),
+    verdict: verdictOf(matches),
     route: route?.effect.kind === 'route' ? { to: route.effect.to, rule: refOf(route) } : null,
     approvers: approvers?.effect.kind === 'approvers' ? { required: approvers.effect.required, rule: refOf(approvers) } : null,
     shadowHits: matches.shadow.map((candidate) => ({ rule: refOf(candidate), effect: candidate.effect })),

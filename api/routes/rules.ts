@@ -2,7 +2,7 @@
 import { describeAnswer } from '../../domain/ask';
 import type { AnswerValue, Ask } from '../../domain/ask-schema';
 import { DomainError, notFound } from '../../domain/errors';
-import type { Principal, PersonPrincipal } from '../../domain/principal';
+import { actorOf, type Principal, type PersonPrincipal } from '../../domain/principal';
 import { ruleRoutes } from '../../domain/routes/rules';
 import type { Pool } from '../../db/pool';
 import { createRule, disableRule, getRule, hitsOf, listRules, updateRule } from '../../db/rules';
@@ -27,7 +27,7 @@ export function ruleHandlers(deps: { pool: Pool }): Handlers<typeof ruleRoutes> 
     createRule: async ({ body }, { principal }) => {
       const me = personOf(principal);
       const fields = await checkedFields(deps.pool, me, { ...body, cedar: body.cedar ?? null });
-      const rule = await createRule(deps.pool, me.workspaceId, { memberId: me.memberId, role: me.role }, fields);
+      const rule = await createRule(deps.pool, me.workspaceId, { memberId: me.memberId, role: me.role }, fields, actorOf(me));
       return reply(ruleRoutes.createRule, { status: 201, body: { rule } });
     },
     testRule: async ({ body }, { principal }) => {
@@ -50,12 +50,12 @@ export function ruleHandlers(deps: { pool: Pool }): Handlers<typeof ruleRoutes> 
         effect: body.effect ?? before.effect,
         cedar,
       });
-      return { rule: await updateRule(deps.pool, me.workspaceId, params.id, fields) };
+      return { rule: await updateRule(deps.pool, me.workspaceId, params.id, fields, actorOf(me)) };
     },
     disableRule: async ({ params }, { principal }) => {
       const me = personOf(principal);
       refuseUnlessAuthor(me, await found(me.workspaceId, params.id));
-      return { rule: await disableRule(deps.pool, me.workspaceId, params.id) };
+      return { rule: await disableRule(deps.pool, me.workspaceId, params.id, actorOf(me)) };
     },
     listRuleHits: async ({ params }, { principal }) => ({
       hits: await hitsOf(deps.pool, principal.workspaceId, params.id, (ask, value) => describeAnswer(ask as Ask, value as AnswerValue)),

@@ -37,17 +37,14 @@ export async function keepAlways(pool: Pool, principal: PersonPrincipal, decisio
     effect: always.effect,
     cedar: null,
   });
-  const rule = await createRule(pool, principal.workspaceId, { memberId: principal.memberId, role: principal.role }, fields);
-  await recordBy(
-    pool,
-    { kind: 'member', id: principal.memberId },
-    {
-      workspaceId: principal.workspaceId,
-      subjectKind: 'decision',
-      subjectId: decision.id,
-      kind: 'rule_made',
-      detail: { ask: position, ruleId: rule.id, name: rule.name },
-    },
-  );
+  const actor = { kind: 'member' as const, id: principal.memberId };
+  const rule = await createRule(pool, principal.workspaceId, { memberId: principal.memberId, role: principal.role }, fields, actor);
+  await recordBy(pool, actor, {
+    workspaceId: principal.workspaceId,
+    subjectKind: 'decision',
+    subjectId: decision.id,
+    kind: 'rule_made',
+    detail: { ask: position, ruleId: rule.id, name: rule.name },
+  });
   return rule;
 }

@@ -3,11 +3,12 @@
  * compiled to Cedar, validated, kept at revision 1 in shadow and bumped by every change; an
  * admin saves hand-written Cedar, which a member may not. What Cedar refuses is 422
  * `rule_invalid` with the validator's words, and nothing is written. Another workspace's rule
- * reads as 404; a viewer reads but cannot make one; a member cannot change another's. A rule's
+ * reads as 404; each change is in the activity history; a viewer reads but cannot make one; a member cannot change another's. A rule's
  * hits are listed beside what the person answered, and `POST /rules/test` tries an unsaved rule
  * on the last 30 days of decisions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityRoutes } from '../../domain/routes/activity';
 import { ruleRoutes } from '../../domain/routes/rules';
 import { recordHits } from '../../db/rules';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
@@ -78,6 +79,17 @@ describe('issue 42: rules through the API', () => {
     const off = await cast.send(dana.token, ruleRoutes.disableRule, { params: { id: rule.id } });
     expect(off.rule).toMatchObject({ mode: 'off', revision: 4 });
     expect((await cast.send(dana.token, ruleRoutes.disableRule, { params: { id: rule.id } })).rule.revision).toBe(4);
+
+    // Each change is on record with its actor and the revision it reached; disabling twice adds nothing.
+    const { activity: entries } = await cast.send(viewer.token, activityRoutes.listActivity, {
+      query: { subject_kind: 'rule', subject_id: rule.id },
+    });
+    expect([...entries].reverse().map((entry) => [entry.kind, entry.actorId, entry.detail.revision, entry.detail.mode])).toEqual([
+      ['created', dana.memberId, 1, 'shadow'],
+      ['updated', dana.memberId, 2, 'on'],
+      ['updated', dana.memberId, 3, 'on'],
+      ['disabled', dana.memberId, 4, 'off'],
+    ]);
   });
 
   it('an admin saves hand-written Cedar, validated against the generated schema; a member may not', async () => {
@@ -102,42 +114,23 @@ describe('issue 42: rules through the API', () => {
   it('refuses what Cedar refuses with 422 rule_invalid and the validator’s words, and what zod refuses with 400; nothing is written', async () => {
     const { owner, admin } = await workspace();
     const before = await rowDigest(cast.pool, owner.workspaceId);
-    const untyped = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', {
-        name: 'Untyped',
-        reason: 'x',
-        effect: { kind: 'approve' },
-        cedar: 'permit (principal, action == Action::"answer", resource is Ask) when { resource.command == "ls" };',
-      }),
-    );
+    const make = async (body: Record<string, unknown>) =>
+      problem(await cast.request(admin.token, 'POST', '/api/v1/rules', { name: 'Refused', reason: 'x', ...body }));
+    const untyped = await make({
+      effect: { kind: 'approve' },
+      cedar: 'permit (principal, action == Action::"answer", resource is Ask) when { resource.command == "ls" };',
+    });
     expect(untyped).toMatchObject({ status: 422, code: 'rule_invalid' });
     expect(untyped.cedar).toMatch(/optional attribute `command`/);
-    const wrongEffect = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', {
-        name: 'Wrong',
-        reason: 'x',
-        effect: { kind: 'deny', reason: 'no' },
-        cedar: 'permit (principal, action == Action::"answer", resource);',
-      }),
-    );
+    // A permit cannot be a denial; text that is not Cedar is not a rule.
+    const wrongEffect = await make({
+      effect: { kind: 'deny', reason: 'no' },
+      cedar: 'permit (principal, action == Action::"answer", resource);',
+    });
     expect(wrongEffect).toMatchObject({ status: 422, code: 'rule_invalid' });
-    const notCedar = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', {
-        name: 'Broken',
-        reason: 'x',
-        effect: { kind: 'approve' },
-        cedar: 'permit (',
-      }),
-    );
-    expect(notCedar).toMatchObject({ status: 422, code: 'rule_invalid' });
-    const badEffect = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', { name: 'x', reason: 'x', effect: { kind: 'maybe' } }),
-    );
-    expect(badEffect).toMatchObject({ status: 400, code: 'invalid_request' });
-    const nobody = await problem(
-      await cast.request(admin.token, 'POST', '/api/v1/rules', { name: 'x', reason: 'x', effect: { kind: 'route', to: '@nobody-here' } }),
-    );
-    expect(nobody).toMatchObject({ status: 422, code: 'assignee_not_found' });
+    expect(await make({ effect: { kind: 'approve' }, cedar: 'permit (' })).toMatchObject({ status: 422, code: 'rule_invalid' });
+    expect(await make({ effect: { kind: 'maybe' } })).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(await make({ effect: { kind: 'route', to: '@nobody-here' } })).toMatchObject({ status: 422, code: 'assignee_not_found' });
     expect(changedTables(before, await rowDigest(cast.pool, owner.workspaceId))).toEqual([]);
   });
 

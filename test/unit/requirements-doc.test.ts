@@ -24,6 +24,7 @@ const CITING = [
   'activities',
   'notifier',
   'slack',
+  'rules',
   'cli',
   'ui/src',
   'runtime',

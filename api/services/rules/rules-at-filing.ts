@@ -21,7 +21,8 @@ import type { Rule } from '../../../domain/rules/rule';
 import type { AnswerEffect } from '../../../domain/rules/rule-effect';
 import { prepared, type Pool } from '../../../db/pool';
 import { authorsOf } from '../../../db/rule-authors';
-import { listRules, recordHits, type NewRuleHit } from '../../../db/rules';
+import { listRules, recordHits } from '../../../db/rules';
+import { hitsOfOutcomes } from '../../../domain/rules/hits-of-outcomes';
 import type { Logger } from '../../../runtime/logger';
 import { evaluateRules } from '../../../rules/evaluate-rules';
 import type { AutomaticAnswersFor } from '../file-decision';
@@ -107,9 +108,7 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
     }
     if (!outcomes) return { answers: [] };
     const answers: AutomaticAnswer[] = [];
-    const hits: Array<Omit<NewRuleHit, 'decisionId'>> = [];
-    for (const outcome of outcomes) {
-      const { position, verdict, inputDigest } = outcome;
+    for (const { position, verdict } of outcomes) {
       if (verdict.kind === 'ask-person' && verdict.cause === 'engine-error') {
         logger.warn(
           { workspaceId: principal.workspaceId, rules: verdict.failed, ask: position },
@@ -124,22 +123,17 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
           source: { kind: 'rule', id, name, revision },
           inputDigest: digestAtFiling(filing, position),
         });
-        hits.push({ ruleId: id, revision, position, effect: verdict.effect, shadow: false, inputDigest });
-      }
-      for (const shadow of outcome.shadowHits) {
-        hits.push({ ruleId: shadow.rule.id, revision: shadow.rule.revision, position, effect: shadow.effect, shadow: true, inputDigest });
       }
     }
+    const matched = hitsOfOutcomes('', outcomes).length > 0;
     return {
       answers,
       // On record once the decision has its id; a record that fails is logged, never the filing's failure.
-      filed: hits.length
+      filed: matched
         ? (decisionId: string) =>
-            recordHits(
-              pool,
-              principal.workspaceId,
-              hits.map((hit) => ({ ...hit, decisionId })),
-            ).catch((error: unknown) => logger.error({ err: error, decisionId }, 'rule hits could not be recorded'))
+            recordHits(pool, principal.workspaceId, hitsOfOutcomes(decisionId, outcomes)).catch((error: unknown) =>
+              logger.error({ err: error, decisionId }, 'rule hits could not be recorded'),
+            )
         : undefined,
     };
   };

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { digestOf } from '../../../domain/provenance';
+import { hitsOfOutcomes } from '../../../domain/rules/hits-of-outcomes';
 import { evaluateRules } from '../../../rules/evaluate-rules';
 import { bashAsk, DANA, requestOf, ruleOf } from './rule-fixtures';
 
@@ -105,6 +106,32 @@ describe('evaluateRules', () => {
     const [outcome] = evaluateRules([rule], requestOf([bashAsk('ls -la')]));
     expect(outcome!.verdict).toEqual({ kind: 'none' });
     expect(outcome!.shadowHits).toEqual([{ rule: { id: rule.id, name: rule.name, revision: 1 }, effect: { kind: 'approve' } }]);
+  });
+
+  it('a filing records the live rule that answered and every shadow hit, with the outcome’s digest', () => {
+    const live = ruleOf({ kind: 'approve' }, bash('Bash', 'ls'), { revision: 2 });
+    const shadow = ruleOf({ kind: 'deny', reason: 'Careful.' }, bash('Bash', 'ls'), { mode: 'shadow' });
+    const outcomes = evaluateRules([live, shadow], requestOf([bashAsk('ls -la')], { workspaceId: 'ws_hits' }));
+    expect(hitsOfOutcomes('sd-7', outcomes)).toEqual([
+      {
+        ruleId: live.id,
+        revision: 2,
+        decisionId: 'sd-7',
+        position: 1,
+        effect: { kind: 'approve' },
+        shadow: false,
+        inputDigest: outcomes[0]!.inputDigest,
+      },
+      {
+        ruleId: shadow.id,
+        revision: 1,
+        decisionId: 'sd-7',
+        position: 1,
+        effect: shadow.effect,
+        shadow: true,
+        inputDigest: outcomes[0]!.inputDigest,
+      },
+    ]);
   });
 
   it('an off rule and an expired rule never match', () => {

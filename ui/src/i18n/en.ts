@@ -1278,9 +1278,18 @@ export const en = {
       agent: 'Agent {{name}}',
       team: 'Team {{name}}',
       member: 'Member {{name}}',
+      rule: 'Rule {{name}}',
     },
     // A subject whose title could not be read (gone since): never its raw id.
-    unnamed: { decision: 'A decision', task: 'A task', run: 'A run', agent: 'An agent', team: 'A team', member: 'A member' },
+    unnamed: {
+      decision: 'A decision',
+      task: 'A task',
+      run: 'A run',
+      agent: 'An agent',
+      team: 'A team',
+      member: 'A member',
+      rule: 'A rule',
+    },
     quoted: '"{{name}}"',
     by: 'by {{actor}}',
     actors: {
@@ -1327,6 +1336,8 @@ export const en = {
       grant_changed: 'a grant changed',
       grant_removed: 'a grant removed',
       renamed: 'renamed',
+      // Issue 42: a rule turned off.
+      disabled: 'disabled',
       member_added: 'a member added',
       member_removed: 'a member removed',
       added: 'added',

@@ -33,6 +33,7 @@ function subjectHref(entry: Entry): string | null {
     case 'session':
     case 'team':
     case 'member':
+    case 'rule':
       return null;
   }
 }
