@@ -56,7 +56,9 @@ describe('a decision as rules see it', () => {
     const rule = ruleOf({ kind: 'approve' }, { tool: { name: 'Bash', commandPrefix: 'npm test' } });
     const [outcome] = evaluateRules([rule], request);
     expect(outcome!.verdict.kind).toBe('answer');
-    expect(outcome!.inputDigest).toBe(provenanceOf(state, 1, { kind: 'rule', id: rule.id, name: rule.name, revision: 1 }, null).inputDigest);
+    expect(outcome!.inputDigest).toBe(
+      provenanceOf(state, 1, { kind: 'rule', id: rule.id, name: rule.name, revision: 1 }, null).inputDigest,
+    );
   });
 
   it('a filed decision: each ask’s digest is provenance’s digest of the ask as asked; an ask addressed to someone keeps its own assignee', () => {
