@@ -69,6 +69,7 @@ import { NO_ADMISSION_BOUND, overloadRows } from './overload';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
 import { httpClient, type HttpClient } from './http-client';
 import { bareCeilings, type BareCeilings } from './bare-ceiling';
+import { rulesFiling, rulesFilingRows, seedRules, type RulesFiling } from './rules-filing';
 import {
   ANSWERING_TARGET,
   answerOne,
@@ -447,6 +448,20 @@ function ceilingRows(filing: Ceiling, answering: Ceiling, bare: BareCeilings): s
   ];
 }
 
+const RULES = 1000;
+
+/** Filing beside filing in a workspace with a thousand rules (test/bench/rules-filing.ts). */
+async function rulesFilingRun(): Promise<RulesFiling> {
+  const none = await benchWorkspace('bench-no-rules');
+  const thousand = await benchWorkspace('bench-rules');
+  log(`rules: seeding ${RULES} rules, then ${ANSWERS} filings with none in turn with ${ANSWERS} with ${RULES}…`);
+  await seedRules(pool, thousand, RULES);
+  const figures = await rulesFiling({ none: none.http, thousand: thousand.http }, ANSWERS, PACE_MS, RULES);
+  none.http.close();
+  thousand.http.close();
+  return figures;
+}
+
 // --only: just the parts named, on the same seeded queue, printed and not written.
 if (ONLY) {
   const rows: string[] = [];
@@ -466,6 +481,7 @@ if (ONLY) {
     rows.push(...ceilingRows(filingCeiling, answeringCeiling, await temporalCeilings()));
   }
   if (ruleFigures) rows.push(...ruleEvaluationRows(ruleFigures, met));
+  if (ONLY.has('rules')) rows.push(...rulesFilingRows(await rulesFilingRun(), times, met));
   process.stdout.write(`\n| what | P50 | P95 | P99 | target | result |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n\n`);
   await gateway.close();
   await connection.close();
@@ -490,6 +506,7 @@ const idle = await idleNotifier(databaseUrl, 10_000);
 const email = await emailRun();
 
 const writes = await writeRatios({ http, client, taskQueue, log, gateway, member: { workspaceId, memberId } }, ANSWERS, PACE_MS);
+const rulesFiled = await rulesFilingRun();
 
 /** Calls that are not timed go typed; the timed ones above keep the bench's own client. */
 const setUp = typedCallsOver(api.url);
@@ -556,6 +573,7 @@ const table = [
   ...scaleRows({ atScale, forMeAtScale }),
   ...writeRatioRows(writes, PACE_MS, times),
   ...ruleEvaluationRows(ruleFigures!, met),
+  ...rulesFilingRows(rulesFiled, times, met),
   ...browserRows(web, DECISIONS, KEYSTROKES, times),
   `| answer sent → waiting agent holds it (decision wait) | ${times(wait)} | P95 ≤ 250 ms | ${met(wait.p95 <= 250)} |`,
   ...waiterRows(waiting),
