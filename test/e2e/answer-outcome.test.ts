@@ -75,7 +75,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
 
     const page = await signedIn(member.token, `/decisions?id=${id}`);
     await page.getByRole('heading', { name: 'Buy the data feed?' }).waitFor(SLOW);
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     const both = 'Answered. This Task is still waiting on 1 other blocker.';
     await expect.poll(() => outcome(page), SLOW).toEqual([both]);
     await expect.poll(() => toast(page), SLOW).toEqual([both]);
@@ -164,7 +164,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
 
     // What it promised is what happens: nothing parked, nothing restarts, and the task is free.
     await openCard(page, 'Nothing is parked on this');
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect
       .poll(() => pending(page), SLOW)
       .toEqual([
@@ -194,11 +194,11 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await expect.poll(() => pending(page), SLOW).toEqual([waits]);
     await openCard(page, 'Rotate the credentials too?');
     await expect.poll(() => pending(page), SLOW).toEqual(["One more and your answer is recorded for Researcher's next check."]);
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. There was no paused work left to restart.']);
 
     await openCard(page, 'Retry the import?');
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect
       .poll(() => outcome(page), SLOW)
       .toEqual(['Answered. Researcher picks the work back up once the other decisions it waits on are answered.']);
@@ -207,7 +207,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
 
     await openCard(page, 'Skip the failed rows?');
     await expect.poll(() => pending(page), SLOW).toEqual(['One more and Researcher picks this up where it stopped.']);
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => outcome(page), SLOW).toEqual(['Researcher is picking the work back up.']);
   });
 
@@ -226,7 +226,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     await page.clock.install();
     await signIn(page, cast.url, member.token, `/decisions?id=${first}`, 'signed-in');
     await page.getByRole('heading', { name: 'Buy the data feed?' }).waitFor(SLOW);
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. This Task is still waiting on 2 other blockers.']);
 
     // Someone answers another of them elsewhere: within the queue's 30 s the line counts one.
@@ -237,7 +237,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
 
     // The person answers the last one here, then goes back: nothing holds the task, and the line says no more.
     await openCard(page, 'Ship the banner?');
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => outcome(page), SLOW).toEqual(['Answered. There was no paused work left to restart.']);
     await page.goto(`${cast.url}/decisions?id=${first}`);
     await page.getByRole('heading', { name: /Buy the data feed\?/ }).waitFor(SLOW);
@@ -261,7 +261,7 @@ describe('what an answer will do, and what it did (issue 30 item 4)', () => {
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Three things before the feed' }).waitFor(SLOW);
     await expect.poll(() => pending(page), SLOW).toEqual(['Answer all 3 and Researcher picks this up where it stopped.']);
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => pending(page), SLOW).toEqual(['Answer all 2 and Researcher picks this up where it stopped.']);
     await ask(page, 2).getByRole('radio', { name: /Pro/ }).check();
     await ask(page, 2).getByRole('button', { name: 'Answer', exact: true }).click();

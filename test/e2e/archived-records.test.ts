@@ -65,7 +65,7 @@ describe('an archived approval is archived everywhere (§10)', () => {
       const block = page.getByRole('region', { name: 'Action approvals' });
       await block.getByText('No action is waiting for your approval.').waitFor(SLOW);
       expect(await block.locator(`[data-approval="${approval.id}"]`).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
 
       // Inbox: the message reads Archived, with no reply box.
       await visit(page, 'Inbox', 'Inbox');
@@ -107,7 +107,7 @@ describe('an archived approval is archived everywhere (§10)', () => {
         'Spends real money',
         'Recurring until cancelled',
       ]);
-      expect(await pane.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await pane.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
       expect(await pane.getByRole('button', { name: 'Reject' }).count()).toBe(0);
       await expectAccessible(page);
       await screenshot(page, 'archived-approval-detail-1280');
@@ -117,7 +117,7 @@ describe('an archived approval is archived everywhere (§10)', () => {
       await expect.poll(async () => (await me.decision(decisionId)).status, SLOW).toBe('open');
       await visit(page, 'Dashboard', 'Dashboard');
       const row = block.locator(`[data-approval="${approval.id}"]`);
-      await row.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+      await row.getByRole('button', { name: 'Approve', exact: true }).waitFor(SLOW);
       expect(await row.getByRole('button', { name: 'Reject' }).count()).toBe(1);
       await visit(page, 'Inbox', 'Inbox');
       await expect.poll(() => message.getByTestId('message-status').textContent(), SLOW).toBe('Waiting for your approval');

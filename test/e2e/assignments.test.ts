@@ -89,7 +89,7 @@ describe('issue 41 items 1-2: For me, claims and who may answer, in the browser'
           await cast.send(admin.token, assignmentRoutes.updateAnswerSettings, { body: { whoMayAnswer: 'assignees' } });
           await page.goto(`${cast.url}/decisions?for=everyone&id=${toSam}`);
           await page.getByTestId('not-assignee').getByText('Only Sam Vimes or an admin answer this decision here.').waitFor(SLOW);
-          expect(await page.locator('.detail').getByRole('button', { name: 'Approve' }).count()).toBe(0);
+          expect(await page.locator('.detail').getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
           expect(await axeViolations(page)).toEqual([]);
           await screenshot(page, `not-assignee-${name}`);
 

@@ -77,7 +77,7 @@ describe('behind a TLS proxy that rewrites Host', () => {
     await expect.poll(() => page.evaluate('window.castStream.readyState'), { timeout: 10_000 }).toBe(1);
 
     await page.getByRole('heading', { name: 'Ship the proxy settings?' }).waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByTestId('outcome').waitFor({ timeout: 15_000 });
     await expect
       .poll(() => page.evaluate('window.castEvents.map((message) => [message.kind, message.decisionId])'), { timeout: 15_000 })

@@ -156,10 +156,10 @@ describe('issue 40 item 2: the queue comes to the person, in the browser', () =>
           await expect.poll(async () => (await shownNotifications(page)).map((one) => one.actions), SLOW).toEqual([['Approve']]);
           await clickNotification(browserContext, decision.id, 'approve');
           await expect.poll(() => page.url(), SLOW).toBe(link);
-          await page.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+          await page.getByRole('button', { name: 'Approve', exact: true }).waitFor(SLOW);
           // Opening it answered nothing.
           expect((await me.decision(decision.id)).asks[0]!.answer).toBeNull();
-          await page.getByRole('button', { name: 'Approve' }).click();
+          await page.getByRole('button', { name: 'Approve', exact: true }).click();
           await page.getByTestId('link-answered').waitFor(SLOW);
           const answer = (await me.decision(decision.id)).asks[0]!.answer!;
           expect(answer).toMatchObject({ value: { kind: 'approval', decision: 'approve' }, answeredBy: member.memberId });

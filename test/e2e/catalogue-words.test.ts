@@ -77,7 +77,7 @@ describe('§6.18 copy, word for word', () => {
     const parked = await me.run(session, 'parked');
     await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], session, run: parked.id, agent: agent.id });
     const page = await signedIn(member.token);
-    await detail(page).getByRole('button', { name: 'Approve' }).click(SLOW);
+    await detail(page).getByRole('button', { name: 'Approve', exact: true }).click(SLOW);
     await expect.poll(() => toast(page), SLOW).toEqual(['Answered. Researcher is picking the work back up.']);
     // The pane's own line is §6.5's, without the prefix the toast adds.
     expect(await page.getByTestId('outcome').textContent()).toBe('Researcher is picking the work back up.');

@@ -187,7 +187,7 @@ describe('what a person needs to see to decide', () => {
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Set up the new data feed' }).waitFor(SLOW);
     expect(await ask(page, 2).getByTestId('answered-line').textContent()).toMatch(/^Pro — answered by Dana · (just now|\d+ seconds? ago)$/);
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect
       .poll(() => ask(page, 1).getByTestId('answered-line').allTextContents(), SLOW)
       .toEqual([expect.stringMatching(/^Approved by you · (just now|\d+ seconds? ago)$/)]);
@@ -259,7 +259,7 @@ describe('what a person needs to see to decide', () => {
     await ask(page, 2).getByRole('button', { name: 'Answer', exact: true }).click();
     await ask(page, 2).getByTestId('answered-line').waitFor(SLOW);
     await ask(page, 1).getByLabel('Why? (optional)').fill('Within this quarter’s budget.');
-    await ask(page, 1).getByRole('button', { name: 'Approve' }).click();
+    await ask(page, 1).getByRole('button', { name: 'Approve', exact: true }).click();
     await ask(page, 1).getByTestId('answered-line').waitFor(SLOW);
     await ask(page, 3).getByLabel('What is the VAT rate we charge in Ireland?').fill('23%');
     await ask(page, 3).getByLabel('Why? (optional)').fill('From the 2026 rate table.');

@@ -151,7 +151,7 @@ describe('E2 — one resolution path, three doors', () => {
       await atBothWidths(page, 'home');
 
       // Approve on Home: the approval is approved and its decision resolved — the queue's own answer.
-      await emailRow.getByRole('button', { name: 'Approve' }).click();
+      await emailRow.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect.poll(() => rows.count(), SLOW).toBe(1);
       await expect.poll(() => toast(page)).toEqual(['Approved: Send the launch email to 4,000 customers']);
       expect(await approvalOf(me, email.id)).toMatchObject({ status: 'approved', decidedBy: me.member.memberId });
@@ -179,7 +179,7 @@ describe('E2 — one resolution path, three doors', () => {
       await page.goto(`${cast.url}/decisions?id=${email.decisionId}`);
       await page.getByRole('heading', { name: 'Send the launch email to 4,000 customers' }).waitFor(SLOW);
       expect(await page.getByTestId('answered-ask').textContent()).toContain('Approved by you ·');
-      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
     },
     SCENARIO,
   );
@@ -336,7 +336,7 @@ describe('S10 — answering from the Task board', () => {
         .toEqual([expect.stringContaining('Spend $240 on the data feed?'), expect.stringContaining('Which feed tier?')]);
       expect(await page.locator('[aria-current="true"] [data-card]').getAttribute('data-card')).toBe(spend);
       await page.getByRole('heading', { name: 'Spend $240 on the data feed?', level: 2 }).waitFor(SLOW);
-      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect.poll(async () => (await me.decision(spend)).status, SLOW).toBe('resolved');
     },
     SCENARIO,

@@ -87,7 +87,7 @@ describe('a permission card on a phone (issue 30)', () => {
       await page.getByTestId('card').first().locator('[data-card]').click();
       await page.getByRole('button', { name: 'Back to My Decisions' }).waitFor(SLOW);
       const detail = page.locator('.detail');
-      await detail.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+      await detail.getByRole('button', { name: 'Approve', exact: true }).waitFor(SLOW);
 
       // It stays inside the page: the document is no wider than the phone.
       expect(await overflowing(page)).toEqual([]);

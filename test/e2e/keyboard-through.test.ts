@@ -287,7 +287,7 @@ describe('the keyboard, all the way through (issue 30)', () => {
         .toBeLessThanOrEqual(1);
 
       // Dana's page still shows it open; her Approve is overtaken: one plain message, Alex's answer below it, no green "Answered." box.
-      await second.locator('.detail').getByRole('button', { name: 'Approve' }).click();
+      await second.locator('.detail').getByRole('button', { name: 'Approve', exact: true }).click();
       await second.getByTestId('overtaken').waitFor(SLOW);
       expect(await second.getByTestId('overtaken').textContent()).toBe('Someone else answered this a moment ago.');
       expect(await second.getByTestId('outcome').count()).toBe(0);

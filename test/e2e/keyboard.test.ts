@@ -137,7 +137,7 @@ describe('the keyboard, all of it (§6.17, FR-64…FR-66)', () => {
 
       // Approval: n opens the required reason; Ctrl+Enter there confirms the rejection.
       expect(await axeViolations(page)).toEqual([]);
-      await page.locator('[data-ask="1"]').getByRole('button', { name: 'Approve' }).focus();
+      await page.locator('[data-ask="1"]').getByRole('button', { name: 'Approve', exact: true }).focus();
       await page.keyboard.press('n');
       const reason = detail.getByLabel('Why? (required)');
       await expect.poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement), SLOW).toBe(true);

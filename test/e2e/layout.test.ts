@@ -236,7 +236,7 @@ describe('looks and layout (issue 20)', () => {
 
     // The long decision opened: its question, its context and both asks' controls.
     await page.getByText('Rename pricing_table', { exact: false }).first().click();
-    await page.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+    await page.getByRole('button', { name: 'Approve', exact: true }).waitFor(SLOW);
     expect(await overflowing(page)).toEqual([]);
     expect(await sideways(page)).toBe(0);
     // The recommended option chosen: its row tinted, RECOMMENDED still legible on the tint.

@@ -160,7 +160,7 @@ describe('issue 39 item 4: words that are true', () => {
       // Archived from elsewhere while on screen: the answer is refused; Restore says so, and the old words go.
       await open(page, restoreMe, 'Book the venue?');
       await me.send(decisionRoutes.archiveDecision, { params: { id: restoreMe }, body: {} });
-      await detail(page).getByRole('button', { name: 'Approve' }).click();
+      await detail(page).getByRole('button', { name: 'Approve', exact: true }).click();
       await expect.poll(() => toast(page), SLOW).toBe('This decision was archived.');
       await detail(page).getByRole('button', { name: 'Restore' }).click();
       await expect.poll(() => toast(page), SLOW).toBe('Restored to Open.');

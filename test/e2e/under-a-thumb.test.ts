@@ -137,7 +137,7 @@ describe('the queue under a thumb (issue 39 item 9)', () => {
           const help = page.getByRole('button', { name: 'Keyboard shortcuts' });
           await page.getByTestId('card').first().locator('[data-card]').click();
           const detail = page.locator('.detail');
-          await detail.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+          await detail.getByRole('button', { name: 'Approve', exact: true }).waitFor(SLOW);
           const note = detail.getByText('From the keyboard, only y and n answer a permission card.');
           expect(await note.isVisible()).toBe(keyboard);
           if (options.hasTouch) await page.getByRole('button', { name: 'Back to My Decisions' }).tap();

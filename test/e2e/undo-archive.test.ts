@@ -68,7 +68,7 @@ describe('the ask menu (§6.4)', () => {
     expect(await withdrawn.textContent()).toMatch(
       /WITHDRAWN.*You withdrew this (just now|\d+ seconds? ago)\. Researcher has been told\..*Previous answer: Approved/,
     );
-    await page.getByRole('button', { name: 'Approve' }).waitFor();
+    await page.getByRole('button', { name: 'Approve', exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(['Answer withdrawn. Researcher has been told.']);
     expect((await me.decision(id)).status).toBe('open');
     const messages = await me.send(sessionRoutes.readMessages, { params: { id: session } });
@@ -240,7 +240,7 @@ describe('Archive all (§6.11) and the Archived tab (§6.12)', () => {
     const page = await signedInPage(browser, cast.url, member.token);
     await page.getByRole('heading', { name: 'Archived elsewhere' }).waitFor();
     await me.send(decisionRoutes.archiveDecision, { params: { id }, body: {} });
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'This decision was archived.' }).waitFor();
     await page.locator('.detail').getByRole('button', { name: 'Restore' }).click();
     await expect.poll(async () => (await me.decision(id)).status).toBe('open');

@@ -72,7 +72,7 @@ describe('a viewer in the web queue (issue 38 item 1)', () => {
       // The decision is there to read; no control to answer or archive it, and one line says whose it is.
       expect(await page.getByTestId('read-only').textContent()).toBe(READ_ONLY);
       expect(await page.locator('.detail [data-open="true"]').count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0);
       expect(await page.locator('[data-action="archive"], [data-action="archive-card"], [data-action="archive-all"]').count()).toBe(0);
 
@@ -138,7 +138,7 @@ describe('a viewer in the web queue (issue 38 item 1)', () => {
     const member = await colleagueOf(cast.pool, owner.member, 'Mia', 'member');
     const page = await signedInPage(browser, cast.url, member.token);
     await page.goto(`${cast.url}/decisions?id=${approval}`);
-    await page.getByRole('button', { name: 'Approve' }).waitFor(SLOW);
+    await page.getByRole('button', { name: 'Approve', exact: true }).waitFor(SLOW);
     expect(await page.getByTestId('read-only').count()).toBe(0);
     expect(await page.locator('.detail [data-action="archive"]').count()).toBe(1);
     await page.locator('#detail-title').focus();

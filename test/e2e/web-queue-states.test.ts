@@ -31,7 +31,7 @@ const outcome = (page: Page) => page.getByTestId('outcome').allTextContents();
 
 /** Answers the selected decision's approval ask and waits for its outcome line. */
 async function approveAndWait(page: Page, line: string) {
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toEqual([line]);
 }
 

@@ -29,7 +29,7 @@ describe('answering in the browser', () => {
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Spend $240 on the data feed?' }).waitFor({ timeout: 10_000 });
     expect(await page.getByText('1 / 1').count()).toBe(1);
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 })
       .toEqual(['Researcher is picking the work back up.']);
@@ -56,7 +56,7 @@ describe('answering in the browser', () => {
     const page = await signedIn(member.token);
     await page.getByRole('heading', { name: 'Set up the new data feed' }).waitFor();
     expect(await page.getByText('Answer all 3 and Researcher picks this up where it stopped.').count()).toBe(1);
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('radio', { name: /Pro/ }).check();
     await page.getByRole('button', { name: 'Answer', exact: true }).click();
     await page.getByText('One more and Researcher picks this up where it stopped.').waitFor();
@@ -78,7 +78,7 @@ describe('answering in the browser', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/v1/decisions/${id}/asks/1/answer*`, async (route) => (await held, route.continue()));
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('radio', { name: /Pro/ }).check();
     await page.getByRole('button', { name: 'Answer', exact: true }).click();
     release();
@@ -100,7 +100,7 @@ describe('answering in the browser', () => {
     await me.send(sessionRoutes.stopSession, { params: { id: session }, body: {} });
     await me.file({ question: 'Restart me from the web?', context, asks: [approvalAsk()], session, run: parked.id });
     const page = await signedIn(member.token);
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('outcome').allTextContents(), { timeout: 15_000 })
       .toEqual([expect.stringContaining('Answered, but the agent could not be restarted automatically.')]);
@@ -341,7 +341,7 @@ describe('modes, sizes and documents', () => {
     const page = await signedIn(member.token, '/questions?mode=step');
     await page.getByRole('heading', { name: 'Step one?' }).waitFor();
     expect(await page.getByTestId('card').first().isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('heading', { name: 'Step two?' }).waitFor();
     expect(page.url()).toContain('mode=step');
   });
