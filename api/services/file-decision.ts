@@ -3,6 +3,7 @@
  * question from the same session, else a new `sd-N`), and file it through the workflow.
  */
 import { capAsks, decisionIdOf, decisionNumberOf, type DecisionSource, type DecisionStart, type DecisionView } from '../../domain/decision';
+import type { AssigneeRef } from '../../domain/assignment';
 import type { AutomaticAnswer } from '../../domain/automatic-answer';
 import { FileDecisionBody } from '../../domain/decision-schema';
 import { cardNotes } from '../../domain/card-notes';
@@ -34,7 +35,19 @@ export type Filed = { decision: DecisionView; created: boolean; notes: string[] 
 export type AutomaticAnswersFor = (filing: {
   principal: Principal;
   filing: Omit<DecisionStart, 'id' | 'number' | 'automaticAnswers'>;
-}) => Promise<{ answers: AutomaticAnswer[]; filed?: (decisionId: string) => Promise<void> }>;
+}) => Promise<RulesAtFiling>;
+
+/**
+ * What the rules make of a filing: the answers they give, whom the decision goes to when the
+ * agent named nobody (`route`), the approvers an approval ask needs at least (by position), and
+ * `filed`, which puts what matched on record once the decision has its id.
+ */
+export type RulesAtFiling = {
+  answers: AutomaticAnswer[];
+  route?: AssigneeRef;
+  approvers?: Readonly<Record<number, number>>;
+  filed?: (decisionId: string) => Promise<void>;
+};
 
 type FilingDeps = {
   pool: Pool;
@@ -124,7 +137,8 @@ export async function fileValidDecision(
     try {
       const snapshot = await deps.temporal.fileDecision(
         { ...filing, id, number: decisionNumberOf(id) },
-        content,
+        // The asks as the rules left them (a quorum rule raises an approval's approvers).
+        { ...content, asks: filing.asks },
         // Every try of one keyed filing is one filing, so the workflow the first started takes the retry.
         key && !links.sessionId ? `${key.scope}/${key.questionKey}` : undefined,
       );
@@ -172,8 +186,26 @@ async function withAutomaticAnswers<T extends Omit<DecisionStart, 'id' | 'number
   filing: T,
 ): Promise<{ filing: T & Pick<DecisionStart, 'automaticAnswers'>; recordMatches: ((decisionId: string) => Promise<void>) | undefined }> {
   if (!deps.automaticAnswers) return { filing, recordMatches: undefined };
-  const { answers, filed } = await deps.automaticAnswers({ principal, filing });
-  return { filing: answers.length > 0 ? { ...filing, automaticAnswers: answers } : filing, recordMatches: filed };
+  const { answers, route, approvers, filed } = await deps.automaticAnswers({ principal, filing });
+  let next: T & Pick<DecisionStart, 'automaticAnswers'> = filing;
+  // A rule routes what the agent addressed to nobody; a team's reminders then follow its plan.
+  if (route && !filing.links.assignee) {
+    const reminders = await reminderPlan(deps.pool, principal.workspaceId, route.kind === 'team' ? route.id : null);
+    next = { ...next, links: { ...next.links, assignee: route }, reminders };
+  }
+  // A rule may ask for more approvers than the agent did, never fewer.
+  if (approvers) {
+    next = {
+      ...next,
+      asks: next.asks.map((ask, index) => {
+        const required = approvers[index + 1];
+        if (ask.kind !== 'approval' || required === undefined) return ask;
+        return { ...ask, approvers: { required: Math.max(ask.approvers?.required ?? 1, required) } };
+      }),
+    };
+  }
+  if (answers.length > 0) next = { ...next, automaticAnswers: answers };
+  return { filing: next, recordMatches: filed };
 }
 
 /**

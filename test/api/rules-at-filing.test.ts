@@ -7,17 +7,20 @@
  *   - A deny beats an approve (an admin's included), and its reason is the answer's reason.
  *   - "Approve, and always" on one machine answers the same call from another host session at
  *     once, with no card left open; a bulk answer (a stack's apply-defaults) makes no rule.
- *   - Fail closed: a rule Cedar cannot read answers nothing, and the person is asked.
+ *   - Fail closed: a rule Cedar cannot read answers nothing, and the person is asked; no rule
+ *     approves a call the asking agent's own grants deny.
  * A real Temporal server and Postgres (test/support/test-cast.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentRoutes } from '../../domain/routes/agents';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { ruleRoutes } from '../../domain/routes/rules';
 import type { RuleEffect } from '../../domain/rules/rule-effect';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { stackRoutes } from '../../domain/routes/stacks';
-import { tierAsk, world } from '../support/agent-world';
+import { teamRoutes } from '../../domain/routes/teams';
+import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { agentTokenOf, colleagueOf } from '../support/members';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
@@ -145,6 +148,58 @@ describe('issue 42: rules answer at filing', () => {
     await bulk.me.send(stackRoutes.applyStackDefaults, { params: { id: stack.id }, body: {} });
     expect((await bulk.me.decision(advisory.id)).status).toBe('resolved');
     expect((await bulk.me.send(ruleRoutes.listRules)).rules).toEqual([]);
+  });
+
+  it('a route rule sends what the agent addressed to nobody to a team; a quorum rule raises the approvers, never lowers them', async () => {
+    const w = await workspace();
+    const { team } = await w.me.send(teamRoutes.createTeam, { body: { name: 'infra' } });
+    const onBudgets = { askKind: 'approval' as const, approval: { action: 'override_budget' as const } };
+    await w.me.send(ruleRoutes.createRule, {
+      body: {
+        name: 'budgets to infra',
+        reason: 'Infra owns the budget.',
+        mode: 'on',
+        conditions: onBudgets,
+        effect: { kind: 'route', to: 'team:infra' },
+      },
+    });
+    await w.me.send(ruleRoutes.createRule, {
+      body: {
+        name: 'two for budgets',
+        reason: 'Money needs two people.',
+        mode: 'on',
+        conditions: onBudgets,
+        effect: { kind: 'approvers', required: 2 },
+      },
+    });
+    const routed = (await w.me.file({ question: 'Spend $240 on the feed?', context, asks: [approvalAsk()] })).body.decision;
+    expect(routed.links.assignee).toEqual({ kind: 'team', id: team.id });
+    const ask = routed.asks[0]!;
+    expect(ask.kind === 'approval' ? ask.quorum?.required : null).toBe(2);
+
+    // The agent's own address stands, and its own three approvers are not lowered to two.
+    const own = (
+      await w.me.file({
+        question: 'Spend $900 on the feed?',
+        context,
+        asks: [{ ...approvalAsk(), approvers: { required: 3 } }],
+        to: `@${w.member.memberId}`,
+      })
+    ).body.decision;
+    expect(own.links.assignee).toEqual({ kind: 'member', id: w.member.memberId });
+    const ownAsk = own.asks[0]!;
+    expect(ownAsk.kind === 'approval' ? ownAsk.quorum?.required : null).toBe(3);
+  });
+
+  it("no rule approves what the asking agent's own grants deny: the call waits for a person", async () => {
+    const w = await workspace();
+    await w.me.send(ruleRoutes.createRule, { body: bashRule('builds may run', 'make', { kind: 'approve' }) });
+    expect((await prompt(w, 'make build')).status).toBe('resolved');
+    const agentId = w.host.member.kind === 'agent' ? w.host.member.agentId : '';
+    await w.me.send(agentRoutes.addGrant, { params: { id: agentId }, body: { toolPattern: 'Bash', effect: 'deny' } });
+    const denied = await prompt(w, 'make build');
+    expect(denied.status).toBe('open');
+    expect(denied.asks[0]!.answer).toBeNull();
   });
 
   it('fails closed: a rule Cedar cannot read answers nothing, and the person is asked', async () => {

@@ -24,7 +24,11 @@ import { authorsOf } from '../../../db/rule-authors';
 import { listRules, recordHits } from '../../../db/rules';
 import { hitsOfOutcomes } from '../../../domain/rules/hits-of-outcomes';
 import type { Logger } from '../../../runtime/logger';
-import { evaluateRules } from '../../../rules/evaluate-rules';
+import { evaluateRules, type RuleOutcome } from '../../../rules/evaluate-rules';
+import { resolveAssignee } from '../../../db/assignments';
+import { listGrants } from '../../../db/agents';
+import { matchesToolPattern } from '../../../domain/tool-grant';
+import type { AssigneeRef } from '../../../domain/assignment';
 import type { AutomaticAnswersFor } from '../file-decision';
 
 type Filing = Parameters<AutomaticAnswersFor>[0]['filing'];
@@ -98,6 +102,37 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
     return evaluateRules(rules, request);
   }
 
+  /** The first ask's route that still names someone of the workspace; a member or team gone since the rule was saved routes nothing. */
+  async function routeOf(workspaceId: string, outcomes: readonly RuleOutcome[]): Promise<AssigneeRef | undefined> {
+    const to = outcomes.find((outcome) => outcome.route)?.route?.to;
+    if (!to) return undefined;
+    try {
+      const { kind, id } = await resolveAssignee(pool, workspaceId, to);
+      return { kind, id };
+    } catch (error) {
+      logger.warn({ err: error, workspaceId, to }, "a rule's route names nobody now; the decision goes to everyone");
+      return undefined;
+    }
+  }
+
+  /**
+   * Whether the asking agent's tool grants deny the tool this filing asks about (an explicit
+   * `deny` grant matches its name): what the asking principal forbids, no rule allows.
+   */
+  async function forbiddenTool(workspaceId: string, filing: Filing): Promise<boolean> {
+    const tool = filing.source?.kind === 'permission' ? filing.source.tool : null;
+    const agentId = filing.links.agentId;
+    if (!tool || !agentId) return false;
+    try {
+      const grants = await listGrants(pool, workspaceId, agentId);
+      return grants.some((grant) => grant.effect === 'deny' && matchesToolPattern(tool, grant.toolPattern));
+    } catch (error) {
+      // Fail closed: grants that cannot be read may forbid it.
+      logger.error({ err: error, workspaceId, agentId }, "the agent's grants could not be read; no rule approves its call");
+      return true;
+    }
+  }
+
   return async ({ principal, filing }) => {
     let outcomes: Awaited<ReturnType<typeof evaluate>>;
     try {
@@ -107,8 +142,11 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
       return { answers: [] };
     }
     if (!outcomes) return { answers: [] };
+    const forbidden = await forbiddenTool(principal.workspaceId, filing);
     const answers: AutomaticAnswer[] = [];
     for (const { position, verdict } of outcomes) {
+      // The asking agent's own deny grant on this tool stands: no rule approves past it.
+      if (verdict.kind === 'answer' && verdict.effect.kind === 'approve' && forbidden) continue;
       if (verdict.kind === 'ask-person' && verdict.cause === 'engine-error') {
         logger.warn(
           { workspaceId: principal.workspaceId, rules: verdict.failed, ask: position },
@@ -126,8 +164,14 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
       }
     }
     const matched = hitsOfOutcomes('', outcomes).length > 0;
+    const approvers = Object.fromEntries(
+      outcomes.flatMap((outcome) => (outcome.approvers ? [[outcome.position, outcome.approvers.required]] : [])),
+    );
+    const route = await routeOf(principal.workspaceId, outcomes);
     return {
       answers,
+      ...(route ? { route } : {}),
+      ...(Object.keys(approvers).length > 0 ? { approvers } : {}),
       // On record once the decision has its id; a record that fails is logged, never the filing's failure.
       filed: matched
         ? (decisionId: string) =>
