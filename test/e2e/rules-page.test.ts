@@ -6,9 +6,12 @@
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { ruleRoutes } from '../../domain/routes/rules';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { colleagueOf } from '../support/members';
+import { agentTokenOf, colleagueOf } from '../support/members';
 import { screenshot, signIn } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
@@ -70,7 +73,8 @@ describe('issue 42: the Rules page', () => {
           await rule.getByRole('button', { name: 'Turn on never rm -rf' }).click();
           await rule.getByText('On', { exact: true }).waitFor(SLOW);
           await rule.getByText('By Dana · r2').waitFor(SLOW);
-          await rule.getByRole('button', { name: 'Put never rm -rf back in shadow' }).click();
+          expect(await axeViolations(page)).toEqual([]);
+          await rule.getByRole('button', { name: 'Back to shadow: never rm -rf' }).click();
           await rule.getByText('By Dana · r3').waitFor(SLOW);
           await rule.getByText('What it matched').click();
           await rule.getByText('Nothing yet.').waitFor(SLOW);
@@ -99,4 +103,51 @@ describe('issue 42: the Rules page', () => {
       SCENARIO,
     );
   }
+
+  it(
+    "a rule's answer: the page links what it answered; undone there, the toast offers to disable the rule, and it is off",
+    async () => {
+      const owner = await cast.newMember();
+      const person = world(cast, owner);
+      const host = world(cast, await agentTokenOf(cast.pool, owner, 'Claude Code'));
+      const { rule } = await person.send(ruleRoutes.createRule, {
+        body: {
+          name: 'builds may run',
+          reason: 'make only builds here.',
+          mode: 'on',
+          conditions: { tool: { name: 'Bash', commandPrefix: 'make' } },
+          effect: { kind: 'approve' },
+        },
+      });
+      const { decision } = await host.send(sessionRoutes.fileHostPrompt, {
+        params: { id: randomUUID() },
+        body: { kind: 'permission', tool: 'Bash', toolInput: { command: 'make build' }, requestId: `toolu_${randomUUID()}` },
+      });
+      expect(decision.status).toBe('resolved');
+
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      try {
+        const page = await signIn(await context.newPage(), cast.url, owner.token);
+        await page.goto(`${cast.url}/rules`);
+        await page.getByRole('link', { name: 'What it answered: builds may run' }).click();
+        await page.getByRole('heading', { name: 'Allow Bash?' }).waitFor(SLOW);
+        expect(new URL(page.url()).searchParams.get('answeredBy')).toBe(`rule:${rule.id}`);
+        await page.getByRole('button', { name: 'Answer actions' }).click();
+        await page.getByRole('menu', { name: 'Answer actions' }).getByRole('menuitem', { name: 'Undo', exact: true }).click();
+        await expect
+          .poll(() => page.getByTestId('toast').allTextContents(), SLOW)
+          .toEqual(['Answer withdrawn: it was rule “builds may run” (r1)’s. The agent has been told.']);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByTestId('toast-action').click();
+        await expect
+          .poll(() => page.getByTestId('toast').allTextContents(), SLOW)
+          .toEqual(['Rule “builds may run” is off: it answers nothing now.']);
+        expect((await person.send(ruleRoutes.getRule, { params: { id: rule.id } })).rule.mode).toBe('off');
+        expect((await person.decision(decision.id)).status).toBe('open');
+      } finally {
+        await context.close();
+      }
+    },
+    SCENARIO,
+  );
 });

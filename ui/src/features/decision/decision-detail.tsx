@@ -6,6 +6,7 @@
  */
 import { useCallback, useDeferredValue, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RuleRef } from '../../../../domain/automatic-answer';
 import type { DetailCommands } from '../../keyboard/detail-commands';
 import { isNotFound } from '../../http/problem-message';
 import { useDecision } from './decision-queries';
@@ -32,6 +33,7 @@ export function DecisionDetail({
   onChanged,
   announce,
   onArchived,
+  onRuleUndone,
   titleAs = 'h2',
   arrive = null,
   onArrived,
@@ -49,6 +51,8 @@ export function DecisionDetail({
   announce: (message: string) => void;
   /** It was archived from here: the queue's toast says so with an Undo; without it, the pane says it in `announce`. */
   onArchived?: (id: string) => void;
+  /** A rule's answer was undone here (issue 42 item 6): the queue's toast offers to disable the rule. */
+  onRuleUndone?: (rule: RuleRef) => void;
   /** The document page is about this decision alone, so there its question is the page's h1. */
   titleAs?: 'h1' | 'h2';
   /**
@@ -74,7 +78,7 @@ export function DecisionDetail({
   // A key acts when some ask is theirs to answer; the server holds each ask to its own assignee.
   const assignment = data?.detail.assignment;
   const mayAnswer = role && (!assignment || assignment.mayAnswer || Object.values(assignment.asks).some((ask) => ask.mayAnswer));
-  const actions = useDetailActions({ id, data, announce, onChanged, onArchived });
+  const actions = useDetailActions({ id, data, announce, onChanged, onArchived, onRuleUndone });
   const pane = useRef<HTMLElement>(null);
   const asks = useRef<AskRegistry>(new Map());
   const title = () => pane.current?.querySelector<HTMLElement>('#detail-title');

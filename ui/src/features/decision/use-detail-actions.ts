@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RuleRef } from '../../../../domain/automatic-answer';
 import type { AnswerValue } from '../../../../domain/ask-schema';
 import { answerTaken } from './answer-words';
 import type { DecisionRead } from '../../http/decisions';
@@ -45,12 +46,14 @@ export function useDetailActions({
   announce,
   onChanged,
   onArchived,
+  onRuleUndone,
 }: {
   id: string;
   data: DecisionRead | undefined;
   announce: (message: string) => void;
   onChanged: (change: { left: boolean }) => void;
   onArchived?: (id: string) => void;
+  onRuleUndone?: (rule: RuleRef) => void;
 }) {
   const { t } = useTranslation();
   const actions = useDecisionActions(id);
@@ -132,8 +135,11 @@ export function useDetailActions({
   /** Undo (FR-37…FR-42): the ask reopens and the agent is told; a refusal says why. */
   async function undo(ask: number) {
     await act(async () => {
-      await sending(() => actions.undo.mutateAsync(ask));
-      announce(t('undo.undone', { agent }));
+      const { undone } = await sending(() => actions.undo.mutateAsync(ask));
+      // Issue 42 item 6: a rule's answer undone — the queue's toast offers to disable the rule.
+      const rule = undone.actor?.kind === 'rule' ? { id: undone.actor.id, name: undone.actor.name, revision: undone.actor.revision } : null;
+      if (rule && onRuleUndone) onRuleUndone(rule);
+      else announce(t('undo.undone', { agent }));
       focusAfter.current = { ask };
       onChanged({ left: false });
       await actions.reread();

@@ -13,6 +13,9 @@ import { ArrivalsBar } from './arrivals-bar';
 import { EmptyQueue } from './empty-queue';
 import { HealthLine } from '../health/health-line';
 import { LiveRegion } from '../../shared/live-region';
+import type { RuleRef } from '../../../../domain/automatic-answer';
+import { disableRule } from '../../http/rules';
+import { problemMessage } from '../../http/problem-message';
 import { MemoCard } from './memo-card';
 import { QueueFailure } from './queue-failure';
 import { QueueFilters } from './queue-filters';
@@ -43,7 +46,7 @@ import { useVisibleRefresh } from '../../shared/use-visible-refresh';
 export function Decisions({ me }: { me: string | null }) {
   const { t } = useTranslation();
   const [view, change] = useReducer(changeQueueView, undefined, () => openQueueView(readQueueUrl()));
-  const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message, undoArchive } = view;
+  const { tab, filters, id: selected, mode, shown, detailOpen, picked, dialog, message, undoArchive, offerDisable } = view;
   const detailDrawn = useDetailDrawn(detailOpen);
   // The list shows what is loaded and the arrivals the person chose to show; the read goes
   // ARRIVAL_ROOM further, so arrivals held back above push no known card off it (issue 39 item 1).
@@ -63,6 +66,12 @@ export function Decisions({ me }: { me: string | null }) {
   const open = (which: QueueDialog | null) => change({ type: 'dialog', dialog: which });
   // An archive, from a card, the pane's button or `e`: said with Undo, like Gmail (issue 38 item 6).
   const sayArchived = useCallback((id: string) => change({ type: 'say', message: t('queue.archivedOne'), undoArchive: id }), [t]);
+  // Issue 42 item 6: a rule's answer undone, said with an offer to turn the rule off.
+  const sayRuleUndone = useCallback(
+    (rule: RuleRef) =>
+      change({ type: 'say', message: t('rules.undone', { rule: rule.name, revision: rule.revision }), offerDisable: rule }),
+    [t],
+  );
   const actions = useQueueActions(say, sayArchived);
   useVisibleRefresh(
     useCallback(() => void refresh(), [refresh]),
@@ -132,6 +141,16 @@ export function Decisions({ me }: { me: string | null }) {
     });
   }
 
+  /** The toast's offer after a rule's answer was undone: the rule is turned off, and the toast says so (or why not). */
+  async function turnOff(rule: RuleRef) {
+    try {
+      await disableRule(rule.id);
+      say(t('rules.disabled', { rule: rule.name }));
+    } catch (error) {
+      say(problemMessage(error));
+    }
+  }
+
   /** "Show": the new arrivals join the list, in the rank's order; focus goes to the list's first card, as the button leaves. */
   function showArrivals() {
     setJoinedMore({ view: viewKey, count: joinedCount + held });
@@ -153,7 +172,13 @@ export function Decisions({ me }: { me: string | null }) {
     archive: (id: string) => void archive(id),
   });
 
-  const detailEvents = useStableHandlers({ move: walk.move, changed: walk.changed, arrived: walk.arrived, archived: sayArchived });
+  const detailEvents = useStableHandlers({
+    move: walk.move,
+    changed: walk.changed,
+    arrived: walk.arrived,
+    archived: sayArchived,
+    ruleUndone: sayRuleUndone,
+  });
 
   function renderCard(card: Card) {
     return (
@@ -223,6 +248,7 @@ export function Decisions({ me }: { me: string | null }) {
               onChanged={detailEvents.changed}
               announce={say}
               onArchived={detailEvents.archived}
+              onRuleUndone={detailEvents.ruleUndone}
               arrive={walk.arrive}
               onArrived={detailEvents.arrived}
               commands={detail}
@@ -232,7 +258,13 @@ export function Decisions({ me }: { me: string | null }) {
       )}
       <LiveRegion
         message={message}
-        action={undoArchive ? { label: t('queue.undoArchive'), run: () => void undoArchived(undoArchive) } : null}
+        action={
+          undoArchive
+            ? { label: t('queue.undoArchive'), run: () => void undoArchived(undoArchive) }
+            : offerDisable
+              ? { label: t('rules.disableOffer', { rule: offerDisable.name }), run: () => void turnOff(offerDisable) }
+              : null
+        }
       />
       <QueueDialogs
         dialog={dialog}

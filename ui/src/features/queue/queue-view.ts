@@ -6,6 +6,7 @@
 import type { QueueFilters } from '../../http/decisions';
 import { QUEUE_PAGE } from '../../http/decisions';
 import { SHOWN_MAX, type QueueUrl, type Tab } from './query';
+import type { RuleRef } from '../../../../domain/automatic-answer';
 
 export type QueueDialog = 'help' | 'archive-all' | 'group' | 'band';
 
@@ -17,6 +18,8 @@ export type QueueView = QueueUrl & {
   message: string | null;
   /** The decision the last words said was archived, while they are on show: their toast offers Undo. */
   undoArchive: string | null;
+  /** The rule whose answer the last words said was undone (issue 42 item 6): their toast offers to disable it. */
+  offerDisable: RuleRef | null;
 };
 
 export type QueueViewChange =
@@ -32,7 +35,7 @@ export type QueueViewChange =
   | { type: 'pick'; id: string }
   | { type: 'unpick-all' }
   | { type: 'dialog'; dialog: QueueDialog | null }
-  | { type: 'say'; message: string; undoArchive?: string };
+  | { type: 'say'; message: string; undoArchive?: string; offerDisable?: RuleRef };
 
 /** A cleared menu leaves no key behind: an empty filter is the whole queue. */
 function withoutBlanks(filters: QueueFilters): QueueFilters {
@@ -47,7 +50,7 @@ function withoutBlanks(filters: QueueFilters): QueueFilters {
 }
 
 export function openQueueView(url: QueueUrl): QueueView {
-  return { ...url, detailOpen: url.id !== null, picked: new Set(), dialog: null, message: null, undoArchive: null };
+  return { ...url, detailOpen: url.id !== null, picked: new Set(), dialog: null, message: null, undoArchive: null, offerDisable: null };
 }
 
 export function changeQueueView(view: QueueView, change: QueueViewChange): QueueView {
@@ -74,6 +77,6 @@ export function changeQueueView(view: QueueView, change: QueueViewChange): Queue
     case 'dialog':
       return { ...view, dialog: change.dialog };
     case 'say':
-      return { ...view, message: change.message, undoArchive: change.undoArchive ?? null };
+      return { ...view, message: change.message, undoArchive: change.undoArchive ?? null, offerDisable: change.offerDisable ?? null };
   }
 }

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rule } from '../../../../domain/rules/rule';
+import { AppLink } from '../../shared/app-link';
 import { useAgents } from '../agents/agents-queries';
 import { useMembers } from '../settings/people-queries';
 import { PageFrame, When } from '../../shared/page-frame';
@@ -129,6 +130,14 @@ function RuleItem({
           </button>
         </p>
       )}
+      <p>
+        <AppLink
+          href={`/decisions?tab=answered&answeredBy=${encodeURIComponent(`rule:${rule.id}`)}`}
+          aria-label={t('rules.answeredNamed', { rule: rule.name })}
+        >
+          {t('rules.answered')}
+        </AppLink>
+      </p>
       <details onToggle={(event) => setHitsOpen(event.currentTarget.open)}>
         <summary>{t('rules.hits')}</summary>
         {hitsOpen && <RuleHits rule={rule} member={names.member} />}
