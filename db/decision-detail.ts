@@ -12,6 +12,7 @@ import { hostStoppedWaiting, pickupOf } from '../domain/pickup';
 import { LATEST_RUN_FIRST } from './runs';
 import { restartedBy, undoState } from '../domain/undo';
 import { describeAnswer } from '../domain/ask';
+import { clusterRule } from '../domain/rules/cluster-rule';
 import { permissionPattern } from '../domain/permission-pattern';
 import { draftRule, RECURRING_DAYS, RECURRING_MIN } from '../domain/recurring';
 import type { Pool } from './pool';
@@ -138,8 +139,8 @@ async function recurringOf(
   decision: DecisionView,
   agent: { id: string; name: string },
 ): Promise<DecisionDetail['recurring']> {
-  const { rows } = await pool.query<{ count: number; latest: DecisionView['asks'][number] | null }>(
-    `select count(*)::int as count,
+  const { rows } = await pool.query<{ count: number; fingerprint: string; latest: DecisionView['asks'][number] | null }>(
+    `select count(*)::int as count, d.fingerprint,
             (select d2.snapshot -> 'asks' -> 0 from decisions d2
               where d2.workspace_id = $1 and d2.fingerprint = d.fingerprint
                 and d2.created_at > now() - interval '${RECURRING_DAYS} days'
@@ -155,18 +156,24 @@ async function recurringOf(
   );
   const row = rows[0];
   if (!row || row.count < RECURRING_MIN) return null;
+  const latest = row.latest;
+  // Issue 42 item 4: "Make this a rule", prefilled from the latest answer.
+  const ruleOf = (permission: { tool: string; pattern: string | null } | null) =>
+    clusterRule({
+      question: decision.question,
+      count: row.count,
+      agentId: agent.id,
+      fingerprint: row.fingerprint,
+      permission,
+      latest: latest?.answer ? { kind: latest.kind, answer: latest.answer } : null,
+    });
   // A host's permission prompts are answered by its allow list, not a rule in the agent's instructions.
   const source = decision.source;
   if (source?.kind === 'permission') {
     const tool = source.tool ?? 'tool';
-    return {
-      count: row.count,
-      agent,
-      draftRule: null,
-      permission: { tool, pattern: permissionPattern(tool, source.toolInput, decision.context) },
-    };
+    const permission = { tool, pattern: permissionPattern(tool, source.toolInput, decision.context) };
+    return { count: row.count, agent, draftRule: null, permission, rule: ruleOf(permission) };
   }
-  const latest = row.latest;
-  const rule = latest?.answer ? draftRule(latest.prompt, describeAnswer(latest, latest.answer.value), latest.answer.reason) : null;
-  return { count: row.count, agent, draftRule: rule, permission: null };
+  const draft = latest?.answer ? draftRule(latest.prompt, describeAnswer(latest, latest.answer.value), latest.answer.reason) : null;
+  return { count: row.count, agent, draftRule: draft, permission: null, rule: ruleOf(null) };
 }

@@ -4,6 +4,8 @@
  * Read by db/decision-detail.ts; `undo.ts` takes `UndoState` from here with `import type`.
  */
 import { z } from 'zod';
+import { RuleConditions } from './rules/rule-conditions';
+import { RuleEffect } from './rules/rule-effect';
 import { RunStatus } from './run';
 import { Liveness } from './session';
 import { TaskStatus } from './task';
@@ -66,6 +68,8 @@ export const DecisionDetail = z
         agent: Named,
         draftRule: z.string().nullable(),
         permission: z.object({ tool: z.string(), pattern: z.string().nullable() }).nullable(),
+        /** Issue 42 item 4: the rule "Make this a rule" prefills, from the latest answer; null when no rule can give it. */
+        rule: z.object({ name: z.string(), reason: z.string(), conditions: RuleConditions, effect: RuleEffect }).nullable(),
       })
       .nullable(),
     /**

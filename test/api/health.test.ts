@@ -292,6 +292,13 @@ describe('recurring decisions (FR-56…FR-58)', () => {
       draftRule:
         'When you would ask "Which supplier list is AUTHORITATIVE?!", do not ask: the answer is "The finance list". Reason: Finance keeps it current now.',
       permission: null,
+      // Issue 42 item 4: "Make this a rule", from the latest answer: option 1, for this agent's question.
+      rule: {
+        name: 'Answer “which supplier list is authoritative”',
+        reason: 'Asked 3 times in 14 days; made from the latest answer.',
+        conditions: { agent: editor.id, askKind: 'decision', cluster: `${editor.id}|decide|which supplier list is authoritative` },
+        effect: { kind: 'choose', option: 1 },
+      },
     });
     // Advisory only: nothing was answered, archived or hidden.
     expect(detail.decision.status).toBe('open');

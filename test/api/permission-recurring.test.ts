@@ -74,6 +74,13 @@ describe('FR-56, issue 39 item 3: permission prompts cluster by tool and input p
       agent: { id: expect.any(String), name: 'Claude Code' },
       draftRule: null,
       permission: { tool: 'Bash', pattern: 'git status' },
+      // Issue 42 item 4: "Make this a rule", from the approval given: the same agent's git status, approved.
+      rule: {
+        name: 'Answer “Allow Bash?”',
+        reason: 'Asked 3 times in 14 days; made from the latest answer.',
+        conditions: { agent: expect.any(String), askKind: 'approval', tool: { name: 'Bash', commandWords: 'git status' } },
+        effect: { kind: 'approve' },
+      },
     });
     expect((await person.send(decisionRoutes.getDecision, { params: { id: others[0]! } })).detail.recurring).toBeNull();
   });

@@ -150,4 +150,57 @@ describe('issue 42: the Rules page', () => {
     },
     SCENARIO,
   );
+
+  it(
+    '"Make this a rule" on a recurring decision opens the form prefilled from its latest answer; tried and saved, it is that question’s rule',
+    async () => {
+      const owner = await cast.newMember();
+      const me = world(cast, owner);
+      const editor = await me.agent('Editor');
+      const ids: string[] = [];
+      for (const ending of ['?', '!', '']) {
+        const filed = await me.file({
+          question: `Which supplier list is authoritative${ending}`,
+          context: 'Enough context for a person to answer without opening the session, which is the point.',
+          asks: [
+            {
+              kind: 'decision',
+              prompt: `Which supplier list is authoritative${ending}`,
+              options: [{ label: 'The finance list' }, { label: 'The ops list' }],
+            },
+          ],
+          agent: editor.id,
+        });
+        ids.push(filed.body.decision.id);
+      }
+      await me.answer(ids[0]!, 1, { kind: 'decision', selected: [2] }, 'Ops owns it now.');
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      try {
+        const page = await signIn(await context.newPage(), cast.url, owner.token);
+        await page.goto(`${cast.url}/decisions?id=${ids[2]}`);
+        await page.getByRole('link', { name: 'Make this a rule' }).click();
+        const form = page.getByRole('region', { name: 'Make a rule' });
+        await form.getByText('Only the question it was made from').waitFor(SLOW);
+        expect(await form.getByLabel('Name').inputValue()).toBe('Answer “Which supplier list is authoritative”');
+        expect(await form.getByLabel('It does').inputValue()).toBe('choose');
+        expect(await form.getByLabel('Option number').inputValue()).toBe('2');
+        expect(await form.getByLabel('Agent').inputValue()).toBe(editor.id);
+        expect(await form.getByLabel('Only the question it was made from').isChecked()).toBe(true);
+        await form.getByRole('button', { name: 'Try on the last 30 days' }).click();
+        await form.getByText('It would have matched 3 asks', { exact: false }).waitFor(SLOW);
+        expect(await axeViolations(page)).toEqual([]);
+        await form.getByRole('button', { name: 'Save in shadow' }).click();
+        await form.getByText('saved.', { exact: false }).waitFor(SLOW);
+        const [rule] = (await me.send(ruleRoutes.listRules)).rules;
+        expect(rule).toMatchObject({
+          mode: 'shadow',
+          effect: { kind: 'choose', option: 2 },
+          conditions: { agent: editor.id, askKind: 'decision', cluster: `${editor.id}|decide|which supplier list is authoritative` },
+        });
+      } finally {
+        await context.close();
+      }
+    },
+    SCENARIO,
+  );
 });

@@ -730,6 +730,8 @@ export const en = {
     chip: 'Asked {{count}} times',
     line: '{{agent}} has asked this {{count}} times in 14 days.',
     action: "Write this into {{agent}}'s instructions",
+    // Issue 42 item 4: a rule in Cast, prefilled from the latest answer, reviewed on the Rules page.
+    makeRule: 'Make this a rule',
     // Issue 39 item 3: a host's permission prompts recur by tool and input pattern; the host's allow list answers them.
     permissionLine: "{{agent}}'s host has asked to run {{tool}} ({{pattern}}) {{count}} times in 14 days.",
     permissionLineTool: "{{agent}}'s host has asked to run {{tool}} {{count}} times in 14 days.",
@@ -838,6 +840,7 @@ export const en = {
     disabled: 'Rule “{{rule}}” is off: it answers nothing now.',
     answered: 'What it answered',
     answeredNamed: 'What it answered: {{rule}}',
+    fromDecision: 'Made from {{decision}}: check it, try it on the last 30 days, and save it.',
     turnOn: 'Turn on',
     turnOnNamed: 'Turn on {{rule}}',
     toShadow: 'Back to shadow',
@@ -910,6 +913,8 @@ export const en = {
       tool: 'Host tool',
       commandPrefix: 'Command starts with',
       pathGlob: 'Path',
+      commandWords: 'Command words',
+      onlyCluster: 'Only the question it was made from',
       project: 'Project',
       reason: 'Why',
       atOnce: 'Answer at once (skip shadow)',

@@ -17,7 +17,12 @@ export function RecurringNote({ decisionId, recurring }: { decisionId: string; r
   const { t } = useTranslation();
   const agent = recurring.agent.name;
   // A host's permission prompts: its allow list answers them, not the agent's instructions (issue 39 item 3).
-  if (recurring.permission) return <PermissionRecurringNote recurring={recurring} permission={recurring.permission} />;
+  if (recurring.permission)
+    return (
+      <PermissionRecurringNote recurring={recurring} permission={recurring.permission}>
+        {recurring.rule && <MakeRule decisionId={decisionId} />}
+      </PermissionRecurringNote>
+    );
   return (
     <div className="recurring-note" data-testid="recurring-note">
       <p>
@@ -27,6 +32,17 @@ export function RecurringNote({ decisionId, recurring }: { decisionId: string; r
       <AppLink className="button-link" href={instructionsHref(recurring.agent.id, decisionId)}>
         {t('recurring.action', { agent })}
       </AppLink>
+      {recurring.rule && <MakeRule decisionId={decisionId} />}
     </div>
+  );
+}
+
+/** Issue 42 item 4: the Rules page, its form prefilled from this cluster's latest answer; nothing is saved from here. */
+function MakeRule({ decisionId }: { decisionId: string }) {
+  const { t } = useTranslation();
+  return (
+    <AppLink className="button-link" href={`/rules?from=${encodeURIComponent(decisionId)}`}>
+      {t('recurring.makeRule')}
+    </AppLink>
   );
 }

@@ -29,6 +29,11 @@ type Draft = {
   pathGlob: string;
   agent: string;
   project: string;
+  /** A Bash command's leading words (`git status`), as the recurring rule clusters them. */
+  commandWords: string;
+  /** The recurring question it was made from ("Make this a rule"), kept while `onlyCluster` is ticked. */
+  cluster: string;
+  onlyCluster: boolean;
   atOnce: boolean;
 };
 
@@ -43,8 +48,46 @@ const EMPTY: Draft = {
   pathGlob: '',
   agent: '',
   project: '',
+  commandWords: '',
+  cluster: '',
+  onlyCluster: false,
   atOnce: false,
 };
+
+/** "Make this a rule" (issue 42 item 4): the rule a recurring decision suggests, as the form's fields. */
+export function draftOf(rule: { name: string; reason: string; conditions: RuleConditions; effect: RuleEffect }): Draft {
+  const { conditions, effect } = rule;
+  const value =
+    effect.kind === 'deny'
+      ? effect.reason
+      : effect.kind === 'choose'
+        ? String(effect.option)
+        : effect.kind === 'fact'
+          ? effect.text
+          : effect.kind === 'route'
+            ? effect.to
+            : effect.kind === 'approvers'
+              ? String(effect.required)
+              : '';
+  return {
+    ...EMPTY,
+    name: rule.name,
+    reason: rule.reason,
+    effect: effect.kind,
+    value,
+    askKind: conditions.askKind ?? '',
+    agent: conditions.agent ?? '',
+    project: conditions.project ?? '',
+    tool: conditions.tool?.name ?? '',
+    commandPrefix: conditions.tool?.commandPrefix ?? '',
+    commandWords: conditions.tool?.commandWords ?? '',
+    pathGlob: conditions.tool?.pathGlob ?? '',
+    cluster: conditions.cluster ?? '',
+    onlyCluster: conditions.cluster !== undefined,
+  };
+}
+
+export type { Draft };
 
 function effectOf(draft: Draft): RuleEffect {
   switch (draft.effect) {
@@ -69,11 +112,13 @@ function conditionsOf(draft: Draft): RuleConditions {
     ...(draft.askKind ? { askKind: draft.askKind as RuleConditions['askKind'] } : {}),
     ...(draft.agent ? { agent: draft.agent } : {}),
     ...(draft.project.trim() ? { project: draft.project.trim() } : {}),
+    ...(draft.onlyCluster && draft.cluster ? { cluster: draft.cluster } : {}),
     ...(tool
       ? {
           tool: {
             name: tool,
             ...(draft.commandPrefix.trim() ? { commandPrefix: draft.commandPrefix.trim() } : {}),
+            ...(draft.commandWords.trim() ? { commandWords: draft.commandWords.trim() } : {}),
             ...(draft.pathGlob.trim() ? { pathGlob: draft.pathGlob.trim() } : {}),
           },
         }
@@ -83,12 +128,12 @@ function conditionsOf(draft: Draft): RuleConditions {
 
 const NEEDS_VALUE: readonly EffectKind[] = ['deny', 'choose', 'fact', 'route', 'approvers'];
 
-export function NewRule({ agents }: { agents: Array<{ id: string; name: string }> }) {
+export function NewRule({ agents, initial = null }: { agents: Array<{ id: string; name: string }>; initial?: Draft | null }) {
   const { t } = useTranslation();
   const id = useId();
   const creating = useCreateRule();
   const trying = useTestRule();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(initial ?? EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [tried, setTried] = useState<RuleTestResult | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -187,6 +232,27 @@ export function NewRule({ agents }: { agents: Array<{ id: string; name: string }
               disabled={!draft.tool.trim()}
             />
           </div>
+          <div className="field-row">
+            <label htmlFor={`${id}-words`}>{t('rules.new.commandWords')}</label>
+            <input
+              id={`${id}-words`}
+              value={draft.commandWords}
+              onChange={(event) => set('commandWords', event.target.value)}
+              placeholder="git status"
+              disabled={!draft.tool.trim()}
+            />
+          </div>
+          {draft.cluster && (
+            <div className="field-row">
+              <input
+                id={`${id}-cluster`}
+                type="checkbox"
+                checked={draft.onlyCluster}
+                onChange={(event) => set('onlyCluster', event.target.checked)}
+              />
+              <label htmlFor={`${id}-cluster`}>{t('rules.new.onlyCluster')}</label>
+            </div>
+          )}
           <div className="field-row">
             <label htmlFor={`${id}-project`}>{t('rules.new.project')}</label>
             <input id={`${id}-project`} value={draft.project} onChange={(event) => set('project', event.target.value)} />

@@ -14,7 +14,9 @@ import { PageFrame, When } from '../../shared/page-frame';
 import { pageStateOf } from '../../shared/page-state';
 import { useMay, useSignedIn } from '../../shared/session';
 import { useAction } from '../../shared/use-action';
-import { NewRule } from './new-rule';
+import { useQuery } from '@tanstack/react-query';
+import { readDecision } from '../../http/decisions';
+import { draftOf, NewRule } from './new-rule';
 import { RuleHits } from './rule-hits';
 import { conditionWords, effectWords } from './rule-words';
 import { useDisableRule, useRules, useUpdateRule } from './rules-queries';
@@ -38,8 +40,27 @@ export function RulesPage() {
           ))}
         </ul>
       )}
-      {mayManage && <NewRule agents={names.agents} />}
+      {mayManage && <MadeFrom agents={names.agents} />}
     </PageFrame>
+  );
+}
+
+/**
+ * The form, prefilled when the page was opened from a recurring decision's "Make this a rule"
+ * (`/rules?from=sd-12`): drawn once that decision is read, so the fields start from its rule.
+ */
+function MadeFrom({ agents }: { agents: Names['agents'] }) {
+  const { t } = useTranslation();
+  const [from] = useState(() => new URLSearchParams(location.search).get('from'));
+  const decision = useQuery({ queryKey: ['rules', 'from', from], queryFn: () => readDecision(from!), enabled: from !== null });
+  if (from === null) return <NewRule agents={agents} />;
+  if (decision.isPending) return <p className="help">{t('page.loading')}</p>;
+  const rule = decision.data?.detail.recurring?.rule ?? null;
+  return (
+    <>
+      {rule && <p className="help">{t('rules.fromDecision', { decision: from })}</p>}
+      <NewRule agents={agents} initial={rule ? draftOf(rule) : null} />
+    </>
   );
 }
 
