@@ -10,7 +10,7 @@ import { runCast } from './run-cast';
 describe('issue 39 item 11 — an unknown command is a usage error that names itself', () => {
   it.each([
     [['acp', '--help'], 'acp', 'cast'],
-    [['rule'], 'rule', 'cast'],
+    [['policy'], 'policy', 'cast'],
     [['acp'], 'acp', 'cast'],
     [['stack', 'frob'], 'frob', 'cast stack'],
     [['stack', 'frob', '--help'], 'frob', 'cast stack'],

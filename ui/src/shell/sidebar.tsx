@@ -45,6 +45,15 @@ export function Sidebar({ page, navigations }: { page: AppPage; navigations: num
                   </span>
                 </>
               )}
+              {/* Until its count is read, the badge keeps its place unseen: the bar on a phone wraps once, not as counts land. */}
+              {badge && badge.count === null && (
+                <>
+                  {' '}
+                  <span className="count pending" aria-hidden="true">
+                    0
+                  </span>
+                </>
+              )}
             </SidebarItem>
           );
         })}
