@@ -7,6 +7,7 @@
  *   - A deny beats an approve (an admin's included), and its reason is the answer's reason.
  *   - "Approve, and always" on one machine answers the same call from another host session at
  *     once, with no card left open; a bulk answer (a stack's apply-defaults) makes no rule.
+ *   - A route rule addresses what the agent addressed to nobody; a quorum rule raises approvers.
  *   - Fail closed: a rule Cedar cannot read answers nothing, and the person is asked; no rule
  *     approves a call the asking agent's own grants deny.
  * A real Temporal server and Postgres (test/support/test-cast.ts).

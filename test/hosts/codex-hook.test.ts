@@ -21,9 +21,11 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ruleRoutes } from '../../domain/routes/rules';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { CAST_BIN, runCast } from '../cli/run-cast';
 import { pathWithoutCast } from '../support/hosts/cast-on-path';
-import { hostProject } from '../support/hosts/host-project';
+import { hostProject, type HostProject } from '../support/hosts/host-project';
 import { hostTestWorld } from '../support/hosts/host-test-world';
 import { openCardOf } from '../support/hosts/open-card';
 import { callOutputText, startOpenAiStandIn, type OpenAiStandIn } from '../support/hosts/openai-stand-in';
@@ -51,9 +53,18 @@ const CODEX_OWN_HOSTS = /^CONNECT (github\.com|api\.github\.com|chatgpt\.com|[a-
  * CLI that is deleted before Codex runs (moved, uninstalled).
  */
 async function codexInProject(
-  options: { castUrl?: string; hookTimeout?: string; reviewer?: 'allow' | 'fails'; castOnPath?: boolean; castGone?: boolean } = {},
+  options: {
+    castUrl?: string;
+    hookTimeout?: string;
+    reviewer?: 'allow' | 'fails';
+    castOnPath?: boolean;
+    castGone?: boolean;
+    /** Done as the person before Codex starts (a rule of theirs, say). */
+    before?: (person: HostProject['person']) => Promise<void>;
+  } = {},
 ) {
   const { person, root, home, project, env } = await hostProject(hosts, 'Codex', 'cast-host-codex-');
+  await options.before?.(person);
   const codexHome = join(root, 'codex-home');
 
   if (options.castGone) {
@@ -143,6 +154,32 @@ describe('issue 31 item 12: cast hook codex, run by the real Codex (codex exec -
     expect(existsSync(join(codex.project, 'out.txt'))).toBe(false);
     expect(toldModel(codex.model)).toEqual([expect.stringContaining('Nobody approved this call in Cast, so Codex does not run it.')]);
     expect(codex.leftTowards()).toEqual([]);
+  });
+
+  it("issue 42: a rule in Cast answers Codex's call at once: it runs, and no card ever waited for a person", async () => {
+    // The reviewer fails: only the hook's allow, given by the rule, runs the call.
+    const codex = await codexInProject({
+      reviewer: 'fails',
+      before: async (person) => {
+        await person.send(ruleRoutes.createRule, {
+          body: {
+            name: 'hi may be written',
+            reason: 'It only writes out.txt.',
+            mode: 'on',
+            conditions: { tool: { name: 'Bash', command: 'echo hi > out.txt' } },
+            effect: { kind: 'approve' },
+          },
+        });
+      },
+    });
+    const run = await codex.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(commandRan(run), run.stdout).toBe(true);
+    expect(readFileSync(join(codex.project, 'out.txt'), 'utf8')).toBe('hi\n');
+    const { decisions } = await codex.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: codex.thread()! } });
+    expect(decisions.map(({ decision }) => [decision.status, decision.asks[0]!.answer?.provenance?.actor.kind])).toEqual([
+      ['resolved', 'rule'],
+    ]);
   });
 
   it('with Cast silent past --timeout, Codex never runs the call', async () => {

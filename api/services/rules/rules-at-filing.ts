@@ -163,6 +163,7 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
         });
       }
     }
+    // Whether anything matched at all (the decision's id comes later): nothing to record, no write.
     const matched = hitsOfOutcomes('', outcomes).length > 0;
     const approvers = Object.fromEntries(
       outcomes.flatMap((outcome) => (outcome.approvers ? [[outcome.position, outcome.approvers.required]] : [])),
