@@ -4,6 +4,7 @@
  * it need N approvers, or says outright that a person must answer it.
  */
 import { z } from 'zod';
+import type { AnswerValue } from '../ask-schema';
 import { REASON_MAX } from '../ask';
 import { MAX_APPROVERS } from '../approval-quorum';
 import { AssigneeTarget } from '../assignment';
@@ -62,5 +63,19 @@ export function effectFits(effect: RuleEffect, ask: { kind: string; optionCount:
       return ask.kind === 'approval';
     default:
       return true;
+  }
+}
+
+/** The answer a rule's effect gives, as a person's answer would be worded. */
+export function answerOfEffect(effect: AnswerEffect): { value: AnswerValue; reason: string | null } {
+  switch (effect.kind) {
+    case 'approve':
+      return { value: { kind: 'approval', decision: 'approve' }, reason: null };
+    case 'deny':
+      return { value: { kind: 'approval', decision: 'reject' }, reason: effect.reason };
+    case 'choose':
+      return { value: { kind: 'decision', selected: [effect.option] }, reason: null };
+    case 'fact':
+      return { value: { kind: 'fact', text: effect.text }, reason: null };
   }
 }

@@ -187,29 +187,18 @@ describe('issue 42: rules through the API', () => {
         conditions: { approval: { action: 'override_budget' } },
       },
     });
-    await recordHits(cast.pool, owner.workspaceId, [
-      {
-        ruleId: rule.id,
-        revision: 1,
-        decisionId: approval,
-        position: 1,
-        effect: { kind: 'approve' },
-        shadow: true,
-        inputDigest: 'sha256:ab',
-      },
-    ]);
+    const hit = {
+      ruleId: rule.id,
+      revision: 1,
+      decisionId: approval,
+      position: 1,
+      effect: { kind: 'approve' as const },
+      shadow: true,
+      inputDigest: 'sha256:ab',
+    };
+    await recordHits(cast.pool, owner.workspaceId, [hit]);
     // Recorded once, however often a retried filing records it.
-    await recordHits(cast.pool, owner.workspaceId, [
-      {
-        ruleId: rule.id,
-        revision: 1,
-        decisionId: approval,
-        position: 1,
-        effect: { kind: 'approve' },
-        shadow: true,
-        inputDigest: 'sha256:ab',
-      },
-    ]);
+    await recordHits(cast.pool, owner.workspaceId, [hit]);
     const { hits } = await cast.send(dana.token, ruleRoutes.listRuleHits, { params: { id: rule.id } });
     expect(hits).toEqual([
       expect.objectContaining({

@@ -12,13 +12,12 @@
  */
 import type { AutomaticAnswer } from '../../../domain/automatic-answer';
 import { digestAtFiling } from '../../../domain/automatic-answer';
-import type { AnswerValue } from '../../../domain/ask-schema';
 import type { DecisionSnapshot } from '../../../domain/decision-view-schema';
 import type { Principal } from '../../../domain/principal';
 import { decisionFingerprint } from '../../../domain/recurring';
 import { requestFromSnapshot } from '../../../domain/rules/request-from-snapshot';
 import type { Rule } from '../../../domain/rules/rule';
-import type { AnswerEffect } from '../../../domain/rules/rule-effect';
+import { answerOfEffect } from '../../../domain/rules/rule-effect';
 import { prepared, type Pool } from '../../../db/pool';
 import { authorsOf } from '../../../db/rule-authors';
 import { listRules, recordHits } from '../../../db/rules';
@@ -35,20 +34,6 @@ type Filing = Parameters<AutomaticAnswersFor>[0]['filing'];
 
 /** Workspaces whose rules are kept between filings; past it the cache starts afresh. */
 const CACHED_WORKSPACES = 1000;
-
-/** The answer a rule's effect gives, as a person's answer would be worded. */
-function answerOf(effect: AnswerEffect): { value: AnswerValue; reason: string | null } {
-  switch (effect.kind) {
-    case 'approve':
-      return { value: { kind: 'approval', decision: 'approve' }, reason: null };
-    case 'deny':
-      return { value: { kind: 'approval', decision: 'reject' }, reason: effect.reason };
-    case 'choose':
-      return { value: { kind: 'decision', selected: [effect.option] }, reason: null };
-    case 'fact':
-      return { value: { kind: 'fact', text: effect.text }, reason: null };
-  }
-}
 
 function principalOf(principal: Principal) {
   return principal.kind === 'agent'
@@ -157,7 +142,7 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
         const { id, name, revision } = verdict.rule;
         answers.push({
           ask: position,
-          ...answerOf(verdict.effect),
+          ...answerOfEffect(verdict.effect),
           source: { kind: 'rule', id, name, revision },
           inputDigest: digestAtFiling(filing, position),
         });
