@@ -80,6 +80,15 @@ export async function listRules(db: Queryable, workspaceId: string, options: { l
   return rows.map(toRule);
 }
 
+/** An agent's tool grants as the rules they are (tool-grants.ts): those in force, or `all` of them. */
+export async function listGrantRules(db: Queryable, workspaceId: string, agentId: string, all = false): Promise<Rule[]> {
+  const { rows } = await db.query<RuleRow>(
+    `select ${RULE_COLUMNS} from rules where workspace_id = $1 and grant_agent_id = $2 ${all ? '' : "and mode <> 'off'"} order by created_at, id`,
+    [workspaceId, agentId],
+  );
+  return rows.map(toRule);
+}
+
 export async function getRule(db: Queryable, workspaceId: string, id: string): Promise<Rule | null> {
   const { rows } = await db.query<RuleRow>(`select ${RULE_COLUMNS} from rules where workspace_id = $1 and id = $2`, [workspaceId, id]);
   return rows[0] ? toRule(rows[0]) : null;
@@ -91,13 +100,15 @@ export async function createRule(
   author: { memberId: string; role: Role },
   fields: RuleFields,
   actor: Actor,
+  /** The agent whose tool grant this rule is (db/tool-grants.ts); null for any other rule. */
+  grantOf: string | null = null,
 ): Promise<Rule> {
   return withTransaction(db, async (client) => {
     const { rows } = await client.query<RuleRow>(
-      `insert into rules (id, workspace_id, author_id, author_role, name, reason, ends_at, mode, conditions, effect, cedar, hand_written)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `insert into rules (id, workspace_id, author_id, author_role, grant_agent_id, name, reason, ends_at, mode, conditions, effect, cedar, hand_written)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        returning ${RULE_COLUMNS}`,
-      [newId('ru'), workspaceId, author.memberId, author.role, ...fieldValues(fields)],
+      [newId('ru'), workspaceId, author.memberId, author.role, grantOf, ...fieldValues(fields)],
     );
     const rule = toRule(rows[0]!);
     await recorded(client, workspaceId, actor, rule, 'created');
@@ -116,15 +127,26 @@ function recorded(db: Queryable, workspaceId: string, actor: Actor, rule: Rule, 
   });
 }
 
-/** Writes the rule's new fields and bumps its revision; 404 when it is not the workspace's. */
-export async function updateRule(db: Queryable, workspaceId: string, id: string, fields: RuleFields, actor: Actor): Promise<Rule> {
+/**
+ * Writes the rule's new fields and bumps its revision; 404 when it is not the workspace's. A tool
+ * grant changed here as a rule stops being one of its agent's grants (`keepGrant` is for the
+ * grants' own changes), so the agents API never shows a grant that is something else by now.
+ */
+export async function updateRule(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  fields: RuleFields,
+  actor: Actor,
+  options: { keepGrant?: boolean } = {},
+): Promise<Rule> {
   return withTransaction(db, async (client) => {
     const { rows } = await client.query<RuleRow>(
       `update rules set name = $3, reason = $4, ends_at = $5, mode = $6, conditions = $7, effect = $8, cedar = $9, hand_written = $10,
-              revision = revision + 1, updated_at = now()
+              grant_agent_id = case when $11 then grant_agent_id end, revision = revision + 1, updated_at = now()
         where workspace_id = $1 and id = $2
         returning ${RULE_COLUMNS}`,
-      [workspaceId, id, ...fieldValues(fields)],
+      [workspaceId, id, ...fieldValues(fields), options.keepGrant === true],
     );
     if (!rows[0]) throw notFound('rule');
     const rule = toRule(rows[0]);

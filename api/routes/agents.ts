@@ -1,7 +1,8 @@
 /** `/api/v1/agents` and each agent's tool grants (declared in domain/routes/agents.ts). */
-import { notFound } from '../../domain/errors';
+import { DomainError, notFound } from '../../domain/errors';
 import { actorOf } from '../../domain/principal';
-import { addGrant, createAgent, getAgent, listAgents, listGrants, removeGrant, updateAgent } from '../../db/agents';
+import { createAgent, getAgent, listAgents, updateAgent } from '../../db/agents';
+import { addGrant, listGrants, removeGrant } from '../../db/tool-grants';
 import type { Pool } from '../../db/pool';
 import { agentRoutes } from '../../domain/routes/agents';
 import { reply, type Handlers } from '../mount-routes';
@@ -27,7 +28,10 @@ export function agentHandlers(deps: { pool: Pool }): Handlers<typeof agentRoutes
       grants: await listGrants(deps.pool, principal.workspaceId, params.id),
     }),
     addGrant: async ({ params, body }, { principal }) => {
-      const { grant, created } = await addGrant(deps.pool, principal.workspaceId, params.id, body, actorOf(principal));
+      // A grant is a rule, and a rule has a person as its author: agents never hold agent.manage.
+      if (principal.kind !== 'person') throw new DomainError('forbidden_for_agent', "A person manages an agent's tool grants.");
+      const author = { memberId: principal.memberId, role: principal.role };
+      const { grant, created } = await addGrant(deps.pool, principal.workspaceId, params.id, body, author, actorOf(principal));
       return reply(agentRoutes.addGrant, { status: created ? 201 : 200, body: { grant } });
     },
     removeGrant: async ({ params }, { principal }) => {

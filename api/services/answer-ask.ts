@@ -9,8 +9,8 @@ import type { AskState, DecisionView } from '../../domain/decision';
 import type { AnswerBody } from '../../domain/decision-schema';
 import { checkAnswer, toDecisionView, type AnswerCommand } from '../../domain/decision-state';
 import { DomainError, notFound } from '../../domain/errors';
-import { evaluateToolAccess, isEvaluablePattern } from '../../domain/tool-grant';
-import { listGrants } from '../../db/agents';
+import { isEvaluablePattern } from '../../domain/tool-grant';
+import { toolAccess } from './rules/tool-access';
 import { recordActingFor, refuseUnlessMayAnswer } from '../../db/assignments';
 import { firstViewedAt, getDecision } from '../../db/decision-queries';
 import type { Pool } from '../../db/pool';
@@ -67,8 +67,9 @@ export async function answerAsk(
 }
 
 /**
- * E8/E9: an access ask naming a tool Cast can evaluate is re-checked against the linked
- * agent's grants; anything else closes on the member's word, recorded as self-reported.
+ * E8/E9: an access ask naming a tool Cast can evaluate is re-checked against the rules (the
+ * linked agent's tool grants among them: tool-access.ts); anything else closes on the member's
+ * word, recorded as self-reported.
  */
 async function checkAccess(
   pool: Pool,
@@ -78,6 +79,5 @@ async function checkAccess(
 ): Promise<AnswerCommand['access']> {
   const agentId = decision.links.agentId;
   if (!ask.tool || !agentId || !isEvaluablePattern(ask.tool)) return 'self_reported';
-  const grants = await listGrants(pool, workspaceId, agentId);
-  return evaluateToolAccess(ask.tool, grants) === 'allowed' ? 'verified' : 'denied';
+  return toolAccess(pool, workspaceId, agentId, ask.tool);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../domain/agent';
 import { activityRoutes } from '../../domain/routes/activity';
 import { agentRoutes } from '../../domain/routes/agents';
+import { ruleRoutes } from '../../domain/routes/rules';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
 
@@ -83,7 +84,7 @@ describe('agents', () => {
     expect(await readAgent(alice, agent.id)).toMatchObject({
       agent: { instructions: 'Find sources.' },
     });
-    expect(await count('agent_tool_grants', alice.workspaceId)).toBe(0);
+    expect(await count('rules', alice.workspaceId)).toBe(0);
   });
 
   it('answers 400 naming the field on malformed bodies, and writes nothing', async () => {
@@ -110,7 +111,7 @@ describe('agents', () => {
     }
     await expectProblem(await cast.request(alice.token, 'POST', '/api/v1/agents', '{"name": '), 400, 'malformed_json');
     expect(await count('agents', alice.workspaceId)).toBe(1);
-    expect(await count('agent_tool_grants', alice.workspaceId)).toBe(0);
+    expect(await count('rules', alice.workspaceId)).toBe(0);
     expect(await readAgent(alice, agent.id)).toMatchObject({
       agent: { instructions: 'Find sources.' },
     });
@@ -129,7 +130,7 @@ describe('tool grants', () => {
     expect(added.status).toBe(201);
     const grant = added.body.grant;
     expect(grant).toMatchObject({
-      id: expect.stringMatching(/^gr_/),
+      id: expect.stringMatching(/^ru_/),
       toolPattern: 'mcp__analytics__*',
       effect: 'allow',
       createdBy: alice.memberId,
@@ -164,6 +165,37 @@ describe('tool grants', () => {
     expect(after.grants.map((g) => g.toolPattern)).toEqual(['Read']);
   });
 
+  it("a grant is a rule of the workspace; changed as a rule, it is no longer one of the agent's grants", async () => {
+    const alice = await cast.newMember();
+    const agent = await createAgent(alice);
+    const { grant } = await cast.send(alice.token, agentRoutes.addGrant, {
+      params: { id: agent.id },
+      body: { toolPattern: 'mcp__github__*', effect: 'allow' },
+    });
+    const { rules } = await cast.send(alice.token, ruleRoutes.listRules, {});
+    expect(rules).toEqual([
+      expect.objectContaining({
+        id: grant.id,
+        name: 'Tool grant: mcp__github__*',
+        conditions: { agent: agent.id, tool: { name: 'mcp__github__*' } },
+        effect: { kind: 'approve' },
+        author: alice.memberId,
+      }),
+    ]);
+    await cast.send(alice.token, ruleRoutes.updateRule, {
+      params: { id: grant.id },
+      body: { conditions: { agent: agent.id, tool: { name: 'mcp__github__get_*' } } },
+    });
+    expect((await cast.send(alice.token, agentRoutes.listGrants, { params: { id: agent.id } })).grants).toEqual([]);
+    // The pattern is free again: granting it makes a new rule.
+    const again = await cast.reply(alice.token, agentRoutes.addGrant, {
+      params: { id: agent.id },
+      body: { toolPattern: 'mcp__github__*', effect: 'allow' },
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.grant.id).not.toBe(grant.id);
+  });
+
   it("cannot remove another workspace's grant", async () => {
     const [alice, bob] = await Promise.all([cast.newMember(), cast.newMember()]);
     const agent = await createAgent(alice);
@@ -182,7 +214,7 @@ describe('tool grants', () => {
       404,
       'grant_not_found',
     );
-    expect(await count('agent_tool_grants', alice.workspaceId)).toBe(1);
+    expect(await count('rules', alice.workspaceId)).toBe(1);
   });
 
   it('records agent changes in the activity history', async () => {

@@ -8,8 +8,8 @@
  *   - "Approve, and always" on one machine answers the same call from another host session at
  *     once, with no card left open; a bulk answer (a stack's apply-defaults) makes no rule.
  *   - A route rule addresses what the agent addressed to nobody; a quorum rule raises approvers.
- *   - Fail closed: a rule Cedar cannot read answers nothing, and the person is asked; no rule
- *     approves a call the asking agent's own grants deny.
+ *   - Tool grants are rules: an allow grant answers the agent's call, a deny grant refuses it.
+ *   - Fail closed: a rule Cedar cannot read answers nothing, and the person is asked.
  * A real Temporal server and Postgres (test/support/test-cast.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -192,15 +192,50 @@ describe('issue 42: rules answer at filing', () => {
     expect(ownAsk.kind === 'approval' ? ownAsk.quorum?.required : null).toBe(3);
   });
 
-  it("no rule approves what the asking agent's own grants deny: the call waits for a person", async () => {
+  it("tool grants are rules: an agent's allow grant answers its call at once, and its deny grant refuses it past any approve rule", async () => {
     const w = await workspace();
+    const agentId = w.host.member.kind === 'agent' ? w.host.member.agentId : '';
+    const analytics = (tool: string) =>
+      w.host.send(sessionRoutes.fileHostPrompt, {
+        params: { id: randomUUID() },
+        body: { kind: 'permission', tool, toolInput: { sql: 'select 1' }, requestId: `toolu_${randomUUID()}` },
+      });
+    expect((await analytics('mcp__analytics__query')).decision.status).toBe('open');
+    const { grant } = await w.me.send(agentRoutes.addGrant, {
+      params: { id: agentId },
+      body: { toolPattern: 'mcp__analytics__*', effect: 'allow' },
+    });
+    const { decision: allowed } = await analytics('mcp__analytics__query');
+    expect(allowed.status).toBe('resolved');
+    expect(allowed.asks[0]!.answer).toMatchObject({
+      value: { kind: 'approval', decision: 'approve' },
+      automatic: true,
+      provenance: { actor: { kind: 'rule', id: grant.id, name: 'Tool grant: mcp__analytics__*' } },
+    });
+    // Another agent's call of the same tool is not this agent's grant.
+    const other = world(cast, await agentTokenOf(cast.pool, w.member, 'Codex'));
+    const { decision: others } = await other.send(sessionRoutes.fileHostPrompt, {
+      params: { id: randomUUID() },
+      body: { kind: 'permission', tool: 'mcp__analytics__query', toolInput: { sql: 'select 1' }, requestId: `toolu_${randomUUID()}` },
+    });
+    expect(others.status).toBe('open');
+
     await w.me.send(ruleRoutes.createRule, { body: bashRule('builds may run', 'make', { kind: 'approve' }) });
     expect((await prompt(w, 'make build')).status).toBe('resolved');
-    const agentId = w.host.member.kind === 'agent' ? w.host.member.agentId : '';
     await w.me.send(agentRoutes.addGrant, { params: { id: agentId }, body: { toolPattern: 'Bash', effect: 'deny' } });
     const denied = await prompt(w, 'make build');
-    expect(denied.status).toBe('open');
-    expect(denied.asks[0]!.answer).toBeNull();
+    expect(denied.status).toBe('resolved');
+    expect(denied.asks[0]!.answer).toMatchObject({
+      value: { kind: 'approval', decision: 'reject' },
+      reason: "This agent's tool grants deny Bash.",
+      automatic: true,
+    });
+
+    // Removed, the grant answers nothing more; its rule is off at a new revision, kept for its answers.
+    await w.me.send(agentRoutes.removeGrant, { params: { id: agentId, grantId: grant.id } });
+    expect((await analytics('mcp__analytics__query')).decision.status).toBe('open');
+    const { rule } = await w.me.send(ruleRoutes.getRule, { params: { id: grant.id } });
+    expect(rule).toMatchObject({ mode: 'off', revision: 2 });
   });
 
   it('fails closed: a rule Cedar cannot read answers nothing, and the person is asked', async () => {

@@ -20,7 +20,6 @@ export const WORKSPACE_TABLES = [
   'session_messages',
   'runs',
   'agents',
-  'agent_tool_grants',
   'missions',
   'webhook_endpoints',
   'workspace_settings',

@@ -25,8 +25,6 @@ import { hitsOfOutcomes } from '../../../domain/rules/hits-of-outcomes';
 import type { Logger } from '../../../runtime/logger';
 import { evaluateRules, type RuleOutcome } from '../../../rules/evaluate-rules';
 import { resolveAssignee } from '../../../db/assignments';
-import { listGrants } from '../../../db/agents';
-import { matchesToolPattern } from '../../../domain/tool-grant';
 import type { AssigneeRef } from '../../../domain/assignment';
 import type { AutomaticAnswersFor } from '../file-decision';
 
@@ -100,24 +98,6 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
     }
   }
 
-  /**
-   * Whether the asking agent's tool grants deny the tool this filing asks about (an explicit
-   * `deny` grant matches its name): what the asking principal forbids, no rule allows.
-   */
-  async function forbiddenTool(workspaceId: string, filing: Filing): Promise<boolean> {
-    const tool = filing.source?.kind === 'permission' ? filing.source.tool : null;
-    const agentId = filing.links.agentId;
-    if (!tool || !agentId) return false;
-    try {
-      const grants = await listGrants(pool, workspaceId, agentId);
-      return grants.some((grant) => grant.effect === 'deny' && matchesToolPattern(tool, grant.toolPattern));
-    } catch (error) {
-      // Fail closed: grants that cannot be read may forbid it.
-      logger.error({ err: error, workspaceId, agentId }, "the agent's grants could not be read; no rule approves its call");
-      return true;
-    }
-  }
-
   return async ({ principal, filing }) => {
     let outcomes: Awaited<ReturnType<typeof evaluate>>;
     try {
@@ -127,11 +107,8 @@ export function rulesAtFiling(pool: Pool, logger: Logger): AutomaticAnswersFor {
       return { answers: [] };
     }
     if (!outcomes) return { answers: [] };
-    const forbidden = await forbiddenTool(principal.workspaceId, filing);
     const answers: AutomaticAnswer[] = [];
     for (const { position, verdict } of outcomes) {
-      // The asking agent's own deny grant on this tool stands: no rule approves past it.
-      if (verdict.kind === 'answer' && verdict.effect.kind === 'approve' && forbidden) continue;
       if (verdict.kind === 'ask-person' && verdict.cause === 'engine-error') {
         logger.warn(
           { workspaceId: principal.workspaceId, rules: verdict.failed, ask: position },
