@@ -196,6 +196,23 @@ function alwaysNotOffered(
   };
 }
 
+/**
+ * Issue 43 item 6: an edited tool input is taken only where its host runs it — a permission card
+ * whose host said it takes one back (Claude Code's PermissionRequest) — and only from the one
+ * approver who answers the ask: several approvers would each approve something else.
+ */
+function editNotOffered(state: Partial<Pick<DecisionSnapshot, 'id' | 'source'>>, ask: AskState, command: AnswerCommand): Rejection | null {
+  if (command.value.kind !== 'approval' || command.value.editedInput === undefined) return null;
+  const source = state.source;
+  const quorum = ask.kind === 'approval' && (ask.quorum?.required ?? 1) > 1;
+  if (source?.kind === 'permission' && source.editable === true && !quorum) return null;
+  return {
+    code: 'edit_not_offered',
+    message: `${state.id ?? 'This decision'} takes no edited input: ${quorum ? 'it needs several approvers' : 'its host cannot run an edited call'}. Approve or deny it as proposed; nothing changed.`,
+    details: { decision: state.id ?? null },
+  };
+}
+
 function notOpen(state: Pick<DecisionSnapshot, 'id' | 'status'>): Rejection | null {
   if (state.status === 'open') return null;
   if (state.status === 'archived') return { code: 'decision_archived', message: 'This decision was archived.' };
@@ -272,7 +289,10 @@ export function checkAnswer(
   const moved = revisionMoved(state, command);
   if (moved) return moved;
   const place = { permission: state.source?.kind === 'permission' };
-  const shape = checkAnswerShape(ask, command.ask, command.value, command.reason, place) ?? alwaysNotOffered(state, command);
+  const shape =
+    checkAnswerShape(ask, command.ask, command.value, command.reason, place) ??
+    alwaysNotOffered(state, command) ??
+    editNotOffered(state, ask, command);
   if (shape) return shape;
   // Issue 41 items 3, 4: the same person counts once, and the asker may not approve their own agent's request.
   const approval = ask.kind === 'approval' ? checkApproval(ask.quorum, command.ask, command.value, command.answeredBy) : null;
@@ -311,7 +331,8 @@ function revisionMoved(
 export function answerProvenance(state: DecisionSnapshot, command: AnswerCommand): Provenance {
   if (command.automatic)
     return provenanceOf(state, command.ask, { kind: 'stack-auto-default', stackId: state.stack?.stackId ?? null }, null);
-  return provenanceOf(state, command.ask, { kind: 'member', id: command.answeredBy }, command.channel ?? null);
+  const edited = command.value.kind === 'approval' ? command.value.editedInput : undefined;
+  return provenanceOf(state, command.ask, { kind: 'member', id: command.answeredBy }, command.channel ?? null, edited);
 }
 
 /**

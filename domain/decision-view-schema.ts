@@ -114,6 +114,8 @@ export const DecisionSource = z
       waitsUntil: Timestamp.nullable().optional(),
       /** The allow rules its host keeps on an "always" approve; absent or null, the card offers none (issue 31 item 9). */
       alwaysAllows: z.array(z.string()).nullable().optional(),
+      /** True when its host runs an edited tool input (issue 43 item 6); absent or null, the card offers no edit. */
+      editable: z.literal(true).nullable().optional(),
     }),
   ])
   .meta({ id: 'DecisionSource' });

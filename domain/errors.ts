@@ -76,6 +76,7 @@ export const ERRORS = {
   nobody_waiting: { status: 409, title: 'Nobody is waiting for this answer any more.' },
   /** Issue 31 item 9: "always allow" on a card whose host keeps no rule for it. */
   always_not_offered: { status: 422, title: 'This card offers no "always allow".' },
+  edit_not_offered: { status: 422, title: 'This card takes no edited input.' },
   /** Never answered: the API files or creates again under a new number (a database restored to an earlier point). */
   workflow_id_taken: { status: 409, title: 'Another decision or stack already runs under this id.' },
   nothing_to_run: { status: 409, title: 'There is nothing to run again.' },

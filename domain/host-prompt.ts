@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { filledText } from './text-fields';
 import { ALWAYS_ALLOWS_MAX, ALWAYS_ALLOW_TEXT_MAX, HOST_INPUT_MAX } from './limits';
+import { ToolInput } from './tool-input-schema';
 import { toolInputText } from './tool-input';
 import { Timestamp } from './decision-view-schema';
 import { Ask } from './ask-schema';
@@ -43,28 +44,7 @@ export const AlwaysAllows = z
   .optional()
   .meta({ description: 'The allow rules the host keeps on an "always" approve, as the host writes them (`Bash(touch a.txt)`).' });
 
-/** Characters the tool input takes as JSON, as `HOST_INPUT_MAX` counts them. */
-function jsonLength(value: unknown): number {
-  return [...JSON.stringify(value)].length;
-}
-
-/**
- * The host's whole tool input, as it sent it (issue 31 item 2): a Write's content, an Edit's
- * old and new strings, a Bash command and its description. At most `HOST_INPUT_MAX` characters as JSON.
- */
-export const ToolInput = z
-  .record(z.string(), z.unknown())
-  .check((ctx) => {
-    const length = jsonLength(ctx.value);
-    if (length > HOST_INPUT_MAX)
-      ctx.issues.push({
-        code: 'custom',
-        message: `toolInput is ${length} characters as JSON; Cast keeps at most ${HOST_INPUT_MAX}.`,
-        input: ctx.value,
-      });
-  })
-  .meta({ description: `The tool's whole input as the host sent it, at most ${HOST_INPUT_MAX} characters as JSON.` });
-export type ToolInput = z.infer<typeof ToolInput>;
+export { ToolInput };
 
 export const HostPromptBody = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -79,6 +59,14 @@ export const HostPromptBody = z.discriminatedUnion('kind', [
     scope: Scope,
     waitsUntil: WaitsUntil,
     alwaysAllows: AlwaysAllows,
+    /**
+     * The host takes a changed tool input back as the call to run (issue 43 item 6: Claude Code's
+     * PermissionRequest `updatedInput`): only then does the card offer "Edit, then approve".
+     */
+    editable: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'The host runs an edited tool input when the person approves one (Claude Code’s PermissionRequest).' }),
     run: Run,
   }),
   z

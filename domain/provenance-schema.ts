@@ -25,8 +25,14 @@ export const Provenance = z
       .string()
       .regex(/^sha256:[0-9a-f]{64}$/)
       .meta({ description: 'SHA-256 of the canonical JSON (keys sorted, no whitespace) of what the answer approved.' }),
-    digestOf: z
-      .enum(DigestOf)
-      .meta({ description: "`tool-input`: a permission prompt's whole tool input; `ask`: the question, context and ask as asked." }),
+    digestOf: z.enum(DigestOf).meta({
+      description:
+        "`tool-input`: a permission prompt's whole tool input; `edited-input`: that input as the person edited it before approving; `ask`: the question, context and ask as asked.",
+    }),
+    proposedDigest: z
+      .string()
+      .regex(/^sha256:[0-9a-f]{64}$/)
+      .optional()
+      .meta({ description: 'For an edited call (`digestOf: edited-input`): the digest of the proposal the person edited.' }),
   })
   .meta({ id: 'Provenance', description: 'Who gave an answer, through which channel, and a digest of exactly what it approved.' });

@@ -37,11 +37,12 @@ export type ProvenanceActor =
   | { kind: 'system'; reason: string };
 
 /**
- * What the digest covers: a host permission prompt's whole tool input as the host sent it, or,
+ * What the digest covers: a host permission prompt's whole tool input as the host sent it, the
+ * tool input as the person edited it before approving (issue 43 item 6: the call that runs), or,
  * for every other ask, the ask as the person saw it (the decision's question and context and
  * the ask's own definition: prompt, options, action, risks…).
  */
-export const DigestOf = ['tool-input', 'ask'] as const;
+export const DigestOf = ['tool-input', 'edited-input', 'ask'] as const;
 export type DigestOf = (typeof DigestOf)[number];
 
 export type Provenance = {
@@ -51,6 +52,8 @@ export type Provenance = {
   /** `sha256:<hex>` of the canonical JSON of what `digestOf` names. */
   inputDigest: string;
   digestOf: DigestOf;
+  /** For an edited call: the digest of the proposal the person edited (the host's tool input). */
+  proposedDigest?: string;
 };
 
 /**
@@ -96,13 +99,19 @@ export function approvedInput(
   return { digestOf: 'ask', input: { question: state.question, context: state.context, ask: ask ? askAsAsked(ask) : null } };
 }
 
-/** The provenance of an answer to ask `position` of `state`, given by `actor` through `channel`. */
+/**
+ * The provenance of an answer to ask `position` of `state`, given by `actor` through `channel`.
+ * `edited`: the tool input the person approved instead of the proposal, which the digest then
+ * binds, beside the proposal's own digest.
+ */
 export function provenanceOf(
   state: Pick<DecisionSnapshot, 'question' | 'context' | 'asks' | 'source'>,
   position: number,
   actor: ProvenanceActor,
   channel: Channel | null,
+  edited?: Record<string, unknown>,
 ): Provenance {
   const approved = approvedInput(state, position);
+  if (edited) return { actor, channel, inputDigest: digestOf(edited), digestOf: 'edited-input', proposedDigest: digestOf(approved.input) };
   return { actor, channel, inputDigest: digestOf(approved.input), digestOf: approved.digestOf };
 }

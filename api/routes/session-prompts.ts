@@ -34,6 +34,7 @@ export function sessionPromptHandlers(deps: {
         toolInput: body.kind === 'permission' ? (body.toolInput ?? null) : null,
         waitsUntil: body.waitsUntil ?? null,
         alwaysAllows: body.kind === 'permission' ? (body.alwaysAllows ?? null) : null,
+        editable: body.kind === 'permission' && body.editable ? (true as const) : null,
       };
       // Validated whole by HostPromptBody: its context may run past what an agent's own filing
       // holds (issue 31 item 3), so it is filed as it is rather than parsed again as one.

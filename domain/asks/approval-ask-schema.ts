@@ -4,6 +4,7 @@ import { filledText } from '../text-fields';
 import { ApprovalActionKind } from './approval-ask';
 import { askBase } from './ask-base-schema';
 import { MAX_APPROVERS } from '../approval-quorum';
+import { toolInputNamed } from '../tool-input-schema';
 
 /** An action's one-line summary, in UTF-16 code units (as `z.string().max` counts). */
 export const ACTION_SUMMARY_MAX = 1000;
@@ -38,9 +39,26 @@ export const ApprovalAnswer = z
      * (`always_not_offered` otherwise).
      */
     always: z.literal(true).optional(),
+    /**
+     * Issue 43 item 6: approve the call as the person edited it — the tool input to run instead of
+     * the proposal, whole. Only a card whose host takes an edited input back offers it
+     * (`edit_not_offered` otherwise); the answer's digest is this input's.
+     */
+    editedInput: toolInputNamed('editedInput').optional().meta({
+      description: 'Approve the call as edited: the whole tool input to run instead of the proposal (a card with `source.editable`).',
+    }),
   })
   .refine((answer) => answer.always === undefined || answer.decision === 'approve', {
     message: '"always" goes only with decision "approve".',
+    path: ['always'],
+  })
+  .refine((answer) => answer.editedInput === undefined || answer.decision === 'approve', {
+    message: '"editedInput" goes only with decision "approve".',
+    path: ['editedInput'],
+  })
+  // "Always" keeps the call as proposed; an edited call is approved once.
+  .refine((answer) => answer.editedInput === undefined || answer.always === undefined, {
+    message: '"always" and "editedInput" do not go together: an edited call is approved once.',
     path: ['always'],
   });
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswer>;

@@ -9,5 +9,7 @@ export function approvalNeedsReason(answer: ApprovalAnswer): boolean {
 }
 
 export function describeApproval(answer: ApprovalAnswer): string {
-  return answer.decision === 'approve' ? 'Approved' : 'Rejected';
+  if (answer.decision === 'reject') return 'Rejected';
+  // The edited call itself is on the answer (`editedInput`); the words say it is not the proposal.
+  return answer.editedInput ? 'Approved, as edited' : 'Approved';
 }

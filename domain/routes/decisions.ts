@@ -241,6 +241,7 @@ const answerAsk = route({
     'nobody_waiting',
     'answer_kind_mismatch',
     'always_not_offered',
+    'edit_not_offered',
     'option_out_of_range',
     'single_choice_only',
     'answer_shape_invalid',

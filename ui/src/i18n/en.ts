@@ -110,6 +110,15 @@ export const en = {
     confirmRejection: 'Confirm rejection',
     // Issue 31 item 9: offered only where the card's host keeps the answer as a rule.
     approveAlways: 'Approve, and always allow',
+    edit: 'Edit, then approve',
+    approveEdited: 'Approve edited',
+    editInvalid: 'That is not a JSON object; the tool’s input must be one. Nothing was sent.',
+    editField: {
+      command: 'Command to run',
+      content: 'Content to write',
+      new_string: 'Replacement text',
+      json: 'Tool input (JSON)',
+    },
     // Issue 42 item 4: any approval Cast can keep as a rule, not only a host's permission card.
     approveAlwaysThis: 'Approve, and always for this',
     alwaysCastKeeps:
@@ -190,6 +199,8 @@ export const en = {
     selfReported: 'self-reported',
     approved: 'Approved',
     approvedAlways: 'Approved and always allowed',
+    approvedEdited: 'Approved, as edited',
+    asProposed: 'As proposed',
     rejected: 'Rejected',
     denied: 'Denied',
     grantedDone: 'Granted',
@@ -1485,6 +1496,8 @@ export const en = {
     nobody_waiting: 'Its agent stopped waiting for this answer, so it would reach no one; nothing was changed.',
     always_not_offered:
       'This card offers no “always allow”: its agent’s host keeps no rule for it. Approve it without; nothing was changed.',
+    edit_not_offered:
+      'This card takes no edited call: its agent’s host runs only what it proposed. Approve or deny it as it is; nothing was changed.',
     workflow_id_taken: 'Cast could not find a free number for this; nothing was changed. Try again.',
     decision_not_open_resolved: 'This decision was already answered; nothing was changed.',
     decision_not_open_withdrawn: 'Its agent withdrew this decision; nothing was changed.',

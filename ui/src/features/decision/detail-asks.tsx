@@ -93,6 +93,7 @@ export function DetailAsks({
                     text: decision.context ?? ask.action.summary,
                     input: decision.source.toolInput ?? null,
                     alwaysAllows: decision.source.alwaysAllows ?? [],
+                    editable: decision.source.editable === true,
                   }
                 : null
             }

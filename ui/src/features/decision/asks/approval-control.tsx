@@ -10,6 +10,7 @@ import { sameSentence } from './said-once';
 import { ToolCallView, type ToolCall } from './tool-call';
 import { OptionalNote } from './optional-note';
 import { approveBlockedText, QuorumLine } from './quorum-line';
+import { EditCall } from './edit-call';
 
 /** Who is looking, and the names the card says (issue 41): for an ask that needs several approvers. */
 export type QuorumFacts = { members: Record<string, string>; me: string | null; onTakeBack: () => void };
@@ -67,6 +68,10 @@ export function ApprovalControl({
   const permission = command !== null;
   const deny = () => submit({ kind: 'approval', decision: 'reject' }, reason.trim() || undefined);
   const keeps = command?.alwaysAllows ?? [];
+  // Issue 43 item 6: only where the host runs an edited call, and only one person approves it.
+  const editable = command?.editable === true && command.input !== null && (ask.quorum?.required ?? 1) <= 1;
+  const approveEdited = (editedInput: Record<string, unknown>) =>
+    submit({ kind: 'approval', decision: 'approve', editedInput }, reason.trim() || undefined);
   // The required reason opens with focus in it, from the button or from n.
   const startRejecting = () => {
     setRejecting(true);
@@ -136,6 +141,7 @@ export function ApprovalControl({
                 {t('quorum.takeBack')}
               </button>
             )}
+            {editable && !blocked && <EditCall input={command.input!} onApprove={approveEdited} />}
             {(keeps.length > 0 || alwaysRule) && !blocked && (
               <AlwaysAllow rules={keeps} castRule={alwaysRule} permission={permission} onApprove={approveAlways} />
             )}

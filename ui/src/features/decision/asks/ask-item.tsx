@@ -1,4 +1,5 @@
-import type { ToolCall } from './tool-call';
+import { ToolCallView, type ToolCall } from './tool-call';
+import { toolInputText } from '../../../../../domain/tool-input';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AskState } from '../../../../../domain/decision-view-schema';
@@ -62,7 +63,17 @@ export function answeredLine(t: TFunction, ask: AskState, answer: Answer, who: s
   if (value.kind === 'decision' || value.kind === 'fact') return t('ask.answeredValue', { answer: describe(ask, t, answer), who, time });
   const verdict =
     value.kind === 'approval'
-      ? t(value.decision === 'reject' ? (permission ? 'ask.denied' : 'ask.rejected') : value.always ? 'ask.approvedAlways' : 'ask.approved')
+      ? t(
+          value.decision === 'reject'
+            ? permission
+              ? 'ask.denied'
+              : 'ask.rejected'
+            : value.always
+              ? 'ask.approvedAlways'
+              : value.editedInput
+                ? 'ask.approvedEdited'
+                : 'ask.approved',
+        )
       : value.kind === 'access'
         ? t('ask.grantedDone')
         : t('ask.done');
@@ -87,6 +98,13 @@ function ProvenanceLine({ provenance }: { provenance: NonNullable<Answer['proven
       {t('ask.provenance', { channel: t(`ask.channel.${provenance.channel ?? 'none'}`), digest: digest.slice(0, 12) })}
     </p>
   );
+}
+
+/** The call an answer approved: the person's edit of it when they edited it (issue 43 item 6), else the proposal. */
+function approvedCall(answer: Answer, command: ToolCall | null): ToolCall | null {
+  const edited = answer.value.kind === 'approval' ? answer.value.editedInput : undefined;
+  if (!command || !edited) return command;
+  return { ...command, input: edited, text: toolInputText(edited) ?? command.text };
 }
 
 /** What the ask's menu needs: Undo's state, who is told, and the run the answer reached. */
@@ -146,7 +164,14 @@ export function AskItem({
         {note && <p className="answer-note">{note}</p>}
         {answer.reason && <blockquote>{answer.reason}</blockquote>}
         {/* Issue 38 item 9: what was approved stays on the card once answered — the command, a Write's content, an Edit's diff. */}
-        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={command} title={title} />}
+        {ask.kind === 'approval' && <ApprovalFacts ask={ask} riskFlags={riskFlags} command={approvedCall(answer, command)} title={title} />}
+        {/* Issue 43 item 6: an edited call keeps its proposal beside it. */}
+        {approvedCall(answer, command) !== command && command && (
+          <details className="as-proposed" data-testid="as-proposed">
+            <summary>{t('ask.asProposed')}</summary>
+            <ToolCallView call={command} />
+          </details>
+        )}
         {ask.kind === 'approval' && ask.quorum && <QuorumLine quorum={ask.quorum} members={members} me={me} />}
         <AskMenu
           undo={menu.undo}

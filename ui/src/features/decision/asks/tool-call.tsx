@@ -12,10 +12,11 @@ import { CodeLines } from './code-lines';
 import { diffWords } from './word-diff';
 
 /**
- * The telling text (the card's context) and, when the host sent it, the tool's whole input; and
- * the rules its host keeps on an "always" approve, where it keeps one (issue 31 item 9).
+ * The telling text (the card's context) and, when the host sent it, the tool's whole input; the
+ * rules its host keeps on an "always" approve, where it keeps one (issue 31 item 9); and whether
+ * its host runs an edited call (issue 43 item 6).
  */
-export type ToolCall = { text: string; input: Record<string, unknown> | null; alwaysAllows: string[] };
+export type ToolCall = { text: string; input: Record<string, unknown> | null; alwaysAllows: string[]; editable?: boolean };
 
 type Edit = { old: string; new: string };
 
