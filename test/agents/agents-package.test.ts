@@ -63,6 +63,41 @@ const loaded = [typeof runWithCast, typeof resumeWhenAnswered, typeof directoryR
 console.log(JSON.stringify({ ran, text: result.text, loaded }));
 `;
 
+/**
+ * A program on the OpenAI Agents SDK, one process per step: \`start\` runs the agent until its
+ * call is filed in Cast and exits; \`resume\` — a new process — resumes what the store kept.
+ */
+const AGENTS_APP = `
+import { Agent, Runner, Usage, setTracingDisabled, tool } from '@openai/agents';
+import { z } from 'zod';
+import { directoryRunStore, resumeWhenAnswered, runWithCast } from '@cast/agents/openai-agents';
+
+setTracingDisabled(true);
+const ran = [];
+const model = {
+  async getResponse(request) {
+    const answered = Array.isArray(request.input) && request.input.some((item) => item.type === 'function_call_result');
+    const output = answered
+      ? [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.' }] }]
+      : [{ type: 'function_call', id: 'fc-1', callId: 'call-1', name: 'delete_file', arguments: '{"path":"a.md"}', status: 'completed' }];
+    return { usage: new Usage(), output };
+  },
+  async *getStreamedResponse() { throw new Error('no streaming'); },
+};
+const deleteFile = tool({
+  name: 'delete_file', description: 'Delete a file', parameters: z.object({ path: z.string() }), needsApproval: true,
+  execute: async ({ path }) => { ran.push(path); return 'deleted ' + path; },
+});
+const agent = new Agent({ name: 'Tidier', instructions: 'Tidy.', model, tools: [deleteFile] });
+const cast = { url: process.env.CAST_URL, token: process.env.CAST_TOKEN, session: process.env.CAST_SESSION };
+const store = directoryRunStore(process.env.RUNS);
+const runner = new Runner({ tracingDisabled: true });
+const outcome = process.argv[2] === 'start'
+  ? await runWithCast(agent, 'Tidy', { ...cast, store, runner, wait: false })
+  : (await resumeWhenAnswered(store, agent, { ...cast, runner }))[0];
+console.log(JSON.stringify({ kind: outcome?.kind ?? null, ran, output: outcome?.result?.finalOutput ?? null }));
+`;
+
 describe('the @cast/agents package', () => {
   it('packs only its build, depends on nothing, and its modules import only Node and the frameworks', () => {
     expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'dist/ai-sdk.mjs', 'dist/openai-agents.mjs']));
@@ -92,6 +127,23 @@ describe('the @cast/agents package', () => {
       env: { PATH: process.env.PATH, CAST_URL: options.url, CAST_TOKEN: options.token, CAST_SESSION: options.session },
     });
     expect(JSON.parse(stdout)).toEqual({ ran: ['a.md'], text: 'Done.', loaded: ['function', 'function', 'function'] });
+  });
+
+  it('installed, an Agents SDK run ends after filing; a new process resumes it once the person approves', async () => {
+    const { person, options, openCard } = await frameworks.conversation();
+    writeFileSync(join(project, 'agents-app.mjs'), AGENTS_APP);
+    const runs = mkdtempSync(join(tmpdir(), 'cast-agents-runs-'));
+    const env = { PATH: process.env.PATH, CAST_URL: options.url, CAST_TOKEN: options.token, CAST_SESSION: options.session, RUNS: runs };
+    const step = async (name: string) => JSON.parse((await run(process.execPath, ['agents-app.mjs', name], { cwd: project, env })).stdout);
+    try {
+      expect(await step('start')).toEqual({ kind: 'waiting', ran: [], output: null });
+      const card = await openCard();
+      await person.answer(card.id, 1, { kind: 'approval', decision: 'approve' });
+      expect(await step('resume')).toEqual({ kind: 'finished', ran: ['a.md'], output: 'Done.' });
+      expect(await step('resume')).toEqual({ kind: null, ran: [], output: null });
+    } finally {
+      rmSync(runs, { recursive: true, force: true });
+    }
   });
 
   it('a TypeScript program type-checks against the shipped declarations', async () => {

@@ -6,6 +6,7 @@
  *   - the person denies it with a reason: the tool never runs, and the model's next input carries the reason;
  *   - a Cast rule answers at filing: the call is settled at once, by the rule, with no card for a person;
  *   - Cast cannot be reached: the call is denied (fail closed), never run;
+ *   - the program stops waiting (its signal): the card is withdrawn, the tool never runs;
  *   - the manual flow (`'user-approval'`, then `castApprovalResponses`) answers the SDK's approval requests.
  */
 import { generateText, isStepCount, jsonSchema, tool, type ModelMessage } from 'ai';
@@ -138,6 +139,20 @@ describe('issue 43 item 5: the AI SDK’s tool approval asked in Cast', () => {
     await generateText({ model, tools, toolApproval, stopWhen: isStepCount(3), prompt: 'Tidy notes/' });
     expect(ran).toEqual([]);
     expect(prompts()[1]).toMatch(/Cast could not be asked \(Cannot reach Cast at [^)]*\), so the call was not run\./);
+  });
+
+  it('the program stops waiting: the card is taken out of the queue and the tool never runs', async () => {
+    const { person, options, openCard } = await frameworks.conversation();
+    const { model } = scriptedModel();
+    const { tools, ran } = deleteFileTool();
+    const stop = new AbortController();
+    const toolApproval = castToolApproval({ ...options, signal: stop.signal });
+    const generating = generateText({ model, tools, toolApproval, stopWhen: isStepCount(3), prompt: 'Tidy notes/' });
+    const card = await openCard();
+    stop.abort();
+    await expect(generating).rejects.toThrow();
+    expect(ran).toEqual([]);
+    expect((await person.decision(card.id)).status).toBe('withdrawn');
   });
 
   it('the manual flow: the SDK’s approval requests answered in Cast, then the run continues', async () => {
