@@ -78,7 +78,8 @@ export async function withdrawCard(calls: CastCalls, decisionId: string): Promis
   const signal = AbortSignal.timeout(WITHDRAW_WITHIN_MS);
   try {
     const { decision } = await calls.send(decisionRoutes.withdrawDecision, { params: { id: decisionId }, body: {} }, signal);
-    return answerOf(decision)?.by === 'nobody' ? null : answerOf(decision);
+    const answer = answerOf(decision);
+    return answer?.by === 'nobody' ? null : answer;
   } catch (error) {
     const settled = error instanceof ProblemError && (error.code === 'decision_not_open' || error.code === 'decision_archived');
     return settled ? answerNow(calls, decisionId, signal).catch(() => null) : null;

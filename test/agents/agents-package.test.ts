@@ -104,6 +104,8 @@ describe('the @cast/agents package', () => {
     expect(packedFiles.filter((file) => !file.startsWith('dist/') && file !== 'package.json' && file !== 'README.md')).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'agents/package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.dependencies ?? {}).toEqual({});
+    // Packed beside the CLI, at its version.
+    expect(manifest.version).toBe((JSON.parse(readFileSync(join(ROOT, 'cli/package.json'), 'utf8')) as { version: string }).version);
     const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
     const dist = join(project, 'node_modules/@cast/agents/dist');
     const outside = readdirSync(dist, { recursive: true, encoding: 'utf8' })

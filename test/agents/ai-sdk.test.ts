@@ -7,7 +7,8 @@
  *   - a Cast rule answers at filing: the call is settled at once, by the rule, with no card for a person;
  *   - Cast cannot be reached: the call is denied (fail closed), never run;
  *   - the program stops waiting (its signal): the card is withdrawn, the tool never runs;
- *   - the manual flow (`'user-approval'`, then `castApprovalResponses`) answers the SDK's approval requests.
+ *   - the manual flow (`'user-approval'`, then `castApprovalResponses`) answers the SDK's approval
+ *     requests, and those of a tool that still says `needsApproval: true`.
  */
 import { generateText, isStepCount, jsonSchema, tool, type ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
@@ -44,9 +45,10 @@ function scriptedModel(path = 'notes/old.md') {
 }
 
 /** The tool the model calls; `ran` lists the paths it deleted. */
-function deleteFileTool() {
+function deleteFileTool(needsApproval?: boolean) {
   const ran: string[] = [];
   const deleteFile = tool({
+    ...(needsApproval ? { needsApproval } : {}),
     description: 'Delete a file',
     inputSchema: jsonSchema<{ path: string }>({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }),
     execute: async ({ path }) => {
@@ -170,6 +172,23 @@ describe('issue 43 item 5: the AI SDK’s tool approval asked in Cast', () => {
     const second = await generateText({ model, tools, toolApproval: { deleteFile: 'user-approval' }, messages });
     expect(ran).toEqual([]);
     expect(prompts()[1]).toContain(`Denied in Cast (${card.id}): Not today.`);
+    expect(second.text).toBe('Done.');
+  });
+
+  it('a tool that still says needsApproval (deprecated in v7): its request answered in Cast, approved, the tool runs', async () => {
+    const { person, options, openCard } = await frameworks.conversation();
+    const { model, prompts } = scriptedModel();
+    const { tools, ran } = deleteFileTool(true);
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Tidy notes/' }];
+    const first = await generateText({ model, tools, messages });
+    expect(first.content.map((part) => part.type)).toContain('tool-approval-request');
+    messages.push(...first.responseMessages);
+    const answering = castApprovalResponses(options, first.content);
+    await person.answer((await openCard()).id, 1, { kind: 'approval', decision: 'approve' });
+    messages.push({ role: 'tool', content: await answering });
+    const second = await generateText({ model, tools, messages });
+    expect(ran).toEqual(['notes/old.md']);
+    expect(prompts()[1]).toContain('deleted notes/old.md');
     expect(second.text).toBe('Done.');
   });
 });
