@@ -10,7 +10,7 @@ const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${
 const layer = (name) => [`**/${name}`, `**/${name}/**`, `../${name}`, `../${name}/*`];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**', 'ui/dist/**', 'cli/dist/**', 'test-results/**'] },
+  { ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**', 'ui/dist/**', 'cli/dist/**', 'agents/dist/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.mjs', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly' } } },
@@ -118,6 +118,32 @@ export default tseslint.config(
                 ...layer('scripts'),
               ],
               message: 'ui/ talks HTTP; it shares only domain/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 43 item 5: the framework package talks HTTP through client/ like the CLI; it shares only domain/ and client/.
+    files: ['agents/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...layer('api'),
+                ...layer('db'),
+                ...layer('activities'),
+                ...layer('workflows'),
+                ...layer('runtime'),
+                ...layer('cli'),
+                ...layer('ui'),
+                ...layer('scripts'),
+              ],
+              message: 'agents/ talks HTTP through client/; it shares only domain/ and client/.',
             },
           ],
         },

@@ -22,7 +22,7 @@ export type ProductionCopy = { dir: string; remove(): void };
 export async function productionCopy(): Promise<ProductionCopy> {
   const dir = mkdtempSync(join(tmpdir(), 'cast-production-'));
   await run(process.execPath, ['scripts/build.mjs', '--out', join(dir, 'dist')], { cwd: ROOT, maxBuffer: 16 << 20 });
-  for (const file of ['package.json', 'package-lock.json', 'cli/package.json', 'scripts/ensure-deps.mjs']) {
+  for (const file of ['package.json', 'package-lock.json', 'cli/package.json', 'agents/package.json', 'scripts/ensure-deps.mjs']) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     cpSync(join(ROOT, file), join(dir, file));
   }

@@ -106,6 +106,19 @@ describe('layer boundaries', () => {
     expect(await violations('ui/src/x.ts', "import { call } from './http/call';\nexport const a = call;\n")).toEqual([]);
   });
 
+  it('agents/ (the framework package) talks HTTP through client/ and shares only domain/', async () => {
+    expect(
+      await violations('agents/core/x.ts', "import { createPool } from '../../db/pool';\nexport const a = createPool;\n"),
+    ).toHaveLength(1);
+    expect(await violations('agents/core/x.ts', "import { client } from '../../cli/http';\nexport const a = client;\n")).toHaveLength(1);
+    expect(
+      await violations(
+        'agents/core/x.ts',
+        "import { request } from '../../client/request';\nimport { sessionRoutes } from '../../domain/routes/sessions';\nexport const a = [request, sessionRoutes];\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('domain/ is pure: zod and itself only', async () => {
     expect(await violations('domain/x.ts', "import { createPool } from '../db/pool';\nexport const a = createPool;\n")).toHaveLength(1);
     expect(await violations('domain/x.ts', "import pg from 'pg';\nexport const a = pg;\n")).toHaveLength(1);
