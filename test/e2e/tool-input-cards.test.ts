@@ -4,7 +4,9 @@
  * word since issue 39 item 8: removed words struck, added underlined), in monospace, and neither
  * widens a 390 px page even with a long unbroken line; a Bash call shows its description above its
  * command. Item 9: a card whose host keeps an "always" answer as a rule offers "Approve, and
- * always allow" and names the rule; one whose host keeps none does not. Each state is scanned by axe.
+ * always allow" and names the rule; one whose host keeps none does not. Issue 43 item 6: a card
+ * whose host runs an edited call offers "Edit, then approve", and keeps the proposal beside the
+ * edit once answered; any other offers no edit. Each state is scanned by axe.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -35,11 +37,11 @@ const widths = (page: Page) =>
   });
 
 /** Files one permission prompt and opens its card on a phone; `alwaysAllows`: the rules its host keeps on "always". */
-async function openOnPhone(me: Me, tool: string, toolInput: Record<string, unknown>, alwaysAllows?: string[]) {
+async function openOnPhone(me: Me, tool: string, toolInput: Record<string, unknown>, alwaysAllows?: string[], editable = false) {
   const session = await me.session();
   const { decision } = await me.send(sessionRoutes.fileHostPrompt, {
     params: { id: session },
-    body: { kind: 'permission', tool, toolInput, ...(alwaysAllows ? { alwaysAllows } : {}) },
+    body: { kind: 'permission', tool, toolInput, ...(alwaysAllows ? { alwaysAllows } : {}), ...(editable ? { editable: true } : {}) },
   });
   const page = await signedInPage(browser, cast.url, me.member.token, '/decisions', { viewport: PHONE });
   await page.getByTestId('card').first().locator('[data-card]').click();
@@ -161,6 +163,45 @@ describe('issue 31 item 9: "Approve, and always allow" from the web', () => {
       expect(await fetch.detail.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(1);
       expect(await fetch.detail.getByRole('button', { name: 'Approve, and always allow' }).count()).toBe(0);
       expect(await fetch.detail.getByTestId('always-cast-rule').count()).toBe(0);
+    },
+    SCENARIO,
+  );
+});
+
+describe('issue 43 item 6: edit, then approve, from the web', () => {
+  it(
+    'issue 43 item 6: a card whose host runs an edited call offers "Edit, then approve"; the edited command is the answer, the proposal kept beside it',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const { page, detail, id } = await openOnPhone(me, 'Bash', { command: 'rm -rf build', description: 'Clean' }, undefined, true);
+      await detail.getByRole('button', { name: 'Edit, then approve' }).click();
+      const box = detail.getByRole('textbox', { name: 'Command to run' });
+      expect(await box.inputValue()).toBe('rm -rf build');
+      // Unchanged, there is nothing to approve as edited.
+      expect(await detail.getByRole('button', { name: 'Approve edited' }).isDisabled()).toBe(true);
+      await box.fill('rm -rf build/cache');
+      await screenshot(page, 'permission-edit-390');
+      await expectAccessible(page);
+      const { scrollWidth, width } = await widths(page);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await detail.getByRole('button', { name: 'Approve edited' }).click();
+      await expect
+        .poll(async () => (await me.decision(id)).asks[0]?.answer?.value, SLOW)
+        .toEqual({ kind: 'approval', decision: 'approve', editedInput: { command: 'rm -rf build/cache', description: 'Clean' } });
+      await detail.getByText(/^Approved, as edited by you · /).waitFor(SLOW);
+      expect(await detail.getByTestId('command').first().textContent()).toBe('rm -rf build/cache');
+      await detail.getByTestId('as-proposed').locator('summary').click();
+      expect(await detail.getByTestId('as-proposed').getByTestId('command').textContent()).toBe('rm -rf build');
+    },
+    SCENARIO,
+  );
+
+  it(
+    'issue 43 item 6: a card whose host cannot run an edit (Codex, ACP) offers none',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      const { detail } = await openOnPhone(me, 'Bash', { command: 'rm -rf build' });
+      expect(await detail.getByRole('button', { name: 'Edit, then approve' }).count()).toBe(0);
     },
     SCENARIO,
   );
