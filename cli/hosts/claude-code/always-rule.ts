@@ -7,7 +7,7 @@
  * whole command, a file tool's path, a fetch's domain — never the whole tool.
  */
 import { AlwaysAllows } from '../../../domain/host-prompt';
-import type { PreToolUseInput } from './pre-tool-use';
+import type { PreToolUseInput } from './payload';
 import type { PermissionUpdate } from './verdict';
 
 type Rule = { toolName: string; ruleContent?: string };
