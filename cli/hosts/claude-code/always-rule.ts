@@ -1,6 +1,6 @@
 /**
  * "Allow, and always allow this in the project" (issue 31 item 9): the rule the PermissionRequest
- * door hands back in `updatedPermissions`, which Claude Code writes into the project's
+ * hook hands back in `updatedPermissions`, which Claude Code writes into the project's
  * `.claude/settings.local.json` (`{"permissions":{"allow":["Bash(touch a.txt)"]}}`) and applies
  * at once, so the same call is not asked again. The rule is Claude Code's own suggestion when it
  * offered one (an `addRules` entry of `permission_suggestions`), else the exact call: Bash's

@@ -86,7 +86,7 @@ export async function runHook<I extends HookCall, T = never>(run: HookRun<I, T>)
     };
     keeper?.filing(prompt.session, prompt.requestId);
     outcome = (await ask(prompt, {
-      // The host's own door: a card it withdraws (answered in its terminal) is recorded as `host-terminal`.
+      // The host's own channel: a card it withdraws (answered in its terminal) is recorded as `host-terminal`.
       // Each request bounded by its own deadline too: a Cast that never answers must not hold the hook until --timeout.
       api: withDeadlines(connect('host-terminal')),
       signal: bound.signal,

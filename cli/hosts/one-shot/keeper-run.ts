@@ -29,6 +29,6 @@ export async function keepCard(): Promise<void> {
     else filing = note;
   }
   if (!filing) return;
-  // The host's door, as the hook it stands in for: Esc in the host's terminal took the card back.
+  // The host's channel, as the hook it stands in for: Esc in the host's terminal took the card back.
   await withdrawWithin({ api: connect('host-terminal'), ...filing, cardId: card }, WITHDRAW_ORPHANED_MS);
 }
