@@ -6,9 +6,9 @@
  * still be filing it — so a late answer gets 409 nobody_waiting instead of reaching no one.
  */
 import { createInterface } from 'node:readline';
-import { connect } from '../../commands/decide/target';
 import { withdrawWithin } from '../core/withdraw';
 import type { KeeperNote } from './card-keeper';
+import { hostClient } from './host-client';
 
 /** The keeper answers to no host's clock: it may look for a card still being filed this long. */
 const WITHDRAW_ORPHANED_MS = 15_000;
@@ -30,5 +30,5 @@ export async function keepCard(): Promise<void> {
   }
   if (!filing) return;
   // The host's channel, as the hook it stands in for: Esc in the host's terminal took the card back.
-  await withdrawWithin({ api: connect('host-terminal'), ...filing, cardId: card }, WITHDRAW_ORPHANED_MS);
+  await withdrawWithin({ api: hostClient(), ...filing, cardId: card }, WITHDRAW_ORPHANED_MS);
 }
