@@ -1,6 +1,6 @@
 /**
- * The keeper's run (`cast hook keeper`, started by card-keeper.ts): keeps the hook's notes (its session and filing's request id,
- * then the card's id) until its stdin closes. Closed after "done", the hook ended by itself and
+ * The keeper's run (`cast hook keeper`, started by card-keeper.ts): keeps the hook's notes (its
+ * session and filing's request id, then the card's id) until its stdin closes. Closed after "done", the hook ended by itself and
  * there is nothing to do. Closed without it, the hook was killed: the card is withdrawn — found
  * by its request id when the hook died before Cast answered its filing, for as long as Cast may
  * still be filing it — so a late answer gets 409 nobody_waiting instead of reaching no one.
