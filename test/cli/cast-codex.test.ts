@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 12, Codex's door from a shell: `cast install codex` writes Codex's hooks.json
+ * Issue 31 item 12, Codex's hook from a shell: `cast install codex` writes Codex's hooks.json
  * (kept whole, Cast's entry once), and `cast hook codex` denies — in the shape of the event it
  * was run for — whenever no person's answer can be had, never printing nothing.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANNOT_RUN, codexHookCommand } from '../../cli/commands/install/codex-hooks';
+import { CANNOT_RUN, codexHookCommand } from '../../cli/hosts/codex/install-hooks';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
