@@ -112,6 +112,7 @@ describe('issue 43 item 1: the host core, several prompts in one process', () =>
       always: false,
       reason: 'tests only touch build/',
       words: `Approved in Cast (${firstCard.id}): tests only touch build/`,
+      edited: null,
     });
     expect(chosenOption(answer!, OPTIONS)?.id).toBe('proceed_once');
     expect(filed.sort()).toEqual([firstCard.id, secondCard.id].sort());
@@ -150,13 +151,15 @@ describe('issue 43 item 1: the host core, several prompts in one process', () =>
   });
 
   it('maps answers to the host’s options: always to allow_always, a deny to reject_once, and nothing that fits to none', () => {
-    const approve = { kind: 'approve' as const, always: true, reason: null, words: '' };
+    const approve = { kind: 'approve' as const, always: true, reason: null, words: '', edited: null };
     expect(chosenOption(approve, OPTIONS)?.id).toBe('proceed_always');
     expect(chosenOption({ ...approve, always: false }, OPTIONS)?.id).toBe('proceed_once');
-    const deny = { kind: 'deny' as const, always: false, reason: null, words: '' };
+    const deny = { kind: 'deny' as const, always: false, reason: null, words: '', edited: null };
     expect(chosenOption(deny, [{ id: 'never', kind: 'reject_always', name: 'Never' }])?.id).toBe('never');
     // A host offering only "always" gets no once-approve turned into it, and one without a reject gets no deny.
     expect(chosenOption({ ...approve, always: false }, [{ id: 'a', kind: 'allow_always', name: 'Always' }])).toBeNull();
     expect(chosenOption(deny, [{ id: 'ok', kind: 'allow_once', name: 'Allow' }])).toBeNull();
+    // An approve of an edited call is no option a host runs as proposed.
+    expect(chosenOption({ ...approve, always: false, edited: { command: 'ls' } }, OPTIONS)).toBeNull();
   });
 });

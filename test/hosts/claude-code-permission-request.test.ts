@@ -4,7 +4,8 @@
  * Claude Code would itself ask (here in `claude -p`, where nobody could), so a read-only call
  * never reaches the queue. The person's approve runs the call, a deny reaches the model as their
  * reason, and "Approve, and always allow" in the web queue writes Claude Code's allow rule back
- * (`updatedPermissions`), so the same call is not asked again.
+ * (`updatedPermissions`), so the same call is not asked again. Issue 43 item 6: a call the person
+ * edits in Cast runs as edited (`updatedInput`), byte for byte.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,6 +97,25 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest hook (
     expect(JSON.parse(readFileSync(join(claude.project, '.claude', 'settings.local.json'), 'utf8'))).toEqual({
       permissions: { allow: ['Bash(touch a.txt)'] },
     });
+  });
+
+  it('issue 43 item 6: edited in Cast and approved, the command that runs is byte for byte the edited one', async () => {
+    const claude = await claudeRun([bash('touch proposed.txt'), { text: 'Done.' }]);
+    const card = await claude.openCard();
+    // The PermissionRequest hook runs an edited call, so its card offers the edit.
+    expect(card.source).toMatchObject({ kind: 'permission', editable: true, toolInput: { command: 'touch proposed.txt' } });
+    // Quotes, a dollar sign, a backslash and two spaces: printed as typed only if the command is not altered on the way.
+    const written = `a  b\\tc "q" $HOME`;
+    const command = `printf '%s' '${written}' > edited.txt`;
+    const editedInput = { command, description: 'touch proposed.txt' };
+    await claude.person.answer(card.id, 1, { kind: 'approval', decision: 'approve', editedInput });
+    expect(printed(await claude.running.done)).toMatchObject({ stop_reason: 'end_turn', is_error: false });
+    expect(readFileSync(join(claude.project, 'edited.txt'), 'utf8')).toBe(written);
+    expect(existsSync(join(claude.project, 'proposed.txt'))).toBe(false);
+    expect(claude.model.toolResults().map((block) => block.is_error)).toEqual([false]);
+    // On record: the proposal on the decision, the edit on the answer.
+    const [after] = await claude.cards();
+    expect(after?.asks[0]?.answer).toMatchObject({ value: { editedInput }, provenance: { digestOf: 'edited-input' } });
   });
 
   it('issue 31 item 7: Cast unreachable, the call does not run and the model reads why, not Claude Code’s own refusal', async () => {

@@ -15,5 +15,10 @@ export function verdictOf(decision: DecisionView): Answered {
   const answer = answerOf(decision);
   if (!answer) return ask(`${decision.id} was ${decision.status} in Cast without a y / n. ${instead()}`);
   if (answer.kind === 'deny') return { decision: 'deny', reason: answer.words };
-  return { decision: 'allow', reason: answer.words, ...(answer.always ? { alwaysAsked: true } : {}) };
+  return {
+    decision: 'allow',
+    reason: answer.words,
+    ...(answer.always ? { alwaysAsked: true } : {}),
+    ...(answer.edited ? { updatedInput: answer.edited } : {}),
+  };
 }

@@ -41,6 +41,8 @@ export async function answerPermission(opts: HookOptions): Promise<{ verdict: Ve
     host: 'Claude Code',
     read: async () => (heard.input = await readHookInput()),
     options: optionsOf,
+    // Issue 43 item 6: PermissionRequest's allow takes `updatedInput`, the call as the person edited it.
+    editable: (input) => input.hook_event_name === 'PermissionRequest' && !isQuestion(input),
     file: (input) => fileFor(opts, input),
     watch: watchTheTerminal,
   });

@@ -21,7 +21,7 @@ export type Verdict = {
   decision: PermissionDecision;
   reason: string;
   always?: PermissionUpdate[];
-  /** PreToolUse allow: the tool's input as it should run (AskUserQuestion's answers). */
+  /** Allow: the tool's input as it should run (AskUserQuestion's answers; a PermissionRequest call as the person edited it). */
   updatedInput?: Record<string, unknown>;
 };
 
@@ -54,7 +54,11 @@ export function permissionRequestOutput(verdict: Verdict, headless = unattended(
   if (verdict.decision === 'ask' && !headless) return JSON.stringify({ systemMessage: verdict.reason });
   const decision =
     verdict.decision === 'allow'
-      ? { behavior: 'allow', ...(verdict.always?.length ? { updatedPermissions: verdict.always } : {}) }
+      ? {
+          behavior: 'allow',
+          ...(verdict.updatedInput ? { updatedInput: verdict.updatedInput } : {}),
+          ...(verdict.always?.length ? { updatedPermissions: verdict.always } : {}),
+        }
       : { behavior: 'deny', message: verdict.reason };
   return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision }, systemMessage: verdict.reason });
 }

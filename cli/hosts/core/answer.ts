@@ -15,6 +15,8 @@ export type HostAnswer = {
   reason: string | null;
   /** `Approved in Cast (sd-4) by rule "…": reason` — what the host shows or the model reads. */
   words: string;
+  /** The tool input the person approved instead of the proposal (issue 43 item 6); null: as proposed. */
+  edited: Record<string, unknown> | null;
 };
 
 /** The card's y / n, or null when it left open without one (withdrawn, archived, a question's answer). */
@@ -26,21 +28,26 @@ export function answerOf(decision: DecisionView): HostAnswer | null {
   const by = actor?.kind === 'rule' ? ` by ${ruleWords(actor)}` : '';
   const because = answer.reason ? `: ${answer.reason}` : '.';
   const approve = answer.value.decision === 'approve';
+  const edited = approve ? (answer.value.editedInput ?? null) : null;
   return {
     kind: approve ? 'approve' : 'deny',
     always: approve && answer.value.always === true,
     reason: answer.reason ?? null,
-    words: `${approve ? 'Approved' : 'Denied'} in Cast (${decision.id})${by}${because}`,
+    words: `${approve ? (edited ? 'Approved as edited' : 'Approved') : 'Denied'} in Cast (${decision.id})${by}${because}`,
+    edited,
   };
 }
 
 /**
  * The host's option for the answer (ACP's `optionId`): "always" its `allow_always`, an approve its
  * `allow_once`, a deny its `reject_once` (else its `reject_always`: refusing more is safe). Null
- * when the host offers none that fits: the host then refuses, never approves.
+ * when the host offers none that fits, or the person approved an edit of the call (only a host
+ * that runs an edit is offered one): the host then refuses, never approves.
  */
 export function chosenOption(answer: HostAnswer, options: readonly HostOption[]): HostOption | null {
   const first = (kind: HostOption['kind']) => options.find((option) => option.kind === kind) ?? null;
+  // An edited call is not what any option runs: the host would run the proposal, which nobody approved.
+  if (answer.edited) return null;
   if (answer.kind === 'deny') return first('reject_once') ?? first('reject_always');
   return answer.always ? first('allow_always') : first('allow_once');
 }

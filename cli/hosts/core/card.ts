@@ -45,6 +45,7 @@ export async function filePermission(api: Client, prompt: HostPrompt, signal: Ab
         requestId: prompt.requestId,
         ...(prompt.deadline ? { waitsUntil: prompt.deadline } : {}),
         ...(alwaysAllows.length ? { alwaysAllows } : {}),
+        ...(prompt.editable ? { editable: true } : {}),
         ...(prompt.run ? { run: prompt.run } : {}),
       },
     },

@@ -29,6 +29,11 @@ export type HostPrompt = {
   options: HostOption[];
   /** The host's name in words ("Claude Code", "Codex"), for the sentences said about the prompt. */
   host?: string;
+  /**
+   * The host runs the tool input as the person edits it (Claude Code's PermissionRequest
+   * `updatedInput`, issue 43 item 6): only then does the card offer "Edit, then approve".
+   */
+  editable?: boolean;
   /** The session's parked run this card holds (a deferred `claude -p` call): only its cards' answers restart the run. */
   run?: string;
 };

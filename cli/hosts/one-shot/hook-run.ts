@@ -43,6 +43,8 @@ export type HookRun<I extends HookCall, T> = {
   options?: (input: I) => HostOption[];
   /** The host's name in words. */
   host: string;
+  /** Whether the host runs an edited tool input for this payload (issue 43 item 6); no unless said. */
+  editable?: (input: I) => boolean;
   file?: (input: I) => FileCard<T>;
   /**
    * Another way the call may be settled while the card waits: the host's own prompt, answered
@@ -83,6 +85,7 @@ export async function runHook<I extends HookCall, T = never>(run: HookRun<I, T>)
       deadline,
       options: run.options?.(input) ?? ALLOW_OR_DENY,
       host: run.host,
+      ...(run.editable?.(input) ? { editable: true } : {}),
     };
     keeper?.filing(prompt.session, prompt.requestId);
     // The bound's signal is aborted with a StopReason, handed back in `stopped`.
