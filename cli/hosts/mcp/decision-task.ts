@@ -29,7 +29,8 @@ export type DecisionTask = {
   /** Decisions are kept: the task does not expire. */
   ttlMs: null;
   pollIntervalMs: number;
-  result?: ReturnType<typeof structured>;
+  /** On `completed`: what the call would have returned, a 2026-07-28 result (so with its `resultType`). */
+  result?: ReturnType<typeof structured> & { resultType: 'complete' };
 };
 
 /** What the decide call would have returned had it waited for the answer: the decision as it left the queue. */
@@ -39,7 +40,7 @@ function completedResult(decision: DecisionView, message: string | null, url: st
     outcome === 'answered'
       ? `Answered: ${message ?? 'see answer'}. Go on with it.`
       : `The decision was ${outcome} without an answer; do not take the fork on your own: ask again or end your turn.`;
-  return structured(DecideResult, {
+  const result = structured(DecideResult, {
     ...cardJson(decision, { notes: decision.notes, openInSession: [], url, staleHint: null }),
     url,
     // The task filed it (or re-asked this session's open one): either way the ask is this task's.
@@ -48,6 +49,7 @@ function completedResult(decision: DecisionView, message: string | null, url: st
     next,
     answered: { outcome, message, answer: answerOf(decision) },
   });
+  return { resultType: 'complete' as const, ...result };
 }
 
 export function taskOf(decision: DecisionView, message: string | null, url: string): DecisionTask {
