@@ -25,7 +25,7 @@ import { castMcpServer } from '../../cli/hosts/mcp/server';
 import type { ToolDeps } from '../../cli/hosts/mcp/tool-result';
 import { challenge, MCP_PATH, protectedResourceMetadata, RESOURCE_METADATA_PATH, RESOURCE_METADATA_ROOT } from '../mcp/protected-resource';
 import { loopbackOf, webRequestOf, writeWebResponse } from '../mcp/web-request';
-import { siteOrigin, type PublicSite } from '../public-site';
+import { isSameOrigin, siteOrigin, type PublicSite } from '../public-site';
 import { requestChannel } from '../request-channel';
 
 /** A JSON-RPC message is small; a decide with its context and nine options is well under this. */
@@ -53,6 +53,19 @@ const refuse = (req: Request, res: Response, site: PublicSite, description: stri
   challenge(req, res, site, code ? { code, description } : undefined);
   throw new DomainError('unauthorized', description);
 };
+
+/**
+ * Streamable HTTP's rule against DNS rebinding: a request that names an Origin must name Cast's
+ * own (agents send none; a page elsewhere that reached this address is refused before anything).
+ */
+function ownOriginOnly(site: PublicSite): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.get('origin') !== undefined && !isSameOrigin(req, site)) {
+      throw new DomainError('cross_origin', 'This request came from another site than Cast; /mcp answers agents, not pages.');
+    }
+    next();
+  };
+}
 
 /** The bearer must be an agent token: the tools file and wait as an agent, never as a person. */
 function agentOnly(pool: Pool, site: PublicSite): RequestHandler {
@@ -95,7 +108,7 @@ export function mcpRouter(deps: McpDeps): Router {
     const authInfo: AuthInfo = { token: res.locals.bearer as string, clientId: 'cast-agent', scopes: [], extra: origin };
     await writeWebResponse(await handler.fetch(webRequestOf(req, res), { authInfo }), res);
   };
-  const chain: RequestHandler[] = [agentOnly(deps.pool, deps.site)];
+  const chain: RequestHandler[] = [ownOriginOnly(deps.site), agentOnly(deps.pool, deps.site)];
   if (deps.limiter) chain.push(deps.limiter);
   chain.push(express.raw({ type: () => true, limit: MAX_BODY }));
   router.all(MCP_PATH, ...chain, serve);
