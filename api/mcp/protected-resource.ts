@@ -21,7 +21,6 @@ export function protectedResourceMetadata(req: Request, site: PublicSite, oidc: 
     ...(oidc ? { authorization_servers: [oidc.issuer] } : {}),
     bearer_methods_supported: ['header'],
     resource_name: 'Cast',
-    resource_documentation: `${origin}/docs/hosts/mcp`,
   };
 }
 

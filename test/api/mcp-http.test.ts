@@ -144,7 +144,6 @@ describe('/mcp authorization', () => {
       resource: `${cast.url}/mcp`,
       bearer_methods_supported: ['header'],
       resource_name: 'Cast',
-      resource_documentation: `${cast.url}/docs/hosts/mcp`,
     });
     const { settings } = await reserveOidcProvider();
     const withOidc = await startSecondApi(cast, { oidc: settings });
