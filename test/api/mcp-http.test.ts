@@ -138,6 +138,15 @@ describe('/mcp authorization', () => {
     expect(personal.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
+  it('a request from a page on another site is 403 cross_origin, even with an agent token (DNS rebinding)', async () => {
+    const { token } = await agent();
+    const foreign = await post(cast.url, { authorization: `Bearer ${token}`, origin: 'http://evil.example.com' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ code: 'cross_origin' });
+    const own = await post(cast.url, { authorization: `Bearer ${token}`, origin: cast.url });
+    expect(own.status).toBe(200);
+  });
+
   it('the protected resource metadata (RFC 9728) names the OpenID issuer as authorization server when sign-in through it is configured', async () => {
     const without = await (await fetch(`${cast.url}/.well-known/oauth-protected-resource/mcp`)).json();
     expect(without).toEqual({
