@@ -14,6 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionRoutes } from '../../domain/routes/decisions';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { RawStdio } from '../support/mcp/raw-dispatch';
@@ -126,6 +127,19 @@ describe('cast mcp on 2026-07-28: decide as a task', () => {
     await plain.listTools();
     const filed = await plain.callTool({ name: 'decide', arguments: { question: 'Tag the release?', context: CONTEXT, options: OPTIONS } });
     expect(filed.structuredContent).toMatchObject({ state: 'open', mode: 'blocking', next: expect.stringContaining('wait_for_decision') });
+  });
+
+  it('a decision the person archives unanswered completes the task saying so, with no answer', async () => {
+    const { me, token } = await member();
+    const { session } = await tasksAgent(cast.url, token);
+    const execution = await session.callTool('decide', { question: 'Rename the bucket?', context: CONTEXT, options: ['Rename', 'Keep'] });
+    const taskId = execution.handle!.taskId;
+    await me.send(decisionRoutes.archiveDecision, { params: { id: taskId }, body: {} });
+    const { outcome } = await execution.settle();
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      result: { structuredContent: { id: taskId, state: 'archived', answered: { outcome: 'archived', message: null, answer: null } } },
+    });
   });
 
   it('tasks/cancel withdraws the decision; an unknown task is -32602; tasks/get without the extension is -32021', async () => {
