@@ -99,7 +99,6 @@ export function mcpRouter(deps: McpDeps): Router {
 
   const handler = createMcpHandler((context) => castMcpServer(toolDeps(context.authInfo), context), {
     legacy: 'stateless',
-    responseMode: 'json',
     maxRequestBodySize: MAX_BODY,
     onerror: (error) => deps.logger.debug({ err: error }, 'mcp: request refused'),
   });
