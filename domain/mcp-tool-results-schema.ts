@@ -30,6 +30,14 @@ export const DecideResult = z.strictObject({
     .strictObject({ id: z.string(), title: z.string(), position: z.int(), of: z.int(), autoDefaultAt: z.string().nullable() })
     .nullable(),
   next: z.string(),
+  answered: z
+    .strictObject({
+      outcome: z.enum(['answered', 'withdrawn', 'archived']),
+      message: z.string().nullable().describe('the answer as your session received it ("Decision: …"); null unless answered'),
+      answer: ChosenOption.nullable().describe('the chosen option, for a choice'),
+    })
+    .optional()
+    .describe("only in a task's completed result (MCP 2026-07-28 Tasks): how the decision left the queue, and the answer"),
 });
 export type DecideResult = z.infer<typeof DecideResult>;
 

@@ -7,7 +7,7 @@ import { testPool } from './test-pool';
 
 export function startSecondApi(
   cast: TestCast,
-  options: Pick<Parameters<typeof startApi>[0], 'rateLimits' | 'waitFallbackMs' | 'maxWritesInFlight'> = {},
+  options: Pick<Parameters<typeof startApi>[0], 'rateLimits' | 'waitFallbackMs' | 'maxWritesInFlight' | 'oidc' | 'publicUrl'> = {},
 ): Promise<RunningApi> {
   return startApi({
     checkResponses: true,

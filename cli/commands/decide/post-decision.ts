@@ -39,7 +39,8 @@ export const draftNames: FieldNames = (path) =>
 const draftWords = refusalWords(draftNames);
 
 /** The POST body, or a usage error: one sentence for each field the schema refuses. */
-export function fileBody(draft: DecisionDraft, session: string): FileDecisionBody {
+/** `where`: the project it is asked in; this directory's repository unless the caller knows better (Cast's own `/mcp` has no directory). */
+export function fileBody(draft: DecisionDraft, session: string, where: string = scope()): FileDecisionBody {
   const question = draft.question.trim();
   const body = FileDecisionBody.safeParse(
     {
@@ -52,7 +53,7 @@ export function fileBody(draft: DecisionDraft, session: string): FileDecisionBod
       ...(draft.doc ? { doc: draft.doc } : {}),
       ...(draft.optionPages?.length ? { optionPages: draft.optionPages } : {}),
       session,
-      scope: scope(),
+      scope: where,
       ...(draft.stack ? { stack: draft.stack } : {}),
       ...(draft.to ? { to: draft.to } : {}),
     },

@@ -4,7 +4,7 @@
  * API like every other command, as the session in CAST_SESSION.
  */
 import { Option, type Command } from 'commander';
-import { MAX_WAIT_SECONDS } from './max-wait';
+import { MAX_WAIT_SECONDS } from '../../hosts/mcp/max-wait';
 
 export function registerMcp(cast: Command): void {
   cast

@@ -17,6 +17,10 @@ export type ToolDeps = {
   session: (meta?: Record<string, unknown>) => string;
   /** The longest `wait_for_decision` holds a call: 50 s, under the ~60 s clients allow a tool call. */
   maxWaitSeconds: number;
+  /** The project a filing is asked in; absent → the repository `cast mcp` runs in. */
+  scope?: () => string;
+  /** A decision's page in the web queue, for a task's completed result (a filing's own card names it otherwise). */
+  pageUrl: (decisionId: string) => string;
 };
 
 /**

@@ -3,7 +3,7 @@
  * ones are), or the workspace's open queue. Read-only: a session Cast has not seen yet lists
  * as empty rather than being registered.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { DecisionView } from '../../../domain/decision';
 import type { SessionDecision } from '../../../domain/decision-view-schema';
@@ -11,7 +11,7 @@ import { ListResult, type ListedDecision } from '../../../domain/mcp-tool-result
 import { decisionRoutes } from '../../../domain/routes/decisions';
 import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
 import { ApiError } from '../../api-error';
-import { answerOf } from '../decide/present';
+import { answerOf } from '../../commands/decide/present';
 import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
@@ -46,15 +46,15 @@ export function registerListTool(server: McpServer, deps: ToolDeps): void {
       description:
         'Lists this session\'s decisions, newest first, with their answers and how stale the open ones are (view "session", the default), ' +
         'or the open queue across the workspace (view "queue").',
-      inputSchema: {
+      inputSchema: z.object({
         view: z.enum(['session', 'queue']).default('session').describe("session: this session's decisions; queue: every open decision"),
         limit: z.number().int().min(1).max(100).default(25).describe('queue view: how many'),
-      },
+      }),
       outputSchema: ListResult,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
-    async ({ view, limit }, extra) =>
-      list(deps, view, limit, deps.session(extra._meta), extra.signal).catch((error: unknown) => {
+    async ({ view, limit }, ctx) =>
+      list(deps, view, limit, deps.session(ctx.mcpReq._meta), ctx.mcpReq.signal).catch((error: unknown) => {
         // Read-only, and a session Cast has not seen lists as empty: only the refusals every tool can meet remain.
         throw inToolWords(error, {});
       }),

@@ -2,7 +2,7 @@
  * The MCP `decide` tool: files a choice into the queue the way `cast decide` does (the same
  * body, the same session and scope) and returns its id at once; it never waits for the answer.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { DecisionOption } from '../../../domain/ask-schema';
 import { DecisionMode } from '../../../domain/decision';
@@ -10,9 +10,9 @@ import { StackId } from '../../../domain/ids';
 import { AssigneeTarget } from '../../../domain/assignment';
 import { DecideResult } from '../../../domain/mcp-tool-results-schema';
 import { naming } from '../../../domain/refusal-words';
-import { splitOption } from '../decide/decision-input';
-import { fileBody, postDecision } from '../decide/post-decision';
-import { cardJson } from '../decide/present';
+import { splitOption } from '../../commands/decide/decision-input';
+import { fileBody, postDecision, type Posted } from '../../commands/decide/post-decision';
+import { cardJson } from '../../commands/decide/present';
 import { ARGUMENT_WORDS, inToolWords, type ToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
@@ -82,6 +82,18 @@ function decideWords(session: string, stack: string | undefined): ToolWords {
   };
 }
 
+export type DecideArgs = z.output<z.ZodObject<typeof DecideInput>>;
+
+/** Files the decision as `cast decide` does; a refusal is thrown in the tool's words. */
+export async function fileDecide(deps: ToolDeps, input: DecideArgs, meta: Record<string, unknown> | undefined): Promise<Posted> {
+  const session = deps.session(meta);
+  const options = input.options.map((option) => (typeof option === 'string' ? splitOption(option) : option));
+  const body = fileBody({ ...input, options }, session, deps.scope?.());
+  return postDecision(deps.api, body).catch((error: unknown) => {
+    throw inToolWords(error, decideWords(session, input.stack));
+  });
+}
+
 export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'decide',
@@ -91,20 +103,16 @@ export function registerDecideTool(server: McpServer, deps: ToolDeps): void {
         "Files a decision into the person's Cast queue and returns its id right away (it does not wait). " +
         'Use it at a real fork you should not take alone. Blocking (the default) means: stop and wait for the answer ' +
         '(wait_for_decision, or end your turn; the answer arrives as a message). The same question again from this session, ' +
-        'while it is open, updates it in place instead of asking twice.',
-      inputSchema: DecideInput,
+        'while it is open, updates it in place instead of asking twice. ' +
+        'A client with MCP Tasks (2026-07-28) gets a blocking decision back as a task that completes with the answer.',
+      inputSchema: z.object(DecideInput),
       outputSchema: DecideResult,
       // Additive: it adds an ask, or rewrites this session's own open one; a repeat after the
       // answer files a new decision, so it is not idempotent.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...CLOSED_WORLD },
     },
-    async (input, extra) => {
-      const session = deps.session(extra._meta);
-      const options = input.options.map((option) => (typeof option === 'string' ? splitOption(option) : option));
-      const body = fileBody({ ...input, options }, session);
-      const filed = await postDecision(deps.api, body).catch((error: unknown) => {
-        throw inToolWords(error, decideWords(session, input.stack));
-      });
+    async (input, ctx) => {
+      const filed = await fileDecide(deps, input, ctx.mcpReq._meta);
       const { decision } = filed;
       const next =
         decision.mode === 'advisory'

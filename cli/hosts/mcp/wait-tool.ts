@@ -3,13 +3,13 @@
  * clients cut a tool call off near 60 s. It returns the message the session received, or
  * "pending" when the time runs out (call again).
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { DecisionId } from '../../../domain/decision-schema';
 import { WaitResult } from '../../../domain/mcp-tool-results-schema';
 import { decisionRoutes } from '../../../domain/routes/decisions';
 import type { RouteResponse } from '../../../domain/routes/route';
-import { outcomeJson } from '../decide/present';
+import { outcomeJson } from '../../commands/decide/present';
 import { inToolWords } from './tool-error';
 import { CLOSED_WORLD, structured, type ToolDeps } from './tool-result';
 
@@ -27,14 +27,14 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
       description:
         `Waits up to ${cap} s for the person to answer a decision and returns the answer (the message your session received). ` +
         'Returns outcome "pending" when the time runs out: call it again, or end your turn and the answer arrives as a message.',
-      inputSchema: {
+      inputSchema: z.object({
         id: DecisionId.describe('the decision, e.g. sd-41'),
         timeoutSeconds: z.number().min(0).max(50).optional().describe(`how long to wait, at most ${cap} s (the default)`),
-      },
+      }),
       outputSchema: WaitResult,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
-    async ({ id, timeoutSeconds }, extra) => {
+    async ({ id, timeoutSeconds }, ctx) => {
       const seconds = Math.min(timeoutSeconds ?? cap, cap);
       const started = Date.now();
       const deadline = started + seconds * 1000;
@@ -44,7 +44,7 @@ export function registerWaitTool(server: McpServer, deps: ToolDeps): void {
       do {
         const left = Math.max(0, (deadline - Date.now()) / 1000);
         waited = await deps.api
-          .request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: Number(left.toFixed(1)) } }, extra.signal)
+          .request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: Number(left.toFixed(1)) } }, ctx.mcpReq.signal)
           .catch((error: unknown) => {
             throw inToolWords(error, {
               decision_not_found: () =>

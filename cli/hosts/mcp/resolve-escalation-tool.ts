@@ -4,7 +4,7 @@
  * It goes through the same endpoint as the queue, so the first resolution stands; the same
  * call again returns it (the tool is idempotent), a different one is refused, naming it.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Escalation } from '../../../domain/escalation';
 import { ResolveEscalationResult } from '../../../domain/mcp-tool-results-schema';
@@ -32,27 +32,27 @@ export function registerResolveEscalationTool(server: McpServer, deps: ToolDeps)
       description:
         "Resolves an agent's escalation: give either a written resolution, or the number of one of its options (with an optional reason). " +
         'The first resolution stands: the same call again returns it; a different one changes nothing and says who resolved it and how.',
-      inputSchema: {
+      inputSchema: z.object({
         id: z.string(ARGUMENT_WORDS).trim().min(1).max(200).describe('the escalation, e.g. esc_…'),
         resolution: z.string(ARGUMENT_WORDS).trim().min(1).max(4000).optional().describe('the answer, in words'),
         option: z.number(ARGUMENT_WORDS).int().min(1).max(9).optional().describe("or: the number of one of the escalation's options"),
         reason: z.string(ARGUMENT_WORDS).trim().min(1).max(2000).optional().describe('with an option: why'),
-      },
+      }),
       outputSchema: ResolveEscalationResult,
       // Additive (it records the resolution); the same call again changes nothing and returns the first result.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, ...CLOSED_WORLD },
     },
-    async ({ id, ...given }, extra) => {
+    async ({ id, ...given }, ctx) => {
       const body = resolveBody(given);
       try {
-        const { escalation } = await deps.api.request(escalationRoutes.resolveEscalation, { params: { id }, body }, extra.signal);
+        const { escalation } = await deps.api.request(escalationRoutes.resolveEscalation, { params: { id }, body }, ctx.mcpReq.signal);
         return structured(ResolveEscalationResult, escalationJson(escalation));
       } catch (error) {
         const code = codeOf(error);
         if (code === 'ask_already_answered' || code === 'decision_not_open') {
-          return structured(ResolveEscalationResult, escalationJson(await repeatOrRefuse(deps, id, body, extra.signal)));
+          return structured(ResolveEscalationResult, escalationJson(await repeatOrRefuse(deps, id, body, ctx.mcpReq.signal)));
         }
-        throw inToolWords(error, resolveWords(id, body, await optionsFor(deps, id, code, extra.signal)));
+        throw inToolWords(error, resolveWords(id, body, await optionsFor(deps, id, code, ctx.mcpReq.signal)));
       }
     },
   );

@@ -1,0 +1,115 @@
+/**
+ * `/mcp` (issue 43 item 4): Cast's MCP server over Streamable HTTP, for an agent that is not on
+ * the person's machine (a hosted agent, a remote MCP connector). The same tools as `cast mcp`
+ * (cli/hosts/mcp/), both revisions: a 2025-11-25 client is served statelessly (one server per
+ * request, no session to keep), a 2026-07-28 one gets `decide` as a task that any replica can
+ * answer `tasks/get` for, since the task is the decision.
+ *
+ * The credential is an agent token as bearer, and the principal is its agent: a person's token,
+ * an unknown one or none is a 401 whose challenge names the resource metadata (RFC 9728), as
+ * MCP's authorization specification asks. The tools act through `/api/v1` on this same process,
+ * as that agent, so every permission, limit and record is the one the HTTP API applies.
+ */
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import { requirePermission } from '../../domain/authorize';
+import { DomainError } from '../../domain/errors';
+import type { Pool } from '../../db/pool';
+import { findPrincipalByToken } from '../../db/tenancy';
+import type { OidcSettings } from '../../runtime/oidc-settings';
+import type { Logger } from '../../runtime/logger';
+import { callSession } from '../../cli/config';
+import { client } from '../../cli/http';
+import { MAX_WAIT_SECONDS } from '../../cli/hosts/mcp/max-wait';
+import { castMcpServer } from '../../cli/hosts/mcp/server';
+import type { ToolDeps } from '../../cli/hosts/mcp/tool-result';
+import { challenge, MCP_PATH, protectedResourceMetadata, RESOURCE_METADATA_PATH, RESOURCE_METADATA_ROOT } from '../mcp/protected-resource';
+import { loopbackOf, webRequestOf, writeWebResponse } from '../mcp/web-request';
+import { isSameOrigin, siteOrigin, type PublicSite } from '../public-site';
+import { requestChannel } from '../request-channel';
+
+/** A JSON-RPC message is small; a decide with its context and nine options is well under this. */
+const MAX_BODY = 256 * 1024;
+
+type McpDeps = { pool: Pool; site: PublicSite; oidc: OidcSettings | null; logger: Logger; limiter: RequestHandler | null };
+
+/** What a tool call needs from the request that carries it, kept on the SDK's AuthInfo. */
+type CallOrigin = { loopback: string; origin: string };
+
+function toolDeps(auth: AuthInfo | undefined): ToolDeps {
+  const { loopback, origin } = auth?.extra as CallOrigin;
+  const token = auth!.token;
+  return {
+    api: client({ url: loopback, token }, { channel: 'mcp' }),
+    session: callSession(token),
+    maxWaitSeconds: MAX_WAIT_SECONDS,
+    // A remote agent has no working directory Cast could name.
+    scope: () => 'mcp',
+    pageUrl: (id) => `${origin}/decisions?id=${encodeURIComponent(id)}`,
+  };
+}
+
+const refuse = (req: Request, res: Response, site: PublicSite, description: string, code?: string): never => {
+  challenge(req, res, site, code ? { code, description } : undefined);
+  throw new DomainError('unauthorized', description);
+};
+
+/**
+ * Streamable HTTP's rule against DNS rebinding: a request that names an Origin must name Cast's
+ * own (agents send none; a page elsewhere that reached this address is refused before anything).
+ */
+function ownOriginOnly(site: PublicSite): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.get('origin') !== undefined && !isSameOrigin(req, site)) {
+      throw new DomainError('cross_origin', 'This request came from another site than Cast; /mcp answers agents, not pages.');
+    }
+    next();
+  };
+}
+
+/** The bearer must be an agent token: the tools file and wait as an agent, never as a person. */
+function agentOnly(pool: Pool, site: PublicSite): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+    if (!bearer) return refuse(req, res, site, 'Send Authorization: Bearer <agent token>; cast token create makes one.');
+    const principal = await findPrincipalByToken(pool, bearer);
+    if (!principal) return refuse(req, res, site, 'Cast does not know this token (revoked or mistyped).', 'invalid_token');
+    if (principal.kind !== 'agent') {
+      return refuse(
+        req,
+        res,
+        site,
+        "/mcp takes an agent token, not a person's: cast token create makes one for the agent.",
+        'invalid_token',
+      );
+    }
+    requirePermission(principal, 'decision.file', 'ask a person through MCP');
+    res.locals.principal = principal;
+    res.locals.channel = requestChannel(req, 'token');
+    res.locals.bearer = bearer;
+    next();
+  };
+}
+
+export function mcpRouter(deps: McpDeps): Router {
+  const router = Router();
+  const metadata = (req: Request, res: Response) => void res.json(protectedResourceMetadata(req, deps.site, deps.oidc));
+  router.get(RESOURCE_METADATA_PATH, metadata);
+  router.get(RESOURCE_METADATA_ROOT, metadata);
+
+  const handler = createMcpHandler((context) => castMcpServer(toolDeps(context.authInfo), context), {
+    legacy: 'stateless',
+    maxRequestBodySize: MAX_BODY,
+    onerror: (error) => deps.logger.debug({ err: error }, 'mcp: request refused'),
+  });
+  const serve = async (req: Request, res: Response) => {
+    const origin: CallOrigin = { loopback: loopbackOf(req), origin: siteOrigin(req, deps.site) };
+    const authInfo: AuthInfo = { token: res.locals.bearer as string, clientId: 'cast-agent', scopes: [], extra: origin };
+    await writeWebResponse(await handler.fetch(webRequestOf(req, res), { authInfo }), res);
+  };
+  const chain: RequestHandler[] = [ownOriginOnly(deps.site), agentOnly(deps.pool, deps.site)];
+  if (deps.limiter) chain.push(deps.limiter);
+  chain.push(express.raw({ type: () => true, limit: MAX_BODY }));
+  router.all(MCP_PATH, ...chain, serve);
+  return router;
+}
