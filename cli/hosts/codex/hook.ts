@@ -43,6 +43,9 @@ async function readCodexInput(heard: { event: CodexEvent }): Promise<CodexPermis
 /** The person's y / n; anything else (withdrawn, archived) refuses the call. */
 function verdictOf(decision: DecisionView): CodexVerdict {
   const answer = answerOf(decision);
+  // Codex cannot run an edited call (it fails closed on updatedInput): allowing would run the proposal nobody approved.
+  if (answer?.edited)
+    return deny(`${decision.id} was approved as edited in Cast; Codex can only run the call as proposed. ${NOBODY_APPROVED}`);
   if (answer?.kind === 'approve') return { behavior: 'allow', reason: answer.words };
   if (answer) return deny(answer.words);
   return deny(`${decision.id} was ${decision.status} in Cast without a y / n. ${NOBODY_APPROVED}`);
