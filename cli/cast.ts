@@ -7,6 +7,7 @@
  * test/unit/cli-lazy-imports.test.ts).
  */
 import { Command, CommanderError } from 'commander';
+import { registerAcp } from './commands/acp/acp';
 import { registerAnswer } from './commands/decide/answer';
 import { registerCancel } from './commands/decide/cancel';
 import { registerAssign } from './commands/decide/assign';
@@ -89,6 +90,7 @@ export function program(): Command {
   registerLogin(cast);
   registerMcp(cast);
   registerRunner(cast);
+  registerAcp(cast);
   const hook = cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code, codex");
   registerClaudeCodeHook(hook);
   registerCodexHook(hook);
@@ -106,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   try {
     const cast = program();
-    // Before commander, which would print the top-level help for `cast acp --help` and exit 0.
+    // Before commander, which would print the top-level help for `cast lsp --help` and exit 0.
     const unknown = unknownCommand(cast, argv.slice(2));
     if (unknown) return report(unknown, json);
     await cast.parseAsync(argv);
