@@ -1,5 +1,5 @@
 /**
- * Temporal's failures as the API's refusals (used by api/temporal-gateway.ts, the one door into
+ * Temporal's failures as the API's refusals (used by api/temporal-gateway.ts, the one way into
  * Temporal). A workflow's own refusal keeps its code; a server or worker that does not answer in
  * time is 503 `temporal_unavailable`; a workflow too busy to take the request now — gRPC
  * RESOURCE_EXHAUSTED, "Workflow is busy" or its in-flight update limit — is 503 `temporal_busy`

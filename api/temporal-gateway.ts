@@ -1,5 +1,5 @@
 /**
- * The API's only door into Temporal: starts decision workflows and sends them updates,
+ * The API's only way into Temporal: starts decision workflows and sends them updates,
  * each under a deadline, and turns Temporal's failures into DomainErrors with stable codes.
  */
 import { Client, WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';

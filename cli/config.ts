@@ -128,3 +128,15 @@ export function scope(dir = process.cwd()): string {
   }
   return basename(dir) || 'root';
 }
+
+/** The repository's root, where a project's settings live; outside a repository, the current directory. */
+export function projectRoot(): string {
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      process.cwd()
+    );
+  } catch {
+    return process.cwd();
+  }
+}

@@ -33,7 +33,7 @@ const Run = filledText(200)
   .meta({ description: "The session's parked run this prompt holds: only the answers to the prompts linked to it restart it." });
 /**
  * The allow rules the host keeps when the person approves with "always" (issue 31 item 9), in
- * the host's own notation (`Bash(touch a.txt)`): only a door that can keep one sends them
+ * the host's own notation (`Bash(touch a.txt)`): only a host that can keep one sends them
  * (Claude Code's PermissionRequest), and only then does the card offer "Approve, and always allow".
  */
 export const AlwaysAllows = z

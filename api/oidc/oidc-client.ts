@@ -1,5 +1,5 @@
 /**
- * The one door to the identity provider (issue 41 item 6), through `openid-client`: discovery,
+ * The one way to the identity provider (issue 41 item 6), through `openid-client`: discovery,
  * the Authorization Code flow with PKCE, state and nonce, and the ID token's checks (signature
  * against the provider's keys, issuer, audience, expiry, nonce) done by the library, never here.
  * Discovery is cached once it worked; a provider that cannot be reached is said as

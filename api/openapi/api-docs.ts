@@ -1,5 +1,5 @@
 /**
- * The OpenAPI registry's front door for Cast's routes: one call per mounted route, written
+ * The OpenAPI registry's entrance for Cast's routes: one call per mounted route, written
  * the way the router spells it (`/decisions/:id`), with the domain schema it validates with
  * and the error codes it can answer. Every operation also gets the refusals every `/api/v1`
  * route shares and the 403 its permission answers (`forbidden_for_role` where a role lacks it,

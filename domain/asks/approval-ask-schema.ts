@@ -34,7 +34,7 @@ export const ApprovalAnswer = z
     /**
      * "Allow, and always allow this in the project": on a host's permission card, the host
      * writes an allow rule so the same call is not asked again (Claude Code's PermissionRequest
-     * door, issue 31 item 9). Only a card whose host sent the rules it keeps takes it
+     * hook, issue 31 item 9). Only a card whose host sent the rules it keeps takes it
      * (`always_not_offered` otherwise).
      */
     always: z.literal(true).optional(),

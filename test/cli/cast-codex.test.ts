@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANNOT_RUN, codexHookCommand } from '../../cli/commands/install/codex-hooks';
+import { CANNOT_RUN, codexHookCommand } from '../../cli/hosts/codex/install-hooks';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';

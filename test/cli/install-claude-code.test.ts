@@ -5,7 +5,7 @@
  * the machine does not have.
  */
 import { describe, expect, it } from 'vitest';
-import { planHook, parseVersion, type Version } from '../../cli/commands/install/claude-code-settings';
+import { planHook, parseVersion, type Version } from '../../cli/hosts/claude-code/install-settings';
 
 const plan = (version: string | null, headless = false) =>
   planHook({ version: version ? parseVersion(version) : null, headless, timeoutSeconds: 600, timeout: '10m' });
@@ -42,9 +42,9 @@ describe('issue 31: cast install claude-code picks the door by version', () => {
     expect(plan('2.1.332').hooks).toMatchObject({ PostToolUse: [{ hooks: [after] }], PostToolUseFailure: [{ hooks: [after] }] });
     // No matcher: PermissionRequest asks about any tool.
     expect(plan('2.1.332').hooks.PostToolUse![0]).not.toHaveProperty('matcher');
-    const pick = (version: string, headless: boolean, door?: 'pre-tool-use' | 'permission-request') =>
+    const pick = (version: string, headless: boolean, event?: 'pre-tool-use' | 'permission-request') =>
       Object.keys(
-        planHook({ version: parseVersion(version), headless, ...(door ? { door } : {}), timeoutSeconds: 600, timeout: '10m' }).hooks,
+        planHook({ version: parseVersion(version), headless, ...(event ? { event } : {}), timeoutSeconds: 600, timeout: '10m' }).hooks,
       );
     expect(pick('2.1.332', false, 'pre-tool-use')).toEqual(['PreToolUse']);
     expect(pick('2.1.332', true)).toEqual(['PreToolUse']);

@@ -5,7 +5,7 @@
  * on Esc, sends the group SIGTERM, then SIGKILL about 1.2 s later if it is still there (observed
  * with strace); the hook's stdin was closed as soon as the payload was written, so the signal is
  * the only word the hook gets. Within that grace the hook takes its card out of the queue, so
- * nobody answers a prompt the terminal already dropped. Both doors: PermissionRequest (the
+ * nobody answers a prompt the terminal already dropped. Both hook events: PermissionRequest (the
  * default install; it fires in manual mode) and PreToolUse (every matching call, auto mode too);
  * and Esc while the card is still on its way, which Cast files only after the hook hung up.
  */
@@ -32,52 +32,55 @@ const ESC = '\x1b';
  * its status message. Claude Code shows its own prompt ("Do you want to proceed?") while the
  * PermissionRequest hook runs, so there Esc cancels that prompt — and ends the hook all the same.
  */
-const doors = [
+const hookEvents = [
   {
-    door: 'PermissionRequest, as installed by default (manual mode)',
+    event: 'PermissionRequest, as installed by default (manual mode)',
     install: [],
     args: ['--permission-mode', 'default'],
     waiting: 'Do you want to proceed?',
   },
   {
-    door: 'PreToolUse, --door pre-tool-use (the default auto mode)',
-    install: ['--door', 'pre-tool-use'],
+    event: 'PreToolUse, --event pre-tool-use (the default auto mode)',
+    install: ['--event', 'pre-tool-use'],
     args: [],
     waiting: 'Waiting for your answer in Cast…',
   },
 ];
 
 describe('issue 31: Esc in the terminal withdraws the card (interactive claude in a terminal)', { timeout: 150_000 }, () => {
-  it.each(doors)('$door: Esc while the card waits withdraws it at once, the call does not run, and Claude Code goes on', async (door) => {
-    const project = await claudeProject(hosts, door.install);
-    const { model, terminal } = await startClaudeTerminal(hosts, project, {
-      prompt: 'Write hi to out.txt',
-      script: [WRITE_HI, { text: 'Fine, I will not.' }],
-      args: door.args,
-    });
-    const card = await openCardInOnlySession(project.person, terminal.screen);
-    expect(card).toMatchObject({ question: 'Allow Bash?', context: 'echo hi > out.txt' });
-    await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain(door.waiting);
-    expect(await queueTab(project.person, 'open')).toContainEqual({ id: card.id, status: 'open' });
+  it.each(hookEvents)(
+    '$event: Esc while the card waits withdraws it at once, the call does not run, and Claude Code goes on',
+    async (hook) => {
+      const project = await claudeProject(hosts, hook.install);
+      const { model, terminal } = await startClaudeTerminal(hosts, project, {
+        prompt: 'Write hi to out.txt',
+        script: [WRITE_HI, { text: 'Fine, I will not.' }],
+        args: hook.args,
+      });
+      const card = await openCardInOnlySession(project.person, terminal.screen);
+      expect(card).toMatchObject({ question: 'Allow Bash?', context: 'echo hi > out.txt' });
+      await expect.poll(() => terminal.screen(), { timeout: 20_000 }).toContain(hook.waiting);
+      expect(await queueTab(project.person, 'open')).toContainEqual({ id: card.id, status: 'open' });
 
-    terminal.press(ESC);
-    // Out of Open, listed in Answered as withdrawn; a late approve reaches no one and runs nothing.
-    // Only the hook can have withdrawn it: past Claude Code's SIGKILL, the card would wait out its
-    // 10-minute deadline (how soon after Esc is a figure for the notes, not for a test).
-    await expectWithdrawnForGood(project.person, card.id, { screen: terminal.screen });
-    await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
-    expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+      terminal.press(ESC);
+      // Out of Open, listed in Answered as withdrawn; a late approve reaches no one and runs nothing.
+      // Only the hook can have withdrawn it: past Claude Code's SIGKILL, the card would wait out its
+      // 10-minute deadline (how soon after Esc is a figure for the notes, not for a test).
+      await expectWithdrawnForGood(project.person, card.id, { screen: terminal.screen });
+      await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Interrupted');
+      expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
 
-    // Claude Code is still there: the person's next prompt reaches the model, and the call still never ran.
-    terminal.press('Never mind\r');
-    await expect.poll(() => model.turns().length, { timeout: 30_000 }).toBe(2);
-    await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Fine, I will not.');
-    expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
-    // The model reads Claude Code's own word for a call the person stopped, not a hook's verdict.
-    const [stopped] = model.toolResults();
-    expect(stopped).toMatchObject({ is_error: true });
-    expect(toolResultText(stopped!)).toMatch(/^The user doesn't want to proceed with this tool use\./);
-  });
+      // Claude Code is still there: the person's next prompt reaches the model, and the call still never ran.
+      terminal.press('Never mind\r');
+      await expect.poll(() => model.turns().length, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => terminal.screen(), { timeout: 10_000 }).toContain('Fine, I will not.');
+      expect(existsSync(join(project.project, 'out.txt'))).toBe(false);
+      // The model reads Claude Code's own word for a call the person stopped, not a hook's verdict.
+      const [stopped] = model.toolResults();
+      expect(stopped).toMatchObject({ is_error: true });
+      expect(toolResultText(stopped!)).toMatch(/^The user doesn't want to proceed with this tool use\./);
+    },
+  );
 });
 
 /**
@@ -92,7 +95,7 @@ const lateFilings = [
 
 describe('issue 31: Esc while the card is still being filed withdraws it too', { timeout: 150_000 }, () => {
   it.each(lateFilings)('Cast files the card $late', async ({ handOnAfterMs }) => {
-    const project = await claudeProject(hosts, ['--door', 'pre-tool-use']);
+    const project = await claudeProject(hosts, ['--event', 'pre-tool-use']);
     const network = await startHeldFilingProxy(hosts.cast().url, handOnAfterMs);
     try {
       const { model, terminal } = await startClaudeTerminal(

@@ -3,9 +3,9 @@
  * writes"): run for the pinned Claude Code, each way it installs writes exactly the settings its
  * docs page shows — so the host tests that run the documented settings run what install writes.
  * It keeps the rest of the settings file and replaces an earlier Cast hook rather than adding a
- * second one; with no `claude` to ask, it writes the door every version has.
+ * second one; with no `claude` to ask, it writes the hook event every version has.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,8 @@ async function install(dir: string, args: string[], path = `${bin}:${process.env
 describe('cast install claude-code writes what the docs show', { timeout: 60_000 }, () => {
   it.each<[DocumentedVariant, string[]]>([
     ['permission-request', []],
+    ['pre-tool-use', ['--event', 'pre-tool-use']],
+    // --door, the old name of --event, still taken (hidden) from scripts written for an older Cast.
     ['pre-tool-use', ['--door', 'pre-tool-use']],
     ['headless', ['--headless']],
   ])('issue 31 item 8: %s — the file is exactly the documented one', async (variant, args) => {
@@ -62,7 +64,7 @@ describe('cast install claude-code writes what the docs show', { timeout: 60_000
     });
   });
 
-  it('with no claude to ask, writes the PreToolUse door every version has, without onFailure, and says so', async () => {
+  it('with no claude to ask, writes the PreToolUse hook every version has, without onFailure, and says so', async () => {
     const { out, settings } = await install(
       project(),
       [],
@@ -75,5 +77,18 @@ describe('cast install claude-code writes what the docs show', { timeout: 60_000
     const hooks = (settings as { hooks: { PreToolUse: { matcher: string; hooks: Record<string, unknown>[] }[] } }).hooks.PreToolUse;
     expect(hooks[0]).toMatchObject({ matcher: 'Bash|Write|Edit|MultiEdit|NotebookEdit|WebFetch' });
     expect(hooks[0]!.hooks[0]).not.toHaveProperty('onFailure');
+  });
+
+  it('refuses an --event it does not know, and an --event the old --door contradicts (exit 2, nothing written)', async () => {
+    for (const args of [
+      ['--event', 'post-tool-use'],
+      ['--event', 'pre-tool-use', '--door', 'permission-request'],
+    ]) {
+      const dir = project();
+      const run = await runCast(['install', 'claude-code', ...args], { cwd: dir, env: { PATH: `${bin}:${process.env.PATH}`, HOME: dir } });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain('--event');
+      expect(existsSync(join(dir, '.claude', 'settings.json'))).toBe(false);
+    }
   });
 });

@@ -18,7 +18,7 @@ const WRITE_HI = { toolUse: { name: 'Bash', input: { command: 'echo hi > out.txt
 
 describe('issue 31 item 7: the terminal says the prompt waits in Cast, and which card answered it', { timeout: 150_000 }, () => {
   it('the spinner shows the status message while the hook waits; approved, the line under the call names the card', async () => {
-    const project = await claudeProject(hosts, ['--door', 'pre-tool-use']);
+    const project = await claudeProject(hosts, ['--event', 'pre-tool-use']);
     const { terminal } = await startClaudeTerminal(hosts, project, {
       prompt: 'Write hi to out.txt',
       script: [WRITE_HI, { text: 'Wrote it.' }],

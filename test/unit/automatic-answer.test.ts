@@ -14,7 +14,7 @@ import {
 } from '../../domain/automatic-answer';
 import { applyAnswer, answerProvenance, openDecision, toDecisionView } from '../../domain/decision-state';
 import { digestOf } from '../../domain/provenance';
-import { verdictOf } from '../../cli/commands/hook/answer-verdict';
+import { verdictOf } from '../../cli/hosts/claude-code/answer-verdict';
 import { AnsweredByFilter, answeredByActor } from '../../domain/queue';
 import { decisionStart } from '../support/fixtures';
 

@@ -3,7 +3,7 @@
  * function as the web. The first writer wins: a second answer changes nothing (exit 3).
  * `yes` / `no` answer an approval ask — a permission card's y / n (issue 31 item 4), no with a
  * reason optional there (cast-decide); an agent's own approval needs one to say no, as in the web; `yes --always` also asks the host to keep an allow
- * rule (Claude Code's PermissionRequest door, issue 31 item 9).
+ * rule (Claude Code's PermissionRequest hook, issue 31 item 9).
  */
 import type { Command } from 'commander';
 

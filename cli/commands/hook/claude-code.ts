@@ -12,10 +12,11 @@
  */
 import { CommanderError, type Command } from 'commander';
 import { CliError, Exit } from '../../output';
-import { failedReason } from './ask-reason';
-import { claudeCodeHookHelp } from './hook-help';
+import { instead } from '../../hosts/claude-code/attended';
+import { claudeCodeHookHelp } from '../../hosts/claude-code/help';
+import { ask, printVerdict } from '../../hosts/claude-code/verdict';
+import { failedReason } from '../../hosts/one-shot/no-answer-reason';
 import type * as HookAction from './claude-code-action';
-import { ask, printVerdict } from './verdict';
 
 /** Claude Code's own default hook timeout is 600 s; the settings snippet raises it above ours. */
 const DEFAULT_TIMEOUT = '10m';
@@ -44,6 +45,7 @@ export function registerClaudeCodeHook(hook: Command): void {
           failedReason(
             new CliError(`cast hook claude-code could not read its command line: ${error.message.replace(/^error: /, '')}`, Exit.usage),
             null,
+            instead(),
           ),
         ),
       );
@@ -61,7 +63,9 @@ async function loadAction(): Promise<typeof HookAction | null> {
     return await import('./claude-code-action');
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
-    printVerdict(ask(failedReason(new CliError(`cast hook claude-code could not load its implementation (${cause})`, Exit.error), null)));
+    printVerdict(
+      ask(failedReason(new CliError(`cast hook claude-code could not load its implementation (${cause})`, Exit.error), null, instead())),
+    );
     return null;
   }
 }

@@ -10,10 +10,10 @@
  */
 import { CommanderError, type Command } from 'commander';
 import { CliError, Exit } from '../../output';
-import { failedReason } from './ask-reason';
+import { codexHookHelp } from '../../hosts/codex/help';
+import { deny, NOBODY_APPROVED, printCodexVerdict } from '../../hosts/codex/verdict';
+import { failedReason } from '../../hosts/one-shot/no-answer-reason';
 import type * as HookAction from './codex-action';
-import { codexHookHelp } from './codex-help';
-import { deny, NOBODY_APPROVED, printCodexVerdict } from './codex-verdict';
 
 /** Codex's own default hook timeout is 600 s; `cast install codex` sets it above ours. */
 const DEFAULT_TIMEOUT = '10m';

@@ -1,20 +1,9 @@
 /** What `cast install decide` does: finds the instruction file, puts the snippet in it once, and says what to do next. */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { projectRoot } from '../../config';
 import { emit } from '../../output';
 import { SNIPPET_START, withSnippet } from './decide-snippet';
-
-export function projectRoot(): string {
-  try {
-    return (
-      execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
-      process.cwd()
-    );
-  } catch {
-    return process.cwd();
-  }
-}
 
 function instructionFile(): string {
   const root = projectRoot();

@@ -1,5 +1,5 @@
 /**
- * The web UI's door to `/api/v1`: `client/request.ts` over the page's own origin (the
+ * The web UI's way to `/api/v1`: `client/request.ts` over the page's own origin (the
  * session cookie proves who is calling), answering with the route's body parsed by its
  * declared schema. A refusal throws `ProblemError`; no answer at all, `UnreachableError`.
  */

@@ -1,21 +1,23 @@
 /**
  * The hook settings `cast install claude-code` writes, for the Claude Code version at hand
  * (issue 31 items 8–10). Three shapes:
- *   - interactive, Claude Code with PermissionRequest: that door, for every tool — it runs only
+ *   - interactive, Claude Code with PermissionRequest: that hook event, for every tool — it runs only
  *     when Claude Code would itself ask, so Cast asks exactly what the terminal would have;
  *   - headless (`--headless`, `claude -p`, 2.1.89+): PreToolUse with `--park`, since only
  *     PreToolUse can answer "defer" and end the run until the person answers;
- *   - older versions, or `--door pre-tool-use`: PreToolUse for the tools worth a y / n.
+ *   - older versions, or `--event pre-tool-use`: PreToolUse for the tools worth a y / n.
  * Every entry's `timeout` is above the hook's own --timeout (a shorter one lets Claude Code kill
  * the hook and run an allowed call unasked), with `"onFailure": "block"` where the version has it
  * (a hook that crashed or could not start blocks the call instead of letting it run), and a
  * `statusMessage` for the spinner while the hook waits.
- * The interactive PermissionRequest door also runs the same command after every call
+ * The interactive PermissionRequest hook also runs the same command after every call
  * (PostToolUse, PostToolUseFailure, in the background): Claude Code shows its own prompt while
  * the hook waits, and a "Yes" there runs the call without a word to the hook; the run after the
- * call tells it, and its card leaves the queue (hook/terminal-answer.ts).
+ * call tells it, and its card leaves the queue (one-shot/terminal-answer.ts).
  */
-export type Door = 'pre-tool-use' | 'permission-request';
+/** The hook event `--event` names, in the command line's words. */
+export const HOOK_EVENTS = ['pre-tool-use', 'permission-request'] as const;
+export type HookEventFlag = (typeof HOOK_EVENTS)[number];
 export type Version = [number, number, number];
 
 /** PreToolUse "defer" (release notes of 2.1.89). */
@@ -60,25 +62,32 @@ export type Plan = {
   notes: string[];
 };
 
-export function planHook(opts: { version: Version | null; headless: boolean; door?: Door; timeoutSeconds: number; timeout: string }): Plan {
+export function planHook(opts: {
+  version: Version | null;
+  headless: boolean;
+  event?: HookEventFlag;
+  timeoutSeconds: number;
+  timeout: string;
+}): Plan {
   const { version, headless } = opts;
   const notes: string[] = [];
-  if (!version) notes.push('Claude Code was not found (claude --version); writing the PreToolUse door, which every version has.');
+  if (!version) notes.push('Claude Code was not found (claude --version); writing the PreToolUse hook, which every version has.');
   const park = headless && atLeast(version, DEFER_SINCE);
   if (headless && version && !park)
     notes.push(`Claude Code ${version.join('.')} cannot defer (2.1.89+): headless runs wait for the answer.`);
-  const door: Door = opts.door ?? (!headless && atLeast(version, PERMISSION_REQUEST_SINCE) ? 'permission-request' : 'pre-tool-use');
-  if (headless && door === 'permission-request') notes.push('PermissionRequest cannot defer: headless runs wait for the answer.');
+  const event: HookEventFlag =
+    opts.event ?? (!headless && atLeast(version, PERMISSION_REQUEST_SINCE) ? 'permission-request' : 'pre-tool-use');
+  if (headless && event === 'permission-request') notes.push('PermissionRequest cannot defer: headless runs wait for the answer.');
   const entry: HookEntry = {
     type: 'command',
-    command: `cast hook claude-code --timeout ${opts.timeout}${park && door === 'pre-tool-use' ? ' --park' : ''}`,
+    command: `cast hook claude-code --timeout ${opts.timeout}${park && event === 'pre-tool-use' ? ' --park' : ''}`,
     timeout: opts.timeoutSeconds + MARGIN_SECONDS,
     statusMessage: STATUS_MESSAGE,
     ...(atLeast(version, ON_FAILURE_SINCE) ? { onFailure: 'block' as const } : {}),
   };
   // Interactively, Claude Code's own questions (AskUserQuestion) go to the queue too; `claude -p` has no such tool.
   const questions: HookGroup[] = headless ? [] : [{ matcher: ASK_USER_QUESTION_MATCHER, hooks: [entry] }];
-  if (door === 'permission-request') {
+  if (event === 'permission-request') {
     const group = { hooks: [entry] };
     // Claude Code's own prompt shows only in a terminal; `claude -p` has none to answer "Yes" in.
     const after: AfterTheCallEntry = { type: 'command', command: 'cast hook claude-code', timeout: AFTER_THE_CALL_SECONDS, async: true };
@@ -101,7 +110,7 @@ type Settings = { hooks?: Record<string, HookGroup[]> } & Record<string, unknown
 
 const isCast = (entry: { command?: unknown }) => typeof entry.command === 'string' && /^cast hook claude-code\b/.test(entry.command);
 
-/** The settings with Cast's hook in place: any earlier `cast hook claude-code` entry (either door) is taken out first. */
+/** The settings with Cast's hook in place: any earlier `cast hook claude-code` entry (either hook event) is taken out first. */
 export function withHook(settings: Settings, plan: Plan): Settings {
   const hooks: Record<string, HookGroup[]> = {};
   for (const [event, groups] of Object.entries(settings.hooks ?? {})) {

@@ -1,6 +1,6 @@
 /**
  * "Yes" in Claude Code's own prompt, while the card waits in Cast (issue 31). On the
- * PermissionRequest door in manual mode Claude Code shows its prompt ("Do you want to
+ * PermissionRequest hook in manual mode Claude Code shows its prompt ("Do you want to
  * proceed?") while the hook waits: "No" or Esc stop the hook (SIGTERM, run-bound.ts), but "Yes"
  * runs the call and tells the hook nothing — its stdin is closed and no signal comes — so the
  * card would stay open, promising a pickup, until --timeout.

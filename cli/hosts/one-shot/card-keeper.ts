@@ -6,7 +6,7 @@
  * is started detached (a session of its own, so a kill of the hook's process group spares it)
  * with a pipe from the hook as its stdin: the hook writes what identifies the card and, when it
  * ends by itself, "done". The pipe closing without "done" means the hook was killed; the keeper
- * then withdraws the card (keeper-action.ts). Never holds the hook: its output goes nowhere the
+ * then withdraws the card (keeper-run.ts). Never holds the hook: its output goes nowhere the
  * host reads, and it never keeps the hook's event loop alive.
  */
 import { spawn } from 'node:child_process';

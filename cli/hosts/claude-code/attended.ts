@@ -9,3 +9,12 @@ export function unattended(env: NodeJS.ProcessEnv = process.env): boolean {
   if (attended !== undefined) return attended === '0';
   return env.CLAUDE_CODE_ENTRYPOINT?.startsWith('sdk') ?? false;
 }
+
+/**
+ * What happens to a call Cast has no answer for. In a terminal Claude Code asks there; in
+ * `claude -p` nobody can, and this sentence is what the model reads, so it must not promise a
+ * terminal (issue 31 item 7).
+ */
+export function instead(): string {
+  return unattended() ? 'The call did not run: this run has no terminal to ask in.' : 'Asking in the terminal instead.';
+}

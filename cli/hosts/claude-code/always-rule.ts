@@ -1,13 +1,13 @@
 /**
  * "Allow, and always allow this in the project" (issue 31 item 9): the rule the PermissionRequest
- * door hands back in `updatedPermissions`, which Claude Code writes into the project's
+ * hook hands back in `updatedPermissions`, which Claude Code writes into the project's
  * `.claude/settings.local.json` (`{"permissions":{"allow":["Bash(touch a.txt)"]}}`) and applies
  * at once, so the same call is not asked again. The rule is Claude Code's own suggestion when it
  * offered one (an `addRules` entry of `permission_suggestions`), else the exact call: Bash's
  * whole command, a file tool's path, a fetch's domain — never the whole tool.
  */
 import { AlwaysAllows } from '../../../domain/host-prompt';
-import type { PreToolUseInput } from './pre-tool-use';
+import type { PreToolUseInput } from './payload';
 import type { PermissionUpdate } from './verdict';
 
 type Rule = { toolName: string; ruleContent?: string };

@@ -12,7 +12,7 @@
  * prints the deny itself when that command printed nothing (moved, uninstalled, crashed).
  * Format: https://developers.openai.com/codex/hooks (the same shape as Claude Code's settings).
  */
-import { codexOutput, deny, NOBODY_APPROVED } from '../hook/codex-verdict';
+import { codexOutput, deny, NOBODY_APPROVED } from './verdict';
 
 export const CODEX_HOOK_TIMEOUT = '10m';
 export const CODEX_HOOK_TIMEOUT_SECONDS = 660;
