@@ -20,7 +20,10 @@ function card(status: DecisionView['status'], value: Record<string, unknown> | n
   return { id: 'sd-9', status, asks: [{ answer: value ? { value, reason } : null }] } as unknown as DecisionView;
 }
 
-const chosen = (decision: DecisionView, options = ALL) => agentAnswer({ kind: 'answered', decision }, options).outcome;
+/** As the core reports a card that left open: answered when resolved, else withdrawn. */
+const outcomeOf = (decision: DecisionView) =>
+  decision.status === 'resolved' ? ({ kind: 'answered', decision } as const) : ({ kind: 'withdrawn', decision } as const);
+const chosen = (decision: DecisionView, options = ALL) => agentAnswer(outcomeOf(decision), options).outcome;
 
 describe('issue 43: a card’s answer as the agent’s ACP option', () => {
   it('approve is allow_once; approve-and-always is allow_always', () => {
@@ -44,7 +47,7 @@ describe('issue 43: a card’s answer as the agent’s ACP option', () => {
       card('resolved', { kind: 'option', option: 1 }),
     ])
       expect(chosen(decision)).toEqual({ outcome: 'selected', optionId: 'r1' });
-    expect(agentAnswer({ kind: 'unanswered', why: 'Cast could not be asked' }, ALL).outcome).toEqual({
+    expect(agentAnswer({ kind: 'failed', error: new Error('connect ECONNREFUSED'), fate: null }, ALL).outcome).toEqual({
       outcome: 'selected',
       optionId: 'r1',
     });
@@ -52,7 +55,7 @@ describe('issue 43: a card’s answer as the agent’s ACP option', () => {
 
   it('the person’s reason goes with a reject, and an agent with no reject option hears cancelled', () => {
     const denied = card('resolved', { kind: 'approval', decision: 'reject' }, 'Not on Fridays');
-    expect(agentAnswer({ kind: 'answered', decision: denied }, ALL).said).toBe('denied in Cast (sd-9): Not on Fridays');
+    expect(agentAnswer({ kind: 'answered', decision: denied }, ALL).said).toBe('Denied in Cast (sd-9): Not on Fridays');
     const onlyAllows = ALL.filter((option) => option.kind.startsWith('allow'));
     expect(chosen(denied, onlyAllows)).toEqual({ outcome: 'cancelled' });
     expect(chosen(card('withdrawn', null), onlyAllows)).toEqual({ outcome: 'cancelled' });

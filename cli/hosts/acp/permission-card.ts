@@ -1,15 +1,14 @@
 /**
  * An ACP permission request as a Cast card's fields (issue 43 item 2): the tool as the agent
  * names it (the call's `name`, Claude Code's tool name in claude-agent-acp's `_meta`, else the
- * title the editor would show), its raw input whole, and "always" offered only when the agent has
- * an `allow_always` option — worded as the agent words it.
+ * title the editor would show) and its raw input whole. The agent's options go with it as they
+ * are (ask-cast.ts): the core offers "always" only when one is `allow_always`, in its words.
  */
-import type { PermissionOption, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { AlwaysAllows } from '../../../domain/host-prompt';
+import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
 
 const TOOL_MAX = 200;
 
-export type CardFields = { tool: string; toolInput: Record<string, unknown>; alwaysAllows: string[] };
+export type CardFields = { tool: string; toolInput: Record<string, unknown> };
 
 function metaToolName(call: ToolCallUpdate): string | null {
   const name = (call._meta as { claudeCode?: { toolName?: unknown } } | null | undefined)?.claudeCode?.toolName;
@@ -41,12 +40,6 @@ function inputOf(call: ToolCallUpdate): Record<string, unknown> {
   return { ...(call.title ? { title: call.title } : {}), ...(call.locations?.length ? { locations: call.locations } : {}) };
 }
 
-export function cardFields(call: ToolCallUpdate, options: readonly PermissionOption[]): CardFields {
-  const always = options.filter((option) => option.kind === 'allow_always').map((option) => option.name);
-  return {
-    tool: toolName(call),
-    toolInput: inputOf(call),
-    // What Cast takes for a card; else the card offers no "always".
-    alwaysAllows: AlwaysAllows.safeParse(always).success ? always : [],
-  };
+export function cardFields(call: ToolCallUpdate): CardFields {
+  return { tool: toolName(call), toolInput: inputOf(call) };
 }

@@ -8,7 +8,7 @@
 import type { AnyMessage, AnyRequest, AnyResponse, JsonRpcId, RequestPermissionRequest } from '@agentclientprotocol/sdk';
 import { askCast } from './ask-cast';
 import { cardFields } from './permission-card';
-import { agentAnswer, refusal, type AgentAnswer } from './permission-outcome';
+import { agentAnswer, refusal, unansweredWords, type AgentAnswer } from './permission-outcome';
 import type { ToolCalls } from './tool-calls';
 
 type Send = (message: AnyMessage) => Promise<void>;
@@ -41,10 +41,11 @@ export class PermissionRequests {
     // The editor sees the request unchanged, as it would without Cast.
     if (this.peers.toEditor) void this.peers.toEditor(request).catch(() => undefined);
     const call = this.peers.toolCalls.merge(params.sessionId, params.toolCall);
-    const fields = cardFields(call, params.options);
+    const fields = cardFields(call);
     const running = askCast(
       {
         ...fields,
+        options: params.options,
         acpSession: params.sessionId,
         scope: this.peers.scope,
         onFiled: (id, question) => this.peers.say(`cast: ${id} "${question}" is in the Cast queue.`),
@@ -52,9 +53,9 @@ export class PermissionRequests {
       entry.castOff.signal,
     ).then(async (answer) => {
       if (entry.settled) return;
-      if (answer.kind === 'unanswered') {
+      if (answer.kind === 'failed') {
         // Cast could not ask while an editor is there: the person answers in the editor, as without Cast.
-        this.peers.say(`cast: ${answer.why}; ${this.peers.toEditor ? 'the editor asks instead' : 'the agent is told no'}.`);
+        this.peers.say(`cast: ${unansweredWords(answer)}; ${this.peers.toEditor ? 'the editor asks instead' : 'the agent is told no'}.`);
         if (this.peers.toEditor) return;
       }
       await this.settle(request.id, { jsonrpc: '2.0', id: request.id, result: answerResult(agentAnswer(answer, params.options)) }, 'cast');
