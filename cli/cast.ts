@@ -19,6 +19,7 @@ import { registerClaudeCodeHook } from './commands/hook/claude-code';
 import { registerCodexHook } from './commands/hook/codex';
 import { registerHookKeeper } from './commands/hook/keeper';
 import { registerInstallCodex } from './commands/install/codex';
+import { registerInstallZed } from './commands/install/zed';
 import { registerInstallClaudeCode } from './commands/install/claude-code';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
@@ -99,6 +100,7 @@ export function program(): Command {
   registerInstallDecide(install);
   registerInstallClaudeCode(install);
   registerInstallCodex(install);
+  registerInstallZed(install);
   // Only the top-level help ends with these; each command's help stays about the command.
   cast.addHelpText('after', rootHelpEnd);
   return cast;

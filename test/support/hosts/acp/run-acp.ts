@@ -26,12 +26,15 @@ export const EXAMPLE_AGENT = [TSX, resolve(import.meta.dirname, 'example-agent.t
 
 export type AcpRun = RunningHost & { stderr(): string };
 
-export function startAcp(
-  hosts: HostTestWorld,
-  place: HostProject,
-  opts: { agent?: string[]; prompt?: string; env?: Record<string, string | undefined> } = {},
-): AcpRun {
+type AcpOptions = { agent?: string[]; prompt?: string; env?: Record<string, string | undefined> };
+
+export function startAcp(hosts: HostTestWorld, place: HostProject, opts: AcpOptions = {}): AcpRun {
   const args = ['acp', ...(opts.prompt === undefined ? [] : ['--prompt', opts.prompt]), '--', ...(opts.agent ?? EXAMPLE_AGENT)];
+  return startCommand(hosts, place, [join(place.bin, 'cast'), ...args], opts);
+}
+
+/** Any command line in the sealed place — the one an editor's settings hold, say. */
+export function startCommand(hosts: HostTestWorld, place: HostProject, command: string[], opts: AcpOptions = {}): AcpRun {
   const base: Record<string, string | undefined> = {
     PATH: place.env.PATH,
     HOME: place.home,
@@ -46,7 +49,7 @@ export function startAcp(
   };
   const env = Object.fromEntries(Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const started = performance.now();
-  const child = spawn(join(place.bin, 'cast'), args, { cwd: place.project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(command[0]!, command.slice(1), { cwd: place.project, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   // With an editor, stdout is the protocol and the editor reads it; headless, it is the agent's words.
