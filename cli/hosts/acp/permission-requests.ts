@@ -28,6 +28,11 @@ const keyOf = (id: JsonRpcId) => JSON.stringify(id);
 
 export class PermissionRequests {
   private readonly inFlight = new Map<string, InFlight>();
+  /**
+   * Requests settled while the editor still had them: its late answer (or its error after
+   * `$/cancel_request`) is dropped, never passed to an agent that has its answer already.
+   */
+  private readonly settledForEditor = new Set<string>();
   /** Every ask still running, withdrawals included: the proxy waits for them before it leaves. */
   private readonly asks = new Set<Promise<void>>();
 
@@ -65,6 +70,7 @@ export class PermissionRequests {
 
   /** True when the editor's response was to a permission request (the proxy then forwards nothing itself). */
   editorAnswered(response: AnyResponse): boolean {
+    if (this.settledForEditor.delete(keyOf(response.id))) return true;
     const entry = this.inFlight.get(keyOf(response.id));
     if (!entry) return false;
     // An editor that failed to answer (or gave up after `$/cancel_request`) has not answered: Cast still may.
@@ -98,6 +104,7 @@ export class PermissionRequests {
     this.inFlight.delete(keyOf(id));
     // The card goes first when another answer won, so the queue never shows a call that was settled.
     if (by !== 'cast') entry.castOff.abort();
+    if (by !== 'editor' && this.peers.toEditor) this.settledForEditor.add(keyOf(id));
     if (by !== 'editor' && this.peers.toEditor)
       void this.peers.toEditor({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: id } }).catch(() => undefined);
     await this.peers.toAgent(response).catch(() => undefined);

@@ -13,6 +13,9 @@ import { startProxy } from './proxy';
 
 export type AcpOptions = { prompt?: string };
 
+/** How long an agent may take to leave once its editor hung up. */
+const AGENT_GRACE_MS = 2000;
+
 export async function runAcp(command: string[], opts: AcpOptions): Promise<number> {
   const agent = await startAgent(command);
   const pair = opts.prompt === undefined ? null : streamPair();
@@ -42,8 +45,11 @@ export async function runAcp(command: string[], opts: AcpOptions): Promise<numbe
     await agent.exited;
     return code;
   }
-  // The editor hung up: the agent's stdin closes, and ACP agents end with it.
-  void proxy.clientDone.finally(() => agent.child.stdin?.end());
+  // The editor hung up: the agent's stdin closes, and most ACP agents end with it; one that does not is stopped.
+  void proxy.clientDone.finally(() => {
+    agent.child.stdin?.end();
+    setTimeout(() => agent.child.kill('SIGTERM'), AGENT_GRACE_MS).unref();
+  });
   const forward = (signal: NodeJS.Signals) => agent.child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
