@@ -3,7 +3,7 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 import { configPath, writeConfig } from '../config';
 import { client } from '../http';
 import { emit, usageError } from '../output';
-import { readStdin } from './decide/decision-input';
+import { readStdin } from '../stdin';
 import type { LoginOptions } from './login';
 
 export async function run(opts: LoginOptions): Promise<void> {

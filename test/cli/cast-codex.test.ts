@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 12, Codex's door from a shell: `cast install codex` writes Codex's hooks.json
+ * Issue 31 item 12, Codex's hook from a shell: `cast install codex` writes Codex's hooks.json
  * (kept whole, Cast's entry once), and `cast hook codex` denies — in the shape of the event it
  * was run for — whenever no person's answer can be had, never printing nothing.
  */

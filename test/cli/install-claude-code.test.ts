@@ -1,6 +1,6 @@
 /**
  * Which hook `cast install claude-code` writes for which Claude Code (issue 31 items 9 and 10):
- * the doors and fields each version has. The pinned version's files are checked against the
+ * the hook events and fields each version has. The pinned version's files are checked against the
  * docs with the real `claude` in test/hosts/claude-code-install.test.ts; these are the versions
  * the machine does not have.
  */
@@ -12,7 +12,7 @@ const plan = (version: string | null, headless = false) =>
 const commands = (hooks: ReturnType<typeof plan>['hooks']) =>
   Object.fromEntries(Object.entries(hooks).map(([event, groups]) => [event, groups.map((group) => group.hooks[0]!.command)]));
 
-describe('issue 31: cast install claude-code picks the door by version', () => {
+describe('issue 31: cast install claude-code picks the hook event by version', () => {
   it('reads `claude --version`', () => {
     expect(parseVersion('2.1.332 (Claude Code)')).toEqual<Version>([2, 1, 332]);
     expect(parseVersion('claude: command not found')).toBeNull();
@@ -52,7 +52,7 @@ describe('issue 31: cast install claude-code picks the door by version', () => {
     expect(pick('2.1.331', false)).toEqual(['PermissionRequest', 'PreToolUse']);
   });
 
-  it('before PermissionRequest, or with no claude found, the PreToolUse door every version has', () => {
+  it('before PermissionRequest, or with no claude found, the PreToolUse hook every version has', () => {
     for (const version of ['2.0.44', null]) {
       const { event, hooks } = plan(version);
       expect(event).toBe('PreToolUse');

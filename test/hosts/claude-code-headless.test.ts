@@ -88,7 +88,7 @@ async function cardOf(parked: Awaited<ReturnType<typeof parkedRun>>) {
 }
 
 describe('issue 31 item 10: a headless claude -p run parks on its card and resumes with the answer', { timeout: 180_000 }, () => {
-  it('cast install claude-code --headless writes the PreToolUse door with --park, a timeout above the hook’s and onFailure block', async () => {
+  it('cast install claude-code --headless writes the PreToolUse hook with --park, a timeout above the hook’s and onFailure block', async () => {
     const project = await claudeProject(hosts, ['--headless']);
     expect(project.settings.hooks).toEqual({
       PreToolUse: [

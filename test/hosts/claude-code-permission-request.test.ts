@@ -1,6 +1,6 @@
 /**
  * Issue 31 item 9, with the real Claude Code: `PermissionRequest` as the gate. `cast install
- * claude-code` for the pinned version writes the PermissionRequest door; it runs only when
+ * claude-code` for the pinned version writes the PermissionRequest hook; it runs only when
  * Claude Code would itself ask (here in `claude -p`, where nobody could), so a read-only call
  * never reaches the queue. The person's approve runs the call, a deny reaches the model as their
  * reason, and "Approve, and always allow" in the web queue writes Claude Code's allow rule back
@@ -31,8 +31,8 @@ async function claudeRun(script: AnthropicTurn[], env: Record<string, string> = 
   return { ...project, model, session, running, cards, openCard: () => openCardOf(project.person, () => session, running.ended) };
 }
 
-describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (claude -p)', { timeout: 150_000 }, () => {
-  it('cast install claude-code writes the PermissionRequest door for this version, with onFailure block and a status message', async () => {
+describe('issue 31 item 9: cast hook claude-code as the PermissionRequest hook (claude -p)', { timeout: 150_000 }, () => {
+  it('cast install claude-code writes the PermissionRequest hook for this version, with onFailure block and a status message', async () => {
     const project = await claudeProject(hosts, []);
     expect(project.installed).toMatchObject({ claudeVersion: '2.1.332', event: 'PermissionRequest' });
     const hook = {
@@ -80,7 +80,7 @@ describe('issue 31 item 9: cast hook claude-code as the PermissionRequest door (
     const claude = await claudeRun([bash('touch a.txt'), bash('touch a.txt'), { text: 'Done.' }]);
     const card = await claude.openCard();
     expect(card.context).toBe('touch a.txt');
-    // The door names the rule it would keep, so the card can offer it and say how far it reaches.
+    // The hook names the rule it would keep, so the card can offer it and say how far it reaches.
     expect(card.source).toMatchObject({ kind: 'permission', alwaysAllows: ['Bash(touch a.txt)'] });
     const browser = await launchBrowser();
     try {

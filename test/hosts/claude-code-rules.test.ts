@@ -1,5 +1,5 @@
 /**
- * Issue 42 with the real Claude Code (`claude -p`, PermissionRequest door, a scripted model on
+ * Issue 42 with the real Claude Code (`claude -p`, PermissionRequest hook, a scripted model on
  * loopback): rules live in Cast, so they hold on every machine and in every host.
  *   - "Approve, and always" in the queue on one machine; on another machine — its own HOME and
  *     project, whose Claude Code settings allow nothing — the same call is answered by Cast's

@@ -1,6 +1,6 @@
 /**
  * Issue 31, "Yes in the terminal", with the real interactive Claude Code in a pseudo-terminal:
- * on the PermissionRequest door (the default install) in manual mode, Claude Code shows its own
+ * on the PermissionRequest hook (the default install) in manual mode, Claude Code shows its own
  * prompt ("Do you want to proceed?") while the hook files the card and waits. The person answers
  * Yes there instead of in Cast. Claude Code 2.1.332 then runs the call and sends the waiting
  * hook nothing — no signal, its stdin long closed — but runs PostToolUse after the call, with

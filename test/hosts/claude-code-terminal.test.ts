@@ -2,7 +2,7 @@
  * Issue 31 item 7 in the real interactive Claude Code (a pseudo-terminal): while the hook waits,
  * the spinner says the prompt waits in Cast (the settings' statusMessage, as `cast install
  * claude-code` writes it), and once the person answers, the line under the call names the card
- * (the hook's systemMessage). The PreToolUse door, which runs in Claude Code's default auto mode.
+ * (the hook's systemMessage). The PreToolUse hook, which runs in Claude Code's default auto mode.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -13,7 +13,7 @@
  * before --timeout, the hook denies. A hook that printed nothing or failed would hand the call
  * to Codex's automatic reviewer instead, and the model stand-in plays a reviewer that approves
  * every call, so only the hook's deny keeps the call from running; in the approval test the
- * reviewer fails instead, so only the hook's allow runs it. Before this door, `cast hook claude-code` as a Codex
+ * reviewer fails instead, so only the hook's allow runs it. Before this hook, `cast hook claude-code` as a Codex
  * PreToolUse hook answered "ask" there, which Codex does not support, and the write ran.
  */
 import { execFileSync } from 'node:child_process';

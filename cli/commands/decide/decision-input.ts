@@ -7,6 +7,7 @@ import type { DecisionOption } from '../../../domain/ask-schema';
 import type { OptionPage } from '../../../domain/documents-schema';
 import { labelIssueMessage, labelIssues } from '../../../domain/option-labels';
 import { usageError } from '../../output';
+import { readStdin } from '../../stdin';
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 9;
@@ -53,12 +54,6 @@ export async function readContext(value: string | undefined): Promise<string | u
     );
   }
   return text || undefined;
-}
-
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A file flag's content; a missing or unreadable file is a usage error naming the flag. */

@@ -36,7 +36,8 @@ export type AskOutcome<T = never, Stop = unknown> =
   /** Cast unreachable, silent or refusing: no answer could be had. Never an approval. */
   | { kind: 'failed'; error: unknown; fate: CardFate };
 
-export type AskOptions<T = never> = {
+/** `Stop`: what the caller aborts its signal with (ACP's cancel, a hook's bound), handed back in `stopped`. */
+export type AskOptions<T = never, Stop = unknown> = {
   /** The client to Cast, with the channel the host answers through and each request's deadline (request-deadline.ts). */
   api: Client;
   /** Fires when nobody waits any more (a cancel, the host's bound): the card is withdrawn. */
@@ -45,21 +46,21 @@ export type AskOptions<T = never> = {
   /** The card is in the queue (a keeper notes its id; a hook says so on stderr). */
   onFiled?: (card: DecisionView) => void;
   /** How long the withdrawal after a stop or failure may take; `stop` is the signal's reason, or null after a failure. */
-  withdrawWithinMs?: (stop: unknown) => number;
+  withdrawWithinMs?: (stop: Stop | null) => number;
 };
 
 /** After a stop or a failure, the withdrawal's budget unless the host gives its own. */
 export const WITHDRAW_WITHIN_MS = 2000;
 
 /** The outcome of a card that left open: answered, or closed without an answer. */
-export function closedOutcome(decision: DecisionView): AskOutcome {
+export function closedOutcome(decision: DecisionView): Extract<AskOutcome, { kind: 'answered' | 'withdrawn' }> {
   return decision.status === 'resolved' ? { kind: 'answered', decision } : { kind: 'withdrawn', decision };
 }
 
-export async function ask<T = never>(prompt: HostPrompt, options: AskOptions<T>): Promise<AskOutcome<T>> {
+export async function ask<T = never, Stop = unknown>(prompt: HostPrompt, options: AskOptions<T, Stop>): Promise<AskOutcome<T, Stop>> {
   const { api, signal, onFiled } = options;
-  const file = options.file ?? (fileThePermission as unknown as FileCard<T>);
-  if (signal.aborted) return { kind: 'stopped', reason: signal.reason, filed: false, fate: null };
+  const file: FileCard<T> = options.file ?? fileThePermission;
+  if (signal.aborted) return { kind: 'stopped', reason: signal.reason as Stop, filed: false, fate: null };
   const filing: Filing = { api, prompt, card: null };
   try {
     const filed = await file(filing, signal);
@@ -67,10 +68,10 @@ export async function ask<T = never>(prompt: HostPrompt, options: AskOptions<T>)
     onFiled?.(filed.wait);
     return closedOutcome(await untilClosed(api, filed.wait, signal));
   } catch (error) {
-    const stop = signal.aborted ? (signal.reason as unknown) : null;
+    const stop = signal.aborted ? (signal.reason as Stop) : null;
     const fate = await withdrawAfter(filing, error, options.withdrawWithinMs?.(stop) ?? WITHDRAW_WITHIN_MS);
     // An answer that landed before the withdrawal stands.
     if (fate && 'decision' in fate && fate.decision.status === 'resolved') return { kind: 'answered', decision: fate.decision };
-    return signal.aborted ? { kind: 'stopped', reason: stop, filed: filing.card !== null, fate } : { kind: 'failed', error, fate };
+    return signal.aborted ? { kind: 'stopped', reason: stop as Stop, filed: filing.card !== null, fate } : { kind: 'failed', error, fate };
   }
 }

@@ -1,10 +1,11 @@
 /**
- * Every request a hook makes gets its own deadline beside the run's bound (--timeout): the time
- * it asks Cast to hold it (a long-poll's `timeout`) plus ANSWER_WITHIN_SECONDS. A Cast that
- * takes the connection and sends nothing back would otherwise hold the hook until --timeout
- * (10 minutes by default) or undici's own 300 s headers timeout, whichever came first (issue 38
- * item 8); past the deadline the hook fails as it does when Cast is unreachable — Claude Code
- * asks in the terminal, Codex's hook denies — and withdraws a card it may have filed.
+ * Every request a host's ask makes gets its own deadline beside the caller's signal (a hook's
+ * --timeout, a cancel): the time it asks Cast to hold it (a long-poll's `timeout`) plus
+ * ANSWER_WITHIN_SECONDS. A Cast that takes the connection and sends nothing back would otherwise
+ * hold the ask until its signal fires (a hook's 10 minutes by default, an ACP prompt's never) or
+ * undici's own 300 s headers timeout (issue 38 item 8); past the deadline the ask fails as it does
+ * when Cast is unreachable — Claude Code asks in the terminal, Codex's hook denies — and withdraws
+ * a card it may have filed.
  */
 import type { Client } from '../../http';
 import { CliError, Exit } from '../../output';
@@ -18,7 +19,7 @@ function heldSeconds(input: unknown): number {
   return Number.isFinite(held) && held > 0 ? held : 0;
 }
 
-/** The same client, each request cut off at its deadline (or by `signal`, the run's bound, first). */
+/** The same client, each request cut off at its deadline (or by its `signal` first). */
 export function withDeadlines(api: Client, answerWithin = ANSWER_WITHIN_SECONDS): Client {
   async function bounded<R>(input: unknown, signal: AbortSignal | undefined, send: (signal: AbortSignal) => Promise<R>): Promise<R> {
     const seconds = heldSeconds(input) + answerWithin;

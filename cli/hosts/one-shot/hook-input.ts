@@ -3,7 +3,7 @@
  * the refusal (`bad_hook_input`) that names what is wrong with it.
  */
 import type { z } from 'zod';
-import { readStdin } from '../../commands/decide/decision-input';
+import { readStdin } from '../../stdin';
 import { CliError, Exit } from '../../output';
 
 export const badHookInput = (message: string) => new CliError(message, Exit.error, {}, 'bad_hook_input');

@@ -10,11 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { hostSession, scope } from '../../config';
 import { parseDuration } from '../../duration-flag';
 import { hint } from '../../output';
-import { connect } from '../../commands/decide/target';
 import { ask, type AskOutcome, type FileCard } from '../core/ask';
 import { ALLOW_OR_DENY, type HostOption, type HostPrompt } from '../core/prompt';
 import { withDeadlines } from '../core/request-deadline';
 import { handOffToKeeper, startCardKeeper, type CardKeeper } from './card-keeper';
+import { hostClient } from './host-client';
 import { failedReason, stoppedReason } from './no-answer-reason';
 import { RunBound, type StopReason } from './run-bound';
 
@@ -85,18 +85,18 @@ export async function runHook<I extends HookCall, T = never>(run: HookRun<I, T>)
       host: run.host,
     };
     keeper?.filing(prompt.session, prompt.requestId);
-    outcome = (await ask(prompt, {
-      // The host's own channel: a card it withdraws (answered in its terminal) is recorded as `host-terminal`.
+    // The bound's signal is aborted with a StopReason, handed back in `stopped`.
+    outcome = await ask<T, StopReason>(prompt, {
       // Each request bounded by its own deadline too: a Cast that never answers must not hold the hook until --timeout.
-      api: withDeadlines(connect('host-terminal')),
+      api: withDeadlines(hostClient()),
       signal: bound.signal,
       ...(run.file ? { file: run.file(input) } : {}),
       onFiled(card) {
         keeper?.card(card.id);
         hint(`cast: ${card.id} "${card.question}" is in the Cast queue; waiting up to ${run.timeout} for the answer.`);
       },
-      withdrawWithinMs: (stop) => ((stop as StopReason | null)?.kind === 'signal' ? WITHDRAW_AFTER_SIGNAL_MS : WITHDRAW_AFTER_TIMEOUT_MS),
-    })) as HookOutcome<T>;
+      withdrawWithinMs: (stop) => (stop?.kind === 'signal' ? WITHDRAW_AFTER_SIGNAL_MS : WITHDRAW_AFTER_TIMEOUT_MS),
+    });
   } catch (error) {
     // Stopped or failed before anything was filed: reading the payload, a bad --timeout.
     const stopped = bound.stopped;

@@ -1,14 +1,14 @@
 /**
- * The keeper's run (`cast hook keeper`, started by card-keeper.ts): keeps the hook's notes (its session and filing's request id,
- * then the card's id) until its stdin closes. Closed after "done", the hook ended by itself and
+ * The keeper's run (`cast hook keeper`, started by card-keeper.ts): keeps the hook's notes (its
+ * session and filing's request id, then the card's id) until its stdin closes. Closed after "done", the hook ended by itself and
  * there is nothing to do. Closed without it, the hook was killed: the card is withdrawn — found
  * by its request id when the hook died before Cast answered its filing, for as long as Cast may
  * still be filing it — so a late answer gets 409 nobody_waiting instead of reaching no one.
  */
 import { createInterface } from 'node:readline';
-import { connect } from '../../commands/decide/target';
 import { withdrawWithin } from '../core/withdraw';
 import type { KeeperNote } from './card-keeper';
+import { hostClient } from './host-client';
 
 /** The keeper answers to no host's clock: it may look for a card still being filed this long. */
 const WITHDRAW_ORPHANED_MS = 15_000;
@@ -30,5 +30,5 @@ export async function keepCard(): Promise<void> {
   }
   if (!filing) return;
   // The host's channel, as the hook it stands in for: Esc in the host's terminal took the card back.
-  await withdrawWithin({ api: connect('host-terminal'), ...filing, cardId: card }, WITHDRAW_ORPHANED_MS);
+  await withdrawWithin({ api: hostClient(), ...filing, cardId: card }, WITHDRAW_ORPHANED_MS);
 }

@@ -27,7 +27,7 @@ function isVariant(settings: ClaudeSettings, variant: DocumentedVariant): boolea
   return bash && !settings.hooks.PermissionRequest && !commands.some((command) => command.includes('--park'));
 }
 
-/** The documented settings of one kind; by default the PreToolUse door of the terminal page. */
+/** The documented settings of one kind; by default the PreToolUse hook of the terminal page. */
 export function documentedClaudeHookSettings(variant: DocumentedVariant = 'pre-tool-use'): ClaudeSettings {
   const page = PAGES[variant];
   const doc = readFileSync(resolve(import.meta.dirname, '../../..', page), 'utf8');
