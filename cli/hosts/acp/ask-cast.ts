@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionOption } from '@agentclientprotocol/sdk';
 import { hostSession } from '../../config';
-import { connect } from '../../commands/decide/target';
 import { ask, type AskOutcome } from '../core/ask';
 import type { HostPrompt } from '../core/prompt';
 import { withDeadlines } from '../core/request-deadline';
+import { hostClient } from '../one-shot/host-client';
 import type { CardFields } from './permission-card';
 
 export type CastPrompt = CardFields & {
@@ -41,7 +41,7 @@ export async function askCast(prompt: CastPrompt, signal: AbortSignal): Promise<
   let api;
   try {
     // The host's own door: a card taken out because the editor answered is recorded as `host-terminal`.
-    api = withDeadlines(connect('host-terminal'));
+    api = withDeadlines(hostClient());
   } catch (error) {
     // Not signed in: no Cast to ask.
     return { kind: 'failed', error, fate: null };
