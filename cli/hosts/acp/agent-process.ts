@@ -31,6 +31,8 @@ export async function startAgent(command: string[]): Promise<AgentProcess> {
 
 /** The editor's side: Cast's own stdin and stdout, which carry the protocol and nothing else. */
 export function editorStream(): Stream {
+  // An editor gone mid-write must not end Cast before it has withdrawn its cards.
+  process.stdout.on('error', () => undefined);
   return ndJsonStream(
     Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
     Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,

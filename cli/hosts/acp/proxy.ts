@@ -28,8 +28,13 @@ function sender(stream: Stream): (message: AnyMessage) => Promise<void> {
   return (message) => writer.write(message);
 }
 
-async function each(stream: Stream, handle: (message: AnyMessage) => Promise<void> | void): Promise<void> {
-  for await (const message of stream.readable as unknown as AsyncIterable<AnyMessage>) await handle(message);
+/** Every message of one side, until it ends — or fails (the other side gone mid-write): said, and taken as the end. */
+async function each(stream: Stream, handle: (message: AnyMessage) => Promise<void> | void, say: (line: string) => void): Promise<void> {
+  try {
+    for await (const message of stream.readable as unknown as AsyncIterable<AnyMessage>) await handle(message);
+  } catch (error) {
+    say(`cast acp: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export type Proxy = {
@@ -53,23 +58,31 @@ export function startProxy(options: ProxyOptions): Proxy {
     say: options.say,
   });
 
-  const agentDone = each(options.agent, async (message) => {
-    if (isRequest(message) && message.method === 'session/request_permission') return permissions.ask(message);
-    if ('method' in message && message.method === 'session/update') toolCalls.note(message.params);
-    await toClient(message);
-  });
+  const agentDone = each(
+    options.agent,
+    async (message) => {
+      if (isRequest(message) && message.method === 'session/request_permission') return permissions.ask(message);
+      if ('method' in message && message.method === 'session/update') toolCalls.note(message.params);
+      await toClient(message);
+    },
+    options.say,
+  );
 
-  const clientDone = each(options.client, async (message) => {
-    if (isResponse(message) && permissions.editorAnswered(message as Parameters<PermissionRequests['editorAnswered']>[0])) return;
-    if ('method' in message && !('id' in message) && message.method === 'session/cancel') {
-      const sessionId = (message.params as { sessionId?: unknown } | undefined)?.sessionId;
-      // The agent hears the cancel first, then its open requests' `cancelled`, as ACP asks of a client.
+  const clientDone = each(
+    options.client,
+    async (message) => {
+      if (isResponse(message) && permissions.editorAnswered(message as Parameters<PermissionRequests['editorAnswered']>[0])) return;
+      if ('method' in message && !('id' in message) && message.method === 'session/cancel') {
+        const sessionId = (message.params as { sessionId?: unknown } | undefined)?.sessionId;
+        // The agent hears the cancel first, then its open requests' `cancelled`, as ACP asks of a client.
+        await toAgent(message);
+        if (typeof sessionId === 'string') permissions.cancelSession(sessionId);
+        return;
+      }
       await toAgent(message);
-      if (typeof sessionId === 'string') permissions.cancelSession(sessionId);
-      return;
-    }
-    await toAgent(message);
-  });
+    },
+    options.say,
+  );
 
   return { agentDone, clientDone, stop: () => permissions.stop() };
 }
