@@ -7,6 +7,7 @@
  * test/unit/cli-lazy-imports.test.ts).
  */
 import { Command, CommanderError } from 'commander';
+import { registerAcp } from './commands/acp/acp';
 import { registerAnswer } from './commands/decide/answer';
 import { registerCancel } from './commands/decide/cancel';
 import { registerAssign } from './commands/decide/assign';
@@ -18,6 +19,7 @@ import { registerClaudeCodeHook } from './commands/hook/claude-code';
 import { registerCodexHook } from './commands/hook/codex';
 import { registerHookKeeper } from './commands/hook/keeper';
 import { registerInstallCodex } from './commands/install/codex';
+import { registerInstallZed } from './commands/install/zed';
 import { registerInstallClaudeCode } from './commands/install/claude-code';
 import { registerInstallDecide } from './commands/install/decide';
 import { registerLogin } from './commands/login';
@@ -89,6 +91,7 @@ export function program(): Command {
   registerLogin(cast);
   registerMcp(cast);
   registerRunner(cast);
+  registerAcp(cast);
   const hook = cast.command('hook').description("answer an agent host's permission prompts from the queue: claude-code, codex");
   registerClaudeCodeHook(hook);
   registerCodexHook(hook);
@@ -97,6 +100,7 @@ export function program(): Command {
   registerInstallDecide(install);
   registerInstallClaudeCode(install);
   registerInstallCodex(install);
+  registerInstallZed(install);
   // Only the top-level help ends with these; each command's help stays about the command.
   cast.addHelpText('after', rootHelpEnd);
   return cast;
@@ -106,7 +110,7 @@ async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   try {
     const cast = program();
-    // Before commander, which would print the top-level help for `cast acp --help` and exit 0.
+    // Before commander, which would print the top-level help for `cast lsp --help` and exit 0.
     const unknown = unknownCommand(cast, argv.slice(2));
     if (unknown) return report(unknown, json);
     await cast.parseAsync(argv);

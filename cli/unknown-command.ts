@@ -1,6 +1,6 @@
 /**
  * An unknown command is a usage error that names itself (issue 39 item 11), as `gh` does:
- * `unknown command "acp" for "cast"`, exit 2, on stderr. Commander answers `cast acp --help`
+ * `unknown command "lsp" for "cast"`, exit 2, on stderr. Commander answers `cast lsp --help`
  * with the top-level help and exit 0 (it looks for --help before it finds the command
  * unknown), so the command line is walked here first, down the tree of commands that only
  * group others (cast, cast stack, cast hook, …). A command that takes operands itself

@@ -1,7 +1,7 @@
 /**
  * Issue 39 item 11 — an unknown command is a usage error that names itself, as `gh` does: exit
- * 2, `unknown command "acp" for "cast"` and where the commands are listed, on stderr, at the top
- * level and under a command. Before, `cast acp --help` printed the top-level help and exited 0.
+ * 2, `unknown command "lsp" for "cast"` and where the commands are listed, on stderr, at the top
+ * level and under a command. Before, `cast lsp --help` printed the top-level help and exited 0.
  */
 import { describe, expect, it } from 'vitest';
 import { Exit } from '../../cli/output';
@@ -9,9 +9,9 @@ import { runCast } from './run-cast';
 
 describe('issue 39 item 11 — an unknown command is a usage error that names itself', () => {
   it.each([
-    [['acp', '--help'], 'acp', 'cast'],
+    [['lsp', '--help'], 'lsp', 'cast'],
     [['policy'], 'policy', 'cast'],
-    [['acp'], 'acp', 'cast'],
+    [['lsp'], 'lsp', 'cast'],
     [['stack', 'frob'], 'frob', 'cast stack'],
     [['stack', 'frob', '--help'], 'frob', 'cast stack'],
     [['hook', 'cursor'], 'cursor', 'cast hook'],
