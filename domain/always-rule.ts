@@ -28,6 +28,12 @@ export type AlwaysRule = { name: string; reason: string; conditions: AlwaysCondi
 type Decision = Pick<DecisionSnapshot, 'id' | 'question' | 'context' | 'asks' | 'links' | 'source'>;
 
 const FILE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'Read', 'NotebookEdit']);
+/**
+ * A tool name a rule can hold exactly: the characters of a tool-name condition (tool-grant.ts)
+ * without its `*`, which would make it a glob and broader than "the same". A host that names its
+ * tool in words ("Modifying critical configuration file", as an ACP agent may) gets no rule.
+ */
+const EXACT_TOOL_NAME = /^[A-Za-z0-9_.:-]{1,200}$/;
 const NAME_MAX = 100;
 
 function text(input: Record<string, unknown> | null | undefined, key: string): string | null {
@@ -50,7 +56,7 @@ function shortened(words: string): string {
 
 function hostRule(decision: Decision, source: Extract<Decision['source'], { tool: string | null }>): AlwaysRule | null {
   const tool = source.tool;
-  if (!tool) return null;
+  if (!tool || !EXACT_TOOL_NAME.test(tool)) return null;
   const input = source.toolInput ?? null;
   const reason = `Approved with "always" on ${decision.id}.`;
   const conditions = (detail: AlwaysConditions['tool']): AlwaysConditions => ({ askKind: 'approval', tool: detail });

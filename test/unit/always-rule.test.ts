@@ -30,6 +30,12 @@ function host(tool: string, toolInput: Record<string, unknown>, alwaysAllows: st
 }
 
 describe('alwaysRuleFor', () => {
+  it('keeps no rule for a tool named in words or with a star: a rule could not hold it exactly', () => {
+    expect(alwaysRuleFor(host('Modifying critical configuration file', {}), 1)).toBeNull();
+    expect(alwaysRuleFor(host('mcp__files__*', {}), 1)).toBeNull();
+    expect(alwaysRuleFor(host('mcp__files__read', {}), 1)?.conditions.tool).toEqual({ name: 'mcp__files__read' });
+  });
+
   it('keeps a Bash call by its exact command, or by the prefix its host suggested', () => {
     expect(alwaysRuleFor(host('Bash', { command: 'touch a.txt' }), 1)).toEqual({
       name: 'Always allow Bash(touch a.txt)',
