@@ -23,13 +23,17 @@ const BASH = { tool: 'Bash', toolInput: { command: 'rm -rf build/' } };
 /** A fetch is kept by its domain, which neither this host's card nor a rule of Cast keeps (issue 42 item 4). */
 const FETCH = { tool: 'WebFetch', toolInput: { url: 'https://example.com/a' } };
 
-async function permissionCard(alwaysAllows?: string[], call: { tool: string; toolInput: Record<string, unknown> } = BASH) {
+async function permissionCard(
+  alwaysAllows?: string[],
+  call: { tool: string; toolInput: Record<string, unknown> } = BASH,
+  editable = false,
+) {
   const member = await cast.newMember();
   const me = world(cast, member);
   const agent = world(cast, await agentTokenOf(cast.pool, member, 'Claude Code'));
   const { decision } = await agent.send(sessionRoutes.fileHostPrompt, {
     params: { id: randomUUID() },
-    body: { kind: 'permission', ...call, ...(alwaysAllows ? { alwaysAllows } : {}) },
+    body: { kind: 'permission', ...call, ...(alwaysAllows ? { alwaysAllows } : {}), ...(editable ? { editable: true } : {}) },
   });
   return { me, shell: castShell({ url: cast.url, token: member.token }), id: decision.id };
 }
@@ -118,5 +122,30 @@ describe('issue 31 item 4: cast decide answer on an approval ask', () => {
     expect(run.stderr).toContain(`${id} offers no "always"`);
     expect(jsonOf(run)).toMatchObject({ error: { code: 'always_not_offered' } });
     expect((await me.decision(id)).status).toBe('open');
+  });
+
+  it('issue 43 item 6: yes --command approves the call as edited where its host runs an edit; elsewhere Cast refuses (exit 7), and a bad flag sends nothing', async () => {
+    const { me, shell, id } = await permissionCard(undefined, BASH, true);
+    const both = await shell.run(['decide', 'answer', id, 'yes', '--command', 'ls', '--input', '{}']);
+    expect(both.code).toBe(2);
+    const notJson = await shell.run(['decide', 'answer', id, 'yes', '--input', '[1]']);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toContain('--input must be a JSON object');
+    const withNo = await shell.run(['decide', 'answer', id, 'no', '--command', 'ls']);
+    expect(withNo.code).toBe(2);
+    expect((await me.decision(id)).status).toBe('open');
+    const run = await shell.run(['decide', 'answer', id, 'yes', '--command', 'rm -rf build/cache', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await me.decision(id)).asks[0]!.answer!.value).toEqual({
+      kind: 'approval',
+      decision: 'approve',
+      editedInput: { command: 'rm -rf build/cache' },
+    });
+
+    const plain = await permissionCard();
+    const refused = await plain.shell.run(['decide', 'answer', plain.id, 'yes', '--input', '{"command":"ls"}', '--json']);
+    expect(refused.code).toBe(7);
+    expect(jsonOf(refused)).toMatchObject({ error: { code: 'edit_not_offered' } });
+    expect((await plain.me.decision(plain.id)).status).toBe('open');
   });
 });

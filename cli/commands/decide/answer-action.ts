@@ -17,8 +17,8 @@ const VERDICTS: Record<string, 'approve' | 'reject'> = { yes: 'approve', y: 'app
 
 export async function run(given: string, n: string, opts: AnswerOptions): Promise<void> {
   const id = checkId(given);
-  const answer = answerValue(n, Boolean(opts.always));
   const api = connect();
+  const answer = await withEdit(api, id, answerValue(n, Boolean(opts.always)), opts);
   let decision: DecisionView;
   try {
     ({ decision } = await api.request(decisionRoutes.answerAsk, {
@@ -66,6 +66,39 @@ function answerValue(n: string, always: boolean): AnswerValue {
       `${n} is not an option number, nor yes or no; give one of the numbers cast decide ls shows, or yes / no for an approval.`,
     );
   return { kind: 'decision', selected: [option] };
+}
+
+/**
+ * Issue 43 item 6: `yes --command TEXT` approves the proposal with its command replaced, `yes
+ * --input JSON` a whole tool input instead. Cast says whether the card takes an edit (exit 7
+ * `edit_not_offered` when its host cannot run one); a bad flag sends nothing.
+ */
+async function withEdit(api: Client, id: string, answer: AnswerValue, opts: AnswerOptions): Promise<AnswerValue> {
+  if (opts.command === undefined && opts.input === undefined) return answer;
+  if (opts.command !== undefined && opts.input !== undefined)
+    throw usageError('Give --command or --input, not both: each is the whole edit. Nothing was sent.');
+  if (answer.kind !== 'approval' || answer.decision !== 'approve' || answer.always)
+    throw usageError(
+      '--command and --input go with yes (and not with --always): they approve the call as you edited it. Nothing was sent.',
+    );
+  if (opts.input !== undefined) return { ...answer, editedInput: jsonObject(opts.input) };
+  const proposed = (await getDecision(api, id)).source;
+  const toolInput = proposed && 'toolInput' in proposed ? proposed.toolInput : null;
+  if (!toolInput || typeof toolInput.command !== 'string')
+    throw usageError(`${id} proposes no command to replace; give the whole tool input with --input '{…}'. Nothing was sent.`);
+  return { ...answer, editedInput: { ...toolInput, command: opts.command } };
+}
+
+function jsonObject(text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw usageError('--input is not JSON; give the tool input as a JSON object. Nothing was sent.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw usageError('--input must be a JSON object: the whole tool input. Nothing was sent.');
+  return parsed as Record<string, unknown>;
 }
 
 /** Cast refused the answer's kind: says which kind the ask takes, and how to give it (exit 7, nothing changed). */
