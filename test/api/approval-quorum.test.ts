@@ -163,7 +163,8 @@ describe('issue 41 item 3: 20 people approve a 2-of-3 ask at once', () => {
     const id = filed.body.decision.id;
     const path = `/api/v1/decisions/${id}/asks/1/answer`;
 
-    // Each a client that does what the API asks of a busy workflow: try again with the same Idempotency-Key.
+    // Each a client that does what the API asks of a busy workflow or a full write queue (503
+    // `temporal_busy`, `overloaded`): try again after its Retry-After, with the same Idempotency-Key.
     const answerOnce = async (token: string): Promise<{ status: number; code: string | null }> => {
       const key = randomUUID();
       for (let attempt = 0; ; attempt++) {
@@ -173,8 +174,10 @@ describe('issue 41 item 3: 20 people approve a 2-of-3 ask at once', () => {
           body: JSON.stringify(APPROVE),
         });
         const body = (await response.json()) as { code?: string };
-        if (response.status === 503 && body.code === 'temporal_busy' && attempt < 20) {
-          await new Promise((resolve) => setTimeout(resolve, 200));
+        const retryable = response.status === 503 && (body.code === 'temporal_busy' || body.code === 'overloaded');
+        if (retryable && attempt < 60) {
+          const seconds = Number(response.headers.get('retry-after'));
+          await new Promise((resolve) => setTimeout(resolve, seconds > 0 ? seconds * 1000 : 200));
           continue;
         }
         return { status: response.status, code: body.code ?? null };

@@ -13,6 +13,7 @@ import { STALE_HINT } from '../../domain/staleness';
 import { world } from '../support/agent-world';
 import { expectProblem } from '../support/problem';
 import { startTestCast, type TestCast } from '../support/test-cast';
+import { startRecordingProxy } from '../support/hosts/recording-proxy';
 import { castShell, jsonOf } from './run-cast';
 
 let cast: TestCast;
@@ -515,10 +516,16 @@ describe('cast decide: answering and waiting', () => {
     expect(pending.code).toBe(8);
     expect(jsonOf(pending)).toMatchObject({ id: filed.id, state: 'open', answer: null, message: null });
 
-    const waiting = shell.start(['decide', 'wait', filed.id]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Ctrl-C once the wait is in flight (its request seen on the way to Cast), not on a guess of
+    // how long a loaded machine takes to start the CLI: before its handler, SIGINT just kills it.
+    const proxy = await startRecordingProxy(cast.url);
+    const waiting = shell.start(['decide', 'wait', filed.id], { env: { CAST_URL: proxy.url } });
+    await expect
+      .poll(() => proxy.requests().includes(`GET /api/v1/decisions/${filed.id}/wait`), { timeout: 60_000, interval: 50 })
+      .toBe(true);
     waiting.child.kill('SIGINT');
     const interrupted = await waiting.done;
+    await proxy.stop();
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toContain(`${filed.id} stays open`);
     expect((await me.decision(filed.id)).status).toBe('open');
