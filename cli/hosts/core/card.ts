@@ -6,12 +6,15 @@
 import type { DecisionView } from '../../../domain/decision';
 import { AlwaysAllows } from '../../../domain/host-prompt';
 import { decisionRoutes } from '../../../domain/routes/decisions';
+import type { RouteResponse } from '../../../domain/routes/route';
 import { sessionRoutes } from '../../../domain/routes/sessions';
 import type { Client } from '../../http';
 import type { HostPrompt } from './prompt';
 
 /** How long one long-poll asks Cast to hold it; the caller's signal cuts the wait off whenever. */
 const SLICE_SECONDS = 25;
+
+type Waited = RouteResponse<typeof decisionRoutes.waitForDecision>['body'];
 
 /**
  * One prompt being asked: its card once Cast has filed it (until then its request id finds it).
@@ -56,13 +59,13 @@ export async function filePermission(api: Client, prompt: HostPrompt, signal: Ab
 
 /** Long-polls until the card leaves open; `signal` cuts it off. */
 export async function untilClosed(api: Client, card: DecisionView, signal: AbortSignal): Promise<DecisionView> {
-  let decision = card;
-  while (decision.status === 'open') {
-    ({ decision } = await api.request(
-      decisionRoutes.waitForDecision,
-      { params: { id: card.id }, query: { timeout: SLICE_SECONDS } },
-      signal,
-    ));
+  return card.status === 'open' ? (await untilSettled(api, card.id, signal)).decision : card;
+}
+
+/** Long-polls until decision `id` leaves open, and returns the wait's answer (with the message its session received). */
+export async function untilSettled(api: Client, id: DecisionView['id'], signal: AbortSignal): Promise<Waited> {
+  for (;;) {
+    const waited = await api.request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: SLICE_SECONDS } }, signal);
+    if (waited.settled) return waited;
   }
-  return decision;
 }
