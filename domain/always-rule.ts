@@ -5,9 +5,11 @@
  * where no rule can be made) as much as for the answer service (which saves it).
  *
  * What "the same" means is kept narrow, never the whole tool:
- * - a host's permission prompt: its tool, and the exact Bash command (or, where the host itself
- *   suggested a prefix rule, `Bash(npm run test:*)`, that prefix), the exact file path of a file
- *   tool, or an MCP tool by its whole name; a fetch's domain has no rule here (its host keeps it);
+ * - a host's permission prompt: its tool, and the exact shell command (Claude Code's Bash, Gemini
+ *   CLI's run_shell_command; or, where the host itself suggested a prefix rule,
+ *   `Bash(npm run test:*)`, that prefix), the exact file path of a file tool, or an MCP tool by
+ *   its whole name; a fetch's domain has no rule here (its host keeps it), nor has a call that
+ *   names only its files (an ACP agent's `locations` with no input);
  * - any other approval: the same agent asking the same question (its recurring cluster) for the
  *   same kind of action. Without an agent there is no cluster, and so no rule.
  */
@@ -27,7 +29,10 @@ export type AlwaysRule = { name: string; reason: string; conditions: AlwaysCondi
 
 type Decision = Pick<DecisionSnapshot, 'id' | 'question' | 'context' | 'asks' | 'links' | 'source'>;
 
+/** Shell tools whose input's `command` is the command run: Claude Code's, and Gemini CLI's (through ACP). */
+const SHELL_TOOLS = new Set(['Bash', 'run_shell_command']);
 const FILE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'Read', 'NotebookEdit']);
+const FETCH_TOOLS = new Set(['WebFetch', 'web_fetch']);
 /**
  * A tool name a rule can hold exactly: the characters of a tool-name condition (tool-grant.ts)
  * without its `*`, which would make it a glob and broader than "the same". A host that names its
@@ -60,8 +65,8 @@ function hostRule(decision: Decision, source: Extract<Decision['source'], { tool
   const input = source.toolInput ?? null;
   const reason = `Approved with "always" on ${decision.id}.`;
   const conditions = (detail: AlwaysConditions['tool']): AlwaysConditions => ({ askKind: 'approval', tool: detail });
-  if (tool === 'Bash') {
-    const prefix = suggestedPrefix(source.alwaysAllows);
+  if (SHELL_TOOLS.has(tool)) {
+    const prefix = tool === 'Bash' ? suggestedPrefix(source.alwaysAllows) : null;
     if (prefix)
       return {
         name: shortened(`Always allow Bash(${prefix}:*)`),
@@ -72,7 +77,7 @@ function hostRule(decision: Decision, source: Extract<Decision['source'], { tool
     const command = text(input, 'command');
     return command
       ? {
-          name: shortened(`Always allow Bash(${command})`),
+          name: shortened(`Always allow ${tool}(${command})`),
           reason,
           conditions: conditions({ name: tool, command }),
           effect: { kind: 'approve' },
@@ -90,8 +95,9 @@ function hostRule(decision: Decision, source: Extract<Decision['source'], { tool
         }
       : null;
   }
-  // A fetch is kept by its domain, which rules do not read; anything else with a command or a path would be broader here than its host's rule.
-  if (tool === 'WebFetch' || text(input, 'command') || text(input, 'file_path')) return null;
+  // A fetch is kept by its domain, which rules do not read; anything else with a command or a path
+  // — or only the paths an ACP agent showed, its input unsaid — would be broader here than its host's rule.
+  if (FETCH_TOOLS.has(tool) || text(input, 'command') || text(input, 'file_path') || input?.locations !== undefined) return null;
   return { name: shortened(`Always allow ${tool}`), reason, conditions: conditions({ name: tool }), effect: { kind: 'approve' } };
 }
 

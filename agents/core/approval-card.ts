@@ -1,21 +1,17 @@
 /**
- * A framework's tool call as a permission card in the Cast queue: filed in the conversation's
- * session (a Cast rule may answer it at filing), waited on by long-poll, and taken out again when
- * the program stops waiting. The same card the Claude Code and Codex hooks file, so rules on a
- * tool's name, command or path hold here too.
+ * A framework's tool call asked in the Cast queue through the host core (client/host-core/), as
+ * the Claude Code, Codex and ACP hosts ask theirs: the same permission card, filed in the
+ * conversation's session (a Cast rule may answer it at filing), waited on by long-poll, and taken
+ * out again when the program stops waiting. Rules on a tool's name, command or path hold here too.
  */
 import { randomUUID } from 'node:crypto';
+import { ask } from '../../client/host-core/ask';
+import type { CastApi } from '../../client/host-core/cast-api';
+import { closedById, filePermission } from '../../client/host-core/card';
+import { ALLOW_OR_DENY, type HostPrompt } from '../../client/host-core/prompt';
 import type { DecisionView } from '../../domain/decision';
 import { decisionRoutes } from '../../domain/routes/decisions';
-import { sessionRoutes } from '../../domain/routes/sessions';
-import { ProblemError } from '../../client/request';
-import type { CastCalls } from './cast-connection';
-import { answerOf, unasked, type CastAnswer } from './cast-answer';
-
-/** Seconds each long-poll asks Cast to hold; Cast cuts it to its own maximum. */
-const SLICE_SECONDS = 25;
-/** How long taking a card out may take once the program stopped waiting. */
-const WITHDRAW_WITHIN_MS = 2000;
+import { castAnswerOf, unasked, type CastAnswer } from './cast-answer';
 
 /** A tool call to ask about: the tool's name, its whole input, and the framework's id for the call. */
 export type ToolCallAsk = {
@@ -33,57 +29,35 @@ function toolInputOf(input: unknown): Record<string, unknown> {
   return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : { input };
 }
 
-export async function fileApproval(calls: CastCalls, place: CardPlace, call: ToolCallAsk, signal?: AbortSignal): Promise<DecisionView> {
-  const { decision } = await calls.send(
-    sessionRoutes.fileHostPrompt,
-    {
-      params: { id: place.session },
-      body: {
-        kind: 'permission',
-        tool: call.tool,
-        toolInput: toolInputOf(call.input),
-        requestId: call.callId ?? randomUUID(),
-        ...(place.scope ? { scope: place.scope } : {}),
-      },
-    },
-    signal,
-  );
-  return decision;
+/** The call as the core's host prompt: a framework can only run or refuse it, and waits as long as it is told to. */
+function promptOf(place: CardPlace, call: ToolCallAsk): HostPrompt {
+  return {
+    session: place.session,
+    ...(place.scope ? { scope: place.scope } : {}),
+    requestId: call.callId ?? randomUUID(),
+    tool: call.tool,
+    toolInput: toolInputOf(call.input),
+    deadline: null,
+    options: ALLOW_OR_DENY,
+  };
+}
+
+/** A signal that never fires, for a caller that gives none. */
+const never = (): AbortSignal => new AbortController().signal;
+
+export function fileApproval(api: CastApi, place: CardPlace, call: ToolCallAsk, signal?: AbortSignal): Promise<DecisionView> {
+  return filePermission(api, promptOf(place, call), signal ?? never());
 }
 
 /** Long-polls until the card leaves open, and says what its answer means. */
-export async function waitForAnswer(calls: CastCalls, decisionId: string, signal?: AbortSignal): Promise<CastAnswer> {
-  for (;;) {
-    const { decision } = await calls.send(
-      decisionRoutes.waitForDecision,
-      { params: { id: decisionId }, query: { timeout: SLICE_SECONDS } },
-      signal,
-    );
-    const answer = answerOf(decision);
-    if (answer) return answer;
-  }
+export async function waitForAnswer(api: CastApi, decisionId: string, signal?: AbortSignal): Promise<CastAnswer> {
+  return castAnswerOf(await closedById(api, decisionId, signal ?? never()))!;
 }
 
 /** The card's answer now, without waiting: null while it is open. */
-export async function answerNow(calls: CastCalls, decisionId: string, signal?: AbortSignal): Promise<CastAnswer | null> {
-  const { decision } = await calls.send(decisionRoutes.getDecision, { params: { id: decisionId } }, signal);
-  return answerOf(decision);
-}
-
-/**
- * Takes the card out of the queue; an answer that landed first stands and is returned. A failure
- * to take it out is no answer: null, and the card's own wait (or a person) settles it.
- */
-export async function withdrawCard(calls: CastCalls, decisionId: string): Promise<CastAnswer | null> {
-  const signal = AbortSignal.timeout(WITHDRAW_WITHIN_MS);
-  try {
-    const { decision } = await calls.send(decisionRoutes.withdrawDecision, { params: { id: decisionId }, body: {} }, signal);
-    const answer = answerOf(decision);
-    return answer?.by === 'nobody' ? null : answer;
-  } catch (error) {
-    const settled = error instanceof ProblemError && (error.code === 'decision_not_open' || error.code === 'decision_archived');
-    return settled ? answerNow(calls, decisionId, signal).catch(() => null) : null;
-  }
+export async function answerNow(api: CastApi, decisionId: string, signal?: AbortSignal): Promise<CastAnswer | null> {
+  const { decision } = await api.request(decisionRoutes.getDecision, { params: { id: decisionId } }, signal);
+  return castAnswerOf(decision);
 }
 
 /**
@@ -91,20 +65,15 @@ export async function withdrawCard(calls: CastCalls, decisionId: string): Promis
  * Cast unreachable or refusing is a deny with the reason, never an approve. `signal` stops the
  * wait: the card is taken out (an answer that beat it still counts) and the abort is thrown.
  */
-export async function askCast(calls: CastCalls, place: CardPlace, call: ToolCallAsk, signal?: AbortSignal): Promise<CastAnswer> {
-  let card: DecisionView | null = null;
-  try {
-    card = await fileApproval(calls, place, call, signal);
-    return answerOf(card) ?? (await waitForAnswer(calls, card.id, signal));
-  } catch (error) {
-    if (signal?.aborted) {
-      const landed = card ? await withdrawCard(calls, card.id) : null;
-      if (landed) return landed;
-      throw error;
-    }
-    // A card filed and then lost track of is taken out, so nobody answers a call that will not run;
-    // an answer that beat the withdrawal stands.
-    const landed = card ? await withdrawCard(calls, card.id) : null;
-    return landed ?? unasked(error, card?.id ?? null);
+export async function askCast(api: CastApi, place: CardPlace, call: ToolCallAsk, signal?: AbortSignal): Promise<CastAnswer> {
+  const outcome = await ask(promptOf(place, call), { api, signal: signal ?? never() });
+  switch (outcome.kind) {
+    case 'answered':
+    case 'withdrawn':
+      return castAnswerOf(outcome.decision)!;
+    case 'stopped':
+      throw outcome.reason;
+    case 'failed':
+      return unasked(outcome.error, outcome.fate && 'id' in outcome.fate ? outcome.fate.id : null);
   }
 }

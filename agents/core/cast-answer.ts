@@ -1,10 +1,10 @@
 /**
  * What a card's answer tells the framework: approve or deny, and the words the model reads — the
- * person's reason, or the rule's that answered at filing. Anything but a y / n (the card
- * withdrawn, archived, past its wait; Cast not reachable) is a deny: the call never runs on
- * an answer nobody gave.
+ * person's reason, or the rule's that answered at filing — as the host core maps it for every
+ * host (client/host-core/answer.ts). Anything but a y / n (the card withdrawn, archived, past its
+ * wait; Cast not reachable) is a deny: the call never runs on an answer nobody gave.
  */
-import { ruleWords } from '../../domain/automatic-answer';
+import { answerOf } from '../../client/host-core/answer';
 import type { DecisionView } from '../../domain/decision';
 
 export type CastAnswer = {
@@ -18,10 +18,10 @@ export type CastAnswer = {
 };
 
 /** The card's answer, or null while it is open. */
-export function answerOf(decision: DecisionView): CastAnswer | null {
+export function castAnswerOf(decision: DecisionView): CastAnswer | null {
   if (decision.status === 'open') return null;
-  const answer = decision.asks[0]?.answer;
-  if (decision.status !== 'resolved' || answer?.value.kind !== 'approval') {
+  const answer = answerOf(decision);
+  if (!answer) {
     return {
       approved: false,
       reason: `${decision.id} was ${decision.status} in Cast without a yes or no, so the call was not run.`,
@@ -29,16 +29,7 @@ export function answerOf(decision: DecisionView): CastAnswer | null {
       by: 'nobody',
     };
   }
-  const actor = answer.provenance?.actor;
-  const byRule = actor?.kind === 'rule';
-  const approved = answer.value.decision === 'approve';
-  const said = `${approved ? 'Approved' : 'Denied'} in Cast (${decision.id})${byRule ? ` by ${ruleWords(actor)}` : ''}`;
-  return {
-    approved,
-    reason: answer.reason ? `${said}: ${answer.reason}` : `${said}.`,
-    decisionId: decision.id,
-    by: byRule ? 'rule' : 'person',
-  };
+  return { approved: answer.kind === 'approve', reason: answer.words, decisionId: decision.id, by: answer.by };
 }
 
 /** Cast could not be asked (unreachable, refusing, a bad token): the call is denied, never run. */

@@ -3,9 +3,9 @@
  * token (`cast token create --agent NAME`). Every call goes through the one typed request
  * function (client/request.ts), with the route declared in domain/routes/.
  */
+import type { CastApi } from '../../client/host-core/cast-api';
 import { request, type Connection } from '../../client/request';
 import { CHANNEL_HEADER } from '../../domain/provenance';
-import type { RouteContract, RouteRequest, RouteResponse } from '../../domain/routes/route';
 
 export type CastOptions = {
   /** `http://127.0.0.1:7400`: where Cast's API is. */
@@ -21,10 +21,8 @@ export type CastOptions = {
   scope?: string;
 };
 
-/** The typed calls a framework adapter makes, each parsed with its route's schema. */
-export type CastCalls = {
-  send<C extends RouteContract>(route: C, input: RouteRequest<C>, signal?: AbortSignal): Promise<RouteResponse<C>['body']>;
-};
+/** The typed calls a framework adapter makes, each parsed with its route's schema: the host core's client. */
+export type CastCalls = CastApi;
 
 /** `.body` of a response whose route is still generic (TypeScript cannot index the unresolved union directly). */
 const bodyOf = <R extends { body: unknown }>(response: R): R['body'] => response.body;
@@ -37,7 +35,7 @@ export function castCalls(options: Pick<CastOptions, 'url' | 'token'>): CastCall
     headers: { 'x-cast-agent': 'cast-agents', [CHANNEL_HEADER]: 'api' },
   };
   return {
-    async send(route, input, signal) {
+    async request(route, input, signal) {
       // A short 429 or a busy 503 is waited out within the client's bound, as the CLI does.
       return bodyOf(await request(connection, route, input, { retryAfter: {}, ...(signal ? { signal } : {}) }));
     },

@@ -7,7 +7,7 @@
 import type { Runner, RunToolApprovalItem } from '@openai/agents';
 import type { AnyAgent, AnyRunResult, AnyRunState } from './any-agent';
 import { fileApproval, waitForAnswer, type CardPlace } from '../core/approval-card';
-import { answerOf, unasked, type CastAnswer } from '../core/cast-answer';
+import { castAnswerOf, unasked, type CastAnswer } from '../core/cast-answer';
 import type { CastCalls } from '../core/cast-connection';
 import { askOf, callIdOf } from './interruption';
 import type { RunStore } from './run-store';
@@ -37,7 +37,7 @@ type Asked = { item: RunToolApprovalItem; decisionId: string | null; answer: Cas
 async function file(context: RunContext, item: RunToolApprovalItem): Promise<Asked> {
   try {
     const card = await fileApproval(context.calls, context.place, askOf(item), context.signal);
-    return { item, decisionId: card.id, answer: answerOf(card) };
+    return { item, decisionId: card.id, answer: castAnswerOf(card) };
   } catch (error) {
     if (context.signal?.aborted) throw error;
     return { item, decisionId: null, answer: unasked(error) };

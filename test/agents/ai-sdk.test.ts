@@ -13,7 +13,7 @@
 import { generateText, isStepCount, jsonSchema, tool, type ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { castApprovalResponses, castToolApproval } from '../../agents/ai-sdk';
+import { castApprovalResponses, castToolApproval, type CastAnswer } from '../../agents/ai-sdk';
 import { ruleRoutes } from '../../domain/routes/rules';
 import { frameworkWorld } from '../support/agents/framework-world';
 
@@ -118,15 +118,17 @@ describe('issue 43 item 5: the AI SDK’s tool approval asked in Cast', () => {
     });
     const { model, prompts } = scriptedModel();
     const { tools, ran } = deleteFileTool();
+    const answers: CastAnswer[] = [];
     const result = await generateText({
       model,
       tools,
-      toolApproval: castToolApproval(options),
+      toolApproval: castToolApproval({ ...options, onAnswer: (answer) => answers.push(answer) }),
       stopWhen: isStepCount(3),
       prompt: 'Tidy notes/',
     });
     expect(ran).toEqual([]);
     const [decision] = await cards();
+    expect(answers).toEqual([{ approved: false, reason: expect.stringContaining(reason), decisionId: decision!.id, by: 'rule' }]);
     expect(decision).toMatchObject({ status: 'resolved' });
     expect(decision!.asks[0]!.answer).toMatchObject({ automatic: true, provenance: { actor: { kind: 'rule', id: rule.id } } });
     expect(prompts()[1]).toContain(`Denied in Cast (${decision!.id}) by rule 'no deletes' (r${rule.revision}): ${reason}`);

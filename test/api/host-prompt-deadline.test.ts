@@ -148,7 +148,7 @@ describe('issue 31 item 7: a session blocked on its permission card ranks as one
     const { decision: asked } = await me.send(decisionRoutes.fileDecision, {
       body: { ...decisionBody('Allow the schema migration?'), session: silent, confidence: 0.9 },
     });
-    // Then a hook files its card as the Claude Code door does (cli/hosts/core/card.ts) and waits: no heartbeat.
+    // Then a hook files its card as the Claude Code door does (client/host-core/card.ts) and waits: no heartbeat.
     const waiting = `conv-${randomUUID()}`;
     // Room for the reads below on a loaded machine, well before the deadline.
     const waitsUntil = new Date(Date.now() + 8000);

@@ -15,7 +15,7 @@ import type { DecisionView } from '../../domain/decision';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { toolInputText } from '../../cli/hosts/claude-code/payload';
-import { ANSWER_WITHIN_SECONDS } from '../../cli/hosts/core/request-deadline';
+import { ANSWER_WITHIN_SECONDS } from '../../cli/hosts/common/request-deadline';
 import { HOST_INPUT_MAX } from '../../domain/limits';
 import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';

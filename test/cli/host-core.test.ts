@@ -1,5 +1,5 @@
 /**
- * Issue 43 item 1: the host-neutral core (cli/hosts/core/) against a real Cast, as a long-lived
+ * Issue 43 item 1: the host-neutral core (client/host-core/) against a real Cast, as a long-lived
  * host uses it — no process of its own, several prompts in flight at once in one process, each
  * with its own AbortSignal. One is answered and maps back to approve with the person's reason
  * (and to the host's own option); the other is cancelled through its signal and its card is
@@ -13,11 +13,11 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { ProblemError } from '../../client/request';
 import { client } from '../../cli/http';
-import { answerOf, chosenOption } from '../../cli/hosts/core/answer';
-import { ask } from '../../cli/hosts/core/ask';
-import { filePermission } from '../../cli/hosts/core/card';
-import type { HostOption, HostPrompt } from '../../cli/hosts/core/prompt';
-import { withDeadlines } from '../../cli/hosts/core/request-deadline';
+import { answerOf, chosenOption } from '../../client/host-core/answer';
+import { ask } from '../../client/host-core/ask';
+import { filePermission } from '../../client/host-core/card';
+import type { HostOption, HostPrompt } from '../../client/host-core/prompt';
+import { withDeadlines } from '../../cli/hosts/common/request-deadline';
 import { freePort } from '../../runtime/free-port';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
@@ -113,6 +113,7 @@ describe('issue 43 item 1: the host core, several prompts in one process', () =>
       reason: 'tests only touch build/',
       words: `Approved in Cast (${firstCard.id}): tests only touch build/`,
       edited: null,
+      by: 'person',
     });
     expect(chosenOption(answer!, OPTIONS)?.id).toBe('proceed_once');
     expect(filed.sort()).toEqual([firstCard.id, secondCard.id].sort());
@@ -151,10 +152,10 @@ describe('issue 43 item 1: the host core, several prompts in one process', () =>
   });
 
   it('maps answers to the host’s options: always to allow_always, a deny to reject_once, and nothing that fits to none', () => {
-    const approve = { kind: 'approve' as const, always: true, reason: null, words: '', edited: null };
+    const approve = { kind: 'approve' as const, always: true, reason: null, words: '', edited: null, by: 'person' as const };
     expect(chosenOption(approve, OPTIONS)?.id).toBe('proceed_always');
     expect(chosenOption({ ...approve, always: false }, OPTIONS)?.id).toBe('proceed_once');
-    const deny = { kind: 'deny' as const, always: false, reason: null, words: '', edited: null };
+    const deny = { kind: 'deny' as const, always: false, reason: null, words: '', edited: null, by: 'person' as const };
     expect(chosenOption(deny, [{ id: 'never', kind: 'reject_always', name: 'Never' }])?.id).toBe('never');
     // A host offering only "always" gets no once-approve turned into it, and one without a reject gets no deny.
     expect(chosenOption({ ...approve, always: false }, [{ id: 'a', kind: 'allow_always', name: 'Always' }])).toBeNull();

@@ -7,12 +7,12 @@
  * and it does not run, and the model reads that it was refused. ACP's answer carries no words for
  * the model: the refusal it reads is claude-agent-acp's own.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ruleRoutes } from '../../domain/routes/rules';
-import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
 import { acpAgentPaths } from '../support/hosts/acp/acp-agents';
+import { sameCallElsewhereRunsOnRule } from '../support/hosts/acp/rule-elsewhere';
 import { attachEditor, startAcp } from '../support/hosts/acp/run-acp';
 import { startAnthropicStandIn, toolResultText, type AnthropicTurn } from '../support/hosts/anthropic-stand-in';
 import { hostProject } from '../support/hosts/host-project';
@@ -63,18 +63,8 @@ describe('issue 43: cast acp with Claude Code through claude-agent-acp', { timeo
     const { rules } = await place.person.send(ruleRoutes.listRules);
     expect(rules.map((rule) => [rule.name, rule.mode])).toEqual([['Always allow Bash(touch a.txt)', 'on']]);
 
-    const elsewhere = join(place.root, 'other-project');
-    mkdirSync(elsewhere);
-    const second = await editor.newSession(elsewhere);
-    expect(await editor.prompt(second, 'Make a.txt here too')).toMatchObject({ stopReason: 'end_turn' });
-    expect(existsSync(join(elsewhere, 'a.txt'))).toBe(true);
+    await sameCallElsewhereRunsOnRule(place, editor, rules[0]!.id);
     expect(model.toolResults().map((block) => block.is_error)).toEqual([false, false]);
-    const { decisions } = await place.person.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: second } });
-    expect(decisions).toHaveLength(1);
-    expect(decisions[0]!.decision.asks[0]!.answer).toMatchObject({
-      automatic: true,
-      provenance: { actor: { kind: 'rule', id: rules[0]!.id } },
-    });
     editor.close();
     await run.done;
   });

@@ -61,6 +61,17 @@ describe('alwaysRuleFor', () => {
     expect(alwaysRuleFor(host('Bash', {}), 1)).toBeNull();
   });
 
+  it("keeps Gemini CLI's shell call (through ACP) by its exact command, and none of its calls by the tool alone", () => {
+    expect(alwaysRuleFor(host('run_shell_command', { command: 'touch a.txt' }), 1)).toMatchObject({
+      name: 'Always allow run_shell_command(touch a.txt)',
+      conditions: { askKind: 'approval', tool: { name: 'run_shell_command', command: 'touch a.txt' } },
+    });
+    expect(alwaysRuleFor(host('run_shell_command', { title: 'touch a.txt' }), 1)).toBeNull();
+    // An edit names only its file (ACP `locations`), a fetch only what it shows: a rule on the tool would allow every one.
+    expect(alwaysRuleFor(host('write_file', { title: 'Writing to b.txt', locations: [{ path: '/p/b.txt' }] }), 1)).toBeNull();
+    expect(alwaysRuleFor(host('web_fetch', { title: 'Processing URLs' }), 1)).toBeNull();
+  });
+
   it("keeps another approval as the same agent's same question for the same kind of action; without an agent, nothing", () => {
     const filed: Decision = {
       id: 'sd-9',

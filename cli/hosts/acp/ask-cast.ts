@@ -1,6 +1,6 @@
 /**
  * Asking the person through Cast on an ACP agent's behalf (issue 43 item 2), on the host core
- * (cli/hosts/core/ask.ts): the agent's request becomes a HostPrompt — its tool, its input, its own
+ * (client/host-core/ask.ts): the agent's request becomes a HostPrompt — its tool, its input, its own
  * options — filed with no deadline (the agent waits as long as it takes), each in flight on its own
  * signal, which the proxy fires when the editor answered first, on `session/cancel`, or when it
  * stops; the core withdraws the card then.
@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionOption } from '@agentclientprotocol/sdk';
 import { hostSession } from '../../config';
-import { ask, type AskOutcome } from '../core/ask';
-import type { HostPrompt } from '../core/prompt';
-import { withDeadlines } from '../core/request-deadline';
+import { ask, type AskOutcome } from '../../../client/host-core/ask';
+import type { HostPrompt } from '../../../client/host-core/prompt';
+import { withDeadlines } from '../common/request-deadline';
 import { hostClient } from '../one-shot/host-client';
 import type { CardFields } from './permission-card';
 

@@ -1,14 +1,14 @@
 /**
  * The agent's answer from the card's (issue 43 item 2): the person's approve, approve-and-always
- * or deny (cli/hosts/core/answer.ts) as one of the options the agent offered in
+ * or deny (client/host-core/answer.ts) as one of the options the agent offered in
  * `session/request_permission`. Anything that is not a clear approval the agent offered a way to
  * say — a withdrawn or archived card, Cast unreachable, an answer of another kind — is a no (a
  * reject option, else `cancelled`), never a yes.
  */
 import type { PermissionOption, RequestPermissionOutcome } from '@agentclientprotocol/sdk';
-import type { AskOutcome } from '../core/ask';
-import { answerOf, chosenOption } from '../core/answer';
-import { failureText } from '../core/failure-text';
+import type { AskOutcome } from '../../../client/host-core/ask';
+import { answerOf, chosenOption } from '../../../client/host-core/answer';
+import { failureText } from '../common/failure-text';
 
 export type AgentAnswer = { outcome: RequestPermissionOutcome; said: string };
 

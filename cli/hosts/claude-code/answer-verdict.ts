@@ -4,7 +4,7 @@
  * gives no answer, and Claude Code asks in its terminal.
  */
 import type { DecisionView } from '../../../domain/decision';
-import { answerOf } from '../core/answer';
+import { answerOf } from '../../../client/host-core/answer';
 import { instead } from './attended';
 import { ask, type Verdict } from './verdict';
 

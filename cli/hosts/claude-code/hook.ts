@@ -9,10 +9,11 @@ import type { DecisionView } from '../../../domain/decision';
 import { sessionRoutes } from '../../../domain/routes/sessions';
 import { scope } from '../../config';
 import { hint } from '../../output';
-import { fileThePermission, type FileCard } from '../core/ask';
-import { filePermission } from '../core/card';
-import { ALLOW_OR_DENY, type HostOption } from '../core/prompt';
-import { withdraw } from '../core/withdraw';
+import { fileThePermission, type FileCard } from '../../../client/host-core/ask';
+import { filePermission } from '../../../client/host-core/card';
+import { ALLOW_OR_DENY, type HostOption } from '../../../client/host-core/prompt';
+import { withdraw } from '../../../client/host-core/withdraw';
+import type { Client } from '../../http';
 import { badHookInput, eventOf, mangledFields, readPayload } from '../one-shot/hook-input';
 import { noAnswerReason, runHook } from '../one-shot/hook-run';
 import { AFTER_THE_CALL, noteTheCallRan, watchForTheCall } from '../one-shot/terminal-answer';
@@ -43,7 +44,7 @@ export async function answerPermission(opts: HookOptions): Promise<{ verdict: Ve
     options: optionsOf,
     // Issue 43 item 6: PermissionRequest's allow takes `updatedInput`, the call as the person edited it.
     editable: (input) => input.hook_event_name === 'PermissionRequest' && !isQuestion(input),
-    file: (input) => fileFor(opts, input),
+    file: (input, api) => fileFor(opts, input, api),
     watch: watchTheTerminal,
   });
   const event = (heard.input?.hook_event_name as HookEvent | undefined) ?? 'PreToolUse';
@@ -78,9 +79,9 @@ const watchTheTerminal = (input: PreToolUseInput, answered: () => void) =>
 const isQuestion = (input: PreToolUseInput) => input.tool_name === ASK_USER_QUESTION && input.hook_event_name === 'PreToolUse';
 
 /** What this call files: its questions, a parked headless run's card (park.ts), or the permission card. */
-function fileFor(opts: HookOptions, input: PreToolUseInput): FileCard<Answered> {
+function fileFor(opts: HookOptions, input: PreToolUseInput, api: Client): FileCard<Answered> {
   return async (filing, signal) => {
-    const { api, prompt } = filing;
+    const { prompt } = filing;
     if (isQuestion(input)) {
       // A decision (unlike a prompt) is filed into a session that exists.
       await api.request(sessionRoutes.putSession, { params: { id: prompt.session }, body: { scope: scope(input.cwd) } }, signal);

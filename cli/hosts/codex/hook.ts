@@ -8,7 +8,7 @@
  */
 import type { DecisionView } from '../../../domain/decision';
 import { hint } from '../../output';
-import { answerOf } from '../core/answer';
+import { answerOf } from '../../../client/host-core/answer';
 import { badHookInput, eventOf, mangledFields, readPayload } from '../one-shot/hook-input';
 import { noAnswerReason, runHook } from '../one-shot/hook-run';
 import { CodexPermissionRequest } from './payload';

@@ -1,7 +1,7 @@
 /**
  * One hook run, whatever the host: the process a host starts for one call and reads one answer
  * from. Within the run's bound (--timeout, SIGINT / SIGTERM, the call answered in the host's own
- * prompt) it reads the host's payload, and asks the core (hosts/core/ask.ts) with the bound's
+ * prompt) it reads the host's payload, and asks the core (client/host-core/ask.ts) with the bound's
  * signal; the host's folder turns the outcome into its verdict. What only a one-shot process
  * needs stays here: the bound, the deadline from --timeout, the session from CAST_SESSION and the
  * project from the payload's cwd, and the keeper that outlives a hook killed without a word.
@@ -10,10 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { hostSession, scope } from '../../config';
 import { parseDuration } from '../../duration-flag';
 import { hint } from '../../output';
-import { ask, type AskOutcome, type FileCard } from '../core/ask';
-import { ALLOW_OR_DENY, type HostOption, type HostPrompt } from '../core/prompt';
-import { withDeadlines } from '../core/request-deadline';
+import { ask, type AskOutcome, type FileCard } from '../../../client/host-core/ask';
+import { ALLOW_OR_DENY, type HostOption, type HostPrompt } from '../../../client/host-core/prompt';
+import { withDeadlines } from '../common/request-deadline';
 import { handOffToKeeper, startCardKeeper, type CardKeeper } from './card-keeper';
+import type { Client } from '../../http';
 import { hostClient } from './host-client';
 import { failedReason, stoppedReason } from './no-answer-reason';
 import { RunBound, type StopReason } from './run-bound';
@@ -45,7 +46,8 @@ export type HookRun<I extends HookCall, T> = {
   host: string;
   /** Whether the host runs an edited tool input for this payload (issue 43 item 6); no unless said. */
   editable?: (input: I) => boolean;
-  file?: (input: I) => FileCard<T>;
+  /** How this payload is filed, with the hook's own client (its exit codes, its deadlines): the permission card unless said. */
+  file?: (input: I, api: Client) => FileCard<T>;
   /**
    * Another way the call may be settled while the card waits: the host's own prompt, answered
    * there (terminal-answer.ts). It calls `answered` when that happens, and returns what ends the
@@ -89,11 +91,12 @@ export async function runHook<I extends HookCall, T = never>(run: HookRun<I, T>)
     };
     keeper?.filing(prompt.session, prompt.requestId);
     // The bound's signal is aborted with a StopReason, handed back in `stopped`.
+    // Each request bounded by its own deadline too: a Cast that never answers must not hold the hook until --timeout.
+    const api = withDeadlines(hostClient());
     outcome = await ask<T, StopReason>(prompt, {
-      // Each request bounded by its own deadline too: a Cast that never answers must not hold the hook until --timeout.
-      api: withDeadlines(hostClient()),
+      api,
       signal: bound.signal,
-      ...(run.file ? { file: run.file(input) } : {}),
+      ...(run.file ? { file: run.file(input, api) } : {}),
       onFiled(card) {
         keeper?.card(card.id);
         hint(`cast: ${card.id} "${card.question}" is in the Cast queue; waiting up to ${run.timeout} for the answer.`);

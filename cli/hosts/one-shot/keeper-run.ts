@@ -6,7 +6,7 @@
  * still be filing it — so a late answer gets 409 nobody_waiting instead of reaching no one.
  */
 import { createInterface } from 'node:readline';
-import { withdrawWithin } from '../core/withdraw';
+import { withdrawWithin } from '../../../client/host-core/withdraw';
 import type { KeeperNote } from './card-keeper';
 import { hostClient } from './host-client';
 

@@ -2,8 +2,8 @@
  * Why a hook has no person's answer to give: the sentence the host shows (Claude Code beside its
  * own prompt) or the model reads — what went wrong, and what became of the card.
  */
-import { failureText } from '../core/failure-text';
-import type { CardFate } from '../core/withdraw';
+import { failureText } from '../common/failure-text';
+import type { CardFate } from '../../../client/host-core/withdraw';
 import type { StopReason } from './run-bound';
 
 const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

@@ -5,14 +5,16 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-let paths: { claudeAgentAcp: string } | undefined;
+type AcpAgentPaths = { claudeAgentAcp: string; gemini: string };
 
-export function acpAgentPaths(): { claudeAgentAcp: string } {
+let paths: AcpAgentPaths | undefined;
+
+export function acpAgentPaths(): AcpAgentPaths {
   paths ??= JSON.parse(
     execFileSync(process.execPath, [resolve(import.meta.dirname, '../../../../scripts/ensure-acp-agents.mjs'), '--print-paths'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
-  ) as { claudeAgentAcp: string };
+  ) as AcpAgentPaths;
   return paths;
 }

@@ -2,12 +2,11 @@
  * Taking a card out of the queue when nobody waits for it any more (a stop, a cancel, a failure),
  * and saying what became of it. An answer that landed before the withdrawal wins and is returned.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { DecisionView } from '../../../domain/decision';
-import { decisionRoutes } from '../../../domain/routes/decisions';
-import { sessionDecisionRoutes } from '../../../domain/routes/session-decisions';
-import { ApiError } from '../../api-error';
-import type { Client } from '../../http';
+import type { DecisionView } from '../../domain/decision';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionDecisionRoutes } from '../../domain/routes/session-decisions';
+import { pause } from '../retry-after';
+import { refusalOf, type CastApi } from './cast-api';
 import type { Filing } from './card';
 
 /** How soon a withdrawal whose filing was cut off looks again for the card Cast may still be filing. */
@@ -20,14 +19,14 @@ const LOOK_AGAIN_MS = 100;
 export type CardFate = { id: string; decision: DecisionView } | { id: string; error: unknown } | { onItsWay: true } | null;
 
 /** A card as far as its asker knows it: its id once Cast answered the filing, else the filing's request id. */
-export type CardRef = { api: Client; session: string; requestId: string; cardId: string | null };
+export type CardRef = { api: CastApi; session: string; requestId: string; cardId: string | null };
 
 /**
  * After a stop or a failure: takes out a card the filing may have left (a refusal means Cast
  * filed nothing; anything else, a stop or a lost connection, may have left one), within `ms`.
  */
 export function withdrawAfter(filing: Filing, error: unknown, ms: number): Promise<CardFate> {
-  const mayHaveFiled = filing.card !== null || !(error instanceof ApiError);
+  const mayHaveFiled = filing.card !== null || refusalOf(error) === null;
   if (!mayHaveFiled) return Promise.resolve(null);
   const { api, prompt } = filing;
   return withdrawWithin({ api, session: prompt.session, requestId: prompt.requestId, cardId: filing.card?.id ?? null }, ms);
@@ -61,7 +60,7 @@ async function findFiled(filing: CardRef, signal: AbortSignal): Promise<string |
   for (;;) {
     const found = await openCardOfRequest(filing, signal);
     if (found) return found;
-    await sleep(LOOK_AGAIN_MS, undefined, { signal });
+    await pause(LOOK_AGAIN_MS, signal);
   }
 }
 
@@ -72,18 +71,18 @@ async function openCardOfRequest(filing: CardRef, signal: AbortSignal): Promise<
     return found?.decision.id ?? null;
   } catch (error) {
     // The filing registers the session: not there yet, neither is the card.
-    if (error instanceof ApiError && error.problem.code === 'session_not_found') return null;
+    if (refusalOf(error)?.code === 'session_not_found') return null;
     throw error;
   }
 }
 
 /** Withdraws the card; an answer that landed first wins and is returned instead. */
-export async function withdraw(api: Client, id: string, signal: AbortSignal): Promise<DecisionView> {
+export async function withdraw(api: CastApi, id: string, signal: AbortSignal): Promise<DecisionView> {
   try {
     return (await api.request(decisionRoutes.withdrawDecision, { params: { id }, body: {} }, signal)).decision;
   } catch (error) {
-    if (!(error instanceof ApiError) || (error.problem.code !== 'decision_not_open' && error.problem.code !== 'decision_archived'))
-      throw error;
+    const code = refusalOf(error)?.code;
+    if (code !== 'decision_not_open' && code !== 'decision_archived') throw error;
     return (await api.request(decisionRoutes.getDecision, { params: { id } }, signal)).decision;
   }
 }

@@ -5,8 +5,8 @@
  * exit: each call has its own signal and its own filing, so a long-lived host (an ACP proxy)
  * may have many in flight at once. What the host does with the outcome is its own.
  */
-import type { DecisionView } from '../../../domain/decision';
-import type { Client } from '../../http';
+import type { DecisionView } from '../../domain/decision';
+import type { CastApi } from './cast-api';
 import { filePermission, untilClosed, type Filing } from './card';
 import type { HostPrompt } from './prompt';
 import { withdrawAfter, type CardFate } from './withdraw';
@@ -39,7 +39,7 @@ export type AskOutcome<T = never, Stop = unknown> =
 /** `Stop`: what the caller aborts its signal with (ACP's cancel, a hook's bound), handed back in `stopped`. */
 export type AskOptions<T = never, Stop = unknown> = {
   /** The client to Cast, with the channel the host answers through and each request's deadline (request-deadline.ts). */
-  api: Client;
+  api: CastApi;
   /** Fires when nobody waits any more (a cancel, the host's bound): the card is withdrawn. */
   signal: AbortSignal;
   file?: FileCard<T>;

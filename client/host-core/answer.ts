@@ -3,8 +3,8 @@
  * reason, who gave it (a rule says which) and the sentence the host shows. A card that closed
  * without a y / n has no answer, and no host takes that for an approval.
  */
-import { ruleWords } from '../../../domain/automatic-answer';
-import type { DecisionView } from '../../../domain/decision';
+import { ruleWords } from '../../domain/automatic-answer';
+import type { DecisionView } from '../../domain/decision';
 import type { HostOption } from './prompt';
 
 export type HostAnswer = {
@@ -17,6 +17,8 @@ export type HostAnswer = {
   words: string;
   /** The tool input the person approved instead of the proposal (issue 43 item 6); null: as proposed. */
   edited: Record<string, unknown> | null;
+  /** Who answered: a person, or a Cast rule (at filing). */
+  by: 'person' | 'rule';
 };
 
 /** The card's y / n, or null when it left open without one (withdrawn, archived, a question's answer). */
@@ -25,7 +27,8 @@ export function answerOf(decision: DecisionView): HostAnswer | null {
   if (decision.status !== 'resolved' || answer?.value.kind !== 'approval') return null;
   // Issue 42 item 6: a rule's answer says which rule gave it; a deny rule's reason follows, in words.
   const actor = answer.provenance?.actor;
-  const by = actor?.kind === 'rule' ? ` by ${ruleWords(actor)}` : '';
+  const byRule = actor?.kind === 'rule';
+  const by = byRule ? ` by ${ruleWords(actor)}` : '';
   const because = answer.reason ? `: ${answer.reason}` : '.';
   const approve = answer.value.decision === 'approve';
   const edited = approve ? (answer.value.editedInput ?? null) : null;
@@ -35,6 +38,7 @@ export function answerOf(decision: DecisionView): HostAnswer | null {
     reason: answer.reason ?? null,
     words: `${approve ? (edited ? 'Approved as edited' : 'Approved') : 'Denied'} in Cast (${decision.id})${by}${because}`,
     edited,
+    by: byRule ? 'rule' : 'person',
   };
 }
 

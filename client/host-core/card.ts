@@ -3,24 +3,21 @@
  * session and its project), then waited on until it leaves open. Taking it out again is
  * withdraw.ts's. What a host says for each outcome is its own.
  */
-import type { DecisionView } from '../../../domain/decision';
-import { AlwaysAllows } from '../../../domain/host-prompt';
-import { decisionRoutes } from '../../../domain/routes/decisions';
-import type { RouteResponse } from '../../../domain/routes/route';
-import { sessionRoutes } from '../../../domain/routes/sessions';
-import type { Client } from '../../http';
+import type { DecisionView } from '../../domain/decision';
+import { AlwaysAllows } from '../../domain/host-prompt';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { sessionRoutes } from '../../domain/routes/sessions';
+import type { CastApi } from './cast-api';
 import type { HostPrompt } from './prompt';
 
 /** How long one long-poll asks Cast to hold it; the caller's signal cuts the wait off whenever. */
 const SLICE_SECONDS = 25;
 
-type Waited = RouteResponse<typeof decisionRoutes.waitForDecision>['body'];
-
 /**
  * One prompt being asked: its card once Cast has filed it (until then its request id finds it).
  * One per `ask`, never shared: many may be in flight at once in one process.
  */
-export type Filing = { api: Client; prompt: HostPrompt; card: DecisionView | null };
+export type Filing = { api: CastApi; prompt: HostPrompt; card: DecisionView | null };
 
 /**
  * The rules the host keeps on "always", when it offers that: the card offers "Approve, and always
@@ -34,7 +31,7 @@ export function alwaysAllowsOf(prompt: HostPrompt): string[] {
 }
 
 /** Files the call as a permission card: the whole input goes, and Cast makes the card of it. */
-export async function filePermission(api: Client, prompt: HostPrompt, signal: AbortSignal): Promise<DecisionView> {
+export async function filePermission(api: CastApi, prompt: HostPrompt, signal: AbortSignal): Promise<DecisionView> {
   const alwaysAllows = alwaysAllowsOf(prompt);
   const { decision } = await api.request(
     sessionRoutes.fileHostPrompt,
@@ -58,14 +55,14 @@ export async function filePermission(api: Client, prompt: HostPrompt, signal: Ab
 }
 
 /** Long-polls until the card leaves open; `signal` cuts it off. */
-export async function untilClosed(api: Client, card: DecisionView, signal: AbortSignal): Promise<DecisionView> {
-  return card.status === 'open' ? (await untilSettled(api, card.id, signal)).decision : card;
+export function untilClosed(api: CastApi, card: DecisionView, signal: AbortSignal): Promise<DecisionView> {
+  return card.status === 'open' ? closedById(api, card.id, signal) : Promise.resolve(card);
 }
 
-/** Long-polls until decision `id` leaves open, and returns the wait's answer (with the message its session received). */
-export async function untilSettled(api: Client, id: DecisionView['id'], signal: AbortSignal): Promise<Waited> {
+/** The same for a card known by its id alone (a run resumed in another process). */
+export async function closedById(api: CastApi, id: string, signal: AbortSignal): Promise<DecisionView> {
   for (;;) {
-    const waited = await api.request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: SLICE_SECONDS } }, signal);
-    if (waited.settled) return waited;
+    const { decision } = await api.request(decisionRoutes.waitForDecision, { params: { id }, query: { timeout: SLICE_SECONDS } }, signal);
+    if (decision.status !== 'open') return decision;
   }
 }
