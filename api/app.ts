@@ -212,7 +212,9 @@ export function createApp(deps: AppDeps): Express {
   // Issue 43 item 4: MCP over Streamable HTTP for remote agents, an agent token as bearer. Its own
   // 401 (MCP's authorization asks for the resource metadata in it); its tools go through `/api/v1`.
   const mcpLimiter = limits ? rateLimit(deps.pool, limits, deps.logger, rateLimitStore) : null;
-  app.use(mcpRouter({ pool: deps.pool, site, oidc: deps.oidc ?? null, logger: deps.logger, limiter: mcpLimiter }));
+  app.use(
+    mcpRouter({ pool: deps.pool, site, oidc: deps.oidc ?? null, logger: deps.logger, limiter: mcpLimiter, lifecycle: deps.lifecycle }),
+  );
   const links = express.Router();
   if (deps.admission) links.use(admitWrites(deps.admission, LINK_ROUTES));
   if (linkLimiter) links.use('/answer-links', linkLimiter);

@@ -3,7 +3,8 @@
  * the person's machine (a hosted agent, a remote MCP connector). The same tools as `cast mcp`
  * (cli/hosts/mcp/), both revisions: a 2025-11-25 client is served statelessly (one server per
  * request, no session to keep), a 2026-07-28 one gets `decide` as a task that any replica can
- * answer `tasks/get` for, since the task is the decision.
+ * answer `tasks/get` for, since the task is the decision, and a `subscriptions/listen` naming
+ * tasks gets their status notifications on its event stream (api/mcp/task-listen-sse.ts).
  *
  * The credential is an agent token as bearer, and the principal is its agent: a person's token,
  * an unknown one or none is a 401 whose challenge names the resource metadata (RFC 9728), as
@@ -18,12 +19,14 @@ import type { Pool } from '../../db/pool';
 import { findPrincipalByToken } from '../../db/tenancy';
 import type { OidcSettings } from '../../runtime/oidc-settings';
 import type { Logger } from '../../runtime/logger';
+import type { Lifecycle } from '../lifecycle';
 import { callSession } from '../../cli/config';
 import { client } from '../../cli/http';
 import { MAX_WAIT_SECONDS } from '../../cli/hosts/mcp/max-wait';
 import { castMcpServer } from '../../cli/hosts/mcp/server';
 import type { ToolDeps } from '../../cli/hosts/mcp/tool-result';
 import { challenge, MCP_PATH, protectedResourceMetadata, RESOURCE_METADATA_PATH, RESOURCE_METADATA_ROOT } from '../mcp/protected-resource';
+import { serveTaskListenSse, taskListenIn } from '../mcp/task-listen-sse';
 import { loopbackOf, webRequestOf, writeWebResponse } from '../mcp/web-request';
 import { isSameOrigin, siteOrigin, type PublicSite } from '../public-site';
 import { requestChannel } from '../request-channel';
@@ -31,7 +34,15 @@ import { requestChannel } from '../request-channel';
 /** A JSON-RPC message is small; a decide with its context and nine options is well under this. */
 const MAX_BODY = 256 * 1024;
 
-type McpDeps = { pool: Pool; site: PublicSite; oidc: OidcSettings | null; logger: Logger; limiter: RequestHandler | null };
+type McpDeps = {
+  pool: Pool;
+  site: PublicSite;
+  oidc: OidcSettings | null;
+  logger: Logger;
+  limiter: RequestHandler | null;
+  /** A task listen's stream ends when the drain starts. */
+  lifecycle: Lifecycle;
+};
 
 /** What a tool call needs from the request that carries it, kept on the SDK's AuthInfo. */
 type CallOrigin = { loopback: string; origin: string };
@@ -105,6 +116,9 @@ export function mcpRouter(deps: McpDeps): Router {
   const serve = async (req: Request, res: Response) => {
     const origin: CallOrigin = { loopback: loopbackOf(req), origin: siteOrigin(req, deps.site) };
     const authInfo: AuthInfo = { token: res.locals.bearer as string, clientId: 'cast-agent', scopes: [], extra: origin };
+    // A listen for task notifications is Cast's own (the SDK's listen knows no tasks); any other message is the SDK's.
+    const listen = taskListenIn(req);
+    if (listen) return serveTaskListenSse(res, toolDeps(authInfo), listen, deps.lifecycle);
     await writeWebResponse(await handler.fetch(webRequestOf(req, res), { authInfo }), res);
   };
   const chain: RequestHandler[] = [ownOriginOnly(deps.site), agentOnly(deps.pool, deps.site)];

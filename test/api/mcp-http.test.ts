@@ -3,16 +3,19 @@
  * driven by the official clients on both revisions: the SDK v1 client on 2025-11-25 (no Tasks:
  * decide, then the bounded wait_for_decision long-poll), and the SDK v2 client pinned to
  * 2026-07-28 with ext-tasks' task session (decide is a task, working until the person answers;
- * it survives the API replica that created it). Both check results against their schemas.
+ * it survives the API replica that created it; a listen for it is told when it ends, on the
+ * listen's event stream). Both check results against their schemas.
  */
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
-import { httpDispatch } from '../support/mcp/raw-dispatch';
-import { taskClient, TASKS } from '../support/mcp/task-session';
+import { decisionRoutes } from '../../domain/routes/decisions';
+import { httpDispatch, postRequest } from '../support/mcp/raw-dispatch';
+import { taskNotes } from '../support/mcp/task-notes';
+import { envelope, taskClient, TASKS } from '../support/mcp/task-session';
 import { reserveOidcProvider } from '../support/oidc-provider';
 import { startSecondApi } from '../support/second-api';
 import { startTestCast, type TestCast } from '../support/test-cast';
@@ -108,6 +111,92 @@ describe('/mcp over Streamable HTTP', () => {
     await me.answer(reference!.taskId, 1, { kind: 'decision', selected: [2] }, 'After the freeze.');
     const { outcome } = await resumed.settle();
     expect(outcome).toMatchObject({ status: 'completed', result: { structuredContent: { answered: { outcome: 'answered' } } } });
+  });
+});
+
+/** A raw `subscriptions/listen` POST to `base`/mcp; its event stream read to the end, one message per `data:` line. */
+async function rawListen(base: string, token: string, taskIds: string[], { tasks = true } = {}) {
+  const response = await postRequest(`${base}/mcp`, token, 'listen-raw', {
+    method: 'subscriptions/listen',
+    params: { notifications: { taskIds }, _meta: envelope({ tasks }) },
+  });
+  const text = await response.text();
+  const events = text
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => JSON.parse(line.slice(5)) as Record<string, unknown>);
+  return { status: response.status, type: response.headers.get('content-type'), text, events };
+}
+
+describe('/mcp task status notifications', () => {
+  it('a listen naming the task gets notifications/tasks with the task completed when the person answers; then its stream ends', async () => {
+    const { me, token } = await agent();
+    const { client, session } = await tasksOver(cast.url, token);
+    const notes = taskNotes(client);
+    const execution = await session.callTool('decide', { question: 'Rotate the key?', context: CONTEXT, options: ['Rotate', 'Keep'] });
+    const taskId = execution.handle!.taskId;
+    const subscription = await notes.listen([taskId]);
+    expect(notes.notes).toEqual([]);
+    await me.answer(taskId, 1, { kind: 'decision', selected: [2] }, 'Not this quarter.');
+    expect(await notes.of(taskId)).toMatchObject({
+      taskId,
+      status: 'completed',
+      result: { structuredContent: { id: taskId, answered: { outcome: 'answered', answer: { n: 2, label: 'Keep' } } } },
+    });
+    expect(await subscription.closed).toBe('graceful');
+  });
+
+  it('the decision withdrawn through the API comes as cancelled', async () => {
+    const { token } = await agent();
+    const { client, session } = await tasksOver(cast.url, token);
+    const notes = taskNotes(client);
+    const execution = await session.callTool('decide', { question: 'Ship tonight?', context: CONTEXT, options: ['Ship', 'Wait'] });
+    const taskId = execution.handle!.taskId;
+    await notes.listen([taskId]);
+    await cast.send(token, decisionRoutes.withdrawDecision, { params: { id: taskId }, body: {} });
+    expect(await notes.of(taskId)).toMatchObject({ taskId, status: 'cancelled' });
+  });
+
+  it('without Tasks the listen is refused, 400 and -32021; a listen naming no task this token sees is acknowledged empty and ends', async () => {
+    const { token } = await agent();
+    const other = await agent();
+    const { session } = await tasksOver(cast.url, other.token);
+    const execution = await session.callTool('decide', { question: 'Whose is it?', context: CONTEXT, options: ['Mine', 'Yours'] });
+    const foreign = execution.handle!.taskId;
+
+    const refused = await rawListen(cast.url, token, [foreign], { tasks: false });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({ id: 'listen-raw', error: { code: -32021 } });
+    const plain = new Client({ name: 'no-tasks', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await plain.connect(new StreamableHTTPClientTransport(new URL('/mcp', cast.url), bearer(token)));
+    closers.push(() => plain.close());
+    const error = await taskNotes(plain)
+      .listen([foreign])
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect(error).toMatchObject({ code: -32021 });
+
+    // Another member's decision, and ids that are no decision: none is acknowledged, so the stream ends at once.
+    const empty = await rawListen(cast.url, token, [foreign, 'sd-999999999', '../etc']);
+    expect(empty.type).toContain('text/event-stream');
+    expect(empty.events).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: expect.any(Object), notifications: { taskIds: [] } },
+      },
+      { jsonrpc: '2.0', id: 'listen-raw', result: expect.objectContaining({ resultType: 'complete' }) },
+    ]);
+  });
+
+  it('a replica that drains ends its listens gracefully, and drains without cutting them', async () => {
+    const { token } = await agent();
+    const replica = await startSecondApi(cast);
+    const { client, session } = await tasksOver(replica.url, token);
+    const execution = await session.callTool('decide', { question: 'Freeze now?', context: CONTEXT, options: ['Freeze', 'Later'] });
+    const subscription = await taskNotes(client).listen([execution.handle!.taskId]);
+    expect((await replica.stop()).forced).toBe(0);
+    expect(await subscription.closed).toBe('graceful');
   });
 });
 

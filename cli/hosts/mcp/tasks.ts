@@ -10,56 +10,27 @@
  * `CreateTaskResult` is not. So `tools/call` is wrapped as McpServer installs it: a blocking
  * `decide` from a Tasks client is answered here; every other call goes to McpServer unchanged.
  */
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  MissingRequiredClientCapabilityError,
-  ProtocolError,
-  ProtocolErrorCode,
-  type CallToolRequest,
-  type CallToolResult,
-  type McpServer,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
+import type { CallToolRequest, CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { DecisionId } from '../../../domain/decision-schema';
 import { decisionRoutes } from '../../../domain/routes/decisions';
-import { codeOf } from './tool-error';
 import { DecideInput, fileDecide } from './decide-tool';
-import { TASKS_EXTENSION, taskOf } from './decision-task';
+import { taskOf } from './decision-task';
+import { readTask } from './task-read';
+import { declaresTasks, tasksMissing } from './tasks-capability';
 import type { ToolDeps } from './tool-result';
 
 type CallHandler = (request: CallToolRequest, ctx: ServerContext) => Promise<CallToolResult>;
 
 /** Whether this request's client declared the Tasks extension (2026-07-28 sends its capabilities with every request). */
-function declaresTasks(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, { extensions?: Record<string, unknown> } | undefined> | undefined;
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY];
-  return capabilities?.extensions?.[TASKS_EXTENSION] !== undefined;
-}
+const tasksDeclared = (ctx: ServerContext) => declaresTasks(ctx.mcpReq.envelope);
 
 function requireTasks(ctx: ServerContext): void {
-  if (!declaresTasks(ctx)) {
-    throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
-  }
-}
-
-const notFound = () => new ProtocolError(ProtocolErrorCode.InvalidParams, 'Failed to retrieve task: Task not found');
-
-/** The decision behind a task, as it stands (a `timeout: 0` wait reads it without holding). */
-async function readTask(deps: ToolDeps, taskId: string, signal: AbortSignal) {
-  const id = DecisionId.safeParse(taskId);
-  if (!id.success) throw notFound();
-  const read = await deps.api
-    .request(decisionRoutes.waitForDecision, { params: { id: id.data }, query: { timeout: 0 } }, signal)
-    .catch((error: unknown) => {
-      throw codeOf(error) === 'decision_not_found' ? notFound() : error;
-    });
-  return taskOf(read.decision, read.message, deps.pageUrl(read.decision.id));
+  if (!tasksDeclared(ctx)) throw tasksMissing();
 }
 
 /** `decide` as a task, for a Tasks client asking a blocking question; null → McpServer answers as usual. */
 async function decideAsTask(deps: ToolDeps, request: CallToolRequest, ctx: ServerContext) {
-  if (request.params.name !== 'decide' || !declaresTasks(ctx)) return null;
+  if (request.params.name !== 'decide' || !tasksDeclared(ctx)) return null;
   const input = z.object(DecideInput).safeParse(request.params.arguments ?? {});
   // Bad arguments are said by McpServer, in the words every client gets; advisory asks do not wait.
   if (!input.success || input.data.mode === 'advisory') return null;

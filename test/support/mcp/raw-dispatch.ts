@@ -20,6 +20,8 @@ export class RawStdio implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
+  /** Every message the server sent, in order, as it was on the wire. */
+  readonly inbound: JSONRPCMessage[] = [];
   private next = 0;
   private readonly pending = new Map<string, (answer: JsonRpcResponse) => void>();
 
@@ -27,6 +29,7 @@ export class RawStdio implements Transport {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
+      this.inbound.push(structuredClone(message));
       const id = (message as { id?: unknown }).id;
       const waiting = typeof id === 'string' ? this.pending.get(id) : undefined;
       if (waiting && typeof id === 'string') {
@@ -59,24 +62,25 @@ async function messageOf(response: Response): Promise<Record<string, unknown>> {
   return JSON.parse(data.at(-1)!) as Record<string, unknown>;
 }
 
+/** One JSON-RPC request POSTed to an MCP endpoint as the bearer of `token`, with the 2026-07-28 headers. */
+export function postRequest(url: string, token: string, id: string, { method, params }: Framed): Promise<Response> {
+  const name = method === 'tools/call' ? params?.name : params?.taskId;
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }),
+  });
+}
+
 /** Raw requests to an MCP endpoint over HTTP, as the bearer of `token`. */
 export function httpDispatch(url: string, token: string): RawClientDispatch {
   let next = 0;
-  return async (request) => {
-    const { method, params } = request as Framed;
-    const name = method === 'tools/call' ? params?.name : params?.taskId;
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': method,
-        ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: `raw-${++next}`, method, ...(params ? { params } : {}) }),
-    });
-    return answerOf(await messageOf(response));
-  };
+  return async (request) => answerOf(await messageOf(await postRequest(url, token, `raw-${++next}`, request as Framed)));
 }
