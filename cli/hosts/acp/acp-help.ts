@@ -11,4 +11,8 @@ is then answered by the rule, with no card), deny its reject option. With an edi
 the editor is asked too, and the first answer wins; the other is withdrawn. session/cancel
 withdraws the card. No answer Cast cannot read as an approval is ever sent as one: a withdrawn
 card, or Cast unreachable with no editor, tells the agent no.
+
+Each elicitation/create (a form, or a URL to open) becomes a card too: one ask per form field, the
+answers sent back typed; a URL is shown as text, never opened by Cast. An answer that does not fit
+the form, a withdrawn or archived card, or Cast unreachable is decline; session/cancel is cancel.
 `;

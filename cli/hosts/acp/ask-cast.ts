@@ -11,6 +11,7 @@ import { hostSession } from '../../config';
 import { ask, type AskOutcome } from '../../../client/host-core/ask';
 import type { HostPrompt } from '../../../client/host-core/prompt';
 import { withDeadlines } from '../common/request-deadline';
+import type { Client } from '../../http';
 import { hostClient } from '../one-shot/host-client';
 import type { CardFields } from './permission-card';
 
@@ -37,14 +38,18 @@ export function hostPrompt(prompt: CastPrompt): HostPrompt {
   };
 }
 
-export async function askCast(prompt: CastPrompt, signal: AbortSignal): Promise<AskOutcome> {
-  let api;
+/** The client to Cast for one ask, each request with its deadline; or, not signed in, why there is none. */
+export function castApi(): { api: Client } | { failed: Extract<AskOutcome, { kind: 'failed' }> } {
   try {
     // The host's own door: a card taken out because the editor answered is recorded as `host-terminal`.
-    api = withDeadlines(hostClient());
+    return { api: withDeadlines(hostClient()) };
   } catch (error) {
-    // Not signed in: no Cast to ask.
-    return { kind: 'failed', error, fate: null };
+    return { failed: { kind: 'failed', error, fate: null } };
   }
-  return ask(hostPrompt(prompt), { api, signal, onFiled: (card) => prompt.onFiled?.(card.id, card.question) });
+}
+
+export async function askCast(prompt: CastPrompt, signal: AbortSignal): Promise<AskOutcome> {
+  const cast = castApi();
+  if ('failed' in cast) return cast.failed;
+  return ask(hostPrompt(prompt), { api: cast.api, signal, onFiled: (card) => prompt.onFiled?.(card.id, card.question) });
 }

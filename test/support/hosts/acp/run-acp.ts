@@ -12,7 +12,10 @@ import {
   client,
   ndJsonStream,
   PROTOCOL_VERSION,
+  type ClientCapabilities,
   type ClientContext,
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
@@ -69,14 +72,25 @@ export function startCommand(hosts: HostTestWorld, place: HostProject, command: 
 export type EditorPrompt = (request: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>;
 
 /** Waits until the request is called off (`$/cancel_request`), as an editor whose person has not answered yet. */
-export const neverAnswers: EditorPrompt = (_request, signal) =>
-  new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('called off')), { once: true }));
+const untilCalledOff = <T>(signal: AbortSignal) =>
+  new Promise<T>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('called off')), { once: true }));
+
+export const neverAnswers: EditorPrompt = (_request, signal) => untilCalledOff(signal);
+
+/** How the test editor answers an agent's question (`elicitation/create`), when it takes them. */
+export type EditorElicit = (request: CreateElicitationRequest, signal: AbortSignal) => Promise<CreateElicitationResponse>;
+
+/** What the editor advertises in `initialize`, and how it answers a question when it advertises one. */
+export type EditorOptions = { clientCapabilities?: ClientCapabilities; elicit?: EditorElicit };
 
 /** The test as the editor attached to `cast acp`: the SDK's client, what the agent said, what it was asked. */
-export async function attachEditor(run: AcpRun, prompt: EditorPrompt = neverAnswers) {
+export async function attachEditor(run: AcpRun, prompt: EditorPrompt = neverAnswers, opts: EditorOptions = {}) {
   const asked: RequestPermissionRequest[] = [];
   const calledOff: RequestPermissionRequest[] = [];
+  const elicited: CreateElicitationRequest[] = [];
+  const elicitCalledOff: CreateElicitationRequest[] = [];
   const said = new Map<string, string>();
+  const elicit: EditorElicit = opts.elicit ?? ((_request, signal) => untilCalledOff(signal));
   const app = client({ name: 'test-editor' })
     .onNotification('session/update', ({ params }) => {
       const { update } = params;
@@ -87,6 +101,11 @@ export async function attachEditor(run: AcpRun, prompt: EditorPrompt = neverAnsw
       asked.push(params);
       signal.addEventListener('abort', () => calledOff.push(params), { once: true });
       return prompt(params, signal);
+    })
+    .onRequest('elicitation/create', async ({ params, signal }) => {
+      elicited.push(params);
+      signal.addEventListener('abort', () => elicitCalledOff.push(params), { once: true });
+      return elicit(params, signal);
     });
   const stream = ndJsonStream(
     Writable.toWeb(run.child.stdin!) as WritableStream<Uint8Array>,
@@ -94,11 +113,13 @@ export async function attachEditor(run: AcpRun, prompt: EditorPrompt = neverAnsw
   );
   const connection = app.connect(stream);
   const agent: ClientContext = connection.agent;
-  await agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: {} });
+  await agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: opts.clientCapabilities ?? {} });
   return {
     agent,
     asked,
     calledOff,
+    elicited,
+    elicitCalledOff,
     said: (sessionId: string) => said.get(sessionId) ?? '',
     async newSession(cwd: string): Promise<string> {
       return (await agent.request('session/new', { cwd, mcpServers: [] })).sessionId;
