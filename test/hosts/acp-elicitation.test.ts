@@ -52,13 +52,19 @@ async function expectWithdrawn(here: HostProject, id: string, run: AcpRun) {
 
 const cardIn = (here: HostProject, run: AcpRun, session: string) => openCardOf(here.person, () => session, run.ended);
 
-/** Answers the deploy form's asks: region (1–2), replicas (text), dryRun (1 Yes, 2 No), checks (several). */
+/**
+ * Answers the deploy form's asks — region (1–2), replicas (text), dryRun (1 Yes, 2 No), checks
+ * (several), canary share — then its last, "Send these answers to the agent?": Accept.
+ */
 async function answerDeploy(here: HostProject, card: DecisionView, replicas: string) {
   await here.person.answer(card.id, 3, { kind: 'decision', selected: [2] });
   await here.person.answer(card.id, 4, { kind: 'decision', selected: [1, 3] });
   await here.person.answer(card.id, 5, { kind: 'fact', text: '0.1' });
   await here.person.answer(card.id, 1, { kind: 'decision', selected: [2] });
   await here.person.answer(card.id, 2, { kind: 'fact', text: replicas });
+  // Every field answered and nothing sent yet: the form goes only on the person's Accept.
+  expect((await here.person.decision(card.id)).status).toBe('open');
+  await here.person.answer(card.id, 7, { kind: 'decision', selected: [1] });
 }
 
 describe('issue 43: cast acp turns an agent’s elicitation/create into a Cast card', { timeout: 120_000 }, () => {
@@ -75,6 +81,7 @@ describe('issue 43: cast acp turns an agent’s elicitation/create into a Cast c
       ['decision', 'Checks to run', false],
       ['fact', 'Canary share', false],
       ['fact', 'Release tag', false],
+      ['decision', 'Send these answers to the agent?', true],
     ]);
     expect(card.asks[0]).toMatchObject({ options: [{ label: 'Ireland', consequence: 'Closest to most users' }, { label: 'Virginia' }] });
     expect(card.asks[1]!.context).toBe('How many copies to run\nA whole number from 1 to 9.');

@@ -70,6 +70,8 @@ const GOOD: Value[] = [
   text('spring-cut'),
   text('2026-09-01'),
   text('dana@example.com'),
+  // The last ask: "Send these answers to the agent?" — Accept.
+  pick(1),
 ];
 
 const withOne = (position: number, value: Value) => GOOD.map((good, index) => (index === position ? value : good));
@@ -93,7 +95,7 @@ describe('issue 43: a card’s answers as the agent’s elicitation answer', () 
   });
 
   it('an optional ask left empty is left out of the content', () => {
-    const answered = [pick(1), null, null, text('1'), null, null, null, null];
+    const answered = [pick(1), null, null, text('1'), null, null, null, null, pick(1)];
     expect(elicitationAnswer(DEPLOY, decision('resolved', answered))).toMatchObject({
       action: 'accept',
       content: { region: 'eu-west-1', replicas: 1 },
@@ -118,6 +120,13 @@ describe('issue 43: a card’s answers as the agent’s elicitation answer', () 
     expect(answer.content).toBeUndefined();
     expect(answer.misfit).toBe(`${problem}.`);
     expect(answer.said).toContain("sd-7 was answered in Cast, but not as the agent's form takes it, so nothing of it was sent");
+  });
+
+  it('every answer given, then Decline on the last ask: nothing is sent (the person reviewed and said no)', () => {
+    expect(elicitationAnswer(DEPLOY, decision('resolved', withOne(8, pick(2))))).toEqual({
+      action: 'decline',
+      said: 'Declined in Cast (sd-7).',
+    });
   });
 
   it('an archived or withdrawn card is decline, with no content', () => {

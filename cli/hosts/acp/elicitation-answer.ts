@@ -41,7 +41,7 @@ export function elicitationAnswer(card: Exclude<ElicitationCard, { mode: 'unaska
   const declined = { action: 'decline' as const, said: `Declined in Cast (${decision.id}).` };
   if (card.mode === 'url')
     return chosen(decision, 1).includes(DECLINE) ? declined : { action: 'accept', said: `Accepted in Cast (${decision.id}).` };
-  if (card.verdict && chosen(decision, card.fields.length + 1).includes(DECLINE)) return declined;
+  if (chosen(decision, card.fields.length + 1).includes(DECLINE)) return declined;
   const content: Record<string, ElicitationContentValue> = {};
   const problems: string[] = [];
   card.fields.forEach((field, index) => {

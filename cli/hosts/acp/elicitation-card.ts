@@ -18,8 +18,8 @@ import { clip, fieldOf, type AskInput, type Field } from './elicitation-fields';
 export type CardContent = { question: string; context: string; asks: AskInput[] };
 
 export type ElicitationCard =
-  /** `fields[i]` is ask i + 1; `verdict`: the last ask is the Accept / Decline one. */
-  | { mode: 'form'; content: CardContent; fields: Field[]; verdict: boolean }
+  /** `fields[i]` is ask i + 1; the last ask is the Accept / Decline one. */
+  | { mode: 'form'; content: CardContent; fields: Field[] }
   | { mode: 'url'; content: CardContent; url: string }
   | { mode: 'unaskable'; why: string };
 
@@ -68,13 +68,14 @@ function formCard(params: { message: string; requestedSchema?: ElicitationSchema
     fields.push(made.field);
     asks.push(made.ask);
   }
-  const verdict = !fields.some((field) => field.required);
-  if (verdict) asks.push(verdictAsk(fields.length));
+  // ACP asks a client to let the person review the answers before they go: the form goes only
+  // on this last ask's Accept, never on whichever field happened to be answered last.
+  asks.push(verdictAsk(fields.length));
   if (asks.length > MAX_ASKS) return { mode: 'unaskable', why: `the form has ${fields.length} fields, more than a Cast card holds` };
   const { question, whole } = questionOf(params.message);
   const about = [schema.title, schema.description].filter((text): text is string => Boolean(text?.trim()));
   const context = [`${asker} asks this through ACP.`, ...whole, ...about].join('\n\n');
-  return checked({ mode: 'form', content: { question, context: clip(context, CONTEXT_MAX), asks }, fields, verdict });
+  return checked({ mode: 'form', content: { question, context: clip(context, CONTEXT_MAX), asks }, fields });
 }
 
 /** Words that make a look-alike host stand out: Punycode, or an address with no https. */
