@@ -6,8 +6,9 @@
  * the resource indicator. A token for Cast files as the OAuth client's agent of the member its
  * subject names. A token that is for another resource, expired, from another issuer, signed by a
  * key the provider never published, short of the scope, for nobody Cast knows, for a removed
- * member, for a revoked client, or without the required group is refused with its own code, and
- * nothing is filed. Agent tokens keep working beside them, and without a provider nothing changes.
+ * member, for a viewer, for a revoked client, or without the required group is refused with its
+ * own code, and nothing is filed. Agent tokens keep working beside them, and without a provider
+ * nothing changes.
  */
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -44,6 +45,8 @@ const ACCOUNTS = {
   olive: { email: 'olive@acme.test', email_verified: true, name: 'Olive', groups: ['cast-users'] },
   pat: { email: 'pat@acme.test', email_verified: true, name: 'Pat', groups: [] },
   rex: { email: 'rex@acme.test', email_verified: true, name: 'Rex', groups: ['cast-users'] },
+  // A viewer: nobody mints agent tokens for a viewer, so neither does their OAuth client.
+  vera: { email: 'vera@acme.test', email_verified: true, name: 'Vera', groups: ['cast-users'] },
   // Verified, but nobody in Cast invited them: never linked.
   stranger: { email: 'stranger@elsewhere.test', email_verified: true, name: 'Stranger', groups: ['cast-users'] },
 };
@@ -92,12 +95,13 @@ beforeAll(async () => {
   memberIds.olive = ownerId;
   memberIds.pat = await createMember(pool, workspaceId, 'Pat');
   memberIds.rex = await createMember(pool, workspaceId, 'Rex');
+  memberIds.vera = await createMember(pool, workspaceId, 'Vera', false, 'viewer');
   const reserved = await reserveOidcProvider({ workspaceId });
   settings = reserved.settings;
   cast = await startTestCast({ oidc: settings });
   provider = await startOidcProvider(reserved.port, cast.url);
   await provider.setAccounts(ACCOUNTS);
-  for (const login of ['olive', 'pat', 'rex'] as const) {
+  for (const login of ['olive', 'pat', 'rex', 'vera'] as const) {
     const invited = await cast.request(olive.token, 'PUT', `/api/v1/members/${memberIds[login]}/sign-in`, { email: ACCOUNTS[login].email });
     expect(invited.status).toBe(200);
     await linkThroughSignIn(login);
@@ -169,6 +173,7 @@ describe('/mcp with an access token from the identity provider', () => {
     ['signed by a key the provider never published', () => spoiledTokenOf('signature'), 401, 'oauth_token_invalid', 'invalid_token'],
     ['without the scope', () => tokenOf('olive', { scope: 'cast:read' }), 403, 'insufficient_scope', 'insufficient_scope'],
     ['for someone Cast never linked', () => tokenOf('stranger'), 403, 'oauth_subject_unknown', ''],
+    ['for a viewer', () => tokenOf('vera'), 403, 'forbidden_for_role', ''],
   ];
 
   async function spoiledTokenOf(defect: AccessTokenDefect): Promise<string> {
