@@ -209,11 +209,20 @@ export function createApp(deps: AppDeps): Express {
   // Issue 40 item 4: Slack's presses, whose credential is Slack's signature — before `/api/v1` too.
   const slack = deps.slack ? slackApi(deps.slack) : null;
   app.use(slackInteractivity({ pool: deps.pool, temporal: deps.temporal, logger: deps.logger, settings: deps.slack ?? null, slack }));
-  // Issue 43 item 4: MCP over Streamable HTTP for remote agents, an agent token as bearer. Its own
+  // Issue 43 item 4: MCP over Streamable HTTP for remote agents, an agent token (or the identity
+  // provider's access token) as bearer. Its own
   // 401 (MCP's authorization asks for the resource metadata in it); its tools go through `/api/v1`.
   const mcpLimiter = limits ? rateLimit(deps.pool, limits, deps.logger, rateLimitStore) : null;
   app.use(
-    mcpRouter({ pool: deps.pool, site, oidc: deps.oidc ?? null, logger: deps.logger, limiter: mcpLimiter, lifecycle: deps.lifecycle }),
+    mcpRouter({
+      pool: deps.pool,
+      site,
+      oidc: deps.oidc ?? null,
+      logger: deps.logger,
+      limiter: mcpLimiter,
+      answerLinkKey: deps.answerLinkKey,
+      lifecycle: deps.lifecycle,
+    }),
   );
   const links = express.Router();
   if (deps.admission) links.use(admitWrites(deps.admission, LINK_ROUTES));

@@ -154,6 +154,18 @@ export const ERRORS = {
   oidc_email_unverified: { status: 403, title: 'The identity provider has not verified that email.' },
   oidc_group_missing: { status: 403, title: 'That identity is not in the group Cast requires.' },
   sign_in_email_taken: { status: 409, title: 'Another member is invited by that email.' },
+  /**
+   * Issue 43 item 4: an access token from the identity provider at `/mcp` (api/mcp-auth/). A
+   * token that fails a check is a 401 (`error="invalid_token"`), as OAuth 2.1 §5.3 asks; a good
+   * token Cast will not act on is a 403.
+   */
+  oauth_token_invalid: { status: 401, title: 'This access token did not pass Cast’s checks.' },
+  oauth_token_expired: { status: 401, title: 'This access token has expired.' },
+  oauth_wrong_audience: { status: 401, title: 'This access token is for another resource.' },
+  insufficient_scope: { status: 403, title: 'This access token lacks the scope Cast requires.' },
+  oauth_subject_unknown: { status: 403, title: 'No member of this Cast is linked to that identity.' },
+  oauth_member_removed: { status: 403, title: 'The member that identity is linked to was removed.' },
+  oauth_agent_revoked: { status: 403, title: 'This client’s access to Cast was revoked.' },
   internal: { status: 500, title: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -28,6 +28,8 @@ export type OidcSettings = {
   workspaceId: string | null;
   /** What the sign-in button names the provider as ("Sign in with Okta"). */
   displayName: string;
+  /** The scope an access token from the provider must carry for `/mcp` (api/mcp-auth/): `cast:mcp` unless CAST_OIDC_MCP_SCOPE says. */
+  mcpScope: string;
 };
 
 const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -76,6 +78,13 @@ export const OidcEnv = {
   CAST_OIDC_JIT: z.preprocess(blankIsUnset, z.enum(['on', 'off']).default('off')),
   CAST_OIDC_WORKSPACE: optional(z.string().trim().min(1).max(100)),
   CAST_OIDC_NAME: optional(z.string().trim().min(1).max(60)),
+  // RFC 6749 §3.3's scope-token: printable ASCII without space, `"` or `\`.
+  CAST_OIDC_MCP_SCOPE: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,200}$/, 'must be one OAuth scope (cast:mcp), no spaces or quotes'),
+  ),
 };
 
 type OidcEnvValues = {
@@ -113,6 +122,7 @@ export function oidcSettings(env: OidcEnvValues): OidcSettings | null | { missin
     jit: env.CAST_OIDC_JIT === 'on',
     workspaceId: env.CAST_OIDC_WORKSPACE ?? null,
     displayName: env.CAST_OIDC_NAME ?? 'your identity provider',
+    mcpScope: env.CAST_OIDC_MCP_SCOPE ?? 'cast:mcp',
   };
 }
 

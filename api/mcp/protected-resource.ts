@@ -18,16 +18,33 @@ export function protectedResourceMetadata(req: Request, site: PublicSite, oidc: 
   const origin = siteOrigin(req, site);
   return {
     resource: `${origin}${MCP_PATH}`,
-    ...(oidc ? { authorization_servers: [oidc.issuer] } : {}),
+    // The scope a client asks the provider for (MCP's scope selection falls back to this list).
+    ...(oidc ? { authorization_servers: [oidc.issuer], scopes_supported: [oidc.mcpScope] } : {}),
     bearer_methods_supported: ['header'],
     resource_name: 'Cast',
   };
 }
 
-/** The challenge on every 401 from `/mcp` (RFC 6750 §3, with RFC 9728 §5.1's `resource_metadata`). */
-export function challenge(req: Request, res: Response, site: PublicSite, error?: { code: string; description: string }): void {
+/**
+ * The challenge on every 401 from `/mcp` (RFC 6750 §3, with RFC 9728 §5.1's `resource_metadata`),
+ * and on a 403 `insufficient_scope`; `scope` (when an identity provider is configured) is the
+ * scope a token needs, which MCP clients ask the provider for.
+ */
+export function challenge(
+  req: Request,
+  res: Response,
+  site: PublicSite,
+  error?: { code: string; description: string },
+  scope?: string | null,
+): void {
   const metadata = `${siteOrigin(req, site)}${RESOURCE_METADATA_PATH}`;
   const parts = [`realm="cast"`, `resource_metadata="${metadata}"`];
-  if (error) parts.push(`error="${error.code}"`, `error_description="${error.description.replaceAll('"', "'")}"`);
+  if (scope) parts.push(`scope="${scope}"`);
+  if (error) parts.push(`error="${error.code}"`, `error_description="${quotable(error.description)}"`);
   res.setHeader('WWW-Authenticate', `Bearer ${parts.join(', ')}`);
+}
+
+/** A quoted-string of printable ASCII: a description may quote a token's claims, whatever they hold. */
+function quotable(text: string): string {
+  return text.replaceAll('"', "'").replace(/[^\x20-\x7E]|\\/g, '?');
 }

@@ -48,6 +48,11 @@ export class OidcClient {
     }
   }
 
+  /** The provider's discovered metadata (its `jwks_uri`, for checking its access tokens at `/mcp`). */
+  async serverMetadata(): Promise<client.ServerMetadata> {
+    return (await this.configuration()).serverMetadata();
+  }
+
   /** Where to send the browser, and what it must keep until it comes back. */
   async start(redirectUrl: string): Promise<{ url: URL; pending: PendingSignIn }> {
     const config = await this.configuration();

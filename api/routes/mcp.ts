@@ -8,8 +8,10 @@
  *
  * The credential is an agent token as bearer, and the principal is its agent: a person's token,
  * an unknown one or none is a 401 whose challenge names the resource metadata (RFC 9728), as
- * MCP's authorization specification asks. The tools act through `/api/v1` on this same process,
- * as that agent, so every permission, limit and record is the one the HTTP API applies.
+ * MCP's authorization specification asks. With an identity provider configured, an access token
+ * it issued for this resource is taken too, as the OAuth client's agent of the member it names
+ * (api/mcp-auth/). The tools act through `/api/v1` on this same process, as that agent, so every
+ * permission, limit and record is the one the HTTP API applies.
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
@@ -25,6 +27,7 @@ import { client } from '../../cli/http';
 import { MAX_WAIT_SECONDS } from '../../cli/hosts/mcp/max-wait';
 import { castMcpServer } from '../../cli/hosts/mcp/server';
 import type { ToolDeps } from '../../cli/hosts/mcp/tool-result';
+import { providerBearer, type ProviderBearer } from '../mcp-auth/provider-bearer';
 import { challenge, MCP_PATH, protectedResourceMetadata, RESOURCE_METADATA_PATH, RESOURCE_METADATA_ROOT } from '../mcp/protected-resource';
 import { serveTaskListenSse, taskListenIn } from '../mcp/task-listen-sse';
 import { loopbackOf, webRequestOf, writeWebResponse } from '../mcp/web-request';
@@ -42,6 +45,8 @@ type McpDeps = {
   limiter: RequestHandler | null;
   /** A task listen's stream ends when the drain starts. */
   lifecycle: Lifecycle;
+  /** The key an OAuth client's agent token is derived from (api/mcp-auth/agent-secret.ts). */
+  answerLinkKey?: string | undefined;
 };
 
 /** What a tool call needs from the request that carries it, kept on the SDK's AuthInfo. */
@@ -60,8 +65,8 @@ function toolDeps(auth: AuthInfo | undefined): ToolDeps {
   };
 }
 
-const refuse = (req: Request, res: Response, site: PublicSite, description: string, code?: string): never => {
-  challenge(req, res, site, code ? { code, description } : undefined);
+const refuse = (req: Request, res: Response, site: PublicSite, description: string, code?: string, scope?: string): never => {
+  challenge(req, res, site, code ? { code, description } : undefined, scope);
   throw new DomainError('unauthorized', description);
 };
 
@@ -78,13 +83,18 @@ function ownOriginOnly(site: PublicSite): RequestHandler {
   };
 }
 
-/** The bearer must be an agent token: the tools file and wait as an agent, never as a person. */
-function agentOnly(pool: Pool, site: PublicSite): RequestHandler {
+/**
+ * The bearer must be an agent token, or the provider's access token for an agent: the tools file
+ * and wait as an agent, never as a person.
+ */
+function agentOnly(pool: Pool, site: PublicSite, provider: ProviderBearer | null): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
+    const scope = provider?.scope;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
-    if (!bearer) return refuse(req, res, site, 'Send Authorization: Bearer <agent token>; cast token create makes one.');
-    const principal = await findPrincipalByToken(pool, bearer);
-    if (!principal) return refuse(req, res, site, 'Cast does not know this token (revoked or mistyped).', 'invalid_token');
+    if (!bearer) return refuse(req, res, site, 'Send Authorization: Bearer <agent token>; cast token create makes one.', undefined, scope);
+    const admitted = provider?.claims(bearer) ? await provider.admit(req, res, bearer) : null;
+    const principal = admitted?.principal ?? (await findPrincipalByToken(pool, bearer));
+    if (!principal) return refuse(req, res, site, 'Cast does not know this token (revoked or mistyped).', 'invalid_token', scope);
     if (principal.kind !== 'agent') {
       return refuse(
         req,
@@ -92,12 +102,14 @@ function agentOnly(pool: Pool, site: PublicSite): RequestHandler {
         site,
         "/mcp takes an agent token, not a person's: cast token create makes one for the agent.",
         'invalid_token',
+        scope,
       );
     }
     requirePermission(principal, 'decision.file', 'ask a person through MCP');
     res.locals.principal = principal;
     res.locals.channel = requestChannel(req, 'token');
-    res.locals.bearer = bearer;
+    // The provider's token is never passed on: its agent token's secret goes to `/api/v1` instead.
+    res.locals.bearer = admitted?.secret ?? bearer;
     next();
   };
 }
@@ -121,7 +133,8 @@ export function mcpRouter(deps: McpDeps): Router {
     if (listen) return serveTaskListenSse(res, toolDeps(authInfo), listen, deps.lifecycle);
     await writeWebResponse(await handler.fetch(webRequestOf(req, res), { authInfo }), res);
   };
-  const chain: RequestHandler[] = [ownOriginOnly(deps.site), agentOnly(deps.pool, deps.site)];
+  const provider = deps.oidc ? providerBearer({ ...deps, oidc: deps.oidc }) : null;
+  const chain: RequestHandler[] = [ownOriginOnly(deps.site), agentOnly(deps.pool, deps.site, provider)];
   if (deps.limiter) chain.push(deps.limiter);
   chain.push(express.raw({ type: () => true, limit: MAX_BODY }));
   router.all(MCP_PATH, ...chain, serve);

@@ -3,6 +3,8 @@
  * certified `oidc-provider` package in a process of its own on a free loopback port, with one
  * client registered for a test Cast. `reserveOidcProvider` picks the port first, so the Cast it
  * signs in to can be configured with the issuer before the provider knows Cast's redirect URL.
+ * It is also the authorization server of that Cast's `/mcp` (issue 43 item 4): an MCP client is
+ * registered (public, PKCE), and access tokens are JWTs for Cast's resource — or for another one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -14,9 +16,19 @@ const SCRIPT = resolve(import.meta.dirname, 'oidc-provider/provider.mjs');
 export const OIDC_CLIENT_ID = 'cast-test';
 export const OIDC_CLIENT_SECRET = 'a-client-secret-for-the-tests-only';
 
+/** The MCP client the provider knows (pre-registered): public, PKCE, a loopback redirect nobody serves. */
+export const MCP_CLIENT_ID = 'mcp-test-client';
+export const MCP_REDIRECT_URL = 'http://127.0.0.1/mcp-client/callback';
+/** Another API at the same provider: its tokens carry Cast's scope name too, but not Cast's audience. */
+export const OTHER_RESOURCE = 'https://other.example.com/api';
+/** Cast's resource takes `cast:mcp` (what /mcp requires) and `cast:read` (which it does not accept alone). */
+export const CAST_RESOURCE_SCOPES = 'cast:mcp cast:read';
+
 /** What a test account's ID token says about them. */
 export type TestAccount = { email?: string; email_verified?: boolean; name?: string; groups?: string[] };
 export type IdTokenDefect = 'audience' | 'nonce' | 'expired' | null;
+/** An access token validly shaped with one thing wrong: its expiry, its issuer, or a key the provider does not publish. */
+export type AccessTokenDefect = 'expired' | 'issuer' | 'signature' | null;
 
 export type OidcProvider = {
   issuer: string;
@@ -24,6 +36,8 @@ export type OidcProvider = {
   setAccounts(accounts: Record<string, TestAccount>): Promise<void>;
   /** Makes the token endpoint's ID tokens carry one wrong claim, validly signed; null: none. */
   setDefect(defect: IdTokenDefect): Promise<void>;
+  /** Makes the token endpoint's JWT access tokens carry one defect; null: none. */
+  setAccessDefect(defect: AccessTokenDefect): Promise<void>;
   output(): string;
   stop(): Promise<void>;
 };
@@ -45,6 +59,7 @@ export async function reserveOidcProvider(settings: Partial<OidcSettings> = {}):
       jit: false,
       workspaceId: null,
       displayName: 'Test IdP',
+      mcpScope: 'cast:mcp',
       ...settings,
     },
   };
@@ -59,8 +74,17 @@ export async function startOidcProvider(port: number, castUrl: string): Promise<
     response_types: ['code'],
     token_endpoint_auth_method: 'client_secret_basic',
   };
+  const mcpClient = {
+    client_id: MCP_CLIENT_ID,
+    application_type: 'native',
+    redirect_uris: [MCP_REDIRECT_URL],
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
+  const resources = { [`${castUrl}/mcp`]: CAST_RESOURCE_SCOPES, [OTHER_RESOURCE]: `other:read ${CAST_RESOURCE_SCOPES}` };
   const child: ChildProcess = spawn(process.execPath, [SCRIPT], {
-    env: { ...process.env, OIDC_TEST_SETUP: JSON.stringify({ port, client }), NODE_ENV: 'test' },
+    env: { ...process.env, OIDC_TEST_SETUP: JSON.stringify({ port, client, clients: [mcpClient], resources }), NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -85,6 +109,7 @@ export async function startOidcProvider(port: number, castUrl: string): Promise<
     issuer,
     setAccounts: (accounts) => put('/__test/accounts', accounts),
     setDefect: (defect) => put('/__test/defect', { defect }),
+    setAccessDefect: (defect) => put('/__test/access-defect', { defect }),
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

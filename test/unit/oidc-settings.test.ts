@@ -33,6 +33,7 @@ describe('issue 41 item 6: configured by environment, refused by name when incom
       jit: false,
       workspaceId: null,
       displayName: 'your identity provider',
+      mcpScope: 'cast:mcp',
     });
   });
 
@@ -49,6 +50,7 @@ describe('issue 41 item 6: configured by environment, refused by name when incom
       CAST_OIDC_JIT: 'on',
       CAST_OIDC_WORKSPACE: 'ws_1',
       CAST_OIDC_NAME: 'Okta',
+      CAST_OIDC_MCP_SCOPE: 'api://cast/mcp.use',
     }).oidc;
     expect(oidc).toMatchObject({
       clientSecret: 's3cret',
@@ -63,6 +65,7 @@ describe('issue 41 item 6: configured by environment, refused by name when incom
       jit: true,
       workspaceId: 'ws_1',
       displayName: 'Okta',
+      mcpScope: 'api://cast/mcp.use',
     });
   });
 
@@ -80,6 +83,7 @@ describe('issue 41 item 6: configured by environment, refused by name when incom
       ],
       [{ ...complete, CAST_OIDC_SCOPES: 'email profile' }, /CAST_OIDC_SCOPES: must include openid/],
       [{ ...complete, CAST_OIDC_JIT: 'yes' }, /CAST_OIDC_JIT/],
+      [{ ...complete, CAST_OIDC_MCP_SCOPE: 'cast:mcp extra' }, /CAST_OIDC_MCP_SCOPE: must be one OAuth scope/],
       [{ ...complete, CAST_OIDC_CLIENT_SCRET: 'typo' }, /CAST_OIDC_CLIENT_SCRET: Cast has no such setting/],
     ];
     for (const [source, message] of refusals) {

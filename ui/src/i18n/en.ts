@@ -1454,6 +1454,15 @@ export const en = {
     oidc_email_unverified: 'Your identity provider has not verified your email, so Cast cannot match it to an invitation.',
     oidc_group_missing: 'Your identity is not in the group this workspace requires, so you were signed out everywhere. Ask an admin.',
     sign_in_email_taken: 'Another member is already invited by that email.',
+    // Issue 43 item 4: a remote MCP client's access token from the identity provider, at /mcp.
+    oauth_token_invalid: "That access token did not pass Cast's checks (its signature, issuer or form). Connect the client again.",
+    oauth_token_expired: 'That access token has expired. The client should get a new one from your identity provider.',
+    oauth_wrong_audience: "That access token was issued for another service, not this Cast's /mcp. Connect the client to Cast again.",
+    insufficient_scope: 'That access token lacks the scope Cast needs for MCP. Connect the client again and allow it.',
+    oauth_subject_unknown:
+      'No member of this Cast is linked to that identity yet. Sign in to Cast with your identity provider once, then retry.',
+    oauth_member_removed: 'The member that identity belongs to was removed from this workspace.',
+    oauth_agent_revoked: "This client's access to Cast was revoked; its tokens are refused.",
     member_removed: 'This member was removed; add them again to give them a role.',
     reminder_order: "The backup's reminder must come later than the first reminder. Nothing was changed.",
     backup_cannot_answer: 'A viewer cannot answer decisions, so they cannot be the backup. Nothing was changed.',
