@@ -42,6 +42,13 @@ function promptOf(place: CardPlace, call: ToolCallAsk): HostPrompt {
   };
 }
 
+/**
+ * How long taking the card out may take once the program stopped waiting: a program has no
+ * host's bound to keep to, and a card left open would wait for a person about a call that will
+ * not run, so a busy Cast gets longer than a hook's 2 s.
+ */
+const WITHDRAW_WITHIN_MS = 10_000;
+
 /** A signal that never fires, for a caller that gives none. */
 const never = (): AbortSignal => new AbortController().signal;
 
@@ -66,7 +73,7 @@ export async function answerNow(api: CastApi, decisionId: string, signal?: Abort
  * wait: the card is taken out (an answer that beat it still counts) and the abort is thrown.
  */
 export async function askCast(api: CastApi, place: CardPlace, call: ToolCallAsk, signal?: AbortSignal): Promise<CastAnswer> {
-  const outcome = await ask(promptOf(place, call), { api, signal: signal ?? never() });
+  const outcome = await ask(promptOf(place, call), { api, signal: signal ?? never(), withdrawWithinMs: () => WITHDRAW_WITHIN_MS });
   switch (outcome.kind) {
     case 'answered':
     case 'withdrawn':

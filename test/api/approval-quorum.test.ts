@@ -163,8 +163,9 @@ describe('issue 41 item 3: 20 people approve a 2-of-3 ask at once', () => {
     const id = filed.body.decision.id;
     const path = `/api/v1/decisions/${id}/asks/1/answer`;
 
-    // Each a client that does what the API asks of a busy workflow or a full write queue (503
-    // `temporal_busy`, `overloaded`): try again after its Retry-After, with the same Idempotency-Key.
+    // Each a client that does what the API asks of a busy workflow, a full write queue or an
+    // update that reached the workflow after the API gave up (503 `temporal_busy`, `overloaded`,
+    // `request_expired`: nothing was changed): try again after its Retry-After, same Idempotency-Key.
     const answerOnce = async (token: string): Promise<{ status: number; code: string | null }> => {
       const key = randomUUID();
       for (let attempt = 0; ; attempt++) {
@@ -174,7 +175,7 @@ describe('issue 41 item 3: 20 people approve a 2-of-3 ask at once', () => {
           body: JSON.stringify(APPROVE),
         });
         const body = (await response.json()) as { code?: string };
-        const retryable = response.status === 503 && (body.code === 'temporal_busy' || body.code === 'overloaded');
+        const retryable = response.status === 503 && ['temporal_busy', 'overloaded', 'request_expired'].includes(body.code ?? '');
         if (retryable && attempt < 60) {
           const seconds = Number(response.headers.get('retry-after'));
           await new Promise((resolve) => setTimeout(resolve, seconds > 0 ? seconds * 1000 : 200));

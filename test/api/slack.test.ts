@@ -89,6 +89,14 @@ async function postedAbout(decisionId: string, channel: string): Promise<SlackCa
       timeout: 30_000,
     })
     .toBe(true);
+  // Cast keeps the message's ts once Slack answered the post: a test that digests the rows next waits for it too.
+  await expect
+    .poll(
+      async () =>
+        (await cast.pool.query('select 1 from slack_messages where decision_id = $1 and channel_id = $2', [decisionId, channel])).rowCount,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
   return slack.of('chat.postMessage').find((call) => call.args.channel === channel && texts(call).includes(decisionId))!;
 }
 

@@ -165,11 +165,12 @@ describe('cast hook claude-code (with an agent token)', () => {
     const { me, hook } = await agent();
     const input = payload({ tool_name: 'Write', tool_input: { file_path: '/home/dev/notes/.env', content: 'TOKEN=…' } });
     const override = `conv-${randomUUID()}`;
-    const run = await hook(input, ['--timeout', '1s'], { CAST_SESSION: override }).done;
+    const run = await hook(input, ['--timeout', '3s'], { CAST_SESSION: override }).done;
     const output = hookOutput(run);
     expect(output.hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'ask' });
+    // On a loaded machine the filing itself may outlast the bound; the card is withdrawn all the same, and said so.
     expect(output.hookSpecificOutput.permissionDecisionReason).toMatch(
-      /^Nobody answered in Cast in time \(1s\); sd-\d+ was withdrawn\. Asking in the terminal instead\.$/,
+      /^(Nobody answered in Cast in time \(3s\)|Cast did not answer within 3s); sd-\d+ was withdrawn\. Asking in the terminal instead\.$/,
     );
 
     const listed = await me.send(sessionDecisionRoutes.listSessionDecisions, { params: { id: override } });

@@ -226,7 +226,9 @@ describe('queue states and links', () => {
     const member = await cast.newMember();
     const me = world(cast, member);
     for (let batch = 0; batch < 14; batch += 1) {
-      await Promise.all(Array.from({ length: 10 }, (_, i) => me.file({ question: `Q${batch * 10 + i}`, context, asks: [tierAsk()] })));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => me.filePatiently({ question: `Q${batch * 10 + i}`, context, asks: [tierAsk()] })),
+      );
     }
     const page = await signedIn(member.token);
     await expect.poll(() => page.getByTestId('card').count()).toBe(25);

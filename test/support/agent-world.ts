@@ -4,7 +4,9 @@
  * call is typed by its route declaration (test/support/typed-calls.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
+import { BusyError } from '../../client/request';
 import type { z } from 'zod';
 import type { Ask } from '../../domain/ask-schema';
 import type { AnswerBody, FileDecisionBody } from '../../domain/decision-schema';
@@ -62,6 +64,22 @@ export function world(cast: Pick<TestCast, 'request' | 'send' | 'reply'>, member
     /** Loose input: the browser tests build bodies by spreading; the API checks them. */
     async file(body: FileBody | Record<string, unknown>) {
       return reply(decisionRoutes.fileDecision, { body: body as FileBody });
+    },
+    /**
+     * Files as Cast's clients do on a busy server (a test that files in bulk on a loaded machine):
+     * a 503 that says when to come back is sent again then, under the same Idempotency-Key, so
+     * it is never filed twice.
+     */
+    async filePatiently(body: FileBody | Record<string, unknown>) {
+      const key = randomUUID();
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await reply(decisionRoutes.fileDecision, { body: body as FileBody, headers: { 'idempotency-key': key } });
+        } catch (error) {
+          if (!(error instanceof BusyError) || tries >= 20) throw error;
+          await sleep(error.retryAfterSeconds * 1000);
+        }
+      }
     },
     async answer(id: string, ask: number, answer: z.input<typeof AnswerBody>['answer'], reason?: string) {
       return reply(decisionRoutes.answerAsk, { params: { id, ask }, body: { answer, ...(reason ? { reason } : {}) } });
