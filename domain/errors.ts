@@ -156,7 +156,7 @@ export const ERRORS = {
   sign_in_email_taken: { status: 409, title: 'Another member is invited by that email.' },
   /**
    * Issue 43 item 4: an access token from the identity provider at `/mcp` (api/mcp-auth/). A
-   * token that fails a check is a 401 (`error="invalid_token"`), as OAuth 2.1 §5.3 asks; a good
+   * token that fails a check is a 401 (`error="invalid_token"`), as OAuth 2.1 section 5.3 asks; a good
    * token Cast will not act on is a 403.
    */
   oauth_token_invalid: { status: 401, title: 'This access token did not pass Cast’s checks.' },

@@ -1,6 +1,6 @@
 /**
  * Checking an access token the identity provider issued for `/mcp` (issue 43 item 4), as MCP's
- * authorization specification asks of a resource server (OAuth 2.1 §5.2, RFC 8707 §2, RFC 9068):
+ * authorization specification asks of a resource server (OAuth 2.1 section 5.2, RFC 8707 section 2, RFC 9068):
  * a JWT signed with one of the keys the provider publishes (its `jwks_uri`, from the discovery
  * document `openid-client` reads), by the configured issuer, not expired, and for exactly this
  * resource. `jose` does the cryptography and the time checks; the rest is here, each failure
@@ -76,7 +76,7 @@ export class AccessTokenVerifier {
     if (typ !== undefined && !ACCESS_TOKEN_TYPES.has(typ.toLowerCase())) {
       throw invalid(`it is a "${typ}" JWT, not an access token`);
     }
-    // RFC 9068 §4: the audience must name this resource (a list may name others too; Auth0 adds its userinfo).
+    // RFC 9068 section 4: the audience must name this resource (a list may name others too; Auth0 adds its userinfo).
     const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
     if (!audiences.some((audience) => sameResource(audience, resource))) {
       throw new DomainError(

@@ -8,7 +8,7 @@
  * go through `/api/v1` with that agent token's secret, never with the provider's token.
  *
  * A refusal of the token itself is a 401 with `error="invalid_token"` and a 403 for a missing
- * scope `error="insufficient_scope"` (RFC 6750 §3.1, as MCP asks), both naming the scope and the
+ * scope `error="insufficient_scope"` (RFC 6750 section 3.1, as MCP asks), both naming the scope and the
  * resource metadata; a good token for someone Cast will not act for is a plain 403.
  */
 import type { Request, Response } from 'express';
