@@ -7,7 +7,10 @@
  * Temporal gateway, without HTTP (the Update, the workflow's mirror and the reply), and an
  * authenticated request that does nothing (HTTP, the token's lookup, Express): the answer
  * through the API less the first is the API's share, the first less the no-op local activity
- * is the decision workflow's and its mirror's.
+ * is the decision workflow's and its mirror's. And the floor of this design, timed as one call
+ * each: an authenticated no-op request followed by the bare call whose Update awaits one no-op
+ * local activity — the least a write can cost that crosses HTTP and mirrors inside its Update
+ * (DESIGN §1's read-your-writes), before any of Cast's own work.
  */
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +30,10 @@ export type WriteRatios = {
   gateway: Summary;
   /** An authenticated request that does nothing (a 404). */
   floor: Summary;
+  /** The no-op request, then an update-with-start whose Update awaits a no-op local activity. */
+  designFloorFile: Summary;
+  /** The no-op request, then the no-op local activity Update. */
+  designFloorAnswer: Summary;
 };
 
 export async function writeRatios(
@@ -50,8 +57,8 @@ export async function writeRatios(
   paceMs: number,
 ): Promise<WriteRatios & { stop: () => Promise<void> }> {
   // As the gateway files: update-with-start, an existing run used, a closed one never restarted.
-  const bareFiling = () =>
-    client.workflow.executeUpdateWithStart(noopUpdate, {
+  const bareFiling = (update: typeof noopUpdate = noopUpdate) =>
+    client.workflow.executeUpdateWithStart(update, {
       args: [0],
       startWorkflowOperation: new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
         workflowId: `bench-noop-${randomUUID()}`,
@@ -62,21 +69,32 @@ export async function writeRatios(
       }),
     });
 
-  log(`filing: ${count} decisions filed through the API and ${count} bare update-with-starts of a no-op workflow…`);
+  const nothing = async () => {
+    const reply = await http.send('GET', '/api/v1/bench-nothing-here');
+    if (reply.status !== 404) throw new Error(`GET /api/v1/bench-nothing-here answered ${reply.status}: ${reply.text}`);
+  };
+  log(`filing: ${count} decisions filed through the API, ${count} bare update-with-starts of a no-op workflow and ${count} of the design's floor…`);
   const filed: string[] = [];
   const fileDecision = async (question: string) => {
     filed.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(question))).decision.id);
   };
   await timeEach(20, (index) => fileDecision(`Warm-up ${index}?`));
-  await timeEach(20, bareFiling);
-  const [filings, bareFilings] = await timeInterleaved(count, paceMs, [(index) => fileDecision(`Bench ${index}?`), bareFiling]);
+  await timeEach(20, () => bareFiling());
+  const [filings, bareFilings, floorFilings] = await timeInterleaved(count, paceMs, [
+    (index) => fileDecision(`Bench ${index}?`),
+    () => bareFiling(),
+    async () => {
+      await nothing();
+      await bareFiling(noopLocalUpdate);
+    },
+  ]);
   // Untimed: the decisions the gateway series answers.
   const viaGateway: string[] = [];
   await timeEach(count, async (index) => {
     viaGateway.push((await http.json<{ decision: { id: string } }>('POST', '/api/v1/decisions', decisionBody(`Gateway ${index}?`))).decision.id);
   });
 
-  log(`answering: ${count} answers through the API, ${count} through its gateway, ${count} bare no-op Updates and ${count} no-op requests…`);
+  log(`answering: ${count} answers through the API, ${count} through its gateway, ${count} bare no-op Updates, ${count} no-op requests and ${count} of the design's floor…`);
   const answerOnce = (id: string) => http.json('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
   await timeEach(20, (index) => answerOnce(filed[index]!));
   const noop = new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
@@ -90,16 +108,16 @@ export async function writeRatios(
   await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
   const answerByGateway = (id: string) =>
     gateway.answerAsk(id, { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: member.memberId, workspaceId: member.workspaceId });
-  const nothing = async () => {
-    const reply = await http.send('GET', '/api/v1/bench-nothing-here');
-    if (reply.status !== 404) throw new Error(`GET /api/v1/bench-nothing-here answered ${reply.status}: ${reply.text}`);
-  };
-  const [answers, bareUpdates, localUpdates, gatewayAnswers, nothings] = await timeInterleaved(count, paceMs, [
+  const [answers, bareUpdates, localUpdates, gatewayAnswers, nothings, floorAnswers] = await timeInterleaved(count, paceMs, [
     (index) => answerOnce(filed[index + 20]!),
     (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }),
     (index) => noopHandle.executeUpdate(noopLocalUpdate, { args: [index] }),
     (index) => answerByGateway(viaGateway[index]!),
     nothing,
+    async (index) => {
+      await nothing();
+      await noopHandle.executeUpdate(noopLocalUpdate, { args: [index] });
+    },
   ]);
   return {
     file: summarize(filings),
@@ -109,6 +127,8 @@ export async function writeRatios(
     local: summarize(localUpdates),
     gateway: summarize(gatewayAnswers),
     floor: summarize(nothings),
+    designFloorFile: summarize(floorFilings),
+    designFloorAnswer: summarize(floorAnswers),
     stop: () => noopHandle.terminate('bench finished').then(
       () => {},
       () => {},
@@ -118,17 +138,19 @@ export async function writeRatios(
 
 /** The table's rows for them; `times` writes a summary's P50 | P95 | P99. */
 export function writeRatioRows(ratios: WriteRatios, paceMs: number, times: (summary: Summary) => string): string[] {
-  const { file, bareFile, answer, bare, local, gateway, floor } = ratios;
+  const { file, bareFile, answer, bare, local, gateway, floor, designFloorFile, designFloorAnswer } = ratios;
   const met = (ok: boolean) => (ok ? 'met' : 'missed');
   return [
-    `| filing a decision (HTTP → update-with-start → mirror), in turn with the one below, a call every ${paceMs} ms | ${times(file)} | | |`,
+    `| filing a decision (HTTP → update-with-start → mirror), in turn with the two below, a call every ${paceMs} ms | ${times(file)} | | |`,
     `| bare update-with-start of a no-op workflow | ${times(bareFile)} | | |`,
+    `| the design's floor for filing: a no-op request, then an update-with-start awaiting one no-op local activity | ${times(designFloorFile)} | | ${(designFloorFile.p95 / bareFile.p95).toFixed(2)}× bare |`,
     `| filing ratio (P95 filing / P95 bare) | | ${(file.p95 / bareFile.p95).toFixed(2)}× | | ≤ 1.5× | ${met(file.p95 / bareFile.p95 <= 1.5)} |`,
-    `| answering an ask (HTTP → update → mirror), in turn with the four below, a call every ${paceMs} ms | ${times(answer)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
+    `| answering an ask (HTTP → update → mirror), in turn with the five below, a call every ${paceMs} ms | ${times(answer)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
     `| bare no-op Update round trip | ${times(bare)} | | |`,
     `| the same Update awaiting one no-op local activity | ${times(local)} | | ${(local.p95 / bare.p95).toFixed(2)}× bare |`,
     `| the same answer through the API's Temporal gateway, no HTTP (Update → decision workflow → mirror) | ${times(gateway)} | | ${(gateway.p95 / bare.p95).toFixed(2)}× bare |`,
     `| an authenticated request that does nothing (404: HTTP, the token's lookup, Express) | ${times(floor)} | | |`,
+    `| the design's floor for answering: that request, then the Update awaiting one no-op local activity | ${times(designFloorAnswer)} | | ${(designFloorAnswer.p95 / bare.p95).toFixed(2)}× bare |`,
     `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 1.5× | ${met(answer.p95 / bare.p95 <= 1.5)} |`,
   ];
 }
