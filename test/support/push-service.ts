@@ -6,14 +6,10 @@
  * with the subscription's own private key and auth secret, made here as a browser makes them.
  * An endpoint can be told to answer 410 Gone, as a push service does for a browser that unsubscribed.
  */
-import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Agent, type Server } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { debianBinary } from './debian-package';
+import { selfSignedCertificate } from './self-signed';
 
 /** What a browser's `PushSubscription.toJSON()` gives, for Cast's API. */
 export type BrowserSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -44,39 +40,6 @@ export type PushService = {
 };
 
 type Browser = { ecdh: ECDH; auth: Buffer };
-
-async function certificate(): Promise<{ cert: string; key: string }> {
-  const openssl = await debianBinary('openssl', 'openssl');
-  const dir = mkdtempSync(join(tmpdir(), 'cast-push-cert-'));
-  try {
-    execFileSync(
-      openssl,
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    return { cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), key: readFileSync(join(dir, 'key.pem'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** RFC 8291 §3.4 and RFC 8188: one aes128gcm record, decrypted as the browser does. */
 export function decryptPush(body: Buffer, browser: Browser): Buffer {
@@ -123,7 +86,7 @@ function checkVapid(header: string | undefined): { key: string; claims: Received
 }
 
 export async function startPushService(): Promise<PushService> {
-  const { cert, key } = await certificate();
+  const { cert, key } = await selfSignedCertificate(['127.0.0.1']);
   const browsers = new Map<string, Browser>();
   const goneEndpoints = new Set<string>();
   const received: ReceivedPush[] = [];

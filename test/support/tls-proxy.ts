@@ -5,14 +5,11 @@
  * in X-Forwarded-Proto/For, and does not buffer, so server-sent events pass at once. The
  * location block is the README's "Behind a proxy" example.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeFixedPort } from '../../runtime/free-port';
-import { debianBinary } from './debian-package';
 import { startNginx, type RunningNginx } from './nginx';
+import { selfSignedCertificate } from './self-signed';
 
 export type TlsProxy = {
   port: number;
@@ -21,40 +18,6 @@ export type TlsProxy = {
   send(method: string, path: string, headers?: Record<string, string>, body?: string): Promise<{ status: number; body: string }>;
   stop(): Promise<void>;
 };
-
-/** A P-256 key and a one-day self-signed certificate naming every name in `names`. */
-async function selfSigned(names: string[]): Promise<{ cert: string; key: string }> {
-  const openssl = await debianBinary('openssl', 'openssl');
-  const dir = mkdtempSync(join(tmpdir(), 'cast-cert-'));
-  try {
-    execFileSync(
-      openssl,
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-subj',
-        `/CN=${names[0]}`,
-        '-addext',
-        `subjectAltName=${names.map((name) => `DNS:${name}`).join(',')}`,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    return { cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), key: readFileSync(join(dir, 'key.pem'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * nginx on `127.0.0.1:<port>` serving `names` over TLS and proxying to `upstream`
@@ -67,7 +30,7 @@ export async function startTlsProxy(options: {
   readTimeoutSeconds?: number;
 }): Promise<TlsProxy> {
   const port = options.port ?? (await freeFixedPort());
-  const { cert, key } = await selfSigned(options.names);
+  const { cert, key } = await selfSignedCertificate(options.names);
   const nginx = await startNginx({
     ports: [port],
     files: { 'cert.pem': cert, 'key.pem': key },
