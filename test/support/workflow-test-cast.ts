@@ -9,8 +9,13 @@
  * window and a 24-hour deadline pass in moments. Both are existing-path executables, so
  * nothing is downloaded at run time.
  */
-import type { Client } from '@temporalio/client';
+import { WithStartWorkflowOperation, type Client, type WorkflowHandle } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { expect } from 'vitest';
+import type { StackStart } from '../../domain/stack';
+import { decisionQuery } from '../../workflows/messages';
+import { STACK_WORKFLOW, addMembersUpdate, createStackUpdate, stackWorkflowId } from '../../workflows/stack-messages';
+import type { stackWorkflow } from '../../workflows/stack-workflow';
 import { provideTemporal } from '../../scripts/provide-temporal';
 import { provideTestServer } from '../../scripts/provide-test-server';
 import { startTestCast, type Member, type TestCast } from './test-cast';
@@ -47,4 +52,38 @@ async function castOver(env: TestWorkflowEnvironment): Promise<WorkflowTestCast>
       await env.teardown();
     },
   };
+}
+
+/**
+ * A stack whose auto-default answers after `autoDefaultMs`, started straight on Temporal as
+ * stack `ds-<number>` with the open decision behind `decision` in it; resolves once that
+ * decision has taken in the deadline the stack signals it, with the stack and that deadline.
+ */
+export async function stackOverDecision(
+  { cast, member, client }: Pick<WorkflowTestCast, 'cast' | 'member' | 'client'>,
+  decision: { id: string; handle: WorkflowHandle },
+  { number, autoDefaultMs }: { number: number; autoDefaultMs: number },
+): Promise<{ stack: WorkflowHandle<typeof stackWorkflow>; deadline: string }> {
+  const start: StackStart = {
+    id: `ds-${number}` as StackStart['id'],
+    number,
+    workspaceId: member.workspaceId,
+    title: 'Launch checklist',
+    createdBy: member.memberId,
+    dueAt: null,
+    autoDefaultMs,
+    members: [],
+  };
+  const operation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
+    workflowId: stackWorkflowId(start.id, undefined),
+    taskQueue: cast.taskQueue,
+    args: [{ start }],
+    workflowIdConflictPolicy: 'FAIL',
+  });
+  await client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{}], startWorkflowOperation: operation });
+  const stack = await operation.workflowHandle();
+  await stack.executeUpdate(addMembersUpdate, { args: [{ members: [{ decisionId: decision.id, open: true }] }] });
+  // The stack tells its member the deadline by a signal: wait for the member to take it in.
+  await expect.poll(async () => (await decision.handle.query(decisionQuery)).stack?.deadline ?? null).not.toBeNull();
+  return { stack, deadline: (await decision.handle.query(decisionQuery)).stack!.deadline! };
 }

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../db/tenancy';
 import type { DecisionSnapshot, DecisionSource } from '../../domain/decision';
 import type { ReminderPlan } from '../../domain/reminders';
-import type { StackStart } from '../../domain/stack';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
 import {
   DECISION_WORKFLOW,
@@ -22,11 +21,9 @@ import {
   decisionWorkflowId,
   fileDecisionUpdate,
 } from '../../workflows/messages';
-import { STACK_WORKFLOW, addMembersUpdate, createStackUpdate, stackWorkflowId } from '../../workflows/stack-messages';
-import type { stackWorkflow } from '../../workflows/stack-workflow';
 import { decisionBody, decisionStart } from '../support/fixtures';
 import type { Member, TestCast } from '../support/test-cast';
-import { startTimeSkippingCast } from '../support/workflow-test-cast';
+import { stackOverDecision, startTimeSkippingCast } from '../support/workflow-test-cast';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -178,28 +175,11 @@ describe('issue 40 item 8: expiry you can see', () => {
   // Last in the file, as in time-skipping.test.ts: the stack's workflow outlives it.
   it("deadline.near 15 minutes before a stack's auto-default, saying what it will answer and when", async () => {
     const { id, handle } = await file(plan(), { mode: 'advisory', defaultOption: 3 });
-    const number = ++nextNumber;
-    const start: StackStart = {
-      id: `ds-${number}` as StackStart['id'],
-      number,
-      workspaceId: member.workspaceId,
-      title: 'Launch checklist',
-      createdBy: member.memberId,
-      dueAt: null,
-      autoDefaultMs: 24 * HOUR,
-      members: [],
-    };
-    const operation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
-      workflowId: stackWorkflowId(start.id, undefined),
-      taskQueue: cast.taskQueue,
-      args: [{ start }],
-      workflowIdConflictPolicy: 'FAIL',
-    });
-    await client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{}], startWorkflowOperation: operation });
-    const stack = await operation.workflowHandle();
-    await stack.executeUpdate(addMembersUpdate, { args: [{ members: [{ decisionId: id, open: true }] }] });
-    await expect.poll(async () => (await handle.query(decisionQuery)).stack?.deadline ?? null).not.toBeNull();
-    const deadline = (await handle.query(decisionQuery)).stack!.deadline!;
+    const { stack, deadline } = await stackOverDecision(
+      { cast, member, client },
+      { id, handle },
+      { number: ++nextNumber, autoDefaultMs: 24 * HOUR },
+    );
 
     await env.sleep(Date.parse(deadline) - (await env.currentTimeMs()) - 16 * MINUTE);
     expect(await events(id, 'deadline.near')).toEqual([]);

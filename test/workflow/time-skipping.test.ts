@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionSnapshot } from '../../domain/decision';
 import type { AnswerCommand } from '../../domain/decision-state';
-import type { StackStart } from '../../domain/stack';
 import type { decisionWorkflow } from '../../workflows/decision-workflow';
 import {
   DECISION_WORKFLOW,
@@ -21,11 +20,9 @@ import {
   fileDecisionUpdate,
   undoAnswerUpdate,
 } from '../../workflows/messages';
-import { STACK_WORKFLOW, addMembersUpdate, createStackUpdate, stackWorkflowId } from '../../workflows/stack-messages';
-import type { stackWorkflow } from '../../workflows/stack-workflow';
 import { decisionBody, decisionStart } from '../support/fixtures';
 import type { Member, TestCast } from '../support/test-cast';
-import { startTimeSkippingCast } from '../support/workflow-test-cast';
+import { stackOverDecision, startTimeSkippingCast } from '../support/workflow-test-cast';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -114,30 +111,12 @@ describe('the 10-minute undo window', () => {
 describe('a stack deadline of 24 hours', () => {
   it('answers an advisory member with its default when the deadline passes, and not a minute before', async () => {
     const { id, handle } = await file(1, { mode: 'advisory', defaultOption: 2 });
-    const number = ++nextNumber;
-    const start: StackStart = {
-      id: `ds-${number}` as StackStart['id'],
-      number,
-      workspaceId: member.workspaceId,
-      title: 'Launch checklist',
-      createdBy: member.memberId,
-      dueAt: null,
-      autoDefaultMs: 24 * HOUR,
-      members: [],
-    };
-    const operation = new WithStartWorkflowOperation<typeof stackWorkflow>(STACK_WORKFLOW, {
-      workflowId: stackWorkflowId(start.id, undefined),
-      taskQueue: cast.taskQueue,
-      args: [{ start }],
-      workflowIdConflictPolicy: 'FAIL',
-    });
-    await client.workflow.executeUpdateWithStart(createStackUpdate, { args: [{}], startWorkflowOperation: operation });
-    const stack = await operation.workflowHandle();
-    await stack.executeUpdate(addMembersUpdate, { args: [{ members: [{ decisionId: id, open: true }] }] });
-
-    // The stack tells its member the deadline by a signal; wait for the member to take it in.
-    await expect.poll(async () => (await handle.query(decisionQuery)).stack?.deadline ?? null).not.toBeNull();
-    const deadline = Date.parse((await handle.query(decisionQuery)).stack!.deadline!);
+    const { stack, deadline: dueAt } = await stackOverDecision(
+      { cast, member, client },
+      { id, handle },
+      { number: ++nextNumber, autoDefaultMs: 24 * HOUR },
+    );
+    const deadline = Date.parse(dueAt);
     expect(deadline - (await env.currentTimeMs())).toBeGreaterThan(24 * HOUR - MINUTE);
 
     await env.sleep(24 * HOUR - MINUTE);
