@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, WIDTHS, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -18,12 +18,6 @@ let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
-const SLOW = { timeout: 20_000 };
-const WIDTHS = [
-  { name: '1440', viewport: { width: 1440, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 } },
-] as const;
-
 /** Every API request the page makes from now on, as `METHOD /path?query`. */
 function recordRequests(page: Page): string[] {
   const seen: string[] = [];

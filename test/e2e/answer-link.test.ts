@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { mintAnswerLink } from '../../answer-links/mint-answer-link';
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, SLOW, WIDTHS } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { colleagueOf } from '../support/members';
 import type { TestCast } from '../support/test-cast';
@@ -20,13 +20,7 @@ let cast: TestCast;
 let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
-const WIDTHS = [
-  { label: 1440, viewport: { width: 1440, height: 900 } },
-  { label: 390, viewport: { width: 390, height: 844 } },
-] as const;
-
 async function expectClean(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -42,7 +36,7 @@ async function expectFits(page: Page): Promise<void> {
 }
 
 describe('issue 40 items 5 and 6: an answer link in the browser', () => {
-  for (const { label, viewport } of WIDTHS) {
+  for (const { name: label, viewport } of WIDTHS) {
     it(
       `issue 40 items 5 and 6 (${label} px): the link opens a confirmation page that answers nothing; its button answers; opened again it is refused; the decision says "from an email"`,
       async () => {

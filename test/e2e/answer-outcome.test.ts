@@ -12,7 +12,7 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 import { taskRoutes } from '../../domain/routes/tasks';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { seriousViolations } from '../support/axe';
-import { WIDE, atBothWidths, screenshot, signIn, signedInPage } from '../support/browser';
+import { WIDE, atBothWidths, screenshot, signIn, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -22,8 +22,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A poll's patience: the machine is shared, so waits are generous. */
-const SLOW = { timeout: 20_000 };
-
 const signedIn = (token: string, path = '/decisions') =>
   signedInPage(browser, cast.url, token, path, { viewport: WIDE, until: 'signed-in' });
 

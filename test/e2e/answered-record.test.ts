@@ -12,7 +12,7 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 import { canonicalJson } from '../../domain/provenance';
 import { world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
-import { WIDE, screenshot, signedInPage } from '../support/browser';
+import { WIDE, screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -21,7 +21,6 @@ let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
 type Me = ReturnType<typeof world>;
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
 
 const digest = (input: unknown) => `sha256:${createHash('sha256').update(canonicalJson(input)).digest('hex')}`;

@@ -12,7 +12,7 @@ import { reminderSettingsRoutes } from '../../domain/routes/reminder-settings';
 import { stackRoutes } from '../../domain/routes/stacks';
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signIn } from '../support/browser';
+import { screenshot, signIn, WIDTHS } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -22,10 +22,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const SLOW = { timeout: 15_000 };
 const SCENARIO = 180_000;
-const WIDTHS = [
-  ['1440', { width: 1440, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
 const QUESTION = 'Bill the new customers monthly or yearly?';
 
 /** The deadline's clock time as a reader in Tokyo reads it (the browser's locale is en-US). */
@@ -33,7 +29,7 @@ const inTokyo = (at: string) =>
   new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' }).format(new Date(at));
 
 describe('issue 40 item 8 — a decision that answers itself says so, and when', () => {
-  for (const [name, viewport] of WIDTHS) {
+  for (const { name, viewport } of WIDTHS) {
     it(
       `at ${name} px: the queue card and the decision page say "Answers itself “Monthly” at … unless you answer", in the member's zone`,
       async () => {

@@ -15,7 +15,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../../domain/notifications/notifi
 import type { OutboxEvent } from '../../domain/outbox/event-kinds';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signIn } from '../support/browser';
+import { screenshot, signIn, WIDTHS } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { Member, TestCast } from '../support/test-cast';
 
@@ -25,11 +25,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const SLOW = { timeout: 30_000 };
 const SCENARIO = 180_000;
-const WIDTHS = [
-  ['1440', { width: 1440, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 const context = 'Enough context for a person to answer without opening the session, which is the whole point here.';
 
 async function fileBlocking(member: Member, question: string): Promise<string> {
@@ -59,7 +54,7 @@ async function signedIn(viewport: { width: number; height: number }, member: Mem
 }
 
 describe('issue 40 item 2: the queue comes to the person, in the browser', () => {
-  for (const [name, viewport] of WIDTHS) {
+  for (const { name, viewport } of WIDTHS) {
     it(
       `at ${name} px: the title counts what blocks; a hidden tab notifies a new blocking decision, content-free, and its click opens it`,
       async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { approvalAsk, world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, WIDTHS, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -18,12 +18,7 @@ let cast: TestCast;
 let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 300_000;
-const WIDTHS = [
-  { name: '1440', viewport: { width: 1440, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 } },
-];
 const context = 'The drop analysis is in the report; the runbook is the document.';
 const rows = Array.from({ length: 40 }, (_, n) => `<tr><td>table_${n + 1}</td><td>${(n + 1) * 13} MB</td></tr>`).join('');
 const REPORT = `<html><head><style>td { padding: 6px; border: 1px solid #999 }</style></head><body><h1>Drop analysis</h1><table>${rows}</table><p>Last line of the report.</p><script>parent.document.title = "owned"</script></body></html>`;

@@ -13,7 +13,7 @@ import { getNotificationSettings, putNotificationSettings } from '../../db/notif
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../domain/notifications/notification-settings';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, screenshot, SLOW, WIDTHS } from '../support/browser';
 import { answerLinkFor, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../support/smtp-inbox';
 import { startEmailCast } from '../support/email-cast';
 import type { Member, TestCast } from '../support/test-cast';
@@ -31,13 +31,7 @@ afterAll(async () => {
   await inbox?.stop();
 });
 
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
-const WIDTHS = [
-  { label: 1440, viewport: { width: 1440, height: 900 } },
-  { label: 390, viewport: { width: 390, height: 844 } },
-] as const;
-
 async function expectClean(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -58,7 +52,7 @@ function unsubscribeLink(mail: ReceivedMail): string {
 }
 
 describe('issue 40 item 3: an email’s links in the browser', () => {
-  for (const { label, viewport } of WIDTHS) {
+  for (const { name: label, viewport } of WIDTHS) {
     it(
       `issue 40 item 3 (${label} px): the email's answer button opens a confirmation page, answers on press, refuses a replay and a changed decision; its unsubscribe link turns email off`,
       async () => {

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { tierAsk, world } from '../support/agent-world';
-import { signedInPage } from '../support/browser';
+import { signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -22,7 +22,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 /** A scenario's patience: Temporal, Postgres and Chromium share 2 cores with other test runs. */
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 
 type Seen = { url: string; encoding: string | undefined; cacheControl: string | undefined; type: string | undefined };

@@ -14,7 +14,7 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 import { stackRoutes } from '../../domain/routes/stacks';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { colleagueOf } from '../support/members';
 import type { TestCast } from '../support/test-cast';
@@ -26,7 +26,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 type Me = ReturnType<typeof world>;
 
 /** The machine is shared: waits are generous. */
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1440, height: 900 };

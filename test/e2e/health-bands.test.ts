@@ -13,7 +13,7 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 import { healthSettingsRoutes } from '../../domain/routes/health-settings';
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { WIDE, atBothWidths, signedInPage } from '../support/browser';
+import { WIDE, atBothWidths, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { openedDaysAgo } from '../support/dated-decisions';
 import type { TestCast } from '../support/test-cast';
@@ -24,8 +24,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 /** A scenario's patience: Temporal, Postgres and Chromium share 2 cores with other test runs. */
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
-
 type Me = ReturnType<typeof world>;
 
 const HEAVY = 'Heavy — 11 decisions a day. Your agents are asking things their instructions could answer.';

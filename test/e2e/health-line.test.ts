@@ -16,7 +16,7 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { atBothWidths, screenshot, signedInPage } from '../support/browser';
+import { atBothWidths, screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { openedDaysAgo } from '../support/dated-decisions';
 import type { TestCast } from '../support/test-cast';
@@ -27,7 +27,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
 const QUIET = 'Nothing has needed you in two weeks. Worth spot-checking what your agents decided on their own.';
 type Me = ReturnType<typeof world>;
 

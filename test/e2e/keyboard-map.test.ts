@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { currentCardId, fileInOrder, focusedElement } from '../support/queue-page';
 import type { TestCast } from '../support/test-cast';
@@ -18,7 +18,6 @@ let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { accessAsk, approvalAsk, tierAsk, world } from '../support/agent-world';
-import { signedInPage } from '../support/browser';
+import { signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { currentCardId, fileInOrder, focusedElement, toastText } from '../support/queue-page';
 import { colleagueOf } from '../support/members';
@@ -21,7 +21,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
 /** Long enough for a key's effect (an answer posted, a focus move) to have happened if it were going to. */
 const SETTLE_MS = 600;
 type Me = ReturnType<typeof world>;

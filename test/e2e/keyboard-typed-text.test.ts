@@ -7,11 +7,11 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
-import { signedInPage } from '../support/browser';
+import { signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { fileInOrder, focusedElement, toastText } from '../support/queue-page';
 import type { TestCast } from '../support/test-cast';
-import { requestsOf, SENTENCE, settle, SLOW, TYPED_CONTEXT as context } from '../support/typed-keys';
+import { requestsOf, SENTENCE, settle, TYPED_CONTEXT as context } from '../support/typed-keys';
 
 let cast: TestCast;
 let browser: Browser;

@@ -15,7 +15,7 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { currentCardId, fileInOrder, focusedElement, toastText } from '../support/queue-page';
 import type { TestCast } from '../support/test-cast';
@@ -27,7 +27,6 @@ withBrowserCast((started) => ({ cast, shortWindow, browser } = started), { short
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
 type Me = ReturnType<typeof world>;
 
 const answerOf = async (me: Me, id: string, ask: number) => ((await me.decision(id)) as DecisionView).asks[ask - 1]?.answer ?? null;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { rollUpHealth } from '../../db/health';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { NARROW, WIDE, screenshot, signedInPage } from '../support/browser';
+import { NARROW, WIDE, screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -21,7 +21,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A scenario's patience: Temporal, Postgres and Chromium share 2 cores with other test runs. */
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
 type Me = ReturnType<typeof world>;
 
 /** Files `count` decisions, five at a time; returns their ids. */

@@ -11,7 +11,7 @@ import { peopleRoutes } from '../../domain/routes/people';
 import { stackRoutes } from '../../domain/routes/stacks';
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signIn } from '../support/browser';
+import { screenshot, signIn, WIDTHS } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { Member, TestCast } from '../support/test-cast';
 
@@ -21,11 +21,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const SLOW = { timeout: 15_000 };
 const SCENARIO = 180_000;
-const WIDTHS = [
-  ['1440', { width: 1440, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 /** 16:00 UTC: 08:00 in Los Angeles (PST), 01:00 the next day in Tokyo. */
 const DUE = '2026-12-04T16:00:00.000Z';
 
@@ -46,7 +41,7 @@ const dueText = (page: Page) => page.getByTestId('stack-group').locator('.stack-
 const profileZone = async (member: Member) => (await cast.send(member.token, peopleRoutes.getProfile)).member.timeZone;
 
 describe('issue 39 item 10 — each member has a time zone, and due dates say it', () => {
-  for (const [name, viewport] of WIDTHS) {
+  for (const { name, viewport } of WIDTHS) {
     it(
       `at ${name} px: the first sign-in takes the browser's zone; Settings changes it; due dates follow the member, not the browser`,
       async () => {

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessAsk, world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
-import { focused, screenshot, signedInPage } from '../support/browser';
+import { focused, screenshot, signedInPage, WIDTHS, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -17,12 +17,7 @@ let cast: TestCast;
 let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 300_000;
-const WIDTHS = [
-  { name: '1440', viewport: { width: 1440, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 } },
-];
 const context = 'The supplier needs the agreement signed and the analytics grant before the feed can start.';
 const HINT = 'Enter adds a line; Ctrl+Enter sends.';
 

@@ -15,7 +15,7 @@ import { notificationRoutes } from '../../domain/routes/notifications';
 import { memberChannel, type MemberMessage } from '../../notifier/member-channel';
 import { Notifier } from '../../notifier/notifier';
 import { axeViolations } from '../support/axe';
-import { screenshot, signIn } from '../support/browser';
+import { screenshot, signIn, WIDTHS } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { Member, TestCast } from '../support/test-cast';
 
@@ -28,11 +28,6 @@ withBrowserCast((started) => ({ cast, browser } = started), {
 
 const SLOW = { timeout: 15_000 };
 const SCENARIO = 180_000;
-const WIDTHS = [
-  ['1440', { width: 1440, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 /** A notifier over the outbox with stand-in transports: email takes every message, push refuses each. */
 function standInNotifier(): { notifier: Notifier; emailed: MemberMessage[]; stop(): Promise<void> } {
   const emailed: MemberMessage[] = [];
@@ -75,7 +70,7 @@ async function openNotifications(member: Member, viewport: { width: number; heig
 }
 
 describe('issue 40 item 10 — a notifications page', () => {
-  for (const [name, viewport] of WIDTHS) {
+  for (const { name, viewport } of WIDTHS) {
     it(
       `at ${name} px: change the settings, send a test per channel, read each channel's log`,
       async () => {

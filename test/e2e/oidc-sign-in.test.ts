@@ -17,7 +17,7 @@ import type { Pool } from '../../db/pool';
 import { activityRoutes } from '../../domain/routes/activity';
 import { signInRoutes } from '../../domain/routes/sign-in';
 import { teamRoutes } from '../../domain/routes/teams';
-import { launchBrowser, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signIn, SLOW } from '../support/browser';
 import { axeViolations } from '../support/axe';
 import { reserveOidcProvider, startOidcProvider, type OidcProvider } from '../support/oidc-provider';
 import { startTestCast, type Member, type TestCast } from '../support/test-cast';
@@ -25,7 +25,6 @@ import { testPool } from '../support/test-pool';
 import { colleagueOf } from '../support/members';
 import { createLogger } from '../../runtime/logger';
 
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 120_000;
 
 let pool: Pool;

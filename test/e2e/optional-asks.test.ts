@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tierAsk, world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, WIDTHS, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -18,12 +18,7 @@ let cast: TestCast;
 let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 300_000;
-const WIDTHS = [
-  { name: '1440', viewport: { width: 1440, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 } },
-];
 const context = 'The feed goes live on Monday; the region decides which data centre it reads from.';
 const OPTIONAL_NOTE = 'Optional: it does not hold the work. What you fill in here is sent with the last required answer.';
 

@@ -11,7 +11,7 @@ import { rollUpHealth } from '../../db/health';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { WIDE, screenshot, signedInPage } from '../support/browser';
+import { WIDE, screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -22,7 +22,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A scenario's patience: Temporal, Postgres and Chromium share 2 cores with other test runs. */
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
 type Me = ReturnType<typeof world>;
 
 /**

@@ -11,7 +11,7 @@ import { decisionRoutes } from '../../domain/routes/decisions';
 import { world } from '../support/agent-world';
 
 import { axeViolations } from '../support/axe';
-import { WIDE, atBothWidths, signedInPage } from '../support/browser';
+import { WIDE, atBothWidths, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { choice } from '../support/dated-decisions';
 import type { TestCast } from '../support/test-cast';
@@ -22,8 +22,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 /** A scenario's patience: Temporal, Postgres and Chromium share 2 cores with other test runs. */
 const SCENARIO = 240_000;
-const SLOW = { timeout: 20_000 };
-
 type Me = ReturnType<typeof world>;
 const queue = (me: Me) => me.send(decisionRoutes.listQueue);
 const instructionsOf = async (me: Me, id: string) => (await me.send(agentRoutes.getAgent, { params: { id } })).agent.instructions;

@@ -10,18 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackRoutes } from '../../domain/routes/slack';
 import type { Block, Button } from '../../slack/block-kit';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signIn } from '../support/browser';
+import { launchBrowser, screenshot, signIn, WIDTHS } from '../support/browser';
 import { blockActionsPayload, signedBySlack } from '../support/slack/slack-press';
 import { startSlackStandIn, type SlackStandIn } from '../support/slack/slack-stand-in';
 import { startTestCast, type TestCast } from '../support/test-cast';
 
 const SIGNING_SECRET = 'e2e-signing-secret-0123456789abcdef';
 const SLOW = { timeout: 15_000 };
-const WIDTHS = [
-  ['1440', { width: 1440, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 let slack: SlackStandIn;
 let cast: TestCast;
 let browser: Browser;
@@ -52,7 +47,7 @@ async function pressLink(user: string): Promise<void> {
 }
 
 describe('issue 40 item 4 — Slack on the notifications page', () => {
-  for (const [name, viewport] of WIDTHS) {
+  for (const { name, viewport } of WIDTHS) {
     it(
       `issue 40 item 4: at ${name} px a person links their Slack account, confirms it in Slack, and unlinks it`,
       { timeout: 180_000 },

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, WIDTHS, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -19,14 +19,8 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 /** A poll's patience: the machine is shared, so waits are generous. */
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
 /** The two screens the issue was tried on. */
-const WIDTHS = [
-  { name: '1440', viewport: { width: 1440, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 } },
-] as const;
-
 const detail = (page: Page) => page.locator('.detail');
 const ask = (page: Page, n: number) => page.locator(`[data-ask="${n}"]`);
 

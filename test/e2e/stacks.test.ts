@@ -13,7 +13,7 @@ import type { CreateStackBody } from '../../domain/stack-schema';
 
 import { world } from '../support/agent-world';
 import { axeViolations } from '../support/axe';
-import { WIDE, atBothWidths, screenshot, signedInPage } from '../support/browser';
+import { WIDE, atBothWidths, screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -24,8 +24,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 const context = 'The launch needs these settled; each has a sensible default if no one gets to it.';
 /** A scenario's patience: Temporal and Chromium share 2 cores with other test runs. */
 const SCENARIO = 180_000;
-const SLOW = { timeout: 20_000 };
-
 type Me = ReturnType<typeof world>;
 
 const choice = (question: string, extra: Record<string, unknown> = {}) => ({

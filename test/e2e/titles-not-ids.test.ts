@@ -12,7 +12,7 @@ import { escalationRoutes } from '../../domain/routes/escalations';
 import { stackRoutes } from '../../domain/routes/stacks';
 import { approvalAsk, world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
-import { WIDE, atBothWidths, signedInPage } from '../support/browser';
+import { WIDE, atBothWidths, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { colleagueOf } from '../support/members';
 import type { TestCast } from '../support/test-cast';
@@ -24,7 +24,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 type Me = ReturnType<typeof world>;
 
 /** The machine is shared: waits are generous. */
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 180_000;
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
 

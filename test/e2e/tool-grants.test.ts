@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { agentRoutes } from '../../domain/routes/agents';
 import { accessAsk, world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, WIDTHS, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { colleagueOf } from '../support/members';
 import type { TestCast } from '../support/test-cast';
@@ -20,12 +20,7 @@ let cast: TestCast;
 let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 300_000;
-const WIDTHS = [
-  { name: '1440', viewport: { width: 1440, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 } },
-];
 const context = 'The traffic summary reads the analytics database; the agent has no grant for it yet.';
 const TOOL = 'mcp__analytics__query';
 

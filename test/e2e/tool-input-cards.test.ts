@@ -14,7 +14,7 @@ import { sessionRoutes } from '../../domain/routes/sessions';
 import { world } from '../support/agent-world';
 import { expectAccessible } from '../support/axe';
 import { ruleRoutes } from '../../domain/routes/rules';
-import { screenshot, signedInPage } from '../support/browser';
+import { screenshot, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -23,7 +23,6 @@ let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
 type Me = ReturnType<typeof world>;
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
 const PHONE = { width: 390, height: 844 };
 

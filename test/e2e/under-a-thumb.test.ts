@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
 import { axeViolations, expectAccessible } from '../support/axe';
-import { screenshot, signIn } from '../support/browser';
+import { screenshot, signIn, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -23,7 +23,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 type Me = ReturnType<typeof world>;
 
 /** The machine is shared: waits are generous. */
-const SLOW = { timeout: 20_000 };
 const SCENARIO = 240_000;
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const DESK: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };

@@ -8,7 +8,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { approvalAsk, tierAsk, world } from '../support/agent-world';
-import { signedInPage } from '../support/browser';
+import { signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { colleagueOf } from '../support/members';
 import { fileInOrder, toastText } from '../support/queue-page';
@@ -19,7 +19,6 @@ let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
-const SLOW = { timeout: 20_000 };
 /** Long enough for a key pressed to have sent its request, if it were going to. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
 const READ_ONLY = 'You can read this decision; a member of the workspace answers it.';

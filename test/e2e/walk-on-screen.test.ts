@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tierAsk, world } from '../support/agent-world';
-import { signedInPage } from '../support/browser';
+import { signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { currentCardId, toastText } from '../support/queue-page';
 import type { TestCast } from '../support/test-cast';
@@ -18,7 +18,6 @@ let browser: Browser;
 withBrowserCast((started) => ({ cast, browser } = started));
 
 const context = 'Enough context for a person to answer without opening the session, which is the point.';
-const SLOW = { timeout: 20_000 };
 type Me = ReturnType<typeof world>;
 
 const scopes = (page: Page) => page.locator('h2.scope').allTextContents();

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { webhookRoutes } from '../../domain/routes/webhooks';
 import { axeViolations } from '../support/axe';
-import { screenshot, signIn } from '../support/browser';
+import { screenshot, signIn, WIDTHS } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import { colleagueOf } from '../support/members';
 import type { Member, TestCast } from '../support/test-cast';
@@ -22,11 +22,6 @@ withBrowserCast((started) => ({ cast, browser } = started));
 
 const SLOW = { timeout: 15_000 };
 const SCENARIO = 180_000;
-const WIDTHS = [
-  ['1440', { width: 1440, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 /** A receiver on a free loopback port that answers every delivery 204. */
 async function receiver(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
@@ -48,7 +43,7 @@ async function openWebhooks(member: Member, viewport: { width: number; height: n
 const listed = async (member: Member) => (await cast.send(member.token, webhookRoutes.listWebhooks)).webhooks;
 
 describe('issue 39 item 10 — a Webhooks settings page', () => {
-  for (const [name, viewport] of WIDTHS) {
+  for (const { name, viewport } of WIDTHS) {
     it(
       `at ${name} px: an admin registers an endpoint, reads its deliveries, rotates its secret and deletes it`,
       async () => {

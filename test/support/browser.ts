@@ -17,6 +17,15 @@ export const CHROMIUM = execFileSync(process.execPath, [join(import.meta.dirname
 export const WIDE = { width: 1280, height: 800 };
 export const NARROW = { width: 375, height: 740 };
 
+/** The issue's two widths each browser test of a screen runs at: a laptop's and a phone's. */
+export const WIDTHS = [
+  { name: '1440', viewport: { width: 1440, height: 900 } },
+  { name: '390', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** How long a browser test waits for what it expects on a busy machine. */
+export const SLOW = { timeout: 20_000 };
+
 /** `args` adds Chromium flags: the proxy test maps its host name to loopback with them. */
 export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({

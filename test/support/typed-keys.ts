@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { DecisionView } from '../../domain/decision';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import type { world } from './agent-world';
+import { SLOW } from './browser';
 import { focusedElement, toastText } from './queue-page';
 
 export type Me = ReturnType<typeof world>;
@@ -33,7 +34,6 @@ export const kindOf = (name: string, id: string, more: Partial<Kind> = {}): Kind
 
 export const TYPED_CONTEXT = 'Enough context for a person to answer without opening the session, which is the point.';
 export const SENTENCE = 'the quick brown fox jumps over the lazy dog, yes? undo! 1 2 [ ] wink';
-export const SLOW = { timeout: 20_000 };
 const PAUSED = 'Typed outside a field: nothing was changed. The keys are paused; press Esc to use them again.';
 /**
  * y last: an approval it approves stays approved for the keys of the kinds after it. On a
