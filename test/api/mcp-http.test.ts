@@ -9,30 +9,20 @@
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { httpDispatch, postRequest } from '../support/mcp/raw-dispatch';
 import { taskNotes } from '../support/mcp/task-notes';
-import { envelope, taskClient, TASKS } from '../support/mcp/task-session';
+import { CONTEXT, envelope, OPTIONS, taskClient, TASKS } from '../support/mcp/task-session';
 import { reserveOidcProvider } from '../support/oidc-provider';
 import { startSecondApi } from '../support/second-api';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { castForFile } from '../support/cast-for-file';
+import type { TestCast } from '../support/test-cast';
 
 let cast: TestCast;
-const closers: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  cast = await startTestCast();
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-  await cast?.stop();
-});
-
-const CONTEXT = 'The nightly export doubles rows when a note is renamed; either fix changes what old links resolve to.';
-const OPTIONS = ['Frontmatter wins :: renames keep the id', 'Path wins :: old links break'];
+const closers = castForFile((started) => (cast = started));
 
 async function agent() {
   const person = await cast.newMember();

@@ -15,30 +15,20 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decisionRoutes } from '../../domain/routes/decisions';
 import { world } from '../support/agent-world';
 import { agentTokenOf } from '../support/members';
 import { RawStdio } from '../support/mcp/raw-dispatch';
 import { taskNotes } from '../support/mcp/task-notes';
-import { envelope, taskClient, TASKS } from '../support/mcp/task-session';
+import { CONTEXT, envelope, OPTIONS, taskClient, TASKS } from '../support/mcp/task-session';
 import { startReplicaProcess } from '../support/replica-process';
-import { startTestCast, type TestCast } from '../support/test-cast';
+import { castForFile } from '../support/cast-for-file';
+import type { TestCast } from '../support/test-cast';
 import { CAST_BIN } from './run-cast';
 
 let cast: TestCast;
-const closers: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  cast = await startTestCast();
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-  await cast?.stop();
-});
-
-const CONTEXT = 'The nightly export doubles rows when a note is renamed; either fix changes what old links resolve to.';
-const OPTIONS = ['Frontmatter wins :: renames keep the id', 'Path wins :: old links break'];
+const closers = castForFile((started) => (cast = started));
 
 /** How `cast mcp` is started against `url` as the bearer of `token`. */
 const castMcp = (url: string, token: string) => ({

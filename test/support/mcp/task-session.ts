@@ -14,6 +14,10 @@ import {
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 
 export const TASKS = 'io.modelcontextprotocol/tasks';
+
+/** The decision the MCP task tests have their agent file: its context, and two options with consequences. */
+export const CONTEXT = 'The nightly export doubles rows when a note is renamed; either fix changes what old links resolve to.';
+export const OPTIONS = ['Frontmatter wins :: renames keep the id', 'Path wins :: old links break'];
 const CLIENT_INFO = { name: 'cast-mcp-tasks-test', version: '1.0.0' };
 
 /** A raw 2026-07-28 request's `_meta`: the revision, the client, and its capabilities (with Tasks unless told). */
