@@ -31,7 +31,7 @@ export type AskOutcome<T = never, Stop = unknown> =
   | { kind: 'answered'; decision: DecisionView }
   /** The card left open without an answer: withdrawn or archived in Cast, or past its deadline. */
   | { kind: 'withdrawn'; decision: DecisionView }
-  /** The signal fired (`reason` is its reason); `filed` says whether a card was in the queue by then. */
+  /** The signal fired (`reason` is its reason); `filed` says whether Cast's answer to the filing (the card) had come back by then. */
   | { kind: 'stopped'; reason: Stop; filed: boolean; fate: CardFate }
   /** Cast unreachable, silent or refusing: no answer could be had. Never an approval. */
   | { kind: 'failed'; error: unknown; fate: CardFate };

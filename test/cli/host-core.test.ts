@@ -95,7 +95,9 @@ describe('issue 43 item 1: the host core, several prompts in one process', () =>
     expect(firstCard.source).toMatchObject({ kind: 'permission', tool: 'Bash', toolInput: { command: 'npm test' } });
     expect(firstCard.source).toMatchObject({ waitsUntil: first.deadline, alwaysAllows: ['Bash(npm test)'] });
 
-    // The second is cancelled (ACP's session/cancel): its card leaves the queue, the first still waits.
+    // The second is cancelled (ACP's session/cancel) once the host holds its card — the list can
+    // show a card before the filing's answer reaches the host: its card leaves the queue, the first still waits.
+    await expect.poll(() => filed.includes(secondCard.id)).toBe(true);
     secondCancel.abort({ kind: 'cancelled' });
     const secondOutcome = await secondAsked;
     expect(secondOutcome).toMatchObject({ kind: 'stopped', reason: { kind: 'cancelled' }, filed: true });

@@ -81,9 +81,11 @@ describe('§6.17 keys no other test pressed', () => {
     { timeout: SCENARIO },
     async () => {
       const me = world(cast, await cast.newMember());
-      await fileInOrder(me, [{ question: 'Anything to look at?', asks: [tierAsk()] }], context);
+      const [only] = await fileInOrder(me, [{ question: 'Anything to look at?', asks: [tierAsk()] }], context);
       for (const viewport of [WIDE, PHONE]) {
         const page = await signedInPage(browser, cast.url, me.member.token, '/decisions', { viewport });
+        // The queue as a person sees it before reaching for the button: loaded, its decision current.
+        await expect.poll(() => currentCardId(page), SLOW).toBe(only);
         const button = page.getByRole('button', { name: 'Keyboard shortcuts' });
         await button.click(SLOW);
         const sheet = page.getByRole('dialog', { name: 'Keyboard' });
