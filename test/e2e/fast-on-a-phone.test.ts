@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../domain/routes/sessions';
 import { tierAsk, world } from '../support/agent-world';
-import { signedInPage, SLOW } from '../support/browser';
+import { NARROW, signIn, signedInPage, SLOW } from '../support/browser';
 import { withBrowserCast } from '../support/browser-cast';
 import type { TestCast } from '../support/test-cast';
 
@@ -197,6 +197,29 @@ describe('fast on a phone (issue 30 item 16)', () => {
       await page.close();
     }
   });
+
+  it(
+    "issue 39 item 14: a phone opens on the list, without the decision pane's code; opening a decision fetches it",
+    { timeout: SCENARIO },
+    async () => {
+      const me = world(cast, await cast.newMember());
+      await me.file({ question: 'Which tier for the phone?', context, asks: [tierAsk()] });
+      const page = await browser.newPage({ viewport: NARROW });
+      const scripts = watchScripts(page);
+      try {
+        await signIn(page, cast.url, me.member.token);
+        const card = page.locator('[data-testid="card"]', { hasText: 'Which tier for the phone?' });
+        await card.waitFor(SLOW);
+        const list = new Set(scripts);
+        await card.click();
+        await page.getByRole('heading', { name: 'Which tier for the phone?' }).waitFor(SLOW);
+        const fetched = [...scripts].filter((script) => !list.has(script));
+        expect(fetched, 'the pane drew from code the list had already downloaded').not.toHaveLength(0);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 
   it('item 14: /favicon.ico is an icon, and the page names one that passes the content policy', { timeout: SCENARIO }, async () => {
     const ico = await fetch(`${cast.url}/favicon.ico`);

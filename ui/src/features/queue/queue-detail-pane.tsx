@@ -2,11 +2,16 @@
  * The detail pane beside the list (§6.1): the selected decision, with "← Back" to the list on a
  * narrow screen. It scrolls on its own, and another decision starts at its top.
  */
-import { useEffect, useRef, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemoDetail } from '../decision/memo-detail';
+import type { MemoDetail as Detail } from '../decision/memo-detail';
 
-export function QueueDetailPane({ onBack, ...detail }: ComponentProps<typeof MemoDetail> & { onBack: () => void }) {
+// The pane is a chunk of its own, fetched the first time a decision is drawn: a phone opens on
+// the list, which does not draw it, so its first screen neither downloads nor evaluates the
+// decision's asks and their schemas (issue 39 item 14, Lighthouse's mobile run).
+const MemoDetail = lazy(() => import('../decision/memo-detail').then((module) => ({ default: module.MemoDetail })));
+
+export function QueueDetailPane({ onBack, ...detail }: ComponentProps<typeof Detail> & { onBack: () => void }) {
   const { t } = useTranslation();
   // The first one shown is at its top already; scrolling it would only force a layout of the new page.
   const pane = useRef<HTMLDivElement>(null);
@@ -22,7 +27,10 @@ export function QueueDetailPane({ onBack, ...detail }: ComponentProps<typeof Mem
       <button type="button" className="back" onClick={onBack}>
         {t('queue.back')}
       </button>
-      <MemoDetail key={detail.id} {...detail} />
+      {/* Its own boundary: while the chunk loads, the list beside it stays on screen. */}
+      <Suspense fallback={null}>
+        <MemoDetail key={detail.id} {...detail} />
+      </Suspense>
     </div>
   );
 }
