@@ -27,15 +27,6 @@ function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptio
   return made;
 }
 
-/**
- * Makes a first date formatter while the page waits for its first reads: the first one a page
- * makes loads the locale's calendar and zone data (about 20 ms here, 80 under Lighthouse's 4×
- * slowdown), which would otherwise land inside the queue's first render, its longest task.
- */
-export function warmDateFormatting(): void {
-  formatter(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(0);
-}
-
 /** A calendar day in the reader's locale and zone, as in "archived by you · 6 Sep". */
 export function day(at: string, zone?: string): string {
   return formatter(undefined, { day: 'numeric', month: 'short', ...(zone ? { timeZone: zone } : {}) }).format(new Date(at));
