@@ -4,10 +4,11 @@
  * router (app.tsx) and the sidebar both read this table; a new screen is a feature folder and one
  * entry here. Which paths show a page is domain/app-routes.ts, which the server serves too.
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { AppPage } from '../../../domain/app-routes';
 import type { Permission } from '../../../domain/permissions';
 import { Decisions } from '../features/queue/decisions';
+import { chunk } from '../shared/lazy-chunk';
 
 /** What the router hands every page: the route's `:id` ('' when it has none) and who is signed in. */
 export type PageProps = { id: string; me: string };
@@ -30,14 +31,12 @@ export type PageEntry = {
 };
 
 // The queue, where a person spends the day, is in the first bundle; every other page is a chunk
-// of its own, fetched when it is first opened, so /decisions downloads only what it draws.
-function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): ComponentType<PageProps> {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
-}
+// of its own (shared/lazy-chunk.ts), fetched when it is first opened, so /decisions downloads only what it draws.
+const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>) => chunk(load, pick);
 
 export const PAGES: Record<AppPage, PageEntry> = {
   home: {
-    Component: chunk(
+    Component: page(
       () => import('../features/home/home'),
       (page) => page.HomePage,
     ),
@@ -51,21 +50,21 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // A decision's own page and a stack's are part of My Decisions.
   document: {
-    Component: chunk(
+    Component: page(
       () => import('../features/decision/decision-document'),
       (page) => page.DecisionDocument,
     ),
     section: 'decisions',
   },
   stack: {
-    Component: chunk(
+    Component: page(
       () => import('../features/stacks/stack'),
       (page) => page.StackPage,
     ),
     section: 'decisions',
   },
   inbox: {
-    Component: chunk(
+    Component: page(
       () => import('../features/inbox/inbox'),
       (page) => page.InboxPage,
     ),
@@ -73,7 +72,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/inbox', label: 'nav.inbox', may: 'workspace.read' },
   },
   tasks: {
-    Component: chunk(
+    Component: page(
       () => import('../features/tasks/task-board'),
       (page) => page.TaskBoard,
     ),
@@ -81,21 +80,21 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/tasks', label: 'nav.tasks', may: 'workspace.read' },
   },
   task: {
-    Component: chunk(
+    Component: page(
       () => import('../features/tasks/task'),
       (page) => page.TaskPage,
     ),
     section: 'tasks',
   },
   run: {
-    Component: chunk(
+    Component: page(
       () => import('../features/tasks/run'),
       (page) => page.RunPage,
     ),
     section: 'run',
   },
   agents: {
-    Component: chunk(
+    Component: page(
       () => import('../features/agents/agents'),
       (page) => page.AgentsPage,
     ),
@@ -103,7 +102,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/agents', label: 'nav.agents', may: 'workspace.read' },
   },
   instructions: {
-    Component: chunk(
+    Component: page(
       () => import('../features/agents/agent-instructions'),
       (page) => page.AgentInstructionsPage,
     ),
@@ -111,7 +110,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     section: 'agents',
   },
   analytics: {
-    Component: chunk(
+    Component: page(
       () => import('../features/analytics/analytics'),
       (page) => page.AnalyticsPage,
     ),
@@ -119,7 +118,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/analytics', label: 'nav.analytics', may: 'workspace.read' },
   },
   activity: {
-    Component: chunk(
+    Component: page(
       () => import('../features/activity/activity'),
       (page) => page.ActivityPage,
     ),
@@ -128,7 +127,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // Issue 42: the workspace's rules, their records, and making one.
   rules: {
-    Component: chunk(
+    Component: page(
       () => import('../features/rules/rules-page'),
       (page) => page.RulesPage,
     ),
@@ -137,7 +136,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // Its words live with the page's own (`settings.nav`); a viewer sees it for their own tokens.
   settings: {
-    Component: chunk(
+    Component: page(
       () => import('../features/settings/settings'),
       (page) => page.SettingsPage,
     ),
@@ -146,7 +145,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // The webhooks page is part of Settings (issue 39 item 10).
   webhooks: {
-    Component: chunk(
+    Component: page(
       () => import('../features/settings/webhooks'),
       (page) => page.WebhooksPage,
     ),
@@ -154,7 +153,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // Each person's notifications (issue 40): part of Settings.
   notifications: {
-    Component: chunk(
+    Component: page(
       () => import('../features/notifications/notifications-page'),
       (page) => page.NotificationsPage,
     ),

@@ -2,14 +2,18 @@
  * The detail pane beside the list (§6.1): the selected decision, with "← Back" to the list on a
  * narrow screen. It scrolls on its own, and another decision starts at its top.
  */
-import { lazy, Suspense, useEffect, useRef, type ComponentProps } from 'react';
+import { Suspense, useEffect, useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemoDetail as Detail } from '../decision/memo-detail';
+import { chunk } from '../../shared/lazy-chunk';
 
 // The pane is a chunk of its own, fetched the first time a decision is drawn: a phone opens on
 // the list, which does not draw it, so its first screen neither downloads nor evaluates the
 // decision's asks and their schemas (issue 39 item 14, Lighthouse's mobile run).
-const MemoDetail = lazy(() => import('../decision/memo-detail').then((module) => ({ default: module.MemoDetail })));
+const MemoDetail = chunk(
+  () => import('../decision/memo-detail'),
+  (module) => module.MemoDetail,
+);
 
 export function QueueDetailPane({ onBack, ...detail }: ComponentProps<typeof Detail> & { onBack: () => void }) {
   const { t } = useTranslation();
