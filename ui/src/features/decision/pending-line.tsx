@@ -23,7 +23,7 @@ export function PendingLine({ data }: { data: DecisionRead }) {
   const fate = pendingTask(detail.pickup, detail.task);
   const then = fate?.frees ? t('detail.pendingFrees', { task: detail.task!.title }) : fate ? taskWaitsText(t, fate.waits) : null;
   return (
-    <p className="pending" data-testid="pending">
+    <p className="pending-line" data-testid="pending">
       {t(`detail.pending.${detail.pickup}`, words)}
       {then && ` ${then}`}
     </p>
