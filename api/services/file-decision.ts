@@ -124,8 +124,8 @@ export async function fileValidDecision(
   };
   // The number is taken beside the rules' read, one round trip fewer per filing (issue 39 item
   // 14); one the rules then leave unused is a gap, which numbers allow (they only have to be unique).
-  let taken: Promise<number> | null = nextDecisionNumber(deps.pool);
-  taken.catch(() => undefined); // Awaited below; marked handled so a throw in the rules leaves no stray rejection.
+  const first = nextDecisionNumber(deps.pool);
+  first.catch(() => undefined); // Awaited below; marked handled so a throw in the rules leaves no stray rejection.
   const { filing, recordMatches } = await withAutomaticAnswers(deps, principal, filed);
 
   let collisions = 0;
@@ -134,8 +134,8 @@ export async function fileValidDecision(
   // A number is taken once and kept through a retry of the key; only a collision takes another.
   let candidate: string | null = null;
   for (;;) {
-    candidate ??= decisionIdOf(await (taken ?? nextDecisionNumber(deps.pool)));
-    taken = null;
+    // Only a collision, below, lets go of a number: the first is the one taken above.
+    candidate ??= decisionIdOf(await (collisions === 0 ? first : nextDecisionNumber(deps.pool)));
     // A record's decision is its own: the same question again is another record, not an edit.
     const key = source ? null : decisionKeyOf(principal, body.question, links.sessionId, idempotencyKey);
     const id: string = key ? await claimDecisionKey(deps.pool, key, candidate) : candidate;

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import type { AppPage } from '../../../domain/app-routes';
 import type { Permission } from '../../../domain/permissions';
 import { Decisions } from '../features/queue/decisions';
-import { chunk } from '../shared/lazy-chunk';
+import { chunk as lazyChunk } from '../shared/lazy-chunk';
 
 /** What the router hands every page: the route's `:id` ('' when it has none) and who is signed in. */
 export type PageProps = { id: string; me: string };
@@ -31,12 +31,15 @@ export type PageEntry = {
 };
 
 // The queue, where a person spends the day, is in the first bundle; every other page is a chunk
-// of its own (shared/lazy-chunk.ts), fetched when it is first opened, so /decisions downloads only what it draws.
-const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>) => chunk(load, pick);
+// of its own, fetched when it is first opened, so /decisions downloads only what it draws. Typed
+// as a page here: a page may take fewer props than PageProps, and `lazyChunk` would infer those.
+function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): ComponentType<PageProps> {
+  return lazyChunk(load, pick);
+}
 
 export const PAGES: Record<AppPage, PageEntry> = {
   home: {
-    Component: page(
+    Component: chunk(
       () => import('../features/home/home'),
       (page) => page.HomePage,
     ),
@@ -50,21 +53,21 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // A decision's own page and a stack's are part of My Decisions.
   document: {
-    Component: page(
+    Component: chunk(
       () => import('../features/decision/decision-document'),
       (page) => page.DecisionDocument,
     ),
     section: 'decisions',
   },
   stack: {
-    Component: page(
+    Component: chunk(
       () => import('../features/stacks/stack'),
       (page) => page.StackPage,
     ),
     section: 'decisions',
   },
   inbox: {
-    Component: page(
+    Component: chunk(
       () => import('../features/inbox/inbox'),
       (page) => page.InboxPage,
     ),
@@ -72,7 +75,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/inbox', label: 'nav.inbox', may: 'workspace.read' },
   },
   tasks: {
-    Component: page(
+    Component: chunk(
       () => import('../features/tasks/task-board'),
       (page) => page.TaskBoard,
     ),
@@ -80,21 +83,21 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/tasks', label: 'nav.tasks', may: 'workspace.read' },
   },
   task: {
-    Component: page(
+    Component: chunk(
       () => import('../features/tasks/task'),
       (page) => page.TaskPage,
     ),
     section: 'tasks',
   },
   run: {
-    Component: page(
+    Component: chunk(
       () => import('../features/tasks/run'),
       (page) => page.RunPage,
     ),
     section: 'run',
   },
   agents: {
-    Component: page(
+    Component: chunk(
       () => import('../features/agents/agents'),
       (page) => page.AgentsPage,
     ),
@@ -102,7 +105,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/agents', label: 'nav.agents', may: 'workspace.read' },
   },
   instructions: {
-    Component: page(
+    Component: chunk(
       () => import('../features/agents/agent-instructions'),
       (page) => page.AgentInstructionsPage,
     ),
@@ -110,7 +113,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     section: 'agents',
   },
   analytics: {
-    Component: page(
+    Component: chunk(
       () => import('../features/analytics/analytics'),
       (page) => page.AnalyticsPage,
     ),
@@ -118,7 +121,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
     sidebar: { href: '/analytics', label: 'nav.analytics', may: 'workspace.read' },
   },
   activity: {
-    Component: page(
+    Component: chunk(
       () => import('../features/activity/activity'),
       (page) => page.ActivityPage,
     ),
@@ -127,7 +130,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // Issue 42: the workspace's rules, their records, and making one.
   rules: {
-    Component: page(
+    Component: chunk(
       () => import('../features/rules/rules-page'),
       (page) => page.RulesPage,
     ),
@@ -136,7 +139,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // Its words live with the page's own (`settings.nav`); a viewer sees it for their own tokens.
   settings: {
-    Component: page(
+    Component: chunk(
       () => import('../features/settings/settings'),
       (page) => page.SettingsPage,
     ),
@@ -145,7 +148,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // The webhooks page is part of Settings (issue 39 item 10).
   webhooks: {
-    Component: page(
+    Component: chunk(
       () => import('../features/settings/webhooks'),
       (page) => page.WebhooksPage,
     ),
@@ -153,7 +156,7 @@ export const PAGES: Record<AppPage, PageEntry> = {
   },
   // Each person's notifications (issue 40): part of Settings.
   notifications: {
-    Component: page(
+    Component: chunk(
       () => import('../features/notifications/notifications-page'),
       (page) => page.NotificationsPage,
     ),
