@@ -119,6 +119,38 @@ describe('the sidebar (§6.1)', () => {
     },
     SCENARIO,
   );
+
+  it(
+    'reads its counts once as a page first loads, and again when the open count moves (issue 39 item 14)',
+    async () => {
+      const me = world(cast, await cast.newMember());
+      await me.file({ question: 'Which feed tier?', context, asks: [tierAsk()], confidence: 0.9 });
+      await me.file({ question: 'Spend $240 on the data feed?', context, asks: [approvalAsk()], confidence: 0.1 });
+      const page = await signedIn(me);
+      await expect.poll(() => openCount(page), SLOW).toBe('2 open');
+
+      // The queue publishes the open count it read; the bar's own read of the counts was the only
+      // other, and the first count landing is no reason to read them again.
+      const homeReads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v1/home') homeReads.push(request.method());
+      });
+      await page.reload();
+      await expect.poll(() => openCount(page), SLOW).toBe('2 open');
+      await page.waitForLoadState('networkidle');
+      expect(homeReads).toEqual(['GET']);
+
+      // An answer moves the count: the Inbox's count may have moved with it, so the bar reads again.
+      await page.getByRole('heading', { name: 'Which feed tier?' }).waitFor(SLOW);
+      await page.getByRole('radio', { name: /Pro/ }).check();
+      await page.getByRole('button', { name: 'Answer', exact: true }).click();
+      await expect.poll(() => openCount(page), SLOW).toBe('1 open');
+      await expect.poll(() => homeReads, SLOW).toEqual(['GET', 'GET']);
+      await page.waitForLoadState('networkidle');
+      expect(homeReads).toEqual(['GET', 'GET']);
+    },
+    SCENARIO,
+  );
 });
 
 describe('E2 — one resolution path, three doors', () => {

@@ -4,7 +4,7 @@
  * waiting for a reply, the task board, Agents, Analytics, Activity and Settings), each shown to a
  * person whose role may see it. The entry for the page on screen is marked `aria-current="page"`.
  */
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppPage } from '../../../domain/app-routes';
 import { refreshOpenCount, useInboxCount, useOpenCount } from '../shared/open-count';
@@ -22,7 +22,15 @@ export function Sidebar({ page, navigations }: { page: AppPage; navigations: num
   // The queue and Home publish the open count they read; the Inbox's is read here, on every
   // navigation, and again when the open count moves (an answer may have settled a message).
   const refresh = useCallback(() => void refreshOpenCount(), []);
-  useEffect(refresh, [refresh, navigations, open]);
+  useEffect(refresh, [refresh, navigations]);
+  // A count read for the first time (this read's own, or the queue's) is no move: a page's
+  // first load reads the counts once, not twice.
+  const known = useRef(open);
+  useEffect(() => {
+    const before = known.current;
+    known.current = open;
+    if (before !== null && open !== before) refresh();
+  }, [refresh, open]);
   useVisibleRefresh(refresh);
   const counts: Partial<Record<AppPage, { count: number | null; suffix: string; testId: string }>> = {
     decisions: { count: open, suffix: 'nav.openSuffix', testId: 'open-count' },
