@@ -154,7 +154,10 @@ const PACE_MS = 50;
 const ruleFigures = !ONLY || ONLY.has('rules') ? ruleEvaluation(1000, RULE_EVALUATIONS) : null;
 
 const env = loadEnv();
-installTemporalLogging('warn', { handleSignals: true });
+// The core SDK's own metrics, on a free loopback port: the writes part reads the worker's task
+// times from them (test/bench/worker-task-times.ts).
+const temporalMetrics = `127.0.0.1:${await freePort()}`;
+installTemporalLogging('warn', { handleSignals: true, metricsBindAddress: temporalMetrics });
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -466,7 +469,11 @@ async function rulesFilingRun(): Promise<RulesFiling> {
 if (ONLY) {
   const rows: string[] = [];
   if (ONLY.has('writes')) {
-    const writes = await writeRatios({ http, client, taskQueue, log, gateway, member: { workspaceId, memberId } }, ANSWERS, PACE_MS);
+    const writes = await writeRatios(
+  { http, client, taskQueue, log, gateway, member: { workspaceId, memberId }, temporalMetrics: `http://${temporalMetrics}/metrics` },
+  ANSWERS,
+  PACE_MS,
+);
     await writes.stop();
     rows.push(...writeRatioRows(writes, PACE_MS, times));
   }
@@ -505,7 +512,11 @@ const idle = await idleNotifier(databaseUrl, 10_000);
 // Early, while the outbox is short: a new channel's notifier reads it from the beginning.
 const email = await emailRun();
 
-const writes = await writeRatios({ http, client, taskQueue, log, gateway, member: { workspaceId, memberId } }, ANSWERS, PACE_MS);
+const writes = await writeRatios(
+  { http, client, taskQueue, log, gateway, member: { workspaceId, memberId }, temporalMetrics: `http://${temporalMetrics}/metrics` },
+  ANSWERS,
+  PACE_MS,
+);
 const rulesFiled = await rulesFilingRun();
 
 /** Calls that are not timed go typed; the timed ones above keep the bench's own client. */

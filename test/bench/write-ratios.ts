@@ -10,15 +10,18 @@
  * is the decision workflow's and its mirror's. And the floor of this design, timed as one call
  * each: an authenticated no-op request followed by the bare call whose Update awaits one no-op
  * local activity — the least a write can cost that crosses HTTP and mirrors inside its Update
- * (DESIGN §1's read-your-writes), before any of Cast's own work.
+ * (DESIGN §1's read-your-writes), before any of Cast's own work. Over the filing series and
+ * the answering series, the worker's own time per workflow task and per local activity, by
+ * workflow type, from Temporal's metrics: how much of the gap is the decision workflow's.
  */
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { decisionBody } from '../support/fixtures';
-import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
+import { noopLocalUpdate, noopUpdate, type noopLocalWorkflow, type noopWorkflow } from './bench-workflows';
 import type { TemporalGateway } from '../../api/temporal-gateway';
 import type { HttpClient } from './http-client';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
+import { withWorkerTaskTimes, type WorkerTaskTimes } from './worker-task-times';
 
 export type WriteRatios = {
   file: Summary;
@@ -34,6 +37,9 @@ export type WriteRatios = {
   designFloorFile: Summary;
   /** The no-op request, then the no-op local activity Update. */
   designFloorAnswer: Summary;
+  /** The worker's own task times (Temporal's metrics) over the filing series and the answering series. */
+  workerFiling: WorkerTaskTimes;
+  workerAnswering: WorkerTaskTimes;
 };
 
 export async function writeRatios(
@@ -44,6 +50,7 @@ export async function writeRatios(
     log,
     gateway,
     member,
+    temporalMetrics,
   }: {
     http: HttpClient;
     client: Client;
@@ -52,15 +59,18 @@ export async function writeRatios(
     /** The API's own door into Temporal, and who answers through it. */
     gateway: TemporalGateway;
     member: { workspaceId: string; memberId: string };
+    /** The core SDK's Prometheus endpoint in this process. */
+    temporalMetrics: string;
   },
   count: number,
   paceMs: number,
 ): Promise<WriteRatios & { stop: () => Promise<void> }> {
   // As the gateway files: update-with-start, an existing run used, a closed one never restarted.
+  // The floor's runs are `noopLocalWorkflow`s, for the worker's metrics to tell them apart.
   const bareFiling = (update: typeof noopUpdate = noopUpdate) =>
     client.workflow.executeUpdateWithStart(update, {
       args: [0],
-      startWorkflowOperation: new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
+      startWorkflowOperation: new WithStartWorkflowOperation<typeof noopWorkflow>(update === noopUpdate ? 'noopWorkflow' : 'noopLocalWorkflow', {
         workflowId: `bench-noop-${randomUUID()}`,
         taskQueue,
         args: [],
@@ -80,14 +90,16 @@ export async function writeRatios(
   };
   await timeEach(20, (index) => fileDecision(`Warm-up ${index}?`));
   await timeEach(20, () => bareFiling());
-  const [filings, bareFilings, floorFilings] = await timeInterleaved(count, paceMs, [
-    (index) => fileDecision(`Bench ${index}?`),
-    () => bareFiling(),
-    async () => {
-      await nothing();
-      await bareFiling(noopLocalUpdate);
-    },
-  ]);
+  const [[filings, bareFilings, floorFilings], workerFiling] = await withWorkerTaskTimes(temporalMetrics, () =>
+    timeInterleaved(count, paceMs, [
+      (index) => fileDecision(`Bench ${index}?`),
+      () => bareFiling(),
+      async () => {
+        await nothing();
+        await bareFiling(noopLocalUpdate);
+      },
+    ]),
+  );
   // Untimed: the decisions the gateway series answers.
   const viaGateway: string[] = [];
   await timeEach(count, async (index) => {
@@ -106,19 +118,32 @@ export async function writeRatios(
   await client.workflow.executeUpdateWithStart(noopUpdate, { args: [0], startWorkflowOperation: noop });
   const noopHandle = await noop.workflowHandle();
   await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
+  const noopLocal = new WithStartWorkflowOperation<typeof noopLocalWorkflow>('noopLocalWorkflow', {
+    workflowId: `bench-noop-local-${randomUUID()}`,
+    taskQueue,
+    args: [],
+    workflowIdConflictPolicy: 'FAIL',
+  });
+  await client.workflow.executeUpdateWithStart(noopLocalUpdate, { args: [0], startWorkflowOperation: noopLocal });
+  const localHandle = await noopLocal.workflowHandle();
+  await timeEach(20, (index) => localHandle.executeUpdate(noopLocalUpdate, { args: [index] }));
   const answerByGateway = (id: string) =>
     gateway.answerAsk(id, { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: member.memberId, workspaceId: member.workspaceId });
-  const [answers, bareUpdates, localUpdates, gatewayAnswers, nothings, floorAnswers] = await timeInterleaved(count, paceMs, [
-    (index) => answerOnce(filed[index + 20]!),
-    (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }),
-    (index) => noopHandle.executeUpdate(noopLocalUpdate, { args: [index] }),
-    (index) => answerByGateway(viaGateway[index]!),
-    nothing,
-    async (index) => {
-      await nothing();
-      await noopHandle.executeUpdate(noopLocalUpdate, { args: [index] });
-    },
-  ]);
+  const [[answers, bareUpdates, localUpdates, gatewayAnswers, nothings, floorAnswers], workerAnswering] = await withWorkerTaskTimes(
+    temporalMetrics,
+    () =>
+      timeInterleaved(count, paceMs, [
+        (index) => answerOnce(filed[index + 20]!),
+        (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }),
+        (index) => localHandle.executeUpdate(noopLocalUpdate, { args: [index] }),
+        (index) => answerByGateway(viaGateway[index]!),
+        nothing,
+        async (index) => {
+          await nothing();
+          await localHandle.executeUpdate(noopLocalUpdate, { args: [index] });
+        },
+      ]),
+  );
   return {
     file: summarize(filings),
     bareFile: summarize(bareFilings),
@@ -129,22 +154,26 @@ export async function writeRatios(
     floor: summarize(nothings),
     designFloorFile: summarize(floorFilings),
     designFloorAnswer: summarize(floorAnswers),
-    stop: () => noopHandle.terminate('bench finished').then(
-      () => {},
-      () => {},
-    ),
+    workerFiling,
+    workerAnswering,
+    stop: () =>
+      Promise.all([noopHandle, localHandle].map((handle) => handle.terminate('bench finished'))).then(
+        () => {},
+        () => {},
+      ),
   };
 }
 
 /** The table's rows for them; `times` writes a summary's P50 | P95 | P99. */
 export function writeRatioRows(ratios: WriteRatios, paceMs: number, times: (summary: Summary) => string): string[] {
-  const { file, bareFile, answer, bare, local, gateway, floor, designFloorFile, designFloorAnswer } = ratios;
+  const { file, bareFile, answer, bare, local, gateway, floor, designFloorFile, designFloorAnswer, workerFiling, workerAnswering } = ratios;
   const met = (ok: boolean) => (ok ? 'met' : 'missed');
   return [
     `| filing a decision (HTTP → update-with-start → mirror), in turn with the two below, a call every ${paceMs} ms | ${times(file)} | | |`,
     `| bare update-with-start of a no-op workflow | ${times(bareFile)} | | |`,
     `| the design's floor for filing: a no-op request, then an update-with-start awaiting one no-op local activity | ${times(designFloorFile)} | | ${(designFloorFile.p95 / bareFile.p95).toFixed(2)}× bare |`,
     `| filing ratio (P95 filing / P95 bare) | | ${(file.p95 / bareFile.p95).toFixed(2)}× | | ≤ 1.5× | ${met(file.p95 / bareFile.p95 <= 1.5)} |`,
+    ...workerRows('filing', workerFiling),
     `| answering an ask (HTTP → update → mirror), in turn with the five below, a call every ${paceMs} ms | ${times(answer)} | P95 ≤ 60 ms | ${met(answer.p95 <= 60)} |`,
     `| bare no-op Update round trip | ${times(bare)} | | |`,
     `| the same Update awaiting one no-op local activity | ${times(local)} | | ${(local.p95 / bare.p95).toFixed(2)}× bare |`,
@@ -152,5 +181,24 @@ export function writeRatioRows(ratios: WriteRatios, paceMs: number, times: (summ
     `| an authenticated request that does nothing (404: HTTP, the token's lookup, Express) | ${times(floor)} | | |`,
     `| the design's floor for answering: that request, then the Update awaiting one no-op local activity | ${times(designFloorAnswer)} | | ${(designFloorAnswer.p95 / bare.p95).toFixed(2)}× bare |`,
     `| answer ratio (P95 answer / P95 bare) | | ${(answer.p95 / bare.p95).toFixed(2)}× | | ≤ 1.5× | ${met(answer.p95 / bare.p95 <= 1.5)} |`,
+    ...workerRows('answering', workerAnswering),
   ];
+}
+
+const BASELINES = [
+  ['noopWorkflow', 'the bare no-op'],
+  ['noopLocalWorkflow', 'the no-op awaiting one local activity'],
+  ['decisionWorkflow', "Cast's decision workflow"],
+] as const;
+
+/** The worker's side of a series, by workflow type: the mean in the P50 column, for it is a mean. */
+function workerRows(series: string, times: WorkerTaskTimes): string[] {
+  return BASELINES.flatMap(([type, name]) => {
+    const found = times[type];
+    if (!found) return [];
+    const local = found.localActivityMs === null ? '' : `, of which its local activity ${found.localActivityMs.toFixed(1)} ms`;
+    return [
+      `| ${series}: the worker's time per workflow task of ${name} (Temporal's own metric, the mean of ${found.tasks})${local} | ${found.taskMs.toFixed(1)} ms (mean) | | | | |`,
+    ];
+  });
 }
