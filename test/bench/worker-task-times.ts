@@ -45,7 +45,8 @@ export async function withWorkerTaskTimes<T>(url: string, series: () => Promise<
   const times: WorkerTaskTimes = {};
   for (const key of after.keys()) {
     const [metric, type] = key.split('|') as [string, string];
-    const task = metric === TASK ? mean(TASK, type) : null;
+    if (metric !== TASK) continue;
+    const task = mean(TASK, type);
     if (!task) continue;
     times[type] = { tasks: task.count, taskMs: task.ms, localActivityMs: mean(LOCAL_ACTIVITY, type)?.ms ?? null };
   }

@@ -17,7 +17,7 @@
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { decisionBody } from '../support/fixtures';
-import { noopLocalUpdate, noopUpdate, type noopLocalWorkflow, type noopWorkflow } from './bench-workflows';
+import { noopLocalUpdate, noopUpdate, type noopWorkflow } from './bench-workflows';
 import type { TemporalGateway } from '../../api/temporal-gateway';
 import type { HttpClient } from './http-client';
 import { summarize, timeEach, timeInterleaved, type Summary } from './stats';
@@ -109,24 +109,21 @@ export async function writeRatios(
   log(`answering: ${count} answers through the API, ${count} through its gateway, ${count} bare no-op Updates, ${count} no-op requests and ${count} of the design's floor…`);
   const answerOnce = (id: string) => http.json('POST', `/api/v1/decisions/${id}/asks/1/answer`, { answer: { kind: 'decision', selected: [2] } });
   await timeEach(20, (index) => answerOnce(filed[index]!));
-  const noop = new WithStartWorkflowOperation<typeof noopWorkflow>('noopWorkflow', {
-    workflowId: `bench-noop-${randomUUID()}`,
-    taskQueue,
-    args: [],
-    workflowIdConflictPolicy: 'FAIL',
-  });
-  await client.workflow.executeUpdateWithStart(noopUpdate, { args: [0], startWorkflowOperation: noop });
-  const noopHandle = await noop.workflowHandle();
-  await timeEach(20, (index) => noopHandle.executeUpdate(noopUpdate, { args: [index] }));
-  const noopLocal = new WithStartWorkflowOperation<typeof noopLocalWorkflow>('noopLocalWorkflow', {
-    workflowId: `bench-noop-local-${randomUUID()}`,
-    taskQueue,
-    args: [],
-    workflowIdConflictPolicy: 'FAIL',
-  });
-  await client.workflow.executeUpdateWithStart(noopLocalUpdate, { args: [0], startWorkflowOperation: noopLocal });
-  const localHandle = await noopLocal.workflowHandle();
-  await timeEach(20, (index) => localHandle.executeUpdate(noopLocalUpdate, { args: [index] }));
+  /** A long-lived baseline of `type`, started with `update` and warmed with 20 more of it. */
+  const warmedBaseline = async (type: 'noopWorkflow' | 'noopLocalWorkflow', update: typeof noopUpdate) => {
+    const start = new WithStartWorkflowOperation<typeof noopWorkflow>(type, {
+      workflowId: `bench-${type}-${randomUUID()}`,
+      taskQueue,
+      args: [],
+      workflowIdConflictPolicy: 'FAIL',
+    });
+    await client.workflow.executeUpdateWithStart(update, { args: [0], startWorkflowOperation: start });
+    const handle = await start.workflowHandle();
+    await timeEach(20, (index) => handle.executeUpdate(update, { args: [index] }));
+    return handle;
+  };
+  const noopHandle = await warmedBaseline('noopWorkflow', noopUpdate);
+  const localHandle = await warmedBaseline('noopLocalWorkflow', noopLocalUpdate);
   const answerByGateway = (id: string) =>
     gateway.answerAsk(id, { ask: 1, value: { kind: 'decision', selected: [2] }, reason: null, answeredBy: member.memberId, workspaceId: member.workspaceId });
   const [[answers, bareUpdates, localUpdates, gatewayAnswers, nothings, floorAnswers], workerAnswering] = await withWorkerTaskTimes(
